@@ -1,0 +1,338 @@
+// The state of one game of Sueca and its transitions. Mutable and allocation-free on the play path,
+// because simulations and searches run millions of plays; copy with `clone()` when you need a branch.
+//
+// Two modes share the rules:
+// - hands known (simulation, records, search): a renounce is caught at the play that commits it;
+// - hands unknown (a live table sees only the cards played): a seat that fails to follow is taken at
+//   its word (void in the led suit), and the renounce is caught when it later shows a card of that
+//   suit. Either way the game ends there and the offender's opponents get 4 victories.
+
+import type { Card, Suit } from './cards.js';
+import { MASK_COUNT, SUIT_MASK, formatCard, pointsOf, rankOf, suitOf } from './cards.js';
+import type { GameOutcome, Renounce } from './scoring.js';
+import { outcomeFromPoints, outcomeFromRenounce } from './scoring.js';
+import type { Seat, Team } from './seats.js';
+import { nextSeat, teamOf } from './seats.js';
+
+export type GameStatus = 'playing' | 'complete' | 'renounce';
+
+export type PlayErrorCode = 'game-over' | 'out-of-turn' | 'not-in-hand' | 'already-played' | 'trump-card-in-dealer-hand';
+
+/** A play the rules cannot accept at all (as opposed to a renounce, which is a legal-looking play that loses). */
+export class PlayError extends Error {
+  constructor(
+    readonly code: PlayErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlayError';
+  }
+}
+
+/** What `play` did: the trick goes on, a trick was completed, or the game ended. */
+export const PlayResult = { Continue: 0, TrickComplete: 1, GameOver: 2 } as const;
+export type PlayResult = (typeof PlayResult)[keyof typeof PlayResult];
+
+export interface DealSpec {
+  dealer: Seat;
+  /** The card the dealer turned up; it fixes the trump suit and stays in the dealer's hand. */
+  trumpCard: Card;
+  /** Each seat's 10 cards at the deal; `null` when the hands are not known (a live table). */
+  hands: readonly (readonly Card[])[] | null;
+}
+
+export class Game {
+  readonly dealer: Seat;
+  readonly trumpCard: Card;
+  readonly trump: Suit;
+  /** hands[seat * 4 + suit] is a 10-bit mask of ranks held; null when hands are unknown. */
+  private hands: Int32Array | null;
+  /** played[suit]: ranks played so far, including the current trick. */
+  private readonly played = new Int32Array(4);
+  /** Bit seat * 4 + suit: the seat has shown it holds no card of that suit. */
+  private voidBits = 0;
+  /** Where each void was shown (trick index, card), to name the offence if it turns out to be a renounce. */
+  private readonly voidTrick = new Int8Array(16);
+  private readonly voidCard = new Int8Array(16);
+  private readonly trickCards = new Int8Array(4);
+  private trickSize = 0;
+  private leaderSeat: Seat;
+  private bestIndex = 0;
+  private trickIndex = 0;
+  private readonly teamPoints = new Int32Array(2);
+  private readonly history = new Int8Array(40);
+  private playCount = 0;
+  private readonly winners = new Int8Array(10);
+  private state: GameStatus = 'playing';
+  private renounceInfo: Renounce | null = null;
+
+  constructor(deal: DealSpec) {
+    this.dealer = deal.dealer;
+    this.trumpCard = deal.trumpCard;
+    this.trump = suitOf(deal.trumpCard);
+    this.leaderSeat = nextSeat(deal.dealer);
+    if (deal.hands) {
+      this.hands = new Int32Array(16);
+      for (let s = 0; s < 4; s++) {
+        for (const c of deal.hands[s]!) this.hands[s * 4 + suitOf(c)]! |= 1 << rankOf(c);
+      }
+    } else {
+      this.hands = null;
+    }
+  }
+
+  // ---- queries -------------------------------------------------------------------------------
+
+  get status(): GameStatus {
+    return this.state;
+  }
+  get isOver(): boolean {
+    return this.state !== 'playing';
+  }
+  get handsKnown(): boolean {
+    return this.hands !== null;
+  }
+  /** Index 0..9 of the trick being played (10 when the game is complete). */
+  get trick(): number {
+    return this.trickIndex;
+  }
+  get leader(): Seat {
+    return this.leaderSeat;
+  }
+  /** Number of cards on the table in the current trick. */
+  get cardsInTrick(): number {
+    return this.trickSize;
+  }
+  get toMove(): Seat {
+    return nextSeat(this.leaderSeat, this.trickSize);
+  }
+  get renounce(): Renounce | null {
+    return this.renounceInfo;
+  }
+  get plays(): number {
+    return this.playCount;
+  }
+
+  trickCard(i: number): Card {
+    return this.trickCards[i]! as Card;
+  }
+  /** The suit led in the current trick; -1 before the lead. */
+  get ledSuit(): Suit | -1 {
+    return this.trickSize ? suitOf(this.trickCards[0]! as Card) : -1;
+  }
+  /** The seat currently winning the trick; -1 before the lead. */
+  get winningSeat(): Seat | -1 {
+    return this.trickSize ? nextSeat(this.leaderSeat, this.bestIndex) : -1;
+  }
+  get winningCard(): Card | -1 {
+    return this.trickSize ? (this.trickCards[this.bestIndex]! as Card) : -1;
+  }
+  /** Points in the cards on the table. */
+  get trickPoints(): number {
+    let p = 0;
+    for (let i = 0; i < this.trickSize; i++) p += pointsOf(this.trickCards[i]! as Card);
+    return p;
+  }
+  points(team: Team): number {
+    return this.teamPoints[team]!;
+  }
+  playedMask(suit: Suit): number {
+    return this.played[suit]!;
+  }
+  isPlayed(card: Card): boolean {
+    return (this.played[suitOf(card)]! & (1 << rankOf(card))) !== 0;
+  }
+  get trumpCardPlayed(): boolean {
+    return this.isPlayed(this.trumpCard);
+  }
+  /** Has `seat` shown it holds no card of `suit`? */
+  isVoid(seat: Seat, suit: Suit): boolean {
+    return (this.voidBits & (1 << (seat * 4 + suit))) !== 0;
+  }
+  /** Card `i` (0-based) in order of play. */
+  playAt(i: number): Card {
+    return this.history[i]! as Card;
+  }
+  trickWinner(trick: number): Seat {
+    return this.winners[trick]! as Seat;
+  }
+  /** How many cards `seat` still holds. */
+  handSize(seat: Seat): number {
+    const inTrick = ((seat - this.leaderSeat) & 3) < this.trickSize ? 1 : 0;
+    return 10 - this.trickIndex - inTrick;
+  }
+
+  /** The hidden-information part. Only the simulation, the records and the projection to a seat's view call it. */
+  handMask(seat: Seat, suit: Suit): number {
+    if (!this.hands) throw new Error('the hands of a live-table game are not known');
+    return this.hands[seat * 4 + suit]!;
+  }
+  hand(seat: Seat): Card[] {
+    const out: Card[] = [];
+    for (let s = 0; s < 4; s++) {
+      let m = this.handMask(seat, s as Suit);
+      while (m) {
+        const r = 31 - Math.clz32(m);
+        m &= ~(1 << r);
+        out.push((s * 10 + r) as Card);
+      }
+    }
+    return out;
+  }
+
+  /** The suits the seat to move may play from, as a 4-bit mask (hands known). */
+  private allowedSuits(seat: Seat): number {
+    const h = this.hands!;
+    if (this.trickSize) {
+      const led = suitOf(this.trickCards[0]! as Card);
+      if (h[seat * 4 + led]) return 1 << led;
+    }
+    return (h[seat * 4] ? 1 : 0) | (h[seat * 4 + 1] ? 2 : 0) | (h[seat * 4 + 2] ? 4 : 0) | (h[seat * 4 + 3] ? 8 : 0);
+  }
+
+  /** The legal cards of the seat to move for `suit`, as a rank mask (hands known). */
+  legalMask(suit: Suit): number {
+    const seat = this.toMove;
+    return this.allowedSuits(seat) & (1 << suit) ? this.hands![seat * 4 + suit]! : 0;
+  }
+
+  /** Writes the legal cards of the seat to move into `out`, returns how many (hands known). */
+  legalMoves(out: Card[] | Int8Array): number {
+    if (this.state !== 'playing') return 0;
+    const seat = this.toMove;
+    const suits = this.allowedSuits(seat);
+    let n = 0;
+    for (let s = 0; s < 4; s++) {
+      if (!(suits & (1 << s))) continue;
+      let m = this.hands![seat * 4 + s]!;
+      while (m) {
+        const r = 31 - Math.clz32(m);
+        m &= ~(1 << r);
+        out[n++] = (s * 10 + r) as Card;
+      }
+    }
+    return n;
+  }
+
+  legalCards(): Card[] {
+    const out: Card[] = [];
+    this.legalMoves(out);
+    return out;
+  }
+
+  isLegal(card: Card): boolean {
+    if (this.state !== 'playing' || !this.hands) return false;
+    const seat = this.toMove;
+    const s = suitOf(card);
+    return (this.allowedSuits(seat) & (1 << s)) !== 0 && (this.hands[seat * 4 + s]! & (1 << rankOf(card))) !== 0;
+  }
+
+  /** Does `card` beat the current best card of the trick? */
+  beatsTrick(card: Card): boolean {
+    if (!this.trickSize) return true;
+    const best = this.trickCards[this.bestIndex]! as Card;
+    const s = suitOf(card);
+    const bs = suitOf(best);
+    return s === bs ? rankOf(card) > rankOf(best) : s === this.trump;
+  }
+
+  get outcome(): GameOutcome | null {
+    if (this.state === 'renounce') return outcomeFromRenounce(this.renounceInfo!);
+    if (this.state === 'complete') return outcomeFromPoints(this.teamPoints[0]!);
+    return null;
+  }
+
+  // ---- transitions ---------------------------------------------------------------------------
+
+  /**
+   * Plays `card` for the seat to move. Throws PlayError for a play that cannot happen (wrong seat,
+   * card not held or already played); a failure to follow suit is a renounce and ends the game.
+   * `seat` is checked when given (a live table says who played).
+   */
+  play(card: Card, seat: Seat = this.toMove): PlayResult {
+    if (this.state !== 'playing') throw new PlayError('game-over', `the game is over; ${formatCard(card)} cannot be played`);
+    const mover = this.toMove;
+    if (seat !== mover) throw new PlayError('out-of-turn', `seat ${seat} played ${formatCard(card)} but it is seat ${mover}'s turn`);
+    const suit = suitOf(card);
+    const bit = 1 << rankOf(card);
+    if (this.played[suit]! & bit) throw new PlayError('already-played', `${formatCard(card)} was already played`);
+    const h = this.hands;
+    const slot = mover * 4 + suit;
+    if (h) {
+      if (!(h[slot]! & bit)) throw new PlayError('not-in-hand', `${formatCard(card)} is not in seat ${mover}'s hand`);
+    } else if (card === this.trumpCard && mover !== this.dealer) {
+      throw new PlayError('trump-card-in-dealer-hand', `${formatCard(card)} is the trump card, which the dealer (seat ${this.dealer}) holds`);
+    }
+
+    let renounce: Renounce | null = null;
+    if (this.trickSize) {
+      const led = suitOf(this.trickCards[0]! as Card);
+      if (suit !== led) {
+        const holdsLed = h
+          ? h[mover * 4 + led] !== 0
+          : mover === this.dealer && led === this.trump && !this.trumpCardPlayed; // the trump card is public
+        if (holdsLed) renounce = { seat: mover, trick: this.trickIndex, card };
+        else if (!(this.voidBits & (1 << (mover * 4 + led)))) {
+          this.voidBits |= 1 << (mover * 4 + led);
+          this.voidTrick[mover * 4 + led] = this.trickIndex;
+          this.voidCard[mover * 4 + led] = card;
+        }
+      }
+    }
+    if (!renounce && this.voidBits & (1 << slot)) {
+      // Only reachable with unknown hands: the seat shows a suit it claimed to lack.
+      renounce = {
+        seat: mover,
+        trick: this.voidTrick[slot]!,
+        card: this.voidCard[slot]! as Card,
+        discovered: { trick: this.trickIndex, card },
+      };
+    }
+
+    if (h) h[slot]! &= ~bit;
+    this.played[suit]! |= bit;
+    this.history[this.playCount++] = card;
+    this.trickCards[this.trickSize] = card;
+    if (this.trickSize && this.beatsTrick(card)) this.bestIndex = this.trickSize;
+    else if (!this.trickSize) this.bestIndex = 0;
+    this.trickSize++;
+
+    if (renounce) {
+      this.renounceInfo = renounce;
+      this.state = 'renounce';
+      return PlayResult.GameOver;
+    }
+    if (this.trickSize < 4) return PlayResult.Continue;
+
+    const winner = nextSeat(this.leaderSeat, this.bestIndex);
+    let p = 0;
+    for (let i = 0; i < 4; i++) p += pointsOf(this.trickCards[i]! as Card);
+    this.teamPoints[winner & 1]! += p;
+    this.winners[this.trickIndex] = winner;
+    this.trickIndex++;
+    this.trickSize = 0;
+    this.leaderSeat = winner;
+    if (this.trickIndex === 10) {
+      this.state = 'complete';
+      return PlayResult.GameOver;
+    }
+    return PlayResult.TrickComplete;
+  }
+
+  /** An independent copy (for search and what-if). */
+  clone(): Game {
+    const g = Object.create(Game.prototype) as Game;
+    Object.assign(g, this);
+    // Object.assign copied the typed arrays by reference; give the copy its own.
+    const copy = g as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(this)) {
+      if (v instanceof Int32Array || v instanceof Int8Array) copy[k] = v.slice();
+    }
+    return g;
+  }
+
+  /** Count of cards of `suit` the seat holds (hands known). */
+  countInSuit(seat: Seat, suit: Suit): number {
+    return MASK_COUNT[this.handMask(seat, suit) & SUIT_MASK]!;
+  }
+}

@@ -1,0 +1,19 @@
+// The public surface of the game engine. Pure and synchronous: no I/O, no clocks but injected ones.
+
+export * from './cards.js';
+export * from './seats.js';
+export * from './rng.js';
+export * from './scoring.js';
+export * from './game.js';
+export * from './deal.js';
+export * from './view.js';
+export * from './events.js';
+export * from './match.js';
+export * from './record.js';
+export * from './session.js';
+export * from './stats.js';
+export * from './tournament.js';
+export * from './players/player.js';
+export { RandomPlayer } from './players/random.js';
+export { RulePlayer } from './players/rule.js';
+export { BUILTIN_PLAYERS, builtinPlayerKinds } from './players/registry.js';

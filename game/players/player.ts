@@ -1,0 +1,24 @@
+// The interface every player implements, built in or external. A player is made for one seat with
+// a seed, is told the events of each game, and is asked for a card given its seat's view.
+
+import type { Card } from '../cards.js';
+import type { GameEvent } from '../events.js';
+import type { Seat } from '../seats.js';
+import type { SeatView } from '../view.js';
+
+export interface Player {
+  /** The kind, as named on the command line (`random`, `rule`...). */
+  readonly kind: string;
+  /** Told every event of the game, as the seat sees it. Optional: simple players ignore events. */
+  observe?(event: GameEvent): void;
+  /** A legal card for the seat to move; called only on this player's turn. */
+  choose(view: SeatView): Card;
+}
+
+export interface PlayerOptions {
+  seat: Seat;
+  /** Every random choice of the player derives from this seed. */
+  seed: number;
+}
+
+export type PlayerFactory = (options: PlayerOptions) => Player;
