@@ -7,6 +7,7 @@ import { RulePlayer } from './rule.js';
 export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
   rule: (o) => new RulePlayer(o),
+  'rule-literal': (o) => new RulePlayer({ ...o, literal: true }),
 };
 
 export const builtinPlayerKinds = (): string[] => Object.keys(BUILTIN_PLAYERS);

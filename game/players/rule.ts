@@ -12,6 +12,10 @@
 //   cutting), then the card worth most; a tie is broken at random.
 // - With no zero-point card among the legal ones it gives away the cheapest card (Q, then J, K, 7,
 //   A: point order equals rank order above the 6), choosing at random among suits.
+//
+// `literal: true` (player kind `rule-literal`) reads the paper word for word instead: every allowed
+// suit's top card is a candidate, whether or not it can win the trick (so an ace may be thrown on a
+// trick the opponents have cut). It exists to compare with the paper's baseline figures.
 
 import type { Card, Suit } from '../cards.js';
 import { MASK_COUNT, RANK_POINTS, SUIT_MASK, cardOf, highestRank, lowestRank } from '../cards.js';
@@ -24,13 +28,20 @@ import { pickFromMasks } from './pick.js';
 /** Ranks 2 3 4 5 6: the cards worth nothing. */
 const ZERO_POINT_RANKS = 0b11111;
 
+export interface RulePlayerOptions extends PlayerOptions {
+  literal?: boolean;
+}
+
 export class RulePlayer implements Player {
-  readonly kind = 'rule';
+  readonly kind: string;
   private readonly rng: Rng;
   private readonly masks = new Int32Array(4);
+  private readonly literal: boolean;
 
-  constructor(options: PlayerOptions) {
+  constructor(options: RulePlayerOptions) {
     this.rng = createRng(options.seed);
+    this.literal = options.literal ?? false;
+    this.kind = this.literal ? 'rule-literal' : 'rule';
   }
 
   choose(view: SeatView): Card {
@@ -42,7 +53,7 @@ export class RulePlayer implements Player {
   private sureWinner(view: SeatView): number {
     const trump = view.trump;
     const led = view.ledSuit;
-    if (led === -1) {
+    if (led === -1 || (this.literal && view.handMask(led) === 0)) {
       let best = -1;
       let bestKey = -1;
       let ties = 0;
@@ -66,7 +77,7 @@ export class RulePlayer implements Player {
     const top = this.qualifyingTop(view, suit, trump);
     if (top < 0) return -1;
     const card = cardOf(suit, top);
-    return view.beatsTrick(card) ? card : -1;
+    return this.literal || view.beatsTrick(card) ? card : -1;
   }
 
   /** The rank of our top card of `suit` if it passes conditions (i) and (ii), else -1. */

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// parceiro: the command line. Each command lives in commands/; this file only wires options.
+
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError, intOption } from './errors.js';
+import { matchCommand } from './commands/match.js';
+import { scoreCommand } from './commands/score.js';
+import { formatSummary, tournamentCommand } from './commands/tournament.js';
+
+const program = new Command('parceiro')
+  .description('Parceiro: a social robot that plays Sueca at a touch table.')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+program
+  .command('match', { isDefault: true })
+  .description('play and narrate a short simulated match between built-in players')
+  .option('--team-a <players>', 'team A (seats 0 and 2)', 'rule,rule')
+  .option('--team-b <players>', 'team B (seats 1 and 3)', 'rule,random')
+  .option('--games <n>', 'games in the session', intOption('--games', 1, 1000), 2)
+  .option('--seed <n>', 'seed for the deals and the players', intOption('--seed', 0), 1)
+  .option('-q, --quiet', 'only the result of each game', false)
+  .action((o) => {
+    matchCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('score')
+  .description('score a game record (JSON); FILE may be - for standard input')
+  .argument('<file>', 'the record: {"dealer","trump","hands","plays"}')
+  .action((file: string) => {
+    const { unscoredPlays, ...report } = scoreCommand(file);
+    if (unscoredPlays) process.stderr.write(`note: ${unscoredPlays} play(s) after the renounce were not scored\n`);
+    console.log(JSON.stringify(unscoredPlays ? { ...report, unscoredPlays } : report));
+  });
+
+program
+  .command('tournament')
+  .description("play team A's players against team B's over many games and summarize")
+  .option('--team-a <players>', 'team A, two players separated by a comma', 'rule,rule')
+  .option('--team-b <players>', 'team B, two players separated by a comma', 'random,random')
+  .option('--games <n>', 'total games (a multiple of the games per deal set)', intOption('--games', 1), 2000)
+  .option('--seed <n>', 'seed: same seed, same results', intOption('--seed', 0), 1)
+  .option('--session <n>', 'games per session (victories accumulate; the dealer rotates)', intOption('--session', 1, 100), 1)
+  .option('--no-duplicate', 'play each deal once instead of twice with the seats swapped')
+  .option('--workers <n>', 'worker threads (default: one per core)', intOption('--workers', 1, 256))
+  .option('--external <name=command>', 'an external program that plays as NAME (JSON lines over stdio); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option('--move-timeout <ms>', 'time an external player has for each move', intOption('--move-timeout', 1), 2000)
+  .option('--json', 'print the summary as JSON', false)
+  .addOption(new Option('--progress', 'show a progress bar (default: when stderr is a terminal)'))
+  .addOption(new Option('--no-progress', 'never show a progress bar'))
+  .action(async (o) => {
+    const summary = await tournamentCommand(o);
+    console.log(o.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // Help and version exit cleanly; commander has already printed its own error message.
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError) {
+    process.stderr.write(`parceiro: error: ${e.message}\n`);
+    process.exitCode = 2;
+  } else {
+    throw e;
+  }
+}

@@ -1,0 +1,134 @@
+// parceiro tournament: team A's players against team B's, with duplicate deals, over the cores.
+
+import { SingleBar } from 'cli-progress';
+import { builtinPlayerKinds, gamesPerBoard, summarize } from '../../game/index.js';
+import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
+import { UsageError } from '../errors.js';
+import type { ExternalProgram } from '../tournament/run.js';
+import { runTournament } from '../tournament/run.js';
+
+export interface TournamentCliOptions {
+  teamA: string;
+  teamB: string;
+  games: number;
+  seed: number;
+  session: number;
+  duplicate: boolean;
+  workers?: number;
+  json: boolean;
+  progress?: boolean;
+  external: string[];
+  moveTimeout: number;
+}
+
+/** `NAME=COMMAND ARGS...`: an external program that plays under NAME. */
+export function parseExternal(defs: string[]): Record<string, ExternalProgram> {
+  const out: Record<string, ExternalProgram> = {};
+  for (const def of defs) {
+    const eq = def.indexOf('=');
+    const name = eq > 0 ? def.slice(0, eq).trim() : '';
+    const words = eq > 0 ? splitWords(def.slice(eq + 1)) : [];
+    if (!/^[A-Za-z][\w.-]*$/.test(name) || !words.length) {
+      throw new UsageError(`--external expects NAME=COMMAND (e.g. mybot="python3 bot.py"), got "${def}"`);
+    }
+    if (builtinPlayerKinds().includes(name)) throw new UsageError(`--external ${name}: '${name}' is a built-in player kind; choose another name`);
+    out[name] = { command: words[0]!, args: words.slice(1) };
+  }
+  return out;
+}
+
+/** Splits a command line on spaces, keeping "quoted words" together (no shell is involved). */
+function splitWords(s: string): string[] {
+  return [...s.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+function parseTeam(option: string, value: string, known: string[]): [string, string] {
+  const names = value.split(',').map((s) => s.trim());
+  if (names.length !== 2 || names.some((n) => !n)) {
+    throw new UsageError(`${option} expects two players separated by a comma (e.g. rule,random), got "${value}"`);
+  }
+  for (const n of names) {
+    if (!known.includes(n)) throw new UsageError(`${option}: unknown player '${n}' (known: ${known.join(', ')})`);
+  }
+  return names as [string, string];
+}
+
+export function tournamentSpec(o: TournamentCliOptions, external: Record<string, ExternalProgram>): TournamentSpec {
+  const known = [...builtinPlayerKinds(), ...Object.keys(external)];
+  const spec: TournamentSpec = {
+    teamA: parseTeam('--team-a', o.teamA, known),
+    teamB: parseTeam('--team-b', o.teamB, known),
+    games: o.games,
+    seed: o.seed,
+    duplicate: o.duplicate,
+    sessionGames: o.session,
+  };
+  const per = gamesPerBoard(spec);
+  if (spec.games % per !== 0) {
+    const what = spec.duplicate ? `each deal is played twice${spec.sessionGames > 1 ? ` in sessions of ${spec.sessionGames}` : ''}` : `sessions have ${spec.sessionGames} games`;
+    throw new UsageError(`--games must be a multiple of ${per} (${what}); got ${spec.games}, try ${Math.max(per, Math.round(spec.games / per) * per)}`);
+  }
+  return spec;
+}
+
+export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentSummary> {
+  const external = parseExternal(o.external);
+  const spec = tournamentSpec(o, external);
+  const showProgress = o.progress ?? Boolean(process.stderr.isTTY);
+  const bar = showProgress
+    ? new SingleBar({ format: 'games {bar} {percentage}% | {value}/{total} boards | eta {eta_formatted}', stream: process.stderr, hideCursor: true, clearOnComplete: true })
+    : null;
+  let started = false;
+  try {
+    const stats = await runTournament(spec, {
+      ...(o.workers !== undefined ? { workers: o.workers } : {}),
+      external,
+      moveTimeoutMs: o.moveTimeout,
+      onProgress: (done, total) => {
+        if (!bar) return;
+        if (!started) {
+          bar.start(total, 0);
+          started = true;
+        }
+        bar.update(done);
+      },
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    return summarize(spec, stats);
+  } finally {
+    if (started) bar?.stop();
+  }
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+export function formatSummary(s: TournamentSummary): string {
+  const lines: string[] = [];
+  const deals = s.duplicate ? `${s.boards} deals, each played twice with the seats swapped` : `${s.boards} deals`;
+  lines.push(`Tournament: ${s.games} games${s.sessionGames > 1 ? ` in sessions of ${s.sessionGames}` : ''} (${deals}), seed ${s.seed}`);
+  lines.push('');
+  const head = ['team', 'players', 'wins', 'draws', 'losses', 'win rate', '95% CI', 'mean points', 'victories'];
+  const rows = (['A', 'B'] as const).map((t) => {
+    const x = t === 'A' ? s.teamA : s.teamB;
+    return [t, x.players.join(' + '), `${x.wins}`, `${x.draws}`, `${x.losses}`, pct(x.winRate), `${pct(x.ci95[0])} - ${pct(x.ci95[1])}`, x.meanPoints.toFixed(2), `${x.victories}`];
+  });
+  lines.push(...table([head, ...rows], 2));
+  if (s.sessions) {
+    lines.push('', `Sessions: ${s.sessions.played} played; team A won ${s.sessions.teamAWins}, team B ${s.sessions.teamBWins}, ${s.sessions.draws} drawn`);
+  }
+  const renounces = s.teamA.renounces + s.teamB.renounces;
+  if (renounces) lines.push('', `Renounces: team A ${s.teamA.renounces}, team B ${s.teamB.renounces}`);
+  const faults = Object.entries(s.faults).filter(([, f]) => Object.values(f).some((n) => n));
+  lines.push('', faults.length ? `Faults: ${faults.map(([n, f]) => `${n} ${Object.entries(f).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('; ')}` : 'Faults: none');
+  lines.push('', 'Decision time (ms)');
+  lines.push(...table([['player', 'decisions', 'p50', 'p95', 'max'], ...Object.entries(s.decisionMs).map(([n, d]) => [n, `${d.decisions}`, fmtMs(d.p50), fmtMs(d.p95), fmtMs(d.max)])], 1));
+  return lines.join('\n');
+}
+
+const fmtMs = (ms: number): string => (ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
+
+/** Aligns columns: the first `textColumns` to the left, numbers to the right. */
+function table(rows: string[][], textColumns: number): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+}

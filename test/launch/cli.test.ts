@@ -1,0 +1,183 @@
+// The command line, driven as a user drives it: the built program in a child process.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = `${root}dist/launch/cli.js`;
+const fixture = (name: string): string => `${root}test/fixtures/records/${name}`;
+
+function run(args: string[], input?: string): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', cwd: root, timeout: 120_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const short = JSON.parse(readFileSync(fixture('short.json'), 'utf8')) as {
+  dealer: number;
+  trump: string;
+  hands: string[][];
+  plays: string[];
+};
+const withRecord = (change: (r: typeof short) => void): string => {
+  const r = structuredClone(short);
+  change(r);
+  return JSON.stringify(r);
+};
+
+describe('parceiro score', () => {
+  it('scores a record cut short, as far as it goes', () => {
+    const { code, out } = run(['score', fixture('short.json')]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({
+      tricks: [
+        { leader: 1, cards: ['AD', '5D', '7D', '4D'], winner: 1, points: 21 },
+        { leader: 1, cards: ['AS', '4S'], winner: null, points: null },
+      ],
+      points: [0, 21],
+      complete: false,
+      result: null,
+      renounce: null,
+    });
+  });
+
+  it('reads standard input with -', () => {
+    const { code, out } = run(['score', '-'], readFileSync(fixture('short.json'), 'utf8'));
+    expect(code).toBe(0);
+    expect(JSON.parse(out).points).toEqual([0, 21]);
+  });
+
+  it('scores a complete game to a result', () => {
+    const { code, out } = run(['score', fixture('complete.json')]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.complete).toBe(true);
+    expect(report.tricks).toHaveLength(10);
+    expect(report.points[0] + report.points[1]).toBe(120);
+    expect(report.result).toEqual({ winner: report.points[0] > 60 ? 'A' : 'B', victories: expect.any(Number) });
+  });
+
+  it('ends the game at a renounce and gives the other team 4 victories', () => {
+    // Seat 2 still holds 4S, so answering the spade lead with KD is a renounce.
+    const { code, out } = run(['score', '-'], withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AS', 'KD'])));
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.renounce).toEqual({ seat: 2, trick: 1, card: 'KD' });
+    expect(report.result).toEqual({ winner: 'B', victories: 4 });
+    expect(report.complete).toBe(true);
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ['an unknown card', withRecord((r) => (r.hands[1]![3] = '1X')), /hands\[1\]\[3\]: unknown card "1X"/],
+    ['a card dealt twice', withRecord((r) => (r.hands[2]![0] = 'AS')), /hands\[2\]\[0\]: AS was dealt twice/],
+    ['a hand of the wrong size', withRecord((r) => r.hands[3]!.pop()), /hands\[3\]: expected 10 cards, got 9/],
+    ['a trump card not in the dealer\'s hand', withRecord((r) => (r.trump = 'AS')), /trump: AS is not in the dealer's hand/],
+    ['a card not in the hand of the seat to move', withRecord((r) => (r.plays = ['AD', 'AH'])), /plays\[1\]: AH is not in the hand of seat 2, whose turn it is/],
+    ['a card played twice', withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AD'])), /plays\[4\]: AD was already played/],
+    ['a dealer that is not a seat', withRecord((r) => (r.dealer = 4)), /dealer: expected a seat 0-3, got 4/],
+    ['broken JSON', '{"dealer": 0,', /not valid JSON at line 1/],
+  ];
+  for (const [what, input, message] of bad) {
+    it(`rejects ${what} with exit code 2 and one line naming the place`, () => {
+      const { code, out, err } = run(['score', '-'], input);
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toMatch(message);
+      expect(err).not.toMatch(/\n\s+at /); // no stack trace
+    });
+  }
+
+  it('names a missing file', () => {
+    const { code, err } = run(['score', 'no-such-record.json']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/no-such-record\.json: no such file/);
+  });
+});
+
+describe('parceiro tournament', () => {
+  it('documents its options', () => {
+    const { code, out } = run(['tournament', '--help']);
+    expect(code).toBe(0);
+    for (const opt of ['--team-a', '--team-b', '--games', '--seed', '--session', '--no-duplicate', '--workers', '--json', '--external', '--move-timeout']) {
+      expect(out).toContain(opt);
+    }
+  });
+
+  const summary = (args: string[]): Record<string, unknown> => {
+    const { code, out, err } = run(['tournament', '--json', ...args]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const s = JSON.parse(out);
+    delete s.decisionMs; // timing is the only thing a seed does not fix
+    return s;
+  };
+
+  it('gives the same result for the same seed, however the work is split over workers', () => {
+    const args = ['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '7'];
+    const one = summary([...args, '--workers', '1']);
+    const two = summary([...args, '--workers', '2']);
+    expect(two).toEqual(one);
+    const other = summary(['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '8', '--workers', '2']);
+    expect(other).not.toEqual(one);
+  });
+
+  it('reports the stable fields', () => {
+    const s = summary(['--games', '200', '--seed', '3']) as {
+      games: number;
+      teamA: { wins: number; draws: number; losses: number; winRate: number; ci95: [number, number]; meanPoints: number };
+    };
+    expect(s.games).toBe(200);
+    expect(s.teamA.wins + s.teamA.draws + s.teamA.losses).toBe(200);
+    expect(s.teamA.winRate).toBeCloseTo(s.teamA.wins / 200, 4);
+    expect(s.teamA.ci95[0]).toBeLessThanOrEqual(s.teamA.winRate);
+    expect(s.teamA.ci95[1]).toBeGreaterThanOrEqual(s.teamA.winRate);
+    expect(s.teamA.meanPoints).toBeGreaterThan(0);
+  });
+
+  it('plays sessions and reports them', () => {
+    const s = summary(['--games', '40', '--session', '5', '--seed', '2']) as { sessions: { played: number; teamAWins: number; draws: number; teamBWins: number } };
+    expect(s.sessions.played).toBe(8); // 4 deal sets of 5 games, each played twice
+    expect(s.sessions.teamAWins + s.sessions.draws + s.sessions.teamBWins).toBe(8);
+  });
+
+  it('prints a readable table by default', () => {
+    const { code, out } = run(['tournament', '--games', '100', '--no-progress']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/Tournament: 100 games \(50 deals, each played twice with the seats swapped\), seed 1/);
+    expect(out).toMatch(/win rate/);
+    expect(out).toMatch(/Decision time \(ms\)/);
+  });
+
+  const mistakes: [string, string[], RegExp][] = [
+    ['an odd number of duplicate games', ['--games', '201'], /--games must be a multiple of 2/],
+    ['an unknown player', ['--team-a', 'rule,genius'], /--team-a: unknown player 'genius'/],
+    ['a team of one', ['--team-b', 'rule'], /--team-b expects two players/],
+    ['a bad number', ['--games', 'many'], /--games expects a whole number/],
+    ['a malformed external player', ['--external', 'nobody'], /--external expects NAME=COMMAND/],
+  ];
+  for (const [what, args, message] of mistakes) {
+    it(`rejects ${what} with one clear line`, () => {
+      const { code, err } = run(['tournament', ...args]);
+      expect(code).toBe(2);
+      expect(err).toMatch(message);
+      expect(err).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
+describe('parceiro match (npm start)', () => {
+  it('plays and narrates a short match', () => {
+    const { code, out } = run(['match', '--games', '2', '--seed', '5']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/Game 1: seat 0 deals and turns up \w\w: trumps are/);
+    expect(out).toMatch(/Game 2: seat 1 deals/);
+    expect(out.match(/trick\s+\d+:/g)?.length).toBe(20);
+    expect(out).toMatch(/Session over: team A \d+ victories, team B \d+/);
+  });
+
+  it('is reproducible from its seed', () => {
+    expect(run(['match', '--seed', '9']).out).toBe(run(['match', '--seed', '9']).out);
+  });
+});
