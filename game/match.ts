@@ -2,7 +2,7 @@
 // tournament between simple players allocates almost nothing per play.
 
 import type { Card } from './cards.js';
-import { formatCard, pointsOf } from './cards.js';
+import { formatCard, isCard, pointsOf } from './cards.js';
 import type { GameEvent } from './events.js';
 import type { DealSpec } from './game.js';
 import { Game, PlayResult } from './game.js';
@@ -28,7 +28,7 @@ export class PlayerContractError extends Error {
     readonly kind: string,
     card: unknown,
   ) {
-    super(`player '${kind}' at seat ${seat} chose ${typeof card === 'number' ? formatCard(card as Card) : String(card)}, which is not legal`);
+    super(`player '${kind}' at seat ${seat} chose ${typeof card === 'number' && isCard(card) ? formatCard(card) : JSON.stringify(card)}, which is not legal`);
     this.name = 'PlayerContractError';
   }
 }

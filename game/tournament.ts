@@ -192,6 +192,40 @@ export class BoardTally {
   }
 }
 
+/** One pass over a board: its deals, played in order by the players of `seating`. */
+export interface BoardPass {
+  board: number;
+  pass: number;
+  deals: Deal[];
+  seating: Pick<BoardGame, 'teamASide' | 'names' | 'seeds'>;
+  /** The board's last pass: close the board after it. */
+  lastOfBoard: boolean;
+}
+
+/** The schedule of boards [from, to): every runner, synchronous or not, plays exactly this. */
+export function* boardPasses(spec: TournamentSpec, from: number, to: number): Generator<BoardPass> {
+  const total = boardCount(spec);
+  if (!Number.isInteger(total)) throw new RangeError(`games (${spec.games}) must be a multiple of the games per board (${gamesPerBoard(spec)})`);
+  const passes = spec.duplicate ? 2 : 1;
+  for (let board = from; board < to; board++) {
+    const deals = boardDeals(spec, board);
+    for (let pass = 0; pass < passes; pass++) {
+      yield { board, pass, deals, seating: seating(spec, board, pass), lastOfBoard: pass === passes - 1 };
+    }
+  }
+}
+
+/** Records each seat's decision times into the histogram of the player name at that seat. */
+export function decisionRecorder(stats: TournamentStats, names: readonly string[]): (seat: Seat, ms: number) => void {
+  const hists = names.map((name) => (stats.decisionMs[name] ??= emptyHistogram()));
+  return (seat, ms) => record(hists[seat]!, ms);
+}
+
+export function recordFault(stats: TournamentStats, name: string, kind: FaultKind): void {
+  const f = (stats.faults[name] ??= {});
+  f[kind] = (f[kind] ?? 0) + 1;
+}
+
 export interface RunOptions {
   /** Factories by player name. */
   players: Readonly<Record<string, PlayerFactory>>;
@@ -203,25 +237,16 @@ export function runBoards(spec: TournamentSpec, from: number, to: number, option
   const stats = emptyStats();
   const tally = new BoardTally(stats);
   const { clock } = options;
-  const passes = spec.duplicate ? 2 : 1;
-  for (let board = from; board < to; board++) {
-    const deals = boardDeals(spec, board);
-    for (let pass = 0; pass < passes; pass++) {
-      const seat = seating(spec, board, pass);
-      const players: Player[] = seat.names.map((name, s) => {
-        const factory = options.players[name];
-        if (!factory) throw new Error(`unknown player '${name}'`);
-        return factory({ seat: s as Seat, seed: seat.seeds[s]! });
-      });
-      const hists = seat.names.map((name) => (stats.decisionMs[name] ??= emptyHistogram()));
-      const onDecision = (s: Seat, ms: number): void => record(hists[s]!, ms);
-      for (const deal of deals) {
-        const game = playGame(deal, players, clock ? { clock, onDecision } : {});
-        tally.addGame(game, seat.teamASide);
-      }
-      tally.endSession();
-    }
-    tally.endBoard();
+  for (const { deals, seating: seat, lastOfBoard } of boardPasses(spec, from, to)) {
+    const players: Player[] = seat.names.map((name, s) => {
+      const factory = options.players[name];
+      if (!factory) throw new Error(`unknown player '${name}'`);
+      return factory({ seat: s as Seat, seed: seat.seeds[s]! });
+    });
+    const hooks = clock ? { clock, onDecision: decisionRecorder(stats, seat.names) } : {};
+    for (const deal of deals) tally.addGame(playGame(deal, players, hooks), seat.teamASide);
+    tally.endSession();
+    if (lastOfBoard) tally.endBoard();
   }
   return stats;
 }

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats, runBoards } from '../../game/index.js';
 import type { TournamentSpec, TournamentStats } from '../../game/index.js';
+import { UsageError } from '../errors.js';
 import type { BoardRange } from './worker.js';
 
 export interface ExternalProgram {
@@ -29,15 +30,21 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   const names = [...spec.teamA, ...spec.teamB];
   if (names.some((n) => n in external)) {
     // Loaded only when needed: it brings in process handling that built-in players never use.
-    const { runTournamentAsync } = await import('../../robot/index.js');
-    return runTournamentAsync(spec, {
-      builtins: BUILTIN_PLAYERS,
-      external,
-      moveTimeoutMs: options.moveTimeoutMs ?? 2000,
-      clock: () => performance.now(),
-      ...(options.onProgress ? { onBoardDone: options.onProgress } : {}),
-      ...(options.log ? { log: options.log } : {}),
-    });
+    const { runTournamentAsync, ExternalPlayerError } = await import('../../robot/index.js');
+    try {
+      return await runTournamentAsync(spec, {
+        builtins: BUILTIN_PLAYERS,
+        external,
+        moveTimeoutMs: options.moveTimeoutMs ?? 2000,
+        clock: () => performance.now(),
+        ...(options.onProgress ? { onBoardDone: options.onProgress } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      });
+    } catch (e) {
+      // A program that cannot start or never says ready is the user's to fix: one line, no trace.
+      if (e instanceof ExternalPlayerError) throw new UsageError(e.message);
+      throw e;
+    }
   }
 
   const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), total));

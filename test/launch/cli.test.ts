@@ -150,6 +150,23 @@ describe('parceiro tournament', () => {
     expect(out).toMatch(/Decision time \(ms\)/);
   });
 
+  it('lets an external program play through --external, with no faults', () => {
+    const bot = `mine=${process.execPath} ${root}robot/external-player/examples/first-legal-bot.mjs`;
+    const { code, out } = run(['tournament', '--json', '--external', bot, '--team-a', 'mine,rule', '--team-b', 'rule,rule', '--games', '8']);
+    expect(code).toBe(0);
+    const s = JSON.parse(out);
+    expect(s.games).toBe(8);
+    expect(s.faults.mine ?? {}).toEqual({});
+    expect(s.decisionMs.mine.decisions).toBe(80);
+  });
+
+  it('says in one line when an external program cannot start', () => {
+    const { code, err } = run(['tournament', '--external', 'ghost=no-such-program-here', '--team-a', 'ghost,rule', '--games', '2']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/parceiro: error: external player 'ghost' \(no-such-program-here\): did not start/);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+
   const mistakes: [string, string[], RegExp][] = [
     ['an odd number of duplicate games', ['--games', '201'], /--games must be a multiple of 2/],
     ['an unknown player', ['--team-a', 'rule,genius'], /--team-a: unknown player 'genius'/],
