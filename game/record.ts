@@ -101,7 +101,8 @@ export interface ScoreReport {
 export function replayRecord(parsed: ParsedRecord): { game: Game; unscoredPlays: number } {
   const game = new Game(parsed.deal);
   for (let i = 0; i < parsed.plays.length; i++) {
-    if (game.isOver) return { game, unscoredPlays: parsed.plays.length - i };
+    if (game.status === 'renounce') return { game, unscoredPlays: parsed.plays.length - i };
+    if (game.isOver) throw new RecordError(`plays[${i}]`, `the game is over after 40 cards; ${parsed.plays.length - i} more play(s) in the record`);
     const c = parsed.plays[i]!;
     try {
       game.play(c);

@@ -77,6 +77,7 @@ describe('parceiro score', () => {
     ['a card played twice', withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AD'])), /plays\[4\]: AD was already played/],
     ['a dealer that is not a seat', withRecord((r) => (r.dealer = 4)), /dealer: expected a seat 0-3, got 4/],
     ['broken JSON', '{"dealer": 0,', /not valid JSON at line 1/],
+    ['plays after the game is over', (() => { const r = JSON.parse(readFileSync(fixture('complete.json'), 'utf8')); r.plays.push('AS'); return JSON.stringify(r); })(), /plays\[40\]: the game is over after 40 cards/],
   ];
   for (const [what, input, message] of bad) {
     it(`rejects ${what} with exit code 2 and one line naming the place`, () => {
