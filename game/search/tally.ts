@@ -1,0 +1,88 @@
+// What a search learns about each legal card over the worlds it played: sums that merge across
+// workers, and the beliefs a decision reports.
+
+import type { Card } from '../cards.js';
+
+export interface MoveBelief {
+  card: Card;
+  /** Mean final points of our team over the worlds, after this card. */
+  mean: number;
+  /** Standard deviation of those points over the worlds. */
+  sd: number;
+  /** Fraction of worlds in which our team ends with more than 60 points. */
+  winProbability: number;
+}
+
+export interface Beliefs {
+  /** Every legal card, best first. */
+  moves: MoveBelief[];
+  worlds: number;
+  nodes: number;
+  timeMs: number;
+  /** Estimated probability that our team wins the game after the chosen card. */
+  winProbability: number;
+  /** The trick (0-based) from which the values were exact; earlier tricks were rolled out by rules. */
+  exactFromTrick: number;
+  /** Set when the search could not value any world in time and a rule-based card was played. */
+  fallback?: 'rule' | 'forced';
+}
+
+export interface Decision {
+  card: Card;
+  beliefs?: Beliefs;
+}
+
+/** Per-card sums over worlds. Plain data, so workers can send it and `mergeTally` can add it up. */
+export interface Tally {
+  cards: Card[];
+  sum: number[];
+  sumSq: number[];
+  wins: number[];
+  worlds: number;
+  nodes: number;
+}
+
+export const emptyTally = (cards: Card[]): Tally => ({
+  cards,
+  sum: cards.map(() => 0),
+  sumSq: cards.map(() => 0),
+  wins: cards.map(() => 0),
+  worlds: 0,
+  nodes: 0,
+});
+
+export function addWorld(t: Tally, values: ArrayLike<number>): void {
+  for (let i = 0; i < t.cards.length; i++) {
+    const v = values[i]!;
+    t.sum[i]! += v;
+    t.sumSq[i]! += v * v;
+    if (v > 60) t.wins[i]!++;
+  }
+  t.worlds++;
+}
+
+export function mergeTally(into: Tally, from: Tally): Tally {
+  for (let i = 0; i < into.cards.length; i++) {
+    into.sum[i]! += from.sum[i]!;
+    into.sumSq[i]! += from.sumSq[i]!;
+    into.wins[i]! += from.wins[i]!;
+  }
+  into.worlds += from.worlds;
+  into.nodes += from.nodes;
+  return into;
+}
+
+/** The beliefs behind a tally, best card first (ties keep the cards' order). */
+export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number): Beliefs {
+  const n = Math.max(1, t.worlds);
+  const moves = t.cards
+    .map((card, i) => {
+      const mean = t.sum[i]! / n;
+      const variance = t.worlds > 1 ? Math.max(0, (t.sumSq[i]! - n * mean * mean) / (n - 1)) : 0;
+      return { card, mean: round(mean), sd: round(Math.sqrt(variance)), winProbability: round(t.wins[i]! / n) };
+    })
+    .sort((a, b) => b.mean - a.mean);
+  return { moves, worlds: t.worlds, nodes: t.nodes, timeMs: round(timeMs), winProbability: moves[0]?.winProbability ?? 0, exactFromTrick };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
