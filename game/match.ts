@@ -7,6 +7,7 @@ import type { GameEvent } from './events.js';
 import type { DealSpec } from './game.js';
 import { Game, PlayResult } from './game.js';
 import type { Player } from './players/player.js';
+import type { Decision } from './search/tally.js';
 import type { Seat } from './seats.js';
 import { SeatView } from './view.js';
 
@@ -19,6 +20,8 @@ export interface GameHooks {
   onDecision?: (seat: Seat, elapsedMs: number) => void;
   /** Every event, including each seat's deal. */
   onEvent?: (event: GameEvent) => void;
+  /** The decision of a player that explains itself (`decide`): the card and its beliefs. */
+  onDecisionMade?: (seat: Seat, decision: Decision) => void;
 }
 
 /** A player broke the interface: a bug in that player, not a user error. */
@@ -71,17 +74,23 @@ export function playGame(deal: DealSpec, players: readonly Player[], hooks: Game
   };
   if (listening) for (let s = 0; s < 4; s++) tell(dealEvent(deal, s as Seat), s as Seat);
 
-  const { clock, onDecision } = hooks;
+  const { clock, onDecision, onDecisionMade } = hooks;
+  const choose = (player: Player, view: SeatView): Card => {
+    if (!onDecisionMade || !player.decide) return player.choose(view);
+    const decision = player.decide(view);
+    onDecisionMade(view.seat, decision);
+    return decision.card;
+  };
   while (!game.isOver) {
     const seat = game.toMove;
     const player = players[seat]!;
     let card: Card;
     if (clock) {
       const t0 = clock();
-      card = player.choose(views[seat]!);
+      card = choose(player, views[seat]!);
       onDecision?.(seat, clock() - t0);
     } else {
-      card = player.choose(views[seat]!);
+      card = choose(player, views[seat]!);
     }
     if (!game.isLegal(card)) throw new PlayerContractError(seat, player.kind, card);
     const trickBefore = game.trick;

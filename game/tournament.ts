@@ -9,7 +9,8 @@ import { dealCards } from './deal.js';
 import type { Deal } from './deal.js';
 import type { Clock } from './match.js';
 import { playGame } from './match.js';
-import type { Player, PlayerFactory } from './players/player.js';
+import type { Player, PlayerFactory, PlayerOptions } from './players/player.js';
+import { playerFactory } from './players/registry.js';
 import { createRng, deriveSeed } from './rng.js';
 import type { Seat } from './seats.js';
 import type { Histogram } from './stats.js';
@@ -27,6 +28,8 @@ export interface TournamentSpec {
   duplicate: boolean;
   /** Games per session; 1 for independent games. */
   sessionGames: number;
+  /** Time budget per decision (ms) for anytime players; their own `budget=` parameter wins. */
+  budgetMs?: number;
 }
 
 export const gamesPerBoard = (spec: TournamentSpec): number => spec.sessionGames * (spec.duplicate ? 2 : 1);
@@ -226,8 +229,13 @@ export function recordFault(stats: TournamentStats, name: string, kind: FaultKin
   f[kind] = (f[kind] ?? 0) + 1;
 }
 
+/** What a player of a tournament is made with: its seat, its seed, the clock and the budget. */
+export function playerOptions(spec: TournamentSpec, seat: Seat, seed: number, clock?: Clock): PlayerOptions {
+  return { seat, seed, ...(clock ? { clock } : {}), ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}) };
+}
+
 export interface RunOptions {
-  /** Factories by player name. */
+  /** Factories by player name; other names are made by `playerFactory` (e.g. `hybrid:n=5`). */
   players: Readonly<Record<string, PlayerFactory>>;
   clock?: Clock;
 }
@@ -239,9 +247,8 @@ export function runBoards(spec: TournamentSpec, from: number, to: number, option
   const { clock } = options;
   for (const { deals, seating: seat, lastOfBoard } of boardPasses(spec, from, to)) {
     const players: Player[] = seat.names.map((name, s) => {
-      const factory = options.players[name];
-      if (!factory) throw new Error(`unknown player '${name}'`);
-      return factory({ seat: s as Seat, seed: seat.seeds[s]! });
+      const factory = options.players[name] ?? playerFactory(name);
+      return factory(playerOptions(spec, s as Seat, seat.seeds[s]!, clock));
     });
     const hooks = clock ? { clock, onDecision: decisionRecorder(stats, seat.names) } : {};
     for (const deal of deals) tally.addGame(playGame(deal, players, hooks), seat.teamASide);

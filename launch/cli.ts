@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError, intOption } from './errors.js';
 import { matchCommand } from './commands/match.js';
 import { scoreCommand } from './commands/score.js';
+import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
 
 const program = new Command('parceiro')
@@ -20,6 +21,7 @@ program
   .option('--games <n>', 'games in the session', intOption('--games', 1, 1000), 2)
   .option('--seed <n>', 'seed for the deals and the players', intOption('--seed', 0), 1)
   .option('-q, --quiet', 'only the result of each game', false)
+  .option('--budget <ms>', 'time per decision of timed players', intOption('--budget', 1), 2000)
   .action((o) => {
     matchCommand(o, (line) => console.log(line));
   });
@@ -35,6 +37,14 @@ program
   });
 
 program
+  .command('solve')
+  .description('the exact value of every legal move of a position (JSON); FILE may be - for standard input')
+  .argument('<file>', 'the position: {"trump","hands","leader","trick","points"}')
+  .action((file: string) => {
+    console.log(JSON.stringify(solveCommand(file)));
+  });
+
+program
   .command('tournament')
   .description("play team A's players against team B's over many games and summarize")
   .option('--team-a <players>', 'team A, two players separated by a comma', 'rule,rule')
@@ -46,6 +56,7 @@ program
   .option('--workers <n>', 'worker threads (default: one per core)', intOption('--workers', 1, 256))
   .option('--external <name=command>', 'an external program that plays as NAME (JSON lines over stdio); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
   .option('--move-timeout <ms>', 'time an external player has for each move', intOption('--move-timeout', 1), 2000)
+  .option('--budget <ms>', 'time per decision of timed players (timed:budget=MS overrides)', intOption('--budget', 1), 2000)
   .option('--json', 'print the summary as JSON', false)
   .addOption(new Option('--progress', 'show a progress bar (default: when stderr is a terminal)'))
   .addOption(new Option('--no-progress', 'never show a progress bar'))

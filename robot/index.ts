@@ -9,3 +9,7 @@ export type { ExternalPlayerOptions } from './external-player/external-player.js
 export { ExternalPlayer, ExternalPlayerError } from './external-player/external-player.js';
 export type { InvalidLine, PlayerMessage, RenounceMessage, RuntimeMessage } from './external-player/messages.js';
 export { PROTOCOL_VERSION, RULES_SUMMARY, eventMessage, helloMessage, parsePlayerLine, turnMessage } from './external-player/messages.js';
+
+// The robot's search off the main thread, over all cores.
+export { PoolSearchPlayer } from './search/pool-player.js';
+export type { PoolPlayerOptions } from './search/pool-player.js';

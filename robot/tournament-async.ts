@@ -4,7 +4,7 @@
 // started once for the whole tournament and told its seat by every deal, so it follows the duplicate swaps.
 
 import type { Clock, Player, PlayerFactory, Seat, TournamentSpec, TournamentStats } from '../game/index.js';
-import { BoardTally, boardCount, boardPasses, decisionRecorder, deriveSeed, emptyStats, recordFault } from '../game/index.js';
+import { BoardTally, boardCount, boardPasses, decisionRecorder, deriveSeed, emptyStats, playerFactory, playerOptions, recordFault } from '../game/index.js';
 import { ExternalPlayer } from './external-player/external-player.js';
 import type { AsyncPlayerLike, PlayerFault } from './play-async.js';
 import { playGameAsync } from './play-async.js';
@@ -45,7 +45,7 @@ export async function runTournamentAsync(spec: TournamentSpec, options: AsyncTou
   const positions: Position[] = [0, 1, 2, 3];
   for (const p of positions) {
     const name = positionName(spec, p);
-    if (!Object.hasOwn(external, name) && !Object.hasOwn(builtins, name)) throw new Error(`unknown player '${name}'`);
+    if (!Object.hasOwn(external, name) && !Object.hasOwn(builtins, name)) playerFactory(name); // throws PlayerSpecError
   }
 
   const stats = emptyStats();
@@ -81,7 +81,8 @@ export async function runTournamentAsync(spec: TournamentSpec, options: AsyncTou
         if (positionName(spec, position) !== name) throw new Error(`seating mismatch at seat ${s}: '${name}'`);
         const ext = externals.get(position);
         if (ext) return ext;
-        return builtins[name]!({ seat: s as Seat, seed: seat.seeds[s]! });
+        const factory = Object.hasOwn(builtins, name) ? builtins[name]! : playerFactory(name);
+        return factory(playerOptions(spec, s as Seat, seat.seeds[s]!, clock));
       });
       const onDecision = decisionRecorder(stats, seat.names);
       for (const deal of deals) {

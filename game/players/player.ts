@@ -3,6 +3,8 @@
 
 import type { Card } from '../cards.js';
 import type { GameEvent } from '../events.js';
+import type { Clock } from '../match.js';
+import type { Decision } from '../search/tally.js';
 import type { Seat } from '../seats.js';
 import type { SeatView } from '../view.js';
 
@@ -13,12 +15,18 @@ export interface Player {
   observe?(event: GameEvent): void;
   /** A legal card for the seat to move; called only on this player's turn. */
   choose(view: SeatView): Card;
+  /** Like `choose`, with the beliefs behind the card (search players). */
+  decide?(view: SeatView): Decision;
 }
 
 export interface PlayerOptions {
   seat: Seat;
   /** Every random choice of the player derives from this seed. */
   seed: number;
+  /** The clock a player with a time budget reads (ms); injected so that search stays pure. */
+  clock?: Clock;
+  /** Time budget per decision (ms) for anytime players. */
+  budgetMs?: number;
 }
 
 export type PlayerFactory = (options: PlayerOptions) => Player;

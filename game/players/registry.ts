@@ -1,13 +1,60 @@
-// Built-in player kinds by the name used on the command line and in config.
+// Player kinds by the name used on the command line and in config. A name may carry parameters:
+// `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`.
 
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
 import { RulePlayer } from './rule.js';
+import { SearchPlayer } from './search-player.js';
+import type { SearchKind } from './search-player.js';
 
 export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
   rule: (o) => new RulePlayer(o),
   'rule-literal': (o) => new RulePlayer({ ...o, literal: true }),
+  pimc: (o) => new SearchPlayer({ ...o, kind: 'pimc' }),
+  hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
+  timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
 };
 
 export const builtinPlayerKinds = (): string[] => Object.keys(BUILTIN_PLAYERS);
+
+/** A player name that cannot be made: says which part is wrong and what is allowed. */
+export class PlayerSpecError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlayerSpecError';
+  }
+}
+
+const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs'; min: number; max: number; what: string }>> = {
+  pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' } },
+  hybrid: {
+    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' },
+    m: { option: 'rollouts', min: 1, max: 1000, what: 'rollouts per world' },
+    t: { option: 'rolloutTricks', min: 0, max: 10, what: 'tricks rolled out before exact search' },
+  },
+  timed: {
+    budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
+    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
+  },
+};
+
+/** The factory for a player name such as `rule` or `hybrid:n=5:m=5:t=5`; throws PlayerSpecError. */
+export function playerFactory(spec: string): PlayerFactory {
+  const [kind, ...parts] = spec.split(':');
+  const base = BUILTIN_PLAYERS[kind ?? ''];
+  if (!base) throw new PlayerSpecError(`unknown player '${spec}' (known: ${builtinPlayerKinds().join(', ')})`);
+  if (!parts.length) return base;
+  const params = PARAMS[kind as SearchKind];
+  if (!params) throw new PlayerSpecError(`player '${kind}' takes no parameters, got '${spec}'`);
+  const settings: Record<string, number> = {};
+  for (const part of parts) {
+    const [key, value] = part.split('=');
+    const p = params[key ?? ''];
+    if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
+    settings[p.option] = n;
+  }
+  return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
+}

@@ -2,8 +2,9 @@
 // runtime exists this is what `npm start` shows.
 
 import type { Card, Deal, GameEvent, Player, Seat, SessionScore } from '../../game/index.js';
-import { BUILTIN_PLAYERS, SUITS, deriveSeed, formatCard, playSession, sessionWinner, suitOf, teamName, teamOf } from '../../game/index.js';
-import { UsageError } from '../errors.js';
+import { performance } from 'node:perf_hooks';
+import { SUITS, deriveSeed, formatCard, playSession, playerFactory, sessionWinner, suitOf, teamName, teamOf } from '../../game/index.js';
+import { parseTeam } from './tournament.js';
 
 export interface MatchOptions {
   teamA: string;
@@ -11,24 +12,20 @@ export interface MatchOptions {
   games: number;
   seed: number;
   quiet: boolean;
+  budget: number;
 }
 
 const SUIT_NAMES = ['espadas (spades)', 'copas (hearts)', 'ouros (diamonds)', 'paus (clubs)'];
 
-function team(option: string, value: string): [string, string] {
-  const names = value.split(',').map((s) => s.trim());
-  const known = Object.keys(BUILTIN_PLAYERS);
-  if (names.length !== 2 || names.some((n) => !known.includes(n))) {
-    throw new UsageError(`${option} expects two of ${known.join(', ')} separated by a comma, got "${value}"`);
-  }
-  return names as [string, string];
-}
+const team = (option: string, value: string): [string, string] => parseTeam(option, value);
 
 export function matchCommand(o: MatchOptions, write: (line: string) => void): SessionScore {
   const [a0, a1] = team('--team-a', o.teamA);
   const [b0, b1] = team('--team-b', o.teamB);
   const kinds = [a0, b0, a1, b1];
-  const players: Player[] = kinds.map((k, s) => BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: deriveSeed(o.seed, s, 0x9a7e) }));
+  const players: Player[] = kinds.map((k, s) =>
+    playerFactory(k)({ seat: s as Seat, seed: deriveSeed(o.seed, s, 0x9a7e), clock: () => performance.now(), budgetMs: o.budget }),
+  );
   const who = (s: Seat): string => `seat ${s} (${teamName(teamOf(s))}, ${kinds[s]})`;
   const hand = (cards: readonly Card[]): string =>
     SUITS.map((_, su) => cards.filter((c) => suitOf(c) === su).sort((x, y) => y - x).map(formatCard).join(' ')).filter(Boolean).join('  ');

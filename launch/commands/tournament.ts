@@ -1,7 +1,7 @@
 // parceiro tournament: team A's players against team B's, with duplicate deals, over the cores.
 
 import { SingleBar } from 'cli-progress';
-import { builtinPlayerKinds, gamesPerBoard, summarize } from '../../game/index.js';
+import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, playerFactory, summarize } from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import type { ExternalProgram } from '../tournament/run.js';
@@ -19,6 +19,7 @@ export interface TournamentCliOptions {
   progress?: boolean;
   external: string[];
   moveTimeout: number;
+  budget: number;
 }
 
 /** `NAME=COMMAND ARGS...`: an external program that plays under NAME. */
@@ -42,19 +43,25 @@ function splitWords(s: string): string[] {
   return [...s.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
 }
 
-function parseTeam(option: string, value: string, known: string[]): [string, string] {
+export function parseTeam(option: string, value: string, external: string[] = []): [string, string] {
   const names = value.split(',').map((s) => s.trim());
   if (names.length !== 2 || names.some((n) => !n)) {
     throw new UsageError(`${option} expects two players separated by a comma (e.g. rule,random), got "${value}"`);
   }
   for (const n of names) {
-    if (!known.includes(n)) throw new UsageError(`${option}: unknown player '${n}' (known: ${known.join(', ')})`);
+    if (external.includes(n)) continue;
+    try {
+      playerFactory(n);
+    } catch (e) {
+      if (e instanceof PlayerSpecError) throw new UsageError(`${option}: ${e.message}${external.length ? ` or an --external name (${external.join(', ')})` : ''}`);
+      throw e;
+    }
   }
   return names as [string, string];
 }
 
 export function tournamentSpec(o: TournamentCliOptions, external: Record<string, ExternalProgram>): TournamentSpec {
-  const known = [...builtinPlayerKinds(), ...Object.keys(external)];
+  const known = Object.keys(external);
   const spec: TournamentSpec = {
     teamA: parseTeam('--team-a', o.teamA, known),
     teamB: parseTeam('--team-b', o.teamB, known),
@@ -62,6 +69,7 @@ export function tournamentSpec(o: TournamentCliOptions, external: Record<string,
     seed: o.seed,
     duplicate: o.duplicate,
     sessionGames: o.session,
+    budgetMs: o.budget,
   };
   const per = gamesPerBoard(spec);
   if (spec.games % per !== 0) {

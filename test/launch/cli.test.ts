@@ -101,7 +101,7 @@ describe('parceiro tournament', () => {
   it('documents its options', () => {
     const { code, out } = run(['tournament', '--help']);
     expect(code).toBe(0);
-    for (const opt of ['--team-a', '--team-b', '--games', '--seed', '--session', '--no-duplicate', '--workers', '--json', '--external', '--move-timeout']) {
+    for (const opt of ['--team-a', '--team-b', '--games', '--seed', '--session', '--no-duplicate', '--workers', '--json', '--external', '--move-timeout', '--budget']) {
       expect(out).toContain(opt);
     }
   });
@@ -135,6 +135,13 @@ describe('parceiro tournament', () => {
     expect(s.teamA.ci95[0]).toBeLessThanOrEqual(s.teamA.winRate);
     expect(s.teamA.ci95[1]).toBeGreaterThanOrEqual(s.teamA.winRate);
     expect(s.teamA.meanPoints).toBeGreaterThan(0);
+  });
+
+  it('plays search players named with parameters, reproducibly', () => {
+    const args = ['--team-a', 'hybrid:n=2:m=1:t=7,rule', '--team-b', 'rule,rule', '--games', '4', '--seed', '4'];
+    const a = summary(args);
+    expect(a.games).toBe(4);
+    expect(summary([...args, '--workers', '1'])).toEqual(a);
   });
 
   it('plays sessions and reports them', () => {
@@ -171,6 +178,7 @@ describe('parceiro tournament', () => {
   const mistakes: [string, string[], RegExp][] = [
     ['an odd number of duplicate games', ['--games', '201'], /--games must be a multiple of 2/],
     ['an unknown player', ['--team-a', 'rule,genius'], /--team-a: unknown player 'genius'/],
+    ['a bad player parameter', ['--team-a', 'hybrid:n=0,rule'], /--team-a: hybrid:n=0: n expects a whole number from 1/],
     ['a team of one', ['--team-b', 'rule'], /--team-b expects two players/],
     ['a bad number', ['--games', 'many'], /--games expects a whole number/],
     ['a malformed external player', ['--external', 'nobody'], /--external expects NAME=COMMAND/],
@@ -183,6 +191,32 @@ describe('parceiro tournament', () => {
       expect(err).not.toMatch(/\n\s+at /);
     });
   }
+});
+
+describe('parceiro solve', () => {
+  const position = {
+    trump: 'H',
+    hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH', '7H']],
+    leader: 0,
+    trick: ['7C', '5C', '5H'],
+    points: [61, 14],
+  };
+
+  it('values every legal move in final points of the mover\'s team', () => {
+    // Worked out by hand: after 5S seat 2 wins the trick and team B can still take 21 more points.
+    const { code, out } = run(['solve', '-'], JSON.stringify(position));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ toMove: 3, moves: { '5S': 35, JH: 27, '7H': 34 } });
+  });
+
+  it('names what is wrong with an impossible position', () => {
+    const { code, err } = run(['solve', '-'], JSON.stringify({ ...position, hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH']] }));
+    expect(code).toBe(2);
+    expect(err).toMatch(/hands\[0\]: holds 2 cards, expected 1/);
+    const dup = run(['solve', '-'], JSON.stringify({ ...position, trick: ['7C', '5C', 'AH'] }));
+    expect(dup.code).toBe(2);
+    expect(dup.err).toMatch(/AH appears twice/);
+  });
 });
 
 describe('parceiro match (npm start)', () => {

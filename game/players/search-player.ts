@@ -1,0 +1,94 @@
+// The search players: `pimc` (N worlds, exact), `hybrid` (the paper's N worlds x M rule-based
+// rollouts until trick T, exact after) and `timed` (the robot's default: anytime within a budget,
+// as many worlds as fit, exact from as early a trick as the budget allows). Each decision comes with
+// its beliefs: every card's mean and spread over the worlds, the win probability, the effort.
+
+import type { Card } from '../cards.js';
+import type { Clock } from '../match.js';
+import type { Rng } from '../rng.js';
+import { createRng } from '../rng.js';
+import { beliefsOf } from '../search/tally.js';
+import type { Decision } from '../search/tally.js';
+import { searchWorlds } from '../search/search.js';
+import type { SearchSettings } from '../search/search.js';
+import { Solver } from '../solver/solver.js';
+import type { SeatView } from '../view.js';
+import type { Player, PlayerOptions } from './player.js';
+import { RulePlayer } from './rule.js';
+
+export type SearchKind = 'pimc' | 'hybrid' | 'timed';
+
+export interface SearchPlayerOptions extends PlayerOptions {
+  kind: SearchKind;
+  /** Name in statistics (defaults to the kind). */
+  name?: string;
+  /** Worlds per decision: exactly (pimc, hybrid) or at most (timed). */
+  worlds?: number;
+  /** hybrid: rollouts per world and card. */
+  rollouts?: number;
+  /** hybrid: tricks the rollout completes before exact search (the paper's T). */
+  rolloutTricks?: number;
+}
+
+export const SEARCH_DEFAULTS = {
+  pimc: { worlds: 20 },
+  hybrid: { worlds: 5, rollouts: 5, rolloutTricks: 5 },
+  timed: { budgetMs: 2000, maxWorlds: 2000 },
+} as const;
+
+/** Time kept back from the budget for building the answer and handing it over. */
+const SAFETY_MS = 15;
+
+export class SearchPlayer implements Player {
+  readonly kind: string;
+  private readonly rng: Rng;
+  private readonly solver: Solver;
+  private readonly fallback: RulePlayer;
+  private readonly settings: Omit<SearchSettings, 'seed' | 'deadline'>;
+  private readonly budgetMs: number;
+  private readonly clock: Clock | undefined;
+
+  constructor(private readonly options: SearchPlayerOptions) {
+    this.kind = options.name ?? options.kind;
+    this.rng = createRng(options.seed, 0x5ea7c4);
+    this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
+    this.solver = new Solver({ ttBits: options.kind === 'timed' ? 20 : 18 });
+    const k = options.kind;
+    this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
+    this.clock = options.clock;
+    if (k === 'timed' && !this.clock) throw new Error('the timed player needs a clock (PlayerOptions.clock)');
+    this.settings = {
+      worlds: options.worlds ?? (k === 'pimc' ? SEARCH_DEFAULTS.pimc.worlds : k === 'hybrid' ? SEARCH_DEFAULTS.hybrid.worlds : SEARCH_DEFAULTS.timed.maxWorlds),
+      rollouts: k === 'hybrid' ? (options.rollouts ?? SEARCH_DEFAULTS.hybrid.rollouts) : 0,
+      rolloutTricks: k === 'hybrid' ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks) : 0,
+      ...(k === 'timed' && this.clock ? { clock: this.clock } : {}),
+    };
+  }
+
+  choose(view: SeatView): Card {
+    return this.decide(view).card;
+  }
+
+  decide(view: SeatView): Decision {
+    const clock = this.clock;
+    const t0 = clock ? clock() : 0;
+    const legal = view.legalCards();
+    const info = view.snapshot();
+    if (legal.length === 1) {
+      return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
+    }
+    const timed = this.options.kind === 'timed';
+    const { tally, exactFromTrick } = searchWorlds(info, legal, this.solver, this.rng, {
+      ...this.settings,
+      seed: this.options.seed,
+      ...(timed ? { deadline: t0 + this.budgetMs - SAFETY_MS } : {}),
+    });
+    const elapsed = clock ? clock() - t0 : 0;
+    const beliefs = beliefsOf(tally, elapsed, exactFromTrick);
+    if (tally.worlds === 0) {
+      // Not one world could be valued in time: play as the rule-based player would, and say so.
+      return { card: this.fallback.choose(view), beliefs: { ...beliefs, fallback: 'rule' } };
+    }
+    return { card: beliefs.moves[0]!.card, beliefs };
+  }
+}

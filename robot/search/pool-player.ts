@@ -1,0 +1,85 @@
+// The robot's player for live sessions: the timed search spread over worker threads, so the node's
+// main thread (the table, the bus, the dashboard) is never blocked, and every core searches worlds.
+// Each worker values its own share of worlds within the budget; their sums are added up.
+
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Piscina } from 'piscina';
+import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, deriveSeed, emptyTally, mergeTally } from '../../game/index.js';
+import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
+import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
+import type { SearchTask } from './worker.js';
+import type { SearchResult } from '../../game/index.js';
+
+export interface PoolPlayerOptions {
+  seat: Seat;
+  seed: number;
+  /** Time per decision (default 2000 ms). */
+  budgetMs?: number;
+  /** Worker threads (default: one per core). */
+  threads?: number;
+  /** Worlds per decision at most, over all workers. */
+  maxWorlds?: number;
+  /** Kind shown in statistics (default `timed`). */
+  name?: string;
+}
+
+/** Time kept back for handing work to the workers, merging and answering. */
+const OVERHEAD_MS = 40;
+
+export class PoolSearchPlayer implements AsyncPlayerLike {
+  readonly kind: string;
+  private readonly pool: Piscina<SearchTask, SearchResult>;
+  private readonly threads: number;
+  private readonly budgetMs: number;
+  private readonly maxWorlds: number;
+  private readonly fallback: RulePlayer;
+  private decisions = 0;
+
+  constructor(private readonly options: PoolPlayerOptions) {
+    this.kind = options.name ?? 'timed';
+    this.threads = Math.max(1, options.threads ?? availableParallelism());
+    this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
+    this.maxWorlds = options.maxWorlds ?? SEARCH_DEFAULTS.timed.maxWorlds;
+    this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
+    this.pool = new Piscina({
+      filename: new URL('./worker.js', import.meta.url).href,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+    });
+  }
+
+  observe(_event: GameEvent): void {}
+
+  async choose(view: SeatView): Promise<AsyncChoice> {
+    return { card: (await this.decide(view)).card, fault: null };
+  }
+
+  /** The card and the beliefs behind it, within the budget, without blocking this thread. */
+  async decide(view: SeatView): Promise<Decision> {
+    const t0 = performance.now();
+    const legal = view.legalCards();
+    const info = view.snapshot();
+    if (legal.length === 1) {
+      return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
+    }
+    const n = this.decisions++;
+    const budgetMs = Math.max(1, this.budgetMs - OVERHEAD_MS);
+    const perWorker = Math.ceil(this.maxWorlds / this.threads);
+    const parts = await Promise.all(
+      Array.from({ length: this.threads }, (_, w) =>
+        this.pool.run({ info, legal, worlds: perWorker, budgetMs, seed: deriveSeed(this.options.seed, n, w) }),
+      ),
+    );
+    const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
+    const exactFrom = Math.max(...parts.map((p) => p.exactFromTrick));
+    const beliefs = beliefsOf(tally, performance.now() - t0, exactFrom);
+    if (tally.worlds === 0) return { card: this.fallback.choose(view), beliefs: { ...beliefs, fallback: 'rule' } };
+    return { card: beliefs.moves[0]!.card, beliefs };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+

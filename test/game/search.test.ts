@@ -1,0 +1,158 @@
+// The search players (pimc, hybrid, timed) through their public surface: the Player interface, the
+// registry's names and the beliefs of each decision.
+
+import { describe, expect, it } from 'vitest';
+import type { Decision, Player, Seat } from '../../game/index.js';
+import {
+  Game,
+  PlayerSpecError,
+  RulePlayer,
+  SearchPlayer,
+  SeatView,
+  Solver,
+  countConsistentDeals,
+  createRng,
+  dealCards,
+  playGame,
+  playerFactory,
+  positionOf,
+} from '../../game/index.js';
+
+/** A game advanced by rule players until `tricks` tricks are complete, then `extra` cards more. */
+function midGame(seed: number, tricks: number, extra = 0): Game {
+  const deal = dealCards(createRng(seed), (seed & 3) as Seat);
+  const game = new Game(deal);
+  const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: seed * 4 + s }));
+  while (game.trick < tricks || game.cardsInTrick < extra) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+  return game;
+}
+
+/** A clock that moves on by `step` ms each time it is read: decisions are exact and machine-free. */
+const steppingClock = (step: number): (() => number) => {
+  let t = 0;
+  return () => (t += step);
+};
+
+describe('search players', () => {
+  it('pimc values every legal card over N worlds and plays the best mean', () => {
+    const game = midGame(11, 6);
+    const player = new SearchPlayer({ kind: 'pimc', seat: game.toMove, seed: 5, worlds: 12 });
+    const view = new SeatView(game, game.toMove);
+    const d = player.decide(view);
+    const legal = view.legalCards();
+    expect(d.beliefs!.worlds).toBe(12);
+    expect(d.beliefs!.moves.map((m) => m.card).sort()).toEqual([...legal].sort());
+    expect(d.card).toBe(d.beliefs!.moves[0]!.card);
+    for (const m of d.beliefs!.moves) {
+      expect(m.mean).toBeGreaterThanOrEqual(0);
+      expect(m.mean).toBeLessThanOrEqual(120);
+      expect(m.sd).toBeGreaterThanOrEqual(0);
+      expect(m.winProbability).toBeGreaterThanOrEqual(0);
+      expect(m.winProbability).toBeLessThanOrEqual(1);
+    }
+    expect(d.beliefs!.moves[0]!.mean).toBe(Math.max(...d.beliefs!.moves.map((m) => m.mean)));
+    expect(d.beliefs!.nodes).toBeGreaterThan(0);
+    expect(d.beliefs!.exactFromTrick).toBe(6);
+  });
+
+  it('pimc agrees with the exact solver when only one deal is consistent', () => {
+    // Late in a game the voids shown can leave a single deal: then every world is the true one.
+    let checked = 0;
+    for (let seed = 0; seed < 400 && checked < 3; seed++) {
+      const game = midGame(seed, 8, seed % 3);
+      const view = new SeatView(game, game.toMove);
+      if (view.legalCards().length < 2 || countConsistentDeals(view.snapshot()) !== 1) continue;
+      const d = new SearchPlayer({ kind: 'pimc', seat: game.toMove, seed: 1, worlds: 3 }).decide(view);
+      const exact = new Solver().moveValues(positionOf(game));
+      for (const m of exact.moves) expect(d.beliefs!.moves.find((b) => b.card === m.card)!.mean).toBe(m.value);
+      expect(d.beliefs!.moves.every((b) => b.sd === 0)).toBe(true);
+      checked++;
+    }
+    expect(checked).toBe(3);
+  });
+
+  it('is reproducible from its seed', () => {
+    for (const spec of ['pimc:n=4', 'hybrid:n=2:m=2:t=7']) {
+      const game = midGame(21, 5);
+      const decide = (): Decision => {
+        const p = playerFactory(spec)({ seat: game.toMove, seed: 99 }) as Player & { decide(v: SeatView): Decision };
+        return p.decide(new SeatView(game, game.toMove));
+      };
+      const a = decide();
+      const b = decide();
+      expect(b.card).toBe(a.card);
+      expect(b.beliefs!.moves).toEqual(a.beliefs!.moves);
+    }
+  });
+
+  it('hybrid rolls out with rules until trick T and is exact after', () => {
+    const early = midGame(8, 2);
+    const d = new SearchPlayer({ kind: 'hybrid', seat: early.toMove, seed: 2, worlds: 2, rollouts: 2, rolloutTricks: 7 }).decide(
+      new SeatView(early, early.toMove),
+    );
+    expect(d.beliefs!.exactFromTrick).toBe(7);
+    expect(d.beliefs!.worlds).toBe(2);
+    // Past trick T the hybrid is plain exact PIMC.
+    const late = midGame(8, 8);
+    const h = new SearchPlayer({ kind: 'hybrid', seat: late.toMove, seed: 2, worlds: 3, rollouts: 2, rolloutTricks: 5 }).decide(new SeatView(late, late.toMove));
+    const p = new SearchPlayer({ kind: 'pimc', seat: late.toMove, seed: 2, worlds: 3 }).decide(new SeatView(late, late.toMove));
+    expect(h.beliefs!.moves).toEqual(p.beliefs!.moves);
+  });
+
+  it('plays whole games with legal cards only', () => {
+    const deal = dealCards(createRng(77), 2);
+    const players = [
+      playerFactory('hybrid:n=1:m=1:t=6')({ seat: 0, seed: 1 }),
+      new RulePlayer({ seat: 1, seed: 2 }),
+      playerFactory('timed:budget=30')({ seat: 2, seed: 3, clock: steppingClock(0.05) }),
+      new RulePlayer({ seat: 3, seed: 4 }),
+    ];
+    const decisions: Decision[] = [];
+    const game = playGame(deal, players, { onDecisionMade: (_s, d) => decisions.push(d) });
+    expect(game.status).toBe('complete');
+    expect(game.points(0) + game.points(1)).toBe(120);
+    expect(decisions.length).toBe(20);
+  });
+
+  it('timed stops at its deadline, reading only the injected clock', () => {
+    const game = midGame(4, 1);
+    const clock = steppingClock(0.5);
+    const player = new SearchPlayer({ kind: 'timed', seat: game.toMove, seed: 1, budgetMs: 200, clock });
+    const start = clock();
+    const d = player.decide(new SeatView(game, game.toMove));
+    expect(clock() - start).toBeLessThan(200 + 50);
+    expect(d.beliefs!.timeMs).toBeLessThanOrEqual(200);
+    expect(new SeatView(game, game.toMove).legalCards()).toContain(d.card);
+  });
+
+  it('timed falls back to the rule-based card, and says so, when no world fits the budget', () => {
+    const game = midGame(6, 0);
+    const view = new SeatView(game, game.toMove);
+    const d = new SearchPlayer({ kind: 'timed', seat: game.toMove, seed: 1, budgetMs: 1, clock: steppingClock(5) }).decide(view);
+    expect(d.beliefs!.fallback).toBe('rule');
+    expect(d.beliefs!.worlds).toBe(0);
+    expect(view.legalCards()).toContain(d.card);
+  });
+
+  it('answers a forced card at once', () => {
+    // Find a position where the seat to move has one legal card.
+    for (let seed = 0; seed < 200; seed++) {
+      const game = midGame(seed, 8, 1 + (seed % 3));
+      const view = new SeatView(game, game.toMove);
+      if (view.legalCards().length !== 1) continue;
+      const d = new SearchPlayer({ kind: 'pimc', seat: game.toMove, seed: 1 }).decide(view);
+      expect(d.card).toBe(view.legalCards()[0]);
+      expect(d.beliefs!.fallback).toBe('forced');
+      return;
+    }
+    throw new Error('no forced position found');
+  });
+
+  it('rejects malformed player names with a reason', () => {
+    expect(() => playerFactory('hybrid:n=0')).toThrow(PlayerSpecError);
+    expect(() => playerFactory('hybrid:x=3')).toThrow(/'x' is not a parameter of hybrid/);
+    expect(() => playerFactory('rule:n=3')).toThrow(/takes no parameters/);
+    expect(() => playerFactory('genius')).toThrow(/unknown player 'genius'/);
+    expect(() => playerFactory('timed')({ seat: 0, seed: 1 })).toThrow(/needs a clock/);
+  });
+});

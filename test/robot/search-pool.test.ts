@@ -1,0 +1,53 @@
+// The robot's search in worker threads: it answers with beliefs, and the main thread stays free while
+// it thinks. The pool runs compiled workers, so this test uses the built package (npm test builds).
+
+import { describe, expect, it } from 'vitest';
+import type * as Robot from '../../robot/index.js';
+import type { Seat } from '../../game/index.js';
+import { Game, RulePlayer, SeatView, createRng, dealCards } from '../../game/index.js';
+
+const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
+
+function midGame(seed: number, tricks: number): Game {
+  const game = new Game(dealCards(createRng(seed), 0));
+  const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s }));
+  while (game.trick < tricks) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+  return game;
+}
+
+describe('PoolSearchPlayer', () => {
+  it('searches worlds on every worker and keeps the main thread responsive', async () => {
+    const game = midGame(3, 3);
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 400, threads: 2 });
+    try {
+      let ticks = 0;
+      let running = true;
+      const tick = (): void => {
+        ticks++;
+        if (running) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const decision = await player.decide(new SeatView(game, game.toMove));
+      running = false;
+      expect(new SeatView(game, game.toMove).legalCards()).toContain(decision.card);
+      expect(decision.beliefs!.worlds).toBeGreaterThan(0);
+      expect(decision.beliefs!.moves[0]!.card).toBe(decision.card);
+      // The event loop turned over and over while the workers searched.
+      expect(ticks).toBeGreaterThan(20);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it('plays as an asynchronous player in a whole game', async () => {
+    const deal = dealCards(createRng(5), 1);
+    const pool = new robot.PoolSearchPlayer({ seat: 0, seed: 2, budgetMs: 60, threads: 2 });
+    try {
+      const players = [pool, new RulePlayer({ seat: 1, seed: 1 }), new RulePlayer({ seat: 2, seed: 2 }), new RulePlayer({ seat: 3, seed: 3 })];
+      const game = await robot.playGameAsync(deal, players);
+      expect(game.status).toBe('complete');
+    } finally {
+      await pool.close();
+    }
+  });
+});
