@@ -47,6 +47,8 @@ export class SearchPlayer implements Player {
   private readonly settings: Omit<SearchSettings, 'seed' | 'deadline'>;
   private readonly budgetMs: number;
   private readonly clock: Clock | undefined;
+  /** Timed: the exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
+  private readonly horizonByTricksLeft = new Int8Array(11);
 
   constructor(private readonly options: SearchPlayerOptions) {
     this.kind = options.name ?? options.kind;
@@ -78,11 +80,15 @@ export class SearchPlayer implements Player {
       return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
     }
     const timed = this.options.kind === 'timed';
+    const tricksLeft = 10 - info.trick;
+    const known = this.horizonByTricksLeft[tricksLeft]!;
     const { tally, exactFromTrick } = searchWorlds(info, legal, this.solver, this.rng, {
       ...this.settings,
       seed: this.options.seed,
-      ...(timed ? { deadline: t0 + this.budgetMs - SAFETY_MS } : {}),
+      // Start one trick deeper than what fitted last time: cheap to try, and it adapts to the machine.
+      ...(timed ? { deadline: t0 + this.budgetMs - SAFETY_MS, ...(known ? { startHorizon: known + 1 } : {}) } : {}),
     });
+    if (timed && tally.worlds > 0) this.horizonByTricksLeft[tricksLeft] = 10 - exactFromTrick;
     const elapsed = clock ? clock() - t0 : 0;
     const beliefs = beliefsOf(tally, elapsed, exactFromTrick);
     if (tally.worlds === 0) {

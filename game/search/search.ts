@@ -37,6 +37,8 @@ export interface SearchSettings {
   deadline?: number;
   clock?: Clock;
   seed: number;
+  /** Anytime search: the exact horizon (tricks) to try first, e.g. one more than what worked last time. */
+  startHorizon?: number;
 }
 
 export interface SearchResult {
@@ -59,6 +61,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   const start = timed ? clock() : 0;
   // Exact horizon: how many of the remaining tricks the solver searches.
   let horizon = settings.rollouts > 0 ? Math.max(0, 10 - Math.max(settings.rolloutTricks, info.trick)) : tricksLeft;
+  if (timed && settings.startHorizon !== undefined) horizon = Math.min(horizon, settings.startHorizon);
   if (horizon === 0) horizon = Math.min(tricksLeft, 1);
   const hands: Card[][] = [[], [], [], []];
   const rollout = settings.rollouts > 0 ? settings.rollouts : 1;
@@ -72,7 +75,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       // Start another world only if the average world fits in what is left.
       if (tally.worlds > 0 && now + spent / tally.worlds > deadline) break;
       // The first world at a horizon gets a slice of the budget; failing that, search one trick less.
-      const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / 8) : deadline;
+      const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / 16) : deadline;
       solver.setDeadline(slice, clock);
     }
     sampler.sample(rng, hands);

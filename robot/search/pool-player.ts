@@ -64,11 +64,11 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
       return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
     }
     const n = this.decisions++;
-    const budgetMs = Math.max(1, this.budgetMs - OVERHEAD_MS);
+    const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
     const perWorker = Math.ceil(this.maxWorlds / this.threads);
     const parts = await Promise.all(
       Array.from({ length: this.threads }, (_, w) =>
-        this.pool.run({ info, legal, worlds: perWorker, budgetMs, seed: deriveSeed(this.options.seed, n, w) }),
+        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w) }),
       ),
     );
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));

@@ -10,21 +10,29 @@ export interface SearchTask {
   legal: Card[];
   /** Worlds this worker may value at most. */
   worlds: number;
-  /** Time this worker may take from the moment it starts the task. */
-  budgetMs: number;
+  /** When the answer is due, in ms since the epoch (`performance.timeOrigin + performance.now()` agrees across threads). */
+  deadline: number;
   seed: number;
 }
 
 const solver = new Solver({ ttBits: 20 });
+/** The exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
+const horizonByTricksLeft = new Int8Array(11);
 
 export default function search(task: SearchTask): SearchResult {
-  const clock = (): number => performance.now();
-  return searchWorlds(task.info, task.legal, solver, createRng(task.seed), {
+  // Wall time shared by all threads, so module loading or queueing in this worker eats into the same budget.
+  const clock = (): number => performance.timeOrigin + performance.now();
+  const tricksLeft = 10 - task.info.trick;
+  const known = horizonByTricksLeft[tricksLeft]!;
+  const result = searchWorlds(task.info, task.legal, solver, createRng(task.seed), {
     worlds: task.worlds,
     rollouts: 0,
     rolloutTricks: 0,
     clock,
-    deadline: clock() + task.budgetMs,
+    deadline: task.deadline,
     seed: task.seed,
+    ...(known ? { startHorizon: known + 1 } : {}),
   });
+  if (result.tally.worlds > 0) horizonByTricksLeft[tricksLeft] = 10 - result.exactFromTrick;
+  return result;
 }

@@ -1,45 +1,216 @@
-// npm run bench: whole games per second on one core (the main thread, no workers), fixed seeds.
-// Prints JSON. Figures are for comparing runs on the same machine; quote medians of a few runs.
+// npm run bench [-- --json] [--only games,solver,timed]: the project's performance figures, fixed seeds.
+// - games:  whole games per second on one core (random vs random, rule vs rule).
+// - solver: exact full-deal solves from the first trick with every root move valued, and positions
+//           with fewer tricks left.
+// - timed:  the timed player's decision latency per trick at its budget, on one core (in-thread)
+//           and on all cores (the worker pool the robot uses).
+// Figures are for comparing runs on one machine; the machines are shared, so quote medians.
 
-import { arch, cpus, platform } from 'node:os';
+import { availableParallelism, arch, cpus, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BUILTIN_PLAYERS, createRng, dealCards, playGame } from '../../game/index.js';
-import type { Player, Seat } from '../../game/index.js';
+import { Command } from 'commander';
+import { BUILTIN_PLAYERS, Game, RulePlayer, SearchAborted, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf, suitOf } from '../../game/index.js';
+import type { Decision, Player, Seat } from '../../game/index.js';
+import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 
-interface BenchResult {
-  name: string;
-  games: number;
-  seconds: number;
-  gamesPerSecond: number;
-  meanPointsA: number;
-}
+const cli = new Command('bench')
+  .option('--json', 'print one JSON document', false)
+  .option('--only <sections>', 'comma-separated: games, solver, timed', 'games,solver,timed')
+  .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
+  .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
+  .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 60_000)
+  .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
+  .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
+  .parse();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number }>();
+const sections = new Set(opts.only.split(',').map((s) => s.trim()));
+const log = (line: string): void => {
+  if (!opts.json) process.stderr.write(`${line}\n`);
+};
 
-function gamesPerSecond(kind: string, games: number, seed: number): BenchResult {
+const quantile = (xs: number[], q: number): number => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+};
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+const summary = (xs: number[]) => ({ count: xs.length, p50: r2(quantile(xs, 0.5)), p95: r2(quantile(xs, 0.95)), p99: r2(quantile(xs, 0.99)), max: r2(Math.max(...xs)) });
+
+// ---- games per second ------------------------------------------------------------------------
+
+function gamesPerSecond(kind: string, games: number, seed: number): number {
   const players: Player[] = [0, 1, 2, 3].map((s) => BUILTIN_PLAYERS[kind]!({ seat: s as Seat, seed: seed + s }));
-  let pointsA = 0;
   const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    // Dealing is part of a game: a tournament pays for it too.
-    const game = playGame(dealCards(createRng(seed, i), (i & 3) as Seat), players);
-    pointsA += game.points(0);
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return { name: `${kind} vs ${kind}`, games, seconds: +seconds.toFixed(3), gamesPerSecond: Math.round(games / seconds), meanPointsA: +(pointsA / games).toFixed(3) };
+  for (let i = 0; i < games; i++) playGame(dealCards(createRng(seed, i), (i & 3) as Seat), players);
+  return games / ((performance.now() - t0) / 1000);
 }
 
-const GAMES = Number(process.env.BENCH_GAMES ?? 200_000);
-const SEED = 2017;
-const results: BenchResult[] = [];
-for (const kind of ['random', 'rule']) {
-  gamesPerSecond(kind, Math.min(20_000, GAMES), SEED); // warm-up: let the JIT settle
-  // Median of three runs: the machines are shared and noisy.
-  const runs = [0, 1, 2].map(() => gamesPerSecond(kind, GAMES, SEED)).sort((a, b) => a.gamesPerSecond - b.gamesPerSecond);
-  results.push({ ...runs[1]!, name: `${runs[1]!.name} (median of 3)` });
+function gamesSection() {
+  const out: Record<string, { gamesPerSecond: number; runs: number[] }> = {};
+  for (const kind of ['random', 'rule']) {
+    gamesPerSecond(kind, Math.min(20_000, opts.games), 2017); // warm-up
+    const runs = [0, 1, 2].map(() => Math.round(gamesPerSecond(kind, opts.games, 2017)));
+    out[kind === 'rule' ? 'ruleVsRule' : 'randomVsRandom'] = { gamesPerSecond: quantile(runs, 0.5), runs };
+    log(`games: ${kind} vs ${kind}: ${quantile(runs, 0.5)} games/s (runs ${runs.join(', ')})`);
+  }
+  return out;
 }
-console.log(
-  JSON.stringify(
-    { bench: 'games per second, one core', seed: SEED, node: process.version, platform: `${platform()} ${arch()}`, cpu: cpus()[0]?.model ?? 'unknown', results },
-    null,
-    2,
-  ),
-);
+
+// ---- solver ----------------------------------------------------------------------------------
+
+function solverSection() {
+  const solver = new Solver();
+  const clock = (): number => performance.now();
+  const fullMs: number[] = [];
+  const fullNodes: number[] = [];
+  let timedOut = 0;
+  for (let i = 0; i < opts.deals; i++) {
+    const deal = dealCards(createRng(4242, i), (i & 3) as Seat);
+    const position = { trump: suitOf(deal.trumpCard), hands: deal.hands, leader: ((deal.dealer + 1) & 3) as Seat, trick: [], points: [0, 0] as [number, number] };
+    solver.clearTable();
+    const t0 = clock();
+    solver.setDeadline(t0 + opts.dealCap, clock);
+    const n0 = solver.nodes;
+    try {
+      solver.moveValues(position);
+      fullMs.push(clock() - t0);
+      fullNodes.push(solver.nodes - n0);
+    } catch (e) {
+      if (!(e instanceof SearchAborted)) throw e;
+      timedOut++;
+    }
+    solver.clearDeadline();
+    log(`solver: full deal ${i + 1}/${opts.deals}: ${fullMs.length && !timedOut ? `${r2(fullMs[fullMs.length - 1]!)} ms` : timedOut ? `${timedOut} timed out so far` : ''}`);
+  }
+  const byTricksLeft: Record<string, { positions: number; medianMs: number; p90Ms: number; medianNodes: number }> = {};
+  for (const left of [5, 6, 7, 8, 9]) {
+    const ms: number[] = [];
+    const nodes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const game = new Game(dealCards(createRng(777, left, i), (i & 3) as Seat));
+      const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: i * 4 + s }));
+      while (game.trick < 10 - left) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+      solver.clearTable();
+      const t0 = clock();
+      const n0 = solver.nodes;
+      solver.moveValues(positionOf(game));
+      ms.push(clock() - t0);
+      nodes.push(solver.nodes - n0);
+    }
+    byTricksLeft[String(left)] = { positions: ms.length, medianMs: r2(quantile(ms, 0.5)), p90Ms: r2(quantile(ms, 0.9)), medianNodes: quantile(nodes, 0.5) };
+    log(`solver: ${left} tricks left: median ${r2(quantile(ms, 0.5))} ms, ${quantile(nodes, 0.5)} nodes`);
+  }
+  return {
+    fullDeal: {
+      deals: opts.deals,
+      solved: fullMs.length,
+      timedOut,
+      capMs: opts.dealCap,
+      medianMs: r2(quantile(fullMs, 0.5)),
+      p90Ms: r2(quantile(fullMs, 0.9)),
+      maxMs: r2(Math.max(0, ...fullMs)),
+      medianNodes: quantile(fullNodes, 0.5),
+      solvesPerSecond: fullMs.length ? r2(1000 / quantile(fullMs, 0.5)) : 0,
+    },
+    byTricksLeft,
+  };
+}
+
+// ---- the timed player's latency ----------------------------------------------------------------
+
+interface Sample {
+  trick: number;
+  ms: number;
+  worlds: number;
+  exactFromTrick: number;
+}
+
+function latencyReport(samples: Sample[], budget: number) {
+  const perTrick: Record<string, ReturnType<typeof summary> & { worldsMedian: number; exactFromTrickMedian: number }> = {};
+  for (let t = 0; t < 10; t++) {
+    const at = samples.filter((s) => s.trick === t);
+    if (at.length) {
+      perTrick[String(t + 1)] = { ...summary(at.map((s) => s.ms)), worldsMedian: quantile(at.map((s) => s.worlds), 0.5), exactFromTrickMedian: quantile(at.map((s) => s.exactFromTrick + 1), 0.5) };
+    }
+  }
+  const ms = samples.map((s) => s.ms);
+  return { decisions: samples.length, ...summary(ms), late: ms.filter((x) => x > budget + 50).length, perTrick };
+}
+
+async function timedSection() {
+  const budget = opts.budget;
+  const clock = (): number => performance.now();
+  const one: Sample[] = [];
+  const all: Sample[] = [];
+  const record = (into: Sample[], trick: number, ms: number, d: Decision): void => {
+    if (d.beliefs?.fallback === 'forced') return; // forced cards are answered at once; they say nothing of the search
+    into.push({ trick, ms, worlds: d.beliefs?.worlds ?? 0, exactFromTrick: d.beliefs?.exactFromTrick ?? trick });
+  };
+  for (let g = 0; g < opts.timedGames; g++) {
+    const deal = dealCards(createRng(31337, g), (g & 3) as Seat);
+    // One core: the search runs in this thread.
+    const timed = new SearchPlayer({ kind: 'timed', seat: 0, seed: g, budgetMs: budget, clock });
+    const measured: Player = {
+      kind: 'timed',
+      choose: (view) => {
+        const t0 = clock();
+        const d = timed.decide(view);
+        record(one, view.trick, clock() - t0, d);
+        return d.card;
+      },
+    };
+    playGame(deal, [measured, ...[1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s }))]);
+    log(`timed: one core, game ${g + 1}/${opts.timedGames}`);
+    // All cores: the worker pool of the robot.
+    const pool = new PoolSearchPlayer({ seat: 0, seed: g, budgetMs: budget });
+    try {
+      const measuredPool = {
+        kind: 'timed',
+        choose: async (view: SeatView) => {
+          const t0 = clock();
+          const d = await pool.decide(view);
+          record(all, view.trick, clock() - t0, d);
+          return { card: d.card, fault: null };
+        },
+      };
+      await playGameAsync(deal, [measuredPool, ...[1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s }))]);
+    } finally {
+      await pool.close();
+    }
+    log(`timed: all cores, game ${g + 1}/${opts.timedGames}`);
+  }
+  return { budgetMs: budget, games: opts.timedGames, oneCore: latencyReport(one, budget), allCores: { threads: availableParallelism(), ...latencyReport(all, budget) } };
+}
+
+const report: Record<string, unknown> = {
+  bench: 'parceiro',
+  node: process.version,
+  platform: `${platform()} ${arch()}`,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: availableParallelism(),
+};
+if (sections.has('games')) report.games = gamesSection();
+if (sections.has('solver')) report.solver = solverSection();
+if (sections.has('timed')) report.timed = await timedSection();
+if (opts.json) console.log(JSON.stringify(report, null, 2));
+else console.log(humanReport(report));
+
+function humanReport(r: Record<string, unknown>): string {
+  const lines = [`parceiro bench: ${r.cpu} (${r.cores} cores), node ${r.node}`];
+  const games = r.games as Record<string, { gamesPerSecond: number }> | undefined;
+  if (games) for (const [k, v] of Object.entries(games)) lines.push(`  games ${k}: ${v.gamesPerSecond} games/s on one core`);
+  const solver = r.solver as ReturnType<typeof solverSection> | undefined;
+  if (solver) {
+    const f = solver.fullDeal;
+    lines.push(`  solver, full deal (every root move): median ${f.medianMs} ms, p90 ${f.p90Ms} ms, ${f.medianNodes} nodes; ${f.solved}/${f.deals} solved, ${f.timedOut} over ${f.capMs} ms`);
+    for (const [k, v] of Object.entries(solver.byTricksLeft)) lines.push(`  solver, ${k} tricks left: median ${v.medianMs} ms, ${v.medianNodes} nodes`);
+  }
+  const timed = r.timed as Awaited<ReturnType<typeof timedSection>> | undefined;
+  if (timed) {
+    for (const [name, t] of [['one core', timed.oneCore], ['all cores', timed.allCores]] as const) {
+      lines.push(`  timed (${timed.budgetMs} ms), ${name}: ${t.decisions} decisions, p50 ${t.p50} p95 ${t.p95} p99 ${t.p99} max ${t.max} ms, ${t.late} late`);
+      for (const [trick, v] of Object.entries(t.perTrick)) lines.push(`    trick ${trick}: p50 ${v.p50} max ${v.max} ms, ${v.worldsMedian} worlds, exact from trick ${v.exactFromTrickMedian}`);
+    }
+  }
+  return lines.join('\n');
+}
