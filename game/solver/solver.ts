@@ -3,19 +3,24 @@
 //
 // How it gets fast (ideas from DDS and bridge-solver, adapted to a game scored in points):
 // - The search value is team A's points from the remaining cards; team A's seats maximize, B's
-//   minimize. MTD(f) drives zero-window alpha-beta searches, which prune far more than wide windows.
+//   minimize. MTD(f) drives zero-window alpha-beta searches, which prune far more than wide windows;
+//   after a few steps it bisects, since fail-soft bounds in points can be loose.
 // - A transposition table at trick boundaries. Its key is, per suit, the remaining cards from high to
 //   low as (owner, point class): absolute ranks do not matter, only order and points, so positions
-//   that differ only in cards of no consequence share an entry. The trump and the leader are in the key.
+//   that differ only in cards of no consequence share an entry. The three side suits are sorted, so
+//   positions that differ by a permutation of them share an entry too. The leader is in the key.
+// - Sure points at trick boundaries (quick tricks adapted to points: top trumps, the leader's cashes)
+//   bound the value from both sides and often decide a zero window without a search.
 // - Equivalent cards: two cards of one hand are interchangeable when no live card (in any hand or on
 //   the table) lies between them and they carry the same points. In Sueca only zero-point cards
 //   (2 3 4 5 6) can be equivalent: Q J K 7 A all differ in points.
-// - Move ordering by simple card-play sense (lead winners, win cheaply, give points to a winning
-//   partner, throw nothing away to opponents) and bounds: the remaining points bound every value.
+// - Move ordering by simple card-play sense (lead winners that cannot be ruffed, lead points to the
+//   partner's winner, win cheaply, give points to a partner sure to win, throw nothing away to
+//   opponents), the table's best lead and a history heuristic; the remaining points bound every value.
 // - Everything in typed arrays and integers; no allocation inside the search.
 
 import type { Card } from '../cards.js';
-import { pointsOf, rankOf, suitOf } from '../cards.js';
+import { MASK_COUNT, RANK_POINTS, pointsOf, rankOf, suitOf } from '../cards.js';
 import type { Seat } from '../seats.js';
 import type { Position } from './position.js';
 import { checkPosition, toMoveOf } from './position.js';
@@ -42,10 +47,55 @@ export class SearchAborted extends Error {
 
 const POINTS = new Int32Array(40);
 for (let c = 0; c < 40; c++) POINTS[c] = pointsOf(c as Card);
-/** Point class by rank: the key only needs to tell point values apart. */
-const POINT_CLASS = [0, 0, 0, 0, 0, 1, 2, 3, 4, 5];
 const MAX_PLY = 41;
 const MAX_MOVES = 10;
+/** Suit, rank and rank bit of each card id (cheaper than dividing by 10 in the hot paths). */
+const SUIT = new Int32Array(40);
+const RANK = new Int32Array(40);
+const BIT = new Int32Array(40);
+for (let c = 0; c < 40; c++) {
+  SUIT[c] = (c / 10) | 0;
+  RANK[c] = c % 10;
+  BIT[c] = 1 << c % 10;
+}
+/**
+ * MTD(f) steps to the fail-soft bound for this many searches, then bisects: the bounds points give are
+ * often loose, and plain MTD(f) can crawl towards the value a few points per search.
+ */
+const MTDF_STEPS = 3;
+/** LOW_POINTS[k * 1024 + m]: the points of the k lowest cards of suit mask m (all of them if fewer). */
+const LOW_POINTS = new Uint8Array(11 * 1024);
+for (let m = 0; m < 1024; m++) {
+  let sum = 0;
+  let k = 0;
+  for (let r = 0; r < 10; r++) {
+    if (m & (1 << r)) {
+      k++;
+      sum += RANK_POINTS[r]!;
+      LOW_POINTS[k * 1024 + m] = sum;
+    }
+  }
+  for (k++; k <= 10; k++) LOW_POINTS[k * 1024 + m] = sum;
+}
+/** PEXT5[live * 32 + m]: the bits of `m` at the set bits of `live` (5-bit masks), packed low. */
+const PEXT5 = new Uint8Array(1024);
+const POP5 = new Uint8Array(32);
+for (let live = 0; live < 32; live++) {
+  let n = 0;
+  for (let r = 0; r < 5; r++) if (live & (1 << r)) n++;
+  POP5[live] = n;
+  for (let m = 0; m < 32; m++) {
+    let out = 0;
+    let j = 0;
+    for (let r = 0; r < 5; r++) {
+      if (live & (1 << r)) {
+        if (m & (1 << r)) out |= 1 << j;
+        j++;
+      }
+    }
+    PEXT5[live * 32 + m] = out;
+  }
+}
 
 export class Solver {
   private readonly tt: TranspositionTable;
@@ -53,6 +103,8 @@ export class Solver {
   private trump = 0;
   private leader = 0;
   private readonly table = new Int8Array(4);
+  /** Per suit, the cards not yet in a completed trick (in hands or on the table). */
+  private readonly inPlay = new Int32Array(4);
   private tableSize = 0;
   /** Index in `table` of the card winning the trick so far. */
   private best = 0;
@@ -70,6 +122,16 @@ export class Solver {
   private readonly history = new Int32Array(160);
   /** The lead suggested by the transposition table for the node being generated (-1: none). */
   private hintCard = -1;
+  /** Set by sureBounds. */
+  private sureLower = 0;
+  private sureUpper = 0;
+  /** The key of the last boundary hashed (see computeKey). */
+  private h1 = 0;
+  private h2 = 0;
+  /** Per ply, each suit's slot in the canonical suit order (side suits sorted by key, trump last). */
+  private readonly slotOfSuit = new Int8Array(MAX_PLY * 4);
+  /** The suit in each canonical slot at the last boundary hashed. */
+  private readonly suitOfSlot = new Int8Array(4);
   /** Nodes visited since the solver was made (callers take differences). */
   nodes = 0;
   private deadline = Infinity;
@@ -142,11 +204,13 @@ export class Solver {
   load(p: Position): void {
     checkPosition(p);
     this.hands.fill(0);
+    this.inPlay.fill(0);
     this.handPoints = 0;
     this.cardsInHands = 0;
     for (let s = 0; s < 4; s++) {
       for (const c of p.hands[s]!) {
         this.hands[s * 4 + suitOf(c)]! |= 1 << rankOf(c);
+        this.inPlay[suitOf(c)]! |= 1 << rankOf(c);
         this.handPoints += POINTS[c]!;
         this.cardsInHands++;
       }
@@ -158,6 +222,7 @@ export class Solver {
     this.best = 0;
     for (const c of p.trick) {
       this.table[this.tableSize] = c;
+      this.inPlay[suitOf(c)]! |= 1 << rankOf(c);
       if (this.tableSize && this.beats(c, this.table[this.best]! as Card)) this.best = this.tableSize;
       this.tableSize++;
       this.tablePoints += POINTS[c]!;
@@ -187,8 +252,9 @@ export class Solver {
     let lower = 0;
     let upper = remaining;
     let g = guess;
+    let it = 0;
     while (lower < upper) {
-      const beta = g === lower ? g + 1 : g;
+      const beta = it++ < MTDF_STEPS ? (g === lower ? g + 1 : g) : (lower + upper + 1) >> 1;
       g = this.ab(beta - 1, beta, ply);
       if (g < beta) upper = g;
       else lower = g;
@@ -197,15 +263,15 @@ export class Solver {
   }
 
   private beats(card: Card, best: Card): boolean {
-    const s = (card / 10) | 0;
-    const bs = (best / 10) | 0;
+    const s = SUIT[card]!;
+    const bs = SUIT[best]!;
     return s === bs ? card > best : s === this.trump;
   }
 
   /** Plays `card` for `seat`; returns team A's gain if it completed the trick (0 or more), else -1. */
   private play(seat: number, card: number, ply: number): number {
-    const s = (card / 10) | 0;
-    this.hands[seat * 4 + s]! ^= 1 << card % 10;
+    const s = SUIT[card]!;
+    this.hands[seat * 4 + s]! ^= BIT[card]!;
     const pts = POINTS[card]!;
     this.handPoints -= pts;
     this.cardsInHands--;
@@ -221,10 +287,11 @@ export class Solver {
     this.savedLeader[ply] = this.leader;
     this.savedTablePoints[ply] = this.tablePoints;
     const t = ply * 4;
-    this.savedTable[t] = this.table[0]!;
-    this.savedTable[t + 1] = this.table[1]!;
-    this.savedTable[t + 2] = this.table[2]!;
-    this.savedTable[t + 3] = this.table[3]!;
+    for (let i = 0; i < 4; i++) {
+      const c = this.table[i]!;
+      this.savedTable[t + i] = c;
+      this.inPlay[SUIT[c]!]! ^= BIT[c]!;
+    }
     this.leader = winner;
     this.tableSize = 0;
     this.tablePoints = 0;
@@ -236,17 +303,18 @@ export class Solver {
       this.leader = this.savedLeader[ply]!;
       this.tablePoints = this.savedTablePoints[ply]!;
       const t = ply * 4;
-      this.table[0] = this.savedTable[t]!;
-      this.table[1] = this.savedTable[t + 1]!;
-      this.table[2] = this.savedTable[t + 2]!;
-      this.table[3] = this.savedTable[t + 3]!;
+      for (let i = 0; i < 4; i++) {
+        const c = this.savedTable[t + i]!;
+        this.table[i] = c;
+        this.inPlay[SUIT[c]!]! ^= BIT[c]!;
+      }
       this.tableSize = 4;
     }
     this.tableSize--;
     const pts = POINTS[card]!;
     this.tablePoints -= pts;
     this.best = this.savedBest[ply]!;
-    this.hands[seat * 4 + ((card / 10) | 0)]! ^= 1 << card % 10;
+    this.hands[seat * 4 + SUIT[card]!]! ^= BIT[card]!;
     this.handPoints += pts;
     this.cardsInHands++;
   }
@@ -266,8 +334,9 @@ export class Solver {
       if (beta <= 0) return 0;
       if (alpha >= remaining) return remaining;
       if (this.cardsInHands === 4) return this.lastTrick();
-      h1 = this.keyHash1();
-      h2 = this.keyHash2();
+      this.computeKey(ply);
+      h1 = this.h1;
+      h2 = this.h2;
       let lower = 0;
       let upper = remaining;
       this.hintCard = -1;
@@ -278,6 +347,12 @@ export class Solver {
         if (lower >= beta) return lower;
         if (upper <= alpha) return upper;
         if (lower === upper) return lower;
+      }
+      if (lower < beta && upper > alpha) {
+        // Sure points (quick tricks) may decide the zero window without a search.
+        this.sureBounds();
+        if (this.sureLower >= beta) return this.sureLower;
+        if (this.sureUpper <= alpha) return this.sureUpper;
       }
       if (lower > alpha) alpha = lower;
       if (upper < beta) beta = upper;
@@ -317,10 +392,10 @@ export class Solver {
     }
 
     if (atBoundary) {
-      const move = bestMove >= 0 ? this.encodeLead(bestMove) : 255;
-      if (best <= alpha0) this.tt.store(h1, h2, 0, best, move);
-      else if (best >= beta0) this.tt.store(h1, h2, best, this.handPoints, move);
-      else this.tt.store(h1, h2, best, best, move);
+      const move = bestMove >= 0 ? this.encodeLead(bestMove, ply) : 255;
+      if (best <= alpha0) this.tt.store(h1, h2, 0, best, move, this.cardsInHands);
+      else if (best >= beta0) this.tt.store(h1, h2, best, this.handPoints, move, this.cardsInHands);
+      else this.tt.store(h1, h2, best, best, move, this.cardsInHands);
     }
     return best;
   }
@@ -336,23 +411,112 @@ export class Solver {
     }
   }
 
-  /** A lead as suit * 16 + its rank among the live cards of its suit, counted from the top. */
-  private encodeLead(card: number): number {
-    const s = (card / 10) | 0;
+  /**
+   * Bounds on team A's points at a trick boundary from points each side is sure to take, into
+   * `sureLower` and `sureUpper`:
+   * - Top trumps: a trump with every higher live trump on its own side takes its points whenever it is
+   *   played (the trick goes to a trump at least as high, all of them that side's).
+   * - The leader's trump draw: leading its own top trumps first brings the opponents' lowest trumps
+   *   and leaves an opponent with no more trumps than that unable to ruff.
+   * - The leader's cashes: in a side suit where the leader holds the top live cards, the k-th of them
+   *   wins the k-th round led if neither opponent can ruff it (each holds k cards of the suit or no
+   *   trump). The leader keeps the lead while cashing, and cashing never makes another cash ruffable
+   *   (opponents only shed cards of a suit when following it), so cashes add up. Each round also
+   *   brings the lowest card of the suit of every other seat still holding one.
+   * The sides' counted cards are disjoint (trumps of one side; side suits only for the leader's side).
+   */
+  private sureBounds(): void {
     const h = this.hands;
-    const live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | (1 << card % 10);
-    let above = live >> (card % 10 + 1);
+    const trump = this.trump;
+    const remaining = this.handPoints;
+    let sureA = 0;
+    let sureB = 0;
+    // Top trumps.
+    const t0 = h[trump]!;
+    const t1 = h[4 + trump]!;
+    const t2 = h[8 + trump]!;
+    const t3 = h[12 + trump]!;
+    let live = t0 | t1 | t2 | t3;
+    if (live) {
+      const sideA = t0 | t2;
+      const mine = live & (1 << (31 - Math.clz32(live))) & sideA ? sideA : t1 | t3;
+      let run = 0;
+      while (live) {
+        const bit = 1 << (31 - Math.clz32(live));
+        if (!(mine & bit)) break;
+        live ^= bit;
+        run += RANK_POINTS[31 - Math.clz32(bit)]!;
+      }
+      if (mine === sideA) sureA = run;
+      else sureB = run;
+    }
+    // The leader's cashes in the side suits.
+    const L = this.leader;
+    const o1 = (L + 1) & 3;
+    const o2 = (L + 3) & 3;
+    const pa = (L + 2) & 3;
+    // Drawing trumps first: the leader's own top trumps (already counted in the run) bring the
+    // opponents' lowest trumps, and strip the trumps of an opponent who holds no more than they.
+    const ot1 = h[o1 * 4 + trump]!;
+    const ot2 = h[o2 * 4 + trump]!;
+    let cash = 0;
+    let draw = 0;
+    let lt = h[L * 4 + trump]!;
+    let allT = t0 | t1 | t2 | t3;
+    while (lt) {
+      const top = 31 - Math.clz32(allT);
+      if (!(lt & (1 << top))) break;
+      lt ^= 1 << top;
+      allT ^= 1 << top;
+      draw++;
+    }
+    if (draw) cash += LOW_POINTS[draw * 1024 + ot1]! + LOW_POINTS[draw * 1024 + ot2]!;
+    const o1NoTrump = MASK_COUNT[ot1]! <= draw;
+    const o2NoTrump = MASK_COUNT[ot2]! <= draw;
+    for (let s = 0; s < 4; s++) {
+      if (s === trump) continue;
+      let mine = h[L * 4 + s]!;
+      if (!mine) continue;
+      const a1 = h[o1 * 4 + s]!;
+      const a2 = h[o2 * 4 + s]!;
+      const p = h[pa * 4 + s]!;
+      const others = a1 | a2 | p;
+      const n1 = o1NoTrump ? 10 : MASK_COUNT[a1]!;
+      const n2 = o2NoTrump ? 10 : MASK_COUNT[a2]!;
+      let k = 0;
+      // Round k + 1 is a sure winner while the leader's top card beats every other live card.
+      while (mine && k < n1 && k < n2) {
+        const top = 31 - Math.clz32(mine);
+        if (others >> top) break;
+        mine ^= 1 << top;
+        cash += RANK_POINTS[top]!;
+        k++;
+      }
+      if (k) cash += LOW_POINTS[k * 1024 + a1]! + LOW_POINTS[k * 1024 + a2]! + LOW_POINTS[k * 1024 + p]!;
+    }
+    if ((L & 1) === 0) sureA += cash;
+    else sureB += cash;
+    this.sureLower = sureA;
+    this.sureUpper = remaining - sureB;
+  }
+
+  /** A lead as its suit's canonical slot * 16 + its rank among the live cards of its suit, from the top. */
+  private encodeLead(card: number, ply: number): number {
+    const s = SUIT[card]!;
+    const h = this.hands;
+    const live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | (BIT[card]!);
+    let above = live >> (RANK[card]! + 1);
     let n = 0;
     while (above) {
       above &= above - 1;
       n++;
     }
-    return s * 16 + n;
+    return this.slotOfSuit[ply * 4 + s]! * 16 + n;
   }
 
   /** The card a stored lead stands for in the current position (-1 if the leader does not hold it). */
   private decodeLead(code: number): number {
-    const s = code >> 4;
+    const s = this.suitOfSlot[code >> 4]!;
     const h = this.hands;
     let live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
     for (let n = code & 15; n > 0 && live; n--) live ^= 1 << (31 - Math.clz32(live));
@@ -387,27 +551,43 @@ export class Solver {
     const base = ply * MAX_MOVES;
     const h = this.hands;
     const size = this.tableSize;
-    const led = size ? ((this.table[0]! / 10) | 0) : -1;
+    const led = size ? SUIT[this.table[0]!]! : -1;
     const follow = led >= 0 && h[seat * 4 + led] !== 0;
     const trump = this.trump;
     let bestCard = -1;
+    let bestSuit = -1;
     let partnerWinning = false;
     if (size) {
       bestCard = this.table[this.best]!;
+      bestSuit = SUIT[bestCard]!;
       partnerWinning = (((this.leader + this.best) & 3) & 1) === (seat & 1);
     }
     const last = size === 3;
+    // Third to play behind a winning partner: is the trick safe from the last seat?
+    let partnerSure = last;
+    if (size === 2 && partnerWinning) {
+      const next = (seat + 1) & 3;
+      const nextLed = h[next * 4 + led]!;
+      const above = ~((BIT[bestCard]! << 1) - 1);
+      partnerSure =
+        bestSuit === led
+          ? (nextLed & above) === 0 && (nextLed !== 0 || h[next * 4 + trump] === 0)
+          : nextLed !== 0 || (h[next * 4 + trump]! & above) === 0;
+    }
+    const o1 = (seat + 1) & 3;
+    const o2 = (seat + 3) & 3;
+    const o1Trumps = h[o1 * 4 + trump] !== 0;
+    const o2Trumps = h[o2 * 4 + trump] !== 0;
     let n = 0;
     for (let s = 0; s < 4; s++) {
       if (follow && s !== led) continue;
       const mine = h[seat * 4 + s]!;
       if (!mine) continue;
-      let live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-      for (let i = 0; i < size; i++) {
-        const c = this.table[i]!;
-        if (((c / 10) | 0) === s) live |= 1 << c % 10;
-      }
+      const live = this.inPlay[s]!;
       const top = 31 - Math.clz32(live);
+      // Leads only: a side suit is safe to lead a winner in when neither opponent can ruff it.
+      const safe = !size && (h[o1 * 4 + s] !== 0 || !o1Trumps) && (h[o2 * 4 + s] !== 0 || !o2Trumps);
+      const partnerTop = !size && ((h[((seat + 2) & 3) * 4 + s]! >> top) & 1) !== 0;
       let m = mine;
       let prev = -1;
       while (m) {
@@ -423,14 +603,16 @@ export class Solver {
         const pts = POINTS[card]!;
         let score: number;
         if (!size) {
-          // Lead a sure winner (side suits first, where it is safer), else something cheap.
-          if (r === top) score = (s === trump ? 200 : 300) + pts;
+          // Lead a sure winner (side suits no opponent can ruff first), or points to the partner's
+          // winner, else something cheap.
+          if (r === top) score = (s === trump ? 200 : safe ? 300 : 150) + pts;
+          else if (partnerTop && (safe || s === trump)) score = 250 + pts * 4 - r;
           else score = (s === trump ? 0 : 100) - pts * 4 - r;
         } else {
-          const wins = this.beats(card as Card, bestCard as Card);
+          const wins = s === bestSuit ? card > bestCard : s === trump;
           if (partnerWinning) {
-            // Give points to a partner who holds the trick (certainly when we play last).
-            if (last) score = 300 + pts * 4 - (wins ? 50 : 0);
+            // Give points to a partner sure to take the trick (certainly when we play last).
+            if (partnerSure) score = 300 + pts * 4 - (wins ? 50 : 0);
             else score = 100 + (wins ? 50 + pts : pts * 2 - r);
           } else if (wins) {
             // Take it: last to play, with the cheapest winner; otherwise with a strong card.
@@ -455,47 +637,85 @@ export class Solver {
     return n;
   }
 
-  /** Hash of the canonical position at a trick boundary: trump, leader, each suit's (owner, points) sequence. */
-  private keyHash1(): number {
+  /**
+   * Hashes the canonical position at a trick boundary into `h1`/`h2`. Each suit becomes a 28-bit word:
+   * the owners of its live cards from high to low (two 10-bit planes, compressed to the live cards),
+   * which point cards are live and how many zero-point cards are. The three side suits play the same
+   * part, so their words are sorted: positions that differ by a permutation of side suits share an
+   * entry (the trump suit's identity does not matter either). `slotOfSuit` records the permutation for
+   * the stored best lead.
+   */
+  private computeKey(ply: number): void {
     const h = this.hands;
-    let x = Math.imul(this.leader + 1, 0x9e3779b1) ^ Math.imul(this.trump + 1, 0x85ebca6b);
+    const trump = this.trump;
+    let k0 = 0;
+    let k1 = 0;
+    let k2 = 0;
+    let kt = 0;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let n = 0;
     for (let s = 0; s < 4; s++) {
-      const a = h[s]!;
       const b = h[4 + s]!;
       const c = h[8 + s]!;
       const d = h[12 + s]!;
-      let live = a | b | c | d;
-      x = Math.imul(x ^ (s + 0x51), 0x01000193);
-      while (live) {
-        const r = 31 - Math.clz32(live);
-        const bit = 1 << r;
-        live ^= bit;
-        const owner = a & bit ? 0 : b & bit ? 1 : c & bit ? 2 : 3;
-        x = Math.imul(x ^ (owner | (POINT_CLASS[r]! << 2) | 0x40), 0x01000193);
+      const live = h[s]! | b | c | d;
+      const lo = live & 31;
+      const hi = live >> 5;
+      const shift = POP5[lo]!;
+      const bd = b | d;
+      const cd = c | d;
+      const p1 = PEXT5[(lo << 5) | (bd & 31)]! | (PEXT5[(hi << 5) | (bd >> 5)]! << shift);
+      const p2 = PEXT5[(lo << 5) | (cd & 31)]! | (PEXT5[(hi << 5) | (cd >> 5)]! << shift);
+      const k = p1 | (p2 << 10) | (hi << 20) | (shift << 25);
+      if (s === trump) kt = k;
+      else if (n === 0) {
+        k0 = k;
+        s0 = s;
+        n = 1;
+      } else if (n === 1) {
+        k1 = k;
+        s1 = s;
+        n = 2;
+      } else {
+        k2 = k;
+        s2 = s;
       }
     }
-    return x ^ (x >>> 15);
-  }
-
-  private keyHash2(): number {
-    const h = this.hands;
-    let x = Math.imul(this.trump + 7, 0xc2b2ae35) + this.leader * 0x27d4eb2f;
-    for (let s = 0; s < 4; s++) {
-      const a = h[s]!;
-      const b = h[4 + s]!;
-      const c = h[8 + s]!;
-      const d = h[12 + s]!;
-      let live = a | b | c | d;
-      x = Math.imul(x + s + 0x3b, 0x5bd1e995) ^ (x >>> 13);
-      while (live) {
-        const r = 31 - Math.clz32(live);
-        const bit = 1 << r;
-        live ^= bit;
-        const owner = a & bit ? 0 : b & bit ? 1 : c & bit ? 2 : 3;
-        x = Math.imul(x + (owner | (POINT_CLASS[r]! << 2)) + 0x11, 0x5bd1e995) ^ (x >>> 13);
-      }
+    // Sort the side suits' words (three compare-exchanges).
+    let t: number;
+    if (k0 > k1) {
+      t = k0; k0 = k1; k1 = t;
+      t = s0; s0 = s1; s1 = t;
     }
-    return x;
+    if (k1 > k2) {
+      t = k1; k1 = k2; k2 = t;
+      t = s1; s1 = s2; s2 = t;
+    }
+    if (k0 > k1) {
+      t = k0; k0 = k1; k1 = t;
+      t = s0; s0 = s1; s1 = t;
+    }
+    const o = ply * 4;
+    this.slotOfSuit[o + s0] = 0;
+    this.slotOfSuit[o + s1] = 1;
+    this.slotOfSuit[o + s2] = 2;
+    this.slotOfSuit[o + trump] = 3;
+    this.suitOfSlot[0] = s0;
+    this.suitOfSlot[1] = s1;
+    this.suitOfSlot[2] = s2;
+    this.suitOfSlot[3] = trump;
+    let x = Math.imul(kt ^ (this.leader << 28), 0x9e3779b1);
+    x = Math.imul(x ^ (x >>> 15) ^ k0, 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13) ^ k1, 0xc2b2ae35);
+    x = Math.imul(x ^ (x >>> 16) ^ k2, 0x27d4eb2f);
+    this.h1 = x ^ (x >>> 15);
+    let y = Math.imul(k2 ^ (this.leader << 28), 0x5bd1e995);
+    y = Math.imul(y ^ (y >>> 13) ^ kt, 0x01000193);
+    y = Math.imul(y ^ (y >>> 15) ^ k1, 0x7feb352d);
+    y = Math.imul(y ^ (y >>> 16) ^ k0, 0x846ca68b);
+    this.h2 = y ^ (y >>> 13);
   }
 }
 
