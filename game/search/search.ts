@@ -26,6 +26,9 @@ import type { Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
 import { WorldBuilder, positionOf } from './world.js';
 
+/** Worlds the anytime search aims to fit in its budget when choosing how deep to search exactly. */
+const MIN_WORLDS = 32;
+
 export interface SearchSettings {
   /** Worlds to value (the most, with a budget). */
   worlds: number;
@@ -74,8 +77,9 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       const spent = now - start;
       // Start another world only if the average world fits in what is left.
       if (tally.worlds > 0 && now + spent / tally.worlds > deadline) break;
-      // The first world at a horizon gets a slice of the budget; failing that, search one trick less.
-      const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / 16) : deadline;
+      // The first world at a horizon must fit 1/32 of the budget (so that some 32 worlds fit in all);
+      // failing that, search exactly one trick less. More worlds beat one more exact trick.
+      const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / MIN_WORLDS) : deadline;
       solver.setDeadline(slice, clock);
     }
     sampler.sample(rng, hands);
