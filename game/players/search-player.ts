@@ -7,7 +7,7 @@ import type { Card } from '../cards.js';
 import type { Clock } from '../match.js';
 import type { Rng } from '../rng.js';
 import { createRng } from '../rng.js';
-import { beliefsOf } from '../search/tally.js';
+import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
 import type { Decision } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
 import type { SearchSettings } from '../search/search.js';
@@ -77,7 +77,7 @@ export class SearchPlayer implements Player {
     const legal = view.legalCards();
     const info = view.snapshot();
     if (legal.length === 1) {
-      return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
+      return forcedDecision(legal[0]!, info.trick);
     }
     const timed = this.options.kind === 'timed';
     const tricksLeft = 10 - info.trick;
@@ -90,11 +90,7 @@ export class SearchPlayer implements Player {
     });
     if (timed && tally.worlds > 0) this.horizonByTricksLeft[tricksLeft] = 10 - exactFromTrick;
     const elapsed = clock ? clock() - t0 : 0;
-    const beliefs = beliefsOf(tally, elapsed, exactFromTrick);
-    if (tally.worlds === 0) {
-      // Not one world could be valued in time: play as the rule-based player would, and say so.
-      return { card: this.fallback.choose(view), beliefs: { ...beliefs, fallback: 'rule' } };
-    }
-    return { card: beliefs.moves[0]!.card, beliefs };
+    // If not one world could be valued in time, play as the rule-based player would, and say so.
+    return decisionOf(beliefsOf(tally, elapsed, exactFromTrick), () => this.fallback.choose(view));
   }
 }

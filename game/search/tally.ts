@@ -86,3 +86,15 @@ export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number): Bel
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The decision for a seat with a single legal card: played at once, nothing searched. */
+export const forcedDecision = (card: Card, trick: number): Decision => ({
+  card,
+  beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: trick, fallback: 'forced' },
+});
+
+/** The best card of the beliefs; when no world was valued, the fallback's card, said in the beliefs. */
+export function decisionOf(beliefs: Beliefs, fallback: () => Card): Decision {
+  if (beliefs.worlds === 0) return { card: fallback(), beliefs: { ...beliefs, fallback: 'rule' } };
+  return { card: beliefs.moves[0]!.card, beliefs };
+}

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, deriveSeed, emptyTally, mergeTally } from '../../game/index.js';
+import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
 import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
@@ -61,7 +61,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const legal = view.legalCards();
     const info = view.snapshot();
     if (legal.length === 1) {
-      return { card: legal[0]!, beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: info.trick, fallback: 'forced' } };
+      return forcedDecision(legal[0]!, info.trick);
     }
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
@@ -73,9 +73,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     );
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
     const exactFrom = Math.max(...parts.map((p) => p.exactFromTrick));
-    const beliefs = beliefsOf(tally, performance.now() - t0, exactFrom);
-    if (tally.worlds === 0) return { card: this.fallback.choose(view), beliefs: { ...beliefs, fallback: 'rule' } };
-    return { card: beliefs.moves[0]!.card, beliefs };
+    return decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom), () => this.fallback.choose(view));
   }
 
   async close(): Promise<void> {

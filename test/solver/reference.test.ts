@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card, Seat } from '../../game/index.js';
-import { DECK, Game, formatCard, parseCard } from '../../game/index.js';
+import { DECK, Game, formatCard, parseCard, positionOf } from '../../game/index.js';
 import { SCRIPTED } from './scripted.js';
 import type { SolverPosition } from './reference.js';
 import {
@@ -47,19 +47,6 @@ function engineGame(rand: () => number, plays: number): Game {
     game.play(legal[Math.floor(rand() * legal.length)]!);
   }
   return game;
-}
-
-/** The solver position of an engine game in progress. */
-function positionOfGame(game: Game): SolverPosition {
-  const trick: Card[] = [];
-  for (let i = 0; i < game.cardsInTrick; i++) trick.push(game.trickCard(i));
-  return {
-    trump: game.trump,
-    hands: [0, 1, 2, 3].map((s) => game.hand(s as Seat)),
-    leader: game.leader,
-    trick,
-    points: [game.points(0), game.points(1)],
-  };
 }
 
 describe('reference: cards and rules against the engine', () => {
@@ -180,13 +167,13 @@ describe('reference: best play through the engine scores the reference value', (
     for (let g = 0; g < 300; g++) {
       const tricksLeft = 1 + (g % 3);
       const game = engineGame(rand, 40 - 4 * tricksLeft + (g % 4));
-      const root = positionOfGame(game);
+      const root = positionOf(game);
       checkPosition(toStrPosition(root));
       const rootTeam = game.toMove & 1;
       const rootValue = referenceMoveValues(root, 'minimax').value;
       // Both teams play a best move of the reference at every turn (the first in hand order).
       while (!game.isOver) {
-        const r = referenceMoveValues(positionOfGame(game), 'minimax');
+        const r = referenceMoveValues(positionOf(game), 'minimax');
         const best = Object.entries(r.moves).find(([, v]) => v === r.value)![0];
         game.play(cardId(best));
       }
