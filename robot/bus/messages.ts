@@ -1,0 +1,179 @@
+// Every message that crosses the bus. Our own live in the ROS 2 interface package `parceiro_msgs`
+// (robot/parceiro_msgs/msg/*.msg, checked against these specs by test/robot/bus.test.ts); standard
+// ones (std_msgs, geometry_msgs, trajectory_msgs, ROS4HRI's hri_msgs) are described here only as far
+// as we fill them in. Conventions: seats are int8 with -1 for "none", cards are strings in card
+// notation ("AS", "7H") with "" for "none", enumerations are lower-case strings.
+
+import type { MessageOf } from './spec.js';
+import { defineMessage, nested } from './spec.js';
+
+// ---- standard messages ---------------------------------------------------------------------------
+
+export const TimeMsg = defineMessage('builtin_interfaces/msg/Time', 'A point in time.', { sec: 'int32', nanosec: 'uint32' });
+export const DurationMsg = defineMessage('builtin_interfaces/msg/Duration', 'A span of time.', { sec: 'int32', nanosec: 'uint32' });
+export const HeaderMsg = defineMessage('std_msgs/msg/Header', 'Time stamp and coordinate frame.', { stamp: nested(TimeMsg), frame_id: 'string' });
+export const PointMsg = defineMessage('geometry_msgs/msg/Point', 'A point in space (m).', { x: 'float64', y: 'float64', z: 'float64' });
+export const PointStampedMsg = defineMessage('geometry_msgs/msg/PointStamped', 'A point with a frame.', { header: nested(HeaderMsg), point: nested(PointMsg) });
+/** ROS4HRI (REP-155) facial expression: neutral, happy, sad, angry, surprised, scared, disgusted... */
+export const ExpressionMsg = defineMessage('hri_msgs/msg/Expression', 'A facial expression (ROS4HRI).', {
+  header: nested(HeaderMsg),
+  expression: 'string',
+  valence: 'float32',
+  arousal: 'float32',
+  confidence: 'float32',
+});
+export const JointTrajectoryPointMsg = defineMessage('trajectory_msgs/msg/JointTrajectoryPoint', 'Joint targets reached at time_from_start.', {
+  positions: 'float64[]',
+  velocities: 'float64[]',
+  accelerations: 'float64[]',
+  effort: 'float64[]',
+  time_from_start: nested(DurationMsg),
+});
+export const JointTrajectoryMsg = defineMessage('trajectory_msgs/msg/JointTrajectory', 'Joint targets over time.', {
+  header: nested(HeaderMsg),
+  joint_names: 'string[]',
+  points: nested(JointTrajectoryPointMsg, true),
+});
+
+// ---- parceiro_msgs -------------------------------------------------------------------------------
+
+export const TableEventMsg = defineMessage('parceiro_msgs/msg/TableEvent', 'An event from the touch table, validated and mapped to cards by the table bridge.', {
+  table_id: 'string',
+  /** The table's own sequence number, so a resent event is not applied twice. */
+  seq: 'uint32',
+  /** card_detected, card_removed or control. */
+  kind: 'string',
+  /** hand or play (card events); "" otherwise. */
+  zone: 'string',
+  seat: 'int8',
+  /** The fiducial id the table saw, -1 when the table named the card itself. */
+  fiducial: 'int32',
+  card: 'string',
+  /** For control events: new_game, pause, resume. */
+  action: 'string',
+  dealer: 'int8',
+  trump_card: 'string',
+});
+
+export const TableOutputMsg = defineMessage('parceiro_msgs/msg/TableOutput', 'What the runtime tells the table: the robot\'s play, prompts and rejections.', {
+  /** robot_play, prompt or rejected. */
+  kind: 'string',
+  seat: 'int8',
+  card: 'string',
+  /** A machine-readable reason (rejected), e.g. out_of_turn. */
+  code: 'string',
+  /** A human-readable text: the prompt or the reason. */
+  text: 'string',
+});
+
+export const GameStateMsg = defineMessage('parceiro_msgs/msg/GameState', 'The whole state of the session and game (latched).', {
+  session_id: 'string',
+  /** Games played so far in the session, the current one included. */
+  game: 'uint32',
+  games: 'uint32',
+  /** waiting, dealing, playing, game_over, session_over, paused. */
+  status: 'string',
+  robot_seat: 'int8',
+  dealer: 'int8',
+  trump_card: 'string',
+  trick: 'int8',
+  leader: 'int8',
+  to_move: 'int8',
+  /** The cards of the current trick, from the leader on. */
+  table: 'string[]',
+  points: 'int32[2]',
+  victories: 'int32[2]',
+  robot_hand: 'string[]',
+});
+
+export const GameEventMsg = defineMessage('parceiro_msgs/msg/GameEvent', 'A game event: deal, play, trick, end, renounce, session end.', {
+  /** deal, play, trick, end, renounce, session_end. */
+  type: 'string',
+  game: 'uint32',
+  seat: 'int8',
+  card: 'string',
+  trick: 'int8',
+  leader: 'int8',
+  cards: 'string[]',
+  winner: 'int8',
+  points: 'int32',
+  final_points: 'int32[2]',
+  /** a, b, draw or "" while playing. */
+  winner_team: 'string',
+  victories: 'int32[2]',
+});
+
+export const MoveBeliefMsg = defineMessage('parceiro_msgs/msg/MoveBelief', "One legal card's value over the worlds searched.", {
+  card: 'string',
+  mean: 'float32',
+  sd: 'float32',
+  win_probability: 'float32',
+});
+
+export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robot's decision and the beliefs behind it.", {
+  seat: 'int8',
+  card: 'string',
+  moves: nested(MoveBeliefMsg, true),
+  worlds: 'uint32',
+  nodes: 'float64',
+  time_ms: 'float32',
+  win_probability: 'float32',
+  exact_from_trick: 'int8',
+  /** "", rule or forced. */
+  fallback: 'string',
+  explanation: 'string',
+});
+
+export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
+  /** An OCC emotion type: joy, distress, happy-for, gloating... */
+  type: 'string',
+  intensity: 'float32',
+  /** The seat the emotion is about, -1 for none. */
+  target: 'int8',
+});
+
+export const EmotionalStateMsg = defineMessage('parceiro_msgs/msg/EmotionalState', "The robot's active emotions and mood (latched).", {
+  emotions: nested(EmotionMsg, true),
+  mood: 'float32',
+  strongest: 'string',
+});
+
+export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says.', {
+  text: 'string',
+  language: 'string',
+  category: 'string',
+  /** partner, opponent or all. */
+  target: 'string',
+  addressee: 'int8',
+});
+
+export const BehaviourTogglesMsg = defineMessage('parceiro_msgs/msg/BehaviourToggles', 'Which behaviours are on, and how expressive the robot is.', {
+  speech: 'bool',
+  postures: 'bool',
+  gaze: 'bool',
+  partner_speech: 'bool',
+  opponent_speech: 'bool',
+  expressiveness: 'float32',
+});
+
+/** Our own messages: the interface package holds exactly these. */
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, BehaviourTogglesMsg] as const;
+
+export type TableEvent = MessageOf<typeof TableEventMsg>;
+export type TableOutput = MessageOf<typeof TableOutputMsg>;
+export type GameStateMessage = MessageOf<typeof GameStateMsg>;
+export type GameEventMessage = MessageOf<typeof GameEventMsg>;
+export type DecisionMessage = MessageOf<typeof DecisionMsg>;
+export type EmotionalStateMessage = MessageOf<typeof EmotionalStateMsg>;
+export type UtteranceMessage = MessageOf<typeof UtteranceMsg>;
+export type BehaviourTogglesMessage = MessageOf<typeof BehaviourTogglesMsg>;
+export type ExpressionMessage = MessageOf<typeof ExpressionMsg>;
+export type PointStampedMessage = MessageOf<typeof PointStampedMsg>;
+export type JointTrajectoryMessage = MessageOf<typeof JointTrajectoryMsg>;
+export type HeaderMessage = MessageOf<typeof HeaderMsg>;
+
+/** A header stamped at `ms` (milliseconds since the epoch, from the injected clock). */
+export const headerAt = (ms: number, frameId = ''): HeaderMessage => ({
+  stamp: { sec: Math.floor(ms / 1000), nanosec: Math.round((ms % 1000) * 1e6) },
+  frame_id: frameId,
+});

@@ -1,0 +1,169 @@
+// The bus over ROS 2, through rclnodejs. rclnodejs is an optionalDependency: it only installs where
+// ROS 2 is sourced, so it is loaded here, on demand, and its absence is one clear message. Every topic
+// of TOPICS gets a publisher with its QoS; subscriptions are made when first asked for. A message this
+// node publishes reaches its own subscribers through ROS, as any other node's would, so the in-process
+// and ROS 2 buses deliver the same messages.
+
+import type { Bus, BusEntry, BusErrorHandler, Unsubscribe } from './bus.js';
+import type { Qos, TopicKey, TopicMessage, TopicSpec } from './topics.js';
+import { ALL_TOPICS, TOPICS } from './topics.js';
+
+/** The part of rclnodejs we use (its public API: init, Node, QoS, shutdown). */
+export interface RclnodejsLike {
+  init(): Promise<void>;
+  Node: new (name: string, namespace?: string) => RclNodeLike;
+  QoS: {
+    new (history?: number, depth?: number, reliability?: number, durability?: number): unknown;
+    HistoryPolicy: { RMW_QOS_POLICY_HISTORY_KEEP_LAST: number };
+    ReliabilityPolicy: { RMW_QOS_POLICY_RELIABILITY_RELIABLE: number; RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT: number };
+    DurabilityPolicy: { RMW_QOS_POLICY_DURABILITY_VOLATILE: number; RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL: number };
+  };
+  shutdown(): void;
+}
+
+export interface RclNodeLike {
+  createPublisher(type: string, topic: string, options?: { qos?: unknown }): { publish(message: unknown): void };
+  createSubscription(type: string, topic: string, options: { qos?: unknown }, callback: (message: unknown) => void): unknown;
+  destroySubscription?(subscription: unknown): void;
+  spin(): void;
+  destroy(): void;
+}
+
+export const SOURCE_ROS_HINT =
+  'source ROS 2 and the interface package first: `source /opt/ros/$ROS_DISTRO/setup.bash`, then ' +
+  '`colcon build --base-paths robot/parceiro_msgs` and `source install/setup.bash` (see "Running on the robot" in the README)';
+
+/** The ROS 2 bus was chosen where it cannot run. */
+export class Ros2UnavailableError extends Error {
+  constructor(reason: string) {
+    super(`the ROS 2 bus is not available: ${reason}; ${SOURCE_ROS_HINT}`);
+    this.name = 'Ros2UnavailableError';
+  }
+}
+
+export interface Ros2BusOptions {
+  nodeName?: string;
+  namespace?: string;
+  onError?: BusErrorHandler;
+  /** How rclnodejs is loaded; tests pass a module of the same shape. */
+  load?: () => Promise<RclnodejsLike>;
+  /** The environment to check for a sourced ROS 2 (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+async function loadRclnodejs(): Promise<RclnodejsLike> {
+  // A variable module name keeps TypeScript from requiring rclnodejs's types where it is not installed.
+  const name = 'rclnodejs';
+  const mod = (await import(name)) as { default?: RclnodejsLike } & RclnodejsLike;
+  return mod.default ?? mod;
+}
+
+export async function createRos2Bus(options: Ros2BusOptions = {}): Promise<Bus> {
+  const env = options.env ?? process.env;
+  if (!options.load && !env.ROS_DISTRO && !env.AMENT_PREFIX_PATH) throw new Ros2UnavailableError('no ROS 2 environment is sourced (ROS_DISTRO is not set)');
+  let rcl: RclnodejsLike;
+  try {
+    rcl = await (options.load ?? loadRclnodejs)();
+  } catch (e) {
+    throw new Ros2UnavailableError(`rclnodejs could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+  }
+  try {
+    await rcl.init();
+  } catch (e) {
+    throw new Ros2UnavailableError(`rclnodejs could not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+  }
+  const node = new rcl.Node(options.nodeName ?? 'parceiro', options.namespace ?? '');
+  const bus = new Ros2Bus(rcl, node, options.onError ?? (() => {}));
+  node.spin();
+  return bus;
+}
+
+class Ros2Bus implements Bus {
+  readonly kind = 'ros2' as const;
+  private readonly publishers = new Map<string, { publish(message: unknown): void }>();
+  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  private readonly subscriptions = new Map<string, unknown>();
+  private readonly taps = new Set<(entry: BusEntry) => void>();
+  private closed = false;
+
+  constructor(
+    private readonly rcl: RclnodejsLike,
+    private readonly node: RclNodeLike,
+    private readonly onError: BusErrorHandler,
+  ) {
+    for (const t of ALL_TOPICS) {
+      try {
+        this.publishers.set(t.name, node.createPublisher(t.message.type, t.name, { qos: this.qos(t.qos) }));
+      } catch (e) {
+        throw new Ros2UnavailableError(`cannot publish ${t.message.type} on ${t.name} (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); is its package built and sourced?`);
+      }
+    }
+  }
+
+  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+    if (this.closed) return;
+    const topic = TOPICS[key] as TopicSpec;
+    for (const t of this.taps) this.safely(() => t({ topic, message, direction: 'out' }), topic);
+    try {
+      this.publishers.get(topic.name)!.publish(message);
+    } catch (e) {
+      this.onError(e, topic);
+    }
+  }
+
+  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
+    const topic = TOPICS[key] as TopicSpec;
+    let set = this.handlers.get(topic.name);
+    if (!set) {
+      const handlers = new Set<(message: unknown) => void>();
+      this.handlers.set(topic.name, (set = handlers));
+      const sub = this.node.createSubscription(topic.message.type, topic.name, { qos: this.qos(topic.qos) }, (message) => {
+        if (this.closed) return;
+        for (const h of [...handlers]) this.safely(() => h(message), topic);
+      });
+      this.subscriptions.set(topic.name, sub);
+    }
+    const h = handler as (message: unknown) => void;
+    set.add(h);
+    return () => {
+      set.delete(h);
+    };
+  }
+
+  tap(handler: (entry: BusEntry) => void): Unsubscribe {
+    this.taps.add(handler);
+    return () => {
+      this.taps.delete(handler);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.taps.clear();
+    this.handlers.clear();
+    try {
+      this.node.destroy();
+    } finally {
+      this.rcl.shutdown();
+    }
+  }
+
+  private qos(q: Qos): unknown {
+    const Q = this.rcl.QoS;
+    return new Q(
+      Q.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+      q.depth,
+      q.reliability === 'reliable' ? Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+      q.durability === 'transient-local' ? Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+    );
+  }
+
+  private safely(f: () => void, topic: TopicSpec): void {
+    try {
+      f();
+    } catch (e) {
+      this.onError(e, topic);
+    }
+  }
+}

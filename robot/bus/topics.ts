@@ -1,0 +1,59 @@
+// The one list of topics: name, message type and QoS. Game state and the behaviour toggles are latched
+// (a late subscriber, such as a dashboard that opens mid-game, gets the last value at once); events are
+// reliable and kept in order. Names follow ROS 2 conventions, and ROS4HRI where it has one.
+
+import type { MessageOf, MessageSpec } from './spec.js';
+import {
+  BehaviourTogglesMsg,
+  DecisionMsg,
+  EmotionalStateMsg,
+  ExpressionMsg,
+  GameEventMsg,
+  GameStateMsg,
+  JointTrajectoryMsg,
+  PointStampedMsg,
+  TableEventMsg,
+  TableOutputMsg,
+  UtteranceMsg,
+} from './messages.js';
+
+export interface Qos {
+  reliability: 'reliable' | 'best-effort';
+  /** transient-local: the last `depth` messages are kept for late subscribers (ROS 2 "latched"). */
+  durability: 'volatile' | 'transient-local';
+  depth: number;
+}
+
+export const LATCHED: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 1 };
+export const EVENTS: Qos = { reliability: 'reliable', durability: 'volatile', depth: 100 };
+
+export interface TopicSpec<S extends MessageSpec = MessageSpec> {
+  readonly name: string;
+  readonly message: S;
+  readonly qos: Qos;
+  readonly description: string;
+}
+
+const topic = <S extends MessageSpec>(name: string, message: S, qos: Qos, description: string): TopicSpec<S> => ({ name, message, qos, description });
+
+export const TOPICS = {
+  tableEvents: topic('/parceiro/table/events', TableEventMsg, EVENTS, 'validated events from the touch table'),
+  tableOutput: topic('/parceiro/table/output', TableOutputMsg, EVENTS, "the robot's plays, prompts and rejections for the table"),
+  gameState: topic('/parceiro/game/state', GameStateMsg, LATCHED, 'the session and game state'),
+  gameEvents: topic('/parceiro/game/events', GameEventMsg, EVENTS, 'deals, plays, tricks, game and session ends'),
+  decision: topic('/parceiro/decision', DecisionMsg, EVENTS, "the robot's decisions with their beliefs"),
+  emotions: topic('/parceiro/emotions', EmotionalStateMsg, LATCHED, "the robot's emotions and mood"),
+  expression: topic('/robot_face/expression', ExpressionMsg, EVENTS, 'the facial expression (ROS4HRI)'),
+  posture: topic('/parceiro/posture', JointTrajectoryMsg, EVENTS, "EMYS joint targets with the time to reach them"),
+  lookAt: topic('/look_at', PointStampedMsg, EVENTS, 'where the robot looks, in its own frame'),
+  speech: topic('/parceiro/speech', UtteranceMsg, EVENTS, 'what the robot says'),
+  toggles: topic('/parceiro/behaviours/toggles', BehaviourTogglesMsg, LATCHED, 'the behaviour toggles in force'),
+  setToggles: topic('/parceiro/behaviours/set_toggles', BehaviourTogglesMsg, EVENTS, 'requests to change the toggles'),
+} as const;
+
+export type TopicKey = keyof typeof TOPICS;
+/** The message carried by a topic, by key. */
+export type TopicMessage<K extends TopicKey> = MessageOf<(typeof TOPICS)[K]['message']>;
+
+export const ALL_TOPICS: readonly TopicSpec[] = Object.values(TOPICS);
+export const topicByName = (name: string): TopicSpec | undefined => ALL_TOPICS.find((t) => t.name === name);
