@@ -152,10 +152,10 @@ function fakeRclnodejs() {
     static ReliabilityPolicy = { RMW_QOS_POLICY_RELIABILITY_RELIABLE: 1, RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT: 2 };
     static DurabilityPolicy = { RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL: 1, RMW_QOS_POLICY_DURABILITY_VOLATILE: 2 };
     constructor(
-      readonly history: number,
-      readonly depth: number,
-      readonly reliability: number,
-      readonly durability: number,
+      readonly history = 0,
+      readonly depth = 0,
+      readonly reliability = 0,
+      readonly durability = 0,
     ) {}
   }
   const qosText = (q: unknown): string => {

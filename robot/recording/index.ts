@@ -1,0 +1,6 @@
+// Recording sessions to MCAP and reading them back.
+export { FileSink } from './file-sink.js';
+export { Recorder, SESSION_METADATA } from './recorder.js';
+export type { SessionInfo } from './recorder.js';
+export { RecordingError, readRecording } from './reader.js';
+export type { RecordedMessage, Recording } from './reader.js';

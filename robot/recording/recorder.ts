@@ -1,0 +1,94 @@
+// Records every message that crosses the bus into one MCAP file per session: one channel per topic,
+// JSON encoding with the topic's JSON schema (so Foxglove and ROS tooling can open it), log time from
+// the injected clock. Messages are written unchunked, straight after each other, so a file cut short
+// by a crash still reads up to its last complete message.
+
+import { McapWriter } from '@mcap/core';
+import type { Bus, Unsubscribe } from '../bus/bus.js';
+import { jsonSchemaOf } from '../bus/spec.js';
+import type { TopicSpec } from '../bus/topics.js';
+import { ALL_TOPICS } from '../bus/topics.js';
+import { FileSink } from './file-sink.js';
+
+/** What a replay needs to run the same session again: the seeds and the settings. */
+export type SessionInfo = Record<string, string>;
+
+export const SESSION_METADATA = 'parceiro.session';
+
+const encoder = new TextEncoder();
+// Microsecond steps, so a time in whole milliseconds reads back exactly.
+const toNs = (ms: number): bigint => BigInt(Math.round(ms * 1000)) * 1000n;
+
+export class Recorder {
+  private readonly writer: McapWriter;
+  private readonly sink: FileSink;
+  private readonly channels = new Map<string, number>();
+  private readonly sequence = new Map<string, number>();
+  /** McapWriter calls must not overlap: every write waits for the one before. */
+  private chain: Promise<void> = Promise.resolve();
+  private untap: Unsubscribe | null = null;
+  private failure: unknown = null;
+  messages = 0;
+
+  private constructor(
+    readonly path: string,
+    private readonly clock: () => number,
+    flushMs: number,
+  ) {
+    this.sink = new FileSink(path, flushMs);
+    this.writer = new McapWriter({ writable: this.sink, useChunks: false, useStatistics: true, useSummaryOffsets: true, useMessageIndex: false, useChunkIndex: false });
+  }
+
+  /** Starts a recording of `bus` into `path`, with the session's settings as metadata. */
+  static async start(options: { path: string; bus: Bus; clock: () => number; session: SessionInfo; flushMs?: number }): Promise<Recorder> {
+    const r = new Recorder(options.path, options.clock, options.flushMs ?? 1000);
+    await r.writer.start({ profile: '', library: 'parceiro' });
+    for (const topic of ALL_TOPICS) {
+      const schemaId = await r.writer.registerSchema({ name: topic.message.type, encoding: 'jsonschema', data: encoder.encode(JSON.stringify(jsonSchemaOf(topic.message))) });
+      const channelId = await r.writer.registerChannel({ schemaId, topic: topic.name, messageEncoding: 'json', metadata: new Map([['qos.durability', topic.qos.durability]]) });
+      r.channels.set(topic.name, channelId);
+    }
+    await r.writer.addMetadata({ name: SESSION_METADATA, metadata: new Map(Object.entries(options.session)) });
+    r.sink.flush();
+    r.untap = options.bus.tap((e) => r.record(e.topic, e.message));
+    return r;
+  }
+
+  /** Queues one message (called for every message on the bus). */
+  record(topic: TopicSpec, message: unknown): void {
+    const channelId = this.channels.get(topic.name);
+    if (channelId === undefined) return;
+    const seq = (this.sequence.get(topic.name) ?? 0) + 1;
+    this.sequence.set(topic.name, seq);
+    const t = toNs(this.clock());
+    const data = encoder.encode(JSON.stringify(message));
+    this.messages++;
+    this.chain = this.chain.then(() => this.writer.addMessage({ channelId, sequence: seq, logTime: t, publishTime: t, data })).catch((e: unknown) => {
+      this.failure ??= e;
+    });
+  }
+
+  /** Waits for every queued message to be written. */
+  async drain(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Writes the summary and closes the file. */
+  async close(): Promise<void> {
+    this.untap?.();
+    this.untap = null;
+    try {
+      await this.drain();
+      await this.writer.end();
+    } finally {
+      this.sink.close();
+    }
+  }
+
+  /** Closes the file without a summary, as a crash just after a flush would leave it (for tests of recovery). */
+  abandon(): void {
+    this.untap?.();
+    this.sink.close();
+  }
+}
