@@ -1,0 +1,35 @@
+// The public surface of the table bridge: the protocol's messages and validation, the fiducial
+// mapping, the server and its handler seam, the simulated table and the local referee.
+
+export * from './messages.js';
+export type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
+export { FiducialMap, DEFAULT_FIDUCIALS_FILE, defaultFiducials, fiducialsFileSchema, loadFiducials, parseFiducials } from './fiducials.js';
+export { ConfigError, loadYamlConfig, parseYamlConfig } from './yaml-config.js';
+export { configPath, packageRoot } from './package-root.js';
+export type { TableLogger } from './logger.js';
+export { silentLogger } from './logger.js';
+export { accept, refuse } from './table-handler.js';
+export type {
+  CardEvent,
+  CardZone,
+  ControlEvent,
+  Delivery,
+  PhysicalDeal,
+  Prompt,
+  PromptKind,
+  Rejection,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  TableOutbox,
+  Verdict,
+} from './table-handler.js';
+export { tableState } from './table-state.js';
+export { SeqLedger } from './seq-ledger.js';
+export { tokensEqual } from './token.js';
+export { DEFAULT_TABLE_PORT, TableServer } from './table-server.js';
+export type { TableServerOptions } from './table-server.js';
+export { FAULTS, HelloRefusedError, SimulatedTable } from './simulated-table.js';
+export type { BotKind, Fault, FaultReport, SimulatedTableOptions } from './simulated-table.js';
+export { LocalReferee } from './local-referee.js';
+export type { LocalRefereeOptions } from './local-referee.js';

@@ -1,0 +1,324 @@
+// The table protocol's messages (see PROTOCOL.md), as zod schemas; every TypeScript type of the wire is
+// derived from them, so the validator and the types cannot drift apart. Cards travel as strings in card
+// notation ("AS", "7H") or as fiducial ids; seats are 0..3. Objects ignore unknown fields (new fields
+// may appear within a protocol version).
+
+import * as z from 'zod';
+import type { Seat } from '../game/index.js';
+import { parseCard } from '../game/index.js';
+
+export const PROTOCOL_VERSION = 1;
+/** The socket.io namespace of the table protocol. */
+export const TABLE_NAMESPACE = '/table';
+
+const show = (v: unknown): string => {
+  if (v === undefined) return 'nothing';
+  let s: string;
+  try {
+    s = typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `an array of ${v.length}` : typeof v === 'object' && v !== null ? 'an object' : String(v);
+  } catch {
+    s = typeof v;
+  }
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+};
+
+const isCardName = (v: string): boolean => {
+  try {
+    parseCard(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// ---- building blocks -----------------------------------------------------------------------------
+
+export const seatSchema = z
+  .int({ error: (iss) => `expected a seat 0..3, got ${show(iss.input)}` })
+  .min(0)
+  .max(3)
+  // Checked above; typed as the engine's Seat from here on.
+  .transform((n) => n as Seat);
+
+export const cardNameSchema = z
+  .string({ error: (iss) => `expected a card such as "AS" or "7H", got ${show(iss.input)}` })
+  .max(8, { error: (iss) => `unknown card ${show(iss.input)}` })
+  .refine(isCardName, { error: (iss) => `unknown card ${show(iss.input)}` });
+
+export const fiducialIdSchema = z
+  .int({ error: (iss) => `expected a fiducial id (a whole number 0 or more), got ${show(iss.input)}` })
+  .min(0, { error: (iss) => `expected a fiducial id (a whole number 0 or more), got ${show(iss.input)}` });
+
+export const seqSchema = z
+  .int({ error: (iss) => `expected a sequence number (a whole number 1 or more), got ${show(iss.input)}` })
+  .min(1, { error: (iss) => `expected a sequence number (a whole number 1 or more), got ${show(iss.input)}` });
+
+export const TABLE_KINDS = ['touch', 'virtual', 'simulated'] as const;
+export type TableKind = (typeof TABLE_KINDS)[number];
+
+export const ZONE_AREAS = ['hand', 'play'] as const;
+/** Where a card lies: a seat's hand area, or that seat's spot in the play area. */
+export const zoneSchema = z.object({ area: z.enum(ZONE_AREAS), seat: seatSchema });
+export type Zone = z.infer<typeof zoneSchema>;
+
+/** A card named by its fiducial id or in notation: exactly one of the two. */
+const cardRefShape = { fiducial: fiducialIdSchema.optional(), card: cardNameSchema.optional() };
+const exactlyOneRef = (v: { fiducial?: number | undefined; card?: string | undefined }, ctx: z.core.$RefinementCtx): void => {
+  if ((v.fiducial === undefined) === (v.card === undefined)) {
+    ctx.addIssue({ code: 'custom', message: `expected exactly one of fiducial or card, got ${v.card === undefined ? 'neither' : 'both'}`, input: v });
+  }
+};
+export const cardRefSchema = z.object(cardRefShape).superRefine(exactlyOneRef);
+export type CardRef = z.infer<typeof cardRefSchema>;
+
+// ---- table -> runtime ------------------------------------------------------------------------------
+
+export const helloSchema = z.object({
+  protocol: z.int(),
+  token: z.string().min(1).max(512),
+  table: z.object({
+    /** Stable across reconnections: the runtime resyncs a returning table by this id. */
+    id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (iss) => `expected 1-64 letters, digits, '.', '_' or '-', got ${show(iss.input)}` }),
+    name: z.string().min(1).max(100),
+    kind: z.enum(TABLE_KINDS),
+  }),
+  /** The seats whose players sit at this table: it reports their cards and may see their hands. */
+  seats: z
+    .array(seatSchema)
+    .max(4)
+    .refine((s) => new Set(s).size === s.length, { error: 'a seat is listed twice' }),
+});
+export type Hello = z.infer<typeof helloSchema>;
+
+export const cardDetectedSchema = z.object({ seq: seqSchema, zone: zoneSchema, ...cardRefShape }).superRefine(exactlyOneRef);
+export type CardDetectedMessage = z.infer<typeof cardDetectedSchema>;
+
+export const cardRemovedSchema = cardDetectedSchema;
+export type CardRemovedMessage = z.infer<typeof cardRemovedSchema>;
+
+export const gameControlSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      seq: seqSchema,
+      action: z.literal('new-game'),
+      /** A physical deal: the dealer and the card they turned up. Absent: the runtime deals. */
+      deal: z.object({ dealer: seatSchema, trump: cardRefSchema }).optional(),
+    }),
+    z.object({ seq: seqSchema, action: z.literal('pause') }),
+    z.object({ seq: seqSchema, action: z.literal('resume') }),
+  ],
+  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause" or "resume", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
+);
+export type GameControlMessage = z.infer<typeof gameControlSchema>;
+
+// ---- acknowledgements ----------------------------------------------------------------------------
+
+export const REJECT_CODES = [
+  'invalid', // the message does not match its schema
+  'unknown-fiducial', // a fiducial id that is not in the mapping
+  'no-hello', // an event before a hello was accepted on this connection
+  'bad-token',
+  'wrong-version',
+  'seat-taken', // hello: a seat is the robot's or hosted by another table
+  'not-your-seat', // a card reported for a seat this table does not host
+  'no-game', // no game is being played
+  'game-over',
+  'game-in-progress', // new-game while a game is being played
+  'session-over',
+  'out-of-turn',
+  'not-in-hand',
+  'already-played',
+  'trump-card-in-dealer-hand',
+  'robot-card-mismatch', // the card placed for the robot is not the one it announced
+  'paused',
+  'stale-seq', // a sequence number below the last one seen, whose answer is forgotten
+  'unsupported', // understood, but this runtime does not do it
+  'internal', // the runtime failed; the event changed nothing
+] as const;
+export type RejectCode = (typeof REJECT_CODES)[number];
+
+export const refusalSchema = z.object({ ok: z.literal(false), code: z.enum(REJECT_CODES), reason: z.string() });
+export type Refusal = z.infer<typeof refusalSchema>;
+
+export const eventAckSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    seq: z.int(),
+    /** The event was seen before (same seq): this is its original answer, nothing was applied again. */
+    duplicate: z.literal(true).optional(),
+    /** Accepted without a change (e.g. the card is already there), in words. */
+    note: z.string().optional(),
+  }),
+  refusalSchema.extend({ seq: z.int().nullable() }),
+]);
+export type EventAck = z.infer<typeof eventAckSchema>;
+
+// ---- runtime -> table ----------------------------------------------------------------------------
+
+const playSchema = z.object({ seat: seatSchema, card: cardNameSchema });
+const outcomeSchema = z.object({ winner: z.enum(['A', 'B', 'draw']), victories: z.int() });
+const renounceSchema = z.object({
+  seat: seatSchema,
+  trick: z.int(),
+  card: cardNameSchema,
+  discovered: z.object({ trick: z.int(), card: cardNameSchema }).optional(),
+});
+
+export const gameStateSchema = z.object({
+  /** 0-based index of the game in the session. */
+  index: z.int(),
+  /** Who dealt the cards: the runtime (virtual, simulated tables) or people at the table. */
+  deal: z.enum(['runtime', 'physical']),
+  dealer: seatSchema,
+  trumpCard: cardNameSchema,
+  trumpCardPlayed: z.boolean(),
+  status: z.enum(['playing', 'complete', 'renounce']),
+  /** 0..9, 10 when the game is complete. */
+  trick: z.int(),
+  leader: seatSchema,
+  toMove: seatSchema.nullable(),
+  /** The current trick, from its leader on. */
+  table: z.array(playSchema),
+  /** Every card of the game in order of play (public: everyone saw them). */
+  plays: z.array(playSchema),
+  lastTrick: z.object({ leader: seatSchema, cards: z.array(cardNameSchema), winner: seatSchema, points: z.int() }).nullable(),
+  points: z.tuple([z.int(), z.int()]),
+  handSizes: z.tuple([z.int(), z.int(), z.int(), z.int()]),
+  /** The current hands of the seats this table hosts, when the runtime knows them; never another seat's. */
+  hands: z.array(z.object({ seat: seatSchema, cards: z.array(cardNameSchema) })),
+  outcome: outcomeSchema.nullable(),
+  renounce: renounceSchema.nullable(),
+  /** The robot's announced card, waiting to be placed on its spot (physical deals). */
+  awaiting: playSchema.nullable(),
+});
+export type GameState = z.infer<typeof gameStateSchema>;
+
+export const tableStateSchema = z.object({
+  protocol: z.literal(PROTOCOL_VERSION),
+  session: z.object({
+    id: z.string(),
+    /** Games planned; null when open-ended. */
+    games: z.int().nullable(),
+    /** Games finished so far. */
+    played: z.int(),
+    victories: z.tuple([z.int(), z.int()]),
+    draws: z.int(),
+    complete: z.boolean(),
+  }),
+  robotSeat: seatSchema,
+  paused: z.boolean(),
+  game: gameStateSchema.nullable(),
+});
+export type TableState = z.infer<typeof tableStateSchema>;
+
+export const helloAckSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    protocol: z.literal(PROTOCOL_VERSION),
+    session: z.string(),
+    table: z.string(),
+    /** The highest sequence number the runtime has from this table id: continue above it. */
+    lastSeq: z.int(),
+    state: tableStateSchema,
+  }),
+  refusalSchema,
+]);
+export type HelloAck = z.infer<typeof helloAckSchema>;
+
+export const robotPlaySchema = z.object({
+  game: z.int(),
+  trick: z.int(),
+  seat: seatSchema,
+  card: cardNameSchema,
+  /** The fiducial of the card, for a table that highlights or asks for the physical card. */
+  fiducial: z.int().nullable(),
+});
+export type RobotPlayMessage = z.infer<typeof robotPlaySchema>;
+
+export const handSchema = z.object({ game: z.int(), seat: seatSchema, cards: z.array(cardNameSchema) });
+export type HandMessage = z.infer<typeof handSchema>;
+
+export const PROMPT_KINDS = ['turn', 'place-robot-card', 'put-back', 'new-game', 'game-over', 'session-over', 'info'] as const;
+export const promptSchema = z.object({
+  kind: z.enum(PROMPT_KINDS),
+  seat: seatSchema.optional(),
+  card: cardNameSchema.optional(),
+  /** For people, in the session's language. */
+  text: z.string(),
+});
+export type PromptMessage = z.infer<typeof promptSchema>;
+
+export const rejectedSchema = z.object({
+  code: z.enum(REJECT_CODES),
+  reason: z.string(),
+  /** The inbound event this refers to, when there is one. */
+  event: z.string().optional(),
+  seq: z.int().optional(),
+});
+export type RejectedMessage = z.infer<typeof rejectedSchema>;
+
+/** The table's answer to a message that asks for one (`robot:play`, `hand`). */
+export const tableReplySchema = z.object({ ok: z.boolean() });
+export type TableReply = z.infer<typeof tableReplySchema>;
+
+// ---- validation ----------------------------------------------------------------------------------
+
+export const INBOUND_SCHEMAS = {
+  hello: helloSchema,
+  'card:detected': cardDetectedSchema,
+  'card:removed': cardRemovedSchema,
+  'game:control': gameControlSchema,
+} as const;
+export type InboundEvent = keyof typeof INBOUND_SCHEMAS;
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** Generic wording for issues whose schema has no message of its own: what was expected, what came. */
+export const wording = (iss: z.core.$ZodRawIssue): string | undefined => {
+  switch (iss.code) {
+    case 'invalid_type':
+      return `expected ${iss.expected}, got ${show(iss.input)}`;
+    case 'invalid_value':
+      return `expected ${iss.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${show(iss.input)}`;
+    case 'too_big':
+      return `expected at most ${String(iss.maximum)}${iss.origin === 'string' ? ' characters' : iss.origin === 'array' ? ' items' : ''}, got ${iss.origin === 'number' || iss.origin === 'int' ? show(iss.input) : 'more'}`;
+    case 'too_small':
+      return `expected at least ${String(iss.minimum)}${iss.origin === 'string' ? ' characters' : iss.origin === 'array' ? ' items' : ''}, got ${iss.origin === 'number' || iss.origin === 'int' ? show(iss.input) : 'fewer'}`;
+    default:
+      return undefined;
+  }
+};
+
+/** `event.a.b[2]`: where in a message (or file) an issue is. */
+export const formatPath = (event: string, path: readonly PropertyKey[]): string =>
+  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : `${acc}.${String(k)}`), event);
+
+/** Formats zod issues as `event.path: reason; ...`, the first few only. */
+export function describeIssues(event: string, issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 3).map((i) => `${formatPath(event, i.path)}: ${i.message}`);
+  if (issues.length > 3) parts.push(`and ${issues.length - 3} more`);
+  return parts.join('; ');
+}
+
+/**
+ * Validates one inbound payload against its event's schema. Never throws: anything that does not fit
+ * comes back with a reason that names the field and what was wrong, e.g.
+ * `card:detected.zone.seat: expected a seat 0..3, got 7`.
+ */
+export function validateInbound<E extends InboundEvent>(event: E, payload: unknown): Validated<z.infer<(typeof INBOUND_SCHEMAS)[E]>> {
+  try {
+    const r = INBOUND_SCHEMAS[event].safeParse(payload, { error: wording });
+    if (r.success) return { ok: true, value: r.data as z.infer<(typeof INBOUND_SCHEMAS)[E]> };
+    return { ok: false, reason: describeIssues(event, r.error.issues) };
+  } catch (err) {
+    // A payload zod cannot even walk (a getter that throws, a revoked proxy): still a reason, not a crash.
+    return { ok: false, reason: `${event}: unreadable payload (${err instanceof Error ? err.message : String(err)})` };
+  }
+}
+
+/** Validates a runtime -> table message (tables use it; tests use it to keep the server honest). */
+export function validateOutbound<T>(schema: z.ZodType<T>, name: string, payload: unknown): Validated<T> {
+  const r = schema.safeParse(payload, { error: wording });
+  return r.success ? { ok: true, value: r.data } : { ok: false, reason: describeIssues(name, r.error.issues) };
+}

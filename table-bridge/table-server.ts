@@ -1,0 +1,356 @@
+// The runtime's side of the table protocol: a socket.io server on the /table namespace. It checks the
+// token and version on hello, validates and maps every inbound event, answers duplicates from its
+// ledger, and passes the rest, one at a time, to the TableHandler. It implements TableOutbox, so the
+// handler can push state, the robot's plays, hands, prompts and rejections to the tables.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { Card, Seat } from '../game/index.js';
+import { formatCard, parseCard } from '../game/index.js';
+import type { FiducialMap } from './fiducials.js';
+import { loadFiducials } from './fiducials.js';
+import type { TableLogger } from './logger.js';
+import { silentLogger } from './logger.js';
+import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, TableReply } from './messages.js';
+import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
+import { SeqLedger } from './seq-ledger.js';
+import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
+import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
+import { tableState } from './table-state.js';
+import { tokensEqual } from './token.js';
+
+export const DEFAULT_TABLE_PORT = 7410;
+
+export interface TableServerOptions {
+  /** The shared secret every table must present in its hello. */
+  token: string;
+  handler: TableHandler;
+  /** Default: the shipped config/table/fiducials.yaml. */
+  fiducials?: FiducialMap;
+  /** Default 127.0.0.1: a table on another machine is an explicit choice. */
+  host?: string;
+  /** Default DEFAULT_TABLE_PORT; 0 picks a free port (tests). */
+  port?: number;
+  /** How long to wait for a table's answer to robot:play and hand (ms). Default 5000. */
+  ackTimeoutMs?: number;
+  /** A connection that has not said hello by then is closed (ms). Default 10000. */
+  helloTimeoutMs?: number;
+  /** Answers remembered per table for replayed events. Default 256. */
+  rememberAcks?: number;
+  logger?: TableLogger;
+}
+
+type TableSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+interface Connection {
+  socket: TableSocket;
+  table: TableInfo | null;
+  /** Superseded by a newer connection of the same table: its disconnect is not the table's. */
+  replaced: boolean;
+  helloTimer: NodeJS.Timeout | null;
+}
+
+const refusal = (code: RejectCode, reason: string, seq: number | null): EventAck => ({ ok: false, code, reason, seq });
+const seqOf = (payload: unknown): number | null => {
+  const seq = (payload as { seq?: unknown } | null)?.seq;
+  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 ? seq : null;
+};
+
+export class TableServer implements TableOutbox {
+  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler'>>;
+  readonly #handler: TableHandler;
+  readonly #fiducials: FiducialMap;
+  readonly #log: TableLogger;
+  readonly #ledger: SeqLedger;
+  readonly #http = createServer();
+  readonly #io: Server<ClientToServerEvents, ServerToClientEvents>;
+  readonly #connections = new Set<Connection>();
+  readonly #byTable = new Map<string, Connection>();
+  /** Inbound events and hellos go to the handler one at a time, in arrival order. */
+  #queue: Promise<void> = Promise.resolve();
+  #address: AddressInfo | null = null;
+
+  constructor(options: TableServerOptions) {
+    if (!options.token) throw new Error('the table server needs a non-empty token');
+    this.#options = {
+      token: options.token,
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? DEFAULT_TABLE_PORT,
+      ackTimeoutMs: options.ackTimeoutMs ?? 5000,
+      helloTimeoutMs: options.helloTimeoutMs ?? 10_000,
+      rememberAcks: options.rememberAcks ?? 256,
+    };
+    this.#handler = options.handler;
+    this.#fiducials = options.fiducials ?? loadFiducials();
+    this.#log = options.logger ?? silentLogger;
+    this.#ledger = new SeqLedger(this.#options.rememberAcks);
+    this.#io = new Server<ClientToServerEvents, ServerToClientEvents>(this.#http, {
+      serveClient: false,
+      // Table messages are small; a megabyte of JSON is a fault, not a card.
+      maxHttpBufferSize: 64 * 1024,
+    });
+    this.#io.of(TABLE_NAMESPACE).on('connection', (socket) => this.#accept(socket));
+    // Anything connecting to another namespace is not speaking this protocol.
+    this.#io.of('/').on('connection', (socket) => socket.disconnect(true));
+  }
+
+  /** Starts listening; resolves with the address (the real port when 0 was asked). */
+  async listen(): Promise<{ host: string; port: number; url: string }> {
+    await new Promise<void>((resolve, reject) => {
+      this.#http.once('error', reject);
+      this.#http.listen(this.#options.port, this.#options.host, () => {
+        this.#http.off('error', reject);
+        resolve();
+      });
+    });
+    this.#address = this.#http.address() as AddressInfo;
+    const { address, port } = this.#address;
+    this.#log.info({ host: address, port, namespace: TABLE_NAMESPACE }, 'table server listening');
+    return { host: address, port, url: this.url };
+  }
+
+  /** The base URL tables connect to (add the /table namespace). */
+  get url(): string {
+    if (!this.#address) throw new Error('the table server is not listening');
+    const host = this.#address.family === 'IPv6' ? `[${this.#address.address}]` : this.#address.address;
+    return `http://${host}:${this.#address.port}`;
+  }
+
+  /** The tables that said hello and are connected now. */
+  tables(): TableInfo[] {
+    return [...this.#byTable.values()].map((c) => c.table!);
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.#connections) if (c.helloTimer) clearTimeout(c.helloTimer);
+    await new Promise<void>((resolve) => {
+      void this.#io.close(() => resolve());
+      this.#http.closeAllConnections();
+    });
+    await this.#queue;
+  }
+
+  // ---- inbound ----------------------------------------------------------------------------------
+
+  #accept(socket: TableSocket): void {
+    const conn: Connection = { socket, table: null, replaced: false, helloTimer: null };
+    this.#connections.add(conn);
+    conn.helloTimer = setTimeout(() => {
+      this.#log.warn({ socket: socket.id }, 'no hello in time; closing the connection');
+      socket.disconnect(true);
+    }, this.#options.helloTimeoutMs);
+    conn.helloTimer.unref();
+
+    socket.on('hello', (payload: unknown, ack: unknown) => this.#enqueue(() => this.#hello(conn, payload, ack)));
+    for (const event of ['card:detected', 'card:removed', 'game:control'] as const) {
+      socket.on(event, (payload: unknown, ack: unknown) => this.#onEvent(conn, event, payload, ack));
+    }
+    socket.on('disconnect', (reason) => {
+      if (conn.helloTimer) clearTimeout(conn.helloTimer);
+      this.#connections.delete(conn);
+      const table = conn.table;
+      if (!table || conn.replaced) return;
+      this.#byTable.delete(table.id);
+      this.#log.info({ table: table.id, reason }, 'table disconnected');
+      this.#enqueue(() => this.#handler.onDisconnect?.(table, reason));
+    });
+  }
+
+  #enqueue(task: () => unknown): void {
+    this.#queue = this.#queue.then(async () => {
+      await task();
+    }).catch((err: unknown) => this.#log.error({ err }, 'table task failed'));
+  }
+
+  #hello(conn: Connection, payload: unknown, ack: unknown): void {
+    const { socket } = conn;
+    const reply = (r: HelloAck): void => {
+      if (typeof ack === 'function') (ack as (r: HelloAck) => void)(r);
+    };
+    const refuseHello = (code: RejectCode, reason: string): void => {
+      this.#log.warn({ socket: socket.id, code, reason }, 'hello refused');
+      reply({ ok: false, code, reason });
+      // A namespace disconnect packet goes out after the ack, so the table reads why before it is cut.
+      socket.disconnect();
+    };
+    if (typeof ack !== 'function') return refuseHello('invalid', 'hello: an acknowledgement callback is required');
+    if (conn.table) return reply({ ok: false, code: 'invalid', reason: `hello: this connection is already table ${conn.table.id}` });
+    // The version first: a future hello may have another shape, and deserves the real reason.
+    const version = (payload as { protocol?: unknown } | null)?.protocol;
+    if (typeof payload === 'object' && payload !== null && version !== PROTOCOL_VERSION) {
+      return refuseHello('wrong-version', `this runtime speaks table protocol ${PROTOCOL_VERSION}, the table sent ${JSON.stringify(version) ?? 'none'}`);
+    }
+    const v = validateInbound('hello', payload);
+    if (!v.ok) return refuseHello('invalid', v.reason);
+    const hello = v.value;
+    if (!tokensEqual(hello.token, this.#options.token)) return refuseHello('bad-token', 'the token does not match this runtime\'s');
+
+    const table: TableInfo = { id: hello.table.id, name: hello.table.name, kind: hello.table.kind, seats: hello.seats };
+    let verdict: Verdict;
+    try {
+      verdict = this.#handler.onHello(table);
+    } catch (err) {
+      this.#log.error({ err, table: table.id }, 'the handler failed on hello');
+      verdict = { ok: false, code: 'internal', reason: 'the runtime failed to admit the table' };
+    }
+    if (!verdict.ok) return refuseHello(verdict.code, verdict.reason);
+
+    const previous = this.#byTable.get(table.id);
+    if (previous && previous !== conn) {
+      // The same table came back while its old connection still looked alive (a half-open socket).
+      previous.replaced = true;
+      previous.socket.disconnect(true);
+      this.#log.info({ table: table.id }, 'table reconnected; the old connection is closed');
+    }
+    if (conn.helloTimer) clearTimeout(conn.helloTimer);
+    conn.helloTimer = null;
+    conn.table = table;
+    this.#byTable.set(table.id, conn);
+    this.#log.info({ table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) }, 'table joined');
+    const snapshot = this.#handler.snapshot();
+    reply({
+      ok: true,
+      protocol: PROTOCOL_VERSION,
+      session: snapshot.session.id,
+      table: table.id,
+      lastSeq: this.#ledger.last(table.id),
+      state: tableState(snapshot, table.seats),
+    });
+  }
+
+  #onEvent(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, ack: unknown): void {
+    if (typeof ack !== 'function') {
+      // Idempotence and refusals both travel in the ack: an event without one is not applied.
+      const seq = seqOf(payload);
+      conn.socket.emit('rejected', { code: 'invalid', reason: `${event}: an acknowledgement callback is required`, event, ...(seq === null ? {} : { seq }) });
+      return;
+    }
+    const reply = (r: EventAck): void => {
+      try {
+        (ack as (r: EventAck) => void)(r);
+      } catch (err) {
+        this.#log.warn({ err, event }, 'could not send an acknowledgement');
+      }
+    };
+    this.#enqueue(async () => reply(await this.#handle(conn, event, payload)));
+  }
+
+  async #handle(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown): Promise<EventAck> {
+    const table = conn.table;
+    if (!table) return refusal('no-hello', `${event}: say hello first`, seqOf(payload));
+    const log = (ack: EventAck): EventAck => {
+      if (!ack.ok) this.#log.warn({ table: table.id, event, code: ack.code, reason: ack.reason, seq: ack.seq }, 'event refused');
+      return ack;
+    };
+
+    let mapped: CardEvent | ControlEvent;
+    if (event === 'game:control') {
+      const v = validateInbound(event, payload);
+      if (!v.ok) return log(refusal('invalid', v.reason, seqOf(payload)));
+      const m = v.value;
+      const dup = this.#seqCheck(table.id, m.seq);
+      if (dup) return dup;
+      if (m.action === 'new-game') {
+        let deal: { dealer: Seat; trumpCard: Card } | null = null;
+        if (m.deal) {
+          const trump = this.#cardOf(m.deal.trump, `${event}.deal.trump`);
+          if (!trump.ok) return log(refusal('unknown-fiducial', trump.reason, m.seq));
+          deal = { dealer: m.deal.dealer, trumpCard: trump.card };
+        }
+        mapped = { table, seq: m.seq, action: 'new-game', deal };
+      } else mapped = { table, seq: m.seq, action: m.action };
+    } else {
+      const v = validateInbound(event, payload);
+      if (!v.ok) return log(refusal('invalid', v.reason, seqOf(payload)));
+      const m = v.value;
+      const dup = this.#seqCheck(table.id, m.seq);
+      if (dup) return dup;
+      const card = this.#cardOf(m, event);
+      if (!card.ok) return log(refusal('unknown-fiducial', card.reason, m.seq));
+      mapped = { table, seq: m.seq, zone: { area: m.zone.area, seat: m.zone.seat }, card: card.card, fiducial: m.fiducial ?? null };
+    }
+
+    let verdict: Verdict;
+    try {
+      verdict = await (event === 'card:detected'
+        ? this.#handler.onCardDetected(mapped as CardEvent)
+        : event === 'card:removed'
+          ? this.#handler.onCardRemoved(mapped as CardEvent)
+          : this.#handler.onControl(mapped as ControlEvent));
+    } catch (err) {
+      // Not recorded: the table may retry the same seq once the fault is gone.
+      this.#log.error({ err, table: table.id, event }, 'the handler failed');
+      return refusal('internal', `${event}: the runtime failed to handle the event`, mapped.seq);
+    }
+    const ack: EventAck = verdict.ok
+      ? { ok: true, seq: mapped.seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) }
+      : refusal(verdict.code, verdict.reason, mapped.seq);
+    this.#ledger.record(table.id, mapped.seq, ack);
+    return log(ack);
+  }
+
+  /** The answer to a replayed event, or null for a new one. */
+  #seqCheck(table: string, seq: number): EventAck | null {
+    const c = this.#ledger.check(table, seq);
+    if (c.kind === 'new') return null;
+    if (c.kind === 'duplicate') {
+      this.#log.info({ table, seq }, 'duplicate event answered from the ledger');
+      return { ...c.ack, ...(c.ack.ok ? { duplicate: true as const } : {}) };
+    }
+    return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`, seq);
+  }
+
+  #cardOf(ref: CardRef, where: string): { ok: true; card: Card } | { ok: false; reason: string } {
+    // The schema already checked the notation: this parse cannot fail.
+    if (ref.card !== undefined) return { ok: true, card: parseCard(ref.card) };
+    const card = this.#fiducials.cardOf(ref.fiducial!);
+    return card === undefined ? { ok: false, reason: `${where}.fiducial: unknown fiducial ${ref.fiducial}` } : { ok: true, card };
+  }
+
+  // ---- outbound (TableOutbox) ------------------------------------------------------------------
+
+  pushState(): void {
+    if (!this.#byTable.size) return;
+    const snapshot = this.#handler.snapshot();
+    for (const c of this.#byTable.values()) c.socket.emit('state', tableState(snapshot, c.table!.seats));
+  }
+
+  announceRobotPlay(play: { game: number; trick: number; seat: Seat; card: Card }): Promise<Delivery[]> {
+    const msg = { game: play.game, trick: play.trick, seat: play.seat, card: formatCard(play.card), fiducial: this.#fiducials.idOf(play.card) };
+    return Promise.all([...this.#byTable.values()].map((c) => this.#deliver(c, (s) => s.emitWithAck('robot:play', msg))));
+  }
+
+  sendHand(game: number, seat: Seat, cards: readonly Card[]): Promise<Delivery[]> {
+    const msg = { game, seat, cards: cards.map(formatCard) };
+    const hosts = [...this.#byTable.values()].filter((c) => c.table!.seats.includes(seat));
+    return Promise.all(hosts.map((c) => this.#deliver(c, (s) => s.emitWithAck('hand', msg))));
+  }
+
+  prompt(prompt: Prompt, to?: string): void {
+    const msg = { kind: prompt.kind, text: prompt.text, ...(prompt.seat === undefined ? {} : { seat: prompt.seat }), ...(prompt.card === undefined ? {} : { card: formatCard(prompt.card) }) };
+    for (const c of this.#targets(to)) c.socket.emit('prompt', msg);
+  }
+
+  reject(rejection: Rejection, to?: string): void {
+    for (const c of this.#targets(to)) c.socket.emit('rejected', { ...rejection });
+  }
+
+  #targets(to: string | undefined): Connection[] {
+    if (to === undefined) return [...this.#byTable.values()];
+    const c = this.#byTable.get(to);
+    return c ? [c] : [];
+  }
+
+  async #deliver(c: Connection, send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>): Promise<Delivery> {
+    const table = c.table!.id;
+    try {
+      const reply = await send(c.socket.timeout(this.#options.ackTimeoutMs));
+      return { table, result: reply?.ok === true ? 'ok' : 'refused' };
+    } catch {
+      this.#log.warn({ table }, 'no answer from the table in time');
+      return { table, result: 'timeout' };
+    }
+  }
+}
