@@ -3,6 +3,7 @@
 
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError, intOption } from './errors.js';
+import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { matchCommand } from './commands/match.js';
 import { scoreCommand } from './commands/score.js';
 import { solveCommand } from './commands/solve.js';
@@ -63,6 +64,21 @@ program
   .action(async (o) => {
     const summary = await tournamentCommand(o);
     console.log(o.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+  });
+
+program
+  .command('appraise')
+  .description('what the robot feels after each event of a scenario (JSON lines of events with beliefs and times); FILE may be -')
+  .argument('<file>', 'the scenario: one event per line, e.g. {"type":"play","seat":2,"card":"AS","trick":0,"atMs":3000,"after":{"expectedPoints":70,"winProbability":0.6}}')
+  .option('--character <name|file>', 'a preset (neutral, competitive, warm) or a preset .yaml file (default: the one config/appraisal/appraisal.yaml names)')
+  .option('--seat <n>', "the robot's seat until a deal line says otherwise", intOption('--seat', 0, 3), 0)
+  .addOption(new Option('--json', 'JSON lines (default when the output is not a terminal)').conflicts('table'))
+  .addOption(new Option('--table', 'a readable table (default on a terminal)'))
+  .action((file: string, o: { character?: string; seat: number; json?: boolean; table?: boolean }) => {
+    const run = appraiseCommand(file, o);
+    const table = o.table ?? (o.json ? false : Boolean(process.stdout.isTTY));
+    if (table) console.log(formatAppraisal(run));
+    else for (const line of run.lines) console.log(JSON.stringify(line));
   });
 
 try {

@@ -1,9 +1,10 @@
-// npm run bench [-- --json] [--only games,solver,timed]: the project's performance figures, fixed seeds.
+// npm run bench [-- --json] [--only games,solver,timed,appraisal]: the project's performance figures, fixed seeds.
 // - games:  whole games per second on one core (random vs random, rule vs rule).
 // - solver: exact full-deal solves from the first trick with every root move valued, and positions
 //           with fewer tricks left.
 // - timed:  the timed player's decision latency per trick at its budget, on one core (in-thread)
 //           and on all cores (the worker pool the robot uses).
+// - appraisal: time to appraise one event, per character preset (appraisal.ts).
 // Figures are for comparing runs on one machine; the machines are shared, so quote medians.
 
 import { availableParallelism, arch, cpus, platform } from 'node:os';
@@ -12,17 +13,19 @@ import { Command } from 'commander';
 import { BUILTIN_PLAYERS, Game, RulePlayer, SearchAborted, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf, suitOf } from '../../game/index.js';
 import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
+import { appraisalSection } from './appraisal.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed', 'games,solver,timed')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 10)
   .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
   .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
   .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
+  .option('--appraisal-events <n>', 'events appraised per preset for the appraisal section', (v) => Number(v), 5000)
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number }>();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -192,6 +195,7 @@ const report: Record<string, unknown> = {
 if (sections.has('games')) report.games = gamesSection();
 if (sections.has('solver')) report.solver = solverSection();
 if (sections.has('timed')) report.timed = await timedSection();
+if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opts.appraisalEvents, seed: 2017, log });
 if (opts.json) console.log(JSON.stringify(report, null, 2));
 else console.log(humanReport(report));
 
@@ -211,6 +215,10 @@ function humanReport(r: Record<string, unknown>): string {
       lines.push(`  timed (${timed.budgetMs} ms), ${name}: ${t.decisions} decisions, p50 ${t.p50} p95 ${t.p95} p99 ${t.p99} max ${t.max} ms, ${t.late} late`);
       for (const [trick, v] of Object.entries(t.perTrick)) lines.push(`    trick ${trick}: p50 ${v.p50} max ${v.max} ms, ${v.worldsMedian} worlds, exact from trick ${v.exactFromTrickMedian}`);
     }
+  }
+  const appraisal = r.appraisal as ReturnType<typeof appraisalSection> | undefined;
+  if (appraisal) {
+    for (const [name, a] of Object.entries(appraisal.presets)) lines.push(`  appraisal, ${name}: median ${a.medianUs} us, p99 ${a.p99Us} us, max ${a.maxUs} us per event (${appraisal.events} events)`);
   }
   return lines.join('\n');
 }

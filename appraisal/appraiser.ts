@@ -1,0 +1,51 @@
+// The robot's appraisal as one object: it owns the emotional state, reads the injected clock, and
+// hands each event to the pure `appraise`. Live sessions give it the real clock; replays and tests a
+// manual one.
+
+import type { Clock, Seat } from '../game/index.js';
+import type { AppraisalResult } from './appraise.js';
+import { appraise, passTime } from './appraise.js';
+import type { Character } from './character.js';
+import type { EmotionalState } from './emotional-state.js';
+import { initialState } from './emotional-state.js';
+import type { AppraisalEvent, PerceivedBeliefs } from './events.js';
+import type { EmotionReport } from './report.js';
+import { emotionReport } from './report.js';
+
+export interface AppraiserOptions {
+  /** The robot's seat until a deal says otherwise. */
+  seat: Seat;
+  clock: Clock;
+}
+
+export class Appraiser {
+  private current: EmotionalState;
+  private readonly clock: Clock;
+
+  constructor(
+    readonly character: Character,
+    options: AppraiserOptions,
+  ) {
+    this.clock = options.clock;
+    this.current = initialState(character, options.seat, options.clock());
+  }
+
+  get state(): EmotionalState {
+    return this.current;
+  }
+
+  /** Appraises an event now; `beliefs` are the player's expectations before and after it, if known. */
+  perceive(event: AppraisalEvent, beliefs?: PerceivedBeliefs): AppraisalResult & { report: EmotionReport } {
+    const now = this.clock();
+    const result = appraise(this.character, this.current, beliefs ? { event, beliefs } : { event }, now);
+    this.current = result.state;
+    return { ...result, report: emotionReport(this.character, this.current, now) };
+  }
+
+  /** What the character feels now. */
+  report(): EmotionReport {
+    const now = this.clock();
+    this.current = passTime(this.character, this.current, now);
+    return emotionReport(this.character, this.current, now);
+  }
+}

@@ -1,0 +1,175 @@
+// The appraisal's YAML files: parsing with line numbers (yaml's LineCounter) and structural checks
+// (zod). Every mistake becomes one AppraisalConfigError naming the file, the line, the key and what
+// was expected. Pure: text in, checked data out; reading files is load-character.ts's job.
+
+import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import { z } from 'zod';
+import type { ModelConstants } from './character.js';
+import { EMOTION_TYPES } from './emotions.js';
+import { APPRAISAL_EVENT_TYPES } from './events.js';
+
+/** A mistake in an appraisal file: `file:line: key: reason`. */
+export class AppraisalConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly key: string,
+    readonly reason: string,
+  ) {
+    super(`${file}${line !== null ? `:${line}` : ''}: ${key ? `${key}: ` : ''}${reason}`);
+    this.name = 'AppraisalConfigError';
+  }
+}
+
+export type Path = readonly (string | number)[];
+
+/** A checked file, with the means to point at any of its keys. */
+export interface Located<T> {
+  value: T;
+  file: string;
+  /** Line (1-based) of the value at `path`, or of its nearest enclosing value. */
+  lineOf(path: Path): number | null;
+  /** An error at `path`. */
+  error(path: Path, reason: string): AppraisalConfigError;
+}
+
+/** `rules[2].appraise.desirability` */
+export function formatPath(path: Path): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
+}
+
+function locator(doc: Document, lines: LineCounter): (path: Path, keyOnly?: string) => number | null {
+  return (path, keyOnly) => {
+    let node: unknown = doc.contents;
+    let best: number | null = null;
+    const lineOfNode = (n: unknown): number | null => {
+      const range = (n as YamlNode | null)?.range;
+      return range ? lines.linePos(range[0]).line : null;
+    };
+    best = lineOfNode(node) ?? best;
+    for (const key of path) {
+      if (!node || typeof node !== 'object' || !('get' in node)) break;
+      const next = (node as { get(k: unknown, keepScalar: true): unknown }).get(key, true);
+      if (next === undefined) break;
+      node = next;
+      best = lineOfNode(node) ?? best;
+    }
+    if (keyOnly !== undefined && isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && p.key.value === keyOnly);
+      if (pair) best = lineOfNode(pair.key) ?? best;
+    }
+    return best;
+  };
+}
+
+/** Parses YAML text; a syntax error names its line. */
+function parseYaml(text: string, file: string): { doc: Document; lines: LineCounter } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const err = doc.errors[0];
+  if (err) {
+    const line = err.linePos?.[0]?.line ?? (err.pos ? lines.linePos(err.pos[0]).line : null);
+    const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new AppraisalConfigError(file, line, '', `not valid YAML: ${reason}`);
+  }
+  return { doc, lines };
+}
+
+function check<T>(schema: z.ZodType<T>, text: string, file: string): Located<T> {
+  const { doc, lines } = parseYaml(text, file);
+  const where = locator(doc, lines);
+  const located = (value: T): Located<T> => ({
+    value,
+    file,
+    lineOf: (path) => where(path),
+    error: (path, reason) => new AppraisalConfigError(file, where(path), formatPath(path), reason),
+  });
+  const parsed = schema.safeParse(doc.toJS() ?? {});
+  if (parsed.success) return located(parsed.data);
+  const issue = parsed.error.issues[0]!;
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    throw new AppraisalConfigError(file, where(path, key), formatPath([...path, key]), issue.message);
+  }
+  throw new AppraisalConfigError(file, where(path), formatPath(path), issue.message);
+}
+
+/** An object whose unknown keys are named in the error, with the keys it knows. */
+function strict<S extends z.ZodRawShape>(shape: S) {
+  const known = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown key "${iss.keys[0]}" (expected ${known})` : iss.code === 'invalid_type' ? `expected a mapping with keys ${known}` : undefined),
+  });
+}
+
+const number = (what: string, min: number, max: number) =>
+  z.number({ error: `expected a number (${what})` }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+const eventType = z.enum(APPRAISAL_EVENT_TYPES as [string, ...string[]], { error: `expected an event type: ${APPRAISAL_EVENT_TYPES.join(', ')}` });
+
+const disposition = strict({ threshold: number('potential to exceed', 0, 10).optional(), decay: number('decay factor', 0, 10).optional() });
+const dispositions = strict(Object.fromEntries(['default', ...EMOTION_TYPES].map((t) => [t, disposition.optional()])));
+
+const SETTINGS_SCHEMA = strict({
+  character: z.string({ error: 'expected the name of a preset (a .yaml file beside this one)' }).min(1),
+  model: strict({
+    tickMs: number('milliseconds per tick', 1, 3_600_000),
+    emotionHalfLifeTicks: number('ticks', 0.001, 1e9),
+    moodHalfLifeTicks: number('ticks', 0.001, 1e9),
+    moodInfluenceOnEmotion: number('a factor', 0, 10),
+    emotionInfluenceOnMood: number('a factor', 0, 10),
+    neutralMoodBand: number('a mood value', 0, 10),
+    minimumIntensity: number('an intensity', 0, 10),
+    likeFactor: number('a factor', 0, 10),
+  }),
+  dispositions: dispositions.refine((d) => d.default?.threshold !== undefined && d.default.decay !== undefined, {
+    message: 'needs default: { threshold, decay }',
+  }),
+});
+
+const numberOrExpression = z.union([z.number(), z.string().min(1)], { error: 'expected a number or an expression' });
+const byTarget = z.record(z.string(), numberOrExpression, { error: 'expected a mapping of target to a number or an expression' });
+const condition = z.union([z.string().min(1), z.boolean()], { error: 'expected an expression (or true / false)' });
+
+const RULE_SCHEMA = strict({
+  name: z.string({ error: 'expected a name' }).min(1),
+  on: z.union([eventType, z.array(eventType).min(1)], { error: `expected an event type or a list of them: ${APPRAISAL_EVENT_TYPES.join(', ')}` }),
+  when: z.union([condition, z.array(condition).min(1)], { error: 'expected an expression or a list of expressions (all must hold)' }).optional(),
+  appraise: strict({
+    desirability: numberOrExpression.optional(),
+    'desirability-for-other': byTarget.optional(),
+    praiseworthiness: byTarget.optional(),
+    like: byTarget.optional(),
+    'goal-success-probability': z.record(z.string(), numberOrExpression, { error: 'expected a mapping of goal name to a probability' }).optional(),
+  }).optional(),
+});
+
+const GOAL_SCHEMA = strict({
+  significance: number('how much the goal matters', 0, 10),
+  likelihood: number('a probability', 0, 1).optional(),
+  minChange: number('a change of probability', 0, 1).optional(),
+  resetOn: z.array(eventType).optional(),
+});
+
+const PRESET_SCHEMA = strict({
+  description: z.string().optional(),
+  include: z.array(z.string().min(1), { error: 'expected a list of file names' }).optional(),
+  dispositions: dispositions.optional(),
+  goals: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'goal names are lower case words joined by -'), GOAL_SCHEMA).optional(),
+  rules: z.array(RULE_SCHEMA, { error: 'expected a list of rules' }).optional(),
+});
+
+export type DispositionsEntry = z.infer<typeof dispositions>;
+export type SettingsFile = z.infer<typeof SETTINGS_SCHEMA> & { model: ModelConstants };
+export type PresetFile = z.infer<typeof PRESET_SCHEMA>;
+export type RuleEntry = z.infer<typeof RULE_SCHEMA>;
+
+/** appraisal.yaml: the model's constants, default dispositions and the character in use. */
+export const parseSettings = (text: string, file: string): Located<SettingsFile> => check(SETTINGS_SCHEMA, text, file) as Located<SettingsFile>;
+
+/** A character preset: includes, dispositions, goals and rules. */
+export const parsePreset = (text: string, file: string): Located<PresetFile> => check(PRESET_SCHEMA, text, file);

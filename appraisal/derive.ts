@@ -1,0 +1,111 @@
+// From appraisal variables to emotions: the OCC derivation as FAtiMA does it, with the differences
+// README.md lists (constituent emotions are kept beside compounds, as FAtiMA Modular did).
+
+import type { Seat } from '../game/index.js';
+import type { ElicitedEmotion, EmotionType, Target } from './emotions.js';
+
+/** One event's appraisal: FAtiMA's appraisal frame. */
+export interface AppraisalFrame {
+  /** How good the event is for the robot's goals, -10..10. */
+  desirability: number | null;
+  /** How good the event is for someone else, as the robot sees it, -10..10. */
+  desirabilityForOther: Map<Target, number>;
+  /** How well someone acted by the robot's standards, -10..10; at the robot itself or its team: pride, shame. */
+  praiseworthiness: Map<Target, number>;
+  /** How much the robot likes someone, -10..10. */
+  like: Map<Target, number>;
+  /** The new success probability of named goals, 0..1. */
+  goalSuccessProbability: Map<string, number>;
+}
+
+export const emptyFrame = (): AppraisalFrame => ({
+  desirability: null,
+  desirabilityForOther: new Map(),
+  praiseworthiness: new Map(),
+  like: new Map(),
+  goalSuccessProbability: new Map(),
+});
+
+export interface GoalSpec {
+  name: string;
+  /** How much the goal matters (0..10): the potential of prospect emotions scales with it. */
+  significance: number;
+  /** Its success probability when adopted. */
+  likelihood: number;
+  /** Smaller changes of probability are not appraised (reaching 0 or 1 always is). */
+  minChange: number;
+}
+
+export interface Derivation {
+  emotions: ElicitedEmotion[];
+  /** Goals' success probabilities after the event. */
+  likelihood: Record<string, number>;
+}
+
+/** Is the target the robot itself, alone or with its partner? Then praise is pride, blame is shame. */
+const isOwn = (target: Target, self: Seat): boolean => target === self || target === 'team';
+
+/**
+ * The emotions an appraisal frame elicits, with their potentials. `likelihood` holds each goal's
+ * success probability before the event; `likeFactor` scales love and hate (FAtiMA: 0.7).
+ */
+export function deriveEmotions(frame: AppraisalFrame, self: Seat, goals: Readonly<Record<string, GoalSpec>>, likelihood: Readonly<Record<string, number>>, likeFactor: number): Derivation {
+  const out: ElicitedEmotion[] = [];
+  const push = (type: EmotionType, target: Target | null, potential: number): void => {
+    if (potential > 0) out.push({ type, target, potential });
+  };
+  const d = frame.desirability;
+
+  // Well-being: joy or distress at the event itself.
+  if (d !== null && d !== 0) push(d > 0 ? 'joy' : 'distress', null, Math.abs(d));
+
+  // Fortune of others: needs the event's desirability for the robot too (as in FAtiMA). The potential
+  // is the mean of the two magnitudes; the four emotions come from the two signs.
+  if (d !== null) {
+    for (const [target, dfo] of frame.desirabilityForOther) {
+      if (dfo === 0 || target === self) continue; // the robot is not an "other"
+      const type: EmotionType = d >= 0 ? (dfo >= 0 ? 'happy-for' : 'gloating') : dfo >= 0 ? 'resentment' : 'pity';
+      push(type, target, (Math.abs(d) + Math.abs(dfo)) / 2);
+    }
+  }
+
+  for (const [target, p] of frame.praiseworthiness) {
+    if (p === 0) continue;
+    const own = isOwn(target, self);
+    // Attribution: pride or shame at oneself, admiration or reproach at another.
+    push(own ? (p > 0 ? 'pride' : 'shame') : p > 0 ? 'admiration' : 'reproach', target, Math.abs(p));
+    // Compound (well-being and attribution of the same sign): gratification, remorse, gratitude, anger.
+    if (d !== null && d !== 0 && d > 0 === p > 0) {
+      push(own ? (d > 0 ? 'gratification' : 'remorse') : d > 0 ? 'gratitude' : 'anger', target, (Math.abs(d) + Math.abs(p)) / 2);
+    }
+  }
+
+  // Attraction: love or hate.
+  for (const [target, l] of frame.like) {
+    if (l !== 0) push(l > 0 ? 'love' : 'hate', target, Math.abs(l) * likeFactor);
+  }
+
+  // Prospects (FAtiMA Toolkit): a rising probability gives hope, a falling one fear, in proportion to
+  // the probability of the outcome and the goal's significance. Reaching 1 confirms the prospect:
+  // satisfaction if success had been likely (> 0.5), relief if it had not; reaching 0 gives
+  // disappointment if success had been likely (>= 0.5), fears-confirmed if it had not.
+  const next: Record<string, number> = { ...likelihood };
+  for (const [name, value] of frame.goalSuccessProbability) {
+    const goal = goals[name];
+    if (!goal) continue;
+    const was = likelihood[name] ?? goal.likelihood;
+    const p = Math.min(1, Math.max(0, value));
+    // The player's estimate wobbles from sampling alone; a drift still adds up against `was`.
+    if (p !== 0 && p !== 1 && Math.abs(p - was) < goal.minChange) continue;
+    next[name] = p;
+    const s = goal.significance;
+    if (p > was) {
+      if (p === 1) push(was <= 0.5 ? 'relief' : 'satisfaction', null, s);
+      else push('hope', null, p * s);
+    } else if (p < was) {
+      if (p === 0) push(was >= 0.5 ? 'disappointment' : 'fears-confirmed', null, s);
+      else push('fear', null, (1 - p) * s);
+    }
+  }
+  return { emotions: out, likelihood: next };
+}

@@ -1,0 +1,30 @@
+// The public surface of the appraisal: game events and the player's beliefs in, OCC emotions and
+// mood out, with the rules and characters as data in config/appraisal/.
+
+export { EMOTION_TYPES, INFLUENCES_MOOD, VALENCE, concernsSeat, emotionKey, isEmotionType } from './emotions.js';
+export type { ActiveEmotion, ElicitedEmotion, EmotionType, FeltEmotion, Target } from './emotions.js';
+export { APPRAISAL_EVENT_TYPES, PRIOR_EXPECTATION, expectationOf } from './events.js';
+export type { AppraisalEvent, AppraisalEventType, EventBeliefs, Expectation, PerceivedBeliefs, Perception } from './events.js';
+export type { Character, Disposition, Goal, ModelConstants, Rule } from './character.js';
+export { deriveEmotions, emptyFrame } from './derive.js';
+export type { AppraisalFrame, Derivation, GoalSpec } from './derive.js';
+export { feel, feltAt, initialState, intensityAt, moodAt } from './emotional-state.js';
+export type { EmotionalState, Feeling } from './emotional-state.js';
+export { appraise, passTime } from './appraise.js';
+export type { AppraisalResult } from './appraise.js';
+export { emotionReport } from './report.js';
+export type { EmotionReport, Toward } from './report.js';
+export { Appraiser } from './appraiser.js';
+export type { AppraiserOptions } from './appraiser.js';
+export { manualClock, realClock } from './clock.js';
+export type { Clock, ManualClock } from './clock.js';
+export { TARGET_WORDS, targetWords } from './event-scope.js';
+export type { Role, TargetWord } from './event-scope.js';
+export { AppraisalConfigError, parsePreset, parseSettings } from './config-files.js';
+export { buildCharacter } from './build-character.js';
+export { SETTINGS_FILE, appraisalConfigDir, loadCharacter, loadSettings, presetNames } from './load-character.js';
+export type { LoadOptions } from './load-character.js';
+export { ScenarioError, parseScenario } from './scenario.js';
+export type { ScenarioStep } from './scenario.js';
+export { runScenario } from './run-scenario.js';
+export type { ScenarioOutcome } from './run-scenario.js';
