@@ -13,3 +13,6 @@ export { PROTOCOL_VERSION, RULES_SUMMARY, eventMessage, helloMessage, parsePlaye
 // The robot's search off the main thread, over all cores.
 export { PoolSearchPlayer } from './search/pool-player.js';
 export type { PoolPlayerOptions } from './search/pool-player.js';
+
+// The session machine behind the table bridge (issue 6, point 2).
+export * from './session/index.js';

@@ -11,9 +11,9 @@ const NUMERIC = new Set<RosPrimitive>(['int8', 'uint8', 'int32', 'uint32', 'int6
 /** A field type: a primitive, a primitive array (`T[]`, `T[N]`) or another message (`pkg/Name`, `pkg/Name[]`). */
 export type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
 
-export interface MessageRef {
-  readonly ref: MessageSpec;
-  readonly array: boolean;
+export interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
+  readonly ref: S;
+  readonly array: A;
 }
 
 export interface MessageSpec<F extends Record<string, FieldType> = Record<string, FieldType>> {
@@ -27,7 +27,11 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
 export const defineMessage = <F extends Record<string, FieldType>>(type: string, description: string, fields: F): MessageSpec<F> => ({ type, description, fields });
 
 /** A field holding another message (or an array of them). */
-export const nested = (ref: MessageSpec, array = false): MessageRef => ({ ref, array });
+export function nested<S extends MessageSpec<any>>(ref: S): MessageRef<S, false>;
+export function nested<S extends MessageSpec<any>>(ref: S, array: true): MessageRef<S, true>;
+export function nested(ref: MessageSpec<any>, array = false): MessageRef {
+  return { ref, array };
+}
 
 type PrimitiveValue<P> = P extends 'bool' ? boolean : P extends 'string' ? string : number;
 

@@ -1,0 +1,132 @@
+// The session's bus messages, built from domain values. Pure: the machine's actions publish what these
+// return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
+
+import type { Card, Decision, GameEvent, Seat, SessionScore } from '../../game/index.js';
+import type { Game } from '../../game/index.js';
+import { formatCard } from '../../game/index.js';
+import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
+import type { CardEvent, ControlEvent, Prompt, Rejection } from '../../table-bridge/index.js';
+
+export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';
+
+const card = (c: Card | -1 | null | undefined): string => (c === null || c === undefined || c === -1 ? '' : formatCard(c));
+const finite = (x: number, none = -1): number => (Number.isFinite(x) ? x : none);
+
+export interface StateParts {
+  sessionId: string;
+  games: number;
+  score: SessionScore;
+  status: SessionStatus;
+  robotSeat: Seat;
+  index: number | null;
+  game: Game | null;
+}
+
+export function gameStateMessage(p: StateParts): GameStateMessage {
+  const g = p.game;
+  const table: string[] = [];
+  if (g) for (let i = 0; i < g.cardsInTrick; i++) table.push(formatCard(g.trickCard(i)));
+  return {
+    session_id: p.sessionId,
+    game: p.index === null ? 0 : p.index + 1,
+    games: p.games,
+    status: p.status,
+    robot_seat: p.robotSeat,
+    dealer: g ? g.dealer : -1,
+    trump_card: g ? formatCard(g.trumpCard) : '',
+    trick: g ? g.trick : -1,
+    leader: g ? g.leader : -1,
+    to_move: g && !g.isOver ? g.toMove : -1,
+    table,
+    points: g ? [g.points(0), g.points(1)] : [0, 0],
+    victories: [p.score.victories[0], p.score.victories[1]],
+    robot_hand: g && g.handsKnown ? g.hand(p.robotSeat).map(formatCard) : [],
+  };
+}
+
+const blankEvent = (type: string, game: number, score: SessionScore): GameEventMessage => ({
+  type,
+  game,
+  seat: -1,
+  card: '',
+  trick: -1,
+  leader: -1,
+  cards: [],
+  winner: -1,
+  points: 0,
+  final_points: [0, 0],
+  winner_team: '',
+  victories: [score.victories[0], score.victories[1]],
+});
+
+/** A game event as published (the deal as the robot's seat sees it: its hand is not put on the bus). */
+export function gameEventMessage(e: GameEvent, game: number, score: SessionScore): GameEventMessage[] {
+  const m = blankEvent(e.type, game, score);
+  switch (e.type) {
+    case 'deal':
+      return [{ ...m, seat: e.dealer, card: formatCard(e.trumpCard), leader: ((e.dealer + 1) & 3) as Seat }];
+    case 'play':
+      return [{ ...m, seat: e.seat, card: formatCard(e.card), trick: e.trick }];
+    case 'trick':
+      return [{ ...m, trick: e.trick, leader: e.leader, cards: e.cards.map(formatCard), winner: e.winner, points: e.points }];
+    case 'end': {
+      const end: GameEventMessage = { ...m, final_points: [e.points[0], e.points[1]], winner_team: e.outcome.winner.toLowerCase() };
+      if (!e.renounce) return [end];
+      const r = e.renounce;
+      const renounce: GameEventMessage = { ...m, type: 'renounce', seat: r.seat, card: formatCard(r.card), trick: r.trick, winner_team: e.outcome.winner.toLowerCase() };
+      return [renounce, end];
+    }
+  }
+}
+
+export function sessionEndMessage(game: number, score: SessionScore): GameEventMessage {
+  const [a, b] = score.victories;
+  return { ...blankEvent('session_end', game, score), winner_team: a === b ? 'draw' : a > b ? 'a' : 'b' };
+}
+
+export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
+  const b = d.beliefs;
+  return {
+    seat,
+    card: formatCard(d.card),
+    moves: (b?.moves ?? []).map((m) => ({ card: formatCard(m.card), mean: finite(m.mean, 0), sd: finite(m.sd, 0), win_probability: finite(m.winProbability) })),
+    worlds: b?.worlds ?? 0,
+    nodes: b?.nodes ?? 0,
+    time_ms: finite(b?.timeMs ?? 0, 0),
+    // -1: not known (a forced card, or a player without beliefs).
+    win_probability: finite(b?.winProbability ?? NaN),
+    exact_from_trick: b?.exactFromTrick ?? -1,
+    fallback: b?.fallback ?? '',
+    explanation: b ? '' : 'the player reports no beliefs',
+  };
+}
+
+export const robotPlayOutput = (seat: Seat, c: Card): TableOutput => ({ kind: 'robot_play', seat, card: formatCard(c), code: '', text: `the robot plays ${formatCard(c)}` });
+export const promptOutput = (p: Prompt): TableOutput => ({ kind: 'prompt', seat: p.seat ?? -1, card: card(p.card), code: p.kind.replaceAll('-', '_'), text: p.text });
+export const rejectedOutput = (r: Rejection, seat: Seat | -1 = -1, c: Card | null = null): TableOutput => ({
+  kind: 'rejected',
+  seat,
+  card: card(c),
+  code: r.code.replaceAll('-', '_'),
+  text: r.reason,
+});
+
+export function cardTableEvent(kind: 'card_detected' | 'card_removed', e: CardEvent): TableEvent {
+  return { table_id: e.table.id, seq: e.seq, kind, zone: e.zone.area, seat: e.zone.seat, fiducial: e.fiducial ?? -1, card: formatCard(e.card), action: '', dealer: -1, trump_card: '' };
+}
+
+export function controlTableEvent(e: ControlEvent): TableEvent {
+  const deal = e.action === 'new-game' ? e.deal : null;
+  return {
+    table_id: e.table.id,
+    seq: e.seq,
+    kind: 'control',
+    zone: '',
+    seat: -1,
+    fiducial: -1,
+    card: '',
+    action: e.action.replaceAll('-', '_'),
+    dealer: deal ? deal.dealer : -1,
+    trump_card: deal ? formatCard(deal.trumpCard) : '',
+  };
+}

@@ -1,0 +1,12 @@
+// The session: an xstate machine behind the table bridge's TableHandler, publishing on the bus.
+export { sessionMachine } from './session-machine.js';
+export type { CurrentGame, Lifted, SessionConfig, SessionContext, SessionEffects, SessionEvent, SessionInput } from './session-machine.js';
+export { SESSION_DEFAULTS, SessionRuntime, statusOf } from './session-runtime.js';
+export type { SessionMachineSnapshot, SessionRuntimeOptions } from './session-runtime.js';
+export type { RobotPlayer } from './robot-player.js';
+export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
+export type { SessionClock } from './clock.js';
+export { systemClock } from './clock.js';
+export { judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+export type { CardJudgement } from './judge.js';
+export * from './bus-messages.js';

@@ -1,0 +1,379 @@
+// The session as an xstate machine. Two regions: `flow` (waiting for a game, the game's dealing, trump,
+// turns, trick and game ends, session over) and `control` (running or paused). Table events arrive as
+// machine events; each is judged by a pure function (judge.ts) and the verdict is kept in the context
+// for the table's acknowledgement. Effects (tables, bus, clock, the robot's player) are injected in
+// `fx` and used only by actions; the Game is the engine's mutable object, played only by actions.
+
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { Card, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../game/index.js';
+import {
+  Game,
+  PlayResult,
+  SeatView,
+  addGame,
+  createRng,
+  dealCards,
+  dealEvent,
+  emptySessionScore,
+  eventsOfPlay,
+  formatCard,
+  nextSeat,
+  forcedDecision,
+} from '../../game/index.js';
+import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, Verdict } from '../../table-bridge/index.js';
+import { accept, refuse } from '../../table-bridge/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { TopicKey, TopicMessage } from '../bus/topics.js';
+import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
+import type { SessionClock } from './clock.js';
+import { judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+import type { RobotPlayer } from './robot-player.js';
+import type { TableOutbox } from '../../table-bridge/index.js';
+
+export interface SessionConfig {
+  sessionId: string;
+  /** Every deal derives from it: game i is dealt by createRng(seed, i). */
+  seed: number;
+  games: number;
+  robotSeat: Seat;
+  /** Dealer of game 0; the next seat deals each next game. */
+  firstDealer: Seat;
+  /** Unforced robot plays take at least this long from its turn (ms, on the injected clock). */
+  minThinkMs: number;
+  /** A played card lifted from its spot must be back within this time (ms), or the table is told. */
+  liftGraceMs: number;
+}
+
+export interface SessionEffects {
+  out: TableOutbox;
+  bus: Bus;
+  clock: SessionClock;
+  player: RobotPlayer;
+  /** Problems that are not the table's fault (a table that did not show the robot's card...). */
+  warn?: (detail: Record<string, unknown>, message: string) => void;
+}
+
+export interface CurrentGame {
+  index: number;
+  game: Game;
+}
+
+export interface Lifted {
+  seat: Seat;
+  table: string;
+  game: number;
+  trick: number;
+}
+
+export interface SessionContext {
+  config: SessionConfig;
+  fx: SessionEffects;
+  score: SessionScore;
+  current: CurrentGame | null;
+  tables: ReadonlyMap<string, TableInfo>;
+  lifted: ReadonlyMap<Card, Lifted>;
+  /** Mirrors the control region (paused), for the pure judges. */
+  paused: boolean;
+  /** The answer to the last table event. */
+  verdict: Verdict;
+  /** When the robot's turn began (clock ms), and its decision once made. */
+  thinkStart: number;
+  decision: Decision | null;
+  /** What the last play did (for the trick and game ends). */
+  lastResult: PlayResultT;
+  /** Bumped by every change the tables and the bus must see. */
+  version: number;
+}
+
+export type SessionEvent =
+  | { type: 'hello'; table: TableInfo }
+  | { type: 'disconnect'; table: TableInfo; reason: string }
+  | { type: 'card.detected'; event: CardEvent }
+  | { type: 'card.removed'; event: CardEvent }
+  | { type: 'control.new-game'; event: Extract<ControlEvent, { action: 'new-game' }> }
+  | { type: 'control.pause'; event: ControlEvent }
+  | { type: 'control.resume'; event: ControlEvent }
+  | { type: 'lift.expired'; card: Card; game: number; trick: number };
+
+export interface SessionInput {
+  config: SessionConfig;
+  fx: SessionEffects;
+}
+
+const publish = <K extends TopicKey>(ctx: SessionContext, key: K, message: TopicMessage<K>): void => ctx.fx.bus.publish(key, message);
+
+function tellTables(ctx: SessionContext, prompt: Prompt, to?: string): void {
+  ctx.fx.out.prompt(prompt, to);
+  publish(ctx, 'tableOutput', promptOutput(prompt));
+}
+
+function publishEvents(ctx: SessionContext, events: readonly GameEvent[], score: SessionScore): void {
+  const index = ctx.current!.index;
+  for (const e of events) {
+    ctx.fx.player.observe?.(e);
+    for (const m of gameEventMessage(e, index, score)) publish(ctx, 'gameEvents', m);
+  }
+}
+
+/** Plays `card` for `seat` on the current game and publishes what it did; returns the result. */
+function applyPlay(ctx: SessionContext, seat: Seat, card: Card): PlayResultT {
+  const { game } = ctx.current!;
+  const trickBefore = game.trick;
+  const result = game.play(card, seat);
+  const score = game.isOver ? addGame(ctx.score, game.outcome!) : ctx.score;
+  publishEvents(ctx, eventsOfPlay(game, seat, card, result, trickBefore), score);
+  return result;
+}
+
+/** The verdict's refusal, told to the operator over the bus (the table has it in its ack). */
+function reportVerdict(ctx: SessionContext, v: Verdict, seat: Seat | -1 = -1, card: Card | null = null): void {
+  if (!v.ok) publish(ctx, 'tableOutput', rejectedOutput({ code: v.code, reason: v.reason }, seat, card));
+}
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  actors: {
+    // Replaced by the runtime with the injected player (machine.provide); the default asks fx.player.
+    decide: fromPromise<Decision, { player: RobotPlayer; view: SeatView }>(({ input }) => input.player.decide(input.view)),
+  },
+  delays: {
+    /** What is left of the robot's minimum think time. */
+    thinkRemaining: ({ context }) => Math.max(0, context.thinkStart + context.config.minThinkMs - context.fx.clock.now()),
+  },
+  guards: {
+    helloOk: ({ context, event }) => event.type === 'hello' && judgeHello(context, event.table).ok,
+    newGameOk: ({ context, event }) => event.type === 'control.new-game' && judgeNewGame(context, event.event, context.paused).ok,
+    playOk: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).apply,
+    paused: ({ context }) => context.paused,
+    robotToMove: ({ context }) => context.current!.game.toMove === context.config.robotSeat,
+    /** The minimum think time has already passed (no timer needed). */
+    thinkDone: ({ context }) => context.fx.clock.now() - context.thinkStart >= context.config.minThinkMs,
+    forced: ({ context }) => new SeatView(context.current!.game, context.config.robotSeat).legalCards().length === 1,
+    trickEnded: ({ context }) => context.lastResult !== PlayResult.Continue && context.current!.game.cardsInTrick === 0,
+    gameOver: ({ context }) => context.current!.game.isOver,
+    sessionDone: ({ context }) => context.score.games >= context.config.games,
+  },
+  actions: {
+    judgeHello: assign(({ context, event }) => {
+      if (event.type !== 'hello') return {};
+      const verdict = judgeHello(context, event.table);
+      return verdict.ok ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table) } : { verdict };
+    }),
+    forgetTable: assign(({ context, event }) => {
+      if (event.type !== 'disconnect') return {};
+      const tables = new Map(context.tables);
+      tables.delete(event.table.id);
+      publish(context, 'tableOutput', { kind: 'prompt', seat: -1, card: '', code: 'info', text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again` });
+      return { tables, verdict: accept() };
+    }),
+    refuseNewGame: assign(({ context, event }) => {
+      if (event.type !== 'control.new-game') return {};
+      const verdict = judgeNewGame(context, event.event, context.paused);
+      reportVerdict(context, verdict);
+      return { verdict };
+    }),
+    judgeCard: assign(({ context, event }) => {
+      if (event.type !== 'card.detected') return {};
+      const j = judgeCard(context, event.event, context.paused);
+      reportVerdict(context, j.verdict, event.event.zone.seat, event.event.card);
+      if (j.putBack) {
+        const lifted = new Map(context.lifted);
+        lifted.delete(event.event.card);
+        return { verdict: j.verdict, lifted };
+      }
+      return { verdict: j.verdict };
+    }),
+    humanPlay: assign(({ context, event }) => {
+      if (event.type !== 'card.detected') return {};
+      const { seat } = event.event.zone;
+      const lastResult = applyPlay(context, seat, event.event.card);
+      return { verdict: accept(), lastResult, version: context.version + 1 };
+    }),
+    cardRemoved: assign(({ context, event, self }) => {
+      if (event.type !== 'card.removed') return {};
+      const e = event.event;
+      const verdict = judgeRemoved(context, e);
+      const cur = context.current;
+      if (!cur || !verdict.ok || !verdict.note || onSpot(cur.game, e.zone.seat) !== e.card) return { verdict };
+      // A played card lifted: it stays played. Ask for it back, and tell the table again if it is not back in time.
+      const lifted = new Map(context.lifted).set(e.card, { seat: e.zone.seat, table: e.table.id, game: cur.index, trick: cur.game.trick });
+      tellTables(context, { kind: 'put-back', seat: e.zone.seat, card: e.card, text: `${formatCard(e.card)} was played: put it back.` }, e.table.id);
+      const expired: SessionEvent = { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick };
+      context.fx.clock.setTimeout(() => self.send(expired), context.config.liftGraceMs);
+      return { verdict, lifted };
+    }),
+    liftExpired: assign(({ context, event }) => {
+      if (event.type !== 'lift.expired') return {};
+      const l = context.lifted.get(event.card);
+      if (!l || l.game !== event.game || l.trick !== event.trick) return {};
+      const rejection: Rejection = {
+        code: 'already-played',
+        reason: `${formatCard(event.card)} was lifted from seat ${l.seat}'s spot and not put back within ${context.config.liftGraceMs} ms: it stays played`,
+        event: 'card:removed',
+      };
+      context.fx.out.reject(rejection, l.table);
+      publish(context, 'tableOutput', rejectedOutput(rejection, l.seat, event.card));
+      return {};
+    }),
+    pause: assign(({ context }) => {
+      tellTables(context, { kind: 'info', text: 'The game is paused.' });
+      return { paused: true, verdict: accept(), version: context.version + 1 };
+    }),
+    resume: assign(({ context }) => {
+      tellTables(context, { kind: 'info', text: 'The game goes on.' });
+      return { paused: false, verdict: accept(), version: context.version + 1 };
+    }),
+    alreadyPaused: assign({ verdict: () => accept('already paused') }),
+    notPaused: assign({ verdict: () => accept('not paused') }),
+    deal: assign(({ context }) => {
+      const index = context.score.games;
+      const deal = dealCards(createRng(context.config.seed, index), nextSeat(context.config.firstDealer, index));
+      const game = new Game(deal);
+      context.fx.player.newGame?.(index);
+      const current = { index, game };
+      const ctx = { ...context, current };
+      publishEvents(ctx, [dealEvent(deal, context.config.robotSeat)], context.score);
+      for (const seat of [0, 1, 2, 3] as Seat[]) {
+        if (seat !== context.config.robotSeat) void context.fx.out.sendHand(index, seat, deal.hands[seat]!);
+      }
+      return { current, lifted: new Map(), verdict: accept(), version: context.version + 1 };
+    }),
+    announceTrump: ({ context }) => {
+      const { game } = context.current!;
+      tellTables(context, { kind: 'info', card: game.trumpCard, text: `Seat ${game.dealer} deals; the trump card is ${formatCard(game.trumpCard)}.` });
+    },
+    promptTurn: ({ context }) => {
+      const seat = context.current!.game.toMove;
+      tellTables(context, { kind: 'turn', seat, text: `Seat ${seat} to play.` });
+    },
+    startThinking: assign({ thinkStart: ({ context }) => context.fx.clock.now(), decision: () => null }),
+    forcedDecision: assign({
+      decision: ({ context }) => {
+        const view = new SeatView(context.current!.game, context.config.robotSeat);
+        return forcedDecision(view.legalCards()[0]!, view.trick);
+      },
+    }),
+    fallbackDecision: assign(({ context, event }) => {
+      // The player failed: play the first legal card, and say so.
+      const view = new SeatView(context.current!.game, context.config.robotSeat);
+      context.fx.warn?.({ error: String((event as { error?: unknown }).error) }, "the robot's player failed; playing its first legal card");
+      return { decision: { card: view.legalCards()[0]! } };
+    }),
+    robotPlay: assign(({ context }) => {
+      const cur = context.current!;
+      const seat = context.config.robotSeat;
+      const d = context.decision!;
+      const trick = cur.game.trick;
+      publish(context, 'decision', decisionMessage(seat, d));
+      const lastResult = applyPlay(context, seat, d.card);
+      publish(context, 'tableOutput', robotPlayOutput(seat, d.card));
+      void context.fx.out.announceRobotPlay({ game: cur.index, trick, seat, card: d.card }).then((deliveries) => {
+        const missed = deliveries.filter((x) => x.result !== 'ok');
+        if (missed.length) context.fx.warn?.({ missed }, "some tables did not confirm the robot's card");
+      });
+      return { lastResult, decision: null, version: context.version + 1 };
+    }),
+    trickEnd: assign(({ context }) => ({ lifted: new Map(), version: context.version + 1 })),
+    gameEnd: assign(({ context }) => {
+      const cur = context.current!;
+      const o = cur.game.outcome!;
+      const score = addGame(context.score, o);
+      const text = o.winner === 'draw' ? 'The game is a draw.' : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}.`;
+      const ctx = { ...context, score };
+      tellTables(ctx, { kind: 'game-over', text });
+      const done = score.games >= context.config.games;
+      if (done) publish(ctx, 'gameEvents', sessionEndMessage(cur.index, score));
+      tellTables(ctx, done ? { kind: 'session-over', text: 'The session is over.' } : { kind: 'new-game', text: 'Deal the next game.' });
+      return { score, lifted: new Map(), version: context.version + 1 };
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => ({
+    config: input.config,
+    fx: input.fx,
+    score: emptySessionScore(),
+    current: null,
+    tables: new Map(),
+    lifted: new Map(),
+    paused: false,
+    verdict: accept(),
+    thinkStart: 0,
+    decision: null,
+    lastResult: PlayResult.Continue,
+    version: 0,
+  }),
+  states: {
+    control: {
+      initial: 'running',
+      states: {
+        running: { on: { 'control.pause': { target: 'paused', actions: 'pause' }, 'control.resume': { actions: 'notPaused' } } },
+        paused: { on: { 'control.resume': { target: 'running', actions: 'resume' }, 'control.pause': { actions: 'alreadyPaused' } } },
+      },
+    },
+    flow: {
+      initial: 'waiting',
+      on: {
+        hello: { actions: 'judgeHello' },
+        disconnect: { actions: 'forgetTable' },
+        'card.detected': { actions: 'judgeCard' },
+        'card.removed': { actions: 'cardRemoved' },
+        'control.new-game': { actions: 'refuseNewGame' },
+        'lift.expired': { actions: 'liftExpired' },
+      },
+      states: {
+        /** Session start, and between games: waiting for new-game. */
+        waiting: {
+          on: { 'control.new-game': [{ guard: and(['newGameOk', not('paused')]), target: 'game' }, { actions: 'refuseNewGame' }] },
+        },
+        game: {
+          initial: 'dealing',
+          states: {
+            dealing: { entry: 'deal', always: 'trump' },
+            trump: { entry: 'announceTrump', always: 'turn' },
+            /** Whose turn: the robot's, a person's, or the game is over. */
+            turn: {
+              always: [
+                { guard: 'gameOver', target: 'over' },
+                { guard: 'robotToMove', target: 'robot' },
+                { target: 'human', actions: 'promptTurn' },
+              ],
+            },
+            human: {
+              on: { 'card.detected': [{ guard: 'playOk', target: 'afterPlay', actions: 'humanPlay' }, { actions: 'judgeCard' }] },
+            },
+            robot: {
+              entry: 'startThinking',
+              initial: 'deciding',
+              states: {
+                deciding: { always: [{ guard: 'forced', target: 'ready', actions: 'forcedDecision' }, { target: 'thinking' }] },
+                thinking: {
+                  invoke: {
+                    src: 'decide',
+                    input: ({ context }) => ({ player: context.fx.player, view: new SeatView(context.current!.game.clone(), context.config.robotSeat) }),
+                    onDone: { target: 'minimumTime', actions: assign({ decision: ({ event }) => event.output }) },
+                    onError: { target: 'minimumTime', actions: 'fallbackDecision' },
+                  },
+                },
+                /** A human-like pause: unforced plays take at least minThinkMs from the turn. */
+                minimumTime: { always: { guard: 'thinkDone', target: 'ready' }, after: { thinkRemaining: 'ready' } },
+                /** Decided; played as soon as the session is not paused. */
+                ready: { always: { guard: not('paused'), target: '#session.flow.game.afterPlay', actions: 'robotPlay' } },
+              },
+            },
+            afterPlay: {
+              always: [{ guard: 'trickEnded', target: 'trickEnd' }, { guard: 'gameOver', target: 'over' }, { target: 'turn' }],
+            },
+            trickEnd: { entry: 'trickEnd', always: 'turn' },
+            over: {
+              entry: 'gameEnd',
+              always: [{ guard: 'sessionDone', target: '#session.flow.sessionOver' }, { target: '#session.flow.waiting' }],
+            },
+          },
+        },
+        sessionOver: {},
+      },
+    },
+  },
+});

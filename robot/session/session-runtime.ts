@@ -1,0 +1,178 @@
+// The session machine behind the table bridge: SessionRuntime implements TableHandler, so a
+// TableServer drives it exactly as it drives the LocalReferee. Each table event is published on the
+// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. After every
+// change the tables get their state and the bus the latched gameState. Effects are injected.
+
+import type { Actor, SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
+import type { Seat, SessionScore } from '../../game/index.js';
+import { RulePlayer } from '../../game/index.js';
+import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../table-bridge/index.js';
+import { refuse } from '../../table-bridge/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { SessionStatus } from './bus-messages.js';
+import { cardTableEvent, controlTableEvent, gameStateMessage } from './bus-messages.js';
+import type { SessionClock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { RobotPlayer } from './robot-player.js';
+import { syncRobotPlayer } from './robot-player.js';
+import type { SessionConfig, SessionEvent } from './session-machine.js';
+import { sessionMachine } from './session-machine.js';
+
+export interface SessionRuntimeOptions {
+  seed: number;
+  games: number;
+  bus: Bus;
+  robotSeat?: Seat;
+  /** Default 0. */
+  firstDealer?: Seat;
+  sessionId?: string;
+  /** Default: the rule-based player on this thread. The live robot uses poolRobotPlayer. */
+  player?: RobotPlayer;
+  /** Default systemClock. */
+  clock?: SessionClock;
+  /** Minimum time of an unforced robot play (ms). Default 1500. */
+  minThinkMs?: number;
+  /** Grace time to put back a lifted played card (ms). Default 3000. */
+  liftGraceMs?: number;
+  warn?: (detail: Record<string, unknown>, message: string) => void;
+}
+
+export const SESSION_DEFAULTS = { minThinkMs: 1500, liftGraceMs: 3000 } as const;
+
+type SessionActor = Actor<typeof sessionMachine>;
+export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export class SessionRuntime implements TableHandler {
+  readonly config: SessionConfig;
+  readonly #bus: Bus;
+  readonly #clock: SessionClock;
+  readonly #player: RobotPlayer;
+  readonly #warn: NonNullable<SessionRuntimeOptions['warn']>;
+  #actor: SessionActor | null = null;
+  #published = -1;
+
+  constructor(options: SessionRuntimeOptions) {
+    const robotSeat = options.robotSeat ?? 0;
+    this.config = {
+      sessionId: options.sessionId ?? `session-${options.seed}`,
+      seed: options.seed,
+      games: options.games,
+      robotSeat,
+      firstDealer: options.firstDealer ?? 0,
+      minThinkMs: options.minThinkMs ?? SESSION_DEFAULTS.minThinkMs,
+      liftGraceMs: options.liftGraceMs ?? SESSION_DEFAULTS.liftGraceMs,
+    };
+    this.#bus = options.bus;
+    this.#clock = options.clock ?? systemClock;
+    this.#player = options.player ?? syncRobotPlayer((o) => new RulePlayer(o), { seat: robotSeat, seed: options.seed });
+    this.#warn = options.warn ?? (() => {});
+  }
+
+  /** Starts the machine, sending through `outbox` (the TableServer). */
+  attach(outbox: TableOutbox): this {
+    if (this.#actor) throw new Error('the session runtime is already attached');
+    const actor = createActor(sessionMachine, {
+      input: { config: this.config, fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn } },
+      clock: this.#clock,
+    });
+    this.#actor = actor;
+    actor.subscribe({
+      next: (snap) => this.#afterChange(snap, outbox),
+      error: (err) => this.#warn({ error: String(err) }, 'the session machine failed'),
+    });
+    actor.start();
+    this.#afterChange(actor.getSnapshot(), outbox, true);
+    return this;
+  }
+
+  /** The running machine (for the dashboard and tests). */
+  get actor(): SessionActor {
+    if (!this.#actor) throw new Error('the session runtime is not attached to a table server');
+    return this.#actor;
+  }
+
+  get score(): SessionScore {
+    return this.actor.getSnapshot().context.score;
+  }
+
+  get status(): SessionStatus {
+    return statusOf(this.actor.getSnapshot());
+  }
+
+  stop(): void {
+    this.#actor?.stop();
+  }
+
+  // ---- TableHandler ----------------------------------------------------------------------------
+
+  onHello(table: TableInfo): Verdict {
+    return this.#send({ type: 'hello', table });
+  }
+
+  onDisconnect(table: TableInfo, reason: string): void {
+    this.#send({ type: 'disconnect', table, reason });
+  }
+
+  onCardDetected(event: CardEvent): Verdict {
+    this.#bus.publish('tableEvents', cardTableEvent('card_detected', event));
+    return this.#send({ type: 'card.detected', event });
+  }
+
+  onCardRemoved(event: CardEvent): Verdict {
+    this.#bus.publish('tableEvents', cardTableEvent('card_removed', event));
+    return this.#send({ type: 'card.removed', event });
+  }
+
+  onControl(event: ControlEvent): Verdict {
+    this.#bus.publish('tableEvents', controlTableEvent(event));
+    if (event.action === 'new-game') return this.#send({ type: 'control.new-game', event });
+    return this.#send({ type: event.action === 'pause' ? 'control.pause' : 'control.resume', event });
+  }
+
+  snapshot(): SessionSnapshot {
+    const { context: c } = this.actor.getSnapshot();
+    const s = c.score;
+    return {
+      session: { id: c.config.sessionId, games: c.config.games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= c.config.games },
+      robotSeat: c.config.robotSeat,
+      paused: c.paused,
+      game: c.current ? { index: c.current.index, deal: 'runtime', game: c.current.game, awaiting: null } : null,
+    };
+  }
+
+  // ---- edges ---------------------------------------------------------------------------------
+
+  #send(event: SessionEvent): Verdict {
+    const actor = this.actor;
+    if (actor.getSnapshot().status !== 'active') return refuse('internal', 'the session machine is not running');
+    try {
+      actor.send(event);
+    } catch (err) {
+      this.#warn({ error: String(err), event: event.type }, 'the session machine failed on an event');
+      return refuse('internal', `the runtime failed on ${event.type}; nothing changed`);
+    }
+    const snap = actor.getSnapshot();
+    if (snap.status !== 'active') return refuse('internal', `the session machine stopped: ${String(snap.error)}`);
+    return snap.context.verdict;
+  }
+
+  #afterChange(snap: SessionMachineSnapshot, outbox: TableOutbox, force = false): void {
+    const c = snap.context;
+    if (!force && c.version === this.#published) return;
+    this.#published = c.version;
+    outbox.pushState();
+    this.#bus.publish(
+      'gameState',
+      gameStateMessage({ sessionId: c.config.sessionId, games: c.config.games, score: c.score, status: statusOf(snap), robotSeat: c.config.robotSeat, index: c.current?.index ?? null, game: c.current?.game ?? null }),
+    );
+  }
+}
+
+export function statusOf(snap: SessionMachineSnapshot): SessionStatus {
+  if (snap.matches({ control: 'paused' })) return 'paused';
+  if (snap.matches({ flow: 'sessionOver' })) return 'session_over';
+  if (snap.matches({ flow: { game: 'dealing' } })) return 'dealing';
+  if (snap.matches({ flow: 'game' })) return 'playing';
+  return snap.context.current ? 'game_over' : 'waiting';
+}
