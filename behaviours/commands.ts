@@ -1,0 +1,45 @@
+// What the planner asks for: timed posture, gaze and speech commands. Plain data, so a plan can be
+// recorded, compared and replayed; only the scheduler carries commands out.
+
+import type { Seat } from '../game/index.js';
+import type { EmotionType } from './emotion-input.js';
+import type { BehaviourEvent } from './events.js';
+import type { Gaze } from './gaze.js';
+import type { Posture } from './postures.js';
+import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
+
+export interface PlannedUtterance {
+  /** The line's id in its library (`category#n`). */
+  id: string;
+  category: UtteranceCategory;
+  /** The text to speak, slots filled. */
+  text: string;
+  language: string;
+  to: UtteranceTarget;
+  /** The seat spoken to; null when speaking to everyone. */
+  addressee: Seat | null;
+  /** How long the planner expects it to take; no other line is planned before it ends. */
+  estimatedMs: number;
+}
+
+export type BehaviourCommand =
+  | {
+      kind: 'posture';
+      /** On the planner's clock (the scheduler's). */
+      atMs: number;
+      posture: Posture;
+      /** Why: the emotion shown, an utterance's animation mark, or the return to rest. */
+      cause: EmotionType | 'animation' | 'rest';
+    }
+  | { kind: 'gaze'; atMs: number; gaze: Gaze; durationMs: number }
+  | { kind: 'speech'; atMs: number; utterance: PlannedUtterance };
+
+export type CommandKind = BehaviourCommand['kind'];
+
+export interface BehaviourPlan {
+  event: BehaviourEvent['type'];
+  /** When the event was planned for. */
+  atMs: number;
+  /** In time order (ties keep the planner's order). */
+  commands: readonly BehaviourCommand[];
+}

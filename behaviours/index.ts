@@ -1,0 +1,75 @@
+// The public surface of behaviours: emotions and game events in, EMYS postures, gaze and speech out.
+// The planner is pure; the scheduler and the speech backends are the edge that acts.
+
+// Inputs.
+export type { EmotionInput, EmotionType, EmotionalStateInput } from './emotion-input.js';
+export { CALM, EMOTION_TYPES, isEmotionType } from './emotion-input.js';
+export type { BehaviourEvent, SessionEvent } from './events.js';
+
+// Configuration (config/*.yaml).
+export { ConfigError, defaultConfigDir, formatProblem, loadYamlConfig, packageRoot, parseYamlConfig } from './config-file.js';
+export type { ConfigProblem } from './config-file.js';
+export { BEHAVIOUR_FILES, loadBehaviourSetup } from './setup.js';
+export type { SetupOptions } from './setup.js';
+export { SPEECH_BACKENDS, isAlwaysSpoken, loadBehaviourSettings, settingsFileSchema, speakProbability } from './behaviour-settings.js';
+export type { BehaviourSettings, SpeechBackendKind, SpeechBackendSettings } from './behaviour-settings.js';
+
+// Postures.
+export { EMYS_LIMITS, EXPRESSION_JOINTS, GAZE_JOINTS, JOINTS, clampJoint, jointUnit, rosJointName, toSi, withinLimits } from './joints.js';
+export type { JointLimits, JointName, JointRange, JointTargets } from './joints.js';
+export { EXPRESSIONS, loadPostureLibrary, postureFileSchema } from './posture-config.js';
+export type { EmotionExpression, Expression, ExpressionName, PostureLibrary } from './posture-config.js';
+export { emotionPosture, expressionPosture, restPosture } from './postures.js';
+export type { Posture } from './postures.js';
+
+// Gaze.
+export { loadTableGeometry, tableFileSchema } from './table-geometry.js';
+export type { Place, Point, TableGeometry } from './table-geometry.js';
+export { describeGazeTarget, gazeAt, placeOf, pointOf } from './gaze.js';
+export type { Gaze, GazeTarget } from './gaze.js';
+
+// Utterances.
+export { CATEGORY_NAMES, GAZE_MARKS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
+export type { GazeMark, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+export { EMPTY_SPEECH_MEMORY, cardPhrase, matchingLines, rememberSaid, renderUtterance, saidRecently, selectUtterance } from './utterances.js';
+export type { SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
+
+// Toggles.
+export { TOGGLE_NAMES, ToggleBoard, ToggleError, togglesSchema } from './toggles.js';
+export type { ToggleChange, ToggleName, Toggles } from './toggles.js';
+
+// The planner.
+export { planBehaviour } from './planner.js';
+export type { BehaviourSetup, PlanInput, PlanResult } from './planner.js';
+export { initialBehaviourState } from './state.js';
+export type { BehaviourState } from './state.js';
+export type { BehaviourCommand, BehaviourPlan, CommandKind, PlannedUtterance } from './commands.js';
+
+// The edge: time, topics, the scheduler, speech.
+export { SimulatedClock, systemClock } from './clock.js';
+export type { Clock, TimerId } from './clock.js';
+export { TOPICS } from './topics.js';
+export type {
+  ExpressionMessage,
+  JointTrajectoryMessage,
+  LookAtMessage,
+  Publisher,
+  SayMessage,
+  Topic,
+  TopicMessages,
+  TogglesMessage,
+  UtteranceMessage,
+} from './topics.js';
+export { BehaviourScheduler } from './scheduler.js';
+export type { SchedulerOptions, SchedulerStatus } from './scheduler.js';
+export { DegradingSpeech, LogSpeech, PublishSpeech } from './speech/speech-output.js';
+export type { SpeechOutput, SpeechRequest } from './speech/speech-output.js';
+export { FestivalSpeech, festivalText, schemeString } from './speech/festival.js';
+export type { FestivalOptions } from './speech/festival.js';
+export { EspeakSpeech, espeakText } from './speech/espeak-ng.js';
+export type { EspeakOptions } from './speech/espeak-ng.js';
+export { SpeechBackendError } from './speech/process.js';
+export { createSpeechOutput, speechBackend } from './speech/create-speech.js';
+export type { SpeechDeps } from './speech/create-speech.js';
+export type { BehaviourLog } from './log.js';
+export { silentLog, stderrLog } from './log.js';

@@ -1,0 +1,225 @@
+// The scheduler carries plans out: at each command's time it publishes joint targets, expressions and
+// looks, and speaks one line at a time through the speech output. It reads the toggles when a command
+// falls due, so a change takes effect at the next behaviour, and it reports every change.
+// A new plan replaces the postures and looks still waiting from older plans (the newest event is what
+// the head should show); lines already planned keep their turn, and speech never overlaps.
+
+import type { Clock, TimerId } from './clock.js';
+import type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
+import { describeGazeTarget, gazeAt } from './gaze.js';
+import type { Gaze } from './gaze.js';
+import { rosJointName, toSi } from './joints.js';
+import type { JointName } from './joints.js';
+import type { BehaviourLog } from './log.js';
+import { silentLog } from './log.js';
+import type { PostureLibrary } from './posture-config.js';
+import { restPosture } from './postures.js';
+import type { Posture } from './postures.js';
+import type { SpeechOutput } from './speech/speech-output.js';
+import type { TableGeometry } from './table-geometry.js';
+import type { ToggleBoard, ToggleChange, Toggles } from './toggles.js';
+import { TOPICS } from './topics.js';
+import type { Publisher, UtteranceMessage } from './topics.js';
+
+export interface SchedulerOptions {
+  publisher: Publisher;
+  speech: SpeechOutput;
+  clock: Clock;
+  toggles: ToggleBoard;
+  /** For the rest face when postures are switched off. */
+  postures: PostureLibrary;
+  /** For the rest look when gaze is switched off. */
+  table: TableGeometry;
+  /** A line that could only start later than this after its planned time is dropped. */
+  maxSpeechDelayMs: number;
+  /** The frame of look-at points (default `emys_head`). */
+  frameId?: string;
+  log?: BehaviourLog;
+}
+
+export interface SchedulerStatus {
+  toggles: Toggles;
+  /** The line being spoken, if any. */
+  speaking: PlannedUtterance | null;
+  /** Lines waiting for the current one to end. */
+  queued: number;
+  /** Commands waiting for their time. */
+  pending: number;
+  /** The speech backend in use (after any fallback). */
+  backend: string;
+}
+
+export class BehaviourScheduler {
+  private readonly pending = new Map<TimerId, BehaviourCommand>();
+  private readonly queue: { utterance: PlannedUtterance; atMs: number }[] = [];
+  private readonly waits = new Set<TimerId>();
+  private current: PlannedUtterance | null = null;
+  private disposed = false;
+  private readonly unsubscribe: () => void;
+  private readonly log: BehaviourLog;
+
+  constructor(private readonly o: SchedulerOptions) {
+    this.log = o.log ?? silentLog;
+    this.unsubscribe = o.toggles.subscribe((c) => this.onToggles(c));
+    // The state at start, so whoever listens (the dashboard) knows it before any change.
+    this.publishToggles({ toggles: o.toggles.get(), previous: o.toggles.get(), changed: [], atMs: o.clock.now(), by: 'start' });
+  }
+
+  /** Schedules a plan's commands at their times. */
+  run(plan: BehaviourPlan): void {
+    if (this.disposed) return;
+    const kinds = new Set(plan.commands.map((c) => c.kind));
+    for (const [id, cmd] of this.pending) {
+      if (cmd.kind !== 'speech' && kinds.has(cmd.kind)) this.cancel(id);
+    }
+    const now = this.o.clock.now();
+    for (const cmd of plan.commands) {
+      const id = this.o.clock.setTimeout(() => {
+        this.pending.delete(id);
+        this.execute(cmd);
+      }, Math.max(0, cmd.atMs - now));
+      this.pending.set(id, cmd);
+    }
+  }
+
+  status(): SchedulerStatus {
+    return { toggles: this.o.toggles.get(), speaking: this.current, queued: this.queue.length, pending: this.pending.size, backend: this.o.speech.name };
+  }
+
+  /** Cancels everything waiting and stops listening; the current line is cut short if the backend can. */
+  dispose(): void {
+    this.disposed = true;
+    for (const id of [...this.pending.keys()]) this.cancel(id);
+    for (const id of this.waits) this.o.clock.clearTimeout(id);
+    this.waits.clear();
+    this.queue.length = 0;
+    this.unsubscribe();
+    this.o.speech.stop?.();
+  }
+
+  private cancel(id: TimerId): void {
+    this.o.clock.clearTimeout(id);
+    this.pending.delete(id);
+  }
+
+  private execute(cmd: BehaviourCommand): void {
+    const t = this.o.toggles.get();
+    switch (cmd.kind) {
+      case 'posture':
+        // Going back to rest is always allowed: a switched-off face should not stay frozen mid-expression.
+        if (t.postures || cmd.cause === 'rest') this.publishPosture(cmd.posture);
+        return;
+      case 'gaze':
+        if (t.gaze) this.publishGaze(cmd.gaze, cmd.durationMs);
+        return;
+      case 'speech':
+        this.queue.push({ utterance: cmd.utterance, atMs: cmd.atMs });
+        this.pump();
+        return;
+    }
+  }
+
+  /** Starts the next line when none is being spoken. */
+  private pump(): void {
+    while (!this.current && !this.disposed && this.queue.length > 0) {
+      const { utterance, atMs } = this.queue.shift()!;
+      const reason = this.dropReason(utterance, atMs);
+      if (reason) {
+        this.publishUtterance('dropped', utterance, reason);
+        continue;
+      }
+      this.speak(utterance);
+    }
+  }
+
+  private dropReason(u: PlannedUtterance, atMs: number): string | null {
+    const t = this.o.toggles.get();
+    if (!t.speech) return 'speech off';
+    if (u.to === 'partner' && !t.partnerSpeech) return 'partner speech off';
+    if (u.to === 'opponent' && !t.opponentSpeech) return 'opponent speech off';
+    if (this.o.clock.now() - atMs > this.o.maxSpeechDelayMs) return 'late';
+    return null;
+  }
+
+  private speak(u: PlannedUtterance): void {
+    this.current = u;
+    this.publishUtterance('start', u);
+    // The line holds the voice for as long as the planner expected, or longer if the backend is slower.
+    const said = this.o.speech.say({ id: u.id, text: u.text, language: u.language }).catch((e: unknown) => {
+      this.log.warn(`speech: ${(e as Error).message}`);
+    });
+    const expected = new Promise<void>((resolve) => {
+      const id = this.o.clock.setTimeout(() => {
+        this.waits.delete(id);
+        resolve();
+      }, u.estimatedMs);
+      this.waits.add(id);
+    });
+    void Promise.all([said, expected]).then(() => {
+      if (this.disposed) return;
+      this.publishUtterance('end', u);
+      this.current = null;
+      this.pump();
+    });
+  }
+
+  private onToggles(change: ToggleChange): void {
+    this.publishToggles(change);
+    const t = change.toggles;
+    const off = (k: keyof Toggles): boolean => change.changed.includes(k as never) && t[k] === false;
+    if (off('postures')) {
+      for (const [id, cmd] of this.pending) if (cmd.kind === 'posture') this.cancel(id);
+      this.publishPosture(restPosture(this.o.postures, 0));
+    }
+    if (off('gaze')) {
+      for (const [id, cmd] of this.pending) if (cmd.kind === 'gaze') this.cancel(id);
+      this.publishGaze(gazeAt(this.o.table, this.o.postures.limits, 0, { kind: 'rest' }), this.o.postures.timing.neutralMoveMs);
+    }
+    if (off('speech')) this.o.speech.stop?.();
+    if (off('speech') || off('partnerSpeech') || off('opponentSpeech')) {
+      // Queued lines are checked again when their turn comes; drop the ones now ruled out at once.
+      const keep = this.queue.filter(({ utterance, atMs }) => {
+        const reason = this.dropReason(utterance, atMs);
+        if (reason) this.publishUtterance('dropped', utterance, reason);
+        return !reason;
+      });
+      this.queue.splice(0, this.queue.length, ...keep);
+    }
+  }
+
+  private publishPosture(p: Posture): void {
+    const joints = Object.keys(p.joints) as JointName[];
+    this.o.publisher.publish(TOPICS.jointTrajectory, {
+      jointNames: joints.map(rosJointName),
+      points: [{ positions: joints.map((j) => toSi(j, p.joints[j]!)), timeFromStartMs: p.durationMs }],
+    });
+    this.o.publisher.publish(TOPICS.expression, { expression: p.expression, valence: p.valence, arousal: p.arousal, confidence: 1 });
+  }
+
+  private publishGaze(g: Gaze, durationMs: number): void {
+    this.o.publisher.publish(TOPICS.lookAt, { frameId: this.o.frameId ?? 'emys_head', point: { ...g.point }, target: describeGazeTarget(g.target) });
+    this.o.publisher.publish(TOPICS.jointTrajectory, {
+      jointNames: [rosJointName('headYaw'), rosJointName('headPitch')],
+      points: [{ positions: [toSi('headYaw', g.yaw), toSi('headPitch', g.pitch)], timeFromStartMs: durationMs }],
+    });
+  }
+
+  private publishUtterance(phase: UtteranceMessage['phase'], u: PlannedUtterance, reason?: string): void {
+    const message: UtteranceMessage = {
+      phase,
+      id: u.id,
+      category: u.category,
+      text: u.text,
+      language: u.language,
+      to: u.to,
+      addressee: u.addressee,
+      backend: this.o.speech.name,
+      ...(reason ? { reason } : {}),
+    };
+    this.o.publisher.publish(TOPICS.utterance, message);
+  }
+
+  private publishToggles(change: ToggleChange): void {
+    this.o.publisher.publish(TOPICS.toggles, { toggles: { ...change.toggles }, changed: [...change.changed], by: change.by, atMs: change.atMs });
+  }
+}

@@ -1,0 +1,34 @@
+// The behaviour planner's memory between events: who sits where, the game so far as far as speech
+// needs it (trump, the trick on the table, points), and what was said. Plain data, owned by the caller.
+
+import type { Card, Seat, Suit } from '../game/index.js';
+import { EMPTY_SPEECH_MEMORY } from './utterances.js';
+import type { SpeechMemory } from './utterances.js';
+
+export interface BehaviourState {
+  robotSeat: Seat;
+  /** Players' names by seat; null where unknown. */
+  names: readonly (string | null)[];
+  games: number;
+  /** The current game, 1-based; 0 before the first. */
+  game: number;
+  dealer: Seat | null;
+  trump: Suit | null;
+  /** The trick on the table: its leader and the cards so far. */
+  trick: { leader: Seat; cards: readonly Card[] } | null;
+  /** Card points this game: [our team, their team]. */
+  points: readonly [number, number];
+  speech: SpeechMemory;
+}
+
+export const initialBehaviourState = (robotSeat: Seat, names: readonly (string | null)[] = [null, null, null, null]): BehaviourState => ({
+  robotSeat,
+  names,
+  games: 0,
+  game: 0,
+  dealer: null,
+  trump: null,
+  trick: null,
+  points: [0, 0],
+  speech: EMPTY_SPEECH_MEMORY,
+});

@@ -1,0 +1,174 @@
+// config/utterances/<language>.yaml: what the robot can say, by category, with the target of each line
+// (partner, opponent, all), slots such as {partner} or {card}, and optional gaze and animation marks.
+// The categories are those of the original Sueca robot (GAIPS).
+
+import { z } from 'zod';
+import { loadYamlConfig } from './config-file.js';
+import { EXPRESSIONS } from './posture-config.js';
+import type { ExpressionName } from './posture-config.js';
+
+const NAMES = ['partner', 'opponent'] as const;
+const GAME_END = [...NAMES, 'points', 'their_points', 'victories'] as const;
+const CARD = [...NAMES, 'card', 'rank', 'suit', 'player'] as const;
+
+/** Every category and the slots its lines may use. */
+export const UTTERANCE_CATEGORIES = {
+  'session.start': [...NAMES, 'games'],
+  'session.end.win': [...NAMES, 'victories', 'their_victories'],
+  'session.end.loss': [...NAMES, 'victories', 'their_victories'],
+  'session.end.draw': [...NAMES, 'victories', 'their_victories'],
+  'game.start': [...NAMES, 'game', 'games'],
+  'game.end.win.single': GAME_END,
+  'game.end.win.double': GAME_END,
+  'game.end.win.quadruple': GAME_END,
+  'game.end.loss.single': GAME_END,
+  'game.end.loss.double': GAME_END,
+  'game.end.loss.quadruple': GAME_END,
+  'game.end.draw': GAME_END,
+  'game.end.renounce.ours': [...GAME_END, 'player'],
+  'game.end.renounce.theirs': [...GAME_END, 'player'],
+  // The winner may be the robot itself, so only the opponents' tricks name their winner.
+  'trick.end.ours': [...NAMES, 'points'],
+  'trick.end.theirs': [...NAMES, 'points', 'player'],
+  'trick.end.zero': NAMES,
+  'cards.received': [...NAMES, 'trump'],
+  'play.self': [...CARD, 'points'],
+  'play.partner': [...CARD, 'points'],
+  'play.opponent': [...CARD, 'points'],
+  'playing.new-trick': [...CARD, 'trump'],
+  'playing.following': [...CARD, 'trump'],
+  'playing.not-following': [...CARD, 'trump'],
+  'playing.cut': [...CARD, 'trump'],
+  'playing.forced': [...CARD, 'trump'],
+  shuffle: [...NAMES, 'player'],
+  cut: [...NAMES, 'player'],
+  deal: [...NAMES, 'player'],
+  'next-player.partner': [...NAMES, 'player'],
+  'next-player.opponent': [...NAMES, 'player'],
+  'trump.ace.self': CARD,
+  'trump.ace.partner': CARD,
+  'trump.ace.opponent': CARD,
+  'trump.seven.self': CARD,
+  'trump.seven.partner': CARD,
+  'trump.seven.opponent': CARD,
+  'trump.two.self': CARD,
+  'trump.two.partner': CARD,
+  'trump.two.opponent': CARD,
+} as const satisfies Record<string, readonly string[]>;
+
+export type UtteranceCategory = keyof typeof UTTERANCE_CATEGORIES;
+export const CATEGORY_NAMES = Object.keys(UTTERANCE_CATEGORIES) as UtteranceCategory[];
+export type SlotName = (typeof UTTERANCE_CATEGORIES)[UtteranceCategory][number];
+
+/** The emotion subcategories of a play, as the original robot indexed its lines. */
+export const UTTERANCE_EMOTIONS = ['happy', 'happy-for', 'gloating', 'resentment', 'self-pity', 'pity'] as const;
+export type UtteranceEmotion = (typeof UTTERANCE_EMOTIONS)[number];
+
+export const TARGETS = ['partner', 'opponent', 'all'] as const;
+export type UtteranceTarget = (typeof TARGETS)[number];
+
+/** Where to look while speaking: the addressee (default), someone else, the cards, or nowhere new. */
+export const GAZE_MARKS = ['addressee', 'partner', 'opponents', 'everyone', 'play-area', 'own-cards', 'none'] as const;
+export type GazeMark = (typeof GAZE_MARKS)[number];
+
+export interface Utterance {
+  /** `category#n`, n counting from 1 in the file: for logs and the dashboard. */
+  id: string;
+  category: UtteranceCategory;
+  text: string;
+  to: UtteranceTarget;
+  /** Set on lines meant for one emotion subcategory; lines without are neutral. */
+  emotions: readonly UtteranceEmotion[];
+  gaze: GazeMark;
+  /** An expression shown while the line is spoken, at `amount` 0..1. */
+  animation: { expression: ExpressionName; amount: number } | null;
+}
+
+export interface UtteranceLibrary {
+  language: string;
+  /** Said when a player's name is not known. */
+  names: { partner: string; opponent: string };
+  cards: { ranks: Readonly<Record<string, string>>; suits: Readonly<Record<string, string>>; of: string };
+  lines: readonly Utterance[];
+}
+
+const text = z.string().trim().min(1, 'expected a non-empty text');
+
+const lineSchema = z.strictObject({
+  text,
+  to: z.enum(TARGETS).default('all'),
+  emotion: z
+    .union([z.enum(UTTERANCE_EMOTIONS), z.array(z.enum(UTTERANCE_EMOTIONS)).min(1)], {
+      error: `expected an emotion (${UTTERANCE_EMOTIONS.join(', ')}) or a list of them`,
+    })
+    .optional(),
+  gaze: z.enum(GAZE_MARKS).default('addressee'),
+  animation: z
+    .union([z.enum(EXPRESSIONS), z.strictObject({ expression: z.enum(EXPRESSIONS), amount: z.number().min(0).max(1) })], {
+      error: `expected an expression (${EXPRESSIONS.join(', ')}) or { expression, amount 0..1 }`,
+    })
+    .optional(),
+});
+
+const RANK_KEYS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
+const SUIT_KEYS = ['S', 'H', 'D', 'C'] as const;
+const keyed = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
+
+const SLOT = /\{([^{}]*)\}/g;
+
+export const utteranceFileSchema = z
+  .strictObject({
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language tag such as pt or en'),
+    names: z.strictObject({ partner: text, opponent: text }),
+    cards: z.strictObject({ ranks: keyed(RANK_KEYS), suits: keyed(SUIT_KEYS), of: z.string() }),
+    lines: z.strictObject(
+      Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
+    ),
+  })
+  .superRefine((file, ctx) => {
+    for (const category of CATEGORY_NAMES) {
+      const allowed: readonly string[] = UTTERANCE_CATEGORIES[category];
+      const seen = new Map<string, number>();
+      file.lines[category].forEach((line, i) => {
+        const path = ['lines', category, i, 'text'];
+        const stripped = line.text.replace(SLOT, '');
+        if (/[{}]/.test(stripped)) ctx.addIssue({ code: 'custom', path, message: 'unbalanced { or } (slots are written {name})' });
+        for (const m of line.text.matchAll(SLOT)) {
+          if (!allowed.includes(m[1]!)) {
+            ctx.addIssue({ code: 'custom', path, message: `unknown slot {${m[1]}} for ${category}; it offers ${allowed.map((s) => `{${s}}`).join(', ')}` });
+          }
+        }
+        const key = normalise(line.text);
+        const first = seen.get(key);
+        if (first !== undefined) ctx.addIssue({ code: 'custom', path, message: `the same line as lines.${category}[${first}]` });
+        else seen.set(key, i);
+      });
+    }
+  })
+  .transform((file): UtteranceLibrary => ({
+    language: file.language,
+    names: file.names,
+    cards: file.cards,
+    lines: CATEGORY_NAMES.flatMap((category) =>
+      file.lines[category].map((l, i): Utterance => ({
+        id: `${category}#${i + 1}`,
+        category,
+        text: l.text,
+        to: l.to,
+        emotions: l.emotion === undefined ? [] : typeof l.emotion === 'string' ? [l.emotion] : l.emotion,
+        gaze: l.gaze,
+        animation: l.animation === undefined ? null : typeof l.animation === 'string' ? { expression: l.animation, amount: 0.6 } : l.animation,
+      })),
+    ),
+  }));
+
+/** Case, spacing and punctuation do not make two lines different. */
+export const normalise = (s: string): string =>
+  s
+    .normalize('NFC')
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}{}]+/gu, ' ')
+    .trim();
+
+/** Reads config/utterances/<language>.yaml (or another file of that form). Throws `ConfigError`. */
+export const loadUtteranceLibrary = (file: string): UtteranceLibrary => loadYamlConfig(file, utteranceFileSchema);

@@ -1,0 +1,346 @@
+// The behaviour planner: deterministic under a seed and replayable from its plain-data state; honours
+// the toggles; follows the game with its gaze; never plans two lines at once; returns to neutral
+// within the configured 0-6 s; picks the categories of the original robot.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Beliefs, Card, Seat } from '../../game/index.js';
+import { createRng, nextSeat, parseCard, partnerOf } from '../../game/index.js';
+import type { BehaviourCommand, BehaviourEvent, BehaviourSetup, BehaviourState, EmotionInput, PlanInput, Toggles } from '../../behaviours/index.js';
+import { EXPRESSION_JOINTS, initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
+import { emotionArb, sessionEvents, shippedSetup } from './helpers.js';
+
+const setup = shippedSetup();
+const ALL_ON: Toggles = { speech: true, postures: true, gaze: true, partnerSpeech: true, opponentSpeech: true, expressiveness: 1 };
+
+/** The shipped setup with some selection settings changed (e.g. always speak, no cooldown). */
+function tuned(patch: Partial<BehaviourSetup['settings']['selection']>, base: BehaviourSetup = setup): BehaviourSetup {
+  return { ...base, settings: { ...base.settings, selection: { ...base.settings.selection, ...patch } } };
+}
+const CHATTY = tuned({ probability: { default: 1, byCategory: [] }, cooldownMs: 0 });
+
+interface Run {
+  plans: { event: BehaviourEvent; commands: readonly BehaviourCommand[] }[];
+  state: BehaviourState;
+}
+
+/** Plans a stream of events, one every `stepMs`, with emotions drawn from `emotionSeed`. */
+function run(s: BehaviourSetup, events: readonly BehaviourEvent[], opts: { seed: number; toggles?: Toggles; emotions?: (i: number) => EmotionInput[]; stepMs?: number; state?: BehaviourState; startMs?: number; beliefs?: (e: BehaviourEvent) => Beliefs | null }): Run {
+  const rng = createRng(opts.seed);
+  let state = opts.state ?? initialBehaviourState(0);
+  const plans: Run['plans'] = [];
+  events.forEach((event, i) => {
+    const input: PlanInput = {
+      event,
+      emotions: { emotions: opts.emotions?.(i) ?? [], mood: 0 },
+      beliefs: opts.beliefs?.(event) ?? null,
+      toggles: opts.toggles ?? ALL_ON,
+      state,
+      rng,
+      nowMs: (opts.startMs ?? 0) + i * (opts.stepMs ?? 1500),
+    };
+    const r = planBehaviour(s, input);
+    state = r.state;
+    plans.push({ event, commands: r.plan.commands });
+  });
+  return { plans, state };
+}
+
+const emotionsFrom = (seed: number) => {
+  const rng = createRng(seed, 99);
+  return (): EmotionInput[] => (rng.next() < 0.6 ? [{ type: (['joy', 'distress', 'gloating', 'resentment', 'pity', 'happy-for', 'pride', 'shame', 'fear', 'admiration'] as const)[rng.int(10)]!, intensity: rng.next() * 10 }] : []);
+};
+
+const all = (r: Run): BehaviourCommand[] => r.plans.flatMap((p) => [...p.commands]);
+const speeches = (r: Run) => all(r).flatMap((c) => (c.kind === 'speech' ? [c] : []));
+
+describe('determinism', () => {
+  it('the same events, emotions and seed give the same plans; the plans are in time order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer(), fc.constantFrom<Seat>(0, 1, 2, 3), (gameSeed, seed, robot) => {
+        const events = sessionEvents(gameSeed, robot);
+        const a = run(setup, events, { seed, emotions: emotionsFrom(seed) });
+        const b = run(setup, events, { seed, emotions: emotionsFrom(seed) });
+        expect(b).toEqual(a);
+        for (const p of a.plans) {
+          for (let i = 1; i < p.commands.length; i++) expect(p.commands[i]!.atMs).toBeGreaterThanOrEqual(p.commands[i - 1]!.atMs);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('replays exactly from a recorded state: the state is plain data', () => {
+    const events = sessionEvents(42);
+    const whole = run(setup, events, { seed: 5, emotions: emotionsFrom(5) });
+    const half = 30;
+    const first = run(setup, events.slice(0, half), { seed: 5, emotions: emotionsFrom(5) });
+    const recorded = JSON.parse(JSON.stringify(first.state)) as BehaviourState;
+    // Continue with a fresh generator advanced as far as the first half took it.
+    const rng = createRng(5);
+    const em = emotionsFrom(5);
+    let state = initialBehaviourState(0);
+    for (let i = 0; i < half; i++) state = planBehaviour(setup, { event: events[i]!, emotions: { emotions: em(), mood: 0 }, toggles: ALL_ON, state, rng, nowMs: i * 1500 }).state;
+    expect(state).toEqual(first.state);
+    for (let i = half; i < events.length; i++) {
+      const r = planBehaviour(setup, { event: events[i]!, emotions: { emotions: em(), mood: 0 }, toggles: ALL_ON, state: i === half ? recorded : state, rng, nowMs: i * 1500 });
+      state = r.state;
+      expect(r.plan.commands).toEqual(whole.plans[i]!.commands);
+    }
+  });
+
+  it('a different seed gives a different session', () => {
+    const events = sessionEvents(7);
+    const texts = (seed: number) => speeches(run(CHATTY, events, { seed })).map((s) => s.utterance.text);
+    expect(texts(1)).not.toEqual(texts(2));
+  });
+});
+
+describe('toggles', () => {
+  const togglesArb = fc.record({
+    speech: fc.boolean(),
+    postures: fc.boolean(),
+    gaze: fc.boolean(),
+    partnerSpeech: fc.boolean(),
+    opponentSpeech: fc.boolean(),
+    expressiveness: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+
+  it('a behaviour switched off is never planned; targets switched off are never spoken to', () => {
+    fc.assert(
+      fc.property(togglesArb, fc.integer({ min: 0, max: 1000 }), fc.array(emotionArb, { maxLength: 3 }), (toggles, seed, emotions) => {
+        const r = run(CHATTY, sessionEvents(seed), { seed, toggles, emotions: () => emotions });
+        const cmds = all(r);
+        if (!toggles.speech) expect(cmds.filter((c) => c.kind === 'speech')).toEqual([]);
+        if (!toggles.gaze) expect(cmds.filter((c) => c.kind === 'gaze')).toEqual([]);
+        if (!toggles.postures) expect(cmds.filter((c) => c.kind === 'posture')).toEqual([]);
+        for (const s of speeches(r)) {
+          if (!toggles.partnerSpeech) expect(s.utterance.to).not.toBe('partner');
+          if (!toggles.opponentSpeech) expect(s.utterance.to).not.toBe('opponent');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('expressiveness scales the face, and at 0 no emotion shows or picks an emotional line', () => {
+    const events = sessionEvents(3);
+    const strong = () => [{ type: 'joy' as const, intensity: 10 }];
+    const amounts = (expressiveness: number) =>
+      all(run(CHATTY, events, { seed: 1, toggles: { ...ALL_ON, expressiveness }, emotions: strong })).flatMap((c) => (c.kind === 'posture' && c.cause === 'joy' ? [c.posture.amount] : []));
+    expect(amounts(1).every((a) => a === 1)).toBe(true);
+    expect(amounts(0.5).every((a) => a === 0.5)).toBe(true);
+    expect(amounts(0)).toEqual([]);
+    const zero = run(CHATTY, events, { seed: 1, toggles: { ...ALL_ON, expressiveness: 0 }, emotions: strong });
+    for (const s of speeches(zero)) expect(setup.utterances.lines.find((l) => l.id === s.utterance.id)!.emotions).toEqual([]);
+  });
+});
+
+describe('speech', () => {
+  it('never plans two lines at once, across a whole session, however chatty', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 100, max: 3000 }), (seed, stepMs) => {
+        const r = run(CHATTY, sessionEvents(seed), { seed, stepMs, emotions: emotionsFrom(seed) });
+        const lines = speeches(r).sort((a, b) => a.atMs - b.atMs);
+        for (let i = 1; i < lines.length; i++) {
+          const prev = lines[i - 1]!;
+          expect(lines[i]!.atMs).toBeGreaterThanOrEqual(prev.atMs + prev.utterance.estimatedMs + CHATTY.settings.selection.gapMs);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keeps quiet during the cooldown except for what is always said, and at probability 0', () => {
+    const events = sessionEvents(11);
+    const quiet = tuned({ probability: { default: 0, byCategory: [] } });
+    const said = speeches(run(quiet, events, { seed: 3 })).map((s) => s.utterance.category);
+    expect(said.length).toBeGreaterThan(0);
+    for (const c of said) expect(c.startsWith('session.') || c.startsWith('game.end.')).toBe(true);
+    const cooling = tuned({ probability: { default: 1, byCategory: [] }, cooldownMs: 10_000, always: [] });
+    const starts = speeches(run(cooling, events, { seed: 3, stepMs: 1000 })).map((s) => s.atMs);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('fills slots and speaks to the right seat', () => {
+    const r = run(CHATTY, sessionEvents(5), { seed: 9 });
+    const addressedToActor = ['shuffle', 'cut', 'deal', 'next-player.partner', 'next-player.opponent'];
+    for (const s of speeches(r)) {
+      expect(s.utterance.text).not.toMatch(/[{}]/);
+      if (s.utterance.to === 'partner') expect(s.utterance.addressee).toBe(partnerOf(0));
+      if (s.utterance.to === 'opponent') expect([1, 3]).toContain(s.utterance.addressee);
+      // A line for the table is said to nobody in particular, unless the moment is someone's (your turn).
+      if (s.utterance.to === 'all' && !addressedToActor.includes(s.utterance.category)) expect(s.utterance.addressee).toBeNull();
+    }
+    // Names given at the session start are used: seat 2 (the partner) is João.
+    expect(speeches(r).some((s) => s.utterance.text.includes('João'))).toBe(true);
+  });
+
+  it('looks at whom it speaks to', () => {
+    const r = run(CHATTY, sessionEvents(8), { seed: 4 });
+    for (const p of r.plans) {
+      for (const s of p.commands.filter((c) => c.kind === 'speech')) {
+        const line = setup.utterances.lines.find((l) => l.id === s.utterance.id)!;
+        if (line.gaze !== 'addressee' || s.utterance.addressee === null) continue;
+        const look = p.commands.find((c) => c.kind === 'gaze' && c.atMs === s.atMs);
+        expect(look?.kind === 'gaze' && look.gaze.target).toEqual({ kind: 'seat', seat: s.utterance.addressee });
+      }
+    }
+  });
+});
+
+describe('scripted moments', () => {
+  const card = (s: string): Card => parseCard(s);
+  const say = (events: BehaviourEvent[], opts: Partial<Parameters<typeof run>[2]> = {}) =>
+    speeches(run(CHATTY, events, { seed: 1, stepMs: 10_000, ...opts })).map((s) => s.utterance.category);
+  const start: BehaviourEvent[] = [
+    { type: 'session-start', robotSeat: 0, games: 5 },
+    { type: 'game-start', game: 1, dealer: 3 },
+  ];
+
+  it('the trump card turned: an ace by the partner, a two by an opponent, a seven by the robot', () => {
+    expect(say([...start, { type: 'deal', seat: 0, dealer: 2, trumpCard: card('AH'), hand: [] }]).at(-1)).toBe('trump.ace.partner');
+    expect(say([...start, { type: 'deal', seat: 0, dealer: 1, trumpCard: card('2C'), hand: [] }]).at(-1)).toBe('trump.two.opponent');
+    expect(say([...start, { type: 'deal', seat: 0, dealer: 0, trumpCard: card('7S'), hand: [] }]).at(-1)).toBe('trump.seven.self');
+    expect(say([...start, { type: 'deal', seat: 0, dealer: 0, trumpCard: card('KS'), hand: [] }]).at(-1)).toBe('cards.received');
+  });
+
+  it('the robot\'s own plays: leading, following, cutting, not following, forced', () => {
+    const deal: BehaviourEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: card('2H'), hand: [] };
+    const lead = [...start, deal, { type: 'play', seat: 0, card: card('AS'), trick: 0 } as BehaviourEvent];
+    expect(say(lead).at(-1)).toBe('playing.new-trick');
+    const after = (c: string): BehaviourEvent[] => [...start, deal, { type: 'play', seat: 3, card: card('KD'), trick: 0 }, { type: 'play', seat: 0, card: card(c), trick: 0 }];
+    expect(say(after('AD')).at(-1)).toBe('playing.following');
+    expect(say(after('3H')).at(-1)).toBe('playing.cut');
+    expect(say(after('4C')).at(-1)).toBe('playing.not-following');
+    const forced: Beliefs = { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: 0, fallback: 'forced' };
+    expect(say(after('4C'), { beliefs: (e) => (e.type === 'play' && e.seat === 0 ? forced : null) }).at(-1)).toBe('playing.forced');
+    // With an emotion that has lines of its own, the robot speaks from play.self.
+    const proud = say(after('AD'), { emotions: (i) => (i === 4 ? [{ type: 'pride', intensity: 9 }] : []) }).at(-1);
+    expect(proud).toBe('play.self');
+  });
+
+  it('plays by partner and opponents pick the emotion subcategory', () => {
+    const deal: BehaviourEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: card('2H'), hand: [] };
+    const events: BehaviourEvent[] = [...start, deal, { type: 'play', seat: 1, card: card('AH'), trick: 0 }];
+    const r = run(CHATTY, events, { seed: 2, stepMs: 10_000, emotions: (i) => (i === 3 ? [{ type: 'resentment', intensity: 8, target: 1 }] : []) });
+    const s = speeches(r).at(-1)!;
+    expect(s.utterance.category).toBe('play.opponent');
+    expect(setup.utterances.lines.find((l) => l.id === s.utterance.id)!.emotions).toContain('resentment');
+  });
+
+  it('game ends: single, double and quadruple wins and losses, draws and renounces', () => {
+    const end = (points: [number, number], winner: 'A' | 'B' | 'draw', victories: number, renounce: Seat | null = null): BehaviourEvent => ({
+      type: 'end',
+      points,
+      outcome: { winner, victories },
+      renounce: renounce === null ? null : { seat: renounce, trick: 3, card: card('2S') },
+    });
+    expect(say([...start, end([70, 50], 'A', 1)]).at(-1)).toBe('game.end.win.single');
+    expect(say([...start, end([95, 25], 'A', 2)]).at(-1)).toBe('game.end.win.double');
+    expect(say([...start, end([0, 120], 'B', 4)]).at(-1)).toBe('game.end.loss.quadruple');
+    expect(say([...start, end([60, 60], 'draw', 0)]).at(-1)).toBe('game.end.draw');
+    expect(say([...start, end([30, 10], 'A', 4, 1)]).at(-1)).toBe('game.end.renounce.theirs');
+    expect(say([...start, end([30, 10], 'B', 4, 2)]).at(-1)).toBe('game.end.renounce.ours');
+    expect(say([...start, { type: 'session-end', victories: [3, 5] }]).at(-1)).toBe('session.end.loss');
+  });
+
+  it('shuffle, cut, deal and next player speak only to that player (or the table)', () => {
+    const lastPlanLines = (event: BehaviourEvent, seed: number) =>
+      run(CHATTY, [...start, event], { seed, stepMs: 10_000 }).plans.at(-1)!.commands.filter((c) => c.kind === 'speech');
+    let spoken = 0;
+    for (const seat of [1, 2, 3] as Seat[]) {
+      for (const type of ['shuffling', 'cutting', 'dealing', 'turn'] as const) {
+        for (let seed = 0; seed < 10; seed++) {
+          for (const s of lastPlanLines({ type, seat }, seed)) {
+            spoken++;
+            expect(s.utterance.addressee).toBe(seat);
+          }
+        }
+      }
+    }
+    expect(spoken).toBeGreaterThan(100);
+    // The robot does not ask itself to shuffle, nor tell itself to play.
+    for (const type of ['shuffling', 'cutting', 'dealing', 'turn'] as const) expect(lastPlanLines({ type, seat: 0 }, 1)).toEqual([]);
+    // With speech to opponents off, an opponent is not told it is their turn, even by a line for everyone.
+    const quietToOpponents = (seat: Seat, seed: number) =>
+      run(CHATTY, [...start, { type: 'turn', seat }], { seed, stepMs: 10_000, toggles: { ...ALL_ON, opponentSpeech: false } }).plans.at(-1)!.commands.filter((c) => c.kind === 'speech');
+    for (let seed = 0; seed < 20; seed++) {
+      expect(quietToOpponents(1, seed)).toEqual([]);
+      expect(quietToOpponents(3, seed)).toEqual([]);
+    }
+    expect(Array.from({ length: 20 }, (_, seed) => quietToOpponents(2, seed).length).reduce((a, b) => a + b)).toBeGreaterThan(10);
+  });
+});
+
+describe('postures and gaze in plans', () => {
+  it('shows the strongest emotion within the limits and returns to neutral 0-6 s after the expression', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500 }), fc.array(emotionArb, { minLength: 1, maxLength: 4 }), (seed, emotions) => {
+        const r = run(setup, sessionEvents(seed).slice(0, 20), { seed, emotions: () => emotions });
+        const strongest = [...emotions].sort((a, b) => b.intensity - a.intensity)[0]!;
+        for (const p of r.plans) {
+          const postures = p.commands.filter((c) => c.kind === 'posture');
+          for (const c of postures) {
+            for (const j of EXPRESSION_JOINTS) {
+              expect(c.posture.joints[j]).toBeGreaterThanOrEqual(setup.postures.limits[j].min);
+              expect(c.posture.joints[j]).toBeLessThanOrEqual(setup.postures.limits[j].max);
+            }
+          }
+          const shown = postures.filter((c) => c.cause !== 'rest' && c.cause !== 'animation');
+          if (strongest.intensity >= setup.settings.postures.threshold) {
+            expect(shown).toHaveLength(1);
+            // The strongest emotion (any of them, on a tie) is the one shown, with its expression.
+            const cause = shown[0]!.cause;
+            expect(emotions.some((e) => e.type === cause && e.intensity === strongest.intensity)).toBe(true);
+            expect(shown[0]!.posture.expression).toBe(setup.postures.emotions[cause as typeof strongest.type].expression);
+          } else {
+            expect(shown).toEqual([]);
+          }
+          const rests = postures.filter((c) => c.cause === 'rest');
+          if (postures.length > 0) {
+            expect(rests).toHaveLength(1);
+            const ends = postures.filter((c) => c.cause !== 'rest').map((c) => c.atMs + c.posture.durationMs);
+            const lastEnd = Math.max(...ends);
+            expect(rests[0]!.atMs - lastEnd).toBeGreaterThanOrEqual(0);
+            // Animations are held for their line, so only emotion-only plans are bounded by 6 s.
+            if (postures.every((c) => c.cause !== 'animation')) expect(rests[0]!.atMs - lastEnd).toBeLessThanOrEqual(6000);
+            expect(rests[0]!.posture.expression).toBe('neutral');
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the wait before neutral spreads over 0-6 s', () => {
+    const waits: number[] = [];
+    for (let seed = 0; seed < 200; seed++) {
+      const r = run(setup, [{ type: 'turn', seat: 1 }], { seed, emotions: () => [{ type: 'joy', intensity: 8 }] });
+      const [face, rest] = r.plans[0]!.commands.flatMap((c) => (c.kind === 'posture' ? [c] : []));
+      expect(face!.cause).toBe('joy');
+      waits.push(rest!.atMs - (face!.atMs + face!.posture.durationMs));
+    }
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(6000);
+    expect(Math.max(...waits) - Math.min(...waits)).toBeGreaterThan(4000);
+  });
+
+  it('gaze follows the game: the player to move, the card just played, the trick winner', () => {
+    const quiet = tuned({ probability: { default: 0, byCategory: [] }, always: [] });
+    const firstLook = (event: BehaviourEvent) => {
+      const c = run(quiet, [{ type: 'session-start', robotSeat: 0, games: 1 }, event], { seed: 1 }).plans[1]!.commands.find((c) => c.kind === 'gaze');
+      return c?.kind === 'gaze' ? c.gaze.target : null;
+    };
+    expect(firstLook({ type: 'turn', seat: 3 })).toEqual({ kind: 'seat', seat: 3 });
+    expect(firstLook({ type: 'turn', seat: 0 })).toEqual({ kind: 'own-cards' });
+    expect(firstLook({ type: 'play', seat: 1, card: parseCard('AS'), trick: 0 })).toEqual({ kind: 'card', seat: 1 });
+    expect(firstLook({ type: 'trick', trick: 0, leader: 1, cards: [], winner: 3, points: 10 })).toEqual({ kind: 'seat', seat: 3 });
+    // After the card, the head moves on to the next player.
+    const play = run(quiet, [{ type: 'session-start', robotSeat: 0, games: 1 }, { type: 'play', seat: 1, card: parseCard('AS'), trick: 0 }], { seed: 1 }).plans[1]!.commands;
+    expect(play.filter((c) => c.kind === 'gaze').map((c) => c.kind === 'gaze' && c.gaze.target)).toEqual([
+      { kind: 'card', seat: 1 },
+      { kind: 'seat', seat: nextSeat(1) },
+    ]);
+  });
+});
