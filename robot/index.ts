@@ -16,3 +16,6 @@ export type { PoolPlayerOptions } from './search/pool-player.js';
 
 // The session machine behind the table bridge (issue 6, point 2).
 export * from './session/index.js';
+
+// Behaviours onto the bus.
+export { BusBehaviourPublisher } from './behaviour-publisher.js';

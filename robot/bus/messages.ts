@@ -138,13 +138,27 @@ export const EmotionalStateMsg = defineMessage('parceiro_msgs/msg/EmotionalState
   strongest: 'string',
 });
 
-export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says.', {
+export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says: when it starts and ends, or why it was dropped.', {
+  /** start, end or dropped. */
+  phase: 'string',
+  id: 'string',
+  category: 'string',
   text: 'string',
   language: 'string',
-  category: 'string',
   /** partner, opponent or all. */
   target: 'string',
   addressee: 'int8',
+  /** The speech backend that spoke it (after any fallback to the log). */
+  backend: 'string',
+  /** Why a dropped line was dropped; "" otherwise. */
+  reason: 'string',
+});
+
+export const SayMsg = defineMessage('parceiro_msgs/msg/Say', "Text for the robot's own text-to-speech.", {
+  text: 'string',
+  /** BCP 47 language tag, e.g. pt. */
+  language: 'string',
+  id: 'string',
 });
 
 export const BehaviourTogglesMsg = defineMessage('parceiro_msgs/msg/BehaviourToggles', 'Which behaviours are on, and how expressive the robot is.', {
@@ -154,10 +168,14 @@ export const BehaviourTogglesMsg = defineMessage('parceiro_msgs/msg/BehaviourTog
   partner_speech: 'bool',
   opponent_speech: 'bool',
   expressiveness: 'float32',
+  /** The toggles this message changed (snake_case names); empty for a plain snapshot. */
+  changed: 'string[]',
+  /** Who changed them: operator, config, ... */
+  by: 'string',
 });
 
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, BehaviourTogglesMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
@@ -166,6 +184,7 @@ export type GameEventMessage = MessageOf<typeof GameEventMsg>;
 export type DecisionMessage = MessageOf<typeof DecisionMsg>;
 export type EmotionalStateMessage = MessageOf<typeof EmotionalStateMsg>;
 export type UtteranceMessage = MessageOf<typeof UtteranceMsg>;
+export type SayMessage = MessageOf<typeof SayMsg>;
 export type BehaviourTogglesMessage = MessageOf<typeof BehaviourTogglesMsg>;
 export type ExpressionMessage = MessageOf<typeof ExpressionMsg>;
 export type PointStampedMessage = MessageOf<typeof PointStampedMsg>;

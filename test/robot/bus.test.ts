@@ -53,7 +53,7 @@ describe('the interface package and the TypeScript specs agree', () => {
 });
 
 describe('message checks and schemas', () => {
-  const toggles = { speech: true, postures: true, gaze: false, partner_speech: true, opponent_speech: true, expressiveness: 0.5 };
+  const toggles = { speech: true, postures: true, gaze: false, partner_speech: true, opponent_speech: true, expressiveness: 0.5, changed: [], by: 'config' };
   const spec = ALL_TOPICS.find((t) => t.name === '/parceiro/behaviours/toggles')!.message;
 
   it('accepts a well-formed message and names the first wrong field', () => {
@@ -86,29 +86,29 @@ describe('message checks and schemas', () => {
 });
 
 describe('InProcessBus', () => {
-  const toggles = (speech: boolean) => ({ speech, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1 });
+  const toggles = (speech: boolean) => ({ speech, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: ['speech'], by: 'test' });
 
   it('delivers in publish order, also what a handler publishes while being called', () => {
     const bus = new InProcessBus();
     const seen: string[] = [];
-    bus.subscribe('speech', (m) => {
-      seen.push(`speech:${m.text}`);
+    bus.subscribe('say', (m) => {
+      seen.push(`say:${m.text}`);
       if (m.text === 'one') bus.publish('tableOutput', { kind: 'prompt', seat: 1, card: '', code: '', text: 'your turn' });
     });
     bus.subscribe('tableOutput', (m) => seen.push(`table:${m.text}`));
-    bus.publish('speech', { text: 'one', language: 'pt', category: 'x', target: 'all', addressee: -1 });
-    bus.publish('speech', { text: 'two', language: 'pt', category: 'x', target: 'all', addressee: -1 });
-    expect(seen).toEqual(['speech:one', 'table:your turn', 'speech:two']);
+    bus.publish('say', { text: 'one', language: 'pt', id: 'u' });
+    bus.publish('say', { text: 'two', language: 'pt', id: 'u' });
+    expect(seen).toEqual(['say:one', 'table:your turn', 'say:two']);
   });
 
   it('hands a latched topic\'s last message to late subscribers, and not an event topic\'s', () => {
     const bus = new InProcessBus();
     bus.publish('toggles', toggles(true));
     bus.publish('toggles', toggles(false));
-    bus.publish('speech', { text: 'gone', language: 'pt', category: 'x', target: 'all', addressee: -1 });
+    bus.publish('say', { text: 'gone', language: 'pt', id: 'u' });
     const got: unknown[] = [];
     bus.subscribe('toggles', (m) => got.push(m.speech));
-    bus.subscribe('speech', (m) => got.push(m.text));
+    bus.subscribe('say', (m) => got.push(m.text));
     expect(got).toEqual([false]);
   });
 
@@ -206,9 +206,9 @@ describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
     const got: string[] = [];
     const tapped: string[] = [];
     bus.tap((e) => tapped.push(e.direction));
-    bus.subscribe('speech', (m) => got.push(m.text));
-    expect(log).toContain('sub /parceiro/speech parceiro_msgs/msg/Utterance depth=100 reliable volatile');
-    bus.publish('speech', { text: 'Boa, parceiro!', language: 'pt', category: 'x', target: 'partner', addressee: 2 });
+    bus.subscribe('say', (m) => got.push(m.text));
+    expect(log).toContain('sub /tts/say parceiro_msgs/msg/Say depth=100 reliable volatile');
+    bus.publish('say', { text: 'Boa, parceiro!', language: 'pt', id: 'u' });
     expect(got).toEqual(['Boa, parceiro!']);
     expect(tapped).toEqual(['out']);
     await bus.close();

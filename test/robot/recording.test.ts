@@ -16,7 +16,7 @@ const tmp = (name: string): string => {
   return join(dir, name);
 };
 
-const utter = (text: string) => ({ text, language: 'pt', category: 'trick-end', target: 'all', addressee: -1 });
+const utter = (text: string) => ({ text, language: 'pt', id: 'u1' });
 
 async function recordSome(path: string, n: number): Promise<void> {
   const bus = new InProcessBus();
@@ -24,7 +24,7 @@ async function recordSome(path: string, n: number): Promise<void> {
   const rec = await Recorder.start({ path, bus, clock: () => now, session: { sessionId: 's1', seed: '42' } });
   for (let i = 0; i < n; i++) {
     now += 10;
-    bus.publish('speech', utter(`Boa jogada, parceiro! (${i}) «ás» "sete"`));
+    bus.publish('say', utter(`Boa jogada, parceiro! (${i}) «ás» "sete"`));
     bus.publish('tableEvents', { table_id: 't', seq: i, kind: 'card_detected', zone: 'play', seat: 1, fiducial: 7, card: 'AS', action: '', dealer: -1, trump_card: '' });
   }
   await rec.close();
@@ -39,7 +39,7 @@ describe('recordings', () => {
     expect(r.complete).toBe(true);
     expect(r.session).toEqual({ sessionId: 's1', seed: '42' });
     expect(r.messages.length).toBe(10);
-    expect(r.messages[0]!.topic.name).toBe('/parceiro/speech');
+    expect(r.messages[0]!.topic.name).toBe('/tts/say');
     expect(r.messages[0]!.time).toBe(1_700_000_000_010);
     expect((r.messages[8]!.message as { text: string }).text).toBe('Boa jogada, parceiro! (4) «ás» "sete"');
     expect(r.messages[9]!.message).toMatchObject({ kind: 'card_detected', card: 'AS', seq: 4 });
@@ -94,13 +94,13 @@ describe('recordings', () => {
     const path = tmp('s5.mcap');
     const bus = new InProcessBus();
     const rec = await Recorder.start({ path, bus, clock: () => 5, session: {} });
-    bus.publish('speech', utter('ok'));
-    rec.record({ name: '/parceiro/speech', message: { type: 'parceiro_msgs/msg/Utterance', description: '', fields: {} }, qos: { reliability: 'reliable', durability: 'volatile', depth: 1 }, description: '' }, { text: 42 });
-    bus.publish('speech', utter('still here'));
+    bus.publish('say', utter('ok'));
+    rec.record({ name: '/tts/say', message: { type: 'parceiro_msgs/msg/Say', description: '', fields: {} }, qos: { reliability: 'reliable', durability: 'volatile', depth: 1 }, description: '' }, { text: 42 });
+    bus.publish('say', utter('still here'));
     await rec.close();
     const r = readRecording(path);
     expect(r.messages.map((m) => (m.message as { text: string }).text)).toEqual(['ok', 'still here']);
-    expect(r.problems).toEqual(['message 2 (/parceiro/speech, t=5 ms): parceiro_msgs/msg/Utterance.text: expected a string; skipped']);
+    expect(r.problems).toEqual(['message 2 (/tts/say, t=5 ms): parceiro_msgs/msg/Say.text: expected a string; skipped']);
   });
 
   it('refuses a file that is not a recording, with its path', () => {
