@@ -23,7 +23,19 @@ export interface Bus {
   subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe;
   /** Every message, in and out, in order. */
   tap(handler: (entry: BusEntry) => void): Unsubscribe;
+  /**
+   * The node's settings: on ROS 2 they are declared as parameters of the node with these defaults (so a
+   * launch file, a parameters file or `ros2 param` can set them) and read back; in process they are
+   * the defaults, i.e. the config values. Numbers are doubles on ROS, except those named in `integers`.
+   */
+  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers?: readonly (keyof P)[]): ParameterValues<P>;
   close(): Promise<void>;
 }
+
+/** A node setting: a ROS 2 parameter on ROS, a config value otherwise. */
+export type NodeParameter = string | number | boolean;
+
+/** The values read back for parameters declared with defaults `P` (same keys, same kinds). */
+export type ParameterValues<P> = { [K in keyof P]: P[K] extends boolean ? boolean : P[K] extends number ? number : string };
 
 export type BusErrorHandler = (error: unknown, topic: TopicSpec) => void;

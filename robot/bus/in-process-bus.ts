@@ -1,7 +1,7 @@
 // The default bus: topics inside this process. Delivery is synchronous but queued, so a handler that
 // publishes does not recurse: its message is delivered after the current one reaches everybody.
 
-import type { Bus, BusEntry, BusErrorHandler, Unsubscribe } from './bus.js';
+import type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 import type { TopicKey, TopicMessage, TopicSpec } from './topics.js';
 import { TOPICS } from './topics.js';
 
@@ -51,6 +51,11 @@ export class InProcessBus implements Bus {
     return () => {
       this.taps.delete(handler);
     };
+  }
+
+  /** No ROS here: the settings are the config values given as defaults. */
+  parameters<P extends Record<string, NodeParameter>>(defaults: P): ParameterValues<P> {
+    return { ...defaults } as ParameterValues<P>;
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
 // node publishes reaches its own subscribers through ROS, as any other node's would, so the in-process
 // and ROS 2 buses deliver the same messages.
 
-import type { Bus, BusEntry, BusErrorHandler, Unsubscribe } from './bus.js';
+import type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 import type { Qos, TopicKey, TopicMessage, TopicSpec } from './topics.js';
 import { ALL_TOPICS, TOPICS } from './topics.js';
 
@@ -19,9 +19,14 @@ export interface RclnodejsLike {
     DurabilityPolicy: { RMW_QOS_POLICY_DURABILITY_VOLATILE: number; RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL: number };
   };
   shutdown(): void;
+  Parameter: new (name: string, type: number, value: NodeParameter) => unknown;
+  ParameterType: { PARAMETER_BOOL: number; PARAMETER_INTEGER: number; PARAMETER_DOUBLE: number; PARAMETER_STRING: number };
 }
 
 export interface RclNodeLike {
+  /** Declares a parameter; a value given on the command line (`--ros-args -p name:=value`) or in a parameters file overrides the default. */
+  declareParameter(parameter: unknown, descriptor?: unknown, ignoreOverride?: boolean): unknown;
+  getParameter(name: string): { value: unknown } | undefined;
   createPublisher(type: string, topic: string, options?: { qos?: unknown }): { publish(message: unknown): void };
   createSubscription(type: string, topic: string, options: { qos?: unknown }, callback: (message: unknown) => void): unknown;
   destroySubscription?(subscription: unknown): void;
@@ -135,6 +140,20 @@ class Ros2Bus implements Bus {
     return () => {
       this.taps.delete(handler);
     };
+  }
+
+  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers: readonly (keyof P)[] = []): ParameterValues<P> {
+    const T = this.rcl.ParameterType;
+    const out: Record<string, NodeParameter> = {};
+    for (const [name, value] of Object.entries(defaults)) {
+      // The kind is declared, not guessed from the default: expressiveness 1 must still take 0.5.
+      const type = typeof value === 'boolean' ? T.PARAMETER_BOOL : typeof value === 'string' ? T.PARAMETER_STRING : integers.includes(name) ? T.PARAMETER_INTEGER : T.PARAMETER_DOUBLE;
+      this.node.declareParameter(new this.rcl.Parameter(name, type, value));
+      const got = this.node.getParameter(name)?.value;
+      // rclnodejs gives integers as bigint.
+      out[name] = typeof got === 'bigint' ? Number(got) : typeof got === typeof value || (typeof got === 'number' && typeof value === 'number') ? (got as NodeParameter) : value;
+    }
+    return out as ParameterValues<P>;
   }
 
   async close(): Promise<void> {

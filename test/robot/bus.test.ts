@@ -144,8 +144,17 @@ describe('InProcessBus', () => {
 });
 
 /** A stand-in with rclnodejs's API shape: publishers route to subscriptions of the same topic. */
-function fakeRclnodejs() {
+function fakeRclnodejs(overrides: Record<string, unknown> = {}) {
   const log: string[] = [];
+  class Parameter {
+    constructor(
+      readonly name: string,
+      readonly type: number,
+      readonly value: unknown,
+    ) {}
+  }
+  const ParameterType = { PARAMETER_BOOL: 1, PARAMETER_INTEGER: 2, PARAMETER_DOUBLE: 3, PARAMETER_STRING: 4 };
+  const params = new Map<string, unknown>();
   const subs = new Map<string, ((m: unknown) => void)[]>();
   class QoS {
     static HistoryPolicy = { RMW_QOS_POLICY_HISTORY_KEEP_LAST: 1 };
@@ -175,6 +184,17 @@ function fakeRclnodejs() {
       subs.set(topic, [...(subs.get(topic) ?? []), cb]);
       return {};
     }
+    declareParameter(p: unknown) {
+      const q = p as Parameter;
+      log.push(`param ${q.name} type=${q.type}`);
+      // As rcl does: a command-line override wins over the default; integers come back as bigint.
+      const v = q.name in overrides ? overrides[q.name] : q.value;
+      params.set(q.name, q.type === ParameterType.PARAMETER_INTEGER ? BigInt(v as number) : v);
+      return p;
+    }
+    getParameter(name: string) {
+      return params.has(name) ? { value: params.get(name) } : undefined;
+    }
     spin() {
       log.push('spin');
     }
@@ -191,6 +211,8 @@ function fakeRclnodejs() {
     shutdown: () => {
       log.push('shutdown');
     },
+    Parameter,
+    ParameterType,
   };
   return { rcl, log };
 }
@@ -213,6 +235,20 @@ describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
     expect(tapped).toEqual(['out']);
     await bus.close();
     expect(log.slice(-2)).toEqual(['destroy', 'shutdown']);
+  });
+
+  it('declares the node settings as ROS parameters, with overrides from ROS and config defaults otherwise', async () => {
+    const defaults = { seat: 0, language: 'pt', budget_ms: 2000, expressiveness: 1.0, speech: true };
+    const { rcl, log } = fakeRclnodejs({ seat: 2, expressiveness: 0.5, speech: false });
+    const bus = await createRos2Bus({ load: async () => rcl });
+    expect(bus.parameters(defaults, ['seat', 'budget_ms'])).toEqual({ seat: 2, language: 'pt', budget_ms: 2000, expressiveness: 0.5, speech: false });
+    expect(log).toContain('param seat type=2');
+    expect(log).toContain('param expressiveness type=3');
+    expect(log).toContain('param budget_ms type=2');
+    expect(log).toContain('param speech type=1');
+    expect(log).toContain('param language type=4');
+    await bus.close();
+    expect(new InProcessBus().parameters(defaults)).toEqual(defaults);
   });
 
   it('says what to source when no ROS 2 environment is there', async () => {
