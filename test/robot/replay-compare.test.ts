@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { TOPICS } from '../../robot/bus/index.js';
+import { compareRuns } from '../../robot/replay/compare.js';
+import type { TimedMessage } from '../../robot/replay/compare.js';
+
+const say = (time: number, text: string): TimedMessage => ({ topic: TOPICS.say, time, message: { text, language: 'pt', id: String(time) } });
+const input = (time: number, seq: number): TimedMessage => ({ topic: TOPICS.tableEvents, time, message: { seq } });
+const face = (time: number, expression: string): TimedMessage => ({ topic: TOPICS.expression, time, message: { expression } });
+
+describe('compareRuns', () => {
+  it('matches identical outputs, ignoring the inputs fed to the replay', () => {
+    const rec = [input(0, 1), say(10, 'Boa!'), face(12, 'happy'), say(20, 'Vamos!')];
+    const rep = [say(10, 'Boa!'), face(12, 'happy'), say(20, 'Vamos!'), input(30, 9)];
+    const c = compareRuns(rec, rep);
+    expect(c).toEqual({ matches: true, compared: { '/tts/say': 2, '/robot_face/expression': 1 }, firstDifference: null });
+  });
+
+  it('finds the earliest difference across topics, with what was expected and what came', () => {
+    const rec = [say(10, 'Boa!'), face(12, 'happy'), say(20, 'Vamos!')];
+    const rep = [say(10, 'Boa!'), face(12, 'sad'), say(20, 'Ai!')];
+    const c = compareRuns(rec, rep);
+    expect(c.matches).toBe(false);
+    expect(c.firstDifference).toEqual({ topic: '/robot_face/expression', index: 0, time: 12, expected: { expression: 'happy' }, actual: { expression: 'sad' } });
+  });
+
+  it('reports a message missing from the replay, or one too many', () => {
+    expect(compareRuns([say(10, 'a'), say(20, 'b')], [say(10, 'a')]).firstDifference).toMatchObject({ topic: '/tts/say', index: 1, time: 20, actual: null });
+    expect(compareRuns([say(10, 'a')], [say(10, 'a'), say(25, 'c')]).firstDifference).toMatchObject({ index: 1, time: 25, expected: null });
+  });
+});
