@@ -4,19 +4,24 @@
 // How it gets fast (ideas from DDS and bridge-solver, adapted to a game scored in points):
 // - The search value is team A's points from the remaining cards; team A's seats maximize, B's
 //   minimize. MTD(f) drives zero-window alpha-beta searches, which prune far more than wide windows;
-//   after a few steps it bisects, since fail-soft bounds in points can be loose.
+//   its steps grow while they fail the same way, then it bisects, since fail-soft bounds in points
+//   can be loose.
 // - A transposition table at trick boundaries. Its key is, per suit, the remaining cards from high to
 //   low as (owner, point class): absolute ranks do not matter, only order and points, so positions
 //   that differ only in cards of no consequence share an entry. The three side suits are sorted, so
 //   positions that differ by a permutation of them share an entry too. The leader is in the key.
-// - Sure points at trick boundaries (quick tricks adapted to points: top trumps, the leader's cashes)
-//   bound the value from both sides and often decide a zero window without a search.
+// - Sure points at trick boundaries (quick tricks adapted to points: top trumps, the leader's cashes,
+//   a lead to the partner's master) bound the value from both sides and may decide a zero window
+//   without a search.
+// - The last two tricks are solved directly (at most 16 lines), through a small cache of exact values
+//   that stays in the processor's cache: cheaper there than keys and table probes.
 // - Equivalent cards: two cards of one hand are interchangeable when no live card (in any hand or on
 //   the table) lies between them and they carry the same points. In Sueca only zero-point cards
 //   (2 3 4 5 6) can be equivalent: Q J K 7 A all differ in points.
 // - Move ordering by simple card-play sense (lead winners that cannot be ruffed, lead points to the
 //   partner's winner, win cheaply, give points to a partner sure to win, throw nothing away to
-//   opponents), the table's best lead and a history heuristic; the remaining points bound every value.
+//   opponents), the table's best lead, and the lead that last caused a cutoff at the same depth (a
+//   killer move); the remaining points bound every value.
 // - Everything in typed arrays and integers; no allocation inside the search.
 
 import type { Card } from '../cards.js';
@@ -33,7 +38,7 @@ export interface MoveValue {
 }
 
 export interface SolverOptions {
-  /** log2 of the transposition table's entries (default 20: about 10 MB). */
+  /** log2 of the transposition table's entries (default 20: 1 M entries, 16 MB). */
   ttBits?: number;
 }
 
@@ -59,10 +64,16 @@ for (let c = 0; c < 40; c++) {
   BIT[c] = 1 << c % 10;
 }
 /**
- * MTD(f) steps to the fail-soft bound for this many searches, then bisects: the bounds points give are
- * often loose, and plain MTD(f) can crawl towards the value a few points per search.
+ * MTD(f) from a guess: while every search has failed the same way, the next window moves 1, 2, 4...
+ * points further (fail-soft bounds in points are often loose, and stepping one point at a time
+ * crawls); once the value is bracketed, it bisects.
  */
-const MTDF_STEPS = 3;
+const STRIDE = 2;
+/** Added to the score of a lead that caused a cutoff at the same ply last time (killer heuristic). */
+const KILLER_BONUS = 1 << 28;
+/** log2 of the entries of the last-two-tricks cache (16 K entries, 128 KB: it stays in the processor's cache). */
+const TWO_BITS = 14;
+const TWO_MASK = (1 << TWO_BITS) - 1;
 /** LOW_POINTS[k * 1024 + m]: the points of the k lowest cards of suit mask m (all of them if fewer). */
 const LOW_POINTS = new Uint8Array(11 * 1024);
 for (let m = 0; m < 1024; m++) {
@@ -118,8 +129,13 @@ export class Solver {
   private readonly savedTablePoints = new Int32Array(MAX_PLY);
   /** The cards of a trick completed at each ply: the next trick overwrites `table`. */
   private readonly savedTable = new Int8Array(MAX_PLY * 4);
-  /** History heuristic: how often a card caused a cutoff, by seat and card. */
-  private readonly history = new Int32Array(160);
+  /** lastTwo: each seat's two cards (from the leader), and the index in twoCards of the card each plays first. */
+  private readonly twoCards = new Int8Array(8);
+  private readonly twoPick = new Int8Array(4);
+  /** lastTwo's cache: two int32s per entry, the cards, leader and trump (k1, k2) and the value in k2's top bits. */
+  private readonly twoCache = new Int32Array(2 << TWO_BITS);
+  /** Killer moves: the last card that caused a cutoff at each ply (-1: none). */
+  private readonly killer = new Int8Array(MAX_PLY).fill(-1);
   /** The lead suggested by the transposition table for the node being generated (-1: none). */
   private hintCard = -1;
   /** Set by sureBounds. */
@@ -144,6 +160,7 @@ export class Solver {
   /** Forget every stored position (values stay valid across positions and worlds; this only frees room). */
   clearTable(): void {
     this.tt.clear();
+    this.twoCache.fill(0);
   }
 
   /** Makes searches throw SearchAborted once `clock()` passes `deadline` (checked every 1024 nodes). */
@@ -175,9 +192,17 @@ export class Solver {
     const moves: MoveValue[] = [];
     const legal = this.legalCards(toMove);
     let guess = (this.handPoints + this.tablePoints) >> 1;
+    let prev = -1;
     for (const card of legal) {
+      // A zero-point card next to the previous one (no live card between) has the same value.
+      if (prev >= 0 && this.equivalent(prev, card)) {
+        moves.push({ card, value: moves[moves.length - 1]!.value });
+        prev = card;
+        continue;
+      }
       const a = this.valueAfter(toMove, card, guess);
       guess = a;
+      prev = card;
       moves.push({ card, value: this.finalFor(toMove, p, a) });
     }
     return { toMove, moves, nodes: this.nodes - start };
@@ -242,6 +267,14 @@ export class Solver {
     return out;
   }
 
+  /** Two cards of one hand, `lo` < `hi` by id: equivalent when both score nothing, in one suit, with no live card between. */
+  private equivalent(lo: number, hi: number): boolean {
+    const s = SUIT[hi]!;
+    if (SUIT[lo] !== s || RANK[hi]! >= 5) return false;
+    const between = ((1 << RANK[hi]!) - 1) ^ ((1 << (RANK[lo]! + 1)) - 1);
+    return (this.inPlay[s]! & between) === 0;
+  }
+
   private finalFor(toMove: Seat, p: Position, pointsA: number): number {
     const remaining = this.handPoints + this.tablePoints;
     return (toMove & 1) === 0 ? p.points[0] + pointsA : p.points[1] + (remaining - pointsA);
@@ -251,13 +284,28 @@ export class Solver {
   private mtdf(guess: number, remaining: number, ply = 0): number {
     let lower = 0;
     let upper = remaining;
-    let g = guess;
-    let it = 0;
+    let g = 0;
+    let step = 1;
+    let ups = 0;
+    let downs = 0;
+    let beta = guess < 1 ? 1 : guess > remaining ? remaining : guess;
     while (lower < upper) {
-      const beta = it++ < MTDF_STEPS ? (g === lower ? g + 1 : g) : (lower + upper + 1) >> 1;
       g = this.ab(beta - 1, beta, ply);
-      if (g < beta) upper = g;
-      else lower = g;
+      if (g < beta) {
+        upper = g;
+        downs++;
+      } else {
+        lower = g;
+        ups++;
+      }
+      if (lower >= upper) break;
+      if (ups && downs) beta = (lower + upper + 1) >> 1;
+      else {
+        beta = ups ? lower + step : upper - step + 1;
+        step *= STRIDE;
+        if (beta > upper) beta = upper;
+        if (beta <= lower) beta = lower + 1;
+      }
     }
     return g;
   }
@@ -334,6 +382,7 @@ export class Solver {
       if (beta <= 0) return 0;
       if (alpha >= remaining) return remaining;
       if (this.cardsInHands === 4) return this.lastTrick();
+      if (this.cardsInHands === 8) return this.lastTwo();
       this.computeKey(ply);
       h1 = this.h1;
       h2 = this.h2;
@@ -362,6 +411,14 @@ export class Solver {
       // The cards in play bound what either team can still take.
       const inPlay = this.handPoints + this.tablePoints;
       if (alpha >= inPlay) return inPlay;
+      if (beta <= 0) return 0;
+      const sure = this.trickDecided();
+      if (sure >= 0) {
+        // The card winning the trick cannot be beaten: its team takes at least the trick's points.
+        if (((this.leader + this.best) & 1) === 0) {
+          if (sure >= beta) return sure;
+        } else if (inPlay - sure <= alpha) return inPlay - sure;
+      }
     }
 
     const seat = (this.leader + this.tableSize) & 3;
@@ -384,7 +441,7 @@ export class Solver {
           if (maximizing) alpha = v;
           else beta = v;
           if (alpha >= beta) {
-            this.history[seat * 40 + card]! += 1;
+            if (this.tableSize === 0) this.killer[ply] = card;
             break;
           }
         }
@@ -392,7 +449,9 @@ export class Solver {
     }
 
     if (atBoundary) {
-      const move = bestMove >= 0 ? this.encodeLead(bestMove, ply) : 255;
+      // The best lead only when it reached the window (after a fail-low every lead fell short, and the
+      // one that fell least short is a poor hint): the table keeps the lead it knew.
+      const move = bestMove >= 0 && best > alpha0 ? this.encodeLead(bestMove, ply) : 255;
       if (best <= alpha0) this.tt.store(h1, h2, 0, best, move, this.cardsInHands);
       else if (best >= beta0) this.tt.store(h1, h2, best, this.handPoints, move, this.cardsInHands);
       else this.tt.store(h1, h2, best, best, move, this.cardsInHands);
@@ -423,6 +482,10 @@ export class Solver {
    *   trump). The leader keeps the lead while cashing, and cashing never makes another cash ruffable
    *   (opponents only shed cards of a suit when following it), so cashes add up. Each round also
    *   brings the lowest card of the suit of every other seat still holding one.
+   * - Then a lead to the partner's master: in a side suit where the leader holds a card and the partner
+   *   the top live card, with each opponent holding the suit or no trump (after the draw), one more
+   *   trick: the leader's lowest card of the suit, the master and the opponents' lowest. The leader's
+   *   cashes never touch that suit, and the partner can keep its master through them.
    * The sides' counted cards are disjoint (trumps of one side; side suits only for the leader's side).
    */
   private sureBounds(): void {
@@ -494,10 +557,50 @@ export class Solver {
       }
       if (k) cash += LOW_POINTS[k * 1024 + a1]! + LOW_POINTS[k * 1024 + a2]! + LOW_POINTS[k * 1024 + p]!;
     }
+    // Then one lead to the partner's master (the best such suit).
+    let toPartner = 0;
+    for (let s = 0; s < 4; s++) {
+      if (s === trump) continue;
+      const mine = h[L * 4 + s]!;
+      const p = h[pa * 4 + s]!;
+      if (!mine || !p) continue;
+      const top = 31 - Math.clz32(mine | p | h[o1 * 4 + s]! | h[o2 * 4 + s]!);
+      if (!((p >> top) & 1)) continue;
+      const a1 = h[o1 * 4 + s]!;
+      const a2 = h[o2 * 4 + s]!;
+      if ((a1 === 0 && !o1NoTrump) || (a2 === 0 && !o2NoTrump)) continue;
+      const v = RANK_POINTS[top]! + LOW_POINTS[1024 + mine]! + LOW_POINTS[1024 + a1]! + LOW_POINTS[1024 + a2]!;
+      if (v > toPartner) toPartner = v;
+    }
+    cash += toPartner;
     if ((L & 1) === 0) sureA += cash;
     else sureB += cash;
     this.sureLower = sureA;
     this.sureUpper = remaining - sureB;
+  }
+
+  /**
+   * Mid-trick: if no seat still to play can beat the card winning the trick, the least the trick will
+   * be worth (the table's points and the lowest card of the led suit of each seat still to play that
+   * holds it); otherwise -1.
+   */
+  private trickDecided(): number {
+    const h = this.hands;
+    const card = this.table[this.best]!;
+    const s = SUIT[card]!;
+    const trump = this.trump;
+    const led = SUIT[this.table[0]!]!;
+    const above = ~((BIT[card]! << 1) - 1);
+    let pts = this.tablePoints;
+    for (let i = this.tableSize; i < 4; i++) {
+      const x = (this.leader + i) & 3;
+      const follow = h[x * 4 + led]!;
+      if (s === trump) {
+        if (h[x * 4 + trump]! & above) return -1;
+      } else if (follow & above || (follow === 0 && h[x * 4 + trump] !== 0)) return -1;
+      pts += LOW_POINTS[1024 + follow]!;
+    }
+    return pts;
   }
 
   /** A lead as its suit's canonical slot * 16 + its rank among the live cards of its suit, from the top. */
@@ -544,6 +647,116 @@ export class Solver {
       }
     }
     return (bestSeat & 1) === 0 ? pts : 0;
+  }
+
+  /**
+   * The last two tricks, every seat holding two cards: a direct minimax over at most 16 lines
+   * (cheaper than keys, table probes and nodes this close to the end).
+   */
+  private lastTwo(): number {
+    const h = this.hands;
+    const c = this.twoCards;
+    const L = this.leader;
+    for (let i = 0; i < 4; i++) {
+      const seat = (L + i) & 3;
+      let k = i * 2;
+      for (let s = 0; s < 4; s++) {
+        let m = h[seat * 4 + s]!;
+        while (m) {
+          const r = 31 - Math.clz32(m);
+          m ^= 1 << r;
+          c[k++] = s * 10 + r;
+        }
+      }
+    }
+    // A small cache of exact values (it stays in the processor's cache, unlike the table): the key
+    // is every card, the leader and trump, compared in full.
+    const k1 = c[0]! | (c[1]! << 6) | (c[2]! << 12) | (c[3]! << 18) | (L << 24) | (this.trump << 26) | (1 << 28);
+    const k2 = c[4]! | (c[5]! << 6) | (c[6]! << 12) | (c[7]! << 18);
+    let x = Math.imul(k1 ^ Math.imul(k2, 0x9e3779b1), 0x85ebca6b);
+    x ^= x >>> 15;
+    const i = (x & TWO_MASK) << 1;
+    const cache = this.twoCache;
+    if (cache[i] === k1 && (cache[i + 1]! & 0xffffff) === k2) return cache[i + 1]! >>> 24;
+    const v = this.twoSeat(0, -1, 1000);
+    cache[i] = k1;
+    cache[i + 1] = k2 | (v << 24);
+    return v;
+  }
+
+  /** Seat `i` (from the leader) of the first of the last two tricks chooses; see lastTwo. */
+  private twoSeat(i: number, alpha: number, beta: number): number {
+    const c = this.twoCards;
+    const pick = this.twoPick;
+    if (i === 4) return this.twoValue();
+    const maximizing = ((this.leader + i) & 1) === 0;
+    const x = c[i * 2]!;
+    const y = c[i * 2 + 1]!;
+    let from = 0;
+    let to = 2;
+    if (i > 0) {
+      const led = SUIT[c[pick[0]!]!]!;
+      const fx = SUIT[x] === led;
+      const fy = SUIT[y] === led;
+      if (fx !== fy) {
+        // Holding one card of the led suit: it must be played.
+        from = fx ? 0 : 1;
+        to = from + 1;
+      }
+    }
+    let best = maximizing ? -1 : 1000;
+    for (let j = from; j < to; j++) {
+      pick[i] = i * 2 + j;
+      const v = this.twoSeat(i + 1, alpha, beta);
+      if (maximizing) {
+        if (v > best) best = v;
+        if (best > alpha) alpha = best;
+      } else {
+        if (v < best) best = v;
+        if (best < beta) beta = best;
+      }
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  /** Team A's points from the last two tricks for the cards picked to the first (see lastTwo). */
+  private twoValue(): number {
+    const c = this.twoCards;
+    const pick = this.twoPick;
+    const trump = this.trump;
+    // First trick: the picked cards, in order from the leader.
+    let w = 0;
+    let wc = c[pick[0]!]!;
+    let pts = POINTS[wc]!;
+    for (let i = 1; i < 4; i++) {
+      const card = c[pick[i]!]!;
+      pts += POINTS[card]!;
+      const s = SUIT[card]!;
+      const ws = SUIT[wc]!;
+      if (s === ws ? card > wc : s === trump) {
+        w = i;
+        wc = card;
+      }
+    }
+    let value = ((this.leader + w) & 1) === 0 ? pts : 0;
+    // Last trick: the other cards, led by the first trick's winner.
+    let w2 = w;
+    let wc2 = c[pick[w]! ^ 1]!;
+    let pts2 = POINTS[wc2]!;
+    for (let k = 1; k < 4; k++) {
+      const i = (w + k) & 3;
+      const card = c[pick[i]! ^ 1]!;
+      pts2 += POINTS[card]!;
+      const s = SUIT[card]!;
+      const ws = SUIT[wc2]!;
+      if (s === ws ? card > wc2 : s === trump) {
+        w2 = i;
+        wc2 = card;
+      }
+    }
+    if (((this.leader + w2) & 1) === 0) value += pts2;
+    return value;
   }
 
   /** Legal moves of `seat`, one of each set of equivalent cards, best-looking first. */
@@ -621,7 +834,7 @@ export class Solver {
             score = 100 - pts * 4 - r; // cannot win: throw the least
           }
         }
-        score = score * 64 + Math.min(63, this.history[seat * 40 + card]!);
+        if (size === 0 && card === this.killer[ply]) score += KILLER_BONUS;
         if (card === this.hintCard && !size) score = 1 << 30;
         // Insertion by score, highest first.
         let j = n++;
