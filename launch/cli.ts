@@ -4,8 +4,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError, intOption } from './errors.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
+import { liveCommand } from './commands/live.js';
 import { matchCommand } from './commands/match.js';
 import { scoreCommand } from './commands/score.js';
+import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
 
@@ -15,7 +17,42 @@ const program = new Command('parceiro')
   .exitOverride();
 
 program
-  .command('match', { isDefault: true })
+  .command('simulate', { isDefault: true })
+  .description('a whole simulated session through the robot node: the real table server, three rule-based bots, the robot in seat 0 (npm start)')
+  .option('--games <n>', 'games in the session', intOption('--games', 1, 100), 5)
+  .option('--seed <n>', 'seed for the deals, the bots and the robot', intOption('--seed', 0), 1)
+  .option('--budget <ms>', "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)", intOption('--budget', 1), 1000)
+  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (to /tts/say)', 'log')
+  .option('--no-record', 'do not write the MCAP recording')
+  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml, recordings/ under the working directory)')
+  .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
+  .option('--json', 'print only a JSON summary', false)
+  .action(async (o) => {
+    await simulateCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('live')
+  .description('start the robot node and wait for a touch table (prints its address and token)')
+  .option('--port <n>', 'the table server port (default: config/node.yaml, 7410)', intOption('--port', 0, 65_535))
+  .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
+  .option('--token <secret>', 'the token tables must present (default: a new random one, printed)')
+  .option('--bus <kind>', 'in-process or ros2', 'in-process')
+  .option('--seat <n>', "the robot's seat", intOption('--seat', 0, 3), 0)
+  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
+  .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
+  .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
+  .option('--games <n>', 'games in the session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
+  .option('--seed <n>', 'seed for the deals and the robot (default: from the clock)', intOption('--seed', 0))
+  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
+  .option('--no-record', 'do not write the MCAP recording')
+  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
+  .action(async (o) => {
+    await liveCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('match')
   .description('play and narrate a short simulated match between built-in players')
   .option('--team-a <players>', 'team A (seats 0 and 2)', 'rule,rule')
   .option('--team-b <players>', 'team B (seats 1 and 3)', 'rule,random')

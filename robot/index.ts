@@ -19,3 +19,6 @@ export * from './session/index.js';
 
 // Behaviours onto the bus.
 export { BusBehaviourPublisher } from './behaviour-publisher.js';
+
+// The node: everything above composed for one session (issue 6).
+export * from './node/index.js';

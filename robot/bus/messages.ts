@@ -128,8 +128,10 @@ export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active
   /** An OCC emotion type: joy, distress, happy-for, gloating... */
   type: 'string',
   intensity: 'float32',
-  /** The seat the emotion is about, -1 for none. */
+  /** The seat the emotion is about, -1 for none or for a team. */
   target: 'int8',
+  /** team (the robot and its partner) or opponents when the emotion is about a team; "" otherwise. */
+  target_team: 'string',
 });
 
 export const EmotionalStateMsg = defineMessage('parceiro_msgs/msg/EmotionalState', "The robot's active emotions and mood (latched).", {
@@ -174,8 +176,52 @@ export const BehaviourTogglesMsg = defineMessage('parceiro_msgs/msg/BehaviourTog
   by: 'string',
 });
 
+export const SessionControlMsg = defineMessage('parceiro_msgs/msg/SessionControl', 'An operator request to pause or resume the session.', {
+  /** pause or resume. */
+  action: 'string',
+  /** Who asked: operator, ... */
+  by: 'string',
+});
+
+export const LanguageMsg = defineMessage('parceiro_msgs/msg/Language', 'The language the robot speaks: a request (set_language) or the one in force (language, latched).', {
+  /** BCP 47 language tag: pt or en. */
+  language: 'string',
+  by: 'string',
+});
+
+export const WizardSayMsg = defineMessage('parceiro_msgs/msg/WizardSay', 'Wizard of Oz: the operator asks the robot to say a line now.', {
+  text: 'string',
+  /** BCP 47 language tag; "" for the language in force. */
+  language: 'string',
+  /** The utterance library id when the line was chosen from it; "" for free text. */
+  utterance_id: 'string',
+  /** partner, opponent or all. */
+  target: 'string',
+  by: 'string',
+});
+
+export const WizardExpressionMsg = defineMessage('parceiro_msgs/msg/WizardExpression', 'Wizard of Oz: the operator asks the robot to show an expression now.', {
+  /** neutral, happy, sad, angry, surprised, scared or disgusted (ROS4HRI names). */
+  expression: 'string',
+  /** 0..1. */
+  intensity: 'float32',
+  by: 'string',
+});
+
+export const ConnectionStateMsg = defineMessage('parceiro_msgs/msg/ConnectionState', 'Whether a part of the setup is connected: a table, the robot (latched, one per part).', {
+  /** table or robot. */
+  component: 'string',
+  id: 'string',
+  name: 'string',
+  /** touch, virtual, simulated (tables); in-process, ros2 (robot). */
+  kind: 'string',
+  connected: 'bool',
+  /** Why it went away, or what it hosts. */
+  detail: 'string',
+});
+
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
@@ -186,6 +232,11 @@ export type EmotionalStateMessage = MessageOf<typeof EmotionalStateMsg>;
 export type UtteranceMessage = MessageOf<typeof UtteranceMsg>;
 export type SayMessage = MessageOf<typeof SayMsg>;
 export type BehaviourTogglesMessage = MessageOf<typeof BehaviourTogglesMsg>;
+export type SessionControlMessage = MessageOf<typeof SessionControlMsg>;
+export type LanguageMessage = MessageOf<typeof LanguageMsg>;
+export type WizardSayMessage = MessageOf<typeof WizardSayMsg>;
+export type WizardExpressionMessage = MessageOf<typeof WizardExpressionMsg>;
+export type ConnectionStateMessage = MessageOf<typeof ConnectionStateMsg>;
 export type ExpressionMessage = MessageOf<typeof ExpressionMsg>;
 export type PointStampedMessage = MessageOf<typeof PointStampedMsg>;
 export type JointTrajectoryMessage = MessageOf<typeof JointTrajectoryMsg>;

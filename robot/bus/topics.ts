@@ -5,6 +5,11 @@
 import type { MessageOf, MessageSpec } from './spec.js';
 import {
   BehaviourTogglesMsg,
+  ConnectionStateMsg,
+  LanguageMsg,
+  SessionControlMsg,
+  WizardExpressionMsg,
+  WizardSayMsg,
   DecisionMsg,
   EmotionalStateMsg,
   ExpressionMsg,
@@ -27,6 +32,8 @@ export interface Qos {
 
 export const LATCHED: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 1 };
 export const EVENTS: Qos = { reliability: 'reliable', durability: 'volatile', depth: 100 };
+/** Latched, one message per part (the tables and the robot each report their own connection). */
+export const LATCHED_PARTS: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 16 };
 
 export interface TopicSpec<S extends MessageSpec = MessageSpec> {
   readonly name: string;
@@ -51,6 +58,12 @@ export const TOPICS = {
   utterance: topic('/parceiro/behaviours/utterance', UtteranceMsg, EVENTS, 'what the robot says: start, end, or dropped with a reason'),
   toggles: topic('/parceiro/behaviours/toggles', BehaviourTogglesMsg, LATCHED, 'the behaviour toggles in force'),
   setToggles: topic('/parceiro/behaviours/set_toggles', BehaviourTogglesMsg, EVENTS, 'requests to change the toggles'),
+  language: topic('/parceiro/behaviours/language', LanguageMsg, LATCHED, 'the language the robot speaks'),
+  setLanguage: topic('/parceiro/behaviours/set_language', LanguageMsg, EVENTS, 'requests to change the language'),
+  sessionControl: topic('/parceiro/session/control', SessionControlMsg, EVENTS, "the operator's pause and resume"),
+  wizardSay: topic('/parceiro/wizard/say', WizardSayMsg, EVENTS, 'wizard of Oz: say this line now'),
+  wizardExpression: topic('/parceiro/wizard/expression', WizardExpressionMsg, EVENTS, 'wizard of Oz: show this expression now'),
+  connections: topic('/parceiro/connections', ConnectionStateMsg, LATCHED_PARTS, 'which tables and robot are connected'),
 } as const;
 
 export type TopicKey = keyof typeof TOPICS;

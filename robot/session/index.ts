@@ -1,7 +1,9 @@
 // The session: an xstate machine behind the table bridge's TableHandler, publishing on the bus.
 export { sessionMachine } from './session-machine.js';
 export type { CurrentGame, Lifted, SessionConfig, SessionContext, SessionEffects, SessionEvent, SessionInput } from './session-machine.js';
-export { SESSION_DEFAULTS, SessionRuntime, statusOf } from './session-runtime.js';
+export { SessionRuntime, statusOf } from './session-runtime.js';
+export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
+export type { SessionSettings } from './session-settings.js';
 export type { SessionMachineSnapshot, SessionRuntimeOptions } from './session-runtime.js';
 export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';

@@ -18,6 +18,7 @@ import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
 import type { SessionConfig, SessionEvent } from './session-machine.js';
 import { sessionMachine } from './session-machine.js';
+import { loadSessionSettings } from './session-settings.js';
 
 export interface SessionRuntimeOptions {
   seed: number;
@@ -31,14 +32,12 @@ export interface SessionRuntimeOptions {
   player?: RobotPlayer;
   /** Default systemClock. */
   clock?: SessionClock;
-  /** Minimum time of an unforced robot play (ms). Default 1500. */
+  /** Minimum time of an unforced robot play (ms). Default: config/session.yaml. */
   minThinkMs?: number;
-  /** Grace time to put back a lifted played card (ms). Default 3000. */
+  /** Grace time to put back a lifted played card (ms). Default: config/session.yaml. */
   liftGraceMs?: number;
   warn?: (detail: Record<string, unknown>, message: string) => void;
 }
-
-export const SESSION_DEFAULTS = { minThinkMs: 1500, liftGraceMs: 3000 } as const;
 
 type SessionActor = Actor<typeof sessionMachine>;
 export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -60,8 +59,8 @@ export class SessionRuntime implements TableHandler {
       games: options.games,
       robotSeat,
       firstDealer: options.firstDealer ?? 0,
-      minThinkMs: options.minThinkMs ?? SESSION_DEFAULTS.minThinkMs,
-      liftGraceMs: options.liftGraceMs ?? SESSION_DEFAULTS.liftGraceMs,
+      minThinkMs: options.minThinkMs ?? loadSessionSettings().minThinkMs,
+      liftGraceMs: options.liftGraceMs ?? loadSessionSettings().liftGraceMs,
     };
     this.#bus = options.bus;
     this.#clock = options.clock ?? systemClock;

@@ -14,10 +14,11 @@ import { BUILTIN_PLAYERS, Game, RulePlayer, SearchAborted, SearchPlayer, SeatVie
 import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
+import { dashboardSection } from './dashboard.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal', 'games,solver,timed,appraisal')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 10)
   .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
@@ -196,6 +197,7 @@ if (sections.has('games')) report.games = gamesSection();
 if (sections.has('solver')) report.solver = solverSection();
 if (sections.has('timed')) report.timed = await timedSection();
 if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opts.appraisalEvents, seed: 2017, log });
+if (sections.has('dashboard')) report.dashboard = await dashboardSection({ clients: 20, games: 2, log });
 if (opts.json) console.log(JSON.stringify(report, null, 2));
 else console.log(humanReport(report));
 

@@ -1,0 +1,121 @@
+// Narrates a session from what crosses the bus, as an observer of the node would see it: the deals,
+// each trick with the robot's card and its thinking time, what the robot feels (when its strongest
+// emotion changes), its face and what it says. It also keeps the figures of the closing summary.
+
+import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, UtteranceMessage } from '../../robot/bus/index.js';
+
+export interface SessionFigures {
+  games: number;
+  victories: [number, number];
+  /** Card points of each game, team A and team B. */
+  points: [number, number][];
+  /** Searched decisions' times (ms); forced cards are not counted. */
+  decisionMs: number[];
+  forced: number;
+  utterances: number;
+  expressions: number;
+  emotions: Record<string, number>;
+}
+
+const SEAT_NAMES = ['robot', 'seat 1', 'seat 2', 'seat 3'];
+
+export class Narrator {
+  readonly figures: SessionFigures = { games: 0, victories: [0, 0], points: [], decisionMs: [], forced: 0, utterances: 0, expressions: 0, emotions: {} };
+  #trick: string[] = [];
+  #lastDecision: DecisionMessage | null = null;
+  #lastFeeling = '';
+  #lastFace = 'neutral';
+  readonly #who: (seat: number) => string;
+
+  constructor(
+    bus: Bus,
+    private readonly write: (line: string) => void,
+    private readonly robotSeat = 0,
+  ) {
+    this.#who = (s) => (s === robotSeat ? 'robot' : (SEAT_NAMES[s] ?? `seat ${s}`));
+    bus.subscribe('gameEvents', (m) => this.#event(m));
+    bus.subscribe('decision', (m) => {
+      this.#lastDecision = m;
+      if (m.fallback === 'forced') this.figures.forced++;
+      else this.figures.decisionMs.push(m.time_ms);
+    });
+    bus.subscribe('emotions', (m) => this.#emotions(m));
+    bus.subscribe('expression', (m) => {
+      if (m.expression === this.#lastFace) return;
+      this.#lastFace = m.expression;
+      this.figures.expressions++;
+      this.write(`      [face: ${m.expression}]`);
+    });
+    bus.subscribe('utterance', (m) => this.#utterance(m));
+  }
+
+  #team(seat: number): string {
+    return seat % 2 === 0 ? 'A' : 'B';
+  }
+
+  #event(m: GameEventMessage): void {
+    switch (m.type) {
+      case 'deal':
+        this.write('');
+        this.write(`Game ${m.game + 1}: ${this.#who(m.seat)} deals and turns up ${m.card}; ${this.#who(m.leader)} leads.`);
+        this.#trick = [];
+        return;
+      case 'play': {
+        let text = `${this.#who(m.seat)} ${m.card}`;
+        const d = this.#lastDecision;
+        if (m.seat === this.robotSeat && d && d.card === m.card) {
+          const p = d.win_probability >= 0 ? `, wins ${Math.round(d.win_probability * 100)}%` : '';
+          text += d.fallback === 'forced' ? ' (forced)' : ` (${(d.time_ms / 1000).toFixed(2)} s${p})`;
+          this.#lastDecision = null;
+        }
+        this.#trick.push(text);
+        return;
+      }
+      case 'trick':
+        this.write(`  trick ${String(m.trick + 1).padStart(2)}: ${this.#trick.join(', ')} -> ${this.#who(m.winner)} (${this.#team(m.winner)}) takes ${m.points}`);
+        this.#trick = [];
+        return;
+      case 'renounce':
+        this.write(`  renounce: ${this.#who(m.seat)} did not follow suit with ${m.card}`);
+        return;
+      case 'end': {
+        const [a, b] = m.final_points as [number, number];
+        this.figures.games++;
+        this.figures.points.push([a, b]);
+        this.figures.victories = [m.victories[0] ?? 0, m.victories[1] ?? 0];
+        const verdict = m.winner_team === 'draw' ? 'a draw' : `team ${m.winner_team.toUpperCase()} wins`;
+        this.write(`  game over: A ${a} - B ${b}, ${verdict}; victories A ${m.victories[0]} - B ${m.victories[1]}`);
+        return;
+      }
+      case 'session_end':
+        this.figures.victories = [m.victories[0] ?? 0, m.victories[1] ?? 0];
+        return;
+    }
+  }
+
+  #emotions(m: EmotionalStateMessage): void {
+    const top = m.emotions[0];
+    if (!top) return;
+    this.figures.emotions[top.type] = (this.figures.emotions[top.type] ?? 0) + 1;
+    const about = top.target >= 0 ? ` about ${this.#who(top.target)}` : top.target_team ? ` about ${top.target_team === 'team' ? 'its team' : 'the opponents'}` : '';
+    const key = `${top.type}${about}`;
+    if (key === this.#lastFeeling || top.intensity < 1) return;
+    this.#lastFeeling = key;
+    const mood = m.mood === 0 ? '' : `, mood ${m.mood > 0 ? '+' : ''}${m.mood.toFixed(1)}`;
+    this.write(`      [feels ${top.type} ${top.intensity.toFixed(1)}${about}${mood}]`);
+  }
+
+  #utterance(m: UtteranceMessage): void {
+    if (m.phase !== 'start') return;
+    this.figures.utterances++;
+    const to = m.target === 'partner' ? ' to its partner' : m.target === 'opponent' ? ` to ${m.addressee >= 0 ? this.#who(m.addressee) : 'an opponent'}` : '';
+    this.write(`      robot says${to}: "${m.text}"`);
+  }
+}
+
+/** The median and the largest of some times. */
+export function medianAndMax(ms: readonly number[]): { p50: number; max: number } {
+  if (ms.length === 0) return { p50: 0, max: 0 };
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: s[Math.floor((s.length - 1) / 2)]!, max: s[s.length - 1]! };
+}

@@ -1,0 +1,8 @@
+// The operator dashboard and the virtual table's page, served by the node.
+export { DashboardServer, newOperatorToken } from './dashboard-server.js';
+export type { DashboardServerOptions } from './dashboard-server.js';
+export { ConnectionWatch, tableConnection } from './connection-watch.js';
+export { explainDecision } from './explain.js';
+export * from './protocol.js';
+export * from './state.js';
+export { defaultWebRoot, staticHandler } from './static-files.js';

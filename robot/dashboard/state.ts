@@ -1,0 +1,239 @@
+// What a dashboard shows, as one plain object, and the one reducer that folds a bus message into it.
+// The server keeps a copy (the snapshot a new dashboard gets) and every browser applies the same
+// updates to its own copy, so twenty dashboards show the same state. Pure and free of Node APIs.
+
+import type {
+  BehaviourTogglesMessage,
+  ConnectionStateMessage,
+  DecisionMessage,
+  EmotionalStateMessage,
+  ExpressionMessage,
+  GameEventMessage,
+  GameStateMessage,
+  JointTrajectoryMessage,
+  LanguageMessage,
+  PointStampedMessage,
+  SessionControlMessage,
+  TableEvent,
+  TableOutput,
+  UtteranceMessage,
+  WizardExpressionMessage,
+  WizardSayMessage,
+} from '../bus/messages.js';
+import { explainDecision } from './explain.js';
+
+/** The bus topics a dashboard follows, with their messages (keys of robot/bus TOPICS). */
+export interface DashboardTopics {
+  gameState: GameStateMessage;
+  gameEvents: GameEventMessage;
+  decision: DecisionMessage;
+  emotions: EmotionalStateMessage;
+  expression: ExpressionMessage;
+  posture: JointTrajectoryMessage;
+  lookAt: PointStampedMessage;
+  utterance: UtteranceMessage;
+  toggles: BehaviourTogglesMessage;
+  setToggles: BehaviourTogglesMessage;
+  language: LanguageMessage;
+  setLanguage: LanguageMessage;
+  sessionControl: SessionControlMessage;
+  wizardSay: WizardSayMessage;
+  wizardExpression: WizardExpressionMessage;
+  connections: ConnectionStateMessage;
+  tableEvents: TableEvent;
+  tableOutput: TableOutput;
+}
+export type DashboardTopic = keyof DashboardTopics;
+export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
+  'gameState', 'gameEvents', 'decision', 'emotions', 'expression', 'posture', 'lookAt', 'utterance', 'toggles', 'setToggles',
+  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput',
+];
+
+/** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
+export type DashboardUpdate = { [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] } }[DashboardTopic];
+
+export interface EmotionSample {
+  atMs: number;
+  mood: number;
+  /** Intensity by emotion type (the strongest of a type when it has several targets). */
+  emotions: Record<string, number>;
+}
+
+export interface PostureSample {
+  atMs: number;
+  /** Joint targets in EMYS units (degrees, millimetres), by ROS joint name. */
+  joints: Record<string, number>;
+  /** Time to reach them (ms). */
+  durationMs: number;
+}
+
+export interface LogLine {
+  atMs: number;
+  kind: string;
+  text: string;
+}
+
+export interface DashboardState {
+  /** The server's clock when the snapshot was taken. */
+  atMs: number;
+  /** The last update folded in. */
+  seq: number;
+  bus: string;
+  /** For the operator: where the virtual table connects, when one is offered. */
+  virtualTable: { url: string; token: string } | null;
+  game: GameStateMessage | null;
+  /** The events of the current game and session, newest last (bounded). */
+  events: GameEventMessage[];
+  decision: { message: DecisionMessage; explanation: string; atMs: number } | null;
+  emotions: EmotionalStateMessage | null;
+  timeline: EmotionSample[];
+  expression: { atMs: number; expression: string; valence: number; arousal: number; confidence: number } | null;
+  posture: PostureSample | null;
+  postures: PostureSample[];
+  lookAt: { atMs: number; frame: string; x: number; y: number; z: number } | null;
+  utterances: (UtteranceMessage & { atMs: number })[];
+  toggles: BehaviourTogglesMessage | null;
+  language: string | null;
+  connections: ConnectionStateMessage[];
+  /** Operator requests seen on the bus (from any dashboard), newest last. */
+  operator: LogLine[];
+  /** Table events and what the runtime told the tables, newest last. */
+  table: LogLine[];
+  latency: { lastMs: number | null; samples: number[]; pendingSinceMs: number | null };
+}
+
+export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, operator: 40, table: 40, latency: 100 } as const;
+
+export function emptyState(bus: string, atMs: number, virtualTable: DashboardState['virtualTable'] = null): DashboardState {
+  return {
+    atMs,
+    seq: 0,
+    bus,
+    virtualTable,
+    game: null,
+    events: [],
+    decision: null,
+    emotions: null,
+    timeline: [],
+    expression: null,
+    posture: null,
+    postures: [],
+    lookAt: null,
+    utterances: [],
+    toggles: null,
+    language: null,
+    connections: [],
+    operator: [],
+    table: [],
+    latency: { lastMs: null, samples: [], pendingSinceMs: null },
+  };
+}
+
+const push = <T>(list: T[], item: T, max: number): void => {
+  list.push(item);
+  if (list.length > max) list.splice(0, list.length - max);
+};
+
+const RAD = 180 / Math.PI;
+/** Joint targets back in EMYS units: degrees for angles, millimetres for the eye protrusion. */
+export function postureSample(m: JointTrajectoryMessage, atMs: number): PostureSample | null {
+  const last = m.points.at(-1);
+  if (!last) return null;
+  const joints: Record<string, number> = {};
+  m.joint_names.forEach((name, i) => {
+    const v = last.positions[i];
+    if (v !== undefined) joints[name] = name.endsWith('protrusion') ? v * 1000 : v * RAD;
+  });
+  return { atMs, joints, durationMs: last.time_from_start.sec * 1000 + last.time_from_start.nanosec / 1e6 };
+}
+
+/** The first behaviour message after a table event closes the reaction-latency measurement. */
+const BEHAVIOUR_TOPICS = new Set<DashboardTopic>(['posture', 'lookAt', 'expression', 'utterance']);
+
+/** Folds one update into the state (mutates it, and returns it). */
+export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardState {
+  s.seq = u.seq;
+  s.atMs = u.atMs;
+  const at = u.atMs;
+  if (BEHAVIOUR_TOPICS.has(u.topic) && s.latency.pendingSinceMs !== null) {
+    const ms = at - s.latency.pendingSinceMs;
+    s.latency.lastMs = ms;
+    push(s.latency.samples, ms, LIMITS.latency);
+    s.latency.pendingSinceMs = null;
+  }
+  switch (u.topic) {
+    case 'gameState':
+      if (s.game && u.message.session_id !== s.game.session_id) s.events = [];
+      s.game = u.message;
+      break;
+    case 'gameEvents':
+      push(s.events, u.message, LIMITS.events);
+      break;
+    case 'decision':
+      s.decision = { message: u.message, explanation: explainDecision(u.message), atMs: at };
+      break;
+    case 'emotions': {
+      s.emotions = u.message;
+      const emotions: Record<string, number> = {};
+      for (const e of u.message.emotions) emotions[e.type] = Math.max(emotions[e.type] ?? 0, e.intensity);
+      push(s.timeline, { atMs: at, mood: u.message.mood, emotions }, LIMITS.timeline);
+      break;
+    }
+    case 'expression':
+      s.expression = { atMs: at, expression: u.message.expression, valence: u.message.valence, arousal: u.message.arousal, confidence: u.message.confidence };
+      break;
+    case 'posture': {
+      const p = postureSample(u.message, at);
+      if (p) {
+        s.posture = { ...p, joints: { ...(s.posture?.joints ?? {}), ...p.joints } };
+        push(s.postures, p, LIMITS.postures);
+      }
+      break;
+    }
+    case 'lookAt':
+      s.lookAt = { atMs: at, frame: u.message.header.frame_id, ...u.message.point };
+      break;
+    case 'utterance':
+      push(s.utterances, { ...u.message, atMs: at }, LIMITS.utterances);
+      break;
+    case 'toggles':
+      s.toggles = u.message;
+      break;
+    case 'language':
+      s.language = u.message.language;
+      break;
+    case 'connections': {
+      const m = u.message;
+      s.connections = [...s.connections.filter((c) => !(c.component === m.component && c.id === m.id)), m];
+      break;
+    }
+    case 'setToggles':
+      push(s.operator, { atMs: at, kind: 'toggles', text: `${u.message.by}: ${u.message.changed.map((k) => `${k} ${k === 'expressiveness' ? u.message.expressiveness.toFixed(2) : u.message[k as 'speech'] ? 'on' : 'off'}`).join(', ')}` }, LIMITS.operator);
+      break;
+    case 'setLanguage':
+      push(s.operator, { atMs: at, kind: 'language', text: `${u.message.by}: language ${u.message.language}` }, LIMITS.operator);
+      break;
+    case 'sessionControl':
+      push(s.operator, { atMs: at, kind: u.message.action, text: `${u.message.by}: ${u.message.action}` }, LIMITS.operator);
+      break;
+    case 'wizardSay':
+      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}" to ${u.message.target}` }, LIMITS.operator);
+      break;
+    case 'wizardExpression':
+      push(s.operator, { atMs: at, kind: 'expression', text: `${u.message.by}: show ${u.message.expression} (${Math.round(u.message.intensity * 100)}%)` }, LIMITS.operator);
+      break;
+    case 'tableEvents': {
+      const m = u.message;
+      s.latency.pendingSinceMs = at;
+      const what = m.kind === 'control' ? m.action : `${m.kind === 'card_detected' ? 'detected' : 'removed'} ${m.card} (${m.zone}, seat ${m.seat})`;
+      push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.seq}: ${what}` }, LIMITS.table);
+      break;
+    }
+    case 'tableOutput': {
+      const m = u.message;
+      push(s.table, { atMs: at, kind: m.kind, text: m.kind === 'robot_play' ? `robot plays ${m.card}` : `${m.kind}${m.code ? ` (${m.code})` : ''}: ${m.text}` }, LIMITS.table);
+      break;
+    }
+  }
+  return s;
+}

@@ -1,0 +1,94 @@
+// The session's emotions over time on a canvas: one line per emotion type (intensity 0..10) and the
+// mood (-10..10) dashed around the middle. Drawn by hand: a few dozen lines of canvas code are smaller
+// than any chart library, and need nothing from the network.
+
+import type { EmotionSample } from '../state.js';
+
+const PALETTE = ['#e4572e', '#29335c', '#f3a712', '#669bbc', '#a8c686', '#8e44ad', '#c0392b', '#16a085', '#d35400', '#2c3e50', '#7f8c8d', '#27ae60'];
+
+export class EmotionChart {
+  readonly canvas: HTMLCanvasElement;
+  readonly legend: HTMLElement;
+  readonly #colours = new Map<string, string>();
+
+  constructor(parent: HTMLElement) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = 640;
+    this.canvas.height = 180;
+    this.canvas.className = 'chart';
+    this.legend = document.createElement('div');
+    this.legend.className = 'legend';
+    parent.append(this.canvas, this.legend);
+  }
+
+  colour(type: string): string {
+    let c = this.#colours.get(type);
+    if (!c) this.#colours.set(type, (c = PALETTE[this.#colours.size % PALETTE.length]!));
+    return c;
+  }
+
+  draw(samples: readonly EmotionSample[]): void {
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) return;
+    const { width: w, height: h } = this.canvas;
+    const pad = 24;
+    ctx.clearRect(0, 0, w, h);
+    ctx.strokeStyle = '#ddd';
+    ctx.lineWidth = 1;
+    for (const v of [0, 5, 10]) {
+      const y = h - pad - (v / 10) * (h - 2 * pad);
+      ctx.beginPath();
+      ctx.moveTo(pad, y);
+      ctx.lineTo(w - 4, y);
+      ctx.stroke();
+      ctx.fillStyle = '#888';
+      ctx.fillText(String(v), 4, y + 3);
+    }
+    if (samples.length === 0) {
+      ctx.fillStyle = '#888';
+      ctx.fillText('no emotions yet', w / 2 - 40, h / 2);
+      this.legend.replaceChildren();
+      return;
+    }
+    const t0 = samples[0]!.atMs;
+    const t1 = Math.max(samples.at(-1)!.atMs, t0 + 1000);
+    const x = (t: number): number => pad + ((t - t0) / (t1 - t0)) * (w - pad - 8);
+    const y = (v: number): number => h - pad - (Math.max(0, Math.min(10, v)) / 10) * (h - 2 * pad);
+    const types = new Set<string>();
+    for (const s of samples) for (const k of Object.keys(s.emotions)) types.add(k);
+    for (const type of types) {
+      ctx.strokeStyle = this.colour(type);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      samples.forEach((s, i) => {
+        const v = s.emotions[type] ?? 0;
+        if (i === 0) ctx.moveTo(x(s.atMs), y(v));
+        else ctx.lineTo(x(s.atMs), y(v));
+      });
+      ctx.stroke();
+    }
+    // Mood: -10..10 mapped onto the same height, dashed.
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = '#333';
+    ctx.beginPath();
+    samples.forEach((s, i) => {
+      const v = (s.mood + 10) / 2;
+      if (i === 0) ctx.moveTo(x(s.atMs), y(v));
+      else ctx.lineTo(x(s.atMs), y(v));
+    });
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = '#888';
+    ctx.fillText(`${Math.round((t1 - t0) / 1000)} s`, w - 40, h - 6);
+    this.legend.replaceChildren(
+      ...[...types, 'mood'].map((t) => {
+        const s = document.createElement('span');
+        s.className = 'key';
+        const sw = document.createElement('i');
+        sw.style.background = t === 'mood' ? '#333' : this.colour(t);
+        s.append(sw, t);
+        return s;
+      }),
+    );
+  }
+}

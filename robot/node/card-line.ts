@@ -1,0 +1,47 @@
+// The line that names the robot's card when the planner found none to say (every fitting line was
+// said too recently): just the card, as people at a table do ("Ás de espadas.").
+
+import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, PlannedUtterance, UtteranceCategory } from '../../behaviours/index.js';
+import { cardPhrase, rememberSaid } from '../../behaviours/index.js';
+import type { Card, Suit } from '../../game/index.js';
+import { suitOf } from '../../game/index.js';
+
+/** The category the planner gives the robot's own play (behaviours/planner.ts, topicOf). */
+export function ownPlayCategory(card: Card, trick: readonly Card[], trump: Suit | null, forced: boolean): UtteranceCategory {
+  if (forced) return 'playing.forced';
+  if (trick.length <= 1) return 'playing.new-trick';
+  if (suitOf(card) === suitOf(trick[0]!)) return 'playing.following';
+  return suitOf(card) === trump ? 'playing.cut' : 'playing.not-following';
+}
+
+/**
+ * The plan, with a line naming `card` added when speech is on and no line of the plan names it; the
+ * planner's speech memory is told, so its next line waits for this one.
+ */
+export function withCardSaid(
+  setup: BehaviourSetup,
+  plan: BehaviourPlan,
+  state: BehaviourState,
+  o: { card: Card; category: UtteranceCategory; speech: boolean; nowMs: number },
+): { plan: BehaviourPlan; state: BehaviourState } {
+  const phrase = cardPhrase(setup.utterances, o.card);
+  const named = plan.commands.some((c) => c.kind === 'speech' && c.utterance.text.toLowerCase().includes(phrase.toLowerCase()));
+  if (!o.speech || named) return { plan, state };
+  const sel = setup.settings.selection;
+  const text = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
+  const memory = state.speech;
+  const atMs = Math.max(o.nowMs + sel.reactionMs, memory.busyUntilMs === null ? 0 : memory.busyUntilMs + sel.gapMs);
+  const utterance: PlannedUtterance = {
+    id: 'card#robot',
+    category: o.category,
+    text,
+    language: setup.utterances.language,
+    to: 'all',
+    addressee: null,
+    estimatedMs: Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length),
+  };
+  const line = { id: utterance.id, category: o.category, text, to: 'all' as const, emotions: [], gaze: 'play-area' as const, animation: null };
+  const command: BehaviourCommand = { kind: 'speech', atMs, utterance };
+  const commands = [...plan.commands, command].sort((a, b) => a.atMs - b.atMs);
+  return { plan: { ...plan, commands }, state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs) } };
+}

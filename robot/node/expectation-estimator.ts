@@ -1,0 +1,43 @@
+// Estimates of the robot team's final points and win probability after events the robot did not
+// search itself, on a worker thread of their own (never this thread: the table and the bus must
+// stay served), within a small budget. What the appraisal compares the robot's last expectation with.
+
+import { performance } from 'node:perf_hooks';
+import { Piscina } from 'piscina';
+import type { Expectation } from '../../appraisal/index.js';
+import type { InfoSet } from '../../game/index.js';
+import { deriveSeed } from '../../game/index.js';
+import type { ExpectationSums, ExpectationTask } from './expectation-worker.js';
+
+export interface ExpectationEstimatorOptions {
+  /** Time per estimate (ms). */
+  budgetMs: number;
+  maxWorlds: number;
+  exactTricks: number;
+  seed: number;
+  /** Default 1: the robot's search has the other cores. */
+  threads?: number;
+}
+
+export class ExpectationEstimator {
+  private readonly pool: Piscina<ExpectationTask, ExpectationSums>;
+  private count = 0;
+
+  constructor(private readonly o: ExpectationEstimatorOptions) {
+    const threads = Math.max(1, o.threads ?? 1);
+    this.pool = new Piscina({ filename: new URL('./expectation-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads });
+  }
+
+  /** The expectation from `info`, or undefined when not one world fitted the budget. */
+  async estimate(info: InfoSet): Promise<Expectation | undefined> {
+    const deadline = performance.timeOrigin + performance.now() + this.o.budgetMs;
+    const n = this.count++;
+    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5) });
+    if (sums.worlds === 0) return undefined;
+    return { expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

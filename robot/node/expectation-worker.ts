@@ -1,0 +1,68 @@
+// A worker thread's estimate of what the robot's team will end the game with, from the robot's
+// information set: worlds drawn uniformly from what it knows, each played out by the rule-based
+// policy for every seat and solved exactly once few tricks are left. Cheap and biased toward
+// rule-based play, which is all the appraisal needs to tell good news from bad between decisions.
+
+import { performance } from 'node:perf_hooks';
+import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf } from '../../game/index.js';
+import type { Card, InfoSet, Seat } from '../../game/index.js';
+
+export interface ExpectationTask {
+  info: InfoSet;
+  /** ms since the epoch (performance.timeOrigin + performance.now() agrees across threads). */
+  deadline: number;
+  maxWorlds: number;
+  /** Solved exactly from this many tricks left; played out by rules before. */
+  exactTricks: number;
+  seed: number;
+}
+
+export interface ExpectationSums {
+  worlds: number;
+  /** Sum over the worlds of the robot's team's final points. */
+  points: number;
+  /** Worlds in which the team ends with more than 60 points. */
+  wins: number;
+}
+
+const solver = new Solver({ ttBits: 18 });
+
+export default function estimate(task: ExpectationTask): ExpectationSums {
+  const clock = (): number => performance.timeOrigin + performance.now();
+  const { info } = task;
+  const ours = teamOf(info.seat);
+  const sampler = createDealSampler(info);
+  const builder = new WorldBuilder(info);
+  const rng = createRng(task.seed);
+  const hands: Card[][] = [[], [], [], []];
+  const out: ExpectationSums = { worlds: 0, points: 0, wins: 0 };
+  if (sampler.count === 0) return out;
+  const exactFrom = 10 - task.exactTricks;
+  solver.setDeadline(task.deadline, clock);
+  try {
+    for (let w = 0; w < task.maxWorlds && clock() < task.deadline; w++) {
+      const game = builder.game(sampler.sample(rng, hands));
+      const policy = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: deriveSeed(task.seed, w, s) }));
+      while (!game.isOver && game.trick < exactFrom) {
+        const s = game.toMove;
+        game.play(policy[s]!.choose(new SeatView(game, s)), s);
+      }
+      let points: number;
+      if (game.isOver) points = game.points(ours);
+      else {
+        const { toMove, value } = solver.solve(positionOf(game));
+        // A finished game shares out all 120 points.
+        points = teamOf(toMove) === ours ? value : 120 - value;
+      }
+      out.worlds++;
+      out.points += points;
+      if (points > 60) out.wins++;
+    }
+  } catch (e) {
+    // The deadline fell inside a world: that world is dropped, never half-counted.
+    if (!(e instanceof SearchAborted)) throw e;
+  } finally {
+    solver.clearDeadline();
+  }
+  return out;
+}

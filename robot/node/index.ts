@@ -1,0 +1,18 @@
+// The robot node: one session's parts composed into a running system (see parceiro-node.ts).
+export { ParceiroNode } from './parceiro-node.js';
+export type { BusChoice, NodeSummary, ParceiroNodeOptions } from './parceiro-node.js';
+export { NODE_FILE, loadNodeSettings, nodeSettingsSchema } from './node-settings.js';
+export type { NodeSettings } from './node-settings.js';
+export { behaviourLog, createLogger, tableLog } from './logger.js';
+export type { LoggerOptions, NodeLogger } from './logger.js';
+export { RobotReactions } from './reactions.js';
+export type { ReactionsOptions } from './reactions.js';
+export { RobotView } from './robot-view.js';
+export { ExpectationEstimator } from './expectation-estimator.js';
+export type { ExpectationEstimatorOptions } from './expectation-estimator.js';
+export { emotionOf, emotionalStateMessage } from './emotion-message.js';
+export { tappedPlayer } from './player-tap.js';
+export type { PlayerListener } from './player-tap.js';
+export { withSpokenCard } from './spoken-card.js';
+export { ownPlayCategory, withCardSaid } from './card-line.js';
+export { listenForToggles, togglePatch } from './toggle-requests.js';

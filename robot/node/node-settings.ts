@@ -1,0 +1,26 @@
+// The node's own settings (config/node.yaml): the player's budget, the appraisal's estimates, the
+// recordings folder, the table address. Validated with file and line, like every config file.
+
+import { join } from 'node:path';
+import { z } from 'zod';
+import { defaultConfigDir, loadYamlConfig } from '../../behaviours/index.js';
+
+export const NODE_FILE = 'node.yaml';
+
+export const nodeSettingsSchema = z.strictObject({
+  player: z.strictObject({ budgetMs: z.number().int().min(1).max(600_000) }),
+  expectation: z.strictObject({
+    budgetMs: z.number().int().min(0).max(10_000),
+    maxWorlds: z.number().int().min(1).max(100_000),
+    exactTricks: z.number().int().min(0).max(10),
+  }),
+  recordings: z.strictObject({ dir: z.string().min(1) }),
+  table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),
+  games: z.number().int().min(1).max(1000),
+});
+
+export type NodeSettings = z.output<typeof nodeSettingsSchema>;
+
+export function loadNodeSettings(file = join(defaultConfigDir(), NODE_FILE)): NodeSettings {
+  return loadYamlConfig(file, nodeSettingsSchema);
+}

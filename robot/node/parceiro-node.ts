@@ -1,0 +1,264 @@
+// The robot node for one session: the bus, the recording, the table server with the session runtime
+// behind it, the robot's player, the appraisal and the behaviours, wired so that every message
+// crosses the bus (and so is recorded).
+//
+//   table ──socket.io──► TableServer ──► SessionRuntime ──► gameState, gameEvents, decision, tableOutput
+//                                           │ robot's player (tapped): every event, every decision
+//                                           ▼
+//                                      RobotReactions: estimate ─► Appraiser ─► emotions
+//                                                                     └─► planBehaviour ─► BehaviourScheduler
+//                                                                           ─► expression, posture, lookAt, say, utterance
+//   setToggles ─► ToggleBoard ─► toggles
+
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Appraiser, loadCharacter } from '../../appraisal/index.js';
+import type { BehaviourSetup, Clock, SpeechBackendKind } from '../../behaviours/index.js';
+import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
+import type { Seat, SessionScore } from '../../game/index.js';
+import { TableServer } from '../../table-bridge/index.js';
+import { BusBehaviourPublisher } from '../behaviour-publisher.js';
+import type { Bus, Unsubscribe } from '../bus/bus.js';
+import { InProcessBus } from '../bus/in-process-bus.js';
+import { createRos2Bus } from '../bus/ros2-bus.js';
+import { Recorder } from '../recording/recorder.js';
+import { PoolSearchPlayer } from '../search/pool-player.js';
+import type { RobotPlayer } from '../session/index.js';
+import { SessionRuntime, poolRobotPlayer } from '../session/index.js';
+import { ExpectationEstimator } from './expectation-estimator.js';
+import type { NodeLogger } from './logger.js';
+import { behaviourLog, createLogger, tableLog } from './logger.js';
+import type { NodeSettings } from './node-settings.js';
+import { loadNodeSettings } from './node-settings.js';
+import { RobotReactions } from './reactions.js';
+import { tappedPlayer } from './player-tap.js';
+import { withSpokenCard } from './spoken-card.js';
+import { listenForToggles } from './toggle-requests.js';
+
+export type BusChoice = 'in-process' | 'ros2';
+
+export interface ParceiroNodeOptions {
+  /** Every deal and every seeded choice derives from it. */
+  seed: number;
+  /** The shared secret tables present in their hello. */
+  token: string;
+  /** Default: config/node.yaml. */
+  games?: number;
+  /** Default `session-<seed>-<time>`; names the recording. */
+  sessionId?: string;
+  robotSeat?: Seat;
+  firstDealer?: Seat;
+  /** Default: config/behaviours.yaml (pt). */
+  language?: string;
+  /** A preset or a preset file; default: the one config/appraisal/appraisal.yaml names. */
+  character?: string;
+  /** The timed player's budget per decision (ms); default config/node.yaml. */
+  budgetMs?: number;
+  /** Time per expectation estimate (ms), 0 for none; default config/node.yaml. */
+  expectationBudgetMs?: number;
+  /** Default: config/behaviours.yaml. */
+  speech?: SpeechBackendKind;
+  /** Default in-process; or a bus made by the caller. */
+  bus?: BusChoice | Bus;
+  /** Folder of the recording (`<dir>/<session id>.mcap`); null records nothing. Default config/node.yaml. */
+  recordingsDir?: string | null;
+  host?: string;
+  /** 0 picks a free port. Default config/node.yaml. */
+  port?: number;
+  /** Default: the timed search on the worker pool. */
+  player?: RobotPlayer;
+  /** Default config/session.yaml. */
+  minThinkMs?: number;
+  liftGraceMs?: number;
+  logger?: NodeLogger;
+  /** Milliseconds since the epoch, with timers (default the system's). Stamps, decay, think time. */
+  clock?: Clock;
+  settings?: NodeSettings;
+}
+
+export interface NodeSummary {
+  sessionId: string;
+  score: SessionScore;
+  recording: string | null;
+  /** Messages that crossed the bus (and were recorded, when recording). */
+  messages: number;
+}
+
+export class ParceiroNode {
+  readonly #closers: (() => unknown)[] = [];
+  #finished: Promise<SessionScore>;
+  #closed = false;
+  readonly #counter: { messages: number };
+
+  private constructor(
+    readonly sessionId: string,
+    readonly bus: Bus,
+    readonly runtime: SessionRuntime,
+    readonly server: TableServer,
+    readonly url: string,
+    readonly recording: string | null,
+    readonly toggles: ToggleBoard,
+    readonly reactions: RobotReactions,
+    readonly scheduler: BehaviourScheduler,
+    readonly log: NodeLogger,
+    finished: Promise<SessionScore>,
+    counter: { messages: number },
+  ) {
+    this.#finished = finished;
+    this.#counter = counter;
+  }
+
+  static async start(o: ParceiroNodeOptions): Promise<ParceiroNode> {
+    const settings = o.settings ?? loadNodeSettings();
+    const log = o.logger ?? createLogger();
+    const clock = o.clock ?? systemClock;
+    const robotSeat = o.robotSeat ?? 0;
+    const games = o.games ?? settings.games;
+    const sessionId = o.sessionId ?? `session-${o.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const closers: (() => unknown)[] = [];
+    const fail = async (e: unknown): Promise<never> => {
+      for (const c of closers.reverse()) await Promise.resolve(c()).catch(() => {});
+      throw e;
+    };
+
+    try {
+      // Behaviours and character first: a mistake in a config file stops the node before it opens anything.
+      const setup: BehaviourSetup = withSpokenCard(loadBehaviourSetup(o.language ? { language: o.language } : {}));
+      const character = loadCharacter(o.character);
+
+      const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
+      const bus = typeof o.bus === 'object' ? o.bus : o.bus === 'ros2' ? await createRos2Bus({ onError: onBusError }) : new InProcessBus(onBusError);
+      closers.push(() => bus.close());
+      const counter = { messages: 0 };
+      bus.tap(() => counter.messages++);
+
+      const dir = o.recordingsDir === undefined ? settings.recordings.dir : o.recordingsDir;
+      let recording: string | null = null;
+      if (dir !== null) {
+        mkdirSync(dir, { recursive: true });
+        recording = resolve(join(dir, `${sessionId}.mcap`));
+        const budget = o.budgetMs ?? settings.player.budgetMs;
+        const recorder = await Recorder.start({
+          path: recording,
+          bus,
+          clock: () => clock.now(),
+          session: {
+            id: sessionId,
+            seed: String(o.seed),
+            games: String(games),
+            robotSeat: String(robotSeat),
+            firstDealer: String(o.firstDealer ?? 0),
+            player: o.player?.kind ?? 'timed',
+            budgetMs: String(budget),
+            character: character.name,
+            language: setup.utterances.language,
+          },
+        });
+        // Closed before the bus: the recorder drains what is queued and writes the summary.
+        closers.push(() => recorder.close());
+      }
+
+      const publisher = new BusBehaviourPublisher(bus, () => clock.now());
+      const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
+      const speechSettings = o.speech ? { ...setup.settings.speech, kind: o.speech } : setup.settings.speech;
+      const speech = await createSpeechOutput(speechSettings, { log: behaviourLog(log), publisher });
+      const scheduler = new BehaviourScheduler({
+        publisher,
+        speech,
+        clock,
+        toggles,
+        postures: setup.postures,
+        table: setup.table,
+        maxSpeechDelayMs: setup.settings.selection.maxDelayMs,
+        log: behaviourLog(log),
+      });
+      closers.push(() => scheduler.dispose());
+      const unToggles: Unsubscribe = listenForToggles(bus, toggles, log);
+      closers.push(unToggles);
+
+      const appraiser = new Appraiser(character, { seat: robotSeat, clock: () => clock.now() });
+      const expectationBudget = o.expectationBudgetMs ?? settings.expectation.budgetMs;
+      const estimator =
+        expectationBudget > 0
+          ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed })
+          : null;
+      if (estimator) closers.push(() => estimator.close());
+      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, clock, log });
+      // Events still being reacted to are finished before the scheduler and the recorder close.
+      closers.push(() => reactions.idle());
+
+      let player = o.player;
+      if (!player) {
+        const pool = new PoolSearchPlayer({ seat: robotSeat, seed: o.seed, budgetMs: o.budgetMs ?? settings.player.budgetMs });
+        closers.push(() => pool.close());
+        player = poolRobotPlayer(pool);
+      }
+      const runtime = new SessionRuntime({
+        seed: o.seed,
+        games,
+        bus,
+        robotSeat,
+        firstDealer: o.firstDealer ?? 0,
+        sessionId,
+        player: tappedPlayer(player, reactions),
+        clock,
+        ...(o.minThinkMs === undefined ? {} : { minThinkMs: o.minThinkMs }),
+        ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
+        warn: (detail, message) => log.warn(detail, message),
+      });
+      const server = new TableServer({ token: o.token, handler: runtime, host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
+      runtime.attach(server);
+      closers.push(() => runtime.stop());
+      closers.push(() => server.close());
+
+      const finished = new Promise<SessionScore>((done) => {
+        bus.subscribe('gameEvents', (m) => {
+          if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
+        });
+      });
+      const { url } = await server.listen();
+      log.info({ url, sessionId, recording, games, robotSeat, speech: speech.name, character: character.name }, 'the robot node is ready');
+      reactions.sessionStart();
+      const node = new ParceiroNode(sessionId, bus, runtime, server, url, recording, toggles, reactions, scheduler, log, finished, counter);
+      node.#closers.push(...closers);
+      return node;
+    } catch (e) {
+      return fail(e);
+    }
+  }
+
+  /** Resolves with the score when the session is over and every event has been reacted to. */
+  finished(): Promise<SessionScore> {
+    return this.#finished;
+  }
+
+  /**
+   * Waits until the robot has done what it planned (its last lines, the return to rest), at most
+   * `maxMs` of real time.
+   */
+  async quiet(maxMs = 10_000): Promise<void> {
+    await this.reactions.idle();
+    const until = Date.now() + maxMs;
+    const busy = (): boolean => {
+      const s = this.scheduler.status();
+      return s.speaking !== null || s.queued > 0 || s.pending > 0;
+    };
+    while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  /** Closes everything, in the reverse order of opening; the recording is complete after this. */
+  async close(): Promise<NodeSummary> {
+    const score = this.runtime.score;
+    if (!this.#closed) {
+      this.#closed = true;
+      for (const c of this.#closers.splice(0).reverse()) {
+        try {
+          await c();
+        } catch (e) {
+          this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'closing the node');
+        }
+      }
+    }
+    return { sessionId: this.sessionId, score, recording: this.recording, messages: this.#counter.messages };
+  }
+}

@@ -1,0 +1,50 @@
+// parceiro simulate, run as a user runs it: the built program in a child process, a whole one-game
+// session over the real socket.io table bridge, narrated. It takes the robot's think time (config),
+// so the test waits for the program's end rather than timing anything.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = `${root}dist/launch/cli.js`;
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-simulate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
+}
+
+describe('parceiro simulate', () => {
+  it('plays and narrates a one-game session through the robot node, and records it', async () => {
+    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '3', '--budget', '50']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toContain('Game 1:');
+    expect(out.match(/^ {2}trick +\d+:/gm)).toHaveLength(10);
+    expect(out).toMatch(/robot [2-7QJKA][SHDC] \((forced|\d+\.\d\d s)/);
+    expect(out).toMatch(/\[feels [a-z-]+ \d+\.\d/);
+    expect(out).toMatch(/\[face: (happy|sad|angry|surprised|scared|disgusted)\]/);
+    expect(out).toMatch(/robot says.*: "/);
+    expect(out).toMatch(/Session over after 1 game: victories A \d+ - B \d+/);
+    expect(out).toMatch(/The robot's decisions: \d+ searched, p50 \d+\.\d\d s, max \d+\.\d\d s/);
+    // The default recordings folder is under the working directory.
+    expect(out).toMatch(new RegExp(`Recording: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/recordings/sim-3-.*\\.mcap \\(\\d+ messages\\)`));
+  });
+
+  it('refuses an unknown speech backend with one line and exit code 2', async () => {
+    const { code, err } = await run(['simulate', '--speech', 'shout', '--no-record']);
+    expect(code).toBe(2);
+    expect(err).toBe('parceiro: error: --speech expects log, espeak-ng, say or publish, got "shout"\n');
+  });
+});

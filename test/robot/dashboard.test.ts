@@ -1,0 +1,195 @@
+// The dashboard server through real sockets: the token at the handshake, the snapshot and the updates
+// every dashboard gets, controls validated and published on the bus, the static pages; and the
+// explanation of a decision. Waits are generous and nothing measures time.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
+import type { DecisionMessage } from '../../robot/bus/index.js';
+import type { DashboardState, DashboardUpdate } from '../../robot/dashboard/index.js';
+import { DashboardServer, explainDecision } from '../../robot/dashboard/index.js';
+import { SimulatedTable, defaultFiducials } from '../../table-bridge/index.js';
+import type { Composed, DashboardSocket } from './dashboard-harness.js';
+import { OPERATOR_TOKEN, TABLE_TOKEN, compose, dashboardClient } from './dashboard-harness.js';
+
+const closers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+const eventually = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 15_000, interval: 10 });
+
+async function started(): Promise<Composed> {
+  const c = await compose();
+  closers.push(() => c.close());
+  return c;
+}
+
+interface Client {
+  socket: DashboardSocket;
+  state: () => DashboardState;
+  updates: DashboardUpdate[];
+}
+
+async function connected(url: string): Promise<Client> {
+  const socket = dashboardClient(url, OPERATOR_TOKEN);
+  closers.push(() => socket.disconnect());
+  let state: DashboardState | null = null;
+  const updates: DashboardUpdate[] = [];
+  const snap = new Promise<void>((resolve) => socket.once('snapshot', (s) => resolve(void (state = s))));
+  socket.on('update', (u) => updates.push(u));
+  socket.connect();
+  await snap;
+  return { socket, state: () => state!, updates };
+}
+
+const refusal = (socket: DashboardSocket): Promise<{ message: string; code: string | undefined }> =>
+  new Promise((resolve) => socket.once('connect_error', (e) => resolve({ message: e.message, code: (e as Error & { data?: { code?: string } }).data?.code })));
+
+describe('the dashboard server', () => {
+  it('refuses a dashboard without the token or with a wrong one, with a reason, and sends it nothing', async () => {
+    const { dashboardUrl } = await started();
+    for (const [token, code, reason] of [
+      [undefined, 'no-token', 'an operator token is required'],
+      ['not-the-token', 'bad-token', 'the operator token does not match'],
+      [`${OPERATOR_TOKEN}x`, 'bad-token', 'the operator token does not match'],
+    ] as const) {
+      const socket = dashboardClient(dashboardUrl, token);
+      closers.push(() => socket.disconnect());
+      const got: unknown[] = [];
+      socket.onAny((...args) => got.push(args));
+      const refused = refusal(socket);
+      socket.connect();
+      expect(await refused).toEqual({ message: reason, code });
+      expect(socket.connected).toBe(false);
+      expect(got).toEqual([]);
+    }
+  });
+
+  it('gives a new dashboard the whole state, then every change, the same to every dashboard', async () => {
+    const c = await started();
+    const a = await connected(c.dashboardUrl);
+    expect(a.state().toggles).toMatchObject({ speech: true, by: 'config' });
+    expect(a.state().language).toBe('pt');
+    expect(a.state().game).toMatchObject({ status: 'waiting' });
+    expect(a.state().virtualTable).toEqual({ url: c.tableUrl, token: TABLE_TOKEN });
+    const sim = new SimulatedTable({ url: c.tableUrl, token: TABLE_TOKEN, seed: 3, fiducials: defaultFiducials() });
+    closers.push(() => sim.close());
+    await sim.start();
+    // A second dashboard opens mid-game.
+    await sim.waitFor((s) => (s.game?.plays.length ?? 0) >= 8);
+    const b = await connected(c.dashboardUrl);
+    await sim.finished();
+    await eventually(() => expect(c.dashboard.snapshot().game?.status).toBe('session_over'));
+    const final = c.dashboard.snapshot();
+    await eventually(() => expect(b.state().seq + b.updates.length).toBe(final.seq));
+    await eventually(() => expect(a.updates.at(-1)?.seq).toBe(final.seq));
+    // Folding the updates into each snapshot gives both dashboards the server's state.
+    const { applyUpdate } = await import('../../robot/dashboard/index.js');
+    const fold = (x: Client): DashboardState => {
+      const s = x.state();
+      for (const u of x.updates) if (u.seq > s.seq) applyUpdate(s, u);
+      return s;
+    };
+    const strip = (s: DashboardState): unknown => ({ ...s, atMs: 0 });
+    expect(strip(fold(a))).toEqual(strip(final));
+    expect(strip(fold(b))).toEqual(strip(final));
+    expect(final.connections.find((x) => x.component === 'table')).toMatchObject({ id: 'sim', connected: true, kind: 'simulated' });
+    expect(final.decision?.explanation).toMatch(/^Played [2-7QJKA][SHDC]/);
+    expect(final.latency.samples.length).toBe(0); // no behaviours in this composition: nothing to time
+    expect(final.events.at(-1)?.type).toBe('session_end');
+  });
+
+  it('publishes each control on the bus, answers it, and shows its effect to every dashboard', async () => {
+    const c = await started();
+    const a = await connected(c.dashboardUrl);
+    const b = await connected(c.dashboardUrl);
+    const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
+    expect(await ack({ type: 'toggles', patch: { gaze: false } })).toEqual({ ok: true });
+    await eventually(() => expect(b.updates.some((u) => u.topic === 'toggles' && !u.message.gaze && u.message.changed.includes('gaze'))).toBe(true));
+    expect(await ack({ type: 'toggles', patch: { expressiveness: 0.4 } })).toEqual({ ok: true });
+    expect(await ack({ type: 'language', language: 'en' })).toEqual({ ok: true });
+    expect(await ack({ type: 'say', text: 'Boa jogada!', target: 'partner' })).toEqual({ ok: true });
+    expect(await ack({ type: 'expression', expression: 'happy', intensity: 0.5 })).toEqual({ ok: true });
+    expect(await ack({ type: 'pause' })).toEqual({ ok: true });
+    await eventually(() => expect(c.dashboard.snapshot().game?.status).toBe('paused'));
+    expect(await ack({ type: 'resume' })).toEqual({ ok: true });
+    await eventually(() => expect(c.dashboard.snapshot().game?.status).toBe('waiting'));
+    const on = (key: keyof typeof TOPICS): unknown[] => c.entries.filter((e) => e.topic.name === TOPICS[key].name).map((e) => e.message);
+    expect(on('setToggles')).toEqual([
+      { speech: true, postures: true, gaze: false, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: ['gaze'], by: 'operator' },
+      { speech: true, postures: true, gaze: false, partner_speech: true, opponent_speech: true, expressiveness: 0.4, changed: ['expressiveness'], by: 'operator' },
+    ]);
+    expect(on('setLanguage')).toEqual([{ language: 'en', by: 'operator' }]);
+    expect(on('wizardSay')).toEqual([{ text: 'Boa jogada!', language: '', utterance_id: '', target: 'partner', by: 'operator' }]);
+    expect(on('wizardExpression')).toEqual([{ expression: 'happy', intensity: 0.5, by: 'operator' }]);
+    expect(on('sessionControl')).toEqual([{ action: 'pause', by: 'operator' }, { action: 'resume', by: 'operator' }]);
+    await eventually(() => expect(b.updates.filter((u) => u.topic === 'language').at(-1)?.message.language).toBe('en'));
+    // Everything on the bus fits its message.
+    expect(c.entries.map((e) => checkMessage(e.topic.message, e.message)).filter((p) => p)).toEqual([]);
+  });
+
+  it('refuses a malformed control with a reason naming the field, and publishes nothing', async () => {
+    const c = await started();
+    const a = await connected(c.dashboardUrl);
+    const before = c.entries.length;
+    const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
+    expect(await ack({ type: 'toggles', patch: { loud: true } })).toMatchObject({ ok: false, reason: expect.stringMatching(/^control\.patch/) });
+    expect(await ack({ type: 'toggles', patch: { expressiveness: 3 } })).toMatchObject({ ok: false, reason: expect.stringMatching(/control\.patch\.expressiveness: expected at most 1/) });
+    expect(await ack({ type: 'toggles', patch: {} })).toMatchObject({ ok: false, reason: expect.stringMatching(/at least one toggle/) });
+    expect(await ack({ type: 'language', language: 'fr' })).toMatchObject({ ok: false, reason: expect.stringMatching(/control\.language: expected "pt" or "en"/) });
+    expect(await ack({ type: 'say', text: '   ' })).toMatchObject({ ok: false });
+    expect(await ack({ type: 'expression', expression: 'smug' })).toMatchObject({ ok: false });
+    expect(await ack({ type: 'reboot' })).toMatchObject({ ok: false });
+    expect(await ack('pause')).toMatchObject({ ok: false });
+    expect(c.entries.length).toBe(before);
+  });
+
+  it('serves the built pages offline, and nothing outside its folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>dash</title>');
+    writeFileSync(join(root, 'table.html'), '<!doctype html><title>table</title>');
+    const bus = new InProcessBus();
+    const d = new DashboardServer({ bus, port: 0, webRoot: root });
+    closers.push(() => d.close());
+    const { url } = await d.listen();
+    expect(d.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const index = await fetch(`${url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/text\/html/);
+    expect(index.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(await (await fetch(`${url}/table`)).text()).toMatch(/table/);
+    expect((await fetch(`${url}/..%2f..%2fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${url}/nothing.js`)).status).toBe(404);
+    expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('listens on 127.0.0.1 by default', async () => {
+    const d = new DashboardServer({ bus: new InProcessBus(), port: 0 });
+    closers.push(() => d.close());
+    expect((await d.listen()).host).toBe('127.0.0.1');
+  });
+});
+
+describe('explainDecision', () => {
+  const d = (over: Partial<DecisionMessage>): DecisionMessage => ({
+    seat: 0, card: '7H', moves: [], worlds: 120, nodes: 0, time_ms: 5, win_probability: 0.74, exact_from_trick: 4, fallback: '', explanation: '', ...over,
+  });
+  it('says what the chosen card keeps on average, against the best other card, and the chance to win', () => {
+    const moves = [
+      { card: '7H', mean: 68.2, sd: 5, win_probability: 0.74 },
+      { card: 'AH', mean: 59.4, sd: 6, win_probability: 0.6 },
+      { card: '2S', mean: 40, sd: 6, win_probability: 0.3 },
+    ];
+    expect(explainDecision(d({ moves }))).toBe('Played 7H: it keeps 68 points on average over 120 worlds, 9 points more than AH; 74% to win.');
+    expect(explainDecision(d({ card: 'AH', moves, win_probability: -1, fallback: 'rule' }))).toBe(
+      'Played AH: it keeps 59 points on average over 120 worlds, 9 points fewer than 7H; 60% to win (the search ran out of time: rule-based fallback).',
+    );
+  });
+  it('names forced cards and players without beliefs', () => {
+    expect(explainDecision(d({ fallback: 'forced' }))).toBe('Played 7H: it was the only legal card.');
+    expect(explainDecision(d({ explanation: 'the player reports no beliefs' }))).toBe('Played 7H: the player reports no beliefs.');
+  });
+});
