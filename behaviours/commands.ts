@@ -11,7 +11,8 @@ import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
 export interface PlannedUtterance {
   /** The line's id in its library (`category#n`). */
   id: string;
-  category: UtteranceCategory;
+  /** `operator`: a wizard-of-oz line typed by the operator, not from the library. */
+  category: UtteranceCategory | 'operator';
   /** The text to speak, slots filled. */
   text: string;
   language: string;
@@ -29,7 +30,7 @@ export type BehaviourCommand =
       atMs: number;
       posture: Posture;
       /** Why: the emotion shown, an utterance's animation mark, or the return to rest. */
-      cause: EmotionType | 'animation' | 'rest';
+      cause: EmotionType | 'animation' | 'rest' | 'operator';
     }
   | { kind: 'gaze'; atMs: number; gaze: Gaze; durationMs: number }
   | { kind: 'speech'; atMs: number; utterance: PlannedUtterance };
@@ -37,7 +38,8 @@ export type BehaviourCommand =
 export type CommandKind = BehaviourCommand['kind'];
 
 export interface BehaviourPlan {
-  event: BehaviourEvent['type'];
+  /** The event planned for, or `operator` for a wizard-of-oz command. */
+  event: BehaviourEvent['type'] | 'operator';
   /** When the event was planned for. */
   atMs: number;
   /** In time order (ties keep the planner's order). */

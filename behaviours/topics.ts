@@ -58,7 +58,7 @@ export interface SayMessage {
 export interface UtteranceMessage {
   phase: 'start' | 'end' | 'dropped';
   id: string;
-  category: UtteranceCategory;
+  category: UtteranceCategory | 'operator';
   text: string;
   language: string;
   to: UtteranceTarget;

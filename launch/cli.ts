@@ -7,6 +7,7 @@ import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { liveCommand } from './commands/live.js';
 import { matchCommand } from './commands/match.js';
 import { scoreCommand } from './commands/score.js';
+import { formatReplay, replayCommand } from './commands/replay.js';
 import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
@@ -26,6 +27,8 @@ program
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml, recordings/ under the working directory)')
   .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
+  .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
+  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
     await simulateCommand(o, (line) => console.log(line));
@@ -47,8 +50,23 @@ program
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
+  .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
+  .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('replay')
+  .description("feed a recording's table events back through the robot node and say whether its plays, emotions and behaviours match (exit 0), or where they first differ (exit 1)")
+  .argument('<file>', 'the recording (recordings/<session id>.mcap)')
+  .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
+  .addOption(new Option('--realtime', 'at the recorded speed'))
+  .option('--json', 'print the report as JSON', false)
+  .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean }) => {
+    const report = await replayCommand(file, o);
+    console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
+    process.exitCode = report.matches ? 0 : 1;
   });
 
 program
@@ -119,7 +137,9 @@ program
   });
 
 try {
-  await program.parseAsync(process.argv);
+  // Everything from --ros-args on is ROS's (rclnodejs reads it from process.argv), not ours.
+  const rosArgs = process.argv.indexOf('--ros-args');
+  await program.parseAsync(rosArgs >= 0 ? process.argv.slice(0, rosArgs) : process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     // Help and version exit cleanly; commander has already printed its own error message.

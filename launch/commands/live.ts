@@ -5,7 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../../game/index.js';
 import type { BusChoice } from '../../robot/index.js';
-import { Ros2UnavailableError } from '../../robot/bus/index.js';
+import type { Bus } from '../../robot/bus/index.js';
+import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
+import { loadBehaviourSetup } from '../../behaviours/index.js';
+import { loadNodeSettings } from '../../robot/node/node-settings.js';
 import { ParceiroNode, createLogger } from '../../robot/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
@@ -25,35 +28,87 @@ export interface LiveOptions {
   speech?: string;
   record: boolean;
   recordings?: string;
+  dashboardPort: number;
+  dashboardToken?: string;
 }
 
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
   if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   const token = o.token ?? randomBytes(12).toString('hex');
   const logger = createLogger();
+  // On ROS 2 the settings are parameters of the node (declared with the config values and the flags
+  // as defaults, so `--ros-args -p seat:=2` or a launch file sets them); otherwise they are those values.
+  let bus: Bus | 'in-process' = 'in-process';
+  let seat = o.seat;
+  let language = o.language;
+  let character = o.character;
+  let budget = o.budget;
+  let toggles: Record<string, boolean | number> | null = null;
+  if (o.bus === 'ros2') {
+    try {
+      bus = await createRos2Bus({ onError: (e, topic) => logger.error({ err: String(e), topic: topic.name }, 'a bus handler failed') });
+    } catch (e) {
+      if (e instanceof Ros2UnavailableError) throw new UsageError(e.message);
+      throw e;
+    }
+    const setup = loadBehaviourSetup(language ? { language } : {});
+    const t = setup.settings.toggles;
+    const p = bus.parameters(
+      {
+        seat,
+        language: setup.utterances.language,
+        budget_ms: budget ?? loadNodeSettings().player.budgetMs,
+        character: character ?? '',
+        speech: t.speech,
+        postures: t.postures,
+        gaze: t.gaze,
+        partner_speech: t.partnerSpeech,
+        opponent_speech: t.opponentSpeech,
+        expressiveness: t.expressiveness,
+      },
+      ['seat', 'budget_ms'],
+    );
+    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat > 3) throw new UsageError(`parameter seat: expected a seat 0..3, got ${p.seat}`);
+    seat = p.seat;
+    language = p.language;
+    character = p.character || undefined;
+    budget = p.budget_ms;
+    toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
+  }
   let node: ParceiroNode;
   try {
     node = await ParceiroNode.start({
       seed: o.seed ?? (Date.now() & 0x7fffffff),
       token,
-      bus: o.bus as BusChoice,
-      robotSeat: o.seat as Seat,
+      bus,
+      robotSeat: seat as Seat,
       ...(o.host === undefined ? {} : { host: o.host }),
       ...(o.port === undefined ? {} : { port: o.port }),
-      ...(o.language === undefined ? {} : { language: o.language }),
-      ...(o.character === undefined ? {} : { character: o.character }),
-      ...(o.budget === undefined ? {} : { budgetMs: o.budget }),
+      ...(language === undefined ? {} : { language }),
+      ...(character === undefined ? {} : { character }),
+      ...(budget === undefined ? {} : { budgetMs: budget }),
       ...(o.games === undefined ? {} : { games: o.games }),
       ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
       ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+      dashboard: { port: o.dashboardPort, ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) },
       logger,
     });
   } catch (e) {
+    if (typeof bus === 'object') await bus.close();
     if (e instanceof Ros2UnavailableError) throw new UsageError(e.message);
     throw e;
   }
+  if (toggles) {
+    try {
+      node.toggles.set(toggles, 'ros-parameters');
+    } catch (e) {
+      await node.close();
+      throw new UsageError(`ROS parameters: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   write(`Parceiro is waiting for a table at ${node.url} (socket.io namespace ${TABLE_NAMESPACE}).`);
   write(`Token: ${token}`);
+  if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
   const stop = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('interrupted'));

@@ -7,6 +7,9 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger } from '../../robot/index.js';
+import { RecordingError } from '../../robot/recording/index.js';
+import type { ResumeInfo } from '../../robot/replay/index.js';
+import { resumeSession } from '../../robot/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
 import { Narrator, medianAndMax } from '../narration/narrator.js';
@@ -22,6 +25,14 @@ export interface SimulateOptions {
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
   json: boolean;
+  /** Names the session (and its recording); default `sim-<seed>-<time>`. */
+  session?: string;
+  /**
+   * Continue session ID from its recording after a crash: the seeds and settings are the recording's
+   * (the options above other than --recordings and --json are ignored), the state is rebuilt from the
+   * recorded events, and the recording goes on in `<ID>.<n>.mcap`.
+   */
+  resume?: string;
 }
 
 export interface SimulateSummary {
@@ -36,6 +47,8 @@ export interface SimulateSummary {
   recording: string | null;
   messages: number;
   seconds: number;
+  /** When resumed: what was rebuilt from which recordings. */
+  resumed?: ResumeInfo;
 }
 
 /** What the speech option accepts: the backends, with `say` for festival as in config/behaviours.yaml. */
@@ -49,6 +62,8 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   const started = Date.now();
   const token = randomBytes(12).toString('hex');
   const say = o.json ? () => {} : write;
+  if (o.resume !== undefined) return resumeCommand(o, o.resume, token, write, say, logger, started);
+  if (o.session !== undefined && !/^[\w.-]+$/.test(o.session)) throw new UsageError(`--session expects letters, digits, dot, dash or underscore, got "${o.session}"`);
   const node = await ParceiroNode.start({
     seed: o.seed,
     token,
@@ -58,7 +73,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
     host: '127.0.0.1',
     port: 0,
-    sessionId: `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
+    sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
     ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
     logger,
   });
@@ -66,6 +81,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   say(`Parceiro: a simulated session of ${o.games} game${o.games === 1 ? '' : 's'}, seed ${o.seed}.`);
   say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots),`);
   say(`over the table protocol at ${node.url}.`);
+  if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', logger });
   try {
     await table.start();
@@ -74,12 +90,46 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   } finally {
     table.close();
   }
-  const closed = await node.close();
+  return finish(o, await node.close(), narrator, write, started);
+}
+
+async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number): Promise<SimulateSummary> {
+  let resumed: Awaited<ReturnType<typeof resumeSession>>;
+  try {
+    resumed = await resumeSession({ sessionId: id, token, host: '127.0.0.1', port: 0, logger, ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }) });
+  } catch (e) {
+    if (e instanceof RecordingError) throw new UsageError(e.message);
+    throw e;
+  }
+  const { node, resume } = resumed;
+  const s = resume.settings;
+  const narrator = new Narrator(node.bus, say);
+  const r = resume.restored;
+  say(`Parceiro: resuming session ${id} (seed ${s.seed}, ${s.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`);
+  say(`  rebuilt from ${r.tableEvents} table events, ${r.decisions} decisions and ${r.estimates} estimates: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
+  for (const p of resume.problems) say(`  note: ${p}`);
+  say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
+  if (!resume.over) {
+    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', logger });
+    try {
+      await table.start();
+      await node.finished();
+      await node.quiet();
+    } finally {
+      table.close();
+    }
+  } else say('  the session was already over.');
+  const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);
+  summary.resumed = resume;
+  return summary;
+}
+
+async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number): Promise<SimulateSummary> {
   const f = narrator.figures;
   const times = medianAndMax(f.decisionMs);
   const summary: SimulateSummary = {
     sessionId: closed.sessionId,
-    games: f.games,
+    games: closed.score.games,
     victories: { A: closed.score.victories[0], B: closed.score.victories[1] },
     points: f.points.map(([A, B]) => ({ A, B })),
     robotTeam: 'A',

@@ -41,7 +41,7 @@ export const TableEventMsg = defineMessage('parceiro_msgs/msg/TableEvent', 'An e
   table_id: 'string',
   /** The table's own sequence number, so a resent event is not applied twice. */
   seq: 'uint32',
-  /** card_detected, card_removed or control. */
+  /** card_detected, card_removed, control, hello (a table joined: seats, table_name, table_kind) or disconnect (reason). */
   kind: 'string',
   /** hand or play (card events); "" otherwise. */
   zone: 'string',
@@ -53,6 +53,13 @@ export const TableEventMsg = defineMessage('parceiro_msgs/msg/TableEvent', 'An e
   action: 'string',
   dealer: 'int8',
   trump_card: 'string',
+  /** hello: the seats the table hosts; empty otherwise. */
+  seats: 'int8[]',
+  /** hello: the table's name and kind (touch, virtual, simulated); "" otherwise. */
+  table_name: 'string',
+  table_kind: 'string',
+  /** disconnect: why the connection went away; "" otherwise. */
+  reason: 'string',
 });
 
 export const TableOutputMsg = defineMessage('parceiro_msgs/msg/TableOutput', 'What the runtime tells the table: the robot\'s play, prompts and rejections.', {
@@ -124,6 +131,17 @@ export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robo
   explanation: 'string',
 });
 
+export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A quick estimate of the robot team's final points, feeding the appraisal between the robot's decisions.", {
+  /** ok, none (not one world fitted the budget) or failed. */
+  status: 'string',
+  /** The robot team's expected final points; -1 unless ok. */
+  expected_points: 'float64',
+  /** Probability that the robot's team wins the game; -1 unless ok. */
+  win_probability: 'float64',
+  /** Why it failed; "" otherwise. */
+  detail: 'string',
+});
+
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
   /** An OCC emotion type: joy, distress, happy-for, gloating... */
   type: 'string',
@@ -138,6 +156,8 @@ export const EmotionalStateMsg = defineMessage('parceiro_msgs/msg/EmotionalState
   emotions: nested(EmotionMsg, true),
   mood: 'float32',
   strongest: 'string',
+  /** When the appraisal ran (ms on the node's clock): decay depends on it, so a replay runs it at this time. */
+  at_ms: 'float64',
 });
 
 export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says: when it starts and ends, or why it was dropped.', {
@@ -221,13 +241,14 @@ export const ConnectionStateMsg = defineMessage('parceiro_msgs/msg/ConnectionSta
 });
 
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
 export type GameStateMessage = MessageOf<typeof GameStateMsg>;
 export type GameEventMessage = MessageOf<typeof GameEventMsg>;
 export type DecisionMessage = MessageOf<typeof DecisionMsg>;
+export type ExpectationMessage = MessageOf<typeof ExpectationMsg>;
 export type EmotionalStateMessage = MessageOf<typeof EmotionalStateMsg>;
 export type UtteranceMessage = MessageOf<typeof UtteranceMsg>;
 export type SayMessage = MessageOf<typeof SayMsg>;

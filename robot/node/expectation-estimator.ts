@@ -9,6 +9,12 @@ import type { InfoSet } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { ExpectationSums, ExpectationTask } from './expectation-worker.js';
 
+/** Where the reactions get their estimates: the worker below, or a replay's recorded answers. */
+export interface ExpectationSource {
+  /** The expectation from `info`, or undefined when none could be made; rejects when it failed. */
+  estimate(info: InfoSet): Promise<Expectation | undefined>;
+}
+
 export interface ExpectationEstimatorOptions {
   /** Time per estimate (ms). */
   budgetMs: number;
@@ -19,7 +25,7 @@ export interface ExpectationEstimatorOptions {
   threads?: number;
 }
 
-export class ExpectationEstimator {
+export class ExpectationEstimator implements ExpectationSource {
   private readonly pool: Piscina<ExpectationTask, ExpectationSums>;
   private count = 0;
 

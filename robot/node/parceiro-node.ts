@@ -17,6 +17,7 @@ import type { BehaviourSetup, Clock, SpeechBackendKind } from '../../behaviours/
 import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
 import type { Seat, SessionScore } from '../../game/index.js';
 import { TableServer } from '../../table-bridge/index.js';
+import { ConnectionWatch, DashboardServer } from '../dashboard/index.js';
 import { BusBehaviourPublisher } from '../behaviour-publisher.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -24,8 +25,10 @@ import { createRos2Bus } from '../bus/ros2-bus.js';
 import { Recorder } from '../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
-import { SessionRuntime, poolRobotPlayer } from '../session/index.js';
+import { SessionRuntime, loadSessionSettings, poolRobotPlayer } from '../session/index.js';
+import type { SessionInfo } from '../recording/recorder.js';
 import { ExpectationEstimator } from './expectation-estimator.js';
+import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
 import { behaviourLog, createLogger, tableLog } from './logger.js';
 import type { NodeSettings } from './node-settings.js';
@@ -34,6 +37,7 @@ import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
 import { withSpokenCard } from './spoken-card.js';
 import { listenForToggles } from './toggle-requests.js';
+import { listenForOperator } from './operator-controls.js';
 
 export type BusChoice = 'in-process' | 'ros2';
 
@@ -74,7 +78,26 @@ export interface ParceiroNodeOptions {
   /** Milliseconds since the epoch, with timers (default the system's). Stamps, decay, think time. */
   clock?: Clock;
   settings?: NodeSettings;
+  /** The operator dashboard (HTTP and socket.io, token required); null for none. Default 127.0.0.1 on a free port, with a new token. */
+  dashboard?: { host?: string; port?: number; token?: string } | null;
+  /** Replay and restart (robot/replay/): the estimates' source instead of the worker (null for none). */
+  estimator?: ExpectationSource | null;
+  /** The recording's file name without `.mcap` (default the session id), e.g. `<id>.2` for a resumed session. */
+  recordingName?: string;
+  /** More session metadata for the recording (a resumed session names the part it continues). */
+  recordingInfo?: SessionInfo;
+  /** Runs after the runtime is attached and before the table server listens (a restart rebuilds its state here). */
+  beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus }) => Promise<void>;
+  /** Greet the table at start (default true; a resumed session has already). */
+  greet?: boolean;
+  /** The appraisal's clock (default the node's): a replay runs each appraisal at its recorded time, as decay depends on it. */
+  appraisalClock?: () => number;
+  /** The behaviour messages' header stamps (default the node's clock): a replay gives the recorded ones' times. */
+  stampClock?: () => number;
 }
+
+/** The languages the robot can be switched to during a session (config/utterances/<lang>.yaml). */
+const LANGUAGES = ['pt', 'en'] as const;
 
 export interface NodeSummary {
   sessionId: string;
@@ -89,6 +112,8 @@ export class ParceiroNode {
   #finished: Promise<SessionScore>;
   #closed = false;
   readonly #counter: { messages: number };
+  /** Where the operator dashboard is served and its token; null when the node runs without one. */
+  dashboard: { url: string; token: string } | null = null;
 
   private constructor(
     readonly sessionId: string,
@@ -124,6 +149,8 @@ export class ParceiroNode {
     try {
       // Behaviours and character first: a mistake in a config file stops the node before it opens anything.
       const setup: BehaviourSetup = withSpokenCard(loadBehaviourSetup(o.language ? { language: o.language } : {}));
+      const setups = new Map<string, BehaviourSetup>([[setup.utterances.language, setup]]);
+      for (const language of LANGUAGES) if (!setups.has(language)) setups.set(language, withSpokenCard(loadBehaviourSetup({ language })));
       const character = loadCharacter(o.character);
 
       const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
@@ -136,7 +163,7 @@ export class ParceiroNode {
       let recording: string | null = null;
       if (dir !== null) {
         mkdirSync(dir, { recursive: true });
-        recording = resolve(join(dir, `${sessionId}.mcap`));
+        recording = resolve(join(dir, `${o.recordingName ?? sessionId}.mcap`));
         const budget = o.budgetMs ?? settings.player.budgetMs;
         const recorder = await Recorder.start({
           path: recording,
@@ -152,13 +179,19 @@ export class ParceiroNode {
             budgetMs: String(budget),
             character: character.name,
             language: setup.utterances.language,
+            // What a replay needs to run the same session again (robot/replay/replay.ts).
+            speech: o.speech ?? setup.settings.speech.kind,
+            expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
+            minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
+            liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
+            ...o.recordingInfo,
           },
         });
         // Closed before the bus: the recorder drains what is queued and writes the summary.
         closers.push(() => recorder.close());
       }
 
-      const publisher = new BusBehaviourPublisher(bus, () => clock.now());
+      const publisher = new BusBehaviourPublisher(bus, o.stampClock ?? (() => clock.now()));
       const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
       const speechSettings = o.speech ? { ...setup.settings.speech, kind: o.speech } : setup.settings.speech;
       const speech = await createSpeechOutput(speechSettings, { log: behaviourLog(log), publisher });
@@ -176,13 +209,15 @@ export class ParceiroNode {
       const unToggles: Unsubscribe = listenForToggles(bus, toggles, log);
       closers.push(unToggles);
 
-      const appraiser = new Appraiser(character, { seat: robotSeat, clock: () => clock.now() });
+      const appraiser = new Appraiser(character, { seat: robotSeat, clock: o.appraisalClock ?? (() => clock.now()) });
       const expectationBudget = o.expectationBudgetMs ?? settings.expectation.budgetMs;
       const estimator =
-        expectationBudget > 0
+        o.estimator !== undefined
+          ? o.estimator
+          : expectationBudget > 0
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed })
           : null;
-      if (estimator) closers.push(() => estimator.close());
+      if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
       const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, clock, log });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
@@ -206,7 +241,9 @@ export class ParceiroNode {
         ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
         warn: (detail, message) => log.warn(detail, message),
       });
-      const server = new TableServer({ token: o.token, handler: runtime, host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
+      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups, language: setup.utterances.language, robotSeat, clock, log }));
+      // Tables joining and leaving go on the bus (connections), for the dashboard and the recording.
+      const server = new TableServer({ token: o.token, handler: new ConnectionWatch(runtime, bus), host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
       runtime.attach(server);
       closers.push(() => runtime.stop());
       closers.push(() => server.close());
@@ -216,11 +253,35 @@ export class ParceiroNode {
           if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
         });
       });
+      if (o.beforeListen) await o.beforeListen({ runtime, reactions, scheduler, toggles, bus });
       const { url } = await server.listen();
+      bus.publish('connections', {
+        component: 'robot',
+        id: 'robot',
+        name: 'EMYS',
+        kind: bus.kind,
+        connected: true,
+        detail: bus.kind === 'ros2' ? 'behaviour topics over ROS 2' : 'in-process bus: no robot hardware attached',
+      });
+      let dashboard: { url: string; token: string } | null = null;
+      if (o.dashboard !== null) {
+        const d = o.dashboard ?? {};
+        const dash = new DashboardServer({
+          bus,
+          ...(d.token === undefined ? {} : { token: d.token }),
+          ...(d.host === undefined ? {} : { host: d.host }),
+          port: d.port ?? 0,
+          virtualTable: { url, token: o.token },
+          logger: log,
+        });
+        closers.push(() => dash.close());
+        dashboard = { url: (await dash.listen()).url, token: dash.token };
+      }
       log.info({ url, sessionId, recording, games, robotSeat, speech: speech.name, character: character.name }, 'the robot node is ready');
-      reactions.sessionStart();
+      if (o.greet !== false) reactions.sessionStart();
       const node = new ParceiroNode(sessionId, bus, runtime, server, url, recording, toggles, reactions, scheduler, log, finished, counter);
       node.#closers.push(...closers);
+      node.dashboard = dashboard;
       return node;
     } catch (e) {
       return fail(e);

@@ -13,7 +13,7 @@ import { createRng, forcedDecision } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
 import { ownPlayCategory, withCardSaid } from './card-line.js';
 import { emotionalStateMessage } from './emotion-message.js';
-import type { ExpectationEstimator } from './expectation-estimator.js';
+import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
 import { RobotView } from './robot-view.js';
 
@@ -24,7 +24,7 @@ export interface ReactionsOptions {
   seed: number;
   appraiser: Appraiser;
   /** Null: no estimates; the last expectation stands between the robot's decisions. */
-  estimator: ExpectationEstimator | null;
+  estimator: ExpectationSource | null;
   setup: BehaviourSetup;
   toggles: ToggleBoard;
   scheduler: BehaviourScheduler;
@@ -47,6 +47,8 @@ export class RobotReactions {
   readonly #view: RobotView;
   readonly #rng: Rng;
   #state: BehaviourState;
+  /** The behaviours in force; the operator may switch the language during the session. */
+  #setup: BehaviourSetup;
   #queue: Promise<void> = Promise.resolve();
   #decision: Decision | null = null;
   #deals = 0;
@@ -60,6 +62,12 @@ export class RobotReactions {
     this.#view = new RobotView(o.robotSeat);
     this.#rng = createRng(o.seed ^ 0x5eed);
     this.#state = initialBehaviourState(o.robotSeat);
+    this.#setup = o.setup;
+  }
+
+  /** Speaks from another library (a language change); effective at the next event. */
+  useSetup(setup: BehaviourSetup): void {
+    this.#setup = setup;
   }
 
   /** The session begins (greeting, look at the partner). */
@@ -109,11 +117,14 @@ export class RobotReactions {
     this.stats.events++;
     let after: Expectation | undefined = expectationOf(p.beliefs);
     if (!after && p.info && this.#o.estimator) {
+      // Each estimate goes on the bus: it is time-bound, so a replay answers with the recorded one.
       try {
         after = await this.#o.estimator.estimate(p.info);
         this.stats.estimates++;
+        this.#o.bus.publish('expectation', after ? { status: 'ok', expected_points: after.expectedPoints, win_probability: after.winProbability, detail: '' } : { status: 'none', expected_points: -1, win_probability: -1, detail: '' });
       } catch (err) {
         this.stats.estimateFailures++;
+        this.#o.bus.publish('expectation', { status: 'failed', expected_points: -1, win_probability: -1, detail: err instanceof Error ? err.message : String(err) });
         this.#o.log.warn({ err: String(err) }, 'an expectation estimate failed; the last expectation stands');
       }
     }
@@ -133,11 +144,11 @@ export class RobotReactions {
   #behave(event: BehaviourEvent, report: EmotionReport, p?: Pending): void {
     const nowMs = this.#o.clock.now();
     const toggles = this.#o.toggles.get();
-    const r = planBehaviour(this.#o.setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
+    const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
     let { plan, state } = r;
     if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
       const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
-      ({ plan, state } = withCardSaid(this.#o.setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs }));
+      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs }));
     }
     this.#state = state;
     this.#o.scheduler.run(plan);

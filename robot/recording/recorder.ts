@@ -1,7 +1,9 @@
 // Records every message that crosses the bus into one MCAP file per session: one channel per topic,
 // JSON encoding with the topic's JSON schema (so Foxglove and ROS tooling can open it), log time from
-// the injected clock. Messages are written unchunked, straight after each other, so a file cut short
-// by a crash still reads up to its last complete message.
+// the injected clock. Each message is written as a chunk of its own as soon as it is recorded (the
+// writer keeps unchunked records in memory until the file is closed, which a crash would lose), so a
+// file cut short by a crash still reads up to its last complete message, and the sink has every
+// message within its flush interval.
 
 import { McapWriter } from '@mcap/core';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
@@ -36,7 +38,7 @@ export class Recorder {
     flushMs: number,
   ) {
     this.sink = new FileSink(path, flushMs);
-    this.writer = new McapWriter({ writable: this.sink, useChunks: false, useStatistics: true, useSummaryOffsets: true, useMessageIndex: false, useChunkIndex: false });
+    this.writer = new McapWriter({ writable: this.sink, useChunks: true, chunkSize: 1, useStatistics: true, useSummaryOffsets: true, useMessageIndex: false, useChunkIndex: false });
   }
 
   /** Starts a recording of `bus` into `path`, with the session's settings as metadata. */

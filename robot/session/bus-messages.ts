@@ -5,7 +5,7 @@ import type { Card, Decision, GameEvent, Seat, SessionScore } from '../../game/i
 import type { Game } from '../../game/index.js';
 import { formatCard } from '../../game/index.js';
 import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
-import type { CardEvent, ControlEvent, Prompt, Rejection } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo } from '../../table-bridge/index.js';
 
 export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';
 
@@ -111,8 +111,20 @@ export const rejectedOutput = (r: Rejection, seat: Seat | -1 = -1, c: Card | nul
   text: r.reason,
 });
 
+/** The fields a kind of table event does not use. */
+const noTable = (): Pick<TableEvent, 'seats' | 'table_name' | 'table_kind' | 'reason'> => ({ seats: [], table_name: '', table_kind: '', reason: '' });
+
 export function cardTableEvent(kind: 'card_detected' | 'card_removed', e: CardEvent): TableEvent {
-  return { table_id: e.table.id, seq: e.seq, kind, zone: e.zone.area, seat: e.zone.seat, fiducial: e.fiducial ?? -1, card: formatCard(e.card), action: '', dealer: -1, trump_card: '' };
+  return { table_id: e.table.id, seq: e.seq, kind, zone: e.zone.area, seat: e.zone.seat, fiducial: e.fiducial ?? -1, card: formatCard(e.card), action: '', dealer: -1, trump_card: '', ...noTable() };
+}
+
+/** A table said hello (with a good token and version): which seats it hosts, so a replay knows too. */
+export function helloTableEvent(t: TableInfo): TableEvent {
+  return { table_id: t.id, seq: 0, kind: 'hello', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', seats: [...t.seats], table_name: t.name, table_kind: t.kind, reason: '' };
+}
+
+export function disconnectTableEvent(t: TableInfo, reason: string): TableEvent {
+  return { table_id: t.id, seq: 0, kind: 'disconnect', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', ...noTable(), reason };
 }
 
 export function controlTableEvent(e: ControlEvent): TableEvent {
@@ -128,5 +140,6 @@ export function controlTableEvent(e: ControlEvent): TableEvent {
     action: e.action.replaceAll('-', '_'),
     dealer: deal ? deal.dealer : -1,
     trump_card: deal ? formatCard(deal.trumpCard) : '',
+    ...noTable(),
   };
 }

@@ -11,7 +11,7 @@ import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo,
 import { refuse } from '../../table-bridge/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { SessionStatus } from './bus-messages.js';
-import { cardTableEvent, controlTableEvent, gameStateMessage } from './bus-messages.js';
+import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RobotPlayer } from './robot-player.js';
@@ -106,10 +106,13 @@ export class SessionRuntime implements TableHandler {
   // ---- TableHandler ----------------------------------------------------------------------------
 
   onHello(table: TableInfo): Verdict {
+    // On the bus (and so in the recording) like every table event: a replay must know which seats each table hosts.
+    this.#bus.publish('tableEvents', helloTableEvent(table));
     return this.#send({ type: 'hello', table });
   }
 
   onDisconnect(table: TableInfo, reason: string): void {
+    this.#bus.publish('tableEvents', disconnectTableEvent(table, reason));
     this.#send({ type: 'disconnect', table, reason });
   }
 

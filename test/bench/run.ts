@@ -15,10 +15,11 @@ import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
 import { dashboardSection } from './dashboard.js';
+import { nodeSection } from './node.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard', 'games,solver,timed,appraisal')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 10)
   .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
@@ -198,6 +199,8 @@ if (sections.has('solver')) report.solver = solverSection();
 if (sections.has('timed')) report.timed = await timedSection();
 if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opts.appraisalEvents, seed: 2017, log });
 if (sections.has('dashboard')) report.dashboard = await dashboardSection({ clients: 20, games: 2, log });
+// `node` is taken (the Node.js version): the robot node's figures are `robotNode`.
+if (sections.has('node')) report.robotNode = await nodeSection({ log });
 if (opts.json) console.log(JSON.stringify(report, null, 2));
 else console.log(humanReport(report));
 
@@ -221,6 +224,16 @@ function humanReport(r: Record<string, unknown>): string {
   const appraisal = r.appraisal as ReturnType<typeof appraisalSection> | undefined;
   if (appraisal) {
     for (const [name, a] of Object.entries(appraisal.presets)) lines.push(`  appraisal, ${name}: median ${a.medianUs} us, p99 ${a.p99Us} us, max ${a.maxUs} us per event (${appraisal.events} events)`);
+  }
+  const robotNode = r.robotNode as Awaited<ReturnType<typeof nodeSection>> | undefined;
+  if (robotNode) {
+    for (const [name, x] of [['with estimates', robotNode.reaction.withEstimates], ['without estimates', robotNode.reaction.withoutEstimates]] as const) {
+      lines.push(`  node reaction (${name}), ${x.plays} plays: event to emotions p50 ${x.eventToEmotionsMs.p50} p99 ${x.eventToEmotionsMs.p99} ms; to first behaviour p50 ${x.eventToFirstBehaviourMs.p50} p99 ${x.eventToFirstBehaviourMs.p99} max ${x.eventToFirstBehaviourMs.max} ms (target p99 < 50 ms)`);
+    }
+    const rp = robotNode.replay;
+    lines.push(`  node replay of ${rp.games} games (${rp.messages} messages), --fast: ${rp.seconds} s, ${rp.matches ? 'matches' : 'DIFFERS'} (target < ${rp.targetSeconds} s)`);
+    const m = robotNode.memory;
+    lines.push(`  node memory over ${m.games} games: ${m.samples.map((x) => x.heapMB).join(', ')} MB every ${m.every}; slope ${m.slopeKBPerGame} KB per game`);
   }
   return lines.join('\n');
 }

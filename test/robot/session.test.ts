@@ -89,7 +89,7 @@ describe('the session machine plays whole games through the real table server', 
     expect(events.map((e) => e.type).slice(-2)).toEqual(['end', 'session_end']);
     expect(events.at(-2)!.winner_team).toBe(g.outcome!.winner.toLowerCase());
     expect(on('tableOutput').filter((m) => (m as { kind: string }).kind === 'robot_play')).toHaveLength(10);
-    expect(on('tableEvents')).toHaveLength(31); // new-game and thirty cards
+    expect(on('tableEvents')).toHaveLength(32); // hello, new-game and thirty cards
     const states = on('gameState') as { status: string; victories: number[] }[];
     expect(states[0]!.status).toBe('waiting');
     expect(states.at(-1)).toMatchObject({ status: 'session_over', victories: end.session.victories });

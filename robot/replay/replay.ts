@@ -1,0 +1,431 @@
+// Replays a recorded session through the same node: the recorded table events (and operator requests)
+// are fed back, at their recorded times on a ReplayClock, into a ParceiroNode started with the seeds
+// and settings of the recording's metadata. The robot's decisions and the quick estimates are
+// time-bound searches, so they are taken from the recording (recorded-answers.ts); everything else
+// (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
+// with what was recorded (compare.ts). A recording cut short replays as far as it goes.
+
+import { performance } from 'node:perf_hooks';
+import type { SpeechBackendKind } from '../../behaviours/index.js';
+import type { Seat } from '../../game/index.js';
+import { parseCard } from '../../game/index.js';
+import type { CardEvent, ControlEvent, TableInfo } from '../../table-bridge/index.js';
+import type { TopicKey } from '../bus/topics.js';
+import { TOPICS } from '../bus/topics.js';
+import { InProcessBus } from '../bus/in-process-bus.js';
+import type { DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage, TableEvent } from '../bus/messages.js';
+import { ParceiroNode } from '../node/parceiro-node.js';
+import { createLogger } from '../node/logger.js';
+import type { NodeLogger } from '../node/logger.js';
+import type { RecordedMessage, Recording } from '../recording/reader.js';
+import { RecordingError } from '../recording/reader.js';
+import type { Difference, TimedMessage } from './compare.js';
+import { compareRuns } from './compare.js';
+import type { RecordedDecision } from './recorded-answers.js';
+import { RecordedEstimator, RecordedRobotPlayer, decisionOf } from './recorded-answers.js';
+import { ReplayClock, settle } from './replay-clock.js';
+
+/** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
+const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression'];
+const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
+/** The operator's pause and resume reach the session as a table event of this table (operator-controls.ts). */
+const OPERATOR_TABLE = 'operator';
+
+export const GROUPS = {
+  plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput].map((t) => t.name),
+  emotions: [TOPICS.expectation, TOPICS.emotions].map((t) => t.name),
+  behaviours: [TOPICS.expression, TOPICS.posture, TOPICS.lookAt, TOPICS.say, TOPICS.utterance, TOPICS.toggles, TOPICS.language].map((t) => t.name),
+} as const;
+export type GroupName = keyof typeof GROUPS;
+
+/** The settings a replay runs with, from the recording's metadata (or the defaults it names). */
+export interface ReplaySettings {
+  sessionId: string;
+  seed: number;
+  games: number;
+  robotSeat: Seat;
+  firstDealer: Seat;
+  character?: string;
+  language?: string;
+  speech: SpeechBackendKind;
+  expectationBudgetMs: number;
+  minThinkMs?: number;
+  liftGraceMs?: number;
+}
+
+/** A difference, with where it is in the session and what differs, in words. */
+export interface ReadableDifference extends Difference {
+  /** Seconds since the recording began. */
+  at: number;
+  /** e.g. "game 2, trick 5", from the recorded game state at that time. */
+  context: string;
+  /** The fields that differ, expected against actual. */
+  text: string;
+}
+
+export interface GroupResult {
+  matches: boolean;
+  compared: number;
+  firstDifference: ReadableDifference | null;
+}
+
+export interface ReplayReport {
+  recording: string;
+  session: string;
+  settings: ReplaySettings;
+  mode: 'fast' | 'realtime';
+  /** The file ended with its footer. */
+  complete: boolean;
+  /** The reader's account of what could not be read. */
+  problems: string[];
+  /** What was not replayed, and why. */
+  notReplayed: string[];
+  /** How the replay was made (what comes from the recording rather than being recomputed). */
+  notes: string[];
+  fed: { tableEvents: number; requests: number; decisions: number; forcedDecisions: number; estimates: number };
+  matches: boolean;
+  compared: Record<string, number>;
+  firstDifference: ReadableDifference | null;
+  groups: Record<GroupName, GroupResult>;
+  /** Questions the runtime asked that the recording does not answer as asked. */
+  answerDifferences: string[];
+  seconds: number;
+}
+
+export interface ReplayOptions {
+  mode?: 'fast' | 'realtime';
+  logger?: NodeLogger;
+}
+
+const int = (v: string | undefined, fallback: number): number => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : fallback);
+
+/** The settings of `rec`, saying in `notes` which ones the recording does not give. */
+export function replaySettings(rec: Recording, notes: string[]): ReplaySettings {
+  const s = rec.session;
+  if (!s) throw new RecordingError(rec.path, 'has no session metadata (parceiro.session): it cannot be replayed');
+  if (s.seed === undefined || !/^\d+$/.test(s.seed)) throw new RecordingError(rec.path, 'its session metadata has no seed: it cannot be replayed');
+  const missing = ['games', 'robotSeat', 'firstDealer', 'speech', 'expectationBudgetMs', 'minThinkMs', 'liftGraceMs'].filter((k) => s[k] === undefined);
+  if (missing.length) notes.push(`the recording does not give ${missing.join(', ')}: the defaults are used`);
+  if (s.previous) notes.push(`this recording continues ${s.previous} after a restart: the state it began from is not in it, so on its own it cannot replay to the same result`);
+  const recordedSpeech = s.speech ?? backendOfUtterances(rec.messages) ?? 'log';
+  // Only the log and publish backends take no time of their own: speech timing is the planned duration.
+  const speech: SpeechBackendKind = recordedSpeech === 'publish' ? 'publish' : 'log';
+  const spoken = backendOfUtterances(rec.messages);
+  if (spoken !== undefined && spoken !== 'log' && spoken !== 'publish') {
+    notes.push(`the robot spoke through ${spoken}, whose timing a replay cannot reproduce: it replays with the log backend, so utterances may differ`);
+  }
+  const estimates = rec.messages.some((m) => m.topic.name === TOPICS.expectation.name);
+  // Only whether there were estimates matters: their values come from the recording.
+  const budget = int(s.expectationBudgetMs, estimates ? 1 : 0);
+  return {
+    sessionId: s.id ?? 'replay',
+    seed: Number(s.seed),
+    games: int(s.games, 5),
+    robotSeat: int(s.robotSeat, 0) as Seat,
+    firstDealer: int(s.firstDealer, 0) as Seat,
+    ...(s.character ? { character: s.character } : {}),
+    ...(s.language ? { language: s.language } : {}),
+    speech,
+    expectationBudgetMs: budget,
+    ...(s.minThinkMs !== undefined ? { minThinkMs: int(s.minThinkMs, 0) } : {}),
+    ...(s.liftGraceMs !== undefined ? { liftGraceMs: int(s.liftGraceMs, 0) } : {}),
+  };
+}
+
+function backendOfUtterances(messages: readonly RecordedMessage[]): string | undefined {
+  const u = messages.find((m) => m.topic.name === TOPICS.utterance.name && (m.message as { phase: string }).phase === 'start');
+  return u ? (u.message as { backend: string }).backend : undefined;
+}
+
+/** The robot's decisions in the recording, each placed by the play event that follows it. */
+export function recordedDecisions(messages: readonly RecordedMessage[]): Map<number, RecordedDecision> {
+  const out = new Map<number, RecordedDecision>();
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i]!.topic.name !== TOPICS.decision.name) continue;
+    const m = messages[i]!.message as DecisionMessage;
+    // applyPlay publishes the play right after the decision.
+    for (let j = i + 1; j < messages.length; j++) {
+      const e = messages[j]!;
+      if (e.topic.name !== TOPICS.gameEvents.name) continue;
+      const ev = e.message as GameEventMessage;
+      if (ev.type !== 'play' || ev.seat !== m.seat || ev.card !== m.card) continue;
+      out.set(i, { seat: m.seat as Seat, game: ev.game, trick: ev.trick, decision: decisionOf(m), forced: m.fallback === 'forced', time: messages[i]!.time });
+      break;
+    }
+  }
+  return out;
+}
+
+const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
+
+/** When a recorded output's publisher read the clock: its header's stamp when it has one, else when it was recorded. */
+function stampOf(m: RecordedMessage): number {
+  const h = (m.message as { header?: { stamp: { sec: number; nanosec: number } } }).header;
+  return h ? h.stamp.sec * 1000 + Math.round(h.stamp.nanosec / 1e6) : m.time;
+}
+
+/** Feeds recorded table events into a runtime, knowing each table's seats from its recorded hello. */
+export class TableFeeder {
+  readonly tables = new Map<string, TableInfo>();
+  readonly guessed = new Set<string>();
+  constructor(
+    private readonly handler: Pick<ParceiroNode['runtime'], 'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl'>,
+    private readonly robotSeat: Seat,
+  ) {}
+
+  feed(m: TableEvent): void {
+    if (m.kind === 'hello') {
+      const info: TableInfo = { id: m.table_id, name: m.table_name, kind: m.table_kind as TableInfo['kind'], seats: m.seats as Seat[] };
+      this.tables.set(info.id, info);
+      this.handler.onHello(info);
+      return;
+    }
+    const table = this.#table(m.table_id);
+    switch (m.kind) {
+      case 'disconnect':
+        this.handler.onDisconnect(table, m.reason);
+        return;
+      case 'card_detected':
+      case 'card_removed': {
+        const e: CardEvent = { table, seq: m.seq, zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat }, card: parseCard(m.card), fiducial: m.fiducial === -1 ? null : m.fiducial };
+        void (m.kind === 'card_detected' ? this.handler.onCardDetected(e) : this.handler.onCardRemoved(e));
+        return;
+      }
+      case 'control': {
+        const e: ControlEvent =
+          m.action === 'new_game'
+            ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
+            : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
+        void this.handler.onControl(e);
+        return;
+      }
+    }
+  }
+
+  #table(id: string): TableInfo {
+    let t = this.tables.get(id);
+    if (!t) {
+      // A recording made before hellos were recorded: the table is taken to host every human seat.
+      t = { id, name: id, kind: 'simulated', seats: ([0, 1, 2, 3] as Seat[]).filter((s) => s !== this.robotSeat) };
+      this.tables.set(id, t);
+      this.guessed.add(id);
+    }
+    return t;
+  }
+}
+
+const json = (x: unknown): string => {
+  const s = JSON.stringify(x);
+  return s.length > 300 ? `${s.slice(0, 297)}...` : s;
+};
+
+function fieldsText(expected: unknown, actual: unknown): string {
+  if (expected === null) return `the replay has one more: ${json(actual)}`;
+  if (actual === null) return `the replay has none where the recording has ${json(expected)}`;
+  if (typeof expected !== 'object' || typeof actual !== 'object') return `expected ${json(expected)}, got ${json(actual)}`;
+  const e = expected as Record<string, unknown>;
+  const a = actual as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].filter((k) => JSON.stringify(e[k]) !== JSON.stringify(a[k]));
+  return keys
+    .map((k) => {
+      const x = e[k];
+      const y = a[k];
+      if (Array.isArray(x) && Array.isArray(y)) {
+        const i = Array.from({ length: Math.max(x.length, y.length) }, (_, n) => n).find((n) => JSON.stringify(x[n]) !== JSON.stringify(y[n]))!;
+        return `${k}[${i}]: expected ${json(x[i] ?? null)}, got ${json(y[i] ?? null)}${x.length === y.length ? '' : ` (${x.length} items expected, ${y.length} got)`}`;
+      }
+      return `${k}: expected ${json(x)}, got ${json(y)}`;
+    })
+    .join('; ');
+}
+
+function readable(d: Difference | null, start: number, states: { time: number; game: number; trick: number; status: string }[]): ReadableDifference | null {
+  if (!d) return null;
+  let s: (typeof states)[number] | undefined;
+  for (const x of states) if (x.time <= d.time) s = x;
+  const context = !s || s.game === 0 ? 'before the first game' : `game ${s.game}, ${s.trick >= 0 && s.status === 'playing' ? `trick ${Math.min(10, s.trick + 1)}` : s.status.replace('_', ' ')}`;
+  return { ...d, at: Math.round(d.time - start) / 1000, context, text: fieldsText(d.expected, d.actual) };
+}
+
+/** Drops what a replay cannot recompute: table connections come from the socket server, not the runtime. */
+const comparable = (m: TimedMessage): boolean => !(m.topic.name === TOPICS.connections.name && (m.message as { component: string }).component !== 'robot');
+
+/** Replays `rec` through a fresh node; see the file's head. */
+export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Promise<ReplayReport> {
+  const wall0 = performance.now();
+  const mode = o.mode ?? 'fast';
+  const notes: string[] = [];
+  const settings = replaySettings(rec, notes);
+  const messages = rec.messages;
+  const start = messages[0]?.time ?? 0;
+  const clock = new ReplayClock(start);
+  const bus = new InProcessBus();
+  const replayed: TimedMessage[] = [];
+  const counts = new Map<string, number>();
+  bus.tap((e) => {
+    replayed.push({ topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown });
+    counts.set(e.topic.name, (counts.get(e.topic.name) ?? 0) + 1);
+  });
+  // A behaviour message's stamp is read just before it is published, and they are published in stamp
+  // order: the earliest stamp among the next recorded message of each stamped topic is the one it had
+  // (the live clock may tick between the two messages of one gaze or posture).
+  const stamped = [TOPICS.lookAt, TOPICS.posture, TOPICS.expression].map((t) => ({ name: t.name, stamps: messages.filter((m) => m.topic.name === t.name).map(stampOf) }));
+  const stampClock = (): number => {
+    let next = Infinity;
+    for (const t of stamped) next = Math.min(next, t.stamps[counts.get(t.name) ?? 0] ?? Infinity);
+    return Number.isFinite(next) ? next : clock.now();
+  };
+  const decisions = recordedDecisions(messages);
+  // Each appraisal runs at the time its recorded emotions message gives (at_ms), in order.
+  const appraisalTimes = messages.filter((m) => m.topic.name === TOPICS.emotions.name).map((m) => (m.message as { at_ms: number }).at_ms);
+  let lastAppraisal = -Infinity;
+  const appraisalClock = (): number => {
+    const next = appraisalTimes[counts.get(TOPICS.emotions.name) ?? 0];
+    lastAppraisal = Math.max(lastAppraisal, next ?? clock.now());
+    return lastAppraisal;
+  };
+  const player = new RecordedRobotPlayer();
+  const estimator = new RecordedEstimator();
+  const node = await ParceiroNode.start({
+    seed: settings.seed,
+    token: 'replay',
+    games: settings.games,
+    sessionId: settings.sessionId,
+    robotSeat: settings.robotSeat,
+    firstDealer: settings.firstDealer,
+    ...(settings.language ? { language: settings.language } : {}),
+    ...(settings.character ? { character: settings.character } : {}),
+    speech: settings.speech,
+    bus,
+    recordingsDir: null,
+    host: '127.0.0.1',
+    port: 0,
+    player,
+    estimator: settings.expectationBudgetMs > 0 ? estimator : null,
+    expectationBudgetMs: settings.expectationBudgetMs,
+    ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
+    ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
+    logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),
+    clock,
+    appraisalClock,
+    stampClock,
+    dashboard: null,
+  });
+  const feeder = new TableFeeder(node.runtime, settings.robotSeat);
+  const answered: string[] = [];
+  const fed = { tableEvents: 0, requests: 0, decisions: 0, forcedDecisions: 0, estimates: 0 };
+  const seen = new Map<string, number>();
+  try {
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
+      const name = m.topic.name;
+      const index = seen.get(name) ?? 0;
+      seen.set(name, index + 1);
+      if (mode === 'realtime') {
+        const wait = m.time - start - (performance.now() - wall0);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      // Inputs at their recorded time; outputs at the time their publisher read the clock (a header's stamp).
+      clock.moveTo(DRIVING.has(name) ? m.time : stampOf(m));
+      if (name === TOPICS.tableEvents.name) {
+        const t = m.message as TableEvent;
+        if (t.table_id === OPERATOR_TABLE) continue; // made again by the sessionControl request before it
+        await settle();
+        feeder.feed(t);
+        fed.tableEvents++;
+        await settle();
+        continue;
+      }
+      const request = REQUESTS.get(name);
+      if (request) {
+        await settle();
+        bus.publish(request, m.message as never);
+        fed.requests++;
+      } else if (name === TOPICS.decision.name) {
+        const d = decisions.get(i);
+        if (d && !d.forced) {
+          player.release(d);
+          fed.decisions++;
+        } else if (d) fed.forcedDecisions++;
+      } else if (name === TOPICS.expectation.name) {
+        estimator.release(m.message as ExpectationMessage);
+        fed.estimates++;
+      }
+      if (!comparable(m)) continue;
+      // The recorded output at this time: fire the timers it needs, at this time, until the replay has it.
+      for (;;) {
+        await settle();
+        if ((counts.get(name) ?? 0) > index) break;
+        if (!clock.fireNext()) break;
+      }
+    }
+    await settle();
+  } finally {
+    const outputs = replayed.slice();
+    // A question still waiting at the end of a complete recording is a difference; at the end of a truncated one, expected.
+    if (!rec.complete) answered.push(...player.differences, ...estimator.differences);
+    player.finish();
+    estimator.finish();
+    await node.close();
+    replayed.length = 0;
+    replayed.push(...outputs);
+  }
+
+  // ---- compare -----------------------------------------------------------------------------------
+  let mine = replayed.filter(comparable);
+  const theirs = messages.filter(comparable);
+  const notReplayed: string[] = [];
+  const states = messages
+    .filter((m) => m.topic.name === TOPICS.gameState.name)
+    .map((m) => ({ time: m.time, game: (m.message as GameStateMessage).game, trick: (m.message as GameStateMessage).trick, status: (m.message as GameStateMessage).status }));
+  if (!rec.complete) {
+    // What the recording lost cannot be compared: the replay's outputs past each topic's recorded count are set aside.
+    const kept = new Map<string, number>();
+    for (const m of theirs) kept.set(m.topic.name, (kept.get(m.topic.name) ?? 0) + 1);
+    const used = new Map<string, number>();
+    mine = mine.filter((m) => {
+      const n = (used.get(m.topic.name) ?? 0) + 1;
+      used.set(m.topic.name, n);
+      return n <= (kept.get(m.topic.name) ?? 0);
+    });
+    const last = messages.at(-1);
+    const where = last ? readable({ topic: last.topic.name, index: 0, time: last.time, expected: null, actual: null }, start, states)!.context : 'before anything';
+    notReplayed.push(
+      last
+        ? `the recording stops ${Math.round(last.time - start) / 1000} s in (${where}): the rest of the session was not recorded, so it was not replayed or compared`
+        : 'the recording holds no message: nothing was replayed',
+    );
+  }
+  if (feeder.guessed.size) notes.push(`no hello was recorded for table ${[...feeder.guessed].join(', ')}: taken to host every human seat`);
+  const forced = [...decisions.values()].filter((d) => d.forced).length;
+  notes.unshift(
+    `the robot's ${decisions.size - forced} searched decisions and ${fed.estimates} quick estimates are time-bound, so they are not recomputed: they are taken from the recording at their recorded times; everything else is recomputed (${forced} forced cards included)`,
+  );
+  if (settings.expectationBudgetMs > 0 && !messages.some((m) => m.topic.name === TOPICS.expectation.name) && messages.length) {
+    notes.push('the recording has no estimates (recorded before they were published): emotions between decisions may differ');
+  }
+  const c = compareRuns(theirs, mine);
+  const groups = {} as Record<GroupName, GroupResult>;
+  for (const [g, topics] of Object.entries(GROUPS) as [GroupName, readonly string[]][]) {
+    const inGroup = (m: TimedMessage): boolean => topics.includes(m.topic.name);
+    const gc = compareRuns(theirs.filter(inGroup), mine.filter(inGroup));
+    groups[g] = { matches: gc.matches, compared: Object.values(gc.compared).reduce((a, b) => a + b, 0), firstDifference: readable(gc.firstDifference, start, states) };
+  }
+  return {
+    recording: rec.path,
+    session: settings.sessionId,
+    settings,
+    mode,
+    complete: rec.complete,
+    problems: rec.problems,
+    notReplayed,
+    notes,
+    fed,
+    matches: c.matches,
+    compared: c.compared,
+    firstDifference: readable(c.firstDifference, start, states),
+    groups,
+    answerDifferences: rec.complete ? [...player.differences, ...estimator.differences] : answered,
+    seconds: Math.round(performance.now() - wall0) / 1000,
+  };
+}

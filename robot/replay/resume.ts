@@ -1,0 +1,300 @@
+// Restarting a session after a crash: the runtime is started again with the same session id, reads
+// the session's recording (`<dir>/<id>.mcap`, then `<id>.2.mcap`... for earlier restarts), and
+// before its table server listens feeds the recorded table events, decisions and estimates into the
+// fresh runtime silently, on a clock that runs the recorded times: nothing reaches a table (none is
+// connected yet), the bus is closed to the outside (nothing is published or recorded twice) and
+// speech is off. The state is then the recorded one: the same deal, the tricks already played, the
+// score. The clock then goes live, the robot's own player and estimates take over, and the
+// recording goes on in a new part `<id>.<n>.mcap` whose metadata names the part it continues. A
+// table that says hello again gets the full state and carries on.
+
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Clock, SpeechBackendKind, TimerId } from '../../behaviours/index.js';
+import { SPEECH_BACKENDS, systemClock } from '../../behaviours/index.js';
+import { BUILTIN_PLAYERS } from '../../game/index.js';
+import type { Bus, NodeParameter, ParameterValues, Unsubscribe } from '../bus/bus.js';
+import type { BehaviourTogglesMessage, ExpectationMessage, LanguageMessage, TableEvent } from '../bus/messages.js';
+import type { TopicKey, TopicMessage } from '../bus/topics.js';
+import { TOPICS } from '../bus/topics.js';
+import { InProcessBus } from '../bus/in-process-bus.js';
+import { ExpectationEstimator } from '../node/expectation-estimator.js';
+import type { NodeLogger } from '../node/logger.js';
+import { loadNodeSettings } from '../node/node-settings.js';
+import type { NodeSettings } from '../node/node-settings.js';
+import type { ParceiroNodeOptions } from '../node/parceiro-node.js';
+import { ParceiroNode } from '../node/parceiro-node.js';
+import { togglePatch } from '../node/toggle-requests.js';
+import type { RecordedMessage } from '../recording/reader.js';
+import { RecordingError, readRecording } from '../recording/reader.js';
+import type { SessionInfo } from '../recording/recorder.js';
+import { PoolSearchPlayer } from '../search/pool-player.js';
+import type { RobotPlayer } from '../session/index.js';
+import { gameStateMessage, poolRobotPlayer, statusOf, syncRobotPlayer } from '../session/index.js';
+import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
+import { ReplayClock } from './replay-clock.js';
+import type { ReplaySettings } from './replay.js';
+import { TableFeeder, recordedDecisions, replaySettings } from './replay.js';
+
+/** The recorded parts of a session, in order. */
+export interface SessionParts {
+  sessionId: string;
+  files: string[];
+  /** The first part's metadata: the seeds and settings. */
+  info: SessionInfo;
+  messages: RecordedMessage[];
+  /** What could not be read, part by part. */
+  problems: string[];
+}
+
+/** The recordings of session `id` in `dir`: `<id>.mcap`, `<id>.2.mcap`, ... */
+export function findSessionParts(dir: string, id: string): SessionParts {
+  const first = join(dir, `${id}.mcap`);
+  if (!existsSync(first)) throw new RecordingError(first, `no recording of session ${id} to resume from`);
+  const files = [first];
+  for (let n = 2; existsSync(join(dir, `${id}.${n}.mcap`)); n++) files.push(join(dir, `${id}.${n}.mcap`));
+  const parts = files.map((f) => readRecording(f));
+  const info = parts[0]!.session;
+  if (!info) throw new RecordingError(first, 'has no session metadata (parceiro.session): it cannot be resumed');
+  return {
+    sessionId: id,
+    files,
+    info,
+    messages: parts.flatMap((p) => p.messages),
+    problems: parts.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)),
+  };
+}
+
+/** The bus of a restarting node: closed (nothing published, nothing recorded) until `open`. */
+export class GatedBus implements Bus {
+  open = false;
+  constructor(readonly inner: Bus) {}
+  get kind(): Bus['kind'] {
+    return this.inner.kind;
+  }
+  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+    if (this.open) this.inner.publish(key, message);
+  }
+  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
+    return this.inner.subscribe(key, handler);
+  }
+  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
+    return this.inner.tap(handler);
+  }
+  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers?: readonly (keyof P)[]): ParameterValues<P> {
+    return this.inner.parameters(defaults, integers);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** The recorded times while restoring, then the system's; timers waiting at the switch carry over. */
+export class RestoreClock implements Clock {
+  readonly replay: ReplayClock;
+  #live = false;
+  #floor = 0;
+  #nextId = 1;
+  /** Our timer id to the underlying clock's. */
+  readonly #ids = new Map<TimerId, { live: boolean; id: TimerId }>();
+  readonly #byReplayId = new Map<TimerId, TimerId>();
+
+  constructor(start: number) {
+    this.replay = new ReplayClock(start);
+  }
+
+  now(): number {
+    return this.#live ? Math.max(this.#floor, systemClock.now()) : this.replay.now();
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerId {
+    const id = this.#nextId++;
+    const run = (): void => {
+      this.#ids.delete(id);
+      callback();
+    };
+    if (this.#live) this.#ids.set(id, { live: true, id: systemClock.setTimeout(run, ms) });
+    else {
+      const rid = this.replay.setTimeout(run, ms);
+      this.#ids.set(id, { live: false, id: rid });
+      this.#byReplayId.set(rid, id);
+    }
+    return id;
+  }
+
+  clearTimeout(id: TimerId): void {
+    const t = this.#ids.get(id);
+    if (!t) return;
+    this.#ids.delete(id);
+    if (t.live) systemClock.clearTimeout(t.id);
+    else this.replay.clearTimeout(t.id);
+  }
+
+  /** From now on, the system's time (never before the restored time); waiting timers keep what they had left. */
+  goLive(): void {
+    this.#floor = this.replay.now();
+    this.#live = true;
+    for (const t of this.replay.drain()) {
+      const ours = this.#byReplayId.get(t.id);
+      if (ours === undefined || !this.#ids.has(ours)) continue;
+      this.#ids.set(ours, { live: true, id: systemClock.setTimeout(t.callback, t.inMs) });
+    }
+    this.#byReplayId.clear();
+  }
+}
+
+export interface ResumeOptions {
+  /** The folder of the recordings (default config/node.yaml). */
+  recordingsDir?: string;
+  sessionId: string;
+  token: string;
+  host?: string;
+  port?: number;
+  logger?: NodeLogger;
+  settings?: NodeSettings;
+  /** Anything else for the node (the dashboard, the bus kind...). */
+  node?: Partial<ParceiroNodeOptions>;
+}
+
+export interface ResumeInfo {
+  /** The seeds and settings, from the first part. */
+  settings: ReplaySettings;
+  /** The robot's budget per decision (ms), from the first part. */
+  budgetMs: number;
+  parts: string[];
+  /** The part being written now. */
+  recording: string;
+  restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
+  problems: string[];
+  /** The session was already over when it stopped. */
+  over: boolean;
+}
+
+/** Starts a node that continues session `sessionId` from its recordings (see the file's head). */
+export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroNode; resume: ResumeInfo; close: () => ReturnType<ParceiroNode['close']> }> {
+  const settings = o.settings ?? loadNodeSettings();
+  const dir = o.recordingsDir ?? settings.recordings.dir;
+  const parts = findSessionParts(dir, o.sessionId);
+  const notes: string[] = [];
+  const s = replaySettings({ path: parts.files[0]!, session: parts.info, messages: parts.messages, complete: true, problems: [] }, notes);
+  const start = parts.messages[0]?.time ?? systemClock.now();
+  const clock = new RestoreClock(start);
+  const bus = new GatedBus(new InProcessBus());
+
+  // The live player and estimator, as the first part ran them; the recorded answers come first.
+  const closers: (() => Promise<void> | void)[] = [];
+  const kind = parts.info.player ?? 'timed';
+  const budgetMs = Number(parts.info.budgetMs ?? settings.player.budgetMs);
+  let live: RobotPlayer;
+  if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
+    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs });
+    closers.push(() => pool.close());
+    live = poolRobotPlayer(pool);
+  } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });
+  const liveEstimator =
+    s.expectationBudgetMs > 0
+      ? new ExpectationEstimator({ budgetMs: s.expectationBudgetMs, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: s.seed ^ parts.files.length })
+      : null;
+  if (liveEstimator) closers.push(() => liveEstimator.close());
+  const player = new RecordedRobotPlayer({ fallback: live });
+  const estimator = new RecordedEstimator();
+  const decisions = recordedDecisions(parts.messages);
+  const n = parts.files.length + 1;
+  const recording = join(dir, `${o.sessionId}.${n}.mcap`);
+  const restored = { tableEvents: 0, decisions: 0, estimates: 0, game: 0, trick: 0, played: 0 };
+  let over = false;
+
+  const node = await ParceiroNode.start({
+    ...o.node,
+    seed: s.seed,
+    token: o.token,
+    games: s.games,
+    sessionId: o.sessionId,
+    robotSeat: s.robotSeat,
+    firstDealer: s.firstDealer,
+    ...(s.language ? { language: s.language } : {}),
+    ...(s.character ? { character: s.character } : {}),
+    ...((SPEECH_BACKENDS as readonly string[]).includes(parts.info.speech ?? '') ? { speech: parts.info.speech as SpeechBackendKind } : {}),
+    budgetMs,
+    expectationBudgetMs: s.expectationBudgetMs,
+    ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
+    ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
+    bus,
+    recordingsDir: dir,
+    recordingName: `${o.sessionId}.${n}`,
+    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString() },
+    ...(o.host === undefined ? {} : { host: o.host }),
+    ...(o.port === undefined ? {} : { port: o.port }),
+    player,
+    estimator,
+    clock,
+    greet: false,
+    settings,
+    ...(o.logger ? { logger: o.logger } : {}),
+    beforeListen: async ({ runtime, toggles }) => {
+      const feeder = new TableFeeder(runtime, s.robotSeat);
+      const hosted = new Set<string>();
+      let lastToggles: BehaviourTogglesMessage | null = null;
+      let lastLanguage: LanguageMessage | null = null;
+      // Silent: nothing is said while the past is fed in again.
+      toggles.set({ speech: false }, 'restore');
+      for (let i = 0; i < parts.messages.length; i++) {
+        const m = parts.messages[i]!;
+        const name = m.topic.name;
+        if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
+        if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
+        if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
+        await clock.replay.advanceTo(m.time);
+        if (name === TOPICS.tableEvents.name) {
+          const t = m.message as TableEvent;
+          if (t.kind === 'hello') hosted.add(t.table_id);
+          if (t.kind === 'disconnect') hosted.delete(t.table_id);
+          feeder.feed(t);
+          restored.tableEvents++;
+        } else if (name === TOPICS.decision.name) {
+          const d = decisions.get(i);
+          if (d && !d.forced) {
+            player.release(d);
+            restored.decisions++;
+          }
+        } else {
+          estimator.release(m.message as ExpectationMessage);
+          restored.estimates++;
+        }
+      }
+      await clock.replay.advanceTo(clock.replay.now());
+      // Live from here: the clock, the player, the estimates, the bus and the recording.
+      clock.goLive();
+      player.goLive();
+      estimator.goLive(liveEstimator);
+      bus.open = true;
+      const snap = runtime.actor.getSnapshot();
+      const c = snap.context;
+      over = statusOf(snap) === 'session_over';
+      restored.game = c.current ? c.current.index + 1 : 0;
+      restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
+      restored.played = c.score.games;
+      bus.publish('gameState', gameStateMessage({ sessionId: c.config.sessionId, games: c.config.games, score: c.score, status: statusOf(snap), robotSeat: c.config.robotSeat, index: c.current?.index ?? null, game: c.current?.game ?? null }));
+      // The tables of the stopped runtime are gone; they come back with a hello.
+      for (const id of hosted) {
+        const info = feeder.tables.get(id);
+        if (info) runtime.onDisconnect(info, 'the runtime restarted');
+      }
+      if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
+      else toggles.set({ speech: true }, 'restore');
+      // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
+      if (lastLanguage && lastLanguage.language !== s.language) bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
+      else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
+    },
+  }).catch(async (e: unknown) => {
+    for (const c of closers.reverse()) await c();
+    throw e;
+  });
+  // The node, then the live player and estimator it was lent.
+  const close = async (): ReturnType<ParceiroNode['close']> => {
+    const summary = await node.close();
+    for (const c of closers.splice(0).reverse()) await c();
+    return summary;
+  };
+  return { node, close, resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], over } };
+}

@@ -1,0 +1,100 @@
+// A runtime killed mid-game and started again with the same session id: `parceiro simulate` in a
+// child process, killed with SIGKILL once its narration shows tricks being played and its recording
+// holds some, then `parceiro simulate --resume ID`, which rebuilds the state from the recording and
+// finishes the session. Nothing waits on time: the test waits for output, for the recording's
+// contents, and for the programs' ends.
+
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GameEventMessage, GameStateMessage } from '../../robot/bus/index.js';
+import { recording } from '../robot/replay-harness.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = `${root}dist/launch/cli.js`;
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-restart-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const start = (args: string[]): { child: ChildProcessWithoutNullStreams; out: () => string; done: Promise<{ code: number | null; signal: string | null; err: string }> } => {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
+  return { child, out: () => out, done };
+};
+
+/** Resolves when `test` holds, checked whenever the child writes (and on the recording's flushes). */
+const until = async (test: () => boolean, child: ChildProcessWithoutNullStreams): Promise<void> => {
+  while (!test()) {
+    if (child.exitCode !== null) throw new Error('the program ended before the condition held');
+    await new Promise((r) => child.stdout.once('data', r));
+  }
+};
+
+const events = (file: string): GameEventMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+const states = (file: string): GameStateMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/state').map((m) => m.message as GameStateMessage);
+
+describe('crash and restart', () => {
+  it('a session killed mid-game resumes from its recording: same deal, tricks kept, and it finishes', async () => {
+    const id = 'crash-test';
+    const first = join(dir, 'recordings', `${id}.mcap`);
+    const killed = start(['simulate', '--games', '2', '--seed', '7', '--budget', '50', '--min-think', '300', '--session', id]);
+    // Some tricks narrated, and some in the recording (flushed every second), then the kill.
+    await until(() => (killed.out().match(/^ {2}trick +\d+:/gm) ?? []).length >= 4, killed.child);
+    await until(() => existsSync(first) && events(first).filter((e) => e.type === 'trick').length >= 2, killed.child);
+    killed.child.kill('SIGKILL');
+    const end = await killed.done;
+    expect(end.signal).toBe('SIGKILL');
+
+    const before = recording.readRecording(first);
+    expect(before.complete).toBe(false);
+    const lastState = states(first).at(-1)!;
+    expect(lastState.status).toBe('playing');
+    const playedBefore = events(first).filter((e) => e.type === 'play' && e.game === lastState.game - 1);
+
+    const resumed = start(['simulate', '--resume', id]);
+    const r = await resumed.done;
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const out = resumed.out();
+    expect(out).toMatch(new RegExp(`^Parceiro: resuming session ${id} \\(seed 7, 2 games\\) from 1 recording:$`, 'm'));
+    expect(out).toMatch(/rebuilt from \d+ table events, \d+ decisions and \d+ estimates: 0 games over, game 1 at trick \d+\./);
+    expect(out).toMatch(/Session over after 2 games: victories A \d+ - B \d+/);
+
+    // The new part continues the first: named in its metadata, starting from the state the first reached.
+    const second = join(dir, 'recordings', `${id}.2.mcap`);
+    const after = recording.readRecording(second);
+    expect(after.complete).toBe(true);
+    expect(after.session).toMatchObject({ id, seed: '7', games: '2', part: '2', previous: `${id}.mcap` });
+    const resumedState = states(second)[0]!;
+    expect(resumedState).toMatchObject({ session_id: id, game: lastState.game, dealer: lastState.dealer, trump_card: lastState.trump_card, status: 'playing' });
+    // The tricks already played are kept: the state resumes after them, with the same trick on the table.
+    expect(resumedState.trick).toBe(Math.floor(playedBefore.length / 4));
+    expect(resumedState.table).toEqual(playedBefore.slice(playedBefore.length - (playedBefore.length % 4)).map((p) => p.card));
+    // And the game is finished from there: the plays of both parts make one whole game of 40 cards.
+    const playedAfter = events(second).filter((e) => e.type === 'play' && e.game === lastState.game - 1);
+    const cards = [...playedBefore, ...playedAfter].map((p) => p.card);
+    expect(cards).toHaveLength(40);
+    expect(new Set(cards).size).toBe(40);
+    const ends = events(second).filter((e) => e.type === 'end');
+    expect(ends).toHaveLength(2);
+    expect(events(second).at(-1)!.type).toBe('session_end');
+    // The table came back with a hello, after the runtime told the operator the old one was gone.
+    const tableEvents = after.messages.filter((m) => m.topic.name === '/parceiro/table/events').map((m) => m.message as { kind: string; reason: string });
+    expect(tableEvents[0]).toMatchObject({ kind: 'disconnect', reason: 'the runtime restarted' });
+    expect(tableEvents[1]).toMatchObject({ kind: 'hello' });
+  });
+
+  it('refuses to resume a session that has no recording, with one line and exit code 2', async () => {
+    const p = start(['simulate', '--resume', 'nothing-here']);
+    const r = await p.done;
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^parceiro: error: .*nothing-here\.mcap: no recording of session nothing-here to resume from\n$/);
+  });
+});

@@ -1,0 +1,123 @@
+// Replaying recorded sessions through the same node: a session replays to exactly itself, an altered
+// output is found and named, a recording cut short replays as far as it goes and says what it could
+// not, and the recorded answers report questions asked out of place. Nothing here measures time: the
+// live session is waited on to its end, and the replay runs on its own clock.
+
+import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game, SeatView, createRng, dealCards, parseCard } from '../../game/index.js';
+import { recordSession, recording, replay, rewrite, robot } from './replay-harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-replay-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let path = '';
+beforeAll(async () => {
+  path = await recordSession(dir, 'replay-1');
+}, 60_000);
+
+describe('replaying a recording', () => {
+  it('replays a session to exactly what was recorded, with the decisions and estimates taken from it', async () => {
+    const rec = recording.readRecording(path);
+    expect(rec.problems).toEqual([]);
+    const r = await replay.replayRecording(rec);
+    expect(r.firstDifference).toBeNull();
+    expect(r.matches).toBe(true);
+    expect(r.groups.plays.matches && r.groups.emotions.matches && r.groups.behaviours.matches).toBe(true);
+    expect(r.answerDifferences).toEqual([]);
+    // Everything the runtime produced was compared: plays, emotions, behaviours, speech.
+    for (const t of ['/parceiro/game/events', '/parceiro/emotions', '/robot_face/expression', '/look_at', '/emys/joint_trajectory', '/parceiro/behaviours/utterance', '/tts/say']) {
+      expect(r.compared[t], t).toBeGreaterThan(0);
+    }
+    expect(r.compared['/parceiro/game/events']).toBe(rec.messages.filter((m) => m.topic.name === '/parceiro/game/events').length);
+    // The table's hello is recorded, so the replay knows its seats.
+    expect(r.fed.tableEvents).toBe(rec.messages.filter((m) => m.topic.name === '/parceiro/table/events').length);
+    expect(r.notes.join('\n')).not.toMatch(/no hello was recorded/);
+    expect(r.fed.decisions + r.fed.forcedDecisions).toBe(10);
+    expect(r.fed.estimates).toBeGreaterThan(0);
+    expect(r.notes[0]).toMatch(/searched decisions and \d+ quick estimates are time-bound, so they are not recomputed/);
+    expect(r.complete).toBe(true);
+    expect(r.notReplayed).toEqual([]);
+    expect(r.settings).toMatchObject({ seed: 21, games: 1, robotSeat: 0, speech: 'publish', minThinkMs: 50, expectationBudgetMs: 20 });
+  });
+
+  it('reports an altered output message as the first difference, naming topic, index, time and fields', async () => {
+    const rec = recording.readRecording(path);
+    const looks = rec.messages.map((m, i) => [m, i] as const).filter(([m]) => m.topic.name === '/look_at');
+    const [target, at] = looks[3]!;
+    const altered = join(dir, 'altered.mcap');
+    await rewrite(path, altered, (m, i) => (i === at ? { ...(m.message as object), point: { x: 9, y: 9, z: 9 } } : m.message));
+    const r = await replay.replayRecording(recording.readRecording(altered));
+    expect(r.matches).toBe(false);
+    expect(r.firstDifference).toMatchObject({ topic: '/look_at', index: 3, time: target.time, expected: { point: { x: 9, y: 9, z: 9 } } });
+    expect(r.firstDifference!.text).toMatch(/^point: expected \{"x":9,"y":9,"z":9\}, got \{"x":/);
+    expect(r.firstDifference!.context).toMatch(/^game 1, trick \d+$/);
+    expect(r.groups.behaviours.firstDifference).toMatchObject({ topic: '/look_at', index: 3 });
+    expect(r.groups.plays.matches && r.groups.emotions.matches).toBe(true);
+  });
+
+  it('replays a recording cut short as far as it goes, and accounts for the rest', async () => {
+    const cut = join(dir, 'cut.mcap');
+    const bytes = readFileSync(path);
+    await rewrite(path, cut, (m) => m.message);
+    truncateSync(cut, Math.floor(bytes.length * 0.5));
+    const rec = recording.readRecording(cut);
+    expect(rec.complete).toBe(false);
+    const r = await replay.replayRecording(rec);
+    expect(r.complete).toBe(false);
+    expect(r.matches).toBe(true);
+    expect(r.problems.at(-1)).toMatch(/^cut short after \d+ messages/);
+    expect(r.notReplayed).toHaveLength(1);
+    expect(r.notReplayed[0]).toMatch(/^the recording stops [\d.]+ s in \(game 1, (trick \d+|game over)\): the rest of the session was not recorded, so it was not replayed or compared$/);
+    const full = recording.readRecording(path).messages.filter((m) => m.topic.name === '/parceiro/table/events').length;
+    expect(r.fed.tableEvents).toBeGreaterThan(0);
+    expect(r.fed.tableEvents).toBeLessThan(full);
+  });
+
+  it('replays at the recorded speed with realtime, to the same result', async () => {
+    const cut = join(dir, 'short.mcap');
+    await rewrite(path, cut, (m) => m.message);
+    truncateSync(cut, Math.floor(readFileSync(cut).length * 0.15));
+    const rec = recording.readRecording(cut);
+    const span = rec.messages.at(-1)!.time - rec.messages[0]!.time;
+    const r = await replay.replayRecording(rec, { mode: 'realtime' });
+    expect(r.mode).toBe('realtime');
+    expect(r.matches).toBe(true);
+    // It cannot be faster than the session was (a lower bound only: a busy machine is slower).
+    expect(r.seconds * 1000).toBeGreaterThanOrEqual(span - 1);
+  });
+});
+
+describe('the recorded answers', () => {
+  const deal = dealCards(createRng(3, 0), 0);
+  const view = (game: Game): SeatView => new SeatView(game, 0);
+
+  it("answer with the recorded card and beliefs, and name a question asked at another position", async () => {
+    const p = new replay.RecordedRobotPlayer();
+    p.newGame(0);
+    const game = new Game(deal);
+    while (game.toMove !== 0) game.play(new SeatView(game, game.toMove).legalCards()[0]!, game.toMove);
+    const card = view(game).legalCards()[0]!;
+    const asked = p.decide(view(game));
+    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '' };
+    const beliefs = replay.decisionOf({ ...m, card: robot.decisionMessage(0, { card }).card });
+    p.release({ seat: 0, game: 0, trick: 4, decision: beliefs, forced: false, time: 0 });
+    expect(await asked).toEqual(beliefs);
+    expect(p.differences).toEqual(['the runtime asked for a decision at game 1, trick 1, seat 0, the recording has the next one at game 1, trick 5, seat 0']);
+    // Asked for one the recording does not have: the first legal card, reported.
+    const again = p.decide(view(game));
+    p.finish();
+    expect((await again).card).toBe(card);
+    expect(p.differences[1]).toMatch(/the recording has no decision for it; it played/);
+    expect(parseCard(robot.decisionMessage(0, beliefs).card)).toBe(card);
+  });
+
+  it('turn a recorded decision message back into the same message', () => {
+    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '' };
+    expect(robot.decisionMessage(0, replay.decisionOf(m))).toEqual(m);
+    const none = { ...m, moves: [], worlds: 0, nodes: 0, time_ms: 0, exact_from_trick: -1, fallback: '', explanation: 'the player reports no beliefs' };
+    expect(robot.decisionMessage(0, replay.decisionOf(none))).toEqual(none);
+  });
+});
