@@ -1,41 +1,14 @@
 // What behaviours need from the appraisal: the 22 OCC emotion types with intensities, and the mood.
-// The types are appraisal's (appraisal/emotions.ts); behaviours import them as types only, so the
-// runtime list below is our own copy, checked against appraisal's union at compile time.
+// The list of types is appraisal's own (appraisal/emotions.ts): one vocabulary, imported in the
+// direction the layers allow (appraisal <- behaviours), so a new emotion type reaches the posture and
+// utterance schemas without a second list to keep in step.
 
 import type { EmotionReport, EmotionType as AppraisalEmotionType, FeltEmotion } from '../appraisal/index.js';
+import { EMOTION_TYPES } from '../appraisal/index.js';
 
 export type EmotionType = AppraisalEmotionType;
 
-/** The 22 OCC emotion types, spelled as the appraisal spells them (for schemas and tests). */
-export const EMOTION_TYPES = [
-  'joy',
-  'distress',
-  'hope',
-  'fear',
-  'satisfaction',
-  'relief',
-  'disappointment',
-  'fears-confirmed',
-  'happy-for',
-  'gloating',
-  'resentment',
-  'pity',
-  'pride',
-  'shame',
-  'admiration',
-  'reproach',
-  'gratification',
-  'remorse',
-  'gratitude',
-  'anger',
-  'love',
-  'hate',
-] as const satisfies readonly EmotionType[];
-
-// Fails to compile if appraisal gains an emotion type this list lacks.
-type Missing = Exclude<EmotionType, (typeof EMOTION_TYPES)[number]>;
-const complete: [Missing] extends [never] ? true : Missing = true;
-void complete;
+export { EMOTION_TYPES };
 
 export const isEmotionType = (s: unknown): s is EmotionType => (EMOTION_TYPES as readonly unknown[]).includes(s);
 

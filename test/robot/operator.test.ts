@@ -62,10 +62,10 @@ describe('operator controls on the node', () => {
       node.bus.publish('setLanguage', { language: 'en', by: 'test' });
       expect(await next(node, seen, 'language', '/parceiro/behaviours/language', (m) => m.language === 'en')).toEqual({ language: 'en', by: 'test' });
 
-      node.bus.publish('wizardSay', { text: 'Boa sorte a todos!', language: '', utterance_id: '', target: 'all', by: 'test' });
-      const said = await next(node, seen, 'say', '/tts/say', (m) => m.text === 'Boa sorte a todos!');
+      node.bus.publish('wizardSay', { text: 'Boa sorte, pessoal!', language: '', utterance_id: '', target: 'all', by: 'test' });
+      const said = await next(node, seen, 'say', '/tts/say', (m) => m.text === 'Boa sorte, pessoal!');
       expect(said.language).toBe('en');
-      const utterance = await next(node, seen, 'utterance', '/parceiro/behaviours/utterance', (m) => m.text === 'Boa sorte a todos!' && m.phase === 'start');
+      const utterance = await next(node, seen, 'utterance', '/parceiro/behaviours/utterance', (m) => m.text === 'Boa sorte, pessoal!' && m.phase === 'start');
       expect(utterance.category).toBe('operator');
 
       node.bus.publish('wizardExpression', { expression: 'surprised', intensity: 0.8, by: 'test' });
