@@ -121,35 +121,44 @@ export class SeatView {
   }
 
   snapshot(): InfoSet {
-    const g = this.#game;
-    const unseen: Card[] = [];
-    for (let s = 0; s < 4; s++) {
-      let m = this.unseenMask(s as Suit);
-      for (let r = 0; m; r++, m >>= 1) if (m & 1) unseen.push((s * 10 + r) as Card);
-    }
-    const voids: Suit[][] = [[], [], [], []];
-    for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) if (g.isVoid(p as Seat, s as Suit)) voids[p]!.push(s as Suit);
-    const table: Card[] = [];
-    for (let i = 0; i < g.cardsInTrick; i++) table.push(g.trickCard(i));
-    const plays: Card[] = [];
-    for (let i = 0; i < g.plays; i++) plays.push(g.playAt(i));
-    return {
-      seat: this.seat,
-      dealer: g.dealer,
-      trump: g.trump,
-      trumpCard: g.trumpCard,
-      trumpCardInDealerHand: !g.trumpCardPlayed,
-      hand: this.hand().sort((a, b) => a - b),
-      unseen,
-      voids,
-      handSizes: [g.handSize(0), g.handSize(1), g.handSize(2), g.handSize(3)],
-      points: [g.points(0), g.points(1)],
-      trick: g.trick,
-      leader: g.leader,
-      table,
-      plays,
-    };
+    return infoSetOf(this.#game, this.seat, this.hand());
   }
+}
+
+/**
+ * A seat's information set from the public game and the seat's own hand. The game's hands need not be
+ * known (a live table): only plays, voids and points are read from it, so the robot's replica of a
+ * live game and a SeatView of a simulated one give the same thing.
+ */
+export function infoSetOf(g: Game, seat: Seat, hand: readonly Card[]): InfoSet {
+  const own = new Set(hand);
+  const unseen: Card[] = [];
+  for (let s = 0; s < 4; s++) {
+    const m = SUIT_MASK & ~g.playedMask(s as Suit);
+    for (let r = 0; r < 10; r++) if (m & (1 << r) && !own.has((s * 10 + r) as Card)) unseen.push((s * 10 + r) as Card);
+  }
+  const voids: Suit[][] = [[], [], [], []];
+  for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) if (g.isVoid(p as Seat, s as Suit)) voids[p]!.push(s as Suit);
+  const table: Card[] = [];
+  for (let i = 0; i < g.cardsInTrick; i++) table.push(g.trickCard(i));
+  const plays: Card[] = [];
+  for (let i = 0; i < g.plays; i++) plays.push(g.playAt(i));
+  return {
+    seat,
+    dealer: g.dealer,
+    trump: g.trump,
+    trumpCard: g.trumpCard,
+    trumpCardInDealerHand: !g.trumpCardPlayed,
+    hand: [...hand].sort((a, b) => a - b),
+    unseen,
+    voids,
+    handSizes: [g.handSize(0), g.handSize(1), g.handSize(2), g.handSize(3)],
+    points: [g.points(0), g.points(1)],
+    trick: g.trick,
+    leader: g.leader,
+    table,
+    plays,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
-import { ParceiroNode, createLogger } from '../../robot/index.js';
+import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import type { ResumeInfo } from '../../robot/replay/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
@@ -83,13 +83,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', logger });
-  try {
-    await table.start();
-    await node.finished();
-    await node.quiet();
-  } finally {
-    table.close();
-  }
+  await playToTheEnd(node, table);
   return finish(o, await node.close(), narrator, write, started);
 }
 
@@ -111,13 +105,7 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
   say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
   if (!resume.over) {
     const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', logger });
-    try {
-      await table.start();
-      await node.finished();
-      await node.quiet();
-    } finally {
-      table.close();
-    }
+    await playToTheEnd(node, table);
   } else say('  the session was already over.');
   const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);
   summary.resumed = resume;

@@ -16,3 +16,4 @@ export type { PlayerListener } from './player-tap.js';
 export { withSpokenCard } from './spoken-card.js';
 export { ownPlayCategory, withCardSaid } from './card-line.js';
 export { listenForToggles, togglePatch } from './toggle-requests.js';
+export { playToTheEnd } from './play-session.js';

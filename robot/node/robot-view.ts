@@ -2,8 +2,8 @@
 // game (plays, voids, points) plus its own hand. It gives the robot's information set for the
 // estimates, never another seat's cards: the session's Game is not reached into.
 
-import type { Card, GameEvent, InfoSet, Seat, Suit } from '../../game/index.js';
-import { Game, SUIT_MASK, cardOf, suitOf } from '../../game/index.js';
+import type { Card, GameEvent, InfoSet, Seat } from '../../game/index.js';
+import { Game, infoSetOf, suitOf } from '../../game/index.js';
 
 export class RobotView {
   #game: Game | null = null;
@@ -39,33 +39,6 @@ export class RobotView {
   infoSet(): InfoSet | null {
     const g = this.#game;
     if (!g || g.isOver) return null;
-    const hand = [...this.#hand].sort((a, b) => a - b);
-    const unseen: Card[] = [];
-    for (let s = 0; s < 4; s++) {
-      const m = SUIT_MASK & ~g.playedMask(s as Suit);
-      for (let r = 0; r < 10; r++) if (m & (1 << r) && !this.#hand.has(cardOf(s, r))) unseen.push(cardOf(s, r));
-    }
-    const voids: Suit[][] = [[], [], [], []];
-    for (let p = 0; p < 4; p++) for (let s = 0; s < 4; s++) if (g.isVoid(p as Seat, s as Suit)) voids[p]!.push(s as Suit);
-    const table: Card[] = [];
-    for (let i = 0; i < g.cardsInTrick; i++) table.push(g.trickCard(i));
-    const plays: Card[] = [];
-    for (let i = 0; i < g.plays; i++) plays.push(g.playAt(i));
-    return {
-      seat: this.seat,
-      dealer: g.dealer,
-      trump: g.trump,
-      trumpCard: g.trumpCard,
-      trumpCardInDealerHand: !g.trumpCardPlayed,
-      hand,
-      unseen,
-      voids,
-      handSizes: [g.handSize(0), g.handSize(1), g.handSize(2), g.handSize(3)],
-      points: [g.points(0), g.points(1)],
-      trick: g.trick,
-      leader: g.leader,
-      table,
-      plays,
-    };
+    return infoSetOf(g, this.seat, [...this.#hand]);
   }
 }

@@ -16,7 +16,7 @@ import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { RulePlayer } from '../../game/index.js';
 import type { ParceiroNodeOptions } from '../../robot/index.js';
-import { ParceiroNode, createLogger, syncRobotPlayer } from '../../robot/index.js';
+import { ParceiroNode, createLogger, playToTheEnd, syncRobotPlayer } from '../../robot/index.js';
 import { readRecording } from '../../robot/recording/index.js';
 import { replayRecording } from '../../robot/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
@@ -44,13 +44,7 @@ async function session(o: Partial<ParceiroNodeOptions> & { seed: number; games: 
     await worker.terminate();
   } else {
     const table = new SimulatedTable({ url: node.url, token: 'bench', seed: o.seed + 1 });
-    try {
-      await table.start();
-      await node.finished();
-      await node.quiet();
-    } finally {
-      table.close();
-    }
+    await playToTheEnd(node, table);
   }
   const s = await node.close();
   return { recording: s.recording, messages: s.messages };

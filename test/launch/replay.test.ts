@@ -2,29 +2,17 @@
 // recorded by the node here. Its readable report, its JSON, and its exit codes: 0 when the replay
 // matches, 1 when it differs, 2 for a file that is not a recording.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
 import { recordSession, recording, rewrite } from '../robot/replay-harness.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = `${root}dist/launch/cli.js`;
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-replay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
-}
+const run = (args: string[]) => runCli(args, dir);
 
 let path = '';
 beforeAll(async () => {

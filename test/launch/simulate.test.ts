@@ -2,28 +2,16 @@
 // session over the real socket.io table bridge, narrated. It takes the robot's think time (config),
 // so the test waits for the program's end rather than timing anything.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = `${root}dist/launch/cli.js`;
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-simulate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
-}
+const run = (args: string[]) => runCli(args, dir);
 
 describe('parceiro simulate', () => {
   it('plays and narrates a one-game session through the robot node, and records it', async () => {
