@@ -113,6 +113,9 @@ export class BehaviourScheduler {
         if (t.gaze) this.publishGaze(cmd.gaze, cmd.durationMs);
         return;
       case 'speech':
+        // Lines already too late to start are dropped now, not when their turn comes: a table
+        // that plays faster than the robot talks must not pile up lines it will never say.
+        this.dropLate();
         this.queue.push({ utterance: cmd.utterance, atMs: cmd.atMs });
         this.pump();
         return;
@@ -130,6 +133,16 @@ export class BehaviourScheduler {
       }
       this.speak(utterance);
     }
+  }
+
+  private dropLate(): void {
+    const now = this.o.clock.now();
+    let kept = 0;
+    for (const q of this.queue) {
+      if (now - q.atMs > this.o.maxSpeechDelayMs) this.publishUtterance('dropped', q.utterance, 'late');
+      else this.queue[kept++] = q;
+    }
+    this.queue.length = kept;
   }
 
   private dropReason(u: PlannedUtterance, atMs: number): string | null {

@@ -115,6 +115,25 @@ describe('speech', () => {
     expect(publisher.on(TOPICS.utterance).find((m) => m.phase === 'dropped')).toMatchObject({ id: 'b', reason: 'late' });
   });
 
+  it('a table faster than the voice never piles up lines: late ones are dropped as new ones come', async () => {
+    const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 0, maxSpeechDelayMs: 1000 });
+    // One long line holds the voice for a minute while a line is planned every 100 ms.
+    scheduler.run(plan(speech(0, line('long', 60_000))));
+    await clock.advance(1);
+    let most = 0;
+    for (let i = 0; i < 500; i++) {
+      scheduler.run(plan(speech(clock.now(), line(`q${i}`, 500))));
+      await clock.advance(100);
+      most = Math.max(most, scheduler.status().queued);
+    }
+    // At most the lines of the last second wait; the others were dropped as late, each said so.
+    expect(most).toBeLessThanOrEqual(11);
+    const dropped = publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped');
+    expect(dropped.length).toBeGreaterThanOrEqual(489);
+    expect(dropped.every((m) => m.reason === 'late')).toBe(true);
+    expect(voice.said.map((s) => s.request.id)).toEqual(['long']);
+  });
+
   it('a failing backend falls back to the log with one warning, and the session goes on', async () => {
     const clock = new SimulatedClock();
     const publisher = new RecordingPublisher(() => clock.now());
