@@ -8,10 +8,12 @@ import { deriveEmotions, emptyFrame } from './derive.js';
 import type { EmotionalState } from './emotional-state.js';
 import { feel } from './emotional-state.js';
 import type { FeltEmotion } from './emotions.js';
-import type { Expectation, Perception } from './events.js';
+import type { AppraisalEvent, Expectation, Perception } from './events.js';
 import { PRIOR_EXPECTATION } from './events.js';
 import { eventEnv, resolveTarget } from './event-scope.js';
+import type { Env } from './expression.js';
 import { advanceContext } from './game-context.js';
+import type { GameContext } from './game-context.js';
 
 export interface AppraisalResult {
   state: EmotionalState;
@@ -47,10 +49,21 @@ export function appraise(character: Character, state: EmotionalState, perception
     if (goal.resetOn.includes(event.type)) likelihood = { ...likelihood, [goal.name]: goal.likelihood };
   }
 
-  const env = eventEnv(event, game, was, now, after !== undefined);
+  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined));
+  const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor);
+  const feeling = feel(state, derivation.emotions, time, character);
+  return {
+    state: { at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, expectation: now, game },
+    rules,
+    frame,
+    felt: feeling.felt,
+  };
+}
+
+/** The appraisal frame of an event: every matching rule, later ones overriding earlier ones variable by variable and target by target (FAtiMA's frame). */
+function frameOf(character: Character, event: AppraisalEvent, env: Env): { frame: AppraisalFrame; rules: string[] } {
   const frame = emptyFrame();
   const rules: string[] = [];
-  // Later rules override earlier ones variable by variable and target by target (FAtiMA's frame).
   const put = <K>(into: Map<K, number>, key: K, v: number, lo: number, hi: number): void => {
     if (Number.isFinite(v)) into.set(key, clamp(v, lo, hi));
   };
@@ -66,12 +79,59 @@ export function appraise(character: Character, state: EmotionalState, perception
     for (const [word, f] of rule.like) put(frame.like, resolveTarget(word, env), f(env), -10, 10);
     for (const [goal, f] of rule.goalSuccessProbability) put(frame.goalSuccessProbability, goal, f(env), 0, 1);
   }
+  return { frame, rules };
+}
 
-  const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor);
-  const feeling = feel(state, derivation.emotions, time, character);
+/** An event appraised already, and the expectation it should have come with, which arrived later. */
+export interface Reappraisal {
+  event: AppraisalEvent;
+  /** The game context just after the event: what its first appraisal saw (`state.game` then). */
+  context: GameContext;
+  /** The expectation after the event. */
+  after: Expectation;
+}
+
+/** The entries of `late` that differ from `plain` (a value `plain` lacks counts as 0). */
+function changedEntries<K>(plain: Map<K, number>, late: Map<K, number>): Map<K, number> {
+  const out = new Map<K, number>();
+  for (const [k, v] of late) if (v !== (plain.get(k) ?? 0)) out.set(k, v);
+  return out;
+}
+
+/**
+ * Appraises again, at `time`, an event that was appraised before its expectation was known (the
+ * robot reacts at once; a quick estimate comes later). FAtiMA reappraises an event when what is
+ * believed about it changes; here the event's rules run again in the context it had, from the
+ * expectation in force now (`state.expectation`) to `after`, and only the appraisal variables the
+ * new expectation changes are derived (the rest were felt at the first appraisal): the change of
+ * expectation gives joy or distress, praise or blame that depend on it, and the goals' new success
+ * probabilities give hope or fear. The game context does not move; the expectation becomes `after`.
+ */
+export function reappraise(character: Character, state: EmotionalState, r: Reappraisal, time: number): AppraisalResult {
+  if (!(time >= state.at)) throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
+  const after = usable(r.after);
+  if (!after) return { state: passTime(character, state, time), rules: [], frame: emptyFrame(), felt: [] };
+  const was = state.expectation;
+  // What the first appraisal made of the event (no change of expectation), and what it makes of it now.
+  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false)).frame;
+  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true));
+  const wellBeing = late.frame.desirability !== plain.desirability;
+  const frame: AppraisalFrame = {
+    // Fortune-of-others and compound emotions need the desirability even when it did not change.
+    desirability: late.frame.desirability,
+    desirabilityForOther: changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther),
+    praiseworthiness: changedEntries(plain.praiseworthiness, late.frame.praiseworthiness),
+    like: changedEntries(plain.like, late.frame.like),
+    // Goals are judged against the probability last appraised, so an unchanged one elicits nothing.
+    goalSuccessProbability: late.frame.goalSuccessProbability,
+  };
+  const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor);
+  // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.
+  const elicited = wellBeing ? derivation.emotions : derivation.emotions.filter((e) => !(e.target === null && (e.type === 'joy' || e.type === 'distress')));
+  const feeling = feel(state, elicited, time, character);
   return {
-    state: { at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, expectation: now, game },
-    rules,
+    state: { ...state, at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, expectation: after },
+    rules: late.rules,
     frame,
     felt: feeling.felt,
   };

@@ -4,11 +4,12 @@
 
 import type { Clock, Seat } from '../game/index.js';
 import type { AppraisalResult } from './appraise.js';
-import { appraise, passTime } from './appraise.js';
+import { appraise, passTime, reappraise } from './appraise.js';
 import type { Character } from './character.js';
 import type { EmotionalState } from './emotional-state.js';
 import { initialState } from './emotional-state.js';
-import type { AppraisalEvent, PerceivedBeliefs } from './events.js';
+import type { AppraisalEvent, Expectation, PerceivedBeliefs } from './events.js';
+import type { GameContext } from './game-context.js';
 import type { EmotionReport } from './report.js';
 import { emotionReport } from './report.js';
 
@@ -38,6 +39,17 @@ export class Appraiser {
   perceive(event: AppraisalEvent, beliefs?: PerceivedBeliefs): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
     const result = appraise(this.character, this.current, beliefs ? { event, beliefs } : { event }, now);
+    this.current = result.state;
+    return { ...result, report: emotionReport(this.character, this.current, now) };
+  }
+
+  /**
+   * Appraises again, now, an event perceived before its expectation was known: `context` is the game
+   * context just after it (`state.game` when it was perceived), `after` the expectation it came to.
+   */
+  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation): AppraisalResult & { report: EmotionReport } {
+    const now = this.clock();
+    const result = reappraise(this.character, this.current, { event, context, after }, now);
     this.current = result.state;
     return { ...result, report: emotionReport(this.character, this.current, now) };
   }

@@ -14,6 +14,11 @@ export type SessionEvent =
   | { type: 'dealing'; seat: Seat }
   /** It is `seat`'s turn to play. */
   | { type: 'turn'; seat: Seat }
+  /**
+   * The robot thought again about an event it reacted to already (a quick estimate of the game came
+   * after it) and feels differently: the face may change; nothing is said and the gaze stays.
+   */
+  | { type: 'reappraisal'; of: GameEvent['type'] }
   /** Victories by team (A, B) at the end of the session. */
   | { type: 'session-end'; victories: readonly [number, number] };
 

@@ -31,7 +31,7 @@ export type { Gaze, GazeTarget } from './gaze.js';
 // Utterances.
 export { CATEGORY_NAMES, GAZE_MARKS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
 export type { GazeMark, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
-export { EMPTY_SPEECH_MEMORY, cardPhrase, matchingLines, rememberSaid, renderUtterance, saidRecently, selectUtterance } from './utterances.js';
+export { EMPTY_SPEECH_MEMORY, cardPhrase, matchingLines, rankPhrase, rememberSaid, renderUtterance, saidRecently, selectUtterance, suitPhrase } from './utterances.js';
 export type { SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
 
 // Toggles.

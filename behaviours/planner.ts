@@ -207,6 +207,8 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       const category = event.type === 'shuffling' ? 'shuffle' : event.type === 'cutting' ? 'cut' : 'deal';
       return topic(category, event.seat, { player: name(event.seat) }, true);
     }
+    case 'reappraisal':
+      return null;
     case 'turn': {
       const relation = relationOf(robot, event.seat);
       if (relation === 'self') return null;
@@ -349,6 +351,8 @@ function gazeFor(state: BehaviourState, event: BehaviourEvent): GazeStep[] {
     }
     case 'trick':
       return [[0, event.winner === robot ? { kind: 'play-area' } : seat(event.winner)]];
+    case 'reappraisal':
+      return [];
   }
 }
 

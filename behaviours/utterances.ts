@@ -1,9 +1,7 @@
 // Choosing what to say: the lines of a category that fit the emotion and the allowed targets, least
 // recently said first, never one said within the repeat window; then filling its slots.
 
-import type { Card, Rng } from '../game/index.js';
-import { RANKS, SUITS, rankOf, suitOf } from '../game/index.js';
-import type { Suit } from '../game/index.js';
+import type { Rng } from '../game/index.js';
 import type { SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
 
 /** What the robot remembers of its own speech. Plain data, so a plan and its state can be recorded. */
@@ -66,25 +64,5 @@ export const rememberSaid = (memory: SpeechMemory, line: Utterance, startMs: num
 
 export type SlotValues = Partial<Record<SlotName, string | number>>;
 
-/** `o ás de copas`, `the ace of hearts`. */
-export const cardPhrase = (library: UtteranceLibrary, card: Card): string => `${rankPhrase(library, card)} ${library.cards.of} ${suitPhrase(library, suitOf(card))}`.replace(/\s+/g, ' ');
-export const rankPhrase = (library: UtteranceLibrary, card: Card): string => library.cards.ranks[RANKS[rankOf(card)]!]!;
-export const suitPhrase = (library: UtteranceLibrary, suit: Suit): string => library.cards.suits[SUITS[suit]]!;
-
-/**
- * The text to speak: slots filled, spaces tidied, the first letter capitalised. A slot without a value
- * (a name nobody gave) falls back to the library's word for the partner or opponent, else is left out.
- */
-export function renderUtterance(library: UtteranceLibrary, line: Utterance, slots: SlotValues): string {
-  const filled = line.text.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-    const v = slots[name as SlotName];
-    if (v !== undefined && v !== '') return String(v);
-    if (name === 'partner' || name === 'opponent') return library.names[name];
-    return '';
-  });
-  const tidy = filled
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.!?;:…])/g, '$1')
-    .trim();
-  return tidy.charAt(0).toLocaleUpperCase(library.language) + tidy.slice(1);
-}
+// Filling a line and speaking a card live in utterance-text.ts (no Node APIs: the dashboard uses them too).
+export { cardPhrase, rankPhrase, renderUtterance, suitPhrase } from './utterance-text.js';

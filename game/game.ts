@@ -6,6 +6,8 @@
 // - hands unknown (a live table sees only the cards played): a seat that fails to follow is taken at
 //   its word (void in the led suit), and the renounce is caught when it later shows a card of that
 //   suit. Either way the game ends there and the offender's opponents get 4 victories.
+// The two mix per seat: after a physical deal the robot knows its own ten cards and nobody else's, so
+// its seat is checked as in the first mode and the others are taken at their word, as in the second.
 
 import type { Card, Suit } from './cards.js';
 import { MASK_COUNT, SUIT_MASK, formatCard, pointsOf, rankOf, suitOf } from './cards.js';
@@ -37,16 +39,21 @@ export interface DealSpec {
   dealer: Seat;
   /** The card the dealer turned up; it fixes the trump suit and stays in the dealer's hand. */
   trumpCard: Card;
-  /** Each seat's 10 cards at the deal; `null` when the hands are not known (a live table). */
-  hands: readonly (readonly Card[])[] | null;
+  /**
+   * Each seat's 10 cards at the deal; `null` when no hand is known (a live table), or `null` for each
+   * seat whose hand is not known (a physical deal, where the robot knows only its own).
+   */
+  hands: readonly (readonly Card[] | null)[] | null;
 }
 
 export class Game {
   readonly dealer: Seat;
   readonly trumpCard: Card;
   readonly trump: Suit;
-  /** hands[seat * 4 + suit] is a 10-bit mask of ranks held; null when hands are unknown. */
+  /** hands[seat * 4 + suit] is a 10-bit mask of ranks held; null when no hand is known. */
   private hands: Int32Array | null;
+  /** Bit `seat`: that seat's hand is known (all four in a simulation, none or one at a live table). */
+  private knownSeats = 0;
   /** played[suit]: ranks played so far, including the current trick. */
   private readonly played = new Int32Array(4);
   /** Bit seat * 4 + suit: the seat has shown it holds no card of that suit. */
@@ -74,8 +81,12 @@ export class Game {
     if (deal.hands) {
       this.hands = new Int32Array(16);
       for (let s = 0; s < 4; s++) {
-        for (const c of deal.hands[s]!) this.hands[s * 4 + suitOf(c)]! |= 1 << rankOf(c);
+        const hand = deal.hands[s];
+        if (!hand) continue;
+        this.knownSeats |= 1 << s;
+        for (const c of hand) this.hands[s * 4 + suitOf(c)]! |= 1 << rankOf(c);
       }
+      if (!this.knownSeats) this.hands = null;
     } else {
       this.hands = null;
     }
@@ -89,8 +100,13 @@ export class Game {
   get isOver(): boolean {
     return this.state !== 'playing';
   }
+  /** Every seat's hand is known. */
   get handsKnown(): boolean {
-    return this.hands !== null;
+    return this.knownSeats === 15;
+  }
+  /** This seat's hand is known (its own, to the robot after a physical deal). */
+  knowsHand(seat: Seat): boolean {
+    return ((this.knownSeats >> seat) & 1) === 1;
   }
   /** Index 0..9 of the trick being played (10 when the game is complete). */
   get trick(): number {
@@ -164,8 +180,8 @@ export class Game {
 
   /** The hidden-information part. Only the simulation, the records and the projection to a seat's view call it. */
   handMask(seat: Seat, suit: Suit): number {
-    if (!this.hands) throw new Error('the hands of a live-table game are not known');
-    return this.hands[seat * 4 + suit]!;
+    if (!((this.knownSeats >> seat) & 1)) throw new Error(`the hand of seat ${seat} is not known in this live-table game`);
+    return this.hands![seat * 4 + suit]!;
   }
   hand(seat: Seat): Card[] {
     const out: Card[] = [];
@@ -258,18 +274,27 @@ export class Game {
     if (this.played[suit]! & bit) throw new PlayError('already-played', `${formatCard(card)} was already played`);
     const h = this.hands;
     const slot = mover * 4 + suit;
-    if (h) {
-      if (!(h[slot]! & bit)) throw new PlayError('not-in-hand', `${formatCard(card)} is not in seat ${mover}'s hand`);
-    } else if (card === this.trumpCard && mover !== this.dealer) {
-      throw new PlayError('trump-card-in-dealer-hand', `${formatCard(card)} is the trump card, which the dealer (seat ${this.dealer}) holds`);
+    const known = (this.knownSeats >> mover) & 1;
+    if (known) {
+      if (!(h![slot]! & bit)) throw new PlayError('not-in-hand', `${formatCard(card)} is not in seat ${mover}'s hand`);
+    } else {
+      if (card === this.trumpCard && mover !== this.dealer) {
+        throw new PlayError('trump-card-in-dealer-hand', `${formatCard(card)} is the trump card, which the dealer (seat ${this.dealer}) holds`);
+      }
+      // Taken at its word, but not for a card another seat is known to hold.
+      if (h) {
+        for (let s = 0; s < 4; s++) {
+          if (h[s * 4 + suit]! & bit) throw new PlayError('not-in-hand', `${formatCard(card)} is in seat ${s}'s hand, not seat ${mover}'s`);
+        }
+      }
     }
 
     let renounce: Renounce | null = null;
     if (this.trickSize) {
       const led = suitOf(this.trickCards[0]! as Card);
       if (suit !== led) {
-        const holdsLed = h
-          ? h[mover * 4 + led] !== 0
+        const holdsLed = known
+          ? h![mover * 4 + led] !== 0
           : mover === this.dealer && led === this.trump && !this.trumpCardPlayed; // the trump card is public
         if (holdsLed) renounce = { seat: mover, trick: this.trickIndex, card };
         else if (!(this.voidBits & (1 << (mover * 4 + led)))) {
@@ -280,7 +305,7 @@ export class Game {
       }
     }
     if (!renounce && this.voidBits & (1 << slot)) {
-      // Only reachable with unknown hands: the seat shows a suit it claimed to lack.
+      // Only reachable for a seat whose hand is unknown: it shows a suit it claimed to lack.
       renounce = {
         seat: mover,
         trick: this.voidTrick[slot]!,
@@ -289,7 +314,7 @@ export class Game {
       };
     }
 
-    if (h) h[slot]! &= ~bit;
+    if (known) h![slot]! &= ~bit;
     this.played[suit]! |= bit;
     this.history[this.playCount++] = card;
     this.trickCards[this.trickSize] = card;

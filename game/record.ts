@@ -150,7 +150,7 @@ export function scoreRecord(value: unknown): ScoreReport {
 }
 
 /** The record of a game played from `deal` (hands at the deal, plays so far). */
-export function recordOf(deal: DealSpec & { hands: readonly (readonly Card[])[] }, game: Game): GameRecord {
+export function recordOf(deal: Omit<DealSpec, 'hands'> & { hands: readonly (readonly Card[])[] }, game: Game): GameRecord {
   const plays: string[] = [];
   for (let i = 0; i < game.plays; i++) plays.push(formatCard(game.playAt(i)));
   return {

@@ -6,6 +6,7 @@ import { UsageError, intOption } from './errors.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { liveCommand } from './commands/live.js';
 import { matchCommand } from './commands/match.js';
+import { playCommand } from './commands/play.js';
 import { scoreCommand } from './commands/score.js';
 import { formatReplay, replayCommand } from './commands/replay.js';
 import { simulateCommand } from './commands/simulate.js';
@@ -29,6 +30,7 @@ program
   .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
+  .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
     await simulateCommand(o, (line) => console.log(line));
@@ -54,6 +56,29 @@ program
   .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('play')
+  .description('play with the robot in a browser: the node, a virtual table for you and simulated players in the two other seats (prints the link)')
+  .option('--seat <seat>', "your seat: 2 (or partner) as the robot's partner, 1 or 3 (or opponent) against it; the robot is in seat 0", '2')
+  .option('--bots <kind>', 'the simulated players: rule or random', 'rule')
+  .option('--bot-think <ms>', "a pause before each simulated player's card", intOption('--bot-think', 0, 60_000), 1000)
+  .option('--games <n>', 'games in the session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
+  .option('--seed <n>', 'seed for the deals, the players and the robot (default: from the clock)', intOption('--seed', 0))
+  .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
+  .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
+  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
+  .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
+  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
+  .option('--no-record', 'do not write the MCAP recording')
+  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
+  .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
+  .option('--port <n>', 'the table server port (0: a free one)', intOption('--port', 0, 65_535), 0)
+  .option('--dashboard-port <n>', 'the dashboard and virtual table port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 0)
+  .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
+  .action(async (o) => {
+    await playCommand(o, (line) => console.log(line));
   });
 
 program

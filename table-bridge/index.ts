@@ -24,8 +24,9 @@ export type {
   TableOutbox,
   Verdict,
 } from './table-handler.js';
-export { tableState } from './table-state.js';
+export { seatingOf, tableState } from './table-state.js';
 export { SeqLedger } from './seq-ledger.js';
+export { handNow, tableDeal } from './table-deal.js';
 export { tokensEqual } from './token.js';
 export { DEFAULT_TABLE_PORT, TableServer } from './table-server.js';
 export type { TableServerOptions } from './table-server.js';

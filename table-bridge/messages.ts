@@ -191,8 +191,25 @@ export const gameStateSchema = z.object({
   renounce: renounceSchema.nullable(),
   /** The robot's announced card, waiting to be placed on its spot (physical deals). */
   awaiting: playSchema.nullable(),
+  /**
+   * Physical deals only: how many of the robot's ten cards the runtime has read from its hand area
+   * (never which). Below ten nobody may play and `toMove` is null. Added within version 1.
+   */
+  robotCards: z.int().min(0).max(10).optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
+
+/** Who holds each seat now: the robot, a connected table (by its name and kind), or nobody yet. */
+export const seatingSchema = z.array(
+  z.object({
+    seat: seatSchema,
+    holder: z.enum(['robot', 'table', 'free']),
+    /** The table's name when a table holds the seat; "" otherwise. */
+    name: z.string(),
+    kind: z.enum(TABLE_KINDS).nullable(),
+  }),
+);
+export type Seating = z.infer<typeof seatingSchema>;
 
 export const tableStateSchema = z.object({
   protocol: z.literal(PROTOCOL_VERSION),
@@ -209,6 +226,8 @@ export const tableStateSchema = z.object({
   robotSeat: seatSchema,
   paused: z.boolean(),
   game: gameStateSchema.nullable(),
+  /** Seats 0..3 in order (added within version 1: absent from older runtimes). */
+  seats: seatingSchema.optional(),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 

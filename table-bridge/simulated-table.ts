@@ -1,15 +1,21 @@
 // A table made of code: a socket.io client that speaks the table protocol like a touch table, with
-// seeded bots in the three human seats. It says hello, receives its seats' hands, plays its bots'
+// seeded bots in the human seats it hosts (one, two or all three: people at other tables, virtual or
+// touch, may hold the rest). It says hello, receives its seats' hands, plays its bots'
 // cards in the play area by fiducial id when it is their turn, shows the robot's announced cards, and
 // injects the faults of a real table on request. It is driven by the `state` messages alone, so a
 // reconnection (a fresh state on hello) is just another state.
+// With `physicalDeal` it plays people dealing real cards instead: it shuffles with its seed, asks for
+// the game with the dealer and the trump card, reads the robot's ten cards into the robot's hand area,
+// plays its bots from the hands it dealt (the runtime knows none of them), and puts the robot's
+// announced card on the robot's spot.
 
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import type { Card, Player, PlayerFactory, Seat } from '../game/index.js';
-import { DECK, Game, RandomPlayer, RulePlayer, SEATS, SeatView, deriveSeed, formatCard, parseCard, suitOf } from '../game/index.js';
+import type { Card, Deal, Player, PlayerFactory, Seat, Suit } from '../game/index.js';
+import { Game, RandomPlayer, RulePlayer, SEATS, SeatView, deriveSeed, formatCard, parseCard, suitOf } from '../game/index.js';
 import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
+import { handNow, tableDeal } from './table-deal.js';
 import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { CardDetectedMessage, EventAck, GameControlMessage, GameState, HandMessage, HelloAck, PromptMessage, RejectedMessage, RobotPlayMessage, TableKind, TableState } from './messages.js';
@@ -23,11 +29,12 @@ export const FAULTS = [
   'out-of-turn', // a card for a hosted seat whose turn it is not
   'unknown-fiducial', // a marker the mapping does not know
   'already-played', // a card this seat played in an earlier trick
-  'renounce', // a card of another suit while holding the led suit
+  'renounce', // a card of another suit while holding the led suit (physical deal: found when the seat later shows the suit)
   'same-card-twice', // the card just played is detected again
   'lift-and-replace', // the card just played is lifted and put back
   'replay-seq', // the event just sent is sent again with the same seq
   'disconnect', // the connection drops mid-trick; the table reconnects and resends its last event
+  'robot-card-mismatch', // physical deal: another card is put on the robot's spot first, then the announced one
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -36,7 +43,10 @@ export interface FaultReport {
   game: number;
   trick: number;
   seat: Seat;
-  /** The answers to the fault's events, in order (for faults after a play, the play's answer first). */
+  /**
+   * The answers to the fault's events, in order (for faults after a play, the play's answer first; a
+   * renounce in a physical deal: the renounce, then the later card that shows it).
+   */
   acks: EventAck[];
   /** The answer to the hello on reconnection (disconnect only). */
   hello?: HelloAck;
@@ -51,7 +61,7 @@ export interface SimulatedTableOptions {
   id?: string;
   name?: string;
   kind?: TableKind;
-  /** The three human seats; default those other than seat 0. */
+  /** The human seats this table's bots play (one to three); default 1, 2 and 3. */
   seats?: readonly Seat[];
   /** Default `rule`. */
   bots?: BotKind | PlayerFactory;
@@ -63,6 +73,16 @@ export interface SimulatedTableOptions {
   autoNewGame?: boolean;
   /** Play the bots' cards on their turns (default true); false leaves the table to the test. */
   autoPlay?: boolean;
+  /**
+   * Deal real cards (default false): shuffle with the seed, send `new-game` with the dealer and the
+   * turned-up card, put the robot's ten cards in its hand area, play the bots from the dealt hands, and
+   * put the robot's announced card on its spot. The table hosts the seats it plays; it deals all four.
+   */
+  physicalDeal?: boolean;
+  /** Physical deals: the dealer of game 0 (default 0); the next seat deals each next game. */
+  firstDealer?: Seat;
+  /** A pause before each bot card (ms), so that people at other tables can follow. Default 0. */
+  thinkMs?: number;
   /** Sent in hello (tests of the version check). */
   protocol?: number;
   /** How long to wait for the server's acknowledgements (ms). Default 10000. */
@@ -83,6 +103,8 @@ export class HelloRefusedError extends Error {
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Armed = { fault: Fault; resolve: (r: FaultReport) => void; reject: (e: Error) => void };
 type Waiter = { test: (s: TableState) => boolean; resolve: (s: TableState) => void; reject: (e: Error) => void };
+/** A renounce made unseen (physical deal), to be shown at the seat's next turn. */
+type Unseen = { armed: Armed; seat: Seat; suit: Suit; game: number; trick: number; ack: EventAck };
 
 const UNKNOWN_FIDUCIAL_BASE = 900;
 
@@ -114,11 +136,17 @@ export class SimulatedTable {
   readonly #bots = new Map<string, Player>();
   readonly #armed: Armed[] = [];
   readonly #waiters: Waiter[] = [];
+  readonly #deals = new Map<number, Deal>();
+  #unseen: Unseen | null = null;
 
   constructor(options: SimulatedTableOptions) {
     this.id = options.id ?? 'sim';
     this.seats = [...(options.seats ?? [1, 2, 3])];
-    if (this.seats.length !== 3 || new Set(this.seats).size !== 3) throw new Error('a simulated table hosts three distinct seats (the robot has the fourth)');
+    const bad = this.seats.find((s) => !SEATS.includes(s));
+    if (bad !== undefined) throw new Error(`a simulated table's seats are 0..3, got ${JSON.stringify(bad)}`);
+    if (this.seats.length === 0 || this.seats.length > 3 || new Set(this.seats).size !== this.seats.length) {
+      throw new Error(`a simulated table hosts one to three distinct seats (the robot has another), got [${this.seats.join(', ')}]`);
+    }
     this.#o = {
       url: options.url,
       token: options.token,
@@ -131,6 +159,9 @@ export class SimulatedTable {
       byCard: options.byCard ?? false,
       autoNewGame: options.autoNewGame ?? true,
       autoPlay: options.autoPlay ?? true,
+      thinkMs: options.thinkMs ?? 0,
+      physicalDeal: options.physicalDeal ?? false,
+      firstDealer: options.firstDealer ?? 0,
       protocol: options.protocol ?? PROTOCOL_VERSION,
       ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
     };
@@ -227,6 +258,7 @@ export class SimulatedTable {
     const err = new Error('the simulated table was closed');
     for (const w of this.#waiters.splice(0)) w.reject(err);
     for (const a of this.#armed.splice(0)) a.reject(err);
+    this.#unseen?.armed.reject(err);
   }
 
   // ---- connection ------------------------------------------------------------------------------
@@ -277,6 +309,7 @@ export class SimulatedTable {
     this.#log.error({ table: this.id, err: err.message }, 'simulated table failed');
     for (const w of this.#waiters.splice(0)) w.reject(err);
     for (const a of this.#armed.splice(0)) a.reject(err);
+    this.#unseen?.armed.reject(err);
   }
 
   // ---- playing ---------------------------------------------------------------------------------
@@ -304,24 +337,35 @@ export class SimulatedTable {
       if (!this.#o.autoNewGame || this.#done.has(key) || (g && g.index >= s.session.played)) return null;
       this.#done.add(key);
       return async () => {
-        const ack = await this.#emit('game:control', { seq: this.nextSeq(), action: 'new-game' });
-        if (!ack.ok) throw new Error(`new-game refused: ${ack.reason}`);
+        const ack = await this.#emit('game:control', { seq: this.nextSeq(), action: 'new-game', ...this.#physicalDealOf(s.session.played) });
+        // Another table (a person at the virtual table) may have asked first: that game is ours too.
+        if (!ack.ok && ack.code !== 'game-in-progress') throw new Error(`new-game refused: ${ack.reason}`);
       };
     }
+    const physical = this.#physicalAction(s, g);
+    if (physical) return physical;
     const seat = g.toMove;
     if (!this.#o.autoPlay || seat === null || !this.seats.includes(seat)) return null;
     const key = `play:${g.index}:${g.plays.length}`;
     if (this.#done.has(key)) return null;
     this.#done.add(key);
-    return () => this.#turn(g, seat);
+    return () => this.#turn(g, seat, key);
   }
 
-  async #turn(g: GameState, seat: Seat): Promise<void> {
-    const game = this.#rebuild(g);
+  async #turn(g: GameState, seat: Seat, key: string): Promise<void> {
+    if (this.#o.thinkMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.#o.thinkMs));
+      // Paused, or moved on, while thinking: the turn is taken again when the state calls for it.
+      const now = this.#state;
+      if (!now || now.paused || now.game?.index !== g.index || now.game.plays.length !== g.plays.length) return void this.#done.delete(key);
+    }
+    if (this.#unseen?.seat === seat && this.#unseen.game === g.index) return this.#showRenounce(this.#unseen, g);
+    const game = this.#rebuild(g, seat);
     const card = this.#bot(g.index, seat).choose(new SeatView(game, seat));
     const armed = this.#armed[0];
     if (armed) {
       const report = await this.#fault(armed.fault, g, game, seat, card);
+      if (report === 'later') return void this.#armed.shift();
       if (report) {
         this.#armed.shift();
         armed.resolve(report);
@@ -329,11 +373,16 @@ export class SimulatedTable {
       }
     }
     const ack = await this.#play(seat, card);
+    // Paused by another table or the operator as the card went out: played again on resume.
+    if (!ack.ok && ack.code === 'paused') return void this.#done.delete(key);
     if (!ack.ok) throw new Error(`seat ${seat}'s ${formatCard(card)} was refused: ${ack.reason}`);
   }
 
-  /** The fault's events around this turn, or null when it cannot happen at this turn (it stays armed). */
-  async #fault(fault: Fault, g: GameState, game: Game, seat: Seat, card: Card): Promise<FaultReport | null> {
+  /**
+   * The fault's events around this turn, or null when it cannot happen at this turn (it stays armed),
+   * or 'later' when it is reported at a later turn (a renounce in a physical deal).
+   */
+  async #fault(fault: Fault, g: GameState, game: Game, seat: Seat, card: Card): Promise<FaultReport | null | 'later'> {
     const report = (acks: EventAck[], hello?: HelloAck): FaultReport => ({ fault, game: g.index, trick: g.trick, seat, acks, ...(hello ? { hello } : {}) });
     const leading = g.table.length === 0;
     switch (fault) {
@@ -344,9 +393,9 @@ export class SimulatedTable {
         return report([bad, await this.#mustPlay(seat, card)]);
       }
       case 'out-of-turn': {
-        const other = this.seats.find((s) => s !== seat && (g.hands.find((h) => h.seat === s)?.cards.length ?? 0) > 0);
+        const other = this.seats.find((s) => s !== seat && this.#handNow(g, s).length > 0);
         if (other === undefined) return null;
-        const wrong = parseCard(g.hands.find((h) => h.seat === other)!.cards[0]);
+        const wrong = this.#handNow(g, other)[0]!;
         const bad = await this.#play(other, wrong);
         return report([bad, await this.#mustPlay(seat, card)]);
       }
@@ -362,8 +411,17 @@ export class SimulatedTable {
         if (led === -1 || !hand.some((c) => suitOf(c) === led)) return null;
         const off = hand.find((c) => suitOf(c) !== led);
         if (off === undefined) return null;
-        return report([await this.#play(seat, off)]);
+        if (g.deal !== 'physical') return report([await this.#play(seat, off)]);
+        // Nobody can see it yet: it is shown at this seat's next turn, so there must be one. (A dealer
+        // not following trump while the turned-up card is unplayed would be seen at once: not this fault.)
+        if (g.trick >= 9 || (seat === g.dealer && led === suitOf(parseCard(g.trumpCard)) && !g.trumpCardPlayed)) return null;
+        const ack = await this.#play(seat, off);
+        if (!ack.ok) throw new Error(`seat ${seat}'s renounce ${formatCard(off)} was refused: ${ack.reason}`);
+        this.#unseen = { armed: this.#armed[0]!, seat, suit: led, game: g.index, trick: g.trick, ack };
+        return 'later';
       }
+      case 'robot-card-mismatch':
+        return null; // at the robot's card (#placeRobotCard), not at a bot's turn
       // The rest follow a play; leading keeps the trick open after it (only the robot may add a card).
       case 'same-card-twice': {
         if (!leading) return null;
@@ -393,6 +451,98 @@ export class SimulatedTable {
         return report([first, await this.#emit('card:detected', msg)], hello);
       }
     }
+  }
+
+  // ---- physical deals ----------------------------------------------------------------------------
+
+  /** The `deal` of a new-game this table sends: its own shuffle, in physical-deal mode. */
+  #physicalDealOf(index: number): Pick<GameControlMessage & { action: 'new-game' }, 'deal'> {
+    if (!this.#o.physicalDeal) return {};
+    const dealer = ((this.#o.firstDealer + index) & 3) as Seat;
+    const deal = tableDeal(this.#o.seed, index, dealer);
+    this.#deals.set(index, deal);
+    return { deal: { dealer, trump: this.#ref(deal.trumpCard) } };
+  }
+
+  /** This table's deal of a physical game, or null when someone else dealt it (its hands are unknown here). */
+  #dealOf(g: GameState): Deal | null {
+    if (g.deal !== 'physical') return null;
+    let deal = this.#deals.get(g.index);
+    if (!deal && this.#o.physicalDeal) this.#deals.set(g.index, (deal = tableDeal(this.#o.seed, g.index, g.dealer)));
+    return deal && formatCard(deal.trumpCard) === g.trumpCard && deal.dealer === g.dealer ? deal : null;
+  }
+
+  /** A seat's cards now: the runtime's word for them, or after a physical deal what this table dealt it. */
+  #handNow(g: GameState, seat: Seat): Card[] {
+    if (g.deal !== 'physical') return (g.hands.find((h) => h.seat === seat)?.cards ?? []).map(parseCard);
+    const deal = this.#dealOf(g);
+    return deal ? handNow(deal, seat, g.plays) : [];
+  }
+
+  /** What a physical deal calls for now: the robot's cards into its hand area, or its card onto its spot. */
+  #physicalAction(s: TableState, g: GameState): (() => Promise<void>) | null {
+    if (!this.#o.autoPlay || g.deal !== 'physical' || !this.#dealOf(g)) return null;
+    const robot = s.robotSeat;
+    if ((g.robotCards ?? 10) < 10) {
+      const key = `robot-hand:${g.index}`;
+      if (this.#done.has(key)) return null;
+      this.#done.add(key);
+      return () => this.#dealRobotHand(g, robot, key);
+    }
+    if (!g.awaiting) return null;
+    const key = `place:${g.index}:${g.plays.length}`;
+    if (this.#done.has(key)) return null;
+    this.#done.add(key);
+    return () => this.#placeRobotCard(g, robot, parseCard(g.awaiting!.card), key);
+  }
+
+  async #dealRobotHand(g: GameState, robot: Seat, key: string): Promise<void> {
+    for (const card of this.#dealOf(g)!.hands[robot]!) {
+      const ack = await this.#emit('card:detected', this.#zoneMessage('hand', robot, card));
+      if (!ack.ok && ack.code === 'paused') return void this.#done.delete(key);
+      if (!ack.ok) throw new Error(`the robot's ${formatCard(card)} was refused in its hand area: ${ack.reason}`);
+    }
+  }
+
+  /** Someone puts the robot's announced card on its spot (with the armed mismatch, another card first). */
+  async #placeRobotCard(g: GameState, robot: Seat, card: Card, key: string): Promise<void> {
+    const armed = this.#armed[0];
+    // Paused as the card went down: put down again on resume.
+    const place = async (): Promise<EventAck | null> => {
+      const ack = await this.#emit('card:detected', this.#zoneMessage('play', robot, card));
+      if (ack.ok) return ack;
+      if (ack.code !== 'paused') throw new Error(`the robot's ${formatCard(card)} was refused on its spot: ${ack.reason}`);
+      this.#done.delete(key);
+      return null;
+    };
+    if (armed?.fault !== 'robot-card-mismatch') return void (await place());
+    const held = handNow(this.#dealOf(g)!, robot, g.plays);
+    // The wrong card picked up: another of the robot's cards, or when it has no other, any other card.
+    const wrong = held.find((c) => c !== card) ?? [...new Set(SEATS.flatMap((s) => this.#handNow(g, s)))].find((c) => c !== card);
+    if (wrong === undefined) return void (await place());
+    const bad = await this.#emit('card:detected', this.#zoneMessage('play', robot, wrong));
+    const good = await place();
+    if (!good) return;
+    this.#armed.shift();
+    armed.resolve({ fault: armed.fault, game: g.index, trick: g.trick, seat: robot, acks: [bad, good] });
+  }
+
+  /** The seat that renounced unseen shows the suit it claimed to lack: the renounce is found. */
+  async #showRenounce(u: Unseen, g: GameState): Promise<void> {
+    this.#unseen = null;
+    // It kept a card of the suit when it renounced, and has not played it since.
+    const card = this.#handNow(g, u.seat).find((c) => suitOf(c) === u.suit);
+    if (card === undefined) return u.armed.reject(new Error(`seat ${u.seat} no longer holds the suit it renounced`));
+    const ack = await this.#play(u.seat, card);
+    u.armed.resolve({ fault: 'renounce', game: u.game, trick: u.trick, seat: u.seat, acks: [u.ack, ack] });
+  }
+
+  #ref(card: Card): { card: string } | { fiducial: number } {
+    return this.#o.byCard ? { card: formatCard(card) } : { fiducial: this.#fiducials.idOf(card) };
+  }
+
+  #zoneMessage(area: 'hand' | 'play', seat: Seat, card: Card): CardDetectedMessage {
+    return { seq: this.nextSeq(), zone: { area, seat }, ...this.#ref(card) };
   }
 
   #cardMessage(seat: Seat, card: Card): CardDetectedMessage {
@@ -431,16 +581,15 @@ export class SimulatedTable {
   }
 
   /**
-   * The game as the deal and the public plays make it. The table knows its three seats' hands, so the
-   * robot's hand is the rest of the deck; the bots still see only their own seat (SeatView).
+   * The game as `seat` may know it: its own cards (its hand in the state, with those it has played)
+   * and, for every other seat, only the cards that seat has played, so that every play replays and no
+   * hidden card of another seat is in it. Hand sizes, voids and points come from the plays, as at a
+   * live table; the bot sees the game through a SeatView of its own seat only.
    */
-  #rebuild(g: GameState): Game {
+  #rebuild(g: GameState, seat: Seat): Game {
     const hands: Card[][] = [[], [], [], []];
-    for (const h of g.hands) hands[h.seat] = h.cards.map(parseCard);
-    for (const p of g.plays) if (this.seats.includes(p.seat)) hands[p.seat]!.push(parseCard(p.card));
-    const known = new Set(hands.flat());
-    const missing = SEATS.find((s) => !this.seats.includes(s))!;
-    hands[missing] = DECK.filter((c) => !known.has(c));
+    hands[seat] = this.#handNow(g, seat);
+    for (const p of g.plays) hands[p.seat]!.push(parseCard(p.card));
     const game = new Game({ dealer: g.dealer, trumpCard: parseCard(g.trumpCard), hands });
     for (const p of g.plays) game.play(parseCard(p.card), p.seat);
     return game;

@@ -65,6 +65,8 @@ export interface SessionSnapshot {
     game: Game;
     /** The robot's announced card, waiting to be placed (physical deals). */
     awaiting: { seat: Seat; card: Card } | null;
+    /** Physical deals: how many of the robot's ten cards were read from its hand area (play starts at ten). */
+    robotCards?: number;
   } | null;
 }
 

@@ -13,12 +13,12 @@ import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
 import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, TableReply } from './messages.js';
+import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, Seating, TableReply } from './messages.js';
 import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
 import { SeqLedger } from './seq-ledger.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
-import { tableState } from './table-state.js';
+import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
 
 export const DEFAULT_TABLE_PORT = 7410;
@@ -154,7 +154,11 @@ export class TableServer implements TableOutbox {
       if (!table || conn.replaced) return;
       this.#byTable.delete(table.id);
       this.#log.info({ table: table.id, reason }, 'table disconnected');
-      this.#enqueue(() => this.#handler.onDisconnect?.(table, reason));
+      this.#enqueue(() => {
+        this.#handler.onDisconnect?.(table, reason);
+        // The others see the seat free again.
+        this.pushState();
+      });
     });
   }
 
@@ -210,13 +214,16 @@ export class TableServer implements TableOutbox {
     this.#byTable.set(table.id, conn);
     this.#log.info({ table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) }, 'table joined');
     const snapshot = this.#handler.snapshot();
+    const seating = this.#seating(snapshot.robotSeat);
+    // The other tables see the seats it took.
+    for (const c of this.#byTable.values()) if (c !== conn) c.socket.emit('state', tableState(snapshot, c.table!.seats, seating));
     reply({
       ok: true,
       protocol: PROTOCOL_VERSION,
       session: snapshot.session.id,
       table: table.id,
       lastSeq: this.#ledger.last(table.id),
-      state: tableState(snapshot, table.seats),
+      state: tableState(snapshot, table.seats, seating),
     });
   }
 
@@ -314,7 +321,12 @@ export class TableServer implements TableOutbox {
   pushState(): void {
     if (!this.#byTable.size) return;
     const snapshot = this.#handler.snapshot();
-    for (const c of this.#byTable.values()) c.socket.emit('state', tableState(snapshot, c.table!.seats));
+    const seating = this.#seating(snapshot.robotSeat);
+    for (const c of this.#byTable.values()) c.socket.emit('state', tableState(snapshot, c.table!.seats, seating));
+  }
+
+  #seating(robotSeat: Seat): Seating {
+    return seatingOf(robotSeat, [...this.#byTable.values()].map((c) => c.table!));
   }
 
   announceRobotPlay(play: { game: number; trick: number; seat: Seat; card: Card }): Promise<Delivery[]> {

@@ -4,13 +4,14 @@
 
 import type { Card, Seat } from '../game/index.js';
 import { formatCard, nextSeat, pointsOf } from '../game/index.js';
-import type { GameState, TableState } from './messages.js';
+import type { GameState, Seating, TableState } from './messages.js';
 import { PROTOCOL_VERSION } from './messages.js';
 import type { SessionSnapshot } from './table-handler.js';
 
 const play = (seat: Seat, card: Card): { seat: Seat; card: string } => ({ seat, card: formatCard(card) });
 
-export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat[]): TableState {
+/** `seating`: who holds each seat (the server knows the connected tables); left out when not given. */
+export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat[], seating?: Seating): TableState {
   const s = snapshot.session;
   return {
     protocol: PROTOCOL_VERSION,
@@ -18,7 +19,17 @@ export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat
     robotSeat: snapshot.robotSeat,
     paused: snapshot.paused,
     game: snapshot.game ? gameState(snapshot.game, hostedSeats) : null,
+    ...(seating ? { seats: seating } : {}),
   };
+}
+
+/** Who holds each seat: the robot's seat, then the connected tables' seats; the rest are free. */
+export function seatingOf(robotSeat: Seat, tables: readonly { name: string; kind: Seating[number]['kind']; seats: readonly Seat[] }[]): Seating {
+  return ([0, 1, 2, 3] as Seat[]).map((seat) => {
+    if (seat === robotSeat) return { seat, holder: 'robot', name: '', kind: null };
+    const t = tables.find((x) => x.seats.includes(seat));
+    return t ? { seat, holder: 'table', name: t.name, kind: t.kind } : { seat, holder: 'free', name: '', kind: null };
+  });
 }
 
 function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: readonly Seat[]): GameState {
@@ -52,7 +63,8 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
     status: g.status,
     trick: g.trick,
     leader: g.leader,
-    toMove: g.isOver ? null : g.toMove,
+    // Nobody is to move while a physical deal's robot hand is still being read.
+    toMove: g.isOver || (snap.robotCards !== undefined && snap.robotCards < 10) ? null : g.toMove,
     table,
     plays,
     lastTrick,
@@ -64,5 +76,6 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
       ? { seat: r.seat, trick: r.trick, card: formatCard(r.card), ...(r.discovered ? { discovered: { trick: r.discovered.trick, card: formatCard(r.discovered.card) } } : {}) }
       : null,
     awaiting: snap.awaiting ? play(snap.awaiting.seat, snap.awaiting.card) : null,
+    ...(snap.robotCards === undefined ? {} : { robotCards: snap.robotCards }),
   };
 }

@@ -25,6 +25,12 @@ export interface SimulateOptions {
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
   json: boolean;
+  /**
+   * The simulated table deals real cards (PROTOCOL.md, physical deals): it sends new-game with the
+   * dealer and trump card, reads the robot's ten cards into its hand area, and puts each card the
+   * robot announces on its spot. Also on --resume (the table, not the recording, decides how it deals).
+   */
+  physicalDeal?: boolean;
   /** Names the session (and its recording); default `sim-<seed>-<time>`. */
   session?: string;
   /**
@@ -82,7 +88,8 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots),`);
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
-  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', logger });
+  if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
+  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', physicalDeal: o.physicalDeal ?? false, logger });
   await playToTheEnd(node, table);
   return finish(o, await node.close(), narrator, write, started);
 }
@@ -104,7 +111,7 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
   for (const p of resume.problems) say(`  note: ${p}`);
   say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
   if (!resume.over) {
-    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', logger });
+    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', physicalDeal: o.physicalDeal ?? false, logger });
     await playToTheEnd(node, table);
   } else say('  the session was already over.');
   const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);

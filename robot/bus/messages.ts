@@ -140,6 +140,12 @@ export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A 
   win_probability: 'float64',
   /** Why it failed; "" otherwise. */
   detail: 'string',
+  /** The event whose position was estimated: its index among the game events the robot reacted to this session, from 0. */
+  event_index: 'int32',
+  /** The last event reacted to when the estimate came back: where it took effect in the event order (a replay checks it). */
+  at_event: 'int32',
+  /** Whether the appraisal took it: not when it failed or found no world, nor when a newer expectation had overtaken it. */
+  applied: 'bool',
 });
 
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
@@ -239,6 +245,16 @@ export const ConnectionStateMsg = defineMessage('parceiro_msgs/msg/ConnectionSta
   /** Why it went away, or what it hosts. */
   detail: 'string',
 });
+
+/**
+ * Fields added to a message after recordings were made with it, with the value an older recording
+ * is read with (robot/recording/reader.ts), so that old recordings still read and replay.
+ */
+export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  // Before the reactions applied estimates as they came back (they awaited each one): where each
+  // took effect was not recorded, and every one was taken.
+  [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true },
+};
 
 /** Our own messages: the interface package holds exactly these. */
 export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg] as const;

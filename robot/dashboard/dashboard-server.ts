@@ -17,8 +17,12 @@ import type { TableLogger } from '../../table-bridge/index.js';
 import { describeIssues, silentLogger, tokensEqual, wording } from '../../table-bridge/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import type { BehaviourTogglesMessage } from '../bus/messages.js';
-import type { ControlAck, DashboardClientEvents, DashboardServerEvents, ParsedControl } from './protocol.js';
-import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, TOGGLE_KEYS, controlSchema } from './protocol.js';
+import type { UtteranceLibrary } from '../../behaviours/index.js';
+import { loadBehaviourSetup } from '../../behaviours/index.js';
+import type { ControlAck, DashboardClientEvents, DashboardServerEvents, LineChecker, ParsedControl } from './protocol.js';
+import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, LANGUAGES, TOGGLE_KEYS, controlSchemaFor } from './protocol.js';
+import type { WizardLibraries } from './wizard-lines.js';
+import { fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
 import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate } from './state.js';
 import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
@@ -40,6 +44,8 @@ export interface DashboardServerOptions {
   webRoot?: string;
   /** Where the virtual table page connects, shown to authenticated operators; null: none offered. */
   virtualTable?: { url: string; token: string } | null;
+  /** The robot's utterance libraries by language, for the wizard's lines; default config/utterances/ (pt, en). */
+  utterances?: ReadonlyMap<string, UtteranceLibrary>;
   /** Milliseconds since the epoch, for update stamps. Default: the high-resolution wall clock. */
   now?: () => number;
   /** Who the bus messages of dashboard controls say asked. Default "operator". */
@@ -50,6 +56,9 @@ export interface DashboardServerOptions {
 type DashboardIo = Server<DashboardClientEvents, DashboardServerEvents>;
 
 const DEFAULT_TOGGLES: BehaviourTogglesMessage = { speech: true, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: [], by: '' };
+
+/** The shipped libraries, when the caller gives none. */
+const shippedLibraries = (): Map<string, UtteranceLibrary> => new Map(LANGUAGES.map((language) => [language, loadBehaviourSetup({ language }).utterances]));
 
 /** A token an operator can type: 24 characters of base64url (144 bits). */
 export const newOperatorToken = (): string => randomBytes(18).toString('base64url');
@@ -66,6 +75,8 @@ export class DashboardServer {
   readonly #state: DashboardState;
   readonly #unsubscribe: Unsubscribe[] = [];
   readonly #onRequest: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly #lines: WizardLibraries;
+  readonly #controlSchema: ReturnType<typeof controlSchemaFor>;
   #seq = 0;
   #address: AddressInfo | null = null;
 
@@ -76,7 +87,13 @@ export class DashboardServer {
     this.#options = { host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_DASHBOARD_PORT, by: options.by ?? 'operator' };
     this.#now = options.now ?? (() => performance.timeOrigin + performance.now());
     this.#log = options.logger ?? silentLogger;
-    this.#state = emptyState(this.#bus.kind, this.#now(), options.virtualTable ?? null);
+    this.#lines = Object.fromEntries([...(options.utterances ?? shippedLibraries())].map(([language, library]) => [language, wizardLibraryOf(library)]));
+    this.#state = emptyState(this.#bus.kind, this.#now(), options.virtualTable ?? null, this.#lines);
+    const lines: LineChecker = {
+      targetOf: (language, id) => findLine(this.#lines[language], id)?.to,
+      language: () => this.#language(),
+    };
+    this.#controlSchema = controlSchemaFor(lines);
 
     // The page handler goes on first: socket.io passes it every request that is not its own.
     this.#onRequest = staticHandler(options.webRoot ?? defaultWebRoot());
@@ -148,7 +165,7 @@ export class DashboardServer {
   control(payload: unknown): ControlAck {
     let parsed: ParsedControl;
     try {
-      const r = controlSchema.safeParse(payload, { error: wording });
+      const r = this.#controlSchema.safeParse(payload, { error: wording });
       if (!r.success) return { ok: false, reason: describeIssues('control', r.error.issues) };
       parsed = r.data;
     } catch (err) {
@@ -179,15 +196,32 @@ export class DashboardServer {
       case 'resume':
         this.#bus.publish('sessionControl', { action: parsed.type, by });
         break;
-      case 'say':
-        this.#bus.publish('wizardSay', { text: parsed.text, language: parsed.language ?? '', utterance_id: parsed.utteranceId ?? '', target: parsed.target, by });
-        break;
+      case 'say': {
+        if (parsed.utteranceId === undefined) {
+          this.#bus.publish('wizardSay', { text: parsed.text!, language: parsed.language ?? '', utterance_id: '', target: parsed.target ?? 'all', by });
+          break;
+        }
+        // A library line goes out filled in, so the recording (and a replay) has the words said.
+        const language = parsed.language ?? this.#language();
+        const library = this.#lines[language]!;
+        const line = findLine(library, parsed.utteranceId)!;
+        const text = fillWizardLine(library, line, this.#state);
+        this.#bus.publish('wizardSay', { text, language, utterance_id: line.id, target: line.to, by });
+        this.#log.info({ control: parsed, text }, 'dashboard control');
+        return { ok: true, text };
+      }
       case 'expression':
         this.#bus.publish('wizardExpression', { expression: parsed.expression, intensity: parsed.intensity, by });
         break;
     }
     this.#log.info({ control: parsed }, 'dashboard control');
     return { ok: true };
+  }
+
+  /** The language in force (the latched `language` topic), else the first library's. */
+  #language(): string {
+    const inForce = this.#state.language;
+    return inForce && this.#lines[inForce] ? inForce : (Object.keys(this.#lines)[0] ?? LANGUAGES[0]);
   }
 
   async close(): Promise<void> {

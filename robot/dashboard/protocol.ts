@@ -16,7 +16,45 @@ export const TARGETS = ['partner', 'opponent', 'all'] as const;
 export const TOGGLE_KEYS = ['speech', 'postures', 'gaze', 'partner_speech', 'opponent_speech', 'expressiveness'] as const;
 export type ToggleKey = (typeof TOGGLE_KEYS)[number];
 
-export const controlSchema = z.discriminatedUnion('type', [
+/**
+ * The lines a say control may name, by language, and the language in force (for a control that names
+ * none); null: no library, every line id is refused.
+ */
+export interface LineChecker {
+  /** The target of line `id` in `language`, or undefined when there is no such line. */
+  targetOf(language: string, id: string): string | undefined;
+  language(): string;
+}
+
+const sayControl = (lines: LineChecker | null) =>
+  z
+    .strictObject({
+      type: z.literal('say'),
+      /** Free text... */
+      text: z.string().trim().min(1).max(500).optional(),
+      /** ...or a line of the robot's library, by id (`category#n`), its slots filled from the session. */
+      utteranceId: z.string().trim().min(1).max(100).optional(),
+      language: z.enum(LANGUAGES).optional(),
+      /** Free text: default all. A library line is said to its own target. */
+      target: z.enum(TARGETS).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.text === undefined) === (v.utteranceId === undefined)) {
+        const message = v.text === undefined ? 'expected text (a line of your own) or utteranceId (a line of the library)' : 'give text or utteranceId, not both';
+        return void ctx.addIssue({ code: 'custom', message, input: v });
+      }
+      if (v.utteranceId === undefined) return;
+      const language = v.language ?? lines?.language() ?? LANGUAGES[0];
+      const to = lines?.targetOf(language, v.utteranceId);
+      if (to === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['utteranceId'], input: v.utteranceId, message: `unknown utterance ${JSON.stringify(v.utteranceId)} in the ${language} library (ids are category#n, e.g. trick.end.ours#1)` });
+      } else if (v.target !== undefined && v.target !== to) {
+        ctx.addIssue({ code: 'custom', path: ['target'], input: v.target, message: `${v.utteranceId} is said to ${to === 'all' ? 'all' : `the ${to}`}; leave target out or give ${to}` });
+      }
+    });
+
+/** The controls, with say's line ids checked against `lines`. */
+export const controlSchemaFor = (lines: LineChecker | null) => z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('toggles'),
     patch: z
@@ -33,19 +71,17 @@ export const controlSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('language'), language: z.enum(LANGUAGES) }),
   z.strictObject({ type: z.literal('pause') }),
   z.strictObject({ type: z.literal('resume') }),
-  z.strictObject({
-    type: z.literal('say'),
-    text: z.string().trim().min(1).max(500),
-    language: z.enum(LANGUAGES).optional(),
-    utteranceId: z.string().max(100).optional(),
-    target: z.enum(TARGETS).default('all'),
-  }),
+  sayControl(lines),
   z.strictObject({ type: z.literal('expression'), expression: z.enum(EXPRESSIONS), intensity: z.number().min(0).max(1).default(1) }),
 ]);
+
+/** The controls' shape, without a library: any line id is refused. */
+export const controlSchema = controlSchemaFor(null);
 export type DashboardControl = z.input<typeof controlSchema>;
 export type ParsedControl = z.output<typeof controlSchema>;
 
-export type ControlAck = { ok: true } | { ok: false; reason: string };
+/** `text`: what a library line became with its slots filled (the robot says it). */
+export type ControlAck = { ok: true; text?: string } | { ok: false; reason: string };
 
 export interface DashboardServerEvents {
   snapshot: (state: DashboardState) => void;

@@ -21,6 +21,7 @@ import type {
   WizardSayMessage,
 } from '../bus/messages.js';
 import { explainDecision } from './explain.js';
+import type { WizardLibraries } from './wizard-lines.js';
 
 /** The bus topics a dashboard follows, with their messages (keys of robot/bus TOPICS). */
 export interface DashboardTopics {
@@ -81,6 +82,8 @@ export interface DashboardState {
   bus: string;
   /** For the operator: where the virtual table connects, when one is offered. */
   virtualTable: { url: string; token: string } | null;
+  /** The robot's utterance libraries by language, for the wizard's line picker (they do not change). */
+  wizardLines: WizardLibraries;
   game: GameStateMessage | null;
   /** The events of the current game and session, newest last (bounded). */
   events: GameEventMessage[];
@@ -104,12 +107,13 @@ export interface DashboardState {
 
 export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, operator: 40, table: 40, latency: 100 } as const;
 
-export function emptyState(bus: string, atMs: number, virtualTable: DashboardState['virtualTable'] = null): DashboardState {
+export function emptyState(bus: string, atMs: number, virtualTable: DashboardState['virtualTable'] = null, wizardLines: WizardLibraries = {}): DashboardState {
   return {
     atMs,
     seq: 0,
     bus,
     virtualTable,
+    wizardLines,
     game: null,
     events: [],
     decision: null,
@@ -204,7 +208,12 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'connections': {
       const m = u.message;
-      s.connections = [...s.connections.filter((c) => !(c.component === m.component && c.id === m.id)), m];
+      const before = s.connections.find((c) => c.component === m.component && c.id === m.id);
+      const others = s.connections.filter((c) => c !== before);
+      // A table that hosted no seat (a virtual table while its person chose a seat) is dropped when it
+      // goes, rather than left in the list as gone.
+      const watcherGone = !m.connected && m.component === 'table' && before?.detail === 'seats none';
+      s.connections = watcherGone ? others : [...others, m];
       break;
     }
     case 'setToggles':
@@ -217,7 +226,7 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       push(s.operator, { atMs: at, kind: u.message.action, text: `${u.message.by}: ${u.message.action}` }, LIMITS.operator);
       break;
     case 'wizardSay':
-      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}" to ${u.message.target}` }, LIMITS.operator);
+      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}"${u.message.utterance_id ? ` (${u.message.utterance_id})` : ''} to ${u.message.target}` }, LIMITS.operator);
       break;
     case 'wizardExpression':
       push(s.operator, { atMs: at, kind: 'expression', text: `${u.message.by}: show ${u.message.expression} (${Math.round(u.message.intensity * 100)}%)` }, LIMITS.operator);

@@ -11,8 +11,12 @@ import type { ExpectationSums, ExpectationTask } from './expectation-worker.js';
 
 /** Where the reactions get their estimates: the worker below, or a replay's recorded answers. */
 export interface ExpectationSource {
-  /** The expectation from `info`, or undefined when none could be made; rejects when it failed. */
-  estimate(info: InfoSet): Promise<Expectation | undefined>;
+  /**
+   * The expectation from `info`, the robot's information set just after event number `event` (its
+   * index among the events the reactions observed this session), or undefined when none could be
+   * made; rejects when it failed. A replay answers by the event; the worker needs only `info`.
+   */
+  estimate(info: InfoSet, event: number): Promise<Expectation | undefined>;
 }
 
 export interface ExpectationEstimatorOptions {

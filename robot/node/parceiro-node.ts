@@ -5,9 +5,10 @@
 //   table ──socket.io──► TableServer ──► SessionRuntime ──► gameState, gameEvents, decision, tableOutput
 //                                           │ robot's player (tapped): every event, every decision
 //                                           ▼
-//                                      RobotReactions: estimate ─► Appraiser ─► emotions
-//                                                                     └─► planBehaviour ─► BehaviourScheduler
-//                                                                           ─► expression, posture, lookAt, say, utterance
+//                                      RobotReactions: at once ─► Appraiser ─► emotions
+//                                        │                             └─► planBehaviour ─► BehaviourScheduler
+//                                        │                                   ─► expression, posture, lookAt, say, utterance
+//                                        └─ newest position ─► estimate (worker) ─► expectation ─► reappraisal
 //   setToggles ─► ToggleBoard ─► toggles
 
 import { mkdirSync } from 'node:fs';
@@ -148,9 +149,13 @@ export class ParceiroNode {
 
     try {
       // Behaviours and character first: a mistake in a config file stops the node before it opens anything.
-      const setup: BehaviourSetup = withSpokenCard(loadBehaviourSetup(o.language ? { language: o.language } : {}));
-      const setups = new Map<string, BehaviourSetup>([[setup.utterances.language, setup]]);
-      for (const language of LANGUAGES) if (!setups.has(language)) setups.set(language, withSpokenCard(loadBehaviourSetup({ language })));
+      const base = loadBehaviourSetup(o.language ? { language: o.language } : {});
+      const bases = new Map<string, BehaviourSetup>([[base.utterances.language, base]]);
+      for (const language of LANGUAGES) if (!bases.has(language)) bases.set(language, loadBehaviourSetup({ language }));
+      const setups = new Map([...bases].map(([language, b]) => [language, withSpokenCard(b)]));
+      const setup: BehaviourSetup = setups.get(base.utterances.language)!;
+      // The operator may have the robot say any line of its libraries (the wizard's picker).
+      const libraries = new Map([...bases].map(([language, b]) => [language, b.utterances]));
       const character = loadCharacter(o.character);
 
       const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
@@ -241,7 +246,7 @@ export class ParceiroNode {
         ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
         warn: (detail, message) => log.warn(detail, message),
       });
-      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups, language: setup.utterances.language, robotSeat, clock, log }));
+      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups, libraries, language: setup.utterances.language, robotSeat, clock, log }));
       // Tables joining and leaving go on the bus (connections), for the dashboard and the recording.
       const server = new TableServer({ token: o.token, handler: new ConnectionWatch(runtime, bus), host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
       runtime.attach(server);
@@ -272,6 +277,7 @@ export class ParceiroNode {
           ...(d.host === undefined ? {} : { host: d.host }),
           port: d.port ?? 0,
           virtualTable: { url, token: o.token },
+          utterances: libraries,
           logger: log,
         });
         closers.push(() => dash.close());

@@ -1,16 +1,24 @@
-// How the robot reacts, one event at a time and in order: the expectation after the event (its own
-// decision's beliefs, else a quick estimate from its information set), the appraisal, the `emotions`
-// message, then the behaviour plan carried out by the scheduler. Events come from the session
-// runtime as the robot's seat sees them (through its player, see player-tap.ts); everything the
-// reactions produce goes onto the bus.
+// How the robot reacts: at once to each event, in order, with what it knows then (its own decision's
+// beliefs for its searched plays, else the last expectation): the appraisal, the `emotions` message,
+// then the behaviour plan carried out by the scheduler. A quick estimate of the position after an
+// event it did not search (a deal, another player's card, a forced card) runs meanwhile on its worker;
+// when it comes back the appraisal takes it as a reappraisal of that event (hope, fear, joy, distress
+// may change, and the face with them). One estimate at a time, of the newest position: an event that
+// arrives while one runs replaces any position still waiting, which is then never estimated.
+//
+// Estimates are time-bound, so each goes on the bus (`expectation`) with the event it belongs to and
+// the event after which it took effect; a replay answers with the recorded ones at their recorded
+// places. Events come from the session runtime as the robot's seat sees them (through its player,
+// see player-tap.ts); everything the reactions produce goes onto the bus.
 
-import type { Appraiser, EmotionReport, Expectation } from '../../appraisal/index.js';
+import type { Appraiser, EmotionReport, Expectation, GameContext } from '../../appraisal/index.js';
 import { expectationOf } from '../../appraisal/index.js';
 import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, Clock, ToggleBoard } from '../../behaviours/index.js';
 import { initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../../game/index.js';
 import { createRng, forcedDecision } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
+import type { ExpectationMessage } from '../bus/messages.js';
 import { ownPlayCategory, withCardSaid } from './card-line.js';
 import { emotionalStateMessage } from './emotion-message.js';
 import type { ExpectationSource } from './expectation-estimator.js';
@@ -35,12 +43,22 @@ export interface ReactionsOptions {
 
 interface Pending {
   event: GameEvent;
-  /** The robot's information set just after the event, when an estimate is wanted. */
-  info: InfoSet | null;
   beliefs: Beliefs | undefined;
   /** For the robot's own play: the cards of the trick with it, and the trump suit. */
   trick: Card[];
 }
+
+/** A position to estimate: the robot's information set just after an event. */
+interface EstimateRequest {
+  /** The event's index among the events observed this session, from 0. */
+  index: number;
+  event: GameEvent;
+  info: InfoSet;
+  /** The appraisal's game context just after the event; set when the event is reacted to (always before its estimate is taken). */
+  context: GameContext | null;
+}
+
+type EstimateOutcome = { status: 'ok'; expectation: Expectation } | { status: 'none' } | { status: 'failed'; detail: string };
 
 export class RobotReactions {
   readonly #o: ReactionsOptions;
@@ -49,13 +67,22 @@ export class RobotReactions {
   #state: BehaviourState;
   /** The behaviours in force; the operator may switch the language during the session. */
   #setup: BehaviourSetup;
+  /** Reactions and estimates taken, one at a time, in order (each a microtask after the code that queued it). */
   #queue: Promise<void> = Promise.resolve();
   #decision: Decision | null = null;
   #deals = 0;
   #ends = 0;
   #victories: [number, number] = [0, 0];
-  /** Counts of what was done, for the summary and tests. */
-  readonly stats = { events: 0, estimates: 0, estimateFailures: 0 };
+  /** Events observed, and reacted to (the same once the queue has run). */
+  #observed = 0;
+  #reacted = 0;
+  /** The newest position waiting for an estimate, and the estimate running (at most one). */
+  #next: EstimateRequest | null = null;
+  #inFlight: Promise<void> | null = null;
+  /** Estimates of events before this index are overtaken: a newer expectation is in force (the robot's own decision, a game's end or a new deal). */
+  #floor = 0;
+  /** Counts of what was done, for the summary, the bench and tests. */
+  readonly stats = { events: 0, estimates: 0, estimateFailures: 0, estimatesApplied: 0, estimatesOvertaken: 0, estimatesSkipped: 0 };
 
   constructor(o: ReactionsOptions) {
     this.#o = o;
@@ -72,7 +99,7 @@ export class RobotReactions {
 
   /** The session begins (greeting, look at the partner). */
   sessionStart(): void {
-    this.#enqueue(async () => this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, this.#o.appraiser.report()));
+    this.#enqueue(() => this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, this.#o.appraiser.report()));
   }
 
   /** The robot's player decided; its play event follows. */
@@ -82,6 +109,7 @@ export class RobotReactions {
 
   /** A game event as the robot's seat sees it, at the moment it happens. */
   observe(event: GameEvent): void {
+    const index = this.#observed++;
     const own = event.type === 'play' && event.seat === this.#o.robotSeat;
     // The trick as the robot's card joins it (read before the view moves on, which may close it).
     const trick: Card[] = [];
@@ -99,37 +127,72 @@ export class RobotReactions {
     const beliefs = own && this.#decision?.card === event.card ? this.#decision.beliefs : forced;
     if (own) this.#decision = null;
     const searched = expectationOf(beliefs) !== undefined;
-    const wantsEstimate = this.#o.estimator !== null && !searched && (event.type === 'deal' || event.type === 'play');
-    this.#enqueue(() => this.#react({ event, info: wantsEstimate ? this.#view.infoSet() : null, beliefs, trick }));
+
+    // Which position to estimate next is decided here, in event order, so a replay decides the same.
+    let request: EstimateRequest | null = null;
+    if (searched || event.type === 'end') {
+      // The robot's own search, or the game's end, says more than any estimate of an earlier position.
+      this.#floor = index + 1;
+      this.#skipWaiting();
+    } else if (event.type === 'deal') this.#floor = index;
+    const info = this.#o.estimator && !searched && (event.type === 'deal' || event.type === 'play') ? this.#view.infoSet() : null;
+    if (info) {
+      request = { index, event, info, context: null };
+      this.#skipWaiting();
+      this.#next = request;
+    }
+    this.#enqueue(() => this.#react({ event, beliefs, trick }, request));
+    this.#startNext();
   }
 
-  /** Resolves when every event so far has been reacted to. */
-  idle(): Promise<void> {
-    return this.#queue;
+  /** Resolves when every event so far has been reacted to, and no estimate is running or waiting. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const queue = this.#queue;
+      const running = this.#inFlight;
+      await Promise.all([queue, running]);
+      if (queue === this.#queue && this.#inFlight === null && this.#next === null) return;
+    }
   }
 
-  #enqueue(task: () => Promise<void>): void {
+  #enqueue(task: () => void): void {
     this.#queue = this.#queue.then(task).catch((e: unknown) => this.#o.log.error({ err: e instanceof Error ? e.stack : String(e) }, 'a reaction failed'));
   }
 
-  async #react(p: Pending): Promise<void> {
-    const { event: e } = p;
-    this.stats.events++;
-    let after: Expectation | undefined = expectationOf(p.beliefs);
-    if (!after && p.info && this.#o.estimator) {
-      // Each estimate goes on the bus: it is time-bound, so a replay answers with the recorded one.
+  /** A waiting position overtaken by a newer one is never estimated. */
+  #skipWaiting(): void {
+    if (!this.#next) return;
+    this.#next = null;
+    this.stats.estimatesSkipped++;
+  }
+
+  /** Starts estimating the newest waiting position, unless an estimate is running. */
+  #startNext(): void {
+    const estimator = this.#o.estimator;
+    const req = this.#next;
+    if (!estimator || !req || this.#inFlight) return;
+    this.#next = null;
+    this.#inFlight = (async () => {
+      let outcome: EstimateOutcome;
       try {
-        after = await this.#o.estimator.estimate(p.info);
-        this.stats.estimates++;
-        this.#o.bus.publish('expectation', after ? { status: 'ok', expected_points: after.expectedPoints, win_probability: after.winProbability, detail: '' } : { status: 'none', expected_points: -1, win_probability: -1, detail: '' });
+        const expectation = await estimator.estimate(req.info, req.index);
+        outcome = expectation ? { status: 'ok', expectation } : { status: 'none' };
       } catch (err) {
-        this.stats.estimateFailures++;
-        this.#o.bus.publish('expectation', { status: 'failed', expected_points: -1, win_probability: -1, detail: err instanceof Error ? err.message : String(err) });
-        this.#o.log.warn({ err: String(err) }, 'an expectation estimate failed; the last expectation stands');
+        outcome = { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
       }
-    }
+      // Taken on the queue, so always after the reaction to its own event.
+      this.#enqueue(() => this.#takeEstimate(req, outcome));
+    })();
+  }
+
+  #react(p: Pending, request: EstimateRequest | null): void {
+    const { event: e } = p;
+    this.#reacted++;
+    this.stats.events++;
+    const after: Expectation | undefined = expectationOf(p.beliefs);
     if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, this.#o.appraiser.report());
-    const { report } = this.#o.appraiser.perceive(e, after ? { after } : undefined);
+    const { report, state } = this.#o.appraiser.perceive(e, after ? { after } : undefined);
+    if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
     this.#behave(e, report, p);
     if (e.type !== 'end') return;
@@ -139,6 +202,34 @@ export class RobotReactions {
     const last = this.#o.appraiser.perceive({ type: 'session-end', victories, games: this.#ends });
     this.#o.bus.publish('emotions', emotionalStateMessage(last.report));
     this.#behave({ type: 'session-end', victories }, last.report);
+  }
+
+  /** An estimate came back: it goes on the bus, and the appraisal takes it unless it was overtaken. */
+  #takeEstimate(req: EstimateRequest, outcome: EstimateOutcome): void {
+    this.#inFlight = null;
+    const applied = outcome.status === 'ok' && req.index >= this.#floor && req.context !== null;
+    const message: ExpectationMessage = {
+      status: outcome.status,
+      expected_points: outcome.status === 'ok' ? outcome.expectation.expectedPoints : -1,
+      win_probability: outcome.status === 'ok' ? outcome.expectation.winProbability : -1,
+      detail: outcome.status === 'failed' ? outcome.detail : '',
+      event_index: req.index,
+      at_event: this.#reacted - 1,
+      applied,
+    };
+    this.#o.bus.publish('expectation', message);
+    if (outcome.status === 'failed') {
+      this.stats.estimateFailures++;
+      this.#o.log.warn({ err: outcome.detail }, 'an expectation estimate failed; the last expectation stands');
+    } else this.stats.estimates++;
+    if (applied && outcome.status === 'ok') {
+      this.stats.estimatesApplied++;
+      const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation);
+      this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
+      // A follow-up only when the estimate made the robot feel something new.
+      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type }, r.report);
+    } else if (outcome.status === 'ok') this.stats.estimatesOvertaken++;
+    this.#startNext();
   }
 
   #behave(event: BehaviourEvent, report: EmotionReport, p?: Pending): void {

@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { McapStreamReader, hasMcapPrefix } from '@mcap/core';
+import { FIELDS_ADDED_LATER } from '../bus/messages.js';
 import { checkMessage } from '../bus/spec.js';
 import type { TopicSpec } from '../bus/topics.js';
 import { topicByName } from '../bus/topics.js';
@@ -39,6 +40,14 @@ export class RecordingError extends Error {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A message recorded before some of its fields existed, with those fields at their documented defaults. */
+function withFieldsAddedLater(topic: TopicSpec, message: unknown): unknown {
+  const added = FIELDS_ADDED_LATER[topic.message.type];
+  if (!added || typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  const missing = Object.keys(added).filter((k) => !(k in message));
+  return missing.length ? { ...message, ...Object.fromEntries(missing.map((k) => [k, added[k]])) } : message;
+}
 
 export function readRecording(path: string): Recording {
   let bytes: Uint8Array;
@@ -81,6 +90,7 @@ export function readRecording(path: string): Recording {
             out.problems.push(`${at}: its data is not JSON; skipped`);
             break;
           }
+          message = withFieldsAddedLater(topic, message);
           const wrong = checkMessage(topic.message, message);
           if (wrong) {
             out.problems.push(`${at}: ${wrong}; skipped`);

@@ -148,26 +148,31 @@ export class RecordedRobotPlayer implements RobotPlayer {
   }
 }
 
-/** The estimates in a replay: the recorded ones, in order, at their recorded times. */
+/**
+ * The estimates in a replay: the recorded ones, in order, each released at its recorded place. A
+ * recording names the event each estimate was for (`event_index`), and an estimate asked for another
+ * event is reported; older recordings do not (-1), and are answered in order.
+ */
 export class RecordedEstimator implements ExpectationSource {
   answered = 0;
   readonly differences: string[] = [];
   readonly #released: ExpectationMessage[] = [];
-  readonly #pending: { info: InfoSet; resolve: (e: Expectation | undefined) => void; reject: (e: Error) => void }[] = [];
+  readonly #pending: { info: InfoSet; event: number; resolve: (e: Expectation | undefined) => void; reject: (e: Error) => void }[] = [];
   #fallback: ExpectationSource | null = null;
+  #finished = false;
 
   constructor(immediate: ExpectationMessage[] = []) {
     this.#released.push(...immediate);
   }
 
-  estimate(info: InfoSet): Promise<Expectation | undefined> {
-    if (this.#fallback && !this.#released.length) return this.#fallback.estimate(info);
+  estimate(info: InfoSet, event: number): Promise<Expectation | undefined> {
+    if (this.#fallback && !this.#released.length) return this.#fallback.estimate(info, event);
     if (this.#finished) {
-      this.differences.push('the reactions asked for an estimate the recording does not have');
+      this.differences.push(`the reactions asked for an estimate after event ${event} the recording does not have`);
       return Promise.reject(new Error('the recording has no estimate for this event'));
     }
     return new Promise((resolve, reject) => {
-      this.#pending.push({ info, resolve, reject });
+      this.#pending.push({ info, event, resolve, reject });
       this.#answer();
     });
   }
@@ -185,15 +190,13 @@ export class RecordedEstimator implements ExpectationSource {
   goLive(live: ExpectationSource | null): void {
     this.#fallback = live ?? { estimate: () => Promise.resolve(undefined) };
     this.#released.length = 0;
-    for (const p of this.#pending.splice(0)) this.#fallback.estimate(p.info).then(p.resolve, p.reject);
+    for (const p of this.#pending.splice(0)) this.#fallback.estimate(p.info, p.event).then(p.resolve, p.reject);
   }
-
-  #finished = false;
 
   finish(): void {
     this.#finished = true;
     for (const p of this.#pending.splice(0)) {
-      this.differences.push('the reactions asked for an estimate the recording does not have');
+      this.differences.push(`the reactions asked for an estimate after event ${p.event} the recording does not have`);
       p.reject(new Error('the recording has no estimate for this event'));
     }
   }
@@ -203,6 +206,9 @@ export class RecordedEstimator implements ExpectationSource {
       const p = this.#pending.shift()!;
       const m = this.#released.shift()!;
       this.answered++;
+      if (m.event_index !== -1 && m.event_index !== p.event) {
+        this.differences.push(`the reactions asked for an estimate after event ${p.event}, the recording has the next one for event ${m.event_index}`);
+      }
       if (m.status === 'ok') p.resolve({ expectedPoints: m.expected_points, winProbability: m.win_probability });
       else if (m.status === 'none') p.resolve(undefined);
       else p.reject(new Error(m.detail || 'the estimate failed'));

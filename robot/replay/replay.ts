@@ -140,18 +140,26 @@ function backendOfUtterances(messages: readonly RecordedMessage[]): string | und
 /** The robot's decisions in the recording, each placed by the play event that follows it. */
 export function recordedDecisions(messages: readonly RecordedMessage[]): Map<number, RecordedDecision> {
   const out = new Map<number, RecordedDecision>();
+  let state: GameStateMessage | null = null;
   for (let i = 0; i < messages.length; i++) {
+    if (messages[i]!.topic.name === TOPICS.gameState.name) state = messages[i]!.message as GameStateMessage;
     if (messages[i]!.topic.name !== TOPICS.decision.name) continue;
     const m = messages[i]!.message as DecisionMessage;
-    // applyPlay publishes the play right after the decision.
-    for (let j = i + 1; j < messages.length; j++) {
+    const decision = { seat: m.seat as Seat, decision: decisionOf(m), forced: m.fallback === 'forced', time: messages[i]!.time };
+    // applyPlay publishes the play right after the decision (after a physical deal, once the card is
+    // put on the robot's spot).
+    let placed = false;
+    for (let j = i + 1; j < messages.length && !placed; j++) {
       const e = messages[j]!;
       if (e.topic.name !== TOPICS.gameEvents.name) continue;
       const ev = e.message as GameEventMessage;
       if (ev.type !== 'play' || ev.seat !== m.seat || ev.card !== m.card) continue;
-      out.set(i, { seat: m.seat as Seat, game: ev.game, trick: ev.trick, decision: decisionOf(m), forced: m.fallback === 'forced', time: messages[i]!.time });
-      break;
+      out.set(i, { ...decision, game: ev.game, trick: ev.trick });
+      placed = true;
     }
+    // A physical deal's card announced but not yet put down when the recording ends (a crash): it is
+    // placed by the game state before it (game there counts from 1), so a restart announces it again.
+    if (!placed && state && state.status === 'playing' && state.to_move === m.seat) out.set(i, { ...decision, game: state.game - 1, trick: state.trick });
   }
   return out;
 }
@@ -399,10 +407,16 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   if (feeder.guessed.size) notes.push(`no hello was recorded for table ${[...feeder.guessed].join(', ')}: taken to host every human seat`);
   const forced = [...decisions.values()].filter((d) => d.forced).length;
   notes.unshift(
-    `the robot's ${decisions.size - forced} searched decisions and ${fed.estimates} quick estimates are time-bound, so they are not recomputed: they are taken from the recording at their recorded times; everything else is recomputed (${forced} forced cards included)`,
+    `the robot's ${decisions.size - forced} searched decisions and ${fed.estimates} quick estimates are time-bound, so they are not recomputed: they are taken from the recording at their recorded times (an estimate where it took effect among the events); everything else is recomputed (${forced} forced cards included)`,
   );
   if (settings.expectationBudgetMs > 0 && !messages.some((m) => m.topic.name === TOPICS.expectation.name) && messages.length) {
     notes.push('the recording has no estimates (recorded before they were published): emotions between decisions may differ');
+  }
+  const unplaced = messages.filter((m) => m.topic.name === TOPICS.expectation.name && (m.message as ExpectationMessage).event_index === -1).length;
+  if (unplaced) {
+    notes.push(
+      `the recording's ${unplaced} estimates do not say which event each was for or where it took effect (it was made when the robot waited for each estimate before reacting): they are answered in order, but the robot now reacts at once and takes an estimate when it comes back, so its emotions and behaviours may differ from the first estimate on; its plays do not depend on them`,
+    );
   }
   const c = compareRuns(theirs, mine);
   const groups = {} as Record<GroupName, GroupResult>;

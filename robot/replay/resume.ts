@@ -30,7 +30,7 @@ import { RecordingError, readRecording } from '../recording/reader.js';
 import type { SessionInfo } from '../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
-import { gameStateMessage, poolRobotPlayer, statusOf, syncRobotPlayer } from '../session/index.js';
+import { gameStateOf, poolRobotPlayer, statusOf, syncRobotPlayer } from '../session/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import { ReplayClock } from './replay-clock.js';
 import type { ReplaySettings } from './replay.js';
@@ -274,7 +274,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
       restored.game = c.current ? c.current.index + 1 : 0;
       restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
       restored.played = c.score.games;
-      bus.publish('gameState', gameStateMessage({ sessionId: c.config.sessionId, games: c.config.games, score: c.score, status: statusOf(snap), robotSeat: c.config.robotSeat, index: c.current?.index ?? null, game: c.current?.game ?? null }));
+      bus.publish('gameState', gameStateOf(snap));
       // The tables of the stopped runtime are gone; they come back with a hello.
       for (const id of hosted) {
         const info = feeder.tables.get(id);

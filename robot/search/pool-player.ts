@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
+import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
 import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
@@ -63,6 +63,9 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     if (legal.length === 1) {
       return forcedDecision(legal[0]!, info.trick);
     }
+    // After a physical deal a renounce nobody has seen yet can leave no deal consistent with what the
+    // robot saw: there are no worlds to search, so the rule-based player decides (said in the beliefs).
+    if (countConsistentDeals(info) === 0) return decisionOf(beliefsOf(emptyTally(legal), performance.now() - t0, info.trick), () => this.fallback.choose(view));
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
     const perWorker = Math.ceil(this.maxWorlds / this.threads);

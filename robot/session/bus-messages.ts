@@ -20,6 +20,8 @@ export interface StateParts {
   robotSeat: Seat;
   index: number | null;
   game: Game | null;
+  /** The robot's hand when the game does not hold it yet (a physical deal being read); default the game's. */
+  robotHand?: readonly Card[];
 }
 
 export function gameStateMessage(p: StateParts): GameStateMessage {
@@ -36,11 +38,11 @@ export function gameStateMessage(p: StateParts): GameStateMessage {
     trump_card: g ? formatCard(g.trumpCard) : '',
     trick: g ? g.trick : -1,
     leader: g ? g.leader : -1,
-    to_move: g && !g.isOver ? g.toMove : -1,
+    to_move: g && !g.isOver && !p.robotHand ? g.toMove : -1,
     table,
     points: g ? [g.points(0), g.points(1)] : [0, 0],
     victories: [p.score.victories[0], p.score.victories[1]],
-    robot_hand: g && g.handsKnown ? g.hand(p.robotSeat).map(formatCard) : [],
+    robot_hand: p.robotHand ? [...p.robotHand].sort((a, b) => a - b).map(formatCard) : g && g.knowsHand(p.robotSeat) ? g.hand(p.robotSeat).map(formatCard) : [],
   };
 }
 

@@ -1,7 +1,7 @@
 // The session: an xstate machine behind the table bridge's TableHandler, publishing on the bus.
 export { sessionMachine } from './session-machine.js';
-export type { CurrentGame, Lifted, SessionConfig, SessionContext, SessionEffects, SessionEvent, SessionInput } from './session-machine.js';
-export { SessionRuntime, statusOf } from './session-runtime.js';
+export type { CurrentGame, Lifted, PhysicalProgress, SessionConfig, SessionContext, SessionEffects, SessionEvent, SessionInput } from './session-machine.js';
+export { SessionRuntime, gameStateOf, statusOf } from './session-runtime.js';
 export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
 export type { SessionSettings } from './session-settings.js';
 export type { SessionMachineSnapshot, SessionRuntimeOptions } from './session-runtime.js';
@@ -9,6 +9,6 @@ export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
 export type { SessionClock } from './clock.js';
 export { systemClock } from './clock.js';
-export { judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+export { HAND_SIZE, collectingRobotHand, dropsRobotCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 export type { CardJudgement } from './judge.js';
 export * from './bus-messages.js';

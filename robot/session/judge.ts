@@ -8,6 +8,15 @@ import { accept, refuse } from '../../table-bridge/index.js';
 import type { SessionContext } from './session-machine.js';
 
 type Ctx = Pick<SessionContext, 'config' | 'score' | 'current' | 'tables' | 'lifted'>;
+type Current = NonNullable<Ctx['current']>;
+
+/** Cards a hand holds at the deal. */
+export const HAND_SIZE = 10;
+
+/** A physical deal whose robot hand is not complete yet: nobody may play. */
+export function collectingRobotHand(cur: Current | null): boolean {
+  return cur !== null && cur.physical !== null && cur.physical.robotHand.length < HAND_SIZE;
+}
 
 /** The card `seat` has on its spot in the current trick, if any. */
 export function onSpot(game: Game, seat: Seat): Card | undefined {
@@ -30,50 +39,125 @@ export function judgeNewGame(ctx: Ctx, event: Extract<ControlEvent, { action: 'n
   if (ctx.score.games >= games) return refuse('session-over', `the session of ${games} games is over`);
   const cur = ctx.current;
   if (cur && !cur.game.isOver) return refuse('game-in-progress', `game ${cur.index + 1} is still being played`);
-  if (event.deal) {
-    return refuse('unsupported', 'a physical deal (hands unknown to the runtime) is not supported yet: send new-game without a deal and the runtime deals');
-  }
   if (paused) return refuse('paused', 'the session is paused');
   return accept();
 }
 
 export interface CardJudgement {
   verdict: Verdict;
-  /** The card is a legal play for its seat now: the machine plays it. */
+  /** The card is a legal play for a person's seat now: the machine plays it. */
   apply: boolean;
   /** A lifted card is back on its spot. */
   putBack: boolean;
+  /** Physical deal: the card joins the robot's hand (read from its hand area). */
+  robotHand: boolean;
+  /** Physical deal: the robot's announced card is on its spot: the machine plays it. */
+  robotCard: boolean;
 }
 
-const no = (verdict: Verdict): CardJudgement => ({ verdict, apply: false, putBack: false });
+const no = (verdict: Verdict): CardJudgement => ({ verdict, apply: false, putBack: false, robotHand: false, robotCard: false });
 
 export function judgeCard(ctx: Ctx, e: CardEvent, paused: boolean): CardJudgement {
   const cur = ctx.current;
   if (!cur) return no(refuse('no-game', 'no game is being played; start one with game:control new-game'));
-  if (e.zone.area === 'hand') return no(accept('hand areas are not tracked: the runtime dealt the cards'));
+  if (e.zone.area === 'hand') return judgeHandArea(ctx, cur, e, paused);
   const { game } = cur;
   const { seat } = e.zone;
+  const robot = ctx.config.robotSeat;
   const name = formatCard(e.card);
   if (onSpot(game, seat) === e.card) {
     // Seen again where it lies: a second read, or a lifted card put back. Nothing changes.
-    if (ctx.lifted.has(e.card)) return { verdict: accept(`${name} was put back on seat ${seat}'s spot`), apply: false, putBack: true };
+    if (ctx.lifted.has(e.card)) return { ...no(accept(`${name} was put back on seat ${seat}'s spot`)), putBack: true };
     return no(accept(`${name} is already on seat ${seat}'s spot`));
   }
   if (game.isOver) return no(refuse('game-over', `the game is over; ${name} cannot be played`));
   if (paused) return no(refuse('paused', `the game is paused; ${name} was not played`));
-  if (seat === ctx.config.robotSeat) return no(refuse('not-your-seat', `seat ${seat} is the robot's; the runtime plays its cards`));
+  if (collectingRobotHand(cur)) {
+    const n = cur.physical!.robotHand.length;
+    return no(refuse('out-of-turn', `no card can be played yet: the robot's hand is not complete (${n} of its ${HAND_SIZE} cards read from its hand area); ${name} was not played`));
+  }
+  if (seat === robot) {
+    if (!cur.physical) return no(refuse('not-your-seat', `seat ${seat} is the robot's; the runtime plays its cards`));
+    return judgeRobotCard(cur, robot, e);
+  }
   if (!e.table.seats.includes(seat)) return no(refuse('not-your-seat', `table ${e.table.id} does not host seat ${seat}`));
+  const rules = refusedByRules(game, e.card, seat);
+  return rules ? no(rules) : { ...no(accept()), apply: true };
+}
+
+/** The engine's refusal of `card` for `seat` now, or null when it would be played (on a copy: nothing changes). */
+function refusedByRules(game: Game, card: Card, seat: Seat): Verdict | null {
   try {
-    game.clone().play(e.card, seat);
+    game.clone().play(card, seat);
   } catch (err) {
-    if (err instanceof PlayError) return no(refuse(err.code, err.message));
+    if (err instanceof PlayError) return refuse(err.code, err.message);
     throw err;
   }
-  return { verdict: accept(), apply: true, putBack: false };
+  return null;
+}
+
+/**
+ * A card on the robot's spot in a physical deal: someone placed the robot's card. It counts only when
+ * it is the card the robot announced; anything else changes nothing.
+ */
+function judgeRobotCard(cur: Current, robot: Seat, e: CardEvent): CardJudgement {
+  const name = formatCard(e.card);
+  const awaiting = cur.physical!.awaiting;
+  if (awaiting === null) {
+    if (cur.game.toMove !== robot) return no(refusedByRules(cur.game, e.card, robot) ?? refuse('out-of-turn', `it is seat ${cur.game.toMove}'s turn, not the robot's`));
+    return no(refuse('robot-card-mismatch', `the robot has not announced its card yet; ${name} was not played: wait for its card, then put that one on its spot`));
+  }
+  if (e.card !== awaiting) {
+    const want = formatCard(awaiting);
+    return no(refuse('robot-card-mismatch', `the robot plays ${want}, not ${name}: put ${want} on its spot`));
+  }
+  return { ...no(accept()), robotCard: true };
+}
+
+/**
+ * A card in a hand area. The runtime's own deals need none of them. In a physical deal the robot's
+ * hand area is where its ten cards are dealt: each card read there joins its hand until it holds ten
+ * (with the trump card if it dealt, without it otherwise); people's hand areas are not tracked.
+ */
+function judgeHandArea(ctx: Ctx, cur: Current, e: CardEvent, paused: boolean): CardJudgement {
+  const phys = cur.physical;
+  const { seat } = e.zone;
+  const robot = ctx.config.robotSeat;
+  if (!phys) return no(accept('hand areas are not tracked: the runtime dealt the cards'));
+  if (seat !== robot) return no(accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`));
+  const { game } = cur;
+  const name = formatCard(e.card);
+  const trump = formatCard(game.trumpCard);
+  if (collectingRobotHand(cur)) {
+    const n = phys.robotHand.length;
+    if (phys.robotHand.includes(e.card)) return no(accept(`${name} is already in the robot's hand (${n} of ${HAND_SIZE})`));
+    if (paused) return no(refuse('paused', `the game is paused; ${name} was not taken into the robot's hand`));
+    if (e.card === game.trumpCard && robot !== game.dealer) {
+      return no(refuse('trump-card-in-dealer-hand', `${name} is the trump card, which the dealer (seat ${game.dealer}) holds: it cannot be in the robot's hand`));
+    }
+    if (robot === game.dealer && n === HAND_SIZE - 1 && !phys.robotHand.includes(game.trumpCard) && e.card !== game.trumpCard) {
+      return no(refuse('trump-card-in-dealer-hand', `the robot dealt and turned up ${trump}, which stays in its hand: its last card must be ${trump}, not ${name}`));
+    }
+    return { ...no(accept()), robotHand: true };
+  }
+  if (game.isOver) return no(refuse('game-over', `the game is over; the robot's hand area is read again after the next new-game with a deal (${name} did not count)`));
+  // The hand is complete: it only loses cards by playing them.
+  if (game.hand(robot).includes(e.card)) return no(accept(`${name} is in the robot's hand`));
+  if (game.isPlayed(e.card)) return no(refuse('already-played', `${name} was already played; it is not in the robot's hand`));
+  return no(refuse('not-in-hand', `the robot already holds its ${HAND_SIZE} cards and ${name} is not one of them: take it out of the robot's hand area`));
+}
+
+/** Physical deal: a card lifted from the robot's hand area before its hand is complete leaves the hand. */
+export function dropsRobotCard(ctx: Ctx, e: CardEvent): boolean {
+  const cur = ctx.current;
+  return e.zone.area === 'hand' && e.zone.seat === ctx.config.robotSeat && collectingRobotHand(cur) && cur!.physical!.robotHand.includes(e.card);
 }
 
 export function judgeRemoved(ctx: Ctx, e: CardEvent): Verdict {
   const cur = ctx.current;
+  if (cur && e.zone.area === 'hand' && e.zone.seat === ctx.config.robotSeat && collectingRobotHand(cur)) {
+    return dropsRobotCard(ctx, e) ? accept() : accept(`${formatCard(e.card)} was not in the robot's hand`);
+  }
   if (!cur || e.zone.area === 'hand' || cur.game.isOver) return accept();
   if (onSpot(cur.game, e.zone.seat) !== e.card) return accept();
   return accept(`${formatCard(e.card)} was played and stays played: put it back`);

@@ -3,6 +3,13 @@
 // machine events; each is judged by a pure function (judge.ts) and the verdict is kept in the context
 // for the table's acknowledgement. Effects (tables, bus, clock, the robot's player) are injected in
 // `fx` and used only by actions; the Game is the engine's mutable object, played only by actions.
+//
+// Two kinds of deal. The runtime's own (virtual and simulated tables): it shuffles, sends each hosted
+// seat its hand, and the robot's card is played when it is announced. A physical deal (people dealt
+// real cards, `new-game` with `deal`): the runtime knows no hand but the robot's, whose ten cards are
+// read from the robot's hand area before anyone may play (`collecting`); people are taken at their
+// word (a renounce is caught when it shows, by the engine); and the robot's announced card counts
+// only once someone has put it on the robot's spot (`placing`).
 
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { Card, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../game/index.js';
@@ -26,7 +33,7 @@ import type { Bus } from '../bus/bus.js';
 import type { TopicKey, TopicMessage } from '../bus/topics.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
-import { judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+import { HAND_SIZE, collectingRobotHand, dropsRobotCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
 import type { TableOutbox } from '../../table-bridge/index.js';
 
@@ -56,6 +63,16 @@ export interface SessionEffects {
 export interface CurrentGame {
   index: number;
   game: Game;
+  /** Null when the runtime dealt. */
+  physical: PhysicalProgress | null;
+}
+
+/** How far a physical deal has come. */
+export interface PhysicalProgress {
+  /** The robot's cards read from its hand area, in order; its hand at the deal once there are ten. */
+  robotHand: readonly Card[];
+  /** The robot's announced card, until it is detected on its spot. */
+  awaiting: Card | null;
 }
 
 export interface Lifted {
@@ -130,6 +147,16 @@ function reportVerdict(ctx: SessionContext, v: Verdict, seat: Seat | -1 = -1, ca
   if (!v.ok) publish(ctx, 'tableOutput', rejectedOutput({ code: v.code, reason: v.reason }, seat, card));
 }
 
+/** The robot's card to the bus and to every table (which show it); a table that does not confirm is noted. */
+function announce(ctx: SessionContext, card: Card, trick: number): void {
+  const seat = ctx.config.robotSeat;
+  publish(ctx, 'tableOutput', robotPlayOutput(seat, card));
+  void ctx.fx.out.announceRobotPlay({ game: ctx.current!.index, trick, seat, card }).then((deliveries) => {
+    const missed = deliveries.filter((x) => x.result !== 'ok');
+    if (missed.length) ctx.fx.warn?.({ missed }, "some tables did not confirm the robot's card");
+  });
+}
+
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
   actors: {
@@ -144,6 +171,12 @@ export const sessionMachine = setup({
     helloOk: ({ context, event }) => event.type === 'hello' && judgeHello(context, event.table).ok,
     newGameOk: ({ context, event }) => event.type === 'control.new-game' && judgeNewGame(context, event.event, context.paused).ok,
     playOk: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).apply,
+    physicalDeal: ({ event }) => event.type === 'control.new-game' && event.event.deal !== null,
+    physical: ({ context }) => context.current?.physical != null,
+    robotHandCardOk: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotHand,
+    robotHandCardLifted: ({ context, event }) => event.type === 'card.removed' && dropsRobotCard(context, event.event),
+    robotHandComplete: ({ context }) => !collectingRobotHand(context.current),
+    robotCardPlaced: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotCard,
     paused: ({ context }) => context.paused,
     robotToMove: ({ context }) => context.current!.game.toMove === context.config.robotSeat,
     /** The minimum think time has already passed (no timer needed). */
@@ -230,13 +263,52 @@ export const sessionMachine = setup({
       const deal = dealCards(createRng(context.config.seed, index), nextSeat(context.config.firstDealer, index));
       const game = new Game(deal);
       context.fx.player.newGame?.(index);
-      const current = { index, game };
+      const current: CurrentGame = { index, game, physical: null };
       const ctx = { ...context, current };
       publishEvents(ctx, [dealEvent(deal, context.config.robotSeat)], context.score);
       for (const seat of [0, 1, 2, 3] as Seat[]) {
         if (seat !== context.config.robotSeat) void context.fx.out.sendHand(index, seat, deal.hands[seat]!);
       }
       return { current, lifted: new Map(), verdict: accept(), version: context.version + 1 };
+    }),
+    startPhysicalDeal: assign(({ context, event }) => {
+      if (event.type !== 'control.new-game' || !event.event.deal) return {};
+      const { dealer, trumpCard } = event.event.deal;
+      // Nothing is known yet but the dealer and the trump card; the robot's hand comes from its hand area.
+      const current: CurrentGame = { index: context.score.games, game: new Game({ dealer, trumpCard, hands: null }), physical: { robotHand: [], awaiting: null } };
+      return { current, lifted: new Map(), verdict: accept(), version: context.version + 1 };
+    }),
+    promptRobotHand: ({ context }) => {
+      const robot = context.config.robotSeat;
+      const { dealer, trumpCard } = context.current!.game;
+      const trump = dealer === robot ? `, the trump card ${formatCard(trumpCard)} among them` : '';
+      tellTables(context, { kind: 'info', seat: robot, text: `Put the robot's ${HAND_SIZE} cards in its hand area (seat ${robot})${trump}; play starts when it has them.` });
+    },
+    takeRobotCard: assign(({ context, event }) => {
+      if (event.type !== 'card.detected') return {};
+      const cur = context.current!;
+      const robotHand = [...cur.physical!.robotHand, event.event.card];
+      return { current: { ...cur, physical: { ...cur.physical!, robotHand } }, verdict: accept(), version: context.version + 1 };
+    }),
+    dropRobotCard: assign(({ context, event }) => {
+      if (event.type !== 'card.removed') return {};
+      const cur = context.current!;
+      const robotHand = cur.physical!.robotHand.filter((c) => c !== event.event.card);
+      return { current: { ...cur, physical: { ...cur.physical!, robotHand } }, verdict: accept(), version: context.version + 1 };
+    }),
+    /** The robot holds its ten cards: the game proper starts, with the robot's hand known to the engine. */
+    completePhysicalDeal: assign(({ context }) => {
+      const cur = context.current!;
+      const robot = context.config.robotSeat;
+      const { dealer, trumpCard } = cur.game;
+      const hand = [...cur.physical!.robotHand].sort((a, b) => a - b);
+      const game = new Game({ dealer, trumpCard, hands: ([0, 1, 2, 3] as Seat[]).map((s) => (s === robot ? hand : null)) });
+      const current: CurrentGame = { ...cur, game };
+      context.fx.player.newGame?.(cur.index);
+      const ctx = { ...context, current };
+      publishEvents(ctx, [{ type: 'deal', seat: robot, dealer, trumpCard, hand }], context.score);
+      tellTables(ctx, { kind: 'info', seat: robot, text: `The robot has its ${HAND_SIZE} cards.` });
+      return { current, version: context.version + 1 };
     }),
     announceTrump: ({ context }) => {
       const { game } = context.current!;
@@ -260,18 +332,30 @@ export const sessionMachine = setup({
       return { decision: { card: view.legalCards()[0]! } };
     }),
     robotPlay: assign(({ context }) => {
+      const seat = context.config.robotSeat;
+      const d = context.decision!;
+      const trick = context.current!.game.trick;
+      publish(context, 'decision', decisionMessage(seat, d));
+      const lastResult = applyPlay(context, seat, d.card);
+      announce(context, d.card, trick);
+      return { lastResult, decision: null, version: context.version + 1 };
+    }),
+    /** Physical deal: the robot says its card; it is played when someone puts it on the robot's spot. */
+    announceRobotCard: assign(({ context }) => {
       const cur = context.current!;
       const seat = context.config.robotSeat;
       const d = context.decision!;
-      const trick = cur.game.trick;
       publish(context, 'decision', decisionMessage(seat, d));
-      const lastResult = applyPlay(context, seat, d.card);
-      publish(context, 'tableOutput', robotPlayOutput(seat, d.card));
-      void context.fx.out.announceRobotPlay({ game: cur.index, trick, seat, card: d.card }).then((deliveries) => {
-        const missed = deliveries.filter((x) => x.result !== 'ok');
-        if (missed.length) context.fx.warn?.({ missed }, "some tables did not confirm the robot's card");
-      });
-      return { lastResult, decision: null, version: context.version + 1 };
+      announce(context, d.card, cur.game.trick);
+      tellTables(context, { kind: 'place-robot-card', seat, card: d.card, text: `Put the robot's ${formatCard(d.card)} on its spot (seat ${seat}).` });
+      return { current: { ...cur, physical: { ...cur.physical!, awaiting: d.card } }, decision: null, version: context.version + 1 };
+    }),
+    placeRobotCard: assign(({ context }) => {
+      const cur = context.current!;
+      const card = cur.physical!.awaiting!;
+      const current: CurrentGame = { ...cur, physical: { ...cur.physical!, awaiting: null } };
+      const lastResult = applyPlay({ ...context, current }, context.config.robotSeat, card);
+      return { current, lastResult, verdict: accept(), version: context.version + 1 };
     }),
     trickEnd: assign(({ context }) => ({ lifted: new Map(), version: context.version + 1 })),
     gameEnd: assign(({ context }) => {
@@ -325,12 +409,27 @@ export const sessionMachine = setup({
       states: {
         /** Session start, and between games: waiting for new-game. */
         waiting: {
-          on: { 'control.new-game': [{ guard: and(['newGameOk', not('paused')]), target: 'game' }, { actions: 'refuseNewGame' }] },
+          on: {
+            'control.new-game': [
+              { guard: and(['newGameOk', not('paused'), 'physicalDeal']), target: 'game.collecting' },
+              { guard: and(['newGameOk', not('paused')]), target: 'game' },
+              { actions: 'refuseNewGame' },
+            ],
+          },
         },
         game: {
           initial: 'dealing',
           states: {
             dealing: { entry: 'deal', always: 'trump' },
+            /** Physical deal: the robot's ten cards are read from its hand area; nobody plays until then. */
+            collecting: {
+              entry: ['startPhysicalDeal', 'announceTrump', 'promptRobotHand'],
+              on: {
+                'card.detected': [{ guard: 'robotHandCardOk', actions: 'takeRobotCard' }, { actions: 'judgeCard' }],
+                'card.removed': [{ guard: 'robotHandCardLifted', actions: 'dropRobotCard' }, { actions: 'cardRemoved' }],
+              },
+              always: { guard: 'robotHandComplete', target: 'turn', actions: 'completePhysicalDeal' },
+            },
             trump: { entry: 'announceTrump', always: 'turn' },
             /** Whose turn: the robot's, a person's, or the game is over. */
             turn: {
@@ -358,8 +457,17 @@ export const sessionMachine = setup({
                 },
                 /** A human-like pause: unforced plays take at least minThinkMs from the turn. */
                 minimumTime: { always: { guard: 'thinkDone', target: 'ready' }, after: { thinkRemaining: 'ready' } },
-                /** Decided; played as soon as the session is not paused. */
-                ready: { always: { guard: not('paused'), target: '#session.flow.game.afterPlay', actions: 'robotPlay' } },
+                /** Decided; played (or, after a physical deal, announced) as soon as the session is not paused. */
+                ready: {
+                  always: [
+                    { guard: and([not('paused'), 'physical']), target: 'placing', actions: 'announceRobotCard' },
+                    { guard: not('paused'), target: '#session.flow.game.afterPlay', actions: 'robotPlay' },
+                  ],
+                },
+                /** Physical deal: waiting for the announced card on the robot's spot. */
+                placing: {
+                  on: { 'card.detected': [{ guard: 'robotCardPlaced', target: '#session.flow.game.afterPlay', actions: 'placeRobotCard' }, { actions: 'judgeCard' }] },
+                },
               },
             },
             afterPlay: {

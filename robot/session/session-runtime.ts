@@ -10,13 +10,15 @@ import { RulePlayer } from '../../game/index.js';
 import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../table-bridge/index.js';
 import { refuse } from '../../table-bridge/index.js';
 import type { Bus } from '../bus/bus.js';
+import type { GameStateMessage } from '../bus/messages.js';
 import type { SessionStatus } from './bus-messages.js';
 import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
-import type { SessionConfig, SessionEvent } from './session-machine.js';
+import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
+import { HAND_SIZE, collectingRobotHand } from './judge.js';
 import { sessionMachine } from './session-machine.js';
 import { loadSessionSettings } from './session-settings.js';
 
@@ -139,7 +141,7 @@ export class SessionRuntime implements TableHandler {
       session: { id: c.config.sessionId, games: c.config.games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= c.config.games },
       robotSeat: c.config.robotSeat,
       paused: c.paused,
-      game: c.current ? { index: c.current.index, deal: 'runtime', game: c.current.game, awaiting: null } : null,
+      game: c.current ? gameSnapshot(c.current, c.config.robotSeat) : null,
     };
   }
 
@@ -164,17 +166,43 @@ export class SessionRuntime implements TableHandler {
     if (!force && c.version === this.#published) return;
     this.#published = c.version;
     outbox.pushState();
-    this.#bus.publish(
-      'gameState',
-      gameStateMessage({ sessionId: c.config.sessionId, games: c.config.games, score: c.score, status: statusOf(snap), robotSeat: c.config.robotSeat, index: c.current?.index ?? null, game: c.current?.game ?? null }),
-    );
+    this.#bus.publish('gameState', gameStateOf(snap));
   }
+}
+
+/** The latched game state on the bus, from the machine's snapshot. */
+export function gameStateOf(snap: SessionMachineSnapshot): GameStateMessage {
+  const c = snap.context;
+  return gameStateMessage({
+    sessionId: c.config.sessionId,
+    games: c.config.games,
+    score: c.score,
+    status: statusOf(snap),
+    robotSeat: c.config.robotSeat,
+    index: c.current?.index ?? null,
+    game: c.current?.game ?? null,
+    // While a physical deal's robot hand is being read, the cards read so far (the engine has none yet).
+    ...(collectingRobotHand(c.current) ? { robotHand: c.current!.physical!.robotHand } : {}),
+  });
+}
+
+/** The game as the tables may be shown it (table-state.ts projects it per table). */
+function gameSnapshot(cur: CurrentGame, robotSeat: Seat): NonNullable<SessionSnapshot['game']> {
+  const p = cur.physical;
+  if (!p) return { index: cur.index, deal: 'runtime', game: cur.game, awaiting: null };
+  return {
+    index: cur.index,
+    deal: 'physical',
+    game: cur.game,
+    awaiting: p.awaiting === null ? null : { seat: robotSeat, card: p.awaiting },
+    robotCards: Math.min(p.robotHand.length, HAND_SIZE),
+  };
 }
 
 export function statusOf(snap: SessionMachineSnapshot): SessionStatus {
   if (snap.matches({ control: 'paused' })) return 'paused';
   if (snap.matches({ flow: 'sessionOver' })) return 'session_over';
-  if (snap.matches({ flow: { game: 'dealing' } })) return 'dealing';
+  if (snap.matches({ flow: { game: 'dealing' } }) || snap.matches({ flow: { game: 'collecting' } })) return 'dealing';
   if (snap.matches({ flow: 'game' })) return 'playing';
   return snap.context.current ? 'game_over' : 'waiting';
 }

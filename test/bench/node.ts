@@ -1,8 +1,9 @@
 // The robot node's figures (issue 6, Targets), fixed seeds, from a live node with the simulated table:
 // - reaction: from a table event arriving (another seat's card) or the robot's own card being played
 //   (after its decision: its minimum think time is a deliberate delay, left out) to the appraisal's
-//   `emotions` message and to the first behaviour command published after it, with the timed search
-//   on the worker pool and the estimates on their worker;
+//   `emotions` message (its immediate one, not a later reappraisal when its estimate comes back) and
+//   to the first behaviour command published after it, with the timed search on the worker pool and
+//   the estimates on their worker; and what became of the estimates;
 // - replay: a recorded five-game session replayed with --fast (replayRecording), and whether it matches;
 // - memory: heap used after a full GC every 20 games over 200 games in one session, and its slope
 //   (the simulated table runs on a worker thread, so only the node's heap is counted).
@@ -30,7 +31,7 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
 };
 const r2 = (x: number): number => Math.round(x * 100) / 100;
-const stats = (xs: number[]) => ({ count: xs.length, p50: r2(quantile(xs, 0.5)), p99: r2(quantile(xs, 0.99)), max: r2(Math.max(...xs)) });
+const stats = (xs: number[]) => ({ count: xs.length, p50: r2(quantile(xs, 0.5)), p90: r2(quantile(xs, 0.9)), p99: r2(quantile(xs, 0.99)), max: r2(Math.max(...xs)), over50: xs.filter((x) => x > 50).length });
 
 /** A whole session: the node, the simulated table (on a worker thread when `tableThread`), wait for the end. */
 async function session(o: Partial<ParceiroNodeOptions> & { seed: number; games: number; tableThread?: boolean }, onNode?: (node: ParceiroNode) => void): Promise<{ recording: string | null; messages: number }> {
@@ -53,10 +54,18 @@ async function session(o: Partial<ParceiroNodeOptions> & { seed: number; games: 
 /** Event-to-reaction latencies of one session, from the bus with this process's clock. */
 async function reaction(o: { games: number; budgetMs: number; expectationBudgetMs: number }) {
   const seen: { name: string; message: unknown; t: number }[] = [];
-  await session({ seed: 61, games: o.games, budgetMs: o.budgetMs, minThinkMs: 0, expectationBudgetMs: o.expectationBudgetMs }, (node) => node.bus.tap((e) => seen.push({ name: e.topic.name, message: e.message, t: performance.now() })));
-  // The reactions take the game events one by one, in order, and publish one `emotions` for each.
+  let counts = { skipped: 0, overtaken: 0 };
+  await session({ seed: 61, games: o.games, budgetMs: o.budgetMs, minThinkMs: 0, expectationBudgetMs: o.expectationBudgetMs }, (node) => {
+    node.bus.tap((e) => seen.push({ name: e.topic.name, message: e.message, t: performance.now() }));
+    node.bus.subscribe('gameEvents', (m) => {
+      if (m.type === 'session_end') counts = { skipped: node.reactions.stats.estimatesSkipped, overtaken: node.reactions.stats.estimatesOvertaken };
+    });
+  });
+  // The reactions take the game events one by one, in order, and publish one `emotions` for each; an
+  // estimate the appraisal takes later publishes its own right after its `expectation` message.
   const reacted = seen.filter((e) => e.name === '/parceiro/game/events' && REACTED.has((e.message as { type: string }).type));
-  const emotions = seen.map((e, i) => [e, i] as const).filter(([e]) => e.name === '/parceiro/emotions');
+  const followUp = (i: number): boolean => i > 0 && seen[i - 1]!.name === '/parceiro/expectation' && (seen[i - 1]!.message as { applied: boolean }).applied;
+  const emotions = seen.map((e, i) => [e, i] as const).filter(([e, i]) => e.name === '/parceiro/emotions' && !followUp(i));
   const toEmotions: number[] = [];
   const toBehaviour: number[] = [];
   let lastInput = -Infinity;
@@ -77,11 +86,16 @@ async function reaction(o: { games: number; budgetMs: number; expectationBudgetM
     const [em, k] = emotions[i] ?? [];
     if (!em) break;
     toEmotions.push(em.t - start);
-    const next = emotions[i + 1]?.[1] ?? seen.length;
-    const first = seen.slice(k! + 1, next).find((x) => BEHAVIOUR.has(x.name));
+    // The first behaviour command published after its emotions. A trick's last card, its trick and
+    // maybe the game's end are reacted to in one go, and the scheduler lets each plan replace the
+    // commands of the one before that are still waiting: the first command then is the trick's look.
+    const first = seen.slice(k! + 1).find((x) => BEHAVIOUR.has(x.name));
     if (first) toBehaviour.push(first.t - start);
   }
-  return { games: o.games, budgetMs: o.budgetMs, expectationBudgetMs: o.expectationBudgetMs, plays: toEmotions.length, eventToEmotionsMs: stats(toEmotions), eventToFirstBehaviourMs: stats(toBehaviour) };
+  // What became of the estimates: taken by the appraisal, overtaken when they came back, or never made (a newer position came first).
+  const estimates = seen.filter((e) => e.name === '/parceiro/expectation').map((e) => e.message as { applied: boolean; event_index: number; at_event: number });
+  const estimateStats = { made: estimates.length, applied: estimates.filter((e) => e.applied).length, ...counts };
+  return { games: o.games, budgetMs: o.budgetMs, expectationBudgetMs: o.expectationBudgetMs, plays: toEmotions.length, eventToEmotionsMs: stats(toEmotions), eventToFirstBehaviourMs: stats(toBehaviour), estimates: estimateStats };
 }
 
 async function replaySection(games: number) {
@@ -132,6 +146,8 @@ async function memorySection(games: number, every: number, log: (line: string) =
 export async function nodeSection(o: { log: (line: string) => void }) {
   const live = await reaction({ games: 2, budgetMs: 500, expectationBudgetMs: 150 });
   o.log(`node: reaction (estimates 150 ms): event to emotions p50 ${live.eventToEmotionsMs.p50} p99 ${live.eventToEmotionsMs.p99} ms; to first behaviour p50 ${live.eventToFirstBehaviourMs.p50} p99 ${live.eventToFirstBehaviourMs.p99} max ${live.eventToFirstBehaviourMs.max} ms`);
+  const e = live.estimates;
+  o.log(`node: estimates: ${e.made} made, ${e.applied} taken by the appraisal, ${e.overtaken} overtaken when they came back, ${e.skipped} positions skipped for a newer one`);
   const noEstimates = await reaction({ games: 2, budgetMs: 500, expectationBudgetMs: 0 });
   o.log(`node: reaction (no estimates): event to emotions p50 ${noEstimates.eventToEmotionsMs.p50} p99 ${noEstimates.eventToEmotionsMs.p99} ms; to first behaviour p50 ${noEstimates.eventToFirstBehaviourMs.p50} p99 ${noEstimates.eventToFirstBehaviourMs.p99} max ${noEstimates.eventToFirstBehaviourMs.max} ms`);
   const replay = await replaySection(5);

@@ -221,3 +221,59 @@ describe('scripted renounces (deal C: dealer 3 turned up 2H, hearts trump)', () 
     expect(game.outcome).toEqual({ winner: 'B', victories: 4 });
   });
 });
+
+describe('one hand known (a physical deal: the robot knows its own cards only)', () => {
+  const partial = (deal: ReturnType<typeof refDeal>, seat: Seat): Game =>
+    new Game({ dealer: deal.dealer, trumpCard: parseCard(deal.trumpCard), hands: deal.hands.map((h, s) => (s === seat ? h.map(parseCard) : null)) });
+
+  it('legal games give the same result, and the known seat has its legal cards', () => {
+    fc.assert(
+      fc.property(seedArb, fc.integer({ min: 0, max: 3 }), (seed, seat) => {
+        const { deal, history } = simulate(seed);
+        const known = new Game(dealSpec(deal.dealer, deal.trumpCard, deal.hands));
+        const live = partial(deal, seat as Seat);
+        expect(live.handsKnown).toBe(false);
+        expect(live.knowsHand(seat as Seat)).toBe(true);
+        for (const c of history) {
+          const mover = known.toMove;
+          if (mover === seat) expect(live.legalCards()).toEqual(known.legalCards());
+          expect(live.play(parseCard(c), mover)).toBe(known.play(parseCard(c)));
+        }
+        expect(live.status).toBe('complete');
+        expect(live.outcome).toEqual(known.outcome);
+        expect(live.hand(seat as Seat)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("refuses another seat's play of a card the known seat holds, and changes nothing", () => {
+    const deal = refDeal(5);
+    const robot = ((deal.dealer + 2) & 3) as Seat;
+    const game = partial(deal, robot);
+    const first = game.toMove;
+    const card = parseCard(deal.hands[robot]!.find((c) => parseCard(c) !== parseCard(deal.trumpCard))!);
+    expect(playErrorCode(() => game.play(card, first))).toBe('not-in-hand');
+    expect(() => game.play(card, first)).toThrow(`is in seat ${robot}'s hand, not seat ${first}'s`);
+    expect(game.plays).toBe(0);
+    expect(() => game.hand(first)).toThrow(`the hand of seat ${first} is not known`);
+  });
+
+  it('a renounce by an unknown seat is found when it shows the suit; by the known seat, at once', () => {
+    const { dealer, trumpCard, hands } = DEAL_C;
+    const deal = { dealer, trumpCard, hands };
+    // Seat 2 is known: its 4H on the spade lead while holding 2S is caught at the play.
+    const g2 = partial(deal, 2);
+    for (const c of ['AS', '3H']) g2.play(parseCard(c));
+    expect(g2.play(parseCard('4H'))).toBe(PlayResult.GameOver);
+    expect(g2.renounce).toStrictEqual({ seat: 2, trick: 0, card: parseCard('4H') });
+    // Seat 0 is known instead: seat 2 is taken at its word, and found out when it plays 2S.
+    const g0 = partial(deal, 0);
+    for (const c of ['AS', '3H', '4H', '5S']) g0.play(parseCard(c), g0.toMove);
+    expect(g0.status).toBe('playing');
+    expect(g0.trickWinner(0)).toBe(2);
+    expect(g0.play(parseCard('2S'), 2)).toBe(PlayResult.GameOver);
+    expect(g0.renounce).toStrictEqual({ seat: 2, trick: 0, card: parseCard('4H'), discovered: { trick: 1, card: parseCard('2S') } });
+    expect(g0.outcome).toEqual({ winner: 'B', victories: 4 });
+  });
+});

@@ -233,3 +233,28 @@ describe('parceiro match (npm start)', () => {
     expect(run(['match', '--seed', '9']).out).toBe(run(['match', '--seed', '9']).out);
   });
 });
+
+describe('parceiro play', () => {
+  const mistakes: [string, string[], string][] = [
+    ["the robot's seat", ['--seat', '0'], "parceiro: error: --seat: seat 0 is the robot's; take 2 (its partner), or 1 or 3 (its opponents)"],
+    ['a seat that is none', ['--seat', 'left'], 'parceiro: error: --seat expects 1, 2 or 3 (or partner, opponent), got "left"'],
+    ['an unknown kind of simulated player', ['--bots', 'clever'], 'parceiro: error: --bots expects rule or random, got "clever"'],
+    ['a negative think time', ['--bot-think', '-5'], 'parceiro: error: --bot-think expects a whole number from 0 to 60000, got "-5"'],
+    ['an unknown speech backend', ['--speech', 'loud'], 'parceiro: error: --speech expects log, espeak-ng, say or publish, got "loud"'],
+    ['an unknown character', ['--character', 'grumpy'], 'unknown character "grumpy"'],
+  ];
+  for (const [what, args, message] of mistakes) {
+    it(`rejects ${what} with one clear line`, () => {
+      const { code, err } = run(['play', '--no-record', ...args]);
+      expect(code).toBe(2);
+      expect(err).toContain(message);
+      expect(err.trim().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('documents its options', () => {
+    const { code, out } = run(['play', '--help']);
+    expect(code).toBe(0);
+    for (const option of ['--seat', '--bots', '--bot-think', '--games', '--port', '--dashboard-port']) expect(out).toContain(option);
+  });
+});

@@ -30,6 +30,16 @@ describe('parceiro simulate', () => {
     expect(out).toMatch(new RegExp(`Recording: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/recordings/sim-3-.*\\.mcap \\(\\d+ messages\\)`));
   });
 
+  it('--physical-deal: the table deals real cards, the robot reads its hand and its cards are put down for it', async () => {
+    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '5', '--budget', '50', '--min-think', '50', '--physical-deal', '--no-record', '--json']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const summary = JSON.parse(out) as { games: number; points: { A: number; B: number }[]; decisions: { searched: number; forced: number } };
+    expect(summary.games).toBe(1);
+    expect(summary.decisions.searched + summary.decisions.forced).toBe(10);
+    expect(summary.points[0]!.A + summary.points[0]!.B).toBe(120);
+  });
+
   it('refuses an unknown speech backend with one line and exit code 2', async () => {
     const { code, err } = await run(['simulate', '--speech', 'shout', '--no-record']);
     expect(code).toBe(2);

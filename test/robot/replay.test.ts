@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game, SeatView, createRng, dealCards, parseCard } from '../../game/index.js';
+import type { InfoSet } from '../../game/index.js';
 import { recordSession, recording, replay, rewrite, robot } from './replay-harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-replay-'));
@@ -41,6 +42,34 @@ describe('replaying a recording', () => {
     expect(r.complete).toBe(true);
     expect(r.notReplayed).toEqual([]);
     expect(r.settings).toMatchObject({ seed: 21, games: 1, robotSeat: 0, speech: 'publish', minThinkMs: 50, expectationBudgetMs: 20 });
+    // Each estimate names the event it was for and the event after which it came back, in order.
+    const estimates = rec.messages.filter((m) => m.topic.name === '/parceiro/expectation').map((m) => m.message as { event_index: number; at_event: number; applied: boolean });
+    expect(estimates.length).toBe(r.fed.estimates);
+    for (const [i, m] of estimates.entries()) {
+      expect(m.event_index).toBeGreaterThan(i === 0 ? -1 : estimates[i - 1]!.event_index);
+      expect(m.at_event).toBeGreaterThanOrEqual(m.event_index);
+    }
+  });
+
+  it('replays a recording made before estimates said where they took effect, and says why its emotions may differ', async () => {
+    const old = join(dir, 'old-estimates.mcap');
+    await rewrite(path, old, (m) => {
+      if (m.topic.name !== '/parceiro/expectation') return m.message;
+      const { event_index: _e, at_event: _a, applied: _p, ...before } = m.message as Record<string, unknown>;
+      return before;
+    });
+    const rec = recording.readRecording(old);
+    // Read with the fields at their documented defaults, not skipped as damaged.
+    expect(rec.problems).toEqual([]);
+    const estimates = rec.messages.filter((m) => m.topic.name === '/parceiro/expectation');
+    expect(estimates.length).toBeGreaterThan(0);
+    expect(estimates.every((m) => (m.message as { event_index: number }).event_index === -1)).toBe(true);
+    const r = await replay.replayRecording(rec);
+    expect(r.notes.join('\n')).toMatch(/estimates do not say which event each was for or where it took effect .* answered in order, but the robot now reacts at once/);
+    // The plays do not depend on the estimates; the estimates themselves now say where they took effect.
+    expect(r.groups.plays.matches).toBe(true);
+    expect(r.groups.emotions.matches).toBe(false);
+    expect(r.groups.emotions.firstDifference!.topic).toMatch(/^\/parceiro\/(expectation|emotions)$/);
   });
 
   it('reports an altered output message as the first difference, naming topic, index, time and fields', async () => {
@@ -112,6 +141,22 @@ describe('the recorded answers', () => {
     expect((await again).card).toBe(card);
     expect(p.differences[1]).toMatch(/the recording has no decision for it; it played/);
     expect(parseCard(robot.decisionMessage(0, beliefs).card)).toBe(card);
+  });
+
+  it('answer an estimate with the recorded one, and name one asked for another event', async () => {
+    const e = new replay.RecordedEstimator();
+    const info = null as unknown as InfoSet; // not read: the answer is the recorded one
+    const first = e.estimate(info, 3);
+    e.release({ status: 'ok', expected_points: 70, win_probability: 0.7, detail: '', event_index: 3, at_event: 5, applied: true });
+    expect(await first).toEqual({ expectedPoints: 70, winProbability: 0.7 });
+    const second = e.estimate(info, 8);
+    e.release({ status: 'none', expected_points: -1, win_probability: -1, detail: '', event_index: 9, at_event: 9, applied: false });
+    expect(await second).toBeUndefined();
+    expect(e.differences).toEqual(['the reactions asked for an estimate after event 8, the recording has the next one for event 9']);
+    const third = e.estimate(info, 12);
+    e.finish();
+    await expect(third).rejects.toThrow(/the recording has no estimate/);
+    expect(e.differences[1]).toBe('the reactions asked for an estimate after event 12 the recording does not have');
   });
 
   it('turn a recorded decision message back into the same message', () => {

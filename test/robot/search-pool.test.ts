@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as Robot from '../../robot/index.js';
 import type { Seat } from '../../game/index.js';
-import { Game, RulePlayer, SeatView, createRng, dealCards } from '../../game/index.js';
+import { Game, RulePlayer, SeatView, countConsistentDeals, createRng, dealCards, parseCard } from '../../game/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 
@@ -48,6 +48,24 @@ describe('PoolSearchPlayer', () => {
       expect(game.status).toBe('complete');
     } finally {
       await pool.close();
+    }
+  });
+
+  it('after a physical deal, a renounce nobody has seen that leaves no consistent deal: the rule-based player decides', async () => {
+    // The robot (seat 0) dealt; hearts are trump. Each other seat shows no spade on the robot's ace,
+    // yet eight spades are unseen: someone renounced, and no world fits what the robot saw.
+    const hand = ['AS', '2H', '3H', '4H', '5H', '6H', 'QH', 'JH', 'KH', '7H'].map(parseCard);
+    const game = new Game({ dealer: 0, trumpCard: parseCard('7H'), hands: [hand, null, null, null] });
+    for (const [seat, c] of [[1, '2D'], [2, '3D'], [3, '4D'], [0, '2H'], [0, 'AS'], [1, '5D'], [2, '6D'], [3, 'QD']] as const) game.play(parseCard(c), seat);
+    const view = new SeatView(game, 0);
+    expect(countConsistentDeals(view.snapshot())).toBe(0);
+    const player = new robot.PoolSearchPlayer({ seat: 0, seed: 1, budgetMs: 100, threads: 1 });
+    try {
+      const decision = await player.decide(view);
+      expect(view.legalCards()).toContain(decision.card);
+      expect(decision.beliefs).toMatchObject({ worlds: 0, fallback: 'rule' });
+    } finally {
+      await player.close();
     }
   });
 });

@@ -134,15 +134,15 @@ describe('the session machine plays whole games through the real table server', 
     await eventually(() => expect(sim.robotPlays).toHaveLength(1));
   });
 
-  it('refuses a physical deal as unsupported, saying so', async () => {
-    const { url } = await startSession();
+  it('takes a physical deal (new-game with the dealer and trump card): it waits for the robot\'s hand (physical-deal.test.ts)', async () => {
+    const { url, runtime } = await startSession();
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer: 2, trump: { card: 'AS' } } })).toMatchObject({
-      ok: false,
-      code: 'unsupported',
-      reason: expect.stringContaining('physical deal'),
-    });
+    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer: 2, trump: { card: 'AS' } } })).toMatchObject({ ok: true });
+    const s = await sim.waitFor((st) => st.game !== null);
+    expect(s.game).toMatchObject({ deal: 'physical', dealer: 2, trumpCard: 'AS', robotCards: 0, toMove: null, hands: [] });
+    expect(sim.hands).toEqual([]);
+    expect(runtime.status).toBe('dealing');
   });
 });
 

@@ -175,8 +175,19 @@ describe('outbound', () => {
       hands.push(m);
       ack({ ok: true });
     });
-    const stateA = once<{ game: { hands: { seat: number }[] } }>(a, 'state');
-    const stateB = once<{ game: { hands: { seat: number }[] } }>(b, 'state');
+    // The first state with a game (a state may come first that only says who took which seat).
+    type St = { game: { hands: { seat: number }[] } | null };
+    const firstGame = (socket: typeof a): Promise<{ game: { hands: { seat: number }[] } }> =>
+      new Promise((resolve) => {
+        const on = (st: St): void => {
+          if (!st.game) return;
+          socket.off('state', on);
+          resolve({ game: st.game });
+        };
+        socket.on('state', on);
+      });
+    const stateA = firstGame(a);
+    const stateB = firstGame(b);
     a.on('hand', (_m: unknown, ack: (r: { ok: boolean }) => void) => ack({ ok: true }));
     expect(await send(a, 'game:control', { seq: 1, action: 'new-game' })).toEqual({ ok: true, seq: 1 });
     expect((await stateA).game.hands.map((h) => h.seat)).toEqual([1]);

@@ -6,6 +6,7 @@ import type { Socket } from 'socket.io-client';
 import type { ControlAck, DashboardClientEvents, DashboardControl, DashboardServerEvents } from '../protocol.js';
 import type { DashboardState } from '../state.js';
 import { applyUpdate } from '../state.js';
+import { fillWizardLine, findLine } from '../wizard-lines.js';
 import { EmotionChart } from './chart.js';
 import { byId, cardEl, clock, h, seatName } from './dom.js';
 import { EmysFace } from './face.js';
@@ -94,7 +95,7 @@ function schedule(): void {
 function send(control: DashboardControl): void {
   if (!socket?.connected) return void (byId('ack').textContent = 'not connected');
   socket.timeout(5000).emit('control', control, (err: Error | null, reply: ControlAck) => {
-    byId('ack').textContent = err ? 'no answer from the node' : reply.ok ? `${control.type}: sent` : `${control.type}: refused: ${reply.reason}`;
+    byId('ack').textContent = err ? 'no answer from the node' : reply.ok ? `${control.type}: sent${reply.text ? ` "${reply.text}"` : ''}` : `${control.type}: refused: ${reply.reason}`;
   });
 }
 
@@ -113,10 +114,63 @@ expr.addEventListener('input', () => (byId('expressiveness-value').textContent =
 byId<HTMLSelectElement>('language').addEventListener('change', (e) => send({ type: 'language', language: (e.target as HTMLSelectElement).value as 'pt' | 'en' }));
 byId('pause').addEventListener('click', () => send({ type: 'pause' }));
 byId('resume').addEventListener('click', () => send({ type: 'resume' }));
+// Wizard lines: a line of the robot's library (in the language in force, slots filled from the
+// session as the robot would fill them; previewed here, filled again by the server when sent) or the
+// operator's own words.
+const sayCategory = byId<HTMLSelectElement>('say-category');
+const sayLine = byId<HTMLSelectElement>('say-line');
+const sayText = byId<HTMLInputElement>('say-text');
+const sayTarget = byId<HTMLSelectElement>('say-target');
+let pickerLanguage = '';
+
+/** The library of the language in force (the first one before the node has said). */
+const wizardLibrary = (s: DashboardState) => s.wizardLines[s.language ?? ''] ?? Object.values(s.wizardLines)[0];
+
+function buildPicker(s: DashboardState): void {
+  const library = wizardLibrary(s);
+  if (!library || library.language === pickerLanguage) return;
+  pickerLanguage = library.language;
+  const chosen = sayCategory.value;
+  const categories = [...new Set(library.lines.map((l) => l.category))];
+  const own = h('option', { text: 'my own words' });
+  own.value = '';
+  sayCategory.replaceChildren(own, ...categories.map((c) => Object.assign(h('option', { text: c }), { value: c })));
+  sayCategory.value = categories.includes(chosen) ? chosen : '';
+  fillLines(s);
+}
+
+function fillLines(s: DashboardState): void {
+  const library = wizardLibrary(s);
+  const category = sayCategory.value;
+  const own = category === '' || !library;
+  sayLine.hidden = own;
+  sayText.disabled = !own;
+  sayTarget.disabled = !own;
+  if (own) return void (byId('say-preview').textContent = '');
+  const previous = sayLine.value;
+  const lines = library.lines.filter((l) => l.category === category);
+  sayLine.replaceChildren(...lines.map((l) => Object.assign(h('option', { text: `[${l.to}] ${l.text}` }), { value: l.id })));
+  if (lines.some((l) => l.id === previous)) sayLine.value = previous;
+  preview(s);
+}
+
+function preview(s: DashboardState): void {
+  const library = wizardLibrary(s);
+  const line = library && sayCategory.value ? findLine(library, sayLine.value) : undefined;
+  if (!library || !line) return void (byId('say-preview').textContent = '');
+  sayTarget.value = line.to;
+  byId('say-preview').textContent = `${line.id}, to ${line.to}: "${fillWizardLine(library, line, s)}"`;
+}
+
+sayCategory.addEventListener('change', () => state && fillLines(state));
+sayLine.addEventListener('change', () => state && preview(state));
 byId('say').addEventListener('click', () => {
-  const text = byId<HTMLInputElement>('say-text');
-  send({ type: 'say', text: text.value, target: byId<HTMLSelectElement>('say-target').value as 'all' });
-  text.value = '';
+  const library = state ? wizardLibrary(state) : undefined;
+  if (sayCategory.value && library && sayLine.value) send({ type: 'say', utteranceId: sayLine.value, language: library.language as 'pt' });
+  else {
+    send({ type: 'say', text: sayText.value, target: sayTarget.value as 'all' });
+    sayText.value = '';
+  }
 });
 byId('show-expr').addEventListener('click', () =>
   send({ type: 'expression', expression: byId<HTMLSelectElement>('expr').value as 'happy', intensity: Number(byId<HTMLInputElement>('expr-intensity').value) }),
@@ -241,6 +295,8 @@ function renderControls(s: DashboardState): void {
     byId('expressiveness-value').textContent = t.expressiveness.toFixed(2);
   }
   if (s.language) byId<HTMLSelectElement>('language').value = s.language;
+  buildPicker(s);
+  preview(s);
   const paused = s.game?.status === 'paused';
   byId<HTMLButtonElement>('pause').disabled = paused;
   byId<HTMLButtonElement>('resume').disabled = !paused;

@@ -1,0 +1,189 @@
+// parceiro play: one person plays Sueca with the robot in a browser. The robot node starts with its
+// table server and dashboard on 127.0.0.1, a simulated table plays the two seats the person does not
+// take (over the same table protocol as any table), and the command prints the virtual table's link,
+// which takes the person's seat at once. The person deals each game with "New game".
+
+import { randomBytes } from 'node:crypto';
+import { AppraisalConfigError } from '../../appraisal/index.js';
+import { ConfigError } from '../../behaviours/index.js';
+import type { Seat } from '../../game/index.js';
+import { deriveSeed } from '../../game/index.js';
+import type { NodeLogger, NodeSummary } from '../../robot/index.js';
+import { ParceiroNode, createLogger } from '../../robot/index.js';
+import type { BotKind } from '../../table-bridge/index.js';
+import { SimulatedTable } from '../../table-bridge/index.js';
+import { UsageError } from '../errors.js';
+import { speechKind } from './simulate.js';
+
+/** The robot's seat in `play`: the person is its partner in seat 2, or an opponent in 1 or 3. */
+export const PLAY_ROBOT_SEAT: Seat = 0;
+
+export interface PlayOptions {
+  /** The person's seat: 1, 2 or 3, or partner (2) or opponent (1). */
+  seat: string;
+  /** The simulated players: rule or random. */
+  bots: string;
+  /** A pause before each simulated player's card (ms), so the person can follow. */
+  botThink: number;
+  games?: number;
+  seed?: number;
+  budget?: number;
+  /** The robot's minimum think time (ms); default config/session.yaml. */
+  minThink?: number;
+  language?: string;
+  character?: string;
+  speech?: string;
+  record: boolean;
+  recordings?: string;
+  host?: string;
+  /** The table server's port (0: a free one). */
+  port: number;
+  /** The dashboard's port, which also serves the virtual table (0: a free one). */
+  dashboardPort: number;
+  dashboardToken?: string;
+}
+
+/** A running session for one person: the node, the simulated players, and where to go. */
+export interface PlaySession {
+  node: ParceiroNode;
+  bots: SimulatedTable;
+  seat: Seat;
+  botSeats: Seat[];
+  /** Opens the virtual table in the person's seat (it joins at once). */
+  tableLink: string;
+  /** The operator dashboard, logged in by the token in the link. */
+  dashboardLink: string;
+  /** Resolves when the session is over; rejects when the simulated players fail. */
+  finished(): Promise<void>;
+  close(): Promise<NodeSummary>;
+}
+
+/** `2`, `partner` -> seat 2; the robot's seat and anything else are refused with a reason. */
+export function personSeat(value: string): Seat {
+  const v = value.trim().toLowerCase();
+  if (v === 'partner') return ((PLAY_ROBOT_SEAT + 2) & 3) as Seat;
+  if (v === 'opponent') return ((PLAY_ROBOT_SEAT + 1) & 3) as Seat;
+  if (v === String(PLAY_ROBOT_SEAT)) throw new UsageError(`--seat: seat ${PLAY_ROBOT_SEAT} is the robot's; take 2 (its partner), or 1 or 3 (its opponents)`);
+  if (v === '1' || v === '2' || v === '3') return Number(v) as Seat;
+  throw new UsageError(`--seat expects 1, 2 or 3 (or partner, opponent), got "${value}"`);
+}
+
+function botKind(value: string): BotKind {
+  if (value === 'rule' || value === 'random') return value;
+  throw new UsageError(`--bots expects rule or random, got "${value}"`);
+}
+
+const relation = (seat: Seat): string => (seat === ((PLAY_ROBOT_SEAT + 2) & 3) ? "the robot's partner" : "an opponent of the robot's");
+
+/** Starts the node and the simulated players; the person joins through `tableLink`. */
+export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogger({ level: 'warn' })): Promise<PlaySession> {
+  const seat = personSeat(o.seat);
+  const bots = botKind(o.bots);
+  const speech = o.speech === undefined ? undefined : speechKind(o.speech);
+  const token = randomBytes(12).toString('hex');
+  const seed = o.seed ?? Date.now() & 0x7fffffff;
+  const node = await ParceiroNode.start({
+    seed,
+    token,
+    robotSeat: PLAY_ROBOT_SEAT,
+    host: o.host ?? '127.0.0.1',
+    port: o.port,
+    sessionId: `play-${seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    ...(o.games === undefined ? {} : { games: o.games }),
+    ...(o.budget === undefined ? {} : { budgetMs: o.budget }),
+    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+    ...(o.language === undefined ? {} : { language: o.language }),
+    ...(o.character === undefined ? {} : { character: o.character }),
+    ...(speech === undefined ? {} : { speech }),
+    ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+    dashboard: { port: o.dashboardPort, ...(o.host === undefined ? {} : { host: o.host }), ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) },
+    logger,
+  });
+  const botSeats = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== PLAY_ROBOT_SEAT && s !== seat);
+  // The person deals each game from the virtual table, so the players wait for them.
+  const table = new SimulatedTable({
+    url: node.url,
+    token,
+    seed: deriveSeed(seed, 0x7ab1e),
+    id: 'simulated-players',
+    name: 'simulated players',
+    seats: botSeats,
+    bots,
+    thinkMs: o.botThink,
+    autoNewGame: false,
+    logger,
+  });
+  try {
+    await table.start();
+  } catch (e) {
+    table.close();
+    await node.close();
+    throw e;
+  }
+  const dashboard = node.dashboard!;
+  const tableLink = `${dashboard.url}/table#${new URLSearchParams({ server: node.url, token, seat: String(seat) })}`;
+  return {
+    node,
+    bots: table,
+    seat,
+    botSeats,
+    tableLink,
+    dashboardLink: `${dashboard.url}/#token=${dashboard.token}`,
+    finished: async () => {
+      // A failure of the simulated players ends the wait too, with its reason.
+      await Promise.race([node.finished(), table.finished()]);
+      await node.finished();
+      await node.quiet();
+    },
+    close: async () => {
+      table.close();
+      return node.close();
+    },
+  };
+}
+
+/** What a person can fix (a port in use, a language or character that does not exist), as one line. */
+function usageErrorOf(e: unknown, o: PlayOptions): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    const port = (e as { port?: unknown }).port;
+    const which = port === o.port ? '--port' : port === o.dashboardPort ? '--dashboard-port' : '--port or --dashboard-port';
+    return new UsageError(`port ${String(port)} is in use: choose another with ${which}, or 0 for a free one`);
+  }
+  if (code === 'EADDRNOTAVAIL') return new UsageError(`--host: cannot listen on "${o.host}", which is not an address of this machine`);
+  if (e instanceof ConfigError || e instanceof AppraisalConfigError) return new UsageError(e.message);
+  return e;
+}
+
+export async function playCommand(o: PlayOptions, write: (line: string) => void): Promise<void> {
+  let play: PlaySession;
+  try {
+    play = await startPlay(o);
+  } catch (e) {
+    throw usageErrorOf(e, o);
+  }
+  const { node, seat, botSeats } = play;
+  const team = (seat & 1) === (PLAY_ROBOT_SEAT & 1) ? 0 : 1;
+  write(`Parceiro: you play in seat ${seat}, ${relation(seat)}; the robot is in seat ${PLAY_ROBOT_SEAT}, simulated players (${o.bots}) in seats ${botSeats.join(' and ')}.`);
+  write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
+  write(`Operator dashboard: ${play.dashboardLink}`);
+  write(`Table server: ${node.url} (token in the link above).`);
+  write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
+  write('Press "New game" at the table to deal each game. Ctrl-C stops.');
+  const stop = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('interrupted'));
+    process.once('SIGTERM', () => resolve('terminated'));
+  });
+  let why: string;
+  try {
+    why = await Promise.race([play.finished().then(() => 'the session is over'), stop]);
+  } catch (e) {
+    why = `the simulated players stopped: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  const summary = await play.close();
+  const v = summary.score.victories;
+  const ours = v[team];
+  const theirs = v[1 - team]!;
+  const result = summary.score.games === 0 ? 'no game was finished' : `victories A ${v[0]} - B ${v[1]} after ${summary.score.games} game${summary.score.games === 1 ? '' : 's'}; your team ${ours > theirs ? 'wins' : ours < theirs ? 'loses' : 'draws'}`;
+  write(`Stopped (${why}): ${result}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
+}

@@ -1,0 +1,97 @@
+// Wizard of Oz from the utterance library: the operator picks a line of the robot's own library
+// (config/utterances/<language>.yaml) and the robot says it with its slots filled from the session, as
+// the behaviours fill them: {partner} and {opponent} with the library's words (no names are known),
+// {card}, {player}, {points}... from the game state and the last events. Pure and free of Node APIs:
+// the server fills the line it publishes, the node fills one asked for by id alone, and the page
+// previews it, all with these functions.
+
+import { parseCard, pointsOf, suitOf } from '../../game/cards.js';
+import type { LineWords } from '../../behaviours/utterance-text.js';
+import { cardPhrase, rankPhrase, renderUtterance, suitPhrase } from '../../behaviours/utterance-text.js';
+import type { GameEventMessage, GameStateMessage } from '../bus/messages.js';
+
+type SlotValues = Partial<Record<string, string | number>>;
+
+/** One line as the operator picks it: its id (`category#n`), category, target and text with slots. */
+export interface WizardLine {
+  id: string;
+  category: string;
+  to: 'partner' | 'opponent' | 'all';
+  text: string;
+}
+
+/** A language's lines and the words their slots are filled with (what a dashboard is sent). */
+export interface WizardLibrary extends LineWords {
+  lines: WizardLine[];
+}
+
+/** By language tag. */
+export type WizardLibraries = Record<string, WizardLibrary>;
+
+/** What the slots are filled from: the latched game state and the recent game events (oldest first). */
+export interface SessionView {
+  game: GameStateMessage | null;
+  events: readonly GameEventMessage[];
+}
+
+/** The picker's copy of an UtteranceLibrary (behaviours/utterance-config.ts). */
+export function wizardLibraryOf(library: LineWords & { lines: readonly WizardLine[] }): WizardLibrary {
+  return {
+    language: library.language,
+    names: library.names,
+    cards: library.cards,
+    lines: library.lines.map((l) => ({ id: l.id, category: l.category, to: l.to, text: l.text })),
+  };
+}
+
+export const findLine = (library: WizardLibrary | undefined, id: string): WizardLine | undefined => library?.lines.find((l) => l.id === id);
+
+/** The slot values for a line of `category` now. A slot with nothing to say is left out of the line. */
+export function wizardSlots(library: WizardLibrary, category: string, view: SessionView): SlotValues {
+  const slots: SlotValues = { partner: library.names.partner, opponent: library.names.opponent };
+  const g = view.game;
+  if (!g) return slots;
+  const robot = g.robot_seat;
+  const us = robot & 1;
+  const them = 1 - us;
+  // The robot is "" when it is the player, as the behaviours say it.
+  const name = (seat: number): string => (seat < 0 || seat === robot ? '' : (seat & 1) === us ? library.names.partner : library.names.opponent);
+  // Only this game's events: from its deal on.
+  const lastDeal = view.events.map((e) => e.type).lastIndexOf('deal');
+  const events = lastDeal >= 0 ? view.events.slice(lastDeal) : [];
+  const last = (type: string): GameEventMessage | undefined => events.findLast((e) => e.type === type);
+  const card = (c: string): SlotValues => {
+    const parsed = parseCard(c);
+    return { card: cardPhrase(library, parsed), rank: rankPhrase(library, parsed), suit: suitPhrase(library, suitOf(parsed)), points: pointsOf(parsed) };
+  };
+
+  Object.assign(slots, {
+    games: g.games,
+    game: g.game,
+    points: g.points[us] ?? 0,
+    their_points: g.points[them] ?? 0,
+    victories: g.victories[us] ?? 0,
+    their_victories: g.victories[them] ?? 0,
+    player: name(g.to_move),
+  });
+  if (g.trump_card) slots.trump = suitPhrase(library, suitOf(parseCard(g.trump_card)));
+  const play = last('play');
+  if (play?.card) Object.assign(slots, card(play.card), { player: name(play.seat) });
+
+  const is = (prefix: string): boolean => category === prefix || category.startsWith(`${prefix}.`);
+  if (is('trump') && g.trump_card) Object.assign(slots, card(g.trump_card), { player: name(g.dealer) });
+  else if (is('trick.end')) {
+    const trick = last('trick');
+    if (trick) Object.assign(slots, { points: trick.points, player: name(trick.winner) });
+  } else if (is('game.end')) {
+    const end = last('end');
+    if (end) Object.assign(slots, { points: end.final_points[us] ?? 0, their_points: end.final_points[them] ?? 0 });
+    const renounce = last('renounce');
+    if (renounce) slots.player = name(renounce.seat);
+  } else if (is('next-player')) slots.player = name(g.to_move);
+  else if (is('shuffle') || is('cut') || is('deal')) slots.player = name(g.dealer);
+  return slots;
+}
+
+/** The line as the robot would say it now. */
+export const fillWizardLine = (library: WizardLibrary, line: WizardLine, view: SessionView): string => renderUtterance(library, line, wizardSlots(library, line.category, view));

@@ -1,0 +1,74 @@
+// Reappraisal: the robot reacts to an event at once, with the expectation it has, and appraises it
+// again when the quick estimate of the position after it comes back. Only what the new expectation
+// changes is felt then (joy or distress, praise or blame that depend on it, hope or fear); what the
+// event gave at once is not felt twice, and the game context stays where the events left it.
+
+import { describe, expect, it } from 'vitest';
+import { Appraiser, PRIOR_EXPECTATION, manualClock } from '../../appraisal/index.js';
+import type { AppraisalEvent } from '../../appraisal/index.js';
+import { parseCard } from '../../game/index.js';
+import { character, find } from './helpers.js';
+
+const cards = (s: string) => s.split(' ').map(parseCard);
+const deal: AppraisalEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: parseCard('5H'), hand: cards('AS 7S KH 2D 3D QC JC 4S 6H 5C') };
+const partnerPlays: AppraisalEvent = { type: 'play', seat: 2, card: parseCard('AD'), trick: 0 };
+
+describe('reappraising an event when its expectation comes later', () => {
+  it('a deal perceived at once feels nothing of the hand; its estimate brings joy and hope', () => {
+    const clock = manualClock(0);
+    const a = new Appraiser(character('neutral'), { seat: 0, clock });
+    const first = a.perceive(deal);
+    expect(first.felt).toEqual([]);
+    const context = first.state.game;
+    clock.advance(150);
+    const late = a.reappraise(deal, context, { expectedPoints: 84, winProbability: 0.8 });
+    // delta 24 / 4 = 6 of desirability; the win probability rose from 0.5 to 0.8.
+    expect(late.felt.map((e) => e.type).sort()).toEqual(['hope', 'joy']);
+    expect(find(late.report, 'hope')!.intensity).toBeCloseTo(0.8 * 6 - 1, 9);
+    expect(a.state.expectation).toEqual({ expectedPoints: 84, winProbability: 0.8 });
+    expect(a.state.likelihood['win-game']).toBe(0.8);
+    expect(a.state.game).toEqual(context);
+  });
+
+  it('gives what one appraisal with the expectation would have given, less what was felt at once', () => {
+    const character_ = character('competitive');
+    const clock = manualClock(0);
+    const now = new Appraiser(character_, { seat: 0, clock });
+    now.perceive(deal, { after: PRIOR_EXPECTATION });
+    const told = now.perceive(partnerPlays, { after: { expectedPoints: 40, winProbability: 0.2 } });
+
+    const later = new Appraiser(character_, { seat: 0, clock: manualClock(0) });
+    later.perceive(deal, { after: PRIOR_EXPECTATION });
+    const atOnce = later.perceive(partnerPlays);
+    expect(atOnce.felt).toEqual([]); // no change of expectation yet: no news, no blame
+    const re = later.reappraise(partnerPlays, atOnce.state.game, { expectedPoints: 40, winProbability: 0.2 });
+    // The partner's blunder: distress, reproach and anger toward the partner, fear for the game.
+    const byName = (a: { type: string; target: unknown }, b: { type: string; target: unknown }): number => `${a.type}>${a.target}`.localeCompare(`${b.type}>${b.target}`);
+    expect([...re.felt].sort(byName)).toEqual([...told.felt].sort(byName));
+    expect(re.report.emotions).toEqual(told.report.emotions);
+    expect(re.felt.map((e) => e.type).sort()).toEqual(['anger', 'distress', 'fear', 'reproach']);
+    expect(re.state.expectation).toEqual(told.state.expectation);
+  });
+
+  it('feels nothing new when the estimate says what the robot expected already', () => {
+    const clock = manualClock(0);
+    const a = new Appraiser(character('warm'), { seat: 0, clock });
+    a.perceive(deal, { after: { expectedPoints: 70, winProbability: 0.6 } });
+    const first = a.perceive(partnerPlays);
+    const re = a.reappraise(partnerPlays, first.state.game, { expectedPoints: 70, winProbability: 0.6 });
+    expect(re.felt).toEqual([]);
+    expect(re.report.emotions).toEqual(first.report.emotions);
+  });
+
+  it('judges the change from the expectation in force when it comes back, not the one the event was perceived with', () => {
+    const clock = manualClock(0);
+    const a = new Appraiser(character('neutral'), { seat: 0, clock });
+    const d = a.perceive(deal);
+    const p = a.perceive(partnerPlays);
+    // The deal's estimate came back first (the robot got good news), then the play's: worse than that.
+    a.reappraise(deal, d.state.game, { expectedPoints: 90, winProbability: 0.9 });
+    const re = a.reappraise(partnerPlays, p.state.game, { expectedPoints: 70, winProbability: 0.65 });
+    expect(re.felt.map((e) => e.type).sort()).toEqual(['distress', 'fear']);
+    expect(re.frame.desirability).toBe(-10); // (70 - 90) / 2
+  });
+});

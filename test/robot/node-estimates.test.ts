@@ -1,0 +1,178 @@
+// The robot reacts to each event at once and lets the quick estimates catch up: through the node with
+// a simulated table and a fake estimator that takes its time. The reaction to an event (its emotions
+// and behaviour commands) is on the bus before that event's estimate comes back; one estimate runs at
+// a time, of the newest position, and a position overtaken while waiting is never estimated; an
+// estimate that comes back after the robot's own decision or the game's end is not taken; and where
+// each estimate took effect is recorded, so the session replays to exactly itself. Nothing here
+// measures time: the tests wait for the session's end.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Expectation } from '../../appraisal/index.js';
+import type { Decision, InfoSet, Player, PlayerFactory } from '../../game/index.js';
+import { RulePlayer } from '../../game/index.js';
+import type * as Robot from '../../robot/index.js';
+import type { BusEntry, ExpectationMessage } from '../../robot/bus/index.js';
+import type { ExpectationSource, RobotPlayer } from '../../robot/index.js';
+import { SimulatedTable } from '../../table-bridge/index.js';
+
+const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
+const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-estimates-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const REACTED = new Set(['deal', 'play', 'trick', 'end']);
+const BEHAVIOUR = new Set(['/robot_face/expression', '/emys/joint_trajectory', '/look_at', '/parceiro/behaviours/utterance', '/tts/say']);
+
+/** An estimator that answers when `answer` says so, counting what it was asked and how many at once. */
+class FakeEstimator implements ExpectationSource {
+  readonly asked: number[] = [];
+  running = 0;
+  maxRunning = 0;
+  readonly #waiting: (() => void)[] = [];
+  constructor(private readonly answer: (event: number, done: () => void) => void) {}
+  estimate(_info: InfoSet, event: number): Promise<Expectation | undefined> {
+    this.asked.push(event);
+    this.maxRunning = Math.max(this.maxRunning, ++this.running);
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.running--;
+        // Good and bad news by turns, so the appraisal has something to feel.
+        resolve(event % 2 ? { expectedPoints: 30, winProbability: 0.2 } : { expectedPoints: 90, winProbability: 0.85 });
+      };
+      this.#waiting.push(done);
+      this.answer(event, done);
+    });
+  }
+  /** Answers every question still waiting. */
+  releaseAll(): void {
+    for (const done of this.#waiting.splice(0)) done();
+  }
+}
+
+/** The rule-based player reporting beliefs, as a searching player does: its own plays need no estimate. */
+const searching: PlayerFactory = (o): Player => {
+  const p = new RulePlayer(o);
+  return {
+    kind: 'searching',
+    choose: (view) => p.choose(view),
+    decide: (view): Decision => {
+      const card = p.choose(view);
+      return { card, beliefs: { moves: [{ card, mean: 62, sd: 5, winProbability: 0.55 }], worlds: 20, nodes: 100, timeMs: 1, winProbability: 0.55, exactFromTrick: 9 } };
+    },
+  };
+};
+
+async function session(id: string, estimator: FakeEstimator, player: RobotPlayer): Promise<{ seen: BusEntry[]; node: Robot.ParceiroNode; path: string }> {
+  const node = await robot.ParceiroNode.start({
+    seed: 17,
+    token: 'estimates',
+    games: 1,
+    port: 0,
+    host: '127.0.0.1',
+    sessionId: id,
+    player,
+    estimator,
+    expectationBudgetMs: 40,
+    minThinkMs: 0,
+    speech: 'publish',
+    recordingsDir: dir,
+    dashboard: null,
+    logger: robot.createLogger({ level: 'silent', pretty: false }),
+  });
+  const seen: BusEntry[] = [];
+  node.bus.tap((e) => seen.push(e));
+  node.bus.subscribe('gameEvents', (m) => {
+    // The session is over: whatever is still out comes back now.
+    if (m.type === 'session_end') setTimeout(() => estimator.releaseAll(), 5);
+  });
+  const table = new SimulatedTable({ url: node.url, token: 'estimates', seed: 5 });
+  try {
+    await table.start();
+    await node.finished();
+    await node.quiet();
+  } finally {
+    table.close();
+  }
+  return { seen, node, path: (await node.close()).recording! };
+}
+
+/** The game events the reactions took, by index, with where each is on the bus. */
+const eventsOf = (seen: BusEntry[]) =>
+  seen
+    .map((e, at) => ({ at, m: e.message as { type: string; seat: number } }))
+    .filter((x) => seen[x.at]!.topic.name === '/parceiro/game/events' && REACTED.has(x.m.type));
+
+describe("the robot's reactions and its estimates", () => {
+  it('reacts to every event at once while the only estimate it asked for is still out', async () => {
+    // Nothing comes back until the session is over.
+    const estimator = new FakeEstimator(() => {});
+    const { seen, node } = await session('held', estimator, robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 17 }));
+    const events = eventsOf(seen);
+    expect(events).toHaveLength(1 + 40 + 10 + 1);
+    const firstEstimate = seen.findIndex((e) => e.topic.name === '/parceiro/expectation');
+    // Every event's emotions, and the session's end, were published before any estimate came back.
+    expect(seen.slice(0, firstEstimate).filter((e) => e.topic.name === '/parceiro/emotions')).toHaveLength(events.length + 1);
+    // And the robot looked and moved all along: behaviour commands during every trick, and after the game's end.
+    const bounds = [0, ...events.filter((e) => e.m.type === 'trick').map((e) => e.at), firstEstimate];
+    const quiet = bounds.slice(1).filter((to, k) => !seen.slice(bounds[k], to).some((e) => BEHAVIOUR.has(e.topic.name)));
+    expect(quiet).toEqual([]);
+    // One estimate, the deal's, ran all along: every later position waiting for it was overtaken by the next.
+    expect(estimator.asked).toEqual([0]);
+    // (The last card ends the game: there is nothing left to estimate after it.)
+    expect(node.reactions.stats).toMatchObject({ events: events.length, estimates: 1, estimatesSkipped: 39, estimatesApplied: 0, estimatesOvertaken: 1 });
+    // It came back after the game had ended: recorded, with where, and not taken.
+    const m = seen[firstEstimate]!.message as ExpectationMessage;
+    expect(m).toMatchObject({ status: 'ok', event_index: 0, at_event: events.length - 1, applied: false });
+  });
+
+  it('estimates the newest position, one at a time, takes each as it comes back, and replays to exactly itself', async () => {
+    // Some answers come at once, the others after the table has moved on.
+    let n = 0;
+    const estimator = new FakeEstimator((_event, done) => (n++ % 3 === 0 ? queueMicrotask(done) : setTimeout(done, 15)));
+    const { seen, path } = await session('slow', estimator, robot.syncRobotPlayer(searching, { seat: 0, seed: 17 }));
+    const events = eventsOf(seen);
+    const estimates = seen.map((e, at) => ({ at, m: e.message as ExpectationMessage })).filter((x) => seen[x.at]!.topic.name === '/parceiro/expectation');
+    expect(estimator.maxRunning).toBe(1);
+    expect(estimates.map((x) => x.m.event_index)).toEqual(estimator.asked);
+    // The robot's own plays it searched (a single legal card is played without asking it: forced).
+    const searched = (i: number): boolean => {
+      if (events[i]!.m.type !== 'play' || events[i]!.m.seat !== 0) return false;
+      const decision = seen.slice(0, events[i]!.at).findLast((e) => e.topic.name === '/parceiro/decision');
+      return (decision?.message as { fallback: string } | undefined)?.fallback !== 'forced';
+    };
+    // Newest first: the positions asked for only go forward, and never after the robot's searched plays.
+    for (let i = 1; i < estimator.asked.length; i++) expect(estimator.asked[i]).toBeGreaterThan(estimator.asked[i - 1]!);
+    for (const i of estimator.asked) {
+      const e = events[i]!.m;
+      expect((e.type === 'deal' || e.type === 'play') && !searched(i), `event ${i}: ${e.type}`).toBe(true);
+    }
+    // The robot's own decision, the game's end and a deal put an end to estimates of what came before them.
+    const overtakes = (i: number): boolean => events[i]!.m.type === 'end' || events[i]!.m.type === 'deal' || searched(i);
+    for (const { at, m } of estimates) {
+      expect(m.at_event).toBeGreaterThanOrEqual(m.event_index);
+      // The event's own reaction was on the bus before its estimate came back.
+      const own = seen.slice(events[m.event_index]!.at, at);
+      expect(own.some((e) => e.topic.name === '/parceiro/emotions')).toBe(true);
+      const overtaken = Array.from({ length: m.at_event - m.event_index }, (_, k) => m.event_index + 1 + k).some(overtakes);
+      expect(m.applied, `estimate of event ${m.event_index}, back after event ${m.at_event}`).toBe(!overtaken);
+      // A taken estimate is a new appraisal at once.
+      if (m.applied) expect(seen[at + 1]!.topic.name).toBe('/parceiro/emotions');
+    }
+    expect(estimates.some((x) => x.m.applied)).toBe(true);
+    // Asked for, or skipped for a newer position: every deal and every other seat's card.
+    const wanted = events.filter((e, i) => e.m.type === 'deal' || (e.m.type === 'play' && !searched(i))).length;
+    expect(estimator.asked.length).toBeLessThanOrEqual(wanted);
+
+    const r = await replay.replayRecording(recording.readRecording(path));
+    expect(r.firstDifference).toBeNull();
+    expect(r.matches).toBe(true);
+    expect(r.answerDifferences).toEqual([]);
+    expect(r.fed.estimates).toBe(estimates.length);
+    expect(r.compared['/parceiro/expectation']).toBe(estimates.length);
+  });
+});
