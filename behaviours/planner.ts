@@ -225,6 +225,9 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       if (relation !== 'self') return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots);
       const cards = state.trick!.cards;
       const led = suitOf(cards[0]!);
+      // The robot's lines speak of the suit led ("No spades... I'll throw the jack of hearts"), which
+      // is its card's suit only when it leads or follows.
+      slots.suit = suitPhrase(library, led);
       const category: UtteranceCategory =
         beliefs?.fallback === 'forced'
           ? 'playing.forced'

@@ -54,6 +54,7 @@ program
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
   .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
   .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
+  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's)")
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line));
   });

@@ -10,6 +10,8 @@ import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/node/node-settings.js';
 import { ParceiroNode, createLogger } from '../../robot/index.js';
+import { RecordingError } from '../../robot/recording/index.js';
+import { resumeSession } from '../../robot/replay/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
 import { speechKind } from './simulate.js';
@@ -30,6 +32,8 @@ export interface LiveOptions {
   recordings?: string;
   dashboardPort: number;
   dashboardToken?: string;
+  /** Continue this session after a crash, from its recording. */
+  resume?: string;
 }
 
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
@@ -75,9 +79,29 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     budget = p.budget_ms;
     toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
   }
+  if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
+  if (o.resume !== undefined && o.token === undefined) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
   let node: ParceiroNode;
+  let close: () => ReturnType<ParceiroNode['close']> = () => node.close();
   try {
-    node = await ParceiroNode.start({
+    if (o.resume !== undefined) {
+      // The seeds, seat and settings are the recording's; the table and the dashboard are this run's.
+      const resumed = await resumeSession({
+        sessionId: o.resume,
+        token,
+        ...(o.host === undefined ? {} : { host: o.host }),
+        ...(o.port === undefined ? {} : { port: o.port }),
+        ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
+        ...(typeof bus === 'object' ? { bus } : {}),
+        logger,
+        node: { dashboard: { port: o.dashboardPort, ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) } },
+      });
+      node = resumed.node;
+      close = resumed.close;
+      const r = resumed.resume.restored;
+      write(`Resuming session ${o.resume} from ${resumed.resume.parts.length} recording${resumed.resume.parts.length === 1 ? '' : 's'}: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
+      for (const p of resumed.resume.problems) write(`  note: ${p}`);
+    } else node = await ParceiroNode.start({
       seed: o.seed ?? (Date.now() & 0x7fffffff),
       token,
       bus,
@@ -95,14 +119,14 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     });
   } catch (e) {
     if (typeof bus === 'object') await bus.close();
-    if (e instanceof Ros2UnavailableError) throw new UsageError(e.message);
+    if (e instanceof Ros2UnavailableError || e instanceof RecordingError) throw new UsageError(e.message);
     throw e;
   }
-  if (toggles) {
+  if (toggles && o.resume === undefined) {
     try {
       node.toggles.set(toggles, 'ros-parameters');
     } catch (e) {
-      await node.close();
+      await close();
       throw new UsageError(`ROS parameters: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
@@ -110,12 +134,13 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
   write(`Token: ${token}`);
   if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
+  if (node.recording) write(`Session ${node.sessionId}: if this process stops mid-game, \`parceiro live --resume ${node.sessionId} --token ${token}\` continues it.`);
   const stop = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('interrupted'));
     process.once('SIGTERM', () => resolve('terminated'));
   });
   const why = await Promise.race([node.finished().then(() => 'the session is over'), stop]);
   if (why === 'the session is over') await node.quiet();
-  const summary = await node.close();
+  const summary = await close();
   write(`Stopped (${why}): victories A ${summary.score.victories[0]} - B ${summary.score.victories[1]}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
 }

@@ -152,8 +152,10 @@ export interface ResumeOptions {
   port?: number;
   logger?: NodeLogger;
   settings?: NodeSettings;
-  /** Anything else for the node (the dashboard, the bus kind...). */
+  /** Anything else for the node (the dashboard...). */
   node?: Partial<ParceiroNodeOptions>;
+  /** The bus to continue on (default in-process; `parceiro live --bus ros2` passes the ROS 2 one). */
+  bus?: Bus;
 }
 
 export interface ResumeInfo {
@@ -179,7 +181,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const s = replaySettings({ path: parts.files[0]!, session: parts.info, messages: parts.messages, complete: true, problems: [] }, notes);
   const start = parts.messages[0]?.time ?? systemClock.now();
   const clock = new RestoreClock(start);
-  const bus = new GatedBus(new InProcessBus());
+  const bus = new GatedBus(o.bus ?? new InProcessBus());
 
   // The live player and estimator, as the first part ran them; the recorded answers come first.
   const closers: (() => Promise<void> | void)[] = [];

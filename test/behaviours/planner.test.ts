@@ -220,6 +220,18 @@ describe('scripted moments', () => {
     expect(proud).toBe('play.self');
   });
 
+  it("the robot's lines about not following name the suit led, not its card's", () => {
+    const deal: BehaviourEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: card('2H'), hand: [] };
+    const events: BehaviourEvent[] = [...start, deal, { type: 'play', seat: 3, card: card('KD'), trick: 0 }, { type: 'play', seat: 0, card: card('4C'), trick: 0 }];
+    const texts = Array.from({ length: 40 }, (_, seed) => speeches(run(CHATTY, events, { seed, stepMs: 10_000 })).at(-1)!)
+      .filter((s) => s.utterance.category === 'playing.not-following')
+      .map((s) => s.utterance.text);
+    // "Não tenho {suit}", "Nada de {suit}", "Fiquei sem {suit}": diamonds (ouros) were led.
+    const aboutSuit = texts.filter((t) => /(Não tenho|Nada de|Fiquei sem) (espadas|copas|ouros|paus)/.test(t));
+    expect(aboutSuit.length).toBeGreaterThan(0);
+    for (const t of aboutSuit) expect(t).toMatch(/(Não tenho|Nada de|Fiquei sem) ouros/);
+  });
+
   it('plays by partner and opponents pick the emotion subcategory', () => {
     const deal: BehaviourEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: card('2H'), hand: [] };
     const events: BehaviourEvent[] = [...start, deal, { type: 'play', seat: 1, card: card('AH'), trick: 0 }];

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage, GameStateMessage } from '../../robot/bus/index.js';
+import { SimulatedTable } from '../../table-bridge/index.js';
 import { recording } from '../robot/replay-harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -89,6 +90,43 @@ describe('crash and restart', () => {
     const tableEvents = after.messages.filter((m) => m.topic.name === '/parceiro/table/events').map((m) => m.message as { kind: string; reason: string });
     expect(tableEvents[0]).toMatchObject({ kind: 'disconnect', reason: 'the runtime restarted' });
     expect(tableEvents[1]).toMatchObject({ kind: 'hello' });
+  });
+
+  it('parceiro live killed mid-game: live --resume ID with the same token continues it, and the touch table reconnects', async () => {
+    const token = 'live-restart-token';
+    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log'];
+    const killed = start(['live', '--games', '1', '--seed', '11', ...args]);
+    await until(() => /--resume (\S+)/.test(killed.out()) && /waiting for a table at (\S+) /.test(killed.out()), killed.child);
+    const id = /--resume (\S+)/.exec(killed.out())![1]!;
+    const url = /waiting for a table at (\S+) /.exec(killed.out())![1]!;
+    const first = join(dir, 'recordings', `${id}.mcap`);
+    // The touch table (here, code) plays until the recording holds some tricks, then the runtime dies.
+    const table = new SimulatedTable({ url, token, seed: 3, id: 'touch' });
+    await table.start();
+    await table.waitFor((s) => (s.game?.trick ?? 0) >= 3);
+    await until(() => existsSync(first) && events(first).filter((e) => e.type === 'trick').length >= 2, killed.child);
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    table.close();
+    const before = states(first).at(-1)!;
+
+    const resumed = start(['live', '--resume', id, ...args]);
+    await until(() => /waiting for a table at (\S+) /.test(resumed.out()), resumed.child);
+    expect(resumed.out()).toMatch(new RegExp(`^Resuming session ${id} from 1 recording: 0 games over, game 1 at trick \\d+\\.$`, 'm'));
+    const again = new SimulatedTable({ url: /waiting for a table at (\S+) /.exec(resumed.out())![1]!, token, seed: 3, id: 'touch' });
+    await again.start();
+    const r = await resumed.done;
+    again.close();
+    // live logs to stderr (pino); no error there.
+    expect(r.err).not.toMatch(/"level":50|Error|\n\s+at /);
+    expect(r.code).toBe(0);
+    expect(resumed.out()).toMatch(/Stopped \(the session is over\): victories A \d+ - B \d+; recording .*\.2\.mcap\./);
+    // One game of 40 cards over the two parts, the second starting where the first stopped.
+    const second = join(dir, 'recordings', `${id}.2.mcap`);
+    expect(states(second)[0]).toMatchObject({ session_id: id, game: before.game, trump_card: before.trump_card, status: 'playing' });
+    const cards = [...events(first), ...events(second)].filter((e) => e.type === 'play').map((e) => e.card);
+    expect(new Set(cards).size).toBe(40);
+    expect(events(second).at(-1)!.type).toBe('session_end');
   });
 
   it('refuses to resume a session that has no recording, with one line and exit code 2', async () => {
