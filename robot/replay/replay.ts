@@ -5,6 +5,8 @@
 // (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
 // with what was recorded (compare.ts). A recording cut short replays as far as it goes.
 
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
@@ -18,12 +20,13 @@ import { ParceiroNode } from '../node/parceiro-node.js';
 import { createLogger } from '../node/logger.js';
 import type { NodeLogger } from '../node/logger.js';
 import type { RecordedMessage, Recording } from '../recording/reader.js';
-import { RecordingError } from '../recording/reader.js';
+import { RecordingError, readRecording } from '../recording/reader.js';
 import type { Difference, TimedMessage } from './compare.js';
 import { compareRuns } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import { RecordedEstimator, RecordedRobotPlayer, decisionOf } from './recorded-answers.js';
 import { ReplayClock, settle } from './replay-clock.js';
+import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './resume.js';
 
 /** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
 const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression'];
@@ -258,6 +261,36 @@ function readable(d: Difference | null, start: number, states: { time: number; g
 /** Drops what a replay cannot recompute: table connections come from the socket server, not the runtime. */
 const comparable = (m: TimedMessage): boolean => !(m.topic.name === TOPICS.connections.name && (m.message as { component: string }).component !== 'robot');
 
+/**
+ * The parts a restarted session's part continues, oldest first (each names the one before it in its
+ * metadata, in the same folder), or why they cannot be had.
+ */
+function earlierParts(rec: Recording): { files: string[]; messages: RecordedMessage[]; problems: string[] } | string {
+  const files: string[] = [];
+  const messages: RecordedMessage[][] = [];
+  const problems: string[] = [];
+  let previous = rec.session?.previous;
+  const seen = new Set<string>();
+  while (previous) {
+    const file = join(dirname(rec.path), previous);
+    if (seen.has(file)) return `the parts before it name each other in a loop (${previous})`;
+    seen.add(file);
+    if (!existsSync(file)) return `the part it continues, ${previous}, is not beside it`;
+    let part: Recording;
+    try {
+      part = readRecording(file);
+    } catch (e) {
+      return `the part it continues, ${previous}, cannot be read (${e instanceof Error ? e.message : String(e)})`;
+    }
+    if (part.session?.id !== rec.session?.id) return `${previous} belongs to session ${part.session?.id ?? '(none)'}, not ${rec.session?.id}`;
+    files.unshift(file);
+    messages.unshift(part.messages);
+    problems.unshift(...part.problems.map((p) => `${previous}: ${p}`));
+    previous = part.session?.previous;
+  }
+  return { files, messages: messages.flat(), problems };
+}
+
 /** Replays `rec` through a fresh node; see the file's head. */
 export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Promise<ReplayReport> {
   const wall0 = performance.now();
@@ -266,11 +299,29 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   const settings = replaySettings(rec, notes);
   const messages = rec.messages;
   const start = messages[0]?.time ?? 0;
+  // A part written after a restart began from the state the earlier parts reached: the replay restores
+  // it from them first, silently, exactly as the restart did, then replays and compares this part.
+  const earlier = rec.session?.previous ? earlierParts(rec) : null;
+  const chain = earlier && typeof earlier === 'object' && earlier.messages.length ? earlier : null;
+  if (rec.session?.previous) {
+    const i = notes.findIndex((n) => n.startsWith('this recording continues'));
+    if (i >= 0) notes.splice(i, 1);
+    notes.push(
+      chain
+        ? `this recording continues the session after a restart: the state it began from was restored from ${chain.files.map((f) => f.split('/').at(-1)).join(', ')} first, as the restart did${chain.problems.length ? ` (${chain.problems.join('; ')}: a part cut short by the crash is expected)` : ''}`
+        : `this recording continues ${rec.session.previous} after a restart, but ${typeof earlier === 'string' ? earlier : 'that part holds nothing'}: the state it began from is missing, so it cannot replay to the same result`,
+    );
+  }
   const clock = new ReplayClock(start);
-  const bus = new InProcessBus();
+  // The node's clock: the earlier parts' times while restoring, then this replay's clock.
+  const nodeClock = chain ? new RestoreClock(chain.messages[0]!.time, clock) : clock;
+  let restoring = chain !== null;
+  let skipRestartDisconnects = 0;
+  const tapped = new InProcessBus();
+  const bus = chain ? new GatedBus(tapped) : tapped;
   const replayed: TimedMessage[] = [];
   const counts = new Map<string, number>();
-  bus.tap((e) => {
+  tapped.tap((e) => {
     replayed.push({ topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown });
     counts.set(e.topic.name, (counts.get(e.topic.name) ?? 0) + 1);
   });
@@ -279,6 +330,7 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   // (the live clock may tick between the two messages of one gaze or posture).
   const stamped = [TOPICS.lookAt, TOPICS.posture, TOPICS.expression].map((t) => ({ name: t.name, stamps: messages.filter((m) => m.topic.name === t.name).map(stampOf) }));
   const stampClock = (): number => {
+    if (restoring) return nodeClock.now();
     let next = Infinity;
     for (const t of stamped) next = Math.min(next, t.stamps[counts.get(t.name) ?? 0] ?? Infinity);
     return Number.isFinite(next) ? next : clock.now();
@@ -288,6 +340,7 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   const appraisalTimes = messages.filter((m) => m.topic.name === TOPICS.emotions.name).map((m) => (m.message as { at_ms: number }).at_ms);
   let lastAppraisal = -Infinity;
   const appraisalClock = (): number => {
+    if (restoring) return nodeClock.now();
     const next = appraisalTimes[counts.get(TOPICS.emotions.name) ?? 0];
     lastAppraisal = Math.max(lastAppraisal, next ?? clock.now());
     return lastAppraisal;
@@ -314,10 +367,19 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
     ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
     ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
     logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),
-    clock,
+    clock: nodeClock,
     appraisalClock,
     stampClock,
     dashboard: null,
+    ...(chain && nodeClock instanceof RestoreClock && bus instanceof GatedBus
+      ? {
+          greet: false,
+          beforeListen: async ({ runtime, toggles }: { runtime: ParceiroNode['runtime']; toggles: ParceiroNode['toggles'] }) => {
+            const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, settings, goLive: () => (restoring = false) });
+            skipRestartDisconnects = r.disconnected;
+          },
+        }
+      : {}),
   });
   const feeder = new TableFeeder(node.runtime, settings.robotSeat);
   const answered: string[] = [];
@@ -338,6 +400,11 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
       if (name === TOPICS.tableEvents.name) {
         const t = m.message as TableEvent;
         if (t.table_id === OPERATOR_TABLE) continue; // made again by the sessionControl request before it
+        // The old tables the restore marked gone: made again by the restore above.
+        if (skipRestartDisconnects > 0 && t.kind === 'disconnect' && t.reason === RESTART_REASON) {
+          skipRestartDisconnects--;
+          continue;
+        }
         await settle();
         feeder.feed(t);
         fed.tableEvents++;

@@ -10,7 +10,7 @@
 
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Clock, SpeechBackendKind, TimerId } from '../../behaviours/index.js';
+import type { Clock, SpeechBackendKind, TimerId, ToggleBoard } from '../../behaviours/index.js';
 import { SPEECH_BACKENDS, systemClock } from '../../behaviours/index.js';
 import { BUILTIN_PLAYERS } from '../../game/index.js';
 import type { Bus, NodeParameter, ParameterValues, Unsubscribe } from '../bus/bus.js';
@@ -29,12 +29,15 @@ import type { RecordedMessage } from '../recording/reader.js';
 import { RecordingError, readRecording } from '../recording/reader.js';
 import type { SessionInfo } from '../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
-import type { RobotPlayer } from '../session/index.js';
+import type { RobotPlayer, SessionRuntime } from '../session/index.js';
 import { gameStateOf, poolRobotPlayer, statusOf, syncRobotPlayer } from '../session/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import { ReplayClock } from './replay-clock.js';
 import type { ReplaySettings } from './replay.js';
 import { TableFeeder, recordedDecisions, replaySettings } from './replay.js';
+
+/** Why the tables of a stopped runtime are marked disconnected when it restarts. */
+export const RESTART_REASON = 'the runtime restarted';
 
 /** The recorded parts of a session, in order. */
 export interface SessionParts {
@@ -89,9 +92,13 @@ export class GatedBus implements Bus {
   }
 }
 
-/** The recorded times while restoring, then the system's; timers waiting at the switch carry over. */
+/**
+ * The recorded times while restoring, then the live clock's (the system's; a replay of the part that
+ * followed passes its own replay clock); timers waiting at the switch carry over.
+ */
 export class RestoreClock implements Clock {
   readonly replay: ReplayClock;
+  readonly #clock: Clock;
   #live = false;
   #floor = 0;
   #nextId = 1;
@@ -99,12 +106,13 @@ export class RestoreClock implements Clock {
   readonly #ids = new Map<TimerId, { live: boolean; id: TimerId }>();
   readonly #byReplayId = new Map<TimerId, TimerId>();
 
-  constructor(start: number) {
+  constructor(start: number, live: Clock = systemClock) {
     this.replay = new ReplayClock(start);
+    this.#clock = live;
   }
 
   now(): number {
-    return this.#live ? Math.max(this.#floor, systemClock.now()) : this.replay.now();
+    return this.#live ? Math.max(this.#floor, this.#clock.now()) : this.replay.now();
   }
 
   setTimeout(callback: () => void, ms: number): TimerId {
@@ -113,7 +121,7 @@ export class RestoreClock implements Clock {
       this.#ids.delete(id);
       callback();
     };
-    if (this.#live) this.#ids.set(id, { live: true, id: systemClock.setTimeout(run, ms) });
+    if (this.#live) this.#ids.set(id, { live: true, id: this.#clock.setTimeout(run, ms) });
     else {
       const rid = this.replay.setTimeout(run, ms);
       this.#ids.set(id, { live: false, id: rid });
@@ -126,18 +134,18 @@ export class RestoreClock implements Clock {
     const t = this.#ids.get(id);
     if (!t) return;
     this.#ids.delete(id);
-    if (t.live) systemClock.clearTimeout(t.id);
+    if (t.live) this.#clock.clearTimeout(t.id);
     else this.replay.clearTimeout(t.id);
   }
 
-  /** From now on, the system's time (never before the restored time); waiting timers keep what they had left. */
+  /** From now on, the live clock's time (never before the restored time); waiting timers keep what they had left. */
   goLive(): void {
     this.#floor = this.replay.now();
     this.#live = true;
     for (const t of this.replay.drain()) {
       const ours = this.#byReplayId.get(t.id);
       if (ours === undefined || !this.#ids.has(ours)) continue;
-      this.#ids.set(ours, { live: true, id: systemClock.setTimeout(t.callback, t.inMs) });
+      this.#ids.set(ours, { live: true, id: this.#clock.setTimeout(t.callback, t.inMs) });
     }
     this.#byReplayId.clear();
   }
@@ -200,7 +208,6 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   if (liveEstimator) closers.push(() => liveEstimator.close());
   const player = new RecordedRobotPlayer({ fallback: live });
   const estimator = new RecordedEstimator();
-  const decisions = recordedDecisions(parts.messages);
   const n = parts.files.length + 1;
   const recording = join(dir, `${o.sessionId}.${n}.mcap`);
   const restored = { tableEvents: 0, decisions: 0, estimates: 0, game: 0, trick: 0, played: 0 };
@@ -234,59 +241,22 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     settings,
     ...(o.logger ? { logger: o.logger } : {}),
     beforeListen: async ({ runtime, toggles }) => {
-      const feeder = new TableFeeder(runtime, s.robotSeat);
-      const hosted = new Set<string>();
-      let lastToggles: BehaviourTogglesMessage | null = null;
-      let lastLanguage: LanguageMessage | null = null;
-      // Silent: nothing is said while the past is fed in again.
-      toggles.set({ speech: false }, 'restore');
-      for (let i = 0; i < parts.messages.length; i++) {
-        const m = parts.messages[i]!;
-        const name = m.topic.name;
-        if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
-        if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
-        if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
-        await clock.replay.advanceTo(m.time);
-        if (name === TOPICS.tableEvents.name) {
-          const t = m.message as TableEvent;
-          if (t.kind === 'hello') hosted.add(t.table_id);
-          if (t.kind === 'disconnect') hosted.delete(t.table_id);
-          feeder.feed(t);
-          restored.tableEvents++;
-        } else if (name === TOPICS.decision.name) {
-          const d = decisions.get(i);
-          if (d && !d.forced) {
-            player.release(d);
-            restored.decisions++;
-          }
-        } else {
-          estimator.release(m.message as ExpectationMessage);
-          restored.estimates++;
-        }
-      }
-      await clock.replay.advanceTo(clock.replay.now());
-      // Live from here: the clock, the player, the estimates, the bus and the recording.
-      clock.goLive();
-      player.goLive();
-      estimator.goLive(liveEstimator);
-      bus.open = true;
-      const snap = runtime.actor.getSnapshot();
-      const c = snap.context;
-      over = statusOf(snap) === 'session_over';
-      restored.game = c.current ? c.current.index + 1 : 0;
-      restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
-      restored.played = c.score.games;
-      bus.publish('gameState', gameStateOf(snap));
-      // The tables of the stopped runtime are gone; they come back with a hello.
-      for (const id of hosted) {
-        const info = feeder.tables.get(id);
-        if (info) runtime.onDisconnect(info, 'the runtime restarted');
-      }
-      if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
-      else toggles.set({ speech: true }, 'restore');
-      // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
-      if (lastLanguage && lastLanguage.language !== s.language) bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
-      else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
+      const r = await restoreSession({
+        runtime,
+        toggles,
+        bus,
+        clock,
+        player,
+        estimator,
+        messages: parts.messages,
+        settings: s,
+        goLive: () => {
+          player.goLive();
+          estimator.goLive(liveEstimator);
+        },
+      });
+      Object.assign(restored, r.restored);
+      over = r.over;
     },
   }).catch(async (e: unknown) => {
     for (const c of closers.reverse()) await c();
@@ -299,4 +269,94 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     return summary;
   };
   return { node, close, resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], over } };
+}
+
+export interface RestoreOptions {
+  runtime: SessionRuntime;
+  toggles: ToggleBoard;
+  /** Closed while the past is fed in; opened as the node goes live. */
+  bus: GatedBus;
+  clock: RestoreClock;
+  player: RecordedRobotPlayer;
+  estimator: RecordedEstimator;
+  /** The recorded parts so far, in order. */
+  messages: readonly RecordedMessage[];
+  settings: ReplaySettings;
+  /** Called as the clock goes live, before the bus opens (a restart hands over to the live player and estimates). */
+  goLive: () => void;
+}
+
+export interface Restored {
+  restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
+  over: boolean;
+  /** Tables of the stopped runtime marked disconnected (their disconnect events open the next part). */
+  disconnected: number;
+}
+
+/**
+ * Feeds the recorded table events, decisions and estimates into a fresh runtime, silently, at their
+ * recorded times, then goes live: the state, the old tables marked gone, the toggles and the language
+ * in force. What a restart does before its table server listens, and what the replay of the part that
+ * followed a restart does before it replays that part.
+ */
+export async function restoreSession(o: RestoreOptions): Promise<Restored> {
+  const { runtime, toggles, bus, clock, player, estimator, messages, settings: s } = o;
+  const feeder = new TableFeeder(runtime, s.robotSeat);
+  const decisions = recordedDecisions(messages);
+  const hosted = new Set<string>();
+  const restored = { tableEvents: 0, decisions: 0, estimates: 0, game: 0, trick: 0, played: 0 };
+  let lastToggles: BehaviourTogglesMessage | null = null;
+  let lastLanguage: LanguageMessage | null = null;
+  // Silent: nothing is said while the past is fed in again.
+  toggles.set({ speech: false }, 'restore');
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    const name = m.topic.name;
+    if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
+    if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
+    if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
+    await clock.replay.advanceTo(m.time);
+    if (name === TOPICS.tableEvents.name) {
+      const t = m.message as TableEvent;
+      if (t.kind === 'hello') hosted.add(t.table_id);
+      if (t.kind === 'disconnect') hosted.delete(t.table_id);
+      feeder.feed(t);
+      restored.tableEvents++;
+    } else if (name === TOPICS.decision.name) {
+      const d = decisions.get(i);
+      if (d && !d.forced) {
+        player.release(d);
+        restored.decisions++;
+      }
+    } else {
+      estimator.release(m.message as ExpectationMessage);
+      restored.estimates++;
+    }
+  }
+  await clock.replay.advanceTo(clock.replay.now());
+  // Live from here: the clock, the player, the estimates, the bus and the recording.
+  clock.goLive();
+  o.goLive();
+  bus.open = true;
+  const snap = runtime.actor.getSnapshot();
+  const c = snap.context;
+  const over = statusOf(snap) === 'session_over';
+  restored.game = c.current ? c.current.index + 1 : 0;
+  restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
+  restored.played = c.score.games;
+  bus.publish('gameState', gameStateOf(snap));
+  // The tables of the stopped runtime are gone; they come back with a hello.
+  let disconnected = 0;
+  for (const id of hosted) {
+    const info = feeder.tables.get(id);
+    if (!info) continue;
+    runtime.onDisconnect(info, RESTART_REASON);
+    disconnected++;
+  }
+  if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
+  else toggles.set({ speech: true }, 'restore');
+  // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
+  if (lastLanguage && lastLanguage.language !== s.language) bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
+  else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
+  return { restored, over, disconnected };
 }

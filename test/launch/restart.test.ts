@@ -90,6 +90,13 @@ describe('crash and restart', () => {
     const tableEvents = after.messages.filter((m) => m.topic.name === '/parceiro/table/events').map((m) => m.message as { kind: string; reason: string });
     expect(tableEvents[0]).toMatchObject({ kind: 'disconnect', reason: 'the runtime restarted' });
     expect(tableEvents[1]).toMatchObject({ kind: 'hello' });
+
+    // The second part replays: its state restored from the first part, as the restart did, then matched.
+    const replayed = start(['replay', second]);
+    const rr = await replayed.done;
+    expect(replayed.out()).toMatch(/restored from crash-test\.mcap first, as the restart did/);
+    expect(replayed.out()).toMatch(/The replay matches the recording: \d+ messages/);
+    expect(rr.code).toBe(0);
   });
 
   it('parceiro live killed mid-game: live --resume ID with the same token continues it, and the touch table reconnects', async () => {
