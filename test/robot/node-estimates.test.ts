@@ -90,14 +90,7 @@ async function session(id: string, estimator: FakeEstimator, player: RobotPlayer
     // The session is over: whatever is still out comes back now.
     if (m.type === 'session_end') setTimeout(() => estimator.releaseAll(), 5);
   });
-  const table = new SimulatedTable({ url: node.url, token: 'estimates', seed: 5 });
-  try {
-    await table.start();
-    await node.finished();
-    await node.quiet();
-  } finally {
-    table.close();
-  }
+  await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: 'estimates', seed: 5 }));
   return { seen, node, path: (await node.close()).recording! };
 }
 
