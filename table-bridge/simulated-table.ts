@@ -305,6 +305,8 @@ export class SimulatedTable {
   }
 
   #fail(err: Error): void {
+    // After close() the table's own unfinished business is not a failure.
+    if (this.#closed) return;
     this.#failure ??= err;
     this.#log.error({ table: this.id, err: err.message }, 'simulated table failed');
     for (const w of this.#waiters.splice(0)) w.reject(err);
@@ -357,6 +359,7 @@ export class SimulatedTable {
       await new Promise((resolve) => setTimeout(resolve, this.#o.thinkMs));
       // Paused, or moved on, while thinking: the turn is taken again when the state calls for it.
       const now = this.#state;
+      if (this.#closed) return;
       if (!now || now.paused || now.game?.index !== g.index || now.game.plays.length !== g.plays.length) return void this.#done.delete(key);
     }
     if (this.#unseen?.seat === seat && this.#unseen.game === g.index) return this.#showRenounce(this.#unseen, g);

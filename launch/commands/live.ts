@@ -38,6 +38,7 @@ export interface LiveOptions {
 
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
   if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
+  if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
   const token = o.token ?? randomBytes(12).toString('hex');
   const logger = createLogger();
   // On ROS 2 the settings are parameters of the node (declared with the config values and the flags
@@ -55,7 +56,18 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       if (e instanceof Ros2UnavailableError) throw new UsageError(e.message);
       throw e;
     }
-    const setup = loadBehaviourSetup(language ? { language } : {});
+    const ros = bus;
+    const fail = async (message: string): Promise<never> => {
+      await ros.close();
+      throw new UsageError(message);
+    };
+    let setup: ReturnType<typeof loadBehaviourSetup>;
+    try {
+      setup = loadBehaviourSetup(language ? { language } : {});
+    } catch (e) {
+      await ros.close();
+      throw e;
+    }
     const t = setup.settings.toggles;
     const p = bus.parameters(
       {
@@ -72,14 +84,13 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       },
       ['seat', 'budget_ms'],
     );
-    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat > 3) throw new UsageError(`parameter seat: expected a seat 0..3, got ${p.seat}`);
+    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat > 3) await fail(`parameter seat: expected a seat 0..3, got ${p.seat}`);
     seat = p.seat;
     language = p.language;
     character = p.character || undefined;
     budget = p.budget_ms;
     toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
   }
-  if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
   if (o.resume !== undefined && o.token === undefined) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
   let node: ParceiroNode;
   let close: () => ReturnType<ParceiroNode['close']> = () => node.close();
@@ -134,7 +145,10 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
   write(`Token: ${token}`);
   if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
-  if (node.recording) write(`Session ${node.sessionId}: if this process stops mid-game, \`parceiro live --resume ${node.sessionId} --token ${token}\` continues it.`);
+  if (node.recording) {
+    const again = ['parceiro live --resume', node.sessionId, '--token', token, ...(o.recordings === undefined ? [] : ['--recordings', o.recordings]), ...(o.bus === 'ros2' ? ['--bus ros2'] : []), ...(o.host === undefined ? [] : ['--host', o.host]), ...(o.port === undefined ? [] : ['--port', String(o.port)])];
+    write(`Session ${node.sessionId}: if this process stops mid-game, \`${again.join(' ')}\` continues it.`);
+  }
   const stop = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('interrupted'));
     process.once('SIGTERM', () => resolve('terminated'));

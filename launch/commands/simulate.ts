@@ -111,7 +111,10 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
   for (const p of resume.problems) say(`  note: ${p}`);
   say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
   if (!resume.over) {
-    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', physicalDeal: o.physicalDeal ?? false, logger });
+    // The table comes back dealing as the recording did (a game in progress must go on the same way).
+    const physicalDeal = resume.physicalDeal ?? o.physicalDeal ?? false;
+    if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal) say(`  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`);
+    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', physicalDeal, logger });
     await playToTheEnd(node, table);
   } else say('  the session was already over.');
   const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);

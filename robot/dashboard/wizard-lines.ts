@@ -89,6 +89,10 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
     const renounce = last('renounce');
     if (renounce) slots.player = name(renounce.seat);
   } else if (is('next-player')) slots.player = name(g.to_move);
+  else if (is('playing') && g.table.length > 0) {
+    // The robot's own-play lines speak of the suit led, as the behaviours say them (planner.ts).
+    slots.suit = suitPhrase(library, suitOf(parseCard(g.table[0]!)));
+  }
   else if (is('shuffle') || is('cut') || is('deal')) slots.player = name(g.dealer);
   return slots;
 }

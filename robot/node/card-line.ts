@@ -45,3 +45,10 @@ export function withCardSaid(
   const commands = [...plan.commands, command].sort((a, b) => a.atMs - b.atMs);
   return { plan: { ...plan, commands }, state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs) } };
 }
+
+/** The plan without the lines that name `card`: it was said already, when the robot announced it. */
+export function withoutCardLines(setup: BehaviourSetup, plan: BehaviourPlan, card: Card): BehaviourPlan {
+  const phrase = cardPhrase(setup.utterances, card).toLowerCase();
+  const commands = plan.commands.filter((c) => c.kind !== 'speech' || !c.utterance.text.toLowerCase().includes(phrase));
+  return commands.length === plan.commands.length ? plan : { ...plan, commands };
+}

@@ -17,6 +17,7 @@ import { Appraiser, loadCharacter } from '../../appraisal/index.js';
 import type { BehaviourSetup, Clock, SpeechBackendKind } from '../../behaviours/index.js';
 import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
 import type { Seat, SessionScore } from '../../game/index.js';
+import { parseCard } from '../../game/index.js';
 import { TableServer } from '../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../dashboard/index.js';
 import { BusBehaviourPublisher } from '../behaviour-publisher.js';
@@ -253,6 +254,10 @@ export class ParceiroNode {
       closers.push(() => runtime.stop());
       closers.push(() => server.close());
 
+      // After a physical deal the robot's card is said when announced, before anyone places it.
+      bus.subscribe('tableOutput', (m) => {
+        if (m.kind === 'robot_play' && m.seat === robotSeat) reactions.announced(parseCard(m.card));
+      });
       const finished = new Promise<SessionScore>((done) => {
         bus.subscribe('gameEvents', (m) => {
           if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));

@@ -7,6 +7,8 @@ import type { ParceiroNode } from './parceiro-node.js';
 export async function playToTheEnd(node: ParceiroNode, table: SimulatedTable): Promise<void> {
   try {
     await table.start();
+    // A simulated table that fails (a refused card, a bad message) ends the wait with its reason.
+    await Promise.race([node.finished(), table.finished()]);
     await node.finished();
     await node.quiet();
   } finally {

@@ -19,7 +19,7 @@ import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../
 import { createRng, forcedDecision } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { ExpectationMessage } from '../bus/messages.js';
-import { ownPlayCategory, withCardSaid } from './card-line.js';
+import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js';
 import { emotionalStateMessage } from './emotion-message.js';
 import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
@@ -81,6 +81,9 @@ export class RobotReactions {
   #inFlight: Promise<void> | null = null;
   /** Estimates of events before this index are overtaken: a newer expectation is in force (the robot's own decision, a game's end or a new deal). */
   #floor = 0;
+  /** The robot's cards played this game (its view's), and a card it has already said at its announcement. */
+  readonly #ownPlayed = new Set<Card>();
+  #saidCard: Card | null = null;
   /** Counts of what was done, for the summary, the bench and tests. */
   readonly stats = { events: 0, estimates: 0, estimateFailures: 0, estimatesApplied: 0, estimatesOvertaken: 0, estimatesSkipped: 0 };
 
@@ -107,10 +110,36 @@ export class RobotReactions {
     this.#decision = decision;
   }
 
+  /**
+   * The robot announced its card to the table. When the runtime dealt, the card is played at the same
+   * moment (its play event came first) and is said with it. After a physical deal it is played only
+   * once someone puts it on the robot's spot, so the robot says it now: that is how people know which
+   * card to place.
+   */
+  announced(card: Card): void {
+    if (this.#ownPlayed.has(card) || !this.#view.game) return;
+    const g = this.#view.game;
+    const trick: Card[] = [];
+    for (let i = 0; i < g.cardsInTrick; i++) trick.push(g.trickCard(i));
+    trick.push(card);
+    const forced = this.#view.legalCount() === 1;
+    this.#saidCard = card;
+    this.#enqueue(async () => {
+      const nowMs = this.#o.clock.now();
+      const toggles = this.#o.toggles.get();
+      const category = ownPlayCategory(card, trick, this.#state.trump, forced);
+      const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs });
+      this.#state = r.state;
+      this.#o.scheduler.run(r.plan);
+    });
+  }
+
   /** A game event as the robot's seat sees it, at the moment it happens. */
   observe(event: GameEvent): void {
     const index = this.#observed++;
     const own = event.type === 'play' && event.seat === this.#o.robotSeat;
+    if (event.type === 'deal') this.#ownPlayed.clear();
+    if (own) this.#ownPlayed.add(event.card);
     // The trick as the robot's card joins it (read before the view moves on, which may close it).
     const trick: Card[] = [];
     const before = this.#view.game;
@@ -237,7 +266,11 @@ export class RobotReactions {
     const toggles = this.#o.toggles.get();
     const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
     let { plan, state } = r;
-    if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
+    const saidAlready = event.type === 'play' && this.#saidCard === event.card;
+    if (event.type === 'play' && event.seat === this.#o.robotSeat) this.#saidCard = null;
+    // Said at its announcement (a physical deal): not again once it is put down.
+    if (saidAlready) plan = withoutCardLines(this.#setup, plan, event.card);
+    else if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
       const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
       ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs }));
     }

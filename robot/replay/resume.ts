@@ -178,6 +178,8 @@ export interface ResumeInfo {
   problems: string[];
   /** The session was already over when it stopped. */
   over: boolean;
+  /** How the last recorded game was dealt: people dealt real cards (new-game with a dealer and trump card), or the runtime; null before any game. */
+  physicalDeal: boolean | null;
 }
 
 /** Starts a node that continues session `sessionId` from its recordings (see the file's head). */
@@ -268,7 +270,9 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     for (const c of closers.splice(0).reverse()) await c();
     return summary;
   };
-  return { node, close, resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], over } };
+  const lastNewGame = parts.messages.findLast((m) => m.topic.name === TOPICS.tableEvents.name && (m.message as TableEvent).kind === 'control' && (m.message as TableEvent).action === 'new_game');
+  const physicalDeal = lastNewGame ? (lastNewGame.message as TableEvent).dealer !== -1 : null;
+  return { node, close, resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], over, physicalDeal } };
 }
 
 export interface RestoreOptions {

@@ -2,7 +2,7 @@
 // actions both call them, so a refused event changes nothing and its reason is the engine's own.
 
 import type { Card, Game, Seat } from '../../game/index.js';
-import { PlayError, formatCard } from '../../game/index.js';
+import { PlayError, formatCard, nextSeat } from '../../game/index.js';
 import type { CardEvent, ControlEvent, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { accept, refuse } from '../../table-bridge/index.js';
 import type { SessionContext } from './session-machine.js';
@@ -40,6 +40,11 @@ export function judgeNewGame(ctx: Ctx, event: Extract<ControlEvent, { action: 'n
   const cur = ctx.current;
   if (cur && !cur.game.isOver) return refuse('game-in-progress', `game ${cur.index + 1} is still being played`);
   if (paused) return refuse('paused', 'the session is paused');
+  // The dealer rotates one seat a game. People may have agreed otherwise, so it is only noted.
+  if (event.deal && cur) {
+    const expected = nextSeat(cur.game.dealer, 1);
+    if (event.deal.dealer !== expected) return accept(`seat ${event.deal.dealer} deals; after seat ${cur.game.dealer} dealt, seat ${expected} was due (the dealer rotates one seat a game)`);
+  }
   return accept();
 }
 

@@ -276,7 +276,9 @@ export const sessionMachine = setup({
       const { dealer, trumpCard } = event.event.deal;
       // Nothing is known yet but the dealer and the trump card; the robot's hand comes from its hand area.
       const current: CurrentGame = { index: context.score.games, game: new Game({ dealer, trumpCard, hands: null }), physical: { robotHand: [], awaiting: null } };
-      return { current, lifted: new Map(), verdict: accept(), version: context.version + 1 };
+      // The judge's note (a dealer out of turn) goes back to the table with the answer.
+      const judged = judgeNewGame(context, event.event, context.paused);
+      return { current, lifted: new Map(), verdict: judged.ok ? judged : accept(), version: context.version + 1 };
     }),
     promptRobotHand: ({ context }) => {
       const robot = context.config.robotSeat;

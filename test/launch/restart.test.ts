@@ -99,6 +99,23 @@ describe('crash and restart', () => {
     expect(rr.code).toBe(0);
   });
 
+  it('a physical-deal session resumes dealt the same way, without repeating --physical-deal', async () => {
+    const id = 'crash-physical';
+    const first = join(dir, 'recordings', `${id}.mcap`);
+    const killed = start(['simulate', '--games', '1', '--seed', '8', '--budget', '50', '--min-think', '300', '--session', id, '--physical-deal']);
+    await until(() => existsSync(first) && events(first).filter((e) => e.type === 'trick').length >= 2, killed.child);
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    const resumed = start(['simulate', '--resume', id]);
+    const r = await resumed.done;
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(resumed.out()).toMatch(/note: the recording's games were dealt by people; the table goes on that way\./);
+    expect(resumed.out()).toMatch(/Session over after 1 game: /);
+    const cards = [...events(first), ...events(join(dir, 'recordings', `${id}.2.mcap`))].filter((e) => e.type === 'play').map((e) => e.card);
+    expect(new Set(cards).size).toBe(40);
+  });
+
   it('parceiro live killed mid-game: live --resume ID with the same token continues it, and the touch table reconnects', async () => {
     const token = 'live-restart-token';
     const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log'];

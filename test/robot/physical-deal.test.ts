@@ -74,6 +74,22 @@ function expectWholeGame(g: GameState): void {
 }
 
 describe('physical deals, whole games', () => {
+  it('a dealer out of turn is accepted with a note (people may have agreed on it), and the game is played', async () => {
+    const { url } = await startSession({ seed: 6, games: 2 });
+    const sim = physicalTable(url, { seed: 8, autoNewGame: false });
+    await sim.start();
+    const newGame = (index: number, dealer: Seat) =>
+      sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer, trump: { card: formatCard(tableDeal(8, index, dealer).trumpCard) } } });
+    expect(await newGame(0, 0)).toEqual({ ok: true, seq: expect.any(Number) });
+    await sim.waitFor((s) => s.session.played === 1);
+    // Seat 0 dealt the first game, so seat 1 is due; seat 2 deals.
+    expect(await newGame(1, 2)).toMatchObject({ ok: true, note: 'seat 2 deals; after seat 0 dealt, seat 1 was due (the dealer rotates one seat a game)' });
+    const end = await sim.finished();
+    expect(sim.results.map((g) => g.dealer)).toEqual([0, 2]);
+    expect(end.session.played).toBe(2);
+  });
+
+
   it('two games: the robot reads its hand, people are taken at their word, its cards are placed by hand', async () => {
     const { url, runtime, on } = await startSession({ seed: 5, games: 2 });
     const sim = physicalTable(url, { seed: 12 });

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { RulePlayer, formatCard } from '../../game/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { tableDeal } from '../../table-bridge/table-deal.js';
@@ -81,12 +81,17 @@ describe('a recorded physical-deal session', () => {
     });
     // Seat 3 deals, so the robot leads; the test reads its hand in and leaves its card on the table's side.
     const first = new SimulatedTable({ url: node.url, token: start.token, seed: 5, physicalDeal: true, firstDealer: 3, autoPlay: false });
+    const lines: { id: string; phase: string; text: string }[] = [];
+    node.bus.subscribe('utterance', (m) => lines.push(m));
     let announced = '';
     try {
       await first.start();
       await first.waitFor((st) => st.game !== null);
       for (const c of tableDeal(5, 0, 3).hands[0]!) expect(await first.send('card:detected', { seq: first.nextSeq(), zone: { area: 'hand', seat: 0 }, card: formatCard(c) })).toMatchObject({ ok: true });
       announced = (await first.waitFor((st) => st.game!.awaiting !== null)).game!.awaiting!.card;
+      // The robot says its card while it waits for someone to put it down: that is how they know which.
+      await vi.waitFor(() => expect(lines.find((l) => l.id === 'card#robot' && l.phase === 'start')).toBeDefined(), { timeout: 10_000, interval: 10 });
+      expect(first.state!.game!.plays).toEqual([]);
     } finally {
       first.close();
     }

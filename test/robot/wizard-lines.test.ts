@@ -83,6 +83,11 @@ describe('filling a library line from the session', () => {
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
 
+  it("the robot's own-play lines speak of the suit led, as the behaviours say them", () => {
+    const trick: SessionView = { game: state({ table: ['KD', '3C'] }), events: [...view.events, event('play', { seat: 2, card: '3C', trick: 4 })] };
+    expect(say(pt, 'playing.not-following#1', trick)).toBe('Não tenho ouros. Vai esta.');
+  });
+
   it('leaves out what the session cannot say yet, and gives the robot no name', () => {
     expect(say(pt, 'play.opponent#14', { game: null, events: [] })).toBe('Hum,. Interessante.');
     expect(say(pt, 'session.start#3', { game: null, events: [] })).toBe('Parceiro, somos uma equipa. Vamos a isto!');
