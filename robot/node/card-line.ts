@@ -22,7 +22,7 @@ export function withCardSaid(
   setup: BehaviourSetup,
   plan: BehaviourPlan,
   state: BehaviourState,
-  o: { card: Card; category: UtteranceCategory; speech: boolean; nowMs: number },
+  o: { card: Card; category: UtteranceCategory; speech: boolean; nowMs: number; /** Said however long the voice is busy (the robot's announcement after a physical deal). */ always?: boolean },
 ): { plan: BehaviourPlan; state: BehaviourState } {
   const phrase = cardPhrase(setup.utterances, o.card);
   const named = plan.commands.some((c) => c.kind === 'speech' && c.utterance.text.toLowerCase().includes(phrase.toLowerCase()));
@@ -31,6 +31,9 @@ export function withCardSaid(
   const text = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
   const memory = state.speech;
   const atMs = Math.max(o.nowMs + sel.reactionMs, memory.busyUntilMs === null ? 0 : memory.busyUntilMs + sel.gapMs);
+  // Like the planner's lines: one that would wait too long behind others is left out, or the robot
+  // would still be naming cards long after they were played (the table shows them anyway).
+  if (!o.always && atMs - (o.nowMs + sel.reactionMs) > sel.maxDelayMs) return { plan, state };
   const utterance: PlannedUtterance = {
     id: 'card#robot',
     category: o.category,

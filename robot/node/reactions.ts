@@ -128,7 +128,7 @@ export class RobotReactions {
       const nowMs = this.#o.clock.now();
       const toggles = this.#o.toggles.get();
       const category = ownPlayCategory(card, trick, this.#state.trump, forced);
-      const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs });
+      const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true });
       this.#state = r.state;
       this.#o.scheduler.run(r.plan);
     });
