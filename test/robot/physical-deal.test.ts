@@ -5,58 +5,16 @@
 // xstate's SimulatedClock, advanced by the tests only.
 
 import fc from 'fast-check';
-import { SimulatedClock } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../game/index.js';
 import { DECK, formatCard, parseCard } from '../../game/index.js';
 import type { EventAck, Fault, GameState, SimulatedTableOptions } from '../../table-bridge/index.js';
-import { TableServer, defaultFiducials } from '../../table-bridge/index.js';
+import { defaultFiducials } from '../../table-bridge/index.js';
 import { tableDeal } from '../../table-bridge/table-deal.js';
-import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
-import type { BusEntry, TopicKey } from '../../robot/bus/index.js';
-import type { SessionRuntimeOptions } from '../../robot/session/index.js';
-import { SessionRuntime } from '../../robot/session/index.js';
-import { TOKEN, cleanup, simTable } from '../table-bridge/harness.js';
+import { simTable } from '../table-bridge/harness.js';
+import { startSession, withFault } from './session-harness.js';
 
-let published: BusEntry[] = [];
-const servers: TableServer[] = [];
-
-afterEach(async () => {
-  await cleanup();
-  for (const s of servers.splice(0)) await s.close();
-  const problems = published.map((e) => checkMessage(e.topic.message, e.message)).filter((p) => p !== null);
-  published = [];
-  expect(problems).toEqual([]);
-});
-
-interface Started {
-  runtime: SessionRuntime;
-  clock: SimulatedClock;
-  url: string;
-  on: <K extends TopicKey>(key: K) => unknown[];
-}
-
-/** As in session.test.ts: `autoThink` moves the clock past the robot's minimum think time whenever it waits. */
-async function startSession(options: Partial<SessionRuntimeOptions> & { autoThink?: boolean } = {}): Promise<Started> {
-  const clock = new SimulatedClock();
-  const bus = new InProcessBus((e) => {
-    throw e;
-  });
-  bus.tap((e) => published.push(e));
-  const { autoThink = true, ...rest } = options;
-  const runtime = new SessionRuntime({ seed: 1, games: 1, bus, clock, minThinkMs: 1000, liftGraceMs: 2000, ...rest });
-  const srv = new TableServer({ token: TOKEN, port: 0, fiducials: defaultFiducials(), handler: runtime });
-  servers.push(srv);
-  runtime.attach(srv);
-  if (autoThink) {
-    runtime.actor.subscribe((snap) => {
-      if (snap.matches({ flow: { game: { robot: 'minimumTime' } } })) setImmediate(() => clock.increment(1000));
-    });
-  }
-  const { url } = await srv.listen();
-  return { runtime, clock, url, on: (key) => published.filter((e) => e.topic.name === TOPICS[key].name).map((e) => e.message) };
-}
-
+const withPhysicalFault = (fault: Fault, seed: number) => withFault(fault, seed, { physicalDeal: true });
 const physicalTable = (url: string, o: Partial<SimulatedTableOptions> = {}): ReturnType<typeof simTable> => simTable(url, { physicalDeal: true, ...o });
 const eventually = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 10_000, interval: 5 });
 
@@ -277,18 +235,8 @@ describe("the robot's card, put on its spot by hand", () => {
 });
 
 describe('faults of a physical deal', () => {
-  async function withFault(fault: Fault, seed: number): Promise<{ report: Awaited<ReturnType<ReturnType<typeof simTable>['inject']>>; sim: ReturnType<typeof simTable>; started: Started }> {
-    const started = await startSession({ seed, games: 1 });
-    const sim = physicalTable(started.url, { seed });
-    const report = sim.inject(fault);
-    await sim.start();
-    const r = await report;
-    await sim.finished();
-    return { report: r, sim, started };
-  }
-
   it('a renounce is taken at its word, found when the seat shows the suit, and ends the game: 4 victories to the others', async () => {
-    const { report, sim, started } = await withFault('renounce', 31);
+    const { report, sim, started } = await withPhysicalFault('renounce', 31);
     // Both cards were accepted: nobody could see the renounce when it was made.
     expect(report.acks.map((a) => a.ok)).toEqual([true, true]);
     const g = sim.results[0]!;
@@ -309,7 +257,7 @@ describe('faults of a physical deal', () => {
   });
 
   it('a table that drops mid-trick comes back to the full state of the physical deal, nothing lost', async () => {
-    const { report, sim, started } = await withFault('disconnect', 23);
+    const { report, sim, started } = await withPhysicalFault('disconnect', 23);
     expect(sim.joins).toBe(2);
     const hello = report.hello!;
     if (!hello.ok) throw new Error('reconnection refused');

@@ -2,57 +2,12 @@
 // the rule-based player. Time in the machine is xstate's SimulatedClock, advanced by the tests only,
 // so nothing here depends on the machine's speed.
 
-import { SimulatedClock } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../game/index.js';
-import type { Fault, GameState, TableServerOptions } from '../../table-bridge/index.js';
-import { TableServer, defaultFiducials } from '../../table-bridge/index.js';
-import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
-import type { BusEntry, TopicKey } from '../../robot/bus/index.js';
-import type { SessionRuntimeOptions } from '../../robot/session/index.js';
-import { SessionRuntime } from '../../robot/session/index.js';
+import type { Fault, GameState } from '../../table-bridge/index.js';
+import { TOPICS, checkMessage } from '../../robot/bus/index.js';
 import { TOKEN, cleanup, simTable } from '../table-bridge/harness.js';
-
-/** Every message published in the test, checked against its topic's message after each test. */
-let published: BusEntry[] = [];
-
-afterEach(async () => {
-  await cleanup();
-  const problems = published.map((e) => checkMessage(e.topic.message, e.message)).filter((p) => p !== null);
-  published = [];
-  expect(problems).toEqual([]);
-});
-
-interface Started {
-  runtime: SessionRuntime;
-  clock: SimulatedClock;
-  url: string;
-  bus: InProcessBus;
-  on: <K extends TopicKey>(key: K) => unknown[];
-}
-
-/**
- * A TableServer driven by a SessionRuntime. `autoThink` advances the simulated clock past the robot's
- * minimum think time whenever the machine waits for it (whole-game tests); otherwise the test does.
- */
-async function startSession(options: Partial<SessionRuntimeOptions> & { autoThink?: boolean } = {}, server: Partial<TableServerOptions> = {}): Promise<Started> {
-  const clock = new SimulatedClock();
-  const bus = new InProcessBus((e) => {
-    throw e;
-  });
-  bus.tap((e) => published.push(e));
-  const { autoThink = true, ...rest } = options;
-  const runtime = new SessionRuntime({ seed: 1, games: 1, bus, clock, minThinkMs: 1000, liftGraceMs: 2000, ...rest });
-  const srv = new TableServer({ token: TOKEN, port: 0, fiducials: defaultFiducials(), handler: runtime, ...server });
-  runtime.attach(srv);
-  if (autoThink) {
-    runtime.actor.subscribe((snap) => {
-      if (snap.matches({ flow: { game: { robot: 'minimumTime' } } })) setImmediate(() => clock.increment(1000));
-    });
-  }
-  const { url } = await srv.listen();
-  return { runtime, clock, url, bus, on: (key) => published.filter((e) => e.topic.name === TOPICS[key].name).map((e) => e.message) };
-}
+import { publishedMessages, startSession, withFault } from './session-harness.js';
 
 /** Socket round trips on a loaded machine: wait generously (nothing here measures time). */
 const eventually = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 10_000, interval: 5 });
@@ -154,6 +109,7 @@ describe('the bus', () => {
     await sim.start();
     await faults;
     await sim.finished();
+    const published = publishedMessages();
     const names = new Set(published.map((e) => e.topic.name));
     for (const key of ['gameState', 'gameEvents', 'decision', 'tableOutput', 'tableEvents'] as const) expect(names).toContain(TOPICS[key].name);
     expect(published.length).toBeGreaterThan(100);
@@ -237,16 +193,6 @@ describe("the robot's turn", () => {
 });
 
 describe('faults of a real table', () => {
-  async function withFault(fault: Fault, seed = 31): Promise<{ report: Awaited<ReturnType<ReturnType<typeof simTable>['inject']>>; sim: ReturnType<typeof simTable>; started: Started }> {
-    const started = await startSession({ seed, games: 1 });
-    const sim = simTable(started.url, { seed });
-    const report = sim.inject(fault);
-    await sim.start();
-    const r = await report;
-    await sim.finished();
-    return { report: r, sim, started };
-  }
-
   it('a card out of turn is refused with its reason, and told to the operator', async () => {
     const { report, sim, started } = await withFault('out-of-turn');
     expect(report.acks[0]).toMatchObject({ ok: false, code: 'out-of-turn', reason: expect.stringMatching(/^seat \d played \w\w but it is seat \d's turn$/) });
