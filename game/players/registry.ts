@@ -1,5 +1,5 @@
 // Player kinds by the name used on the command line and in config. A name may carry parameters:
-// `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`.
+// `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`, `timed:infer=0`.
 
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
@@ -26,16 +26,20 @@ export class PlayerSpecError extends Error {
   }
 }
 
-const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs'; min: number; max: number; what: string }>> = {
-  pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' } },
+const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
+
+const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust'; min: number; max: number; what: string; scale?: number }>> = {
+  pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' }, infer: INFER },
   hybrid: {
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' },
     m: { option: 'rollouts', min: 1, max: 1000, what: 'rollouts per world' },
     t: { option: 'rolloutTricks', min: 0, max: 10, what: 'tricks rolled out before exact search' },
+    infer: INFER,
   },
   timed: {
     budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
+    infer: INFER,
   },
 };
 
@@ -54,7 +58,7 @@ export function playerFactory(spec: string): PlayerFactory {
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
     const n = Number(value);
     if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
-    settings[p.option] = n;
+    settings[p.option] = n * (p.scale ?? 1);
   }
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }

@@ -28,12 +28,17 @@ export interface SearchPlayerOptions extends PlayerOptions {
   rollouts?: number;
   /** hybrid: tricks the rollout completes before exact search (the paper's T). */
   rolloutTricks?: number;
+  /**
+   * How far the other seats are believed to play like the rule-based player, 0..1: worlds are
+   * weighed by the likelihood of their plays (search/inference.ts). 0 samples worlds uniformly.
+   */
+  trust?: number;
 }
 
 export const SEARCH_DEFAULTS = {
   pimc: { worlds: 20 },
   hybrid: { worlds: 5, rollouts: 5, rolloutTricks: 5 },
-  timed: { budgetMs: 2000, maxWorlds: 2000 },
+  timed: { budgetMs: 2000, maxWorlds: 2000, trust: 0.5 },
 } as const;
 
 /** Time kept back from the budget for building the answer and handing it over. */
@@ -65,6 +70,9 @@ export class SearchPlayer implements Player {
       rolloutTricks: k === 'hybrid' ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks) : 0,
       ...(k === 'timed' && this.clock ? { clock: this.clock } : {}),
     };
+    // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
+    const trust = options.trust ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.trust : 0);
+    if (trust > 0) this.settings.inference = { trust };
   }
 
   choose(view: SeatView): Card {

@@ -24,6 +24,8 @@ import type { InfoSet } from '../view.js';
 import { SeatView } from '../view.js';
 import type { Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
+import type { InferenceSettings } from './inference.js';
+import { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds } from './inference.js';
 import { WorldBuilder, positionOf } from './world.js';
 
 /** Worlds the anytime search aims to fit in its budget when choosing how deep to search exactly. */
@@ -42,17 +44,33 @@ export interface SearchSettings {
   seed: number;
   /** Anytime search: the exact horizon (tricks) to try first, e.g. one more than what worked last time. */
   startHorizon?: number;
+  /** Weigh worlds by how likely the other seats' plays were in them (see inference.ts); off when absent. */
+  inference?: InferenceSettings;
 }
 
 export interface SearchResult {
   tally: Tally;
   /** Trick (0-based) from which the values are exact. */
   exactFromTrick: number;
+  /** With inference: the candidate worlds weighed, and how many of them the weights amount to. */
+  inference?: { candidates: number; effective: number };
 }
 
 /** Values every legal card of the seat to move over sampled worlds. */
 export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: Rng, settings: SearchSettings): SearchResult {
   const sampler = createDealSampler(info);
+  // With inference, worlds come from weighed candidates; before any other seat has played, every
+  // world is as likely as the next and the plain sampler serves. Against a deadline, drawing them
+  // takes at most a tenth of the time left.
+  const likelihood = settings.inference && settings.inference.trust > 0 ? new PlayLikelihood(info, settings.inference.trust) : null;
+  let weighted: WeightedWorlds | null = null;
+  if (likelihood && likelihood.count > 0) {
+    const { clock: c, deadline: d } = settings;
+    const until = c && d !== undefined ? c() + (d - c()) / 10 : Infinity;
+    weighted = new WeightedWorlds(sampler, likelihood, rng, settings.inference!.candidates ?? DEFAULT_CANDIDATES, c ? () => c() > until : undefined);
+  }
+  /** Exact values of the weighed candidates already solved: a candidate drawn again costs nothing. */
+  const solved = new Map<number, Float64Array>();
   const builder = settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null;
   const tally = emptyTally(legal);
   const ours = teamOf(info.seat);
@@ -82,7 +100,15 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / MIN_WORLDS) : deadline;
       solver.setDeadline(slice, clock);
     }
-    sampler.sample(rng, hands);
+    if (weighted) {
+      weighted.next(rng, hands);
+      const known = horizon === tricksLeft ? solved.get(weighted.index) : undefined;
+      if (known) {
+        addWorld(tally, known);
+        worldsAtHorizon++;
+        continue;
+      }
+    } else sampler.sample(rng, hands);
     try {
       if (horizon === tricksLeft) exactWorld(info, hands, legal, solver, ours, inPlay, values);
       else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values);
@@ -94,11 +120,16 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       continue;
     }
     addWorld(tally, values);
+    if (weighted && horizon === tricksLeft) solved.set(weighted.index, Float64Array.from(values));
     worldsAtHorizon++;
   }
   if (timed) solver.clearDeadline();
   tally.nodes = solver.nodes - nodes0;
-  return { tally, exactFromTrick: 10 - horizon };
+  return {
+    tally,
+    exactFromTrick: 10 - horizon,
+    ...(weighted ? { inference: { candidates: weighted.count, effective: Math.round(weighted.effective * 10) / 10 } } : {}),
+  };
 }
 
 /** Points of the cards not yet won: the same in every world (own hand plus unseen plus table). */

@@ -8,7 +8,7 @@ import { defaultConfigDir, loadYamlConfig } from '../../behaviours/index.js';
 export const NODE_FILE = 'node.yaml';
 
 export const nodeSettingsSchema = z.strictObject({
-  player: z.strictObject({ budgetMs: z.number().int().min(1).max(600_000) }),
+  player: z.strictObject({ budgetMs: z.number().int().min(1).max(600_000), inference: z.number().int().min(0).max(100) }),
   expectation: z.strictObject({
     budgetMs: z.number().int().min(0).max(10_000),
     maxWorlds: z.number().int().min(1).max(100_000),

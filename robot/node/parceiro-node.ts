@@ -183,6 +183,7 @@ export class ParceiroNode {
             firstDealer: String(o.firstDealer ?? 0),
             player: o.player?.kind ?? 'timed',
             budgetMs: String(budget),
+            inference: String(settings.player.inference),
             character: character.name,
             language: setup.utterances.language,
             // What a replay needs to run the same session again (robot/replay/replay.ts).
@@ -230,7 +231,7 @@ export class ParceiroNode {
 
       let player = o.player;
       if (!player) {
-        const pool = new PoolSearchPlayer({ seat: robotSeat, seed: o.seed, budgetMs: o.budgetMs ?? settings.player.budgetMs });
+        const pool = new PoolSearchPlayer({ seat: robotSeat, seed: o.seed, budgetMs: o.budgetMs ?? settings.player.budgetMs, trust: settings.player.inference / 100 });
         closers.push(() => pool.close());
         player = poolRobotPlayer(pool);
       }

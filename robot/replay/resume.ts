@@ -197,9 +197,11 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const closers: (() => Promise<void> | void)[] = [];
   const kind = parts.info.player ?? 'timed';
   const budgetMs = Number(parts.info.budgetMs ?? settings.player.budgetMs);
+  // Recordings made before inference existed searched uniformly.
+  const inference = Number(parts.info.inference ?? 0);
   let live: RobotPlayer;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
-    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs });
+    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100 });
     closers.push(() => pool.close());
     live = poolRobotPlayer(pool);
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });

@@ -22,6 +22,8 @@ export interface PoolPlayerOptions {
   maxWorlds?: number;
   /** Kind shown in statistics (default `timed`). */
   name?: string;
+  /** How far the other seats are believed to play like the rule-based player, 0..1 (default: the timed player's). */
+  trust?: number;
 }
 
 /** Time kept back for handing work to the workers, merging and answering. */
@@ -33,6 +35,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   private readonly threads: number;
   private readonly budgetMs: number;
   private readonly maxWorlds: number;
+  private readonly trust: number;
   private readonly fallback: RulePlayer;
   private decisions = 0;
 
@@ -41,6 +44,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.threads = Math.max(1, options.threads ?? availableParallelism());
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.maxWorlds = options.maxWorlds ?? SEARCH_DEFAULTS.timed.maxWorlds;
+    this.trust = options.trust ?? SEARCH_DEFAULTS.timed.trust;
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.pool = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,
@@ -71,7 +75,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const perWorker = Math.ceil(this.maxWorlds / this.threads);
     const parts = await Promise.all(
       Array.from({ length: this.threads }, (_, w) =>
-        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w) }),
+        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }),
       ),
     );
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));

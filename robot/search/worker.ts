@@ -13,6 +13,8 @@ export interface SearchTask {
   /** When the answer is due, in ms since the epoch (`performance.timeOrigin + performance.now()` agrees across threads). */
   deadline: number;
   seed: number;
+  /** Inference from the other seats' plays (0..1; 0 samples worlds uniformly). */
+  trust: number;
 }
 
 const solver = new Solver({ ttBits: 20 });
@@ -31,6 +33,7 @@ export default function search(task: SearchTask): SearchResult {
     clock,
     deadline: task.deadline,
     seed: task.seed,
+    ...(task.trust > 0 ? { inference: { trust: task.trust } } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });
   if (result.tally.worlds > 0) horizonByTricksLeft[tricksLeft] = 10 - result.exactFromTrick;

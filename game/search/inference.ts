@@ -1,0 +1,198 @@
+// Inference from the other seats' plays. Uniform worlds treat every deal consistent with the voids as
+// equally likely, but people's plays say more than their voids: a player who followed low to a suit
+// whose ace was still out probably does not hold the ace. A world is weighted by how likely the other
+// seats' plays were had they held its hands, under a model of how people play: the rule-based player
+// (which stands for a casual player in the paper) mixed with a uniformly random legal card,
+//   P(card | hand) = trust * P_rule(card | hand) + (1 - trust) / legal cards.
+// The uniform share keeps every consistent world possible, so a player who does not play by the rules
+// (a person, or a searching partner) only makes the weights flatter, never wrong-footed to zero.
+//
+// The search draws candidate worlds uniformly (the sampler), weighs them, and resamples in proportion
+// to the weights (sampling-importance-resampling), so its solving time goes to the likely worlds.
+
+import type { Card } from '../cards.js';
+import { MASK_COUNT } from '../cards.js';
+import type { DealSampler } from '../sampler.js';
+import type { Rng } from '../rng.js';
+import { ruleProbability } from '../players/rule-odds.js';
+import type { InfoSet } from '../view.js';
+
+export interface InferenceSettings {
+  /** How far the other seats are believed to play like the rule-based player, 0..1 (0: no inference). */
+  trust: number;
+  /** Candidate worlds drawn and weighed per decision (default 2048). */
+  candidates?: number;
+}
+
+export const DEFAULT_CANDIDATES = 2048;
+
+/**
+ * The likelihood of the other seats' plays so far, for any world consistent with a seat's
+ * information set. Built once per decision; `weight` allocates nothing.
+ */
+export class PlayLikelihood {
+  /** Plays to score (the other seats'), in order: seat, card, led suit (-1 leading), winning card. */
+  private readonly seat: Int8Array;
+  private readonly card: Int8Array;
+  private readonly led: Int8Array;
+  private readonly winning: Int8Array;
+  /** The suit masks of all cards played before each play (four per play). */
+  private readonly playedBefore: Int32Array;
+  /** Every play of the game so far (the observer's too: they give cards back to no-one). */
+  private readonly plays: readonly Card[];
+  private readonly scored: Int8Array;
+  private readonly hands = new Int32Array(16);
+  private readonly trump: number;
+  private readonly observer: number;
+  /** Plays of the other seats: when none, every world weighs the same. */
+  readonly count: number;
+
+  constructor(
+    info: InfoSet,
+    private readonly trust: number,
+  ) {
+    const n = info.plays.length;
+    this.plays = info.plays;
+    this.trump = info.trump;
+    this.observer = info.seat;
+    this.seat = new Int8Array(n);
+    this.card = new Int8Array(n);
+    this.led = new Int8Array(n);
+    this.winning = new Int8Array(n);
+    this.playedBefore = new Int32Array(n * 4);
+    this.scored = new Int8Array(n);
+    // Replay the public plays: who played each card, to which trick, against which winning card.
+    const played = new Int32Array(4);
+    let leader = (info.dealer + 1) & 3;
+    let size = 0;
+    let ledSuit = -1;
+    let best = -1;
+    let bestSeat = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const c = info.plays[i]!;
+      const s = (c / 10) | 0;
+      const seat = (leader + size) & 3;
+      this.seat[i] = seat;
+      this.card[i] = c;
+      this.led[i] = size ? ledSuit : -1;
+      this.winning[i] = size ? best : -1;
+      for (let k = 0; k < 4; k++) this.playedBefore[i * 4 + k] = played[k]!;
+      if (seat !== info.seat) {
+        this.scored[i] = 1;
+        count++;
+      }
+      played[s]! |= 1 << c % 10;
+      if (!size) {
+        ledSuit = s;
+        best = c;
+        bestSeat = seat;
+      } else {
+        const bs = (best / 10) | 0;
+        if (s === bs ? c > best : s === info.trump) {
+          best = c;
+          bestSeat = seat;
+        }
+      }
+      if (++size === 4) {
+        leader = bestSeat;
+        size = 0;
+      }
+    }
+    this.count = count;
+  }
+
+  /** The likelihood of the other seats' plays if they now hold `hands` (a world of the information set). */
+  weight(hands: readonly (readonly Card[])[]): number {
+    const h = this.hands;
+    h.fill(0);
+    for (let s = 0; s < 4; s++) {
+      if (s === this.observer) continue;
+      for (const c of hands[s]!) h[s * 4 + ((c / 10) | 0)]! |= 1 << c % 10;
+    }
+    const trust = this.trust;
+    let w = 1;
+    // Backwards: each card goes back into its player's hand before that play is scored.
+    for (let i = this.plays.length - 1; i >= 0; i--) {
+      if (!this.scored[i]) continue;
+      const seat = this.seat[i]!;
+      const c = this.card[i]!;
+      const o = seat * 4;
+      h[o + ((c / 10) | 0)]! |= 1 << c % 10;
+      const led = this.led[i]!;
+      const legal = led >= 0 && h[o + led] !== 0 ? MASK_COUNT[h[o + led]!]! : MASK_COUNT[h[o]!]! + MASK_COUNT[h[o + 1]!]! + MASK_COUNT[h[o + 2]!]! + MASK_COUNT[h[o + 3]!]!;
+      const pRule = trust > 0 ? ruleProbability(h, o, this.playedBefore, i * 4, this.trump, led, this.winning[i]!, c) : 0;
+      w *= trust * pRule + (1 - trust) / legal;
+    }
+    return w;
+  }
+}
+
+/**
+ * Worlds drawn in proportion to their likelihood: `candidates` uniform worlds are drawn and weighed
+ * once, then each `next` picks one of them with probability weight / total (with replacement, so a
+ * likely world may come again: `index` tells, and a caller may reuse what it computed for it).
+ */
+export class WeightedWorlds {
+  private readonly worlds: Card[][][] = [];
+  private readonly cumulative: Float64Array;
+  /** The candidate picked by the last `next`. */
+  index = -1;
+  /** Candidates drawn and weighed (fewer than asked when `enough` stopped the drawing). */
+  readonly count: number;
+  /** Effective number of distinct candidates: (sum w)^2 / sum w^2. */
+  readonly effective: number;
+  /** True when not one candidate fitted the model (possible only with full trust) and all weigh the same. */
+  readonly uniform: boolean;
+
+  /**
+   * Draws and weighs up to `candidates` worlds. `enough`, asked every 64 candidates, may stop the
+   * drawing early (a search with a deadline must keep most of its budget for solving).
+   */
+  constructor(sampler: DealSampler, likelihood: PlayLikelihood, rng: Rng, candidates: number, enough?: () => boolean) {
+    this.cumulative = new Float64Array(candidates);
+    let total = 0;
+    let squares = 0;
+    let n = 0;
+    while (n < candidates) {
+      if ((n & 63) === 0 && n > 0 && enough?.()) break;
+      const hands = sampler.sample(rng, [[], [], [], []]);
+      const w = likelihood.weight(hands);
+      this.worlds.push(hands);
+      total += w;
+      squares += w * w;
+      this.cumulative[n++] = total;
+    }
+    this.count = n;
+    this.uniform = !(total > 0);
+    if (this.uniform) {
+      // Not one candidate fits the model (only with full trust): fall back to uniform weights.
+      for (let i = 0; i < n; i++) this.cumulative[i] = i + 1;
+      total = n;
+      squares = n;
+    }
+    this.effective = (total * total) / squares;
+  }
+
+  /** A world, drawn in proportion to its weight; copies it into `out`. */
+  next(rng: Rng, out: Card[][]): Card[][] {
+    const cum = this.cumulative;
+    const u = rng.next() * cum[this.count - 1]!;
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid]! > u) hi = mid;
+      else lo = mid + 1;
+    }
+    this.index = lo;
+    const w = this.worlds[lo]!;
+    for (let s = 0; s < 4; s++) {
+      const src = w[s]!;
+      const dst = out[s]!;
+      dst.length = src.length;
+      for (let k = 0; k < src.length; k++) dst[k] = src[k]!;
+    }
+    return out;
+  }
+}
