@@ -1,5 +1,6 @@
-// Perfect Information Monte Carlo: sample worlds consistent with what the seat knows, value every
-// legal card in each world, and keep the sums. A world is valued exactly with the solver, or (the
+// Perfect Information Monte Carlo: sample worlds consistent with what the seat knows (uniformly, or
+// in proportion to how likely the other seats' plays were in them: inference.ts), value every legal
+// card in each world, and keep the sums. A world is valued exactly with the solver, or (the
 // paper's hybrid) by rule-based rollouts up to a trick and exactly after it.
 //
 // The anytime variant (`budget`) keeps drawing worlds until its deadline. It first tries to search
