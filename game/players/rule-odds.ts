@@ -1,7 +1,9 @@
 // The rule-based player's choice as a probability: how likely `rule` is to play a card, given the
 // hand it holds and what is public. It mirrors RulePlayer.choose (non-literal) case for case, so that
 // a search can ask "would a casual player have played this, holding that?" (see search/inference.ts).
-// The equality of the two is a property test (test/game/inference.test.ts).
+// test/game/inference.test.ts checks the two agree: over random games every card the player chooses
+// has a positive probability and the legal cards' sum to 1, and at sampled positions (leads with ties
+// among them) the player's frequencies match.
 
 import { MASK_COUNT, RANK_POINTS, SUIT_MASK, highestRank, lowestRank } from '../cards.js';
 

@@ -72,6 +72,7 @@ export class SearchPlayer implements Player {
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
     const trust = options.trust ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.trust : 0);
+    if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1 (how far the other seats are believed to play like the rule-based player), got ${trust}`);
     if (trust > 0) this.settings.inference = { trust };
   }
 
@@ -90,7 +91,7 @@ export class SearchPlayer implements Player {
     const timed = this.options.kind === 'timed';
     const tricksLeft = 10 - info.trick;
     const known = this.horizonByTricksLeft[tricksLeft]!;
-    const { tally, exactFromTrick } = searchWorlds(info, legal, this.solver, this.rng, {
+    const { tally, exactFromTrick, inference } = searchWorlds(info, legal, this.solver, this.rng, {
       ...this.settings,
       seed: this.options.seed,
       // Start one trick deeper than what fitted last time: cheap to try, and it adapts to the machine.
@@ -99,6 +100,6 @@ export class SearchPlayer implements Player {
     if (timed && tally.worlds > 0) this.horizonByTricksLeft[tricksLeft] = 10 - exactFromTrick;
     const elapsed = clock ? clock() - t0 : 0;
     // If not one world could be valued in time, play as the rule-based player would, and say so.
-    return decisionOf(beliefsOf(tally, elapsed, exactFromTrick), () => this.fallback.choose(view));
+    return decisionOf(beliefsOf(tally, elapsed, exactFromTrick, inference), () => this.fallback.choose(view));
   }
 }

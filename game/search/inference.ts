@@ -51,6 +51,7 @@ export class PlayLikelihood {
     info: InfoSet,
     private readonly trust: number,
   ) {
+    if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1, got ${trust}`);
     const n = info.plays.length;
     this.plays = info.plays;
     this.trump = info.trump;

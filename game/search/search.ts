@@ -23,7 +23,7 @@ import type { Solver } from '../solver/solver.js';
 import type { Position } from '../solver/position.js';
 import type { InfoSet } from '../view.js';
 import { SeatView } from '../view.js';
-import type { Tally } from './tally.js';
+import type { InferenceReport, Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
 import type { InferenceSettings } from './inference.js';
 import { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds } from './inference.js';
@@ -53,8 +53,8 @@ export interface SearchResult {
   tally: Tally;
   /** Trick (0-based) from which the values are exact. */
   exactFromTrick: number;
-  /** With inference: the candidate worlds weighed, and how many of them the weights amount to. */
-  inference?: { candidates: number; effective: number };
+  /** With inference: the trust, the candidate worlds weighed, and how many of them the weights amount to. */
+  inference?: InferenceReport;
 }
 
 /** Values every legal card of the seat to move over sampled worlds. */
@@ -129,7 +129,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   return {
     tally,
     exactFromTrick: 10 - horizon,
-    ...(weighted ? { inference: { candidates: weighted.count, effective: Math.round(weighted.effective * 10) / 10 } } : {}),
+    ...(weighted ? { inference: { trust: settings.inference!.trust, candidates: weighted.count, effective: Math.round(weighted.effective * 10) / 10 } } : {}),
   };
 }
 

@@ -25,6 +25,17 @@ export interface Beliefs {
   exactFromTrick: number;
   /** Set when the search could not value any world in time and a rule-based card was played. */
   fallback?: 'rule' | 'forced';
+  /** Worlds weighed by the other seats' plays (search/inference.ts); absent when drawn uniformly. */
+  inference?: InferenceReport;
+}
+
+export interface InferenceReport {
+  /** How far the other seats were believed to play like the rule-based player, 0..1. */
+  trust: number;
+  /** Candidate worlds drawn and weighed. */
+  candidates: number;
+  /** How many equally weighted worlds the weights amount to: (sum w)^2 / sum w^2. Few means the plays point at few deals. */
+  effective: number;
 }
 
 export interface Decision {
@@ -73,7 +84,7 @@ export function mergeTally(into: Tally, from: Tally): Tally {
 }
 
 /** The beliefs behind a tally, best card first (ties keep the cards' order). */
-export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number): Beliefs {
+export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number, inference?: InferenceReport): Beliefs {
   const n = Math.max(1, t.worlds);
   const moves = t.cards
     .map((card, i) => {
@@ -82,7 +93,7 @@ export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number): Bel
       return { card, mean: round(mean), sd: round(Math.sqrt(variance)), winProbability: round(t.wins[i]! / n) };
     })
     .sort((a, b) => b.mean - a.mean);
-  return { moves, worlds: t.worlds, nodes: t.nodes, timeMs: round(timeMs), winProbability: moves[0]?.winProbability ?? 0, exactFromTrick };
+  return { moves, worlds: t.worlds, nodes: t.nodes, timeMs: round(timeMs), winProbability: moves[0]?.winProbability ?? 0, exactFromTrick, ...(inference ? { inference } : {}) };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -183,7 +183,8 @@ export class ParceiroNode {
             firstDealer: String(o.firstDealer ?? 0),
             player: o.player?.kind ?? 'timed',
             budgetMs: String(budget),
-            inference: String(settings.player.inference),
+            // The robot's search weighs worlds this far (percent) when the node makes it.
+            ...(o.player ? {} : { inference: String(settings.player.inference) }),
             character: character.name,
             language: setup.utterances.language,
             // What a replay needs to run the same session again (robot/replay/replay.ts).

@@ -235,7 +235,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     bus,
     recordingsDir: dir,
     recordingName: `${o.sessionId}.${n}`,
-    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString() },
+    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString(), inference: String(inference) },
     ...(o.host === undefined ? {} : { host: o.host }),
     ...(o.port === undefined ? {} : { port: o.port }),
     player,

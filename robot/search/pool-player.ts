@@ -45,6 +45,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.maxWorlds = options.maxWorlds ?? SEARCH_DEFAULTS.timed.maxWorlds;
     this.trust = options.trust ?? SEARCH_DEFAULTS.timed.trust;
+    if (!(this.trust >= 0 && this.trust <= 1)) throw new RangeError(`trust must be from 0 to 1, got ${this.trust}`);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.pool = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,
@@ -80,7 +81,12 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     );
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
     const exactFrom = Math.max(...parts.map((p) => p.exactFromTrick));
-    return decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom), () => this.fallback.choose(view));
+    // Each worker weighs its own candidates: together they weigh the sum.
+    const weighed = parts.filter((p) => p.inference);
+    const inference = weighed.length
+      ? { trust: this.trust, candidates: weighed.reduce((n, p) => n + p.inference!.candidates, 0), effective: Math.round(weighed.reduce((n, p) => n + p.inference!.effective, 0) * 10) / 10 }
+      : undefined;
+    return decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom, inference), () => this.fallback.choose(view));
   }
 
   async close(): Promise<void> {

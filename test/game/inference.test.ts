@@ -41,6 +41,17 @@ function ruleGame(seed: number, plays: number): Game {
   return game;
 }
 
+/** The cards each seat has played, from the public plays alone. */
+function playedBy(info: { dealer: Seat; trumpCard: Card; plays: readonly Card[] }): Card[][] {
+  const out: Card[][] = [[], [], [], []];
+  const open = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: null });
+  for (const c of info.plays) {
+    out[open.toMove]!.push(c);
+    open.play(c);
+  }
+  return out;
+}
+
 describe('the rule-based player as probabilities', () => {
   it('gives every card the rule player chooses a positive probability, summing to 1 over the legal cards', () => {
     fc.assert(
@@ -63,8 +74,9 @@ describe('the rule-based player as probabilities', () => {
 
   it('matches the rule player\'s frequencies where it chooses at random', () => {
     let compared = 0;
-    for (let seed = 1; compared < 12; seed++) {
-      const game = ruleGame(seed, seed % 37);
+    for (let seed = 1; compared < 16; seed++) {
+      // Every other position is a lead (a multiple of 4 plays), where ties are broken at random.
+      const game = ruleGame(seed, seed % 2 ? seed % 37 : 4 * (seed % 9));
       if (game.isOver) continue;
       const view = new SeatView(game, game.toMove);
       const legal = view.legalCards();
@@ -124,6 +136,34 @@ describe('the likelihood of a world', () => {
     expect(ratioSum / positions).toBeGreaterThan(2);
   });
 
+  it('is the product, over the other seats\' plays, of the mixed rule and uniform probabilities', () => {
+    for (let i = 0; i < 15; i++) {
+      const game = ruleGame(700 + i, 5 + 2 * i);
+      const seat = game.toMove;
+      const info = new SeatView(game, seat).snapshot();
+      for (const trust of [0.3, 0.5, 1]) {
+        const likelihood = new PlayLikelihood(info, trust);
+        const sampler = createDealSampler(info);
+        const rng = createRng(i);
+        for (let k = 0; k < 5; k++) {
+          const hands = sampler.sample(rng, [[], [], [], []]);
+          // Replay the world from its deal with the engine, scoring each play of the other seats.
+          const deal = hands.map((h, s) => [...h, ...playedBy(info)[s]!]);
+          const replay = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: deal });
+          let product = 1;
+          for (const c of info.plays) {
+            if (replay.toMove !== seat) {
+              const legal = new SeatView(replay, replay.toMove).legalCards().length;
+              product *= trust * odds(replay, c) + (1 - trust) / legal;
+            }
+            replay.play(c);
+          }
+          expect(likelihood.weight(hands)).toBeCloseTo(product, 12);
+        }
+      }
+    }
+  });
+
   it('with full trust, never draws a world in which a rule player could not have played as it did', () => {
     let fitted = 0;
     for (let i = 0; i < 10; i++) {
@@ -136,18 +176,12 @@ describe('the likelihood of a world', () => {
       if (worlds.uniform) continue;
       fitted++;
       const rng = createRng(1000 + i);
-      // Who played each card follows from the public plays alone.
-      const playedBy: Card[][] = [[], [], [], []];
-      const open = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: null });
-      for (const c of info.plays) {
-        playedBy[open.toMove]!.push(c);
-        open.play(c);
-      }
+      const played = playedBy(info);
       const hands: Card[][] = [[], [], [], []];
       for (let k = 0; k < 20; k++) {
         worlds.next(rng, hands);
         // Replay the world from its deal and check every play of the other seats against the rules.
-        const replay = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: hands.map((h, s) => [...h, ...playedBy[s]!]) });
+        const replay = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: hands.map((h, s) => [...h, ...played[s]!]) });
         for (const c of info.plays) {
           if (replay.toMove !== seat) expect(odds(replay, c)).toBeGreaterThan(0);
           replay.play(c);
@@ -189,7 +223,7 @@ describe('the search with inference', () => {
       searchWorlds(info, legal, solver, createRng(9), { worlds: 300, rollouts: 0, rolloutTricks: 0, seed: 9, inference: { trust: 0.9, candidates: 64 } });
     const solver = new Solver({ ttBits: 16 });
     const a = run(solver);
-    expect(a.inference).toEqual({ candidates: 64, effective: expect.any(Number) });
+    expect(a.inference).toEqual({ trust: 0.9, candidates: 64, effective: expect.any(Number) });
     expect(a.inference!.effective).toBeGreaterThan(1);
     expect(a.inference!.effective).toBeLessThanOrEqual(64);
     expect(a.tally.worlds).toBe(300);
@@ -200,6 +234,22 @@ describe('the search with inference', () => {
     const uniform = searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(9), { worlds: 300, rollouts: 0, rolloutTricks: 0, seed: 9 });
     expect(uniform.inference).toBeUndefined();
     expect(a.tally.nodes).toBeLessThan(uniform.tally.nodes);
+  });
+
+  it('solves a world drawn again only once', () => {
+    const game = ruleGame(43, 24);
+    const view = new SeatView(game, game.toMove);
+    const info = view.snapshot();
+    const legal = view.legalCards();
+    // One candidate: every draw is the same world, so 50 draws cost the nodes of one.
+    const run = (worlds: number) =>
+      searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(3), { worlds, rollouts: 0, rolloutTricks: 0, seed: 3, inference: { trust: 0.5, candidates: 1 } });
+    const once = run(1);
+    const fifty = run(50);
+    expect(fifty.tally.worlds).toBe(50);
+    expect(once.tally.nodes).toBeGreaterThan(0);
+    expect(fifty.tally.nodes).toBe(once.tally.nodes);
+    fifty.tally.sum.forEach((v, i) => expect(v).toBeCloseTo(50 * once.tally.sum[i]!, 9));
   });
 
   it('samples uniformly before any other seat has played', () => {
@@ -221,12 +271,28 @@ describe('the search with inference', () => {
     const view = new SeatView(game, game.toMove);
     let t = 0;
     const clock = (): number => (t += 1);
-    for (const spec of ['timed', 'timed:infer=0', 'timed:infer=100', 'pimc:n=3:infer=50', 'hybrid:n=2:m=1:t=9:infer=25']) {
+    const expected: [string, number | undefined][] = [
+      ['timed', 0.5],
+      ['timed:infer=0', undefined],
+      ['timed:infer=100', 1],
+      ['pimc:n=3', undefined],
+      ['pimc:n=3:infer=50', 0.5],
+      ['hybrid:n=2:m=1:t=9:infer=25', 0.25],
+    ];
+    for (const [spec, trust] of expected) {
       const player = playerFactory(spec)({ seat: view.seat, seed: 1, clock, budgetMs: 400 }) as SearchPlayer;
       const d = player.decide(view);
       expect(view.legalCards()).toContain(d.card);
       expect(d.beliefs!.worlds).toBeGreaterThan(0);
+      // The beliefs say whether and how far the worlds were weighed.
+      expect(d.beliefs!.inference?.trust, spec).toBe(trust);
+      if (trust !== undefined) {
+        expect(d.beliefs!.inference!.candidates).toBeGreaterThanOrEqual(64);
+        expect(d.beliefs!.inference!.effective).toBeGreaterThan(1);
+        expect(d.beliefs!.inference!.effective).toBeLessThanOrEqual(d.beliefs!.inference!.candidates);
+      }
     }
+    expect(() => new SearchPlayer({ kind: 'timed', seat: 0, seed: 1, clock, trust: 1.5 })).toThrow(RangeError);
     expect(() => playerFactory('timed:infer=101')).toThrow(PlayerSpecError);
     expect(() => playerFactory('timed:infer=101')).toThrow(/infer expects a whole number from 0 to 100/);
     expect(() => playerFactory('rule:infer=5')).toThrow(/takes no parameters/);
