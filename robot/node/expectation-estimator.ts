@@ -27,6 +27,8 @@ export interface ExpectationEstimatorOptions {
   seed: number;
   /** Default 1: the robot's search has the other cores. */
   threads?: number;
+  /** Inference from the other seats' plays, 0..1, as the robot's search uses it (default 0: uniform worlds). */
+  trust?: number;
 }
 
 export class ExpectationEstimator implements ExpectationSource {
@@ -42,7 +44,7 @@ export class ExpectationEstimator implements ExpectationSource {
   async estimate(info: InfoSet): Promise<Expectation | undefined> {
     const deadline = performance.timeOrigin + performance.now() + this.o.budgetMs;
     const n = this.count++;
-    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5) });
+    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5), trust: this.o.trust ?? 0 });
     if (sums.worlds === 0) return undefined;
     return { expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds };
   }

@@ -1,10 +1,12 @@
 // A worker thread's estimate of what the robot's team will end the game with, from the robot's
-// information set: worlds drawn uniformly from what it knows, each played out by the rule-based
-// policy for every seat and solved exactly once few tricks are left. Cheap and biased toward
-// rule-based play, which is all the appraisal needs to tell good news from bad between decisions.
+// information set: worlds drawn from what it knows (weighed by the other players' plays as the
+// robot's own search weighs them, so its expectations and its play share one belief), each played
+// out by the rule-based policy for every seat and solved exactly once few tricks are left. Cheap and
+// biased toward rule-based play, which is all the appraisal needs to tell good news from bad between
+// decisions.
 
 import { performance } from 'node:perf_hooks';
-import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf } from '../../game/index.js';
+import { PlayLikelihood, RulePlayer, SearchAborted, SeatView, Solver, WeightedWorlds, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf } from '../../game/index.js';
 import type { Card, InfoSet, Seat } from '../../game/index.js';
 
 export interface ExpectationTask {
@@ -15,6 +17,8 @@ export interface ExpectationTask {
   /** Solved exactly from this many tricks left; played out by rules before. */
   exactTricks: number;
   seed: number;
+  /** Inference from the other seats' plays, 0..1 (0: worlds drawn uniformly). */
+  trust: number;
 }
 
 export interface ExpectationSums {
@@ -37,11 +41,18 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
   const hands: Card[][] = [[], [], [], []];
   const out: ExpectationSums = { worlds: 0, points: 0, wins: 0 };
   if (sampler.count === 0) return out;
+  // Weighed candidates take at most a tenth of the budget (the search's rule, search/search.ts).
+  const likelihood = task.trust > 0 ? new PlayLikelihood(info, task.trust) : null;
+  let weighted: WeightedWorlds | null = null;
+  if (likelihood && likelihood.count > 0) {
+    const until = clock() + (task.deadline - clock()) / 10;
+    weighted = new WeightedWorlds(sampler, likelihood, rng, 2048, () => clock() > until);
+  }
   const exactFrom = 10 - task.exactTricks;
   solver.setDeadline(task.deadline, clock);
   try {
     for (let w = 0; w < task.maxWorlds && clock() < task.deadline; w++) {
-      const game = builder.game(sampler.sample(rng, hands));
+      const game = builder.game(weighted ? weighted.next(rng, hands) : sampler.sample(rng, hands));
       const policy = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: deriveSeed(task.seed, w, s) }));
       while (!game.isOver && game.trick < exactFrom) {
         const s = game.toMove;

@@ -223,7 +223,7 @@ export class ParceiroNode {
         o.estimator !== undefined
           ? o.estimator
           : expectationBudget > 0
-          ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed })
+          ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
       const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, clock, log });

@@ -207,7 +207,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });
   const liveEstimator =
     s.expectationBudgetMs > 0
-      ? new ExpectationEstimator({ budgetMs: s.expectationBudgetMs, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: s.seed ^ parts.files.length })
+      ? new ExpectationEstimator({ budgetMs: s.expectationBudgetMs, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: s.seed ^ parts.files.length, trust: inference / 100 })
       : null;
   if (liveEstimator) closers.push(() => liveEstimator.close());
   const player = new RecordedRobotPlayer({ fallback: live });
