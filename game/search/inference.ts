@@ -197,3 +197,23 @@ export class WeightedWorlds {
     return out;
   }
 }
+
+/**
+ * The weighed worlds of an information set, or null when they would all weigh the same (no trust, or
+ * no other seat has played yet: then the plain sampler serves). With a clock and a deadline, drawing
+ * the candidates takes at most a tenth of the time left, so a search keeps most of it for solving.
+ */
+export function weighedWorlds(
+  info: InfoSet,
+  sampler: DealSampler,
+  rng: Rng,
+  inference: InferenceSettings | undefined,
+  clock?: () => number,
+  deadline?: number,
+): WeightedWorlds | null {
+  if (!inference || inference.trust <= 0) return null;
+  const likelihood = new PlayLikelihood(info, inference.trust);
+  if (likelihood.count === 0) return null;
+  const until = clock && deadline !== undefined ? clock() + (deadline - clock()) / 10 : Infinity;
+  return new WeightedWorlds(sampler, likelihood, rng, inference.candidates ?? DEFAULT_CANDIDATES, clock ? () => clock() > until : undefined);
+}

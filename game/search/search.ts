@@ -26,7 +26,7 @@ import { SeatView } from '../view.js';
 import type { InferenceReport, Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
 import type { InferenceSettings } from './inference.js';
-import { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds } from './inference.js';
+import { weighedWorlds } from './inference.js';
 import { WorldBuilder, positionOf } from './world.js';
 
 /** Worlds the anytime search aims to fit in its budget when choosing how deep to search exactly. */
@@ -60,16 +60,8 @@ export interface SearchResult {
 /** Values every legal card of the seat to move over sampled worlds. */
 export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: Rng, settings: SearchSettings): SearchResult {
   const sampler = createDealSampler(info);
-  // With inference, worlds come from weighed candidates; before any other seat has played, every
-  // world is as likely as the next and the plain sampler serves. Against a deadline, drawing them
-  // takes at most a tenth of the time left.
-  const likelihood = settings.inference && settings.inference.trust > 0 ? new PlayLikelihood(info, settings.inference.trust) : null;
-  let weighted: WeightedWorlds | null = null;
-  if (likelihood && likelihood.count > 0) {
-    const { clock: c, deadline: d } = settings;
-    const until = c && d !== undefined ? c() + (d - c()) / 10 : Infinity;
-    weighted = new WeightedWorlds(sampler, likelihood, rng, settings.inference!.candidates ?? DEFAULT_CANDIDATES, c ? () => c() > until : undefined);
-  }
+  // With inference, worlds come from weighed candidates (null: the plain sampler serves).
+  const weighted = weighedWorlds(info, sampler, rng, settings.inference, settings.clock, settings.deadline);
   /** Exact values of the weighed candidates already solved: a candidate drawn again costs nothing. */
   const solved = new Map<number, Float64Array>();
   const builder = settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null;

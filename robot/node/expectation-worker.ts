@@ -6,7 +6,7 @@
 // decisions.
 
 import { performance } from 'node:perf_hooks';
-import { PlayLikelihood, RulePlayer, SearchAborted, SeatView, Solver, WeightedWorlds, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf } from '../../game/index.js';
+import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf, weighedWorlds } from '../../game/index.js';
 import type { Card, InfoSet, Seat } from '../../game/index.js';
 
 export interface ExpectationTask {
@@ -41,13 +41,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
   const hands: Card[][] = [[], [], [], []];
   const out: ExpectationSums = { worlds: 0, points: 0, wins: 0 };
   if (sampler.count === 0) return out;
-  // Weighed candidates take at most a tenth of the budget (the search's rule, search/search.ts).
-  const likelihood = task.trust > 0 ? new PlayLikelihood(info, task.trust) : null;
-  let weighted: WeightedWorlds | null = null;
-  if (likelihood && likelihood.count > 0) {
-    const until = clock() + (task.deadline - clock()) / 10;
-    weighted = new WeightedWorlds(sampler, likelihood, rng, 2048, () => clock() > until);
-  }
+  const weighted = weighedWorlds(info, sampler, rng, { trust: task.trust }, clock, task.deadline);
   const exactFrom = 10 - task.exactTricks;
   solver.setDeadline(task.deadline, clock);
   try {

@@ -18,7 +18,7 @@ function midGame(seed: number, tricks: number): Game {
 describe('PoolSearchPlayer', () => {
   it('searches worlds on every worker and keeps the main thread responsive', async () => {
     const game = midGame(3, 3);
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 400, threads: 2 });
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 1000, threads: 2 });
     try {
       let ticks = 0;
       let running = true;
