@@ -183,8 +183,9 @@ export class ParceiroNode {
             firstDealer: String(o.firstDealer ?? 0),
             player: o.player?.kind ?? 'timed',
             budgetMs: String(budget),
-            // The robot's search weighs worlds this far (percent) when the node makes it.
-            ...(o.player ? {} : { inference: String(settings.player.inference) }),
+            // How far (percent) the robot's beliefs weigh worlds by the others' plays: its quick
+            // expectations always, and its search when the node makes it (a resume reads it back).
+            inference: String(settings.player.inference),
             character: character.name,
             language: setup.utterances.language,
             // What a replay needs to run the same session again (robot/replay/replay.ts).
