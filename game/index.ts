@@ -24,7 +24,7 @@ export * from './search/tally.js';
 export { searchWorlds } from './search/search.js';
 export type { SearchResult, SearchSettings } from './search/search.js';
 export { WorldBuilder, positionOf } from './search/world.js';
-export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, weighedWorlds } from './search/inference.js';
+export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, checkTrust, weighedWorlds } from './search/inference.js';
 export type { InferenceSettings } from './search/inference.js';
 export { SEARCH_DEFAULTS, SearchPlayer } from './players/search-player.js';
 export type { SearchKind, SearchPlayerOptions } from './players/search-player.js';

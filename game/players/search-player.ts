@@ -10,6 +10,7 @@ import { createRng } from '../rng.js';
 import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
 import type { Decision } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
+import { checkTrust } from '../search/inference.js';
 import type { SearchSettings } from '../search/search.js';
 import { Solver } from '../solver/solver.js';
 import type { SeatView } from '../view.js';
@@ -72,7 +73,7 @@ export class SearchPlayer implements Player {
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
     const trust = options.trust ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.trust : 0);
-    if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1 (how far the other seats are believed to play like the rule-based player), got ${trust}`);
+    checkTrust(trust);
     if (trust > 0) this.settings.inference = { trust };
   }
 

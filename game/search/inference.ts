@@ -10,8 +10,9 @@
 // The search draws candidate worlds uniformly (the sampler), weighs them, and resamples in proportion
 // to the weights (sampling-importance-resampling), so its solving time goes to the likely worlds.
 
-import type { Card } from '../cards.js';
+import type { Card, Suit } from '../cards.js';
 import { MASK_COUNT } from '../cards.js';
+import { Game } from '../game.js';
 import type { DealSampler } from '../sampler.js';
 import type { Rng } from '../rng.js';
 import { ruleProbability } from '../players/rule-odds.js';
@@ -26,21 +27,23 @@ export interface InferenceSettings {
 
 export const DEFAULT_CANDIDATES = 2048;
 
+/** Throws a RangeError unless `trust` is from 0 to 1. */
+export function checkTrust(trust: number): void {
+  if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1 (how far the other seats are believed to play like the rule-based player), got ${trust}`);
+}
+
 /**
  * The likelihood of the other seats' plays so far, for any world consistent with a seat's
  * information set. Built once per decision; `weight` allocates nothing.
  */
 export class PlayLikelihood {
-  /** Plays to score (the other seats'), in order: seat, card, led suit (-1 leading), winning card. */
+  /** Per play of the game so far: the seat, the card, the led suit (-1 leading), the winning card. */
   private readonly seat: Int8Array;
   private readonly card: Int8Array;
   private readonly led: Int8Array;
   private readonly winning: Int8Array;
   /** The suit masks of all cards played before each play (four per play). */
   private readonly playedBefore: Int32Array;
-  /** Every play of the game so far (the observer's too: they give cards back to no-one). */
-  private readonly plays: readonly Card[];
-  private readonly scored: Int8Array;
   private readonly hands = new Int32Array(16);
   private readonly trump: number;
   private readonly observer: number;
@@ -51,9 +54,8 @@ export class PlayLikelihood {
     info: InfoSet,
     private readonly trust: number,
   ) {
-    if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1, got ${trust}`);
+    checkTrust(trust);
     const n = info.plays.length;
-    this.plays = info.plays;
     this.trump = info.trump;
     this.observer = info.seat;
     this.seat = new Int8Array(n);
@@ -61,44 +63,19 @@ export class PlayLikelihood {
     this.led = new Int8Array(n);
     this.winning = new Int8Array(n);
     this.playedBefore = new Int32Array(n * 4);
-    this.scored = new Int8Array(n);
-    // Replay the public plays: who played each card, to which trick, against which winning card.
-    const played = new Int32Array(4);
-    let leader = (info.dealer + 1) & 3;
-    let size = 0;
-    let ledSuit = -1;
-    let best = -1;
-    let bestSeat = 0;
+    // Replay the public plays (hands unknown) through the engine: who played each card, to which led
+    // suit, against which winning card, after which cards.
+    const open = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: null });
     let count = 0;
     for (let i = 0; i < n; i++) {
       const c = info.plays[i]!;
-      const s = (c / 10) | 0;
-      const seat = (leader + size) & 3;
-      this.seat[i] = seat;
+      this.seat[i] = open.toMove;
       this.card[i] = c;
-      this.led[i] = size ? ledSuit : -1;
-      this.winning[i] = size ? best : -1;
-      for (let k = 0; k < 4; k++) this.playedBefore[i * 4 + k] = played[k]!;
-      if (seat !== info.seat) {
-        this.scored[i] = 1;
-        count++;
-      }
-      played[s]! |= 1 << c % 10;
-      if (!size) {
-        ledSuit = s;
-        best = c;
-        bestSeat = seat;
-      } else {
-        const bs = (best / 10) | 0;
-        if (s === bs ? c > best : s === info.trump) {
-          best = c;
-          bestSeat = seat;
-        }
-      }
-      if (++size === 4) {
-        leader = bestSeat;
-        size = 0;
-      }
+      this.led[i] = open.ledSuit;
+      this.winning[i] = open.winningCard;
+      for (let k = 0; k < 4; k++) this.playedBefore[i * 4 + k] = open.playedMask(k as Suit);
+      if (open.toMove !== info.seat) count++;
+      open.play(c);
     }
     this.count = count;
   }
@@ -114,9 +91,9 @@ export class PlayLikelihood {
     const trust = this.trust;
     let w = 1;
     // Backwards: each card goes back into its player's hand before that play is scored.
-    for (let i = this.plays.length - 1; i >= 0; i--) {
-      if (!this.scored[i]) continue;
+    for (let i = this.seat.length - 1; i >= 0; i--) {
       const seat = this.seat[i]!;
+      if (seat === this.observer) continue;
       const c = this.card[i]!;
       const o = seat * 4;
       h[o + ((c / 10) | 0)]! |= 1 << c % 10;

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
+import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
 import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
@@ -45,7 +45,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.maxWorlds = options.maxWorlds ?? SEARCH_DEFAULTS.timed.maxWorlds;
     this.trust = options.trust ?? SEARCH_DEFAULTS.timed.trust;
-    if (!(this.trust >= 0 && this.trust <= 1)) throw new RangeError(`trust must be from 0 to 1, got ${this.trust}`);
+    checkTrust(this.trust);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.pool = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Card, Seat } from '../../game/index.js';
+import type { Card, InfoSet, Seat } from '../../game/index.js';
 import {
   DEFAULT_CANDIDATES,
   Game,
@@ -213,12 +213,16 @@ describe('the likelihood of a world', () => {
   });
 });
 
+/** A rule game's position after `plays` cards: the mover's information set and legal cards. */
+function position(seed: number, plays: number): { info: InfoSet; legal: Card[] } {
+  const game = ruleGame(seed, plays);
+  const view = new SeatView(game, game.toMove);
+  return { info: view.snapshot(), legal: view.legalCards() };
+}
+
 describe('the search with inference', () => {
   it('reports the weighed candidates, reproduces from its seed, and counts a world drawn twice without solving it again', () => {
-    const game = ruleGame(42, 24);
-    const view = new SeatView(game, game.toMove);
-    const info = view.snapshot();
-    const legal = view.legalCards();
+    const { info, legal } = position(42, 24);
     const run = (solver: Solver) =>
       searchWorlds(info, legal, solver, createRng(9), { worlds: 300, rollouts: 0, rolloutTricks: 0, seed: 9, inference: { trust: 0.9, candidates: 64 } });
     const solver = new Solver({ ttBits: 16 });
@@ -237,10 +241,7 @@ describe('the search with inference', () => {
   });
 
   it('solves a world drawn again only once', () => {
-    const game = ruleGame(43, 24);
-    const view = new SeatView(game, game.toMove);
-    const info = view.snapshot();
-    const legal = view.legalCards();
+    const { info, legal } = position(43, 24);
     // One candidate: every draw is the same world, so 50 draws cost the nodes of one.
     const run = (worlds: number) =>
       searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(3), { worlds, rollouts: 0, rolloutTricks: 0, seed: 3, inference: { trust: 0.5, candidates: 1 } });
