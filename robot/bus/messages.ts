@@ -129,6 +129,12 @@ export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robo
   /** "", rule or forced. */
   fallback: 'string',
   explanation: 'string',
+  /** How far the other seats were believed to play like the rule-based player (0..1); -1: worlds drawn uniformly. */
+  inference_trust: 'float32',
+  /** Candidate worlds drawn and weighed by the other seats' plays; 0 without inference. */
+  inference_candidates: 'uint32',
+  /** How many equally weighted worlds the weights amount to (few: the plays point at few deals); -1 without inference. */
+  inference_effective: 'float32',
 });
 
 export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A quick estimate of the robot team's final points, feeding the appraisal between the robot's decisions.", {
@@ -254,6 +260,8 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   // Before the reactions applied estimates as they came back (they awaited each one): where each
   // took effect was not recorded, and every one was taken.
   [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true },
+  // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly.
+  [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1 },
 };
 
 /** Our own messages: the interface package holds exactly these. */

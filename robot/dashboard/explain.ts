@@ -16,7 +16,10 @@ export function explainDecision(d: DecisionMessage): string {
     return `${head}: ${d.fallback === 'rule' ? 'the rule-based fallback chose it' : why}.`;
   }
   const others = d.moves.filter((m) => m.card !== d.card);
-  const over = d.worlds > 0 ? ` over ${d.worlds} world${d.worlds === 1 ? '' : 's'}` : '';
+  // With inference the worlds come from candidates weighed by the other seats' plays; few effective
+  // candidates mean the plays point at few deals, and the worlds repeat them.
+  const weighed = d.worlds > 0 && d.inference_trust >= 0 ? ` weighed by the others' plays (${Math.round(d.inference_effective)} effective of ${d.inference_candidates})` : '';
+  const over = d.worlds > 0 ? ` over ${d.worlds} world${d.worlds === 1 ? '' : 's'}${weighed}` : '';
   let sentence = `${head}: it keeps ${pts(chosen.mean)} on average${over}`;
   if (others.length > 0) {
     const best = others.reduce((a, b) => (b.mean > a.mean ? b : a));

@@ -38,6 +38,7 @@ export function decisionOf(m: DecisionMessage): Decision {
     exactFromTrick: m.exact_from_trick,
   };
   if (m.fallback === 'rule' || m.fallback === 'forced') beliefs.fallback = m.fallback;
+  if (m.inference_trust >= 0) beliefs.inference = { trust: m.inference_trust, candidates: m.inference_candidates, effective: m.inference_effective };
   return { card, beliefs };
 }
 

@@ -100,6 +100,9 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     exact_from_trick: b?.exactFromTrick ?? -1,
     fallback: b?.fallback ?? '',
     explanation: b ? '' : 'the player reports no beliefs',
+    inference_trust: b?.inference?.trust ?? -1,
+    inference_candidates: b?.inference?.candidates ?? 0,
+    inference_effective: b?.inference?.effective ?? -1,
   };
 }
 

@@ -175,7 +175,8 @@ describe('the dashboard server', () => {
 
 describe('explainDecision', () => {
   const d = (over: Partial<DecisionMessage>): DecisionMessage => ({
-    seat: 0, card: '7H', moves: [], worlds: 120, nodes: 0, time_ms: 5, win_probability: 0.74, exact_from_trick: 4, fallback: '', explanation: '', ...over,
+    seat: 0, card: '7H', moves: [], worlds: 120, nodes: 0, time_ms: 5, win_probability: 0.74, exact_from_trick: 4, fallback: '', explanation: '',
+    inference_trust: -1, inference_candidates: 0, inference_effective: -1, ...over,
   });
   it('says what the chosen card keeps on average, against the best other card, and the chance to win', () => {
     const moves = [
@@ -186,6 +187,15 @@ describe('explainDecision', () => {
     expect(explainDecision(d({ moves }))).toBe('Played 7H: it keeps 68 points on average over 120 worlds, 9 points more than AH; 74% to win.');
     expect(explainDecision(d({ card: 'AH', moves, win_probability: -1, fallback: 'rule' }))).toBe(
       'Played AH: it keeps 59 points on average over 120 worlds, 9 points fewer than 7H; 60% to win (the search ran out of time: rule-based fallback).',
+    );
+  });
+  it('says when the worlds were weighed by the other seats\' plays, and how many candidates the weights amount to', () => {
+    const moves = [
+      { card: '7H', mean: 68.2, sd: 5, win_probability: 0.74 },
+      { card: 'AH', mean: 59.4, sd: 6, win_probability: 0.6 },
+    ];
+    expect(explainDecision(d({ moves, inference_trust: 0.5, inference_candidates: 2048, inference_effective: 851.6 }))).toBe(
+      "Played 7H: it keeps 68 points on average over 120 worlds weighed by the others' plays (852 effective of 2048), 9 points more than AH; 74% to win.",
     );
   });
   it('names forced cards and players without beliefs', () => {

@@ -14,7 +14,7 @@ import type { Expectation } from '../../appraisal/index.js';
 import type { Decision, InfoSet, Player, PlayerFactory } from '../../game/index.js';
 import { RulePlayer } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
-import type { BusEntry, ExpectationMessage } from '../../robot/bus/index.js';
+import type { BusEntry, DecisionMessage, ExpectationMessage } from '../../robot/bus/index.js';
 import type { ExpectationSource, RobotPlayer } from '../../robot/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
@@ -62,7 +62,7 @@ const searching: PlayerFactory = (o): Player => {
     choose: (view) => p.choose(view),
     decide: (view): Decision => {
       const card = p.choose(view);
-      return { card, beliefs: { moves: [{ card, mean: 62, sd: 5, winProbability: 0.55 }], worlds: 20, nodes: 100, timeMs: 1, winProbability: 0.55, exactFromTrick: 9 } };
+      return { card, beliefs: { moves: [{ card, mean: 62, sd: 5, winProbability: 0.55 }], worlds: 20, nodes: 100, timeMs: 1, winProbability: 0.55, exactFromTrick: 9, inference: { trust: 0.5, candidates: 2048, effective: 851.6 } } };
     },
   };
 };
@@ -160,6 +160,10 @@ describe("the robot's reactions and its estimates", () => {
     // Asked for, or skipped for a newer position: every deal and every other seat's card.
     const wanted = events.filter((e, i) => e.m.type === 'deal' || (e.m.type === 'play' && !searched(i))).length;
     expect(estimator.asked.length).toBeLessThanOrEqual(wanted);
+    // The searched decisions say how their worlds were weighed (and the replay below gets them back).
+    const decisions = seen.filter((e) => e.topic.name === '/parceiro/decision').map((e) => e.message as DecisionMessage).filter((m) => m.fallback !== 'forced');
+    expect(decisions.length).toBeGreaterThan(0);
+    for (const m of decisions) expect(m).toMatchObject({ inference_trust: 0.5, inference_candidates: 2048, inference_effective: expect.closeTo(851.6, 3) });
 
     const r = await replay.replayRecording(recording.readRecording(path));
     expect(r.firstDifference).toBeNull();

@@ -72,6 +72,25 @@ describe('replaying a recording', () => {
     expect(r.groups.emotions.firstDifference!.topic).toMatch(/^\/parceiro\/(expectation|emotions)$/);
   });
 
+  it('replays a recording made before decisions said how their worlds were weighed', async () => {
+    const decisions = (r: ReturnType<typeof recording.readRecording>) => r.messages.filter((m) => m.topic.name === '/parceiro/decision').map((m) => m.message as { inference_trust: number; inference_candidates: number; inference_effective: number });
+    expect(decisions(recording.readRecording(path)).length).toBeGreaterThan(0);
+    const old = join(dir, 'old-decisions.mcap');
+    await rewrite(path, old, (m) => {
+      if (m.topic.name !== '/parceiro/decision') return m.message;
+      const { inference_trust: _t, inference_candidates: _c, inference_effective: _e, ...before } = m.message as Record<string, unknown>;
+      return before;
+    });
+    const rec = recording.readRecording(old);
+    // Read with the fields at their documented defaults (worlds drawn uniformly), not skipped as damaged.
+    expect(rec.problems).toEqual([]);
+    expect(decisions(rec).length).toBe(decisions(recording.readRecording(path)).length);
+    expect(decisions(rec).every((m) => m.inference_trust === -1 && m.inference_candidates === 0 && m.inference_effective === -1)).toBe(true);
+    const r = await replay.replayRecording(rec);
+    expect(r.answerDifferences).toEqual([]);
+    expect(r.groups.plays.matches).toBe(true);
+  });
+
   it('reports an altered output message as the first difference, naming topic, index, time and fields', async () => {
     const rec = recording.readRecording(path);
     const looks = rec.messages.map((m, i) => [m, i] as const).filter(([m]) => m.topic.name === '/look_at');
@@ -130,7 +149,7 @@ describe('the recorded answers', () => {
     while (game.toMove !== 0) game.play(new SeatView(game, game.toMove).legalCards()[0]!, game.toMove);
     const card = view(game).legalCards()[0]!;
     const asked = p.decide(view(game));
-    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '' };
+    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1 };
     const beliefs = replay.decisionOf({ ...m, card: robot.decisionMessage(0, { card }).card });
     p.release({ seat: 0, game: 0, trick: 4, decision: beliefs, forced: false, time: 0 });
     expect(await asked).toEqual(beliefs);
@@ -160,8 +179,11 @@ describe('the recorded answers', () => {
   });
 
   it('turn a recorded decision message back into the same message', () => {
-    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '' };
+    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1 };
     expect(robot.decisionMessage(0, replay.decisionOf(m))).toEqual(m);
+    const weighed = { ...m, fallback: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 851.6 };
+    expect(replay.decisionOf(weighed).beliefs?.inference).toEqual({ trust: 0.5, candidates: 2048, effective: 851.6 });
+    expect(robot.decisionMessage(0, replay.decisionOf(weighed))).toEqual(weighed);
     const none = { ...m, moves: [], worlds: 0, nodes: 0, time_ms: 0, exact_from_trick: -1, fallback: '', explanation: 'the player reports no beliefs' };
     expect(robot.decisionMessage(0, replay.decisionOf(none))).toEqual(none);
   });
