@@ -24,10 +24,18 @@ export interface PoolPlayerOptions {
   name?: string;
   /** How far the other seats are believed to play like the rule-based player, 0..1 (default: the timed player's). */
   trust?: number;
+  /** The search worker's module (default: ./worker.js; tests give one that never answers). */
+  worker?: URL;
 }
 
 /** Time kept back for handing work to the workers, merging and answering. */
 const OVERHEAD_MS = 40;
+/**
+ * The answer is due at the budget even if a worker is late (a stalled thread, a loaded machine): at
+ * this long before it, the player answers with the workers that have answered, or the rule-based
+ * player if none has. A late worker's result is dropped; its search ends at its own deadline.
+ */
+const BACKSTOP_MS = 15;
 
 export class PoolSearchPlayer implements AsyncPlayerLike {
   readonly kind: string;
@@ -38,6 +46,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   private readonly trust: number;
   private readonly fallback: RulePlayer;
   private decisions = 0;
+  /** Decisions answered without some worker's result, because it was late. */
+  lateDecisions = 0;
 
   constructor(private readonly options: PoolPlayerOptions) {
     this.kind = options.name ?? 'timed';
@@ -48,7 +58,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     checkTrust(this.trust);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.pool = new Piscina({
-      filename: new URL('./worker.js', import.meta.url).href,
+      filename: (options.worker ?? new URL('./worker.js', import.meta.url)).href,
       minThreads: this.threads,
       maxThreads: this.threads,
     });
@@ -74,11 +84,30 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
     const perWorker = Math.ceil(this.maxWorlds / this.threads);
-    const parts = await Promise.all(
-      Array.from({ length: this.threads }, (_, w) =>
-        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }),
-      ),
-    );
+    const answered: { w: number; r: SearchResult }[] = [];
+    let failure: { error: unknown } | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = await new Promise<boolean>((resolve) => {
+      let pending = this.threads;
+      for (let w = 0; w < this.threads; w++) {
+        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }).then(
+          (r) => void answered.push({ w, r }),
+          // A worker's failure fails the decision (the session plays a fallback and says why), unless it comes after the answer.
+          (error: unknown) => void (failure ??= { error }),
+        ).finally(() => {
+          if (--pending === 0) resolve(false);
+        });
+      }
+      timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()));
+    });
+    clearTimeout(timer);
+    if (failure) throw (failure as { error: unknown }).error;
+    if (late) this.lateDecisions++;
+    // Only what had arrived by now: results that come later are not this decision's.
+    const parts = answered
+      .slice()
+      .sort((a, b) => a.w - b.w)
+      .map((x) => x.r);
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
     const exactFrom = Math.max(...parts.map((p) => p.exactFromTrick));
     // Each worker weighs its own candidates: together they weigh the sum.

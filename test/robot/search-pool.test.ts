@@ -39,6 +39,22 @@ describe('PoolSearchPlayer', () => {
     }
   });
 
+  it('answers at its budget when no worker does, with the rule-based player, and counts the late decision', async () => {
+    // Without the backstop this decision would never come back: the workers never answer.
+    const game = midGame(3, 3);
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url) });
+    try {
+      const view = new SeatView(game, game.toMove);
+      const decision = await player.decide(view);
+      expect(view.legalCards()).toContain(decision.card);
+      expect(decision.beliefs).toMatchObject({ worlds: 0, fallback: 'rule' });
+      expect(decision.card).toBe(new RulePlayer({ seat: game.toMove, seed: 1 ^ 0x2545f491 }).choose(view));
+      expect(player.lateDecisions).toBe(1);
+    } finally {
+      await player.close();
+    }
+  });
+
   it('plays as an asynchronous player in a whole game', async () => {
     const deal = dealCards(createRng(5), 1);
     const pool = new robot.PoolSearchPlayer({ seat: 0, seed: 2, budgetMs: 60, threads: 2 });
