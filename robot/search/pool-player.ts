@@ -109,7 +109,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
       .sort((a, b) => a.w - b.w)
       .map((x) => x.r);
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
-    const exactFrom = Math.max(...parts.map((p) => p.exactFromTrick));
+    // No worker answered in time: nothing was searched, as at a position with no consistent deal.
+    const exactFrom = parts.length ? Math.max(...parts.map((p) => p.exactFromTrick)) : info.trick;
     // Each worker weighs its own candidates: together they weigh the sum.
     const weighed = parts.filter((p) => p.inference);
     const inference = weighed.length

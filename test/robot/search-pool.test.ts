@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type * as Robot from '../../robot/index.js';
+import { ALL_TOPICS, checkMessage } from '../../robot/bus/index.js';
 import type { Seat } from '../../game/index.js';
 import { Game, RulePlayer, SeatView, countConsistentDeals, createRng, dealCards, parseCard } from '../../game/index.js';
 
@@ -47,7 +48,10 @@ describe('PoolSearchPlayer', () => {
       const view = new SeatView(game, game.toMove);
       const decision = await player.decide(view);
       expect(view.legalCards()).toContain(decision.card);
-      expect(decision.beliefs).toMatchObject({ worlds: 0, fallback: 'rule' });
+      expect(decision.beliefs).toMatchObject({ worlds: 0, fallback: 'rule', exactFromTrick: game.trick });
+      // It goes on the bus (and into recordings) as a valid message.
+      const decisionTopic = ALL_TOPICS.find((t) => t.name === '/parceiro/decision')!.message;
+      expect(checkMessage(decisionTopic, robot.decisionMessage(game.toMove, decision))).toBeNull();
       expect(decision.card).toBe(new RulePlayer({ seat: game.toMove, seed: 1 ^ 0x2545f491 }).choose(view));
       expect(player.lateDecisions).toBe(1);
     } finally {
