@@ -84,30 +84,19 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
     const perWorker = Math.ceil(this.maxWorlds / this.threads);
-    const answered: { w: number; r: SearchResult }[] = [];
-    let failure: { error: unknown } | null = null;
+    const answered: (SearchResult | undefined)[] = [];
+    const all = Promise.all(
+      Array.from({ length: this.threads }, (_, w) =>
+        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }).then((r) => void (answered[w] = r)),
+      ),
+    ).then(() => false);
     let timer: NodeJS.Timeout | undefined;
-    const late = await new Promise<boolean>((resolve) => {
-      let pending = this.threads;
-      for (let w = 0; w < this.threads; w++) {
-        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }).then(
-          (r) => void answered.push({ w, r }),
-          // A worker's failure fails the decision (the session plays a fallback and says why), unless it comes after the answer.
-          (error: unknown) => void (failure ??= { error }),
-        ).finally(() => {
-          if (--pending === 0) resolve(false);
-        });
-      }
-      timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()));
-    });
-    clearTimeout(timer);
-    if (failure) throw (failure as { error: unknown }).error;
+    const backstop = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()))));
+    // A worker's failure before the answer fails the decision (the session plays a fallback and says why).
+    const late = await Promise.race([all, backstop]).finally(() => clearTimeout(timer));
     if (late) this.lateDecisions++;
     // Only what had arrived by now: results that come later are not this decision's.
-    const parts = answered
-      .slice()
-      .sort((a, b) => a.w - b.w)
-      .map((x) => x.r);
+    const parts = answered.filter((r): r is SearchResult => r !== undefined);
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
     // No worker answered in time: nothing was searched, as at a position with no consistent deal.
     const exactFrom = parts.length ? Math.max(...parts.map((p) => p.exactFromTrick)) : info.trick;

@@ -97,7 +97,7 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     time_ms: finite(b?.timeMs ?? 0, 0),
     // -1: not known (a forced card, or a player without beliefs).
     win_probability: finite(b?.winProbability ?? NaN),
-    exact_from_trick: b !== undefined && Number.isInteger(b.exactFromTrick) ? b.exactFromTrick : -1,
+    exact_from_trick: b?.exactFromTrick ?? -1,
     fallback: b?.fallback ?? '',
     explanation: b ? '' : 'the player reports no beliefs',
     inference_trust: b?.inference?.trust ?? -1,

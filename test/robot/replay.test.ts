@@ -19,6 +19,13 @@ beforeAll(async () => {
   path = await recordSession(dir, 'replay-1');
 }, 60_000);
 
+/** A copy of the recording as it was before `fields` were added to `topic`'s messages. */
+async function recordedBefore(name: string, topic: string, fields: string[]): Promise<ReturnType<typeof recording.readRecording>> {
+  const old = join(dir, name);
+  await rewrite(path, old, (m) => (m.topic.name === topic ? Object.fromEntries(Object.entries(m.message as object).filter(([k]) => !fields.includes(k))) : m.message));
+  return recording.readRecording(old);
+}
+
 describe('replaying a recording', () => {
   it('replays a session to exactly what was recorded, with the decisions and estimates taken from it', async () => {
     const rec = recording.readRecording(path);
@@ -52,13 +59,7 @@ describe('replaying a recording', () => {
   });
 
   it('replays a recording made before estimates said where they took effect, and says why its emotions may differ', async () => {
-    const old = join(dir, 'old-estimates.mcap');
-    await rewrite(path, old, (m) => {
-      if (m.topic.name !== '/parceiro/expectation') return m.message;
-      const { event_index: _e, at_event: _a, applied: _p, ...before } = m.message as Record<string, unknown>;
-      return before;
-    });
-    const rec = recording.readRecording(old);
+    const rec = await recordedBefore('old-estimates.mcap', '/parceiro/expectation', ['event_index', 'at_event', 'applied']);
     // Read with the fields at their documented defaults, not skipped as damaged.
     expect(rec.problems).toEqual([]);
     const estimates = rec.messages.filter((m) => m.topic.name === '/parceiro/expectation');
@@ -75,13 +76,7 @@ describe('replaying a recording', () => {
   it('replays a recording made before decisions said how their worlds were weighed', async () => {
     const decisions = (r: ReturnType<typeof recording.readRecording>) => r.messages.filter((m) => m.topic.name === '/parceiro/decision').map((m) => m.message as { inference_trust: number; inference_candidates: number; inference_effective: number });
     expect(decisions(recording.readRecording(path)).length).toBeGreaterThan(0);
-    const old = join(dir, 'old-decisions.mcap');
-    await rewrite(path, old, (m) => {
-      if (m.topic.name !== '/parceiro/decision') return m.message;
-      const { inference_trust: _t, inference_candidates: _c, inference_effective: _e, ...before } = m.message as Record<string, unknown>;
-      return before;
-    });
-    const rec = recording.readRecording(old);
+    const rec = await recordedBefore('old-decisions.mcap', '/parceiro/decision', ['inference_trust', 'inference_candidates', 'inference_effective']);
     // Read with the fields at their documented defaults (worlds drawn uniformly), not skipped as damaged.
     expect(rec.problems).toEqual([]);
     expect(decisions(rec).length).toBe(decisions(recording.readRecording(path)).length);

@@ -259,8 +259,7 @@ function renderDecision(s: DashboardState): void {
         h('td', {}, bar),
       );
     });
-  const weighed = d.message.inference_trust >= 0 ? ` (weighed by the others' plays: ${Math.round(d.message.inference_effective)} effective of ${d.message.inference_candidates})` : '';
-  const foot = h('caption', { text: `${d.message.worlds} worlds${weighed}, ${Math.round(d.message.time_ms)} ms${d.message.win_probability >= 0 ? `, ${Math.round(d.message.win_probability * 100)}% to win` : ''}` });
+  const foot = h('caption', { text: `${d.message.worlds} worlds, ${Math.round(d.message.time_ms)} ms${d.message.win_probability >= 0 ? `, ${Math.round(d.message.win_probability * 100)}% to win` : ''}` });
   t.replaceChildren(foot, head, ...rows);
 }
 
