@@ -233,7 +233,13 @@ export class ParceiroNode {
 
       let player = o.player;
       if (!player) {
-        const pool = new PoolSearchPlayer({ seat: robotSeat, seed: o.seed, budgetMs: o.budgetMs ?? settings.player.budgetMs, trust: settings.player.inference / 100 });
+        const pool = new PoolSearchPlayer({
+          seat: robotSeat,
+          seed: o.seed,
+          budgetMs: o.budgetMs ?? settings.player.budgetMs,
+          trust: settings.player.inference / 100,
+          warn: (message) => log.warn({ part: 'player' }, message),
+        });
         closers.push(() => pool.close());
         player = poolRobotPlayer(pool);
       }

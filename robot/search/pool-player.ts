@@ -26,6 +26,8 @@ export interface PoolPlayerOptions {
   trust?: number;
   /** The search worker's module (default: ./worker.js; tests give one that never answers). */
   worker?: URL;
+  /** Told when a decision had to answer without some worker's result (the operator should know). */
+  warn?: (message: string) => void;
 }
 
 /** Time kept back for handing work to the workers, merging and answering. */
@@ -94,9 +96,17 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const backstop = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()))));
     // A worker's failure before the answer fails the decision (the session plays a fallback and says why).
     const late = await Promise.race([all, backstop]).finally(() => clearTimeout(timer));
-    if (late) this.lateDecisions++;
     // Only what had arrived by now: results that come later are not this decision's.
     const parts = answered.filter((r): r is SearchResult => r !== undefined);
+    if (late) {
+      this.lateDecisions++;
+      const missing = this.threads - parts.length;
+      this.options.warn?.(
+        `search: ${missing} of ${this.threads} search threads had not answered at the ${this.budgetMs} ms budget (trick ${info.trick + 1}); ` +
+          (parts.length ? `the decision uses the other ${parts.length}` : 'the rule-based player decided') +
+          '. A loaded machine or too small a budget causes this.',
+      );
+    }
     const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
     // No worker answered in time: nothing was searched, as at a position with no consistent deal.
     const exactFrom = parts.length ? Math.max(...parts.map((p) => p.exactFromTrick)) : info.trick;

@@ -43,7 +43,8 @@ describe('PoolSearchPlayer', () => {
   it('answers at its budget when no worker does, with the rule-based player, and counts the late decision', async () => {
     // Without the backstop this decision would never come back: the workers never answer.
     const game = midGame(3, 3);
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url) });
+    const warnings: string[] = [];
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url), warn: (m) => warnings.push(m) });
     try {
       const view = new SeatView(game, game.toMove);
       const decision = await player.decide(view);
@@ -54,6 +55,8 @@ describe('PoolSearchPlayer', () => {
       expect(checkMessage(decisionTopic, robot.decisionMessage(game.toMove, decision))).toBeNull();
       expect(decision.card).toBe(new RulePlayer({ seat: game.toMove, seed: 1 ^ 0x2545f491 }).choose(view));
       expect(player.lateDecisions).toBe(1);
+      // The operator is told, in words that say what happened and what to look at.
+      expect(warnings).toEqual([`search: 2 of 2 search threads had not answered at the 200 ms budget (trick ${game.trick + 1}); the rule-based player decided. A loaded machine or too small a budget causes this.`]);
     } finally {
       await player.close();
     }
