@@ -20,6 +20,7 @@ import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
 import { ExpectationEstimator } from '../node/expectation-estimator.js';
 import type { NodeLogger } from '../node/logger.js';
+import { createLogger } from '../node/logger.js';
 import { loadNodeSettings } from '../node/node-settings.js';
 import type { NodeSettings } from '../node/node-settings.js';
 import type { ParceiroNodeOptions } from '../node/parceiro-node.js';
@@ -195,13 +196,15 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
 
   // The live player and estimator, as the first part ran them; the recorded answers come first.
   const closers: (() => Promise<void> | void)[] = [];
+  // One logger for the node and the player built here for it.
+  const log = o.logger ?? createLogger();
   const kind = parts.info.player ?? 'timed';
   const budgetMs = Number(parts.info.budgetMs ?? settings.player.budgetMs);
   // Recordings made before inference existed searched uniformly.
   const inference = Number(parts.info.inference ?? 0);
   let live: RobotPlayer;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
-    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100 });
+    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100, warn: (message) => log.warn({ part: 'player' }, message) });
     closers.push(() => pool.close());
     live = poolRobotPlayer(pool);
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });
@@ -243,7 +246,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     clock,
     greet: false,
     settings,
-    ...(o.logger ? { logger: o.logger } : {}),
+    logger: log,
     beforeListen: async ({ runtime, toggles }) => {
       const r = await restoreSession({
         runtime,
