@@ -238,7 +238,7 @@ export class ParceiroNode {
           seed: o.seed,
           budgetMs: o.budgetMs ?? settings.player.budgetMs,
           trust: settings.player.inference / 100,
-          warn: (message) => log.warn({ part: 'player' }, message),
+          log: (message) => log.info({ part: 'player' }, message),
         });
         closers.push(() => pool.close());
         player = poolRobotPlayer(pool);

@@ -204,7 +204,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const inference = Number(parts.info.inference ?? 0);
   let live: RobotPlayer;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
-    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100, warn: (message) => log.warn({ part: 'player' }, message) });
+    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100, log: (message) => log.info({ part: 'player' }, message) });
     closers.push(() => pool.close());
     live = poolRobotPlayer(pool);
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });

@@ -26,8 +26,11 @@ export interface PoolPlayerOptions {
   trust?: number;
   /** The search worker's module (default: ./worker.js; tests give one that never answers). */
   worker?: URL;
-  /** Told when a decision had to answer without some worker's result (the operator should know). */
-  warn?: (message: string) => void;
+  /**
+   * Told when a decision had to answer without some worker's result, for the operator. Routine at
+   * budgets of tens of milliseconds (tests, quick simulations), rare at the default.
+   */
+  log?: (message: string) => void;
 }
 
 /** Time kept back for handing work to the workers, merging and answering. */
@@ -101,7 +104,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     if (late) {
       this.lateDecisions++;
       const missing = this.threads - parts.length;
-      this.options.warn?.(
+      this.options.log?.(
         `search: ${missing} of ${this.threads} search threads had not answered at the ${this.budgetMs} ms budget (trick ${info.trick + 1}); ` +
           (parts.length ? `the decision uses the other ${parts.length}` : 'the rule-based player decided') +
           '. A loaded machine or too small a budget causes this.',

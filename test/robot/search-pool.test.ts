@@ -44,7 +44,7 @@ describe('PoolSearchPlayer', () => {
     // Without the backstop this decision would never come back: the workers never answer.
     const game = midGame(3, 3);
     const warnings: string[] = [];
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url), warn: (m) => warnings.push(m) });
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url), log: (m) => warnings.push(m) });
     try {
       const view = new SeatView(game, game.toMove);
       const decision = await player.decide(view);
