@@ -128,6 +128,8 @@ export class SimulatedTable {
   #seq = 0;
   #state: TableState | null = null;
   #joined = false;
+  /** States received so far (see #hello: the answer's state must not replace a newer one). */
+  #statesSeen = 0;
   #joinWaiters: ((ack: HelloAck) => void)[] = [];
   #busy = false;
   #closed = false;
@@ -179,7 +181,10 @@ export class SimulatedTable {
       this.#joined = false;
       this.#log.info({ table: this.id, reason }, 'disconnected');
     });
-    this.#socket.on('state', (s) => this.#onState(s));
+    this.#socket.on('state', (s) => {
+      this.#statesSeen++;
+      this.#onState(s);
+    });
     this.#socket.on('robot:play', (m, ack) => {
       const v = validateOutbound(robotPlaySchema, 'robot:play', m);
       if (v.ok) this.robotPlays.push(v.value);
@@ -268,6 +273,7 @@ export class SimulatedTable {
   }
 
   async #hello(): Promise<void> {
+    const seenBefore = this.#statesSeen;
     let ack: HelloAck;
     try {
       ack = await this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck('hello', {
@@ -285,7 +291,12 @@ export class SimulatedTable {
       this.#seq = Math.max(this.#seq, ack.lastSeq);
     } else this.#log.warn({ table: this.id, code: ack.code, reason: ack.reason }, 'hello refused');
     for (const w of this.#joinWaiters.splice(0)) w(ack);
-    if (ack.ok) this.#onState(ack.state);
+    if (!ack.ok) return;
+    // A state pushed right after the answer can be read before this continuation runs (both arrive
+    // together; the answer resolves a promise, the state is handled at once). The runtime only pushes
+    // to a table once it has answered its hello, so such a state is the newer one: keep it, and act on it.
+    if (this.#statesSeen === seenBefore) this.#onState(ack.state);
+    else this.#pump();
   }
 
   #onState(raw: unknown): void {

@@ -57,6 +57,33 @@ describe('hello', () => {
     const { url } = await startServer({}, { helloTimeoutMs: 50 });
     expect(await once(rawClient(url), 'disconnect')).toBe('io server disconnect');
   });
+
+  it("a simulated table keeps a state that comes right behind the hello's answer, not the older one in the answer", async () => {
+    // The runtime answers the hello and changes the session at once (the robot announcing a card
+    // just as a restarted table comes back): the two messages arrive together, the answer first.
+    const referee = new LocalReferee({ seed: 1, games: 1 });
+    const handler: TableHandler = {
+      onHello: (table) => {
+        const verdict = referee.onHello(table);
+        if (verdict.ok) queueMicrotask(() => void referee.onControl({ table, seq: 1, action: 'new-game', deal: null }));
+        return verdict;
+      },
+      onCardDetected: (e) => referee.onCardDetected(e),
+      onCardRemoved: (e) => referee.onCardRemoved(e),
+      onControl: (e) => referee.onControl(e),
+      snapshot: () => referee.snapshot(),
+    };
+    const { url, server } = await startServer({}, { handler });
+    referee.attach(server);
+    const table = simTable(url, { autoNewGame: false, autoPlay: false });
+    const ack = await table.start();
+    expect(ack.state.game).toBeNull();
+    // Whatever the order the table read them in, it ends on the newer state: the game in play.
+    const now = await table.waitFor((s) => s.game !== null);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(table.state).toBe(now);
+    expect(table.state!.game).toMatchObject({ index: 0, status: 'playing' });
+  }, 10_000);
 });
 
 describe('events', () => {
