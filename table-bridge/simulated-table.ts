@@ -128,8 +128,6 @@ export class SimulatedTable {
   #seq = 0;
   #state: TableState | null = null;
   #joined = false;
-  /** States received so far (see #hello: the answer's state must not replace a newer one). */
-  #statesSeen = 0;
   #joinWaiters: ((ack: HelloAck) => void)[] = [];
   #busy = false;
   #closed = false;
@@ -176,15 +174,12 @@ export class SimulatedTable {
       reconnectionDelay: 100,
       reconnectionDelayMax: 1000,
     });
-    this.#socket.on('connect', () => void this.#hello());
+    this.#socket.on('connect', () => this.#hello());
     this.#socket.on('disconnect', (reason) => {
       this.#joined = false;
       this.#log.info({ table: this.id, reason }, 'disconnected');
     });
-    this.#socket.on('state', (s) => {
-      this.#statesSeen++;
-      this.#onState(s);
-    });
+    this.#socket.on('state', (s) => this.#onState(s));
     this.#socket.on('robot:play', (m, ack) => {
       const v = validateOutbound(robotPlaySchema, 'robot:play', m);
       if (v.ok) this.robotPlays.push(v.value);
@@ -272,31 +267,26 @@ export class SimulatedTable {
     return new Promise((resolve) => this.#joinWaiters.push(resolve));
   }
 
-  async #hello(): Promise<void> {
-    const seenBefore = this.#statesSeen;
-    let ack: HelloAck;
-    try {
-      ack = await this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck('hello', {
-        protocol: this.#o.protocol,
-        token: this.#o.token,
-        table: { id: this.id, name: this.#o.name, kind: this.#o.kind },
-        seats: [...this.seats],
-      });
-    } catch {
-      ack = { ok: false, code: 'internal', reason: 'no answer to hello in time' };
-    }
-    if (ack.ok) {
-      this.#joined = true;
-      this.joins++;
-      this.#seq = Math.max(this.#seq, ack.lastSeq);
-    } else this.#log.warn({ table: this.id, code: ack.code, reason: ack.reason }, 'hello refused');
-    for (const w of this.#joinWaiters.splice(0)) w(ack);
-    if (!ack.ok) return;
-    // A state pushed right after the answer can be read before this continuation runs (both arrive
-    // together; the answer resolves a promise, the state is handled at once). The runtime only pushes
-    // to a table once it has answered its hello, so such a state is the newer one: keep it, and act on it.
-    if (this.#statesSeen === seenBefore) this.#onState(ack.state);
-    else this.#pump();
+  #hello(): void {
+    const payload = {
+      protocol: this.#o.protocol,
+      token: this.#o.token,
+      table: { id: this.id, name: this.#o.name, kind: this.#o.kind },
+      seats: [...this.seats],
+    };
+    // A callback, not emitWithAck: the answer is handled as it is read, before any `state` pushed
+    // right behind it. A promise's continuation would run after such a state and put the answer's
+    // older state back over it.
+    this.#socket.timeout(this.#o.ackTimeoutMs).emit('hello', payload, (err: Error | null, answer: HelloAck) => {
+      const ack: HelloAck = err ? { ok: false, code: 'internal', reason: 'no answer to hello in time' } : answer;
+      if (ack.ok) {
+        this.#joined = true;
+        this.joins++;
+        this.#seq = Math.max(this.#seq, ack.lastSeq);
+      } else this.#log.warn({ table: this.id, code: ack.code, reason: ack.reason }, 'hello refused');
+      for (const w of this.#joinWaiters.splice(0)) w(ack);
+      if (ack.ok) this.#onState(ack.state);
+    });
   }
 
   #onState(raw: unknown): void {

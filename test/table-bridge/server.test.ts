@@ -61,19 +61,15 @@ describe('hello', () => {
   it("a simulated table keeps a state that comes right behind the hello's answer, not the older one in the answer", async () => {
     // The runtime answers the hello and changes the session at once (the robot announcing a card
     // just as a restarted table comes back): the two messages arrive together, the answer first.
-    const referee = new LocalReferee({ seed: 1, games: 1 });
-    const handler: TableHandler = {
-      onHello: (table) => {
-        const verdict = referee.onHello(table);
-        if (verdict.ok) queueMicrotask(() => void referee.onControl({ table, seq: 1, action: 'new-game', deal: null }));
+    class EagerReferee extends LocalReferee {
+      override onHello(table: Parameters<LocalReferee['onHello']>[0]) {
+        const verdict = super.onHello(table);
+        if (verdict.ok) queueMicrotask(() => void this.onControl({ table, seq: 1, action: 'new-game', deal: null }));
         return verdict;
-      },
-      onCardDetected: (e) => referee.onCardDetected(e),
-      onCardRemoved: (e) => referee.onCardRemoved(e),
-      onControl: (e) => referee.onControl(e),
-      snapshot: () => referee.snapshot(),
-    };
-    const { url, server } = await startServer({}, { handler });
+      }
+    }
+    const referee = new EagerReferee({ seed: 1, games: 1 });
+    const { url, server } = await startServer({}, { handler: referee });
     referee.attach(server);
     const table = simTable(url, { autoNewGame: false, autoPlay: false });
     const ack = await table.start();
