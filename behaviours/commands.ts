@@ -5,6 +5,7 @@ import type { Seat } from '../game/index.js';
 import type { EmotionType } from './emotion-input.js';
 import type { BehaviourEvent } from './events.js';
 import type { Gaze } from './gaze.js';
+import type { Moment } from './moment.js';
 import type { Posture } from './postures.js';
 import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
 
@@ -21,6 +22,11 @@ export interface PlannedUtterance {
   addressee: Seat | null;
   /** How long the planner expects it to take; no other line is planned before it ends. */
   estimatedMs: number;
+  /**
+   * The moment (moment.ts) from which the line is stale: if the session gets there before the line
+   * starts, it is dropped. Null: never stale (the operator's lines, the session's farewell).
+   */
+  until: Moment | null;
 }
 
 export type BehaviourCommand =
@@ -42,6 +48,8 @@ export interface BehaviourPlan {
   event: BehaviourEvent['type'] | 'operator';
   /** When the event was planned for. */
   atMs: number;
+  /** The moment the event brought the session to; null when it is not a game event (the operator's). */
+  moment: Moment | null;
   /** In time order (ties keep the planner's order). */
   commands: readonly BehaviourCommand[];
 }

@@ -5,6 +5,8 @@
 export type { EmotionInput, EmotionType, EmotionalStateInput } from './emotion-input.js';
 export { CALM, EMOTION_TYPES, isEmotionType } from './emotion-input.js';
 export type { BehaviourEvent, SessionEvent } from './events.js';
+export { gameEndOf, momentAfter, momentOf, sessionEndOf, usefulUntil } from './moment.js';
+export type { Moment } from './moment.js';
 
 // Configuration (config/*.yaml).
 export { ConfigError, defaultConfigDir, formatProblem, loadYamlConfig, packageRoot, parseYamlConfig } from './config-file.js';

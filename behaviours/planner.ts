@@ -9,6 +9,8 @@ import { isAlwaysSpoken, speakProbability } from './behaviour-settings.js';
 import type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
 import type { EmotionInput, EmotionalStateInput } from './emotion-input.js';
 import type { BehaviourEvent } from './events.js';
+import type { Moment } from './moment.js';
+import { momentAfter, usefulUntil } from './moment.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { GazeTarget } from './gaze.js';
 import type { PostureLibrary } from './posture-config.js';
@@ -66,7 +68,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   const { event, toggles, rng, nowMs } = input;
   const { settings, postures } = setup;
   const prev = input.state;
-  const state = advance(prev, event);
+  const state = { ...advance(prev, event), moment: momentAfter(prev.moment, prev.game, event) };
   const robot = state.robotSeat;
   const commands: BehaviourCommand[] = [];
   const expressiveness = clamp01(toggles.expressiveness);
@@ -94,7 +96,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   const topic = toggles.speech ? topicOf(setup.utterances, state, event, input.beliefs ?? null) : null;
   if (topic) {
     const label = dominant && dominant.scaled >= settings.selection.emotionThreshold ? (settings.selection.emotions[dominant.emotion.type] ?? null) : null;
-    const spoken = speak(setup, state, topic, label, toggles, rng, nowMs);
+    const spoken = speak(setup, state, topic, label, toggles, rng, nowMs, usefulUntil(event, state.moment, state.game));
     if (spoken) {
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
@@ -128,7 +130,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   }
 
   commands.sort((a, b) => a.atMs - b.atMs);
-  return { plan: { event: event.type, atMs: nowMs, commands }, state: { ...state, speech } };
+  return { plan: { event: event.type, atMs: nowMs, moment: state.moment, commands }, state: { ...state, speech } };
 }
 
 const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
@@ -274,7 +276,7 @@ interface Spoken {
   addressee: Seat | null;
 }
 
-function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label: UtteranceEmotion | null, toggles: Toggles, rng: Rng, nowMs: number): Spoken | null {
+function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label: UtteranceEmotion | null, toggles: Toggles, rng: Rng, nowMs: number, until: Moment | null): Spoken | null {
   const { settings, utterances: library } = setup;
   const sel = settings.selection;
   const robot = state.robotSeat;
@@ -318,7 +320,7 @@ function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label
     atMs,
     line,
     addressee,
-    utterance: { id: line.id, category, text, language: library.language, to: line.to, addressee, estimatedMs },
+    utterance: { id: line.id, category, text, language: library.language, to: line.to, addressee, estimatedMs, until },
   };
 }
 

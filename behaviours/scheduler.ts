@@ -3,8 +3,12 @@
 // falls due, so a change takes effect at the next behaviour, and it reports every change.
 // A new plan replaces the postures and looks still waiting from older plans (the newest event is what
 // the head should show); lines already planned keep their turn, and speech never overlaps.
+// Each plan of a game event says where the session now is (moment.ts); a line that has not started by
+// the time the session passes its useful moment is dropped, never said late. No decision here reads
+// the clock, so a replay that feeds the same events and ends lines at the same points drops the same.
 
 import type { Clock, TimerId } from './clock.js';
+import type { Moment } from './moment.js';
 import type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { Gaze } from './gaze.js';
@@ -30,8 +34,6 @@ export interface SchedulerOptions {
   postures: PostureLibrary;
   /** For the rest look when gaze is switched off. */
   table: TableGeometry;
-  /** A line that could only start later than this after its planned time is dropped. */
-  maxSpeechDelayMs: number;
   /** The frame of look-at points (default `emys_head`). */
   frameId?: string;
   log?: BehaviourLog;
@@ -49,9 +51,18 @@ export interface SchedulerStatus {
   backend: string;
 }
 
+/** A line waiting for its time or its turn; `seq` orders lines planned for the same time. */
+interface Line {
+  utterance: PlannedUtterance;
+  atMs: number;
+  seq: number;
+}
+
 export class BehaviourScheduler {
-  private readonly pending = new Map<TimerId, BehaviourCommand>();
-  private readonly queue: { utterance: PlannedUtterance; atMs: number }[] = [];
+  private readonly pending = new Map<TimerId, { cmd: BehaviourCommand; line: Line | null }>();
+  private readonly queue: Line[] = [];
+  private moment: Moment = -1;
+  private lines = 0;
   private readonly waits = new Set<TimerId>();
   private current: PlannedUtterance | null = null;
   private disposed = false;
@@ -68,17 +79,22 @@ export class BehaviourScheduler {
   /** Schedules a plan's commands at their times. */
   run(plan: BehaviourPlan): void {
     if (this.disposed) return;
+    if (plan.moment !== null && plan.moment > this.moment) {
+      this.moment = plan.moment;
+      this.dropStale();
+    }
     const kinds = new Set(plan.commands.map((c) => c.kind));
-    for (const [id, cmd] of this.pending) {
+    for (const [id, { cmd }] of this.pending) {
       if (cmd.kind !== 'speech' && kinds.has(cmd.kind)) this.cancel(id);
     }
     const now = this.o.clock.now();
     for (const cmd of plan.commands) {
+      const line = cmd.kind === 'speech' ? { utterance: cmd.utterance, atMs: cmd.atMs, seq: this.lines++ } : null;
       const id = this.o.clock.setTimeout(() => {
         this.pending.delete(id);
-        this.execute(cmd);
+        this.execute(cmd, line);
       }, Math.max(0, cmd.atMs - now));
-      this.pending.set(id, cmd);
+      this.pending.set(id, { cmd, line });
     }
   }
 
@@ -102,7 +118,7 @@ export class BehaviourScheduler {
     this.pending.delete(id);
   }
 
-  private execute(cmd: BehaviourCommand): void {
+  private execute(cmd: BehaviourCommand, line: Line | null): void {
     const t = this.o.toggles.get();
     switch (cmd.kind) {
       case 'posture':
@@ -113,10 +129,7 @@ export class BehaviourScheduler {
         if (t.gaze) this.publishGaze(cmd.gaze, cmd.durationMs);
         return;
       case 'speech':
-        // Lines already too late to start are dropped now, not when their turn comes: a table
-        // that plays faster than the robot talks must not pile up lines it will never say.
-        this.dropLate();
-        this.queue.push({ utterance: cmd.utterance, atMs: cmd.atMs });
+        this.queue.push(line!);
         this.pump();
         return;
     }
@@ -125,8 +138,8 @@ export class BehaviourScheduler {
   /** Starts the next line when none is being spoken. */
   private pump(): void {
     while (!this.current && !this.disposed && this.queue.length > 0) {
-      const { utterance, atMs } = this.queue.shift()!;
-      const reason = this.dropReason(utterance, atMs);
+      const { utterance } = this.queue.shift()!;
+      const reason = this.dropReason(utterance);
       if (reason) {
         this.publishUtterance('dropped', utterance, reason);
         continue;
@@ -135,22 +148,35 @@ export class BehaviourScheduler {
     }
   }
 
-  private dropLate(): void {
-    const now = this.o.clock.now();
-    let kept = 0;
-    for (const q of this.queue) {
-      if (now - q.atMs > this.o.maxSpeechDelayMs) this.publishUtterance('dropped', q.utterance, 'late');
-      else this.queue[kept++] = q;
-    }
-    this.queue.length = kept;
+  private stale(u: PlannedUtterance): boolean {
+    return u.until !== null && this.moment >= u.until;
   }
 
-  private dropReason(u: PlannedUtterance, atMs: number): string | null {
+  /**
+   * The lines, waiting for their time or their turn, that the session has moved past: dropped at
+   * once (a table that plays faster than the robot talks piles nothing up), in the order they were
+   * planned for, which is the same whichever of them had fallen due.
+   */
+  private dropStale(): void {
+    const gone: Line[] = [];
+    for (const [id, { line }] of this.pending) {
+      if (line && this.stale(line.utterance)) {
+        this.cancel(id);
+        gone.push(line);
+      }
+    }
+    const kept = this.queue.filter((q) => !this.stale(q.utterance) || !gone.push(q));
+    this.queue.splice(0, this.queue.length, ...kept);
+    gone.sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
+    for (const q of gone) this.publishUtterance('dropped', q.utterance, 'stale');
+  }
+
+  private dropReason(u: PlannedUtterance): string | null {
     const t = this.o.toggles.get();
     if (!t.speech) return 'speech off';
     if (u.to === 'partner' && !t.partnerSpeech) return 'partner speech off';
     if (u.to === 'opponent' && !t.opponentSpeech) return 'opponent speech off';
-    if (this.o.clock.now() - atMs > this.o.maxSpeechDelayMs) return 'late';
+    if (this.stale(u)) return 'stale';
     return null;
   }
 
@@ -181,18 +207,18 @@ export class BehaviourScheduler {
     const t = change.toggles;
     const off = (k: keyof Toggles): boolean => change.changed.includes(k as never) && t[k] === false;
     if (off('postures')) {
-      for (const [id, cmd] of this.pending) if (cmd.kind === 'posture') this.cancel(id);
+      for (const [id, { cmd }] of this.pending) if (cmd.kind === 'posture') this.cancel(id);
       this.publishPosture(restPosture(this.o.postures, 0));
     }
     if (off('gaze')) {
-      for (const [id, cmd] of this.pending) if (cmd.kind === 'gaze') this.cancel(id);
+      for (const [id, { cmd }] of this.pending) if (cmd.kind === 'gaze') this.cancel(id);
       this.publishGaze(gazeAt(this.o.table, this.o.postures.limits, 0, { kind: 'rest' }), this.o.postures.timing.neutralMoveMs);
     }
     if (off('speech')) this.o.speech.stop?.();
     if (off('speech') || off('partnerSpeech') || off('opponentSpeech')) {
       // Queued lines are checked again when their turn comes; drop the ones now ruled out at once.
-      const keep = this.queue.filter(({ utterance, atMs }) => {
-        const reason = this.dropReason(utterance, atMs);
+      const keep = this.queue.filter(({ utterance }) => {
+        const reason = this.dropReason(utterance);
         if (reason) this.publishUtterance('dropped', utterance, reason);
         return !reason;
       });

@@ -2,6 +2,8 @@
 // needs it (trump, the trick on the table, points), and what was said. Plain data, owned by the caller.
 
 import type { Card, Seat, Suit } from '../game/index.js';
+import type { Moment } from './moment.js';
+import { momentOf } from './moment.js';
 import { EMPTY_SPEECH_MEMORY } from './utterances.js';
 import type { SpeechMemory } from './utterances.js';
 
@@ -18,6 +20,8 @@ export interface BehaviourState {
   trick: { leader: Seat; cards: readonly Card[] } | null;
   /** Card points this game: [our team, their team]. */
   points: readonly [number, number];
+  /** Where the session is (moment.ts): the lines planned carry until when they are worth starting. */
+  moment: Moment;
   speech: SpeechMemory;
 }
 
@@ -30,5 +34,6 @@ export const initialBehaviourState = (robotSeat: Seat, names: readonly (string |
   trump: null,
   trick: null,
   points: [0, 0],
+  moment: momentOf(0, 0),
   speech: EMPTY_SPEECH_MEMORY,
 });

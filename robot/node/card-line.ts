@@ -1,7 +1,7 @@
 // The line that names the robot's card when the planner found none to say (every fitting line was
 // said too recently): just the card, as people at a table do ("Ás de espadas.").
 
-import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, PlannedUtterance, UtteranceCategory } from '../../behaviours/index.js';
+import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, Moment, PlannedUtterance, UtteranceCategory } from '../../behaviours/index.js';
 import { cardPhrase, rememberSaid } from '../../behaviours/index.js';
 import type { Card, Suit } from '../../game/index.js';
 import { suitOf } from '../../game/index.js';
@@ -22,7 +22,16 @@ export function withCardSaid(
   setup: BehaviourSetup,
   plan: BehaviourPlan,
   state: BehaviourState,
-  o: { card: Card; category: UtteranceCategory; speech: boolean; nowMs: number; /** Said however long the voice is busy (the robot's announcement after a physical deal). */ always?: boolean },
+  o: {
+    card: Card;
+    category: UtteranceCategory;
+    speech: boolean;
+    nowMs: number;
+    /** Said however long the voice is busy (the robot's announcement after a physical deal). */
+    always?: boolean;
+    /** The moment the line goes stale (moment.ts): once the card after it is down. */
+    until: Moment;
+  },
 ): { plan: BehaviourPlan; state: BehaviourState } {
   const phrase = cardPhrase(setup.utterances, o.card);
   const named = plan.commands.some((c) => c.kind === 'speech' && c.utterance.text.toLowerCase().includes(phrase.toLowerCase()));
@@ -42,6 +51,7 @@ export function withCardSaid(
     to: 'all',
     addressee: null,
     estimatedMs: Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length),
+    until: o.until,
   };
   const line = { id: utterance.id, category: o.category, text, to: 'all' as const, emotions: [], gaze: 'play-area' as const, animation: null };
   const command: BehaviourCommand = { kind: 'speech', atMs, utterance };

@@ -100,8 +100,10 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
         to,
         addressee: to === 'partner' ? (((o.robotSeat + 2) & 3) as Seat) : null,
         estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length),
+        // The operator asked for it now: it waits its turn however the game goes.
+        until: null,
       };
-      o.scheduler.run({ event: 'operator', atMs: now, commands: [{ kind: 'speech', atMs: now, utterance }] });
+      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'speech', atMs: now, utterance }] });
     }),
     o.bus.subscribe('wizardExpression', (m) => {
       if (!isExpression(m.expression) || !(m.intensity >= 0 && m.intensity <= 1)) {
@@ -110,7 +112,7 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
       }
       const setup = o.setups.get(language)!;
       const now = o.clock.now();
-      o.scheduler.run({ event: 'operator', atMs: now, commands: [{ kind: 'posture', atMs: now, posture: expressionPosture(setup.postures, m.expression, m.intensity), cause: 'operator' }] });
+      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'posture', atMs: now, posture: expressionPosture(setup.postures, m.expression, m.intensity), cause: 'operator' }] });
     }),
   ];
   return () => offs.forEach((off) => off());

@@ -35,6 +35,7 @@ import type { NodeLogger } from './logger.js';
 import { behaviourLog, createLogger, tableLog } from './logger.js';
 import type { NodeSettings } from './node-settings.js';
 import { loadNodeSettings } from './node-settings.js';
+import { ReactionInstant } from './reaction-instant.js';
 import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
 import { withSpokenCard } from './spoken-card.js';
@@ -92,7 +93,7 @@ export interface ParceiroNodeOptions {
   beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus }) => Promise<void>;
   /** Greet the table at start (default true; a resumed session has already). */
   greet?: boolean;
-  /** The appraisal's clock (default the node's): a replay runs each appraisal at its recorded time, as decay depends on it. */
+  /** The instant of each reaction (default the node's clock): its appraisal and behaviour plan share it; a replay gives each reaction its recorded instant (decay and the plan's timing depend on it). */
   appraisalClock?: () => number;
   /** The behaviour messages' header stamps (default the node's clock): a replay gives the recorded ones' times. */
   stampClock?: () => number;
@@ -211,14 +212,15 @@ export class ParceiroNode {
         toggles,
         postures: setup.postures,
         table: setup.table,
-        maxSpeechDelayMs: setup.settings.selection.maxDelayMs,
         log: behaviourLog(log),
       });
       closers.push(() => scheduler.dispose());
       const unToggles: Unsubscribe = listenForToggles(bus, toggles, log);
       closers.push(unToggles);
 
-      const appraiser = new Appraiser(character, { seat: robotSeat, clock: o.appraisalClock ?? (() => clock.now()) });
+      // One clock reading per reaction, for its appraisal and its behaviours alike (reaction-instant.ts).
+      const instant = new ReactionInstant(o.appraisalClock ?? (() => clock.now()));
+      const appraiser = new Appraiser(character, { seat: robotSeat, clock: () => instant.now() });
       const expectationBudget = o.expectationBudgetMs ?? settings.expectation.budgetMs;
       const estimator =
         o.estimator !== undefined
@@ -227,7 +229,7 @@ export class ParceiroNode {
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
-      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, clock, log });
+      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, instant, log });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 

@@ -13,7 +13,7 @@
 
 import type { Appraiser, EmotionReport, Expectation, GameContext } from '../../appraisal/index.js';
 import { expectationOf } from '../../appraisal/index.js';
-import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, Clock, ToggleBoard } from '../../behaviours/index.js';
+import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, ToggleBoard } from '../../behaviours/index.js';
 import { initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../../game/index.js';
 import { createRng, forcedDecision } from '../../game/index.js';
@@ -23,6 +23,7 @@ import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js'
 import { emotionalStateMessage } from './emotion-message.js';
 import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
+import type { ReactionInstant } from './reaction-instant.js';
 import { RobotView } from './robot-view.js';
 
 export interface ReactionsOptions {
@@ -36,8 +37,8 @@ export interface ReactionsOptions {
   setup: BehaviourSetup;
   toggles: ToggleBoard;
   scheduler: BehaviourScheduler;
-  /** The scheduler's clock. */
-  clock: Clock;
+  /** The instant of each reaction, shared with the appraiser's clock. */
+  instant: ReactionInstant;
   log: NodeLogger;
 }
 
@@ -102,7 +103,14 @@ export class RobotReactions {
 
   /** The session begins (greeting, look at the partner). */
   sessionStart(): void {
-    this.#enqueue(() => this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, this.#o.appraiser.report()));
+    this.#enqueue(() =>
+      this.#o.instant.at((atMs) => {
+        // The state it starts in goes on the bus like every reaction's, with the reaction's instant.
+        const report = this.#o.appraiser.report();
+        this.#o.bus.publish('emotions', emotionalStateMessage(report));
+        this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, report, atMs);
+      }),
+    );
   }
 
   /** The robot's player decided; its play event follows. */
@@ -124,14 +132,18 @@ export class RobotReactions {
     trick.push(card);
     const forced = this.#view.legalCount() === 1;
     this.#saidCard = card;
-    this.#enqueue(async () => {
-      const nowMs = this.#o.clock.now();
-      const toggles = this.#o.toggles.get();
-      const category = ownPlayCategory(card, trick, this.#state.trump, forced);
-      const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true });
-      this.#state = r.state;
-      this.#o.scheduler.run(r.plan);
-    });
+    this.#enqueue(() =>
+      this.#o.instant.at((nowMs) => {
+        this.#o.bus.publish('emotions', emotionalStateMessage(this.#o.appraiser.report()));
+        const toggles = this.#o.toggles.get();
+        const category = ownPlayCategory(card, trick, this.#state.trump, forced);
+        // Worth saying until the card after it is down (people may place it before the robot speaks).
+        const until = this.#state.moment + 2;
+        const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, moment: null, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true, until });
+        this.#state = r.state;
+        this.#o.scheduler.run(r.plan);
+      }),
+    );
   }
 
   /** A game event as the robot's seat sees it, at the moment it happens. */
@@ -170,7 +182,7 @@ export class RobotReactions {
       this.#skipWaiting();
       this.#next = request;
     }
-    this.#enqueue(() => this.#react({ event, beliefs, trick }, request));
+    this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, trick }, request, atMs)));
     this.#startNext();
   }
 
@@ -210,31 +222,31 @@ export class RobotReactions {
         outcome = { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
       }
       // Taken on the queue, so always after the reaction to its own event.
-      this.#enqueue(() => this.#takeEstimate(req, outcome));
+      this.#enqueue(() => this.#o.instant.at((atMs) => this.#takeEstimate(req, outcome, atMs)));
     })();
   }
 
-  #react(p: Pending, request: EstimateRequest | null): void {
+  #react(p: Pending, request: EstimateRequest | null, atMs: number): void {
     const { event: e } = p;
     this.#reacted++;
     this.stats.events++;
     const after: Expectation | undefined = expectationOf(p.beliefs);
-    if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, this.#o.appraiser.report());
+    if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, this.#o.appraiser.report(), atMs);
     const { report, state } = this.#o.appraiser.perceive(e, after ? { after } : undefined);
     if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
-    this.#behave(e, report, p);
+    this.#behave(e, report, atMs, p);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
     if (++this.#ends < this.#o.games) return;
     const victories: [number, number] = [this.#victories[0], this.#victories[1]];
     const last = this.#o.appraiser.perceive({ type: 'session-end', victories, games: this.#ends });
     this.#o.bus.publish('emotions', emotionalStateMessage(last.report));
-    this.#behave({ type: 'session-end', victories }, last.report);
+    this.#behave({ type: 'session-end', victories }, last.report, atMs);
   }
 
   /** An estimate came back: it goes on the bus, and the appraisal takes it unless it was overtaken. */
-  #takeEstimate(req: EstimateRequest, outcome: EstimateOutcome): void {
+  #takeEstimate(req: EstimateRequest, outcome: EstimateOutcome, atMs: number): void {
     this.#inFlight = null;
     const applied = outcome.status === 'ok' && req.index >= this.#floor && req.context !== null;
     const message: ExpectationMessage = {
@@ -256,13 +268,12 @@ export class RobotReactions {
       const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation);
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
-      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type }, r.report);
+      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type }, r.report, atMs);
     } else if (outcome.status === 'ok') this.stats.estimatesOvertaken++;
     this.#startNext();
   }
 
-  #behave(event: BehaviourEvent, report: EmotionReport, p?: Pending): void {
-    const nowMs = this.#o.clock.now();
+  #behave(event: BehaviourEvent, report: EmotionReport, nowMs: number, p?: Pending): void {
     const toggles = this.#o.toggles.get();
     const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
     let { plan, state } = r;
@@ -272,7 +283,7 @@ export class RobotReactions {
     if (saidAlready) plan = withoutCardLines(this.#setup, plan, event.card);
     else if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
       const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
-      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs }));
+      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs, until: state.moment + 1 }));
     }
     this.#state = state;
     this.#o.scheduler.run(plan);

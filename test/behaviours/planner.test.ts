@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Beliefs, Card, Seat } from '../../game/index.js';
 import { createRng, nextSeat, parseCard, partnerOf } from '../../game/index.js';
 import type { BehaviourCommand, BehaviourEvent, BehaviourSetup, BehaviourState, EmotionInput, PlanInput, Toggles } from '../../behaviours/index.js';
-import { EXPRESSION_JOINTS, initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
+import { EXPRESSION_JOINTS, gameEndOf, initialBehaviourState, momentOf, planBehaviour, sessionEndOf } from '../../behaviours/index.js';
 import { emotionArb, sessionEvents, shippedSetup } from './helpers.js';
 
 const setup = shippedSetup();
@@ -133,6 +133,43 @@ describe('toggles', () => {
     expect(amounts(0)).toEqual([]);
     const zero = run(CHATTY, events, { seed: 1, toggles: { ...ALL_ON, expressiveness: 0 }, emotions: strong });
     for (const s of speeches(zero)) expect(setup.utterances.lines.find((l) => l.id === s.utterance.id)!.emotions).toEqual([]);
+  });
+});
+
+describe('the moment each line is about', () => {
+  it('every event moves the session forward, and each line is worth saying only until the game has moved past it', () => {
+    for (const seed of [1, 2, 3]) {
+      const events = sessionEvents(seed);
+      const rng = createRng(seed);
+      let state = initialBehaviourState(0);
+      let plays = 0;
+      let last = -1;
+      const seen = new Set<string>();
+      for (const [i, event] of events.entries()) {
+        const r = planBehaviour(CHATTY, { event, emotions: { emotions: [], mood: 0 }, toggles: ALL_ON, state, rng, nowMs: i * 60_000 });
+        state = r.state;
+        if (event.type === 'play') plays++;
+        const moment = r.plan.moment!;
+        expect(moment).toBeGreaterThanOrEqual(last);
+        last = moment;
+        // A game's cards, its end and the session's end, in that order.
+        if (event.type === 'play') expect(moment).toBe(momentOf(1, plays));
+        if (event.type === 'end') expect(moment).toBe(gameEndOf(1));
+        if (event.type === 'session-end') expect(moment).toBe(sessionEndOf(1));
+        for (const c of r.plan.commands) {
+          if (c.kind !== 'speech') continue;
+          const { until, category } = c.utterance;
+          seen.add(event.type);
+          if (event.type === 'play' || event.type === 'trick' || event.type === 'turn') expect(until, `${category} after ${event.type}`).toBe(moment + 1);
+          else if (event.type === 'end') expect(until, category).toBe(momentOf(2, 1));
+          else if (event.type === 'session-end') expect(until, category).toBeNull();
+          else if (event.type === 'session-start') expect(until, category).toBe(momentOf(1, 5));
+          else expect(until, `${category} after ${event.type}`).toBe(momentOf(1, 1));
+        }
+      }
+      // The chatty library spoke after cards, tricks, the end and the session's end.
+      for (const t of ['play', 'trick', 'end', 'session-end']) expect(seen, `seed ${seed}`).toContain(t);
+    }
   });
 });
 

@@ -24,16 +24,16 @@ import { FakeSpeech, RecordingPublisher, sessionEvents, shippedSetup } from './h
 const setup = shippedSetup();
 const { postures, table } = setup;
 
-function rig(opts: { speechMs?: number; toggles?: Partial<Toggles>; maxSpeechDelayMs?: number } = {}) {
+function rig(opts: { speechMs?: number; toggles?: Partial<Toggles> } = {}) {
   const clock = new SimulatedClock(0);
   const publisher = new RecordingPublisher(() => clock.now());
   const toggles = new ToggleBoard({ ...setup.settings.toggles, ...opts.toggles }, () => clock.now());
   const speech = new FakeSpeech(clock, opts.speechMs ?? 0);
-  const scheduler = new BehaviourScheduler({ publisher, speech, clock, toggles, postures, table, maxSpeechDelayMs: opts.maxSpeechDelayMs ?? 4000 });
+  const scheduler = new BehaviourScheduler({ publisher, speech, clock, toggles, postures, table });
   return { clock, publisher, toggles, speech, scheduler };
 }
 
-const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all', addressee: Seat | null = null): PlannedUtterance => ({
+const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all', addressee: Seat | null = null, until: number | null = null): PlannedUtterance => ({
   id,
   category: 'trick.end.ours',
   text: `line ${id}: ação!`,
@@ -41,8 +41,13 @@ const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all
   to,
   addressee,
   estimatedMs,
+  until,
 });
-const plan = (...commands: BehaviourCommand[]): BehaviourPlan => ({ event: 'turn', atMs: 0, commands });
+/** A line about the card that brought the session to `moment`: stale once the next card is down. */
+const cardLine = (id: string, estimatedMs: number, moment: number): PlannedUtterance => ({ ...line(id, estimatedMs), category: 'playing.following', until: moment + 1 });
+const plan = (...commands: BehaviourCommand[]): BehaviourPlan => ({ event: 'turn', atMs: 0, moment: null, commands });
+/** The plan of a card played, which brings the session to `moment`. */
+const played = (moment: number, ...commands: BehaviourCommand[]): BehaviourPlan => ({ event: 'play', atMs: 0, moment, commands });
 const speech = (atMs: number, u: PlannedUtterance): BehaviourCommand => ({ kind: 'speech', atMs, utterance: u });
 const look = (atMs: number, seat: Seat): BehaviourCommand => ({ kind: 'gaze', atMs, gaze: gazeAt(table, postures.limits, 0, { kind: 'seat', seat }), durationMs: 300 });
 const face = (atMs: number): BehaviourCommand => ({ kind: 'posture', atMs, posture: emotionPosture(postures, 'joy', 8), cause: 'joy' });
@@ -84,7 +89,7 @@ describe('publishing', () => {
     const plain = { publish: (topic: string, _message: unknown) => void seen.push(topic) };
     const publisher: Publisher = plain;
     const clock = new SimulatedClock();
-    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(clock), clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table, maxSpeechDelayMs: 1000 });
+    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(clock), clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table });
     scheduler.run(plan(look(0, 1), speech(0, line('a', 100))));
     await clock.advance(200);
     expect(seen).toEqual([TOPICS.toggles, TOPICS.lookAt, TOPICS.jointTrajectory, TOPICS.utterance, TOPICS.utterance]);
@@ -93,7 +98,7 @@ describe('publishing', () => {
 
 describe('speech', () => {
   it('speaks one line at a time, each holding the voice for its expected time or the backend\'s, whichever is longer', async () => {
-    const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 2500, maxSpeechDelayMs: 60_000 });
+    const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 2500 });
     scheduler.run(plan(speech(0, line('a', 1000)), speech(500, line('b', 3000)), speech(600, line('c', 500))));
     await clock.advance(20_000);
     expect(voice.said.map((s) => [s.request.id, s.atMs])).toEqual([
@@ -107,30 +112,59 @@ describe('speech', () => {
     expect(scheduler.status().speaking).toBeNull();
   });
 
-  it('drops a line that would start too late, and says so', async () => {
-    const { clock, publisher, speech: voice, scheduler } = rig({ maxSpeechDelayMs: 1000 });
-    scheduler.run(plan(speech(0, line('a', 3000)), speech(100, line('b', 500))));
+  it('drops a line the game has moved past before it could start, and says so', async () => {
+    const { clock, publisher, speech: voice, scheduler } = rig();
+    // Card 1's line holds the voice for 3 s; card 2's line waits; card 3 is down at 1 s: card 2's line is stale.
+    scheduler.run(played(1, speech(0, cardLine('a', 3000, 1))));
+    await clock.advance(100);
+    scheduler.run(played(2, speech(100, cardLine('b', 500, 2))));
+    await clock.advance(900);
+    expect(scheduler.status().queued).toBe(1);
+    scheduler.run(played(3));
+    expect(scheduler.status().queued).toBe(0);
     await clock.advance(10_000);
     expect(voice.said.map((s) => s.request.id)).toEqual(['a']);
-    expect(publisher.on(TOPICS.utterance).find((m) => m.phase === 'dropped')).toMatchObject({ id: 'b', reason: 'late' });
+    const msgs = publisher.on(TOPICS.utterance);
+    expect(msgs.map((m) => `${m.phase}:${m.id}@${m.atMs}`)).toEqual(['start:a@0', 'dropped:b@1000', 'end:a@3000']);
+    expect(msgs[1]).toMatchObject({ reason: 'stale' });
   });
 
-  it('a table faster than the voice never piles up lines: late ones are dropped as new ones come', async () => {
-    const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 0, maxSpeechDelayMs: 1000 });
-    // One long line holds the voice for a minute while a line is planned every 100 ms.
-    scheduler.run(plan(speech(0, line('long', 60_000))));
+  it('drops a stale line still waiting for its planned time, as one already waiting for its turn, in the order planned', async () => {
+    const { clock, publisher, scheduler } = rig();
+    scheduler.run(played(1, speech(0, cardLine('a', 3000, 1)), speech(200, cardLine('b', 500, 1)), speech(5000, cardLine('c', 500, 1))));
+    await clock.advance(1000);
+    // b fell due and waits its turn; c waits for its time: both go when card 2 is down, b first.
+    scheduler.run(played(2));
+    expect(publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped').map((m) => m.id)).toEqual(['b', 'c']);
+    expect(scheduler.status().pending).toBe(0);
+  });
+
+  it('keeps a line whose moment has not passed, and lines that never go stale, however long they wait', async () => {
+    const { clock, speech: voice, scheduler } = rig();
+    scheduler.run(played(41, speech(0, line('result', 20_000, 'all', null, 64 + 1)), speech(0, line('farewell', 1000))));
+    await clock.advance(5000);
+    // The next game's deal does not make the last game's result stale; its first card would.
+    scheduler.run(played(64));
+    await clock.advance(30_000);
+    expect(voice.said.map((s) => s.request.id)).toEqual(['result', 'farewell']);
+  });
+
+  it('a table faster than the voice never piles up lines: stale ones are dropped as the cards come', async () => {
+    const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 0 });
+    // One long line holds the voice for a minute while a card, and a line about it, come every 100 ms.
+    scheduler.run(played(1, speech(0, line('long', 60_000))));
     await clock.advance(1);
     let most = 0;
-    for (let i = 0; i < 500; i++) {
-      scheduler.run(plan(speech(clock.now(), line(`q${i}`, 500))));
+    for (let i = 2; i < 500; i++) {
+      scheduler.run(played(i, speech(clock.now(), cardLine(`q${i}`, 500, i))));
       await clock.advance(100);
       most = Math.max(most, scheduler.status().queued);
     }
-    // At most the lines of the last second wait; the others were dropped as late, each said so.
-    expect(most).toBeLessThanOrEqual(11);
+    // Only the newest card's line ever waits; the others were dropped as stale, each said so.
+    expect(most).toBeLessThanOrEqual(1);
     const dropped = publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped');
-    expect(dropped.length).toBeGreaterThanOrEqual(489);
-    expect(dropped.every((m) => m.reason === 'late')).toBe(true);
+    expect(dropped).toHaveLength(497);
+    expect(dropped.every((m) => m.reason === 'stale')).toBe(true);
     expect(voice.said.map((s) => s.request.id)).toEqual(['long']);
   });
 
@@ -143,7 +177,7 @@ describe('speech', () => {
     const broken = new FakeSpeech(clock);
     broken.failWith = new Error('espeak-ng is not installed (not found on PATH)');
     const voice = new DegradingSpeech(broken, new LogSpeech(log), log);
-    const scheduler = new BehaviourScheduler({ publisher, speech: voice, clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table, maxSpeechDelayMs: 5000 });
+    const scheduler = new BehaviourScheduler({ publisher, speech: voice, clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table });
     scheduler.run(plan(speech(0, line('a', 100)), speech(0, line('b', 100)), speech(0, line('c', 100))));
     await clock.advance(5000);
     expect(warnings).toHaveLength(1);

@@ -21,14 +21,14 @@ describe('behaviours on the bus', () => {
     const publisher = new BusBehaviourPublisher(bus, () => clock.now());
     const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
     const speech = new PublishSpeech(publisher);
-    const scheduler = new BehaviourScheduler({ publisher, speech, clock, toggles, postures: setup.postures, table: setup.table, maxSpeechDelayMs: 4000 });
-    const line: PlannedUtterance = { id: 'u1', category: 'trick.end.ours', text: 'Boa, parceiro! Essa é nossa.', language: 'pt', to: 'partner', addressee: 2, estimatedMs: 800 };
+    const scheduler = new BehaviourScheduler({ publisher, speech, clock, toggles, postures: setup.postures, table: setup.table });
+    const line: PlannedUtterance = { id: 'u1', category: 'trick.end.ours', text: 'Boa, parceiro! Essa é nossa.', language: 'pt', to: 'partner', addressee: 2, estimatedMs: 800, until: null };
     const commands: BehaviourCommand[] = [
       { kind: 'posture', atMs: clock.now(), posture: emotionPosture(setup.postures, 'happy-for', 7), cause: 'happy-for' },
       { kind: 'gaze', atMs: clock.now() + 100, gaze: gazeAt(setup.table, setup.postures.limits, 0, { kind: 'seat', seat: 2 }), durationMs: 300 },
       { kind: 'speech', atMs: clock.now() + 200, utterance: line },
     ];
-    scheduler.run({ event: 'trick', atMs: clock.now(), commands });
+    scheduler.run({ event: 'trick', atMs: clock.now(), moment: 4, commands });
     await clock.advance(3000);
     toggles.set({ partnerSpeech: false, expressiveness: 0.5 }, 'operator');
     await clock.advance(10);
