@@ -24,6 +24,8 @@ export interface SimulateOptions {
   recordings?: string;
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
+  /** A pause before each bot's card (ms), as a person takes; default 1000. */
+  botThink?: number;
   json: boolean;
   /**
    * The simulated table deals real cards (PROTOCOL.md, physical deals): it sends new-game with the
@@ -64,6 +66,8 @@ export function speechKind(value: string): SpeechBackendKind {
   throw new UsageError(`--speech expects log, espeak-ng, say or publish, got "${value}"`);
 }
 
+const botThink = (o: SimulateOptions): number => o.botThink ?? 1000;
+
 export async function simulateCommand(o: SimulateOptions, write: (line: string) => void, logger: NodeLogger = createLogger({ level: 'warn' })): Promise<SimulateSummary> {
   const started = Date.now();
   const token = randomBytes(12).toString('hex');
@@ -85,11 +89,11 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   });
   const narrator = new Narrator(node.bus, say);
   say(`Parceiro: a simulated session of ${o.games} game${o.games === 1 ? '' : 's'}, seed ${o.seed}.`);
-  say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots),`);
+  say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`);
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
-  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', physicalDeal: o.physicalDeal ?? false, logger });
+  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), physicalDeal: o.physicalDeal ?? false, logger });
   await playToTheEnd(node, table);
   return finish(o, await node.close(), narrator, write, started);
 }
@@ -114,7 +118,7 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
     // The table comes back dealing as the recording did (a game in progress must go on the same way).
     const physicalDeal = resume.physicalDeal ?? o.physicalDeal ?? false;
     if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal) say(`  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`);
-    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', physicalDeal, logger });
+    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), physicalDeal, logger });
     await playToTheEnd(node, table);
   } else say('  the session was already over.');
   const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);

@@ -1,6 +1,8 @@
 // Narrates a session from what crosses the bus, as an observer of the node would see it: the deals,
 // each trick with the robot's card and its thinking time, what the robot feels (when its strongest
-// emotion changes), its face and what it says. It also keeps the figures of the closing summary.
+// emotion changes), its face and what it says, each where it happened: a line spoken mid-trick
+// comes after the cards already down and before the ones played after it. It also keeps the figures
+// of the closing summary.
 
 import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, UtteranceMessage } from '../../robot/bus/index.js';
 
@@ -22,6 +24,9 @@ const SEAT_NAMES = ['robot', 'seat 1', 'seat 2', 'seat 3'];
 export class Narrator {
   readonly figures: SessionFigures = { games: 0, victories: [0, 0], points: [], decisionMs: [], forced: 0, utterances: 0, expressions: 0, emotions: {} };
   #trick: string[] = [];
+  #trickNo = 0;
+  /** Cards of the trick already written (before something the robot felt, showed or said). */
+  #shown = 0;
   #lastDecision: DecisionMessage | null = null;
   #lastFeeling = '';
   #lastFace = 'neutral';
@@ -44,7 +49,7 @@ export class Narrator {
       if (m.expression === this.#lastFace) return;
       this.#lastFace = m.expression;
       this.figures.expressions++;
-      this.write(`      [face: ${m.expression}]`);
+      this.#aside(`      [face: ${m.expression}]`);
     });
     bus.subscribe('utterance', (m) => this.#utterance(m));
   }
@@ -59,6 +64,7 @@ export class Narrator {
         this.write('');
         this.write(`Game ${m.game + 1}: ${this.#who(m.seat)} deals and turns up ${m.card}; ${this.#who(m.leader)} leads.`);
         this.#trick = [];
+        this.#shown = 0;
         return;
       case 'play': {
         let text = `${this.#who(m.seat)} ${m.card}`;
@@ -68,13 +74,17 @@ export class Narrator {
           text += d.fallback === 'forced' ? ' (forced)' : ` (${(d.time_ms / 1000).toFixed(2)} s${p})`;
           this.#lastDecision = null;
         }
+        this.#trickNo = m.trick;
         this.#trick.push(text);
         return;
       }
-      case 'trick':
-        this.write(`  trick ${String(m.trick + 1).padStart(2)}: ${this.#trick.join(', ')} -> ${this.#who(m.winner)} (${this.#team(m.winner)}) takes ${m.points}`);
+      case 'trick': {
+        const rest = this.#trick.slice(this.#shown);
+        this.write(`${this.#trickPrefix()}${rest.length ? `${rest.join(', ')} ` : ''}-> ${this.#who(m.winner)} (${this.#team(m.winner)}) takes ${m.points}`);
         this.#trick = [];
+        this.#shown = 0;
         return;
+      }
       case 'renounce':
         this.write(`  renounce: ${this.#who(m.seat)} did not follow suit with ${m.card}`);
         return;
@@ -102,14 +112,29 @@ export class Narrator {
     if (key === this.#lastFeeling || top.intensity < 1) return;
     this.#lastFeeling = key;
     const mood = m.mood === 0 ? '' : `, mood ${m.mood > 0 ? '+' : ''}${m.mood.toFixed(1)}`;
-    this.write(`      [feels ${top.type} ${top.intensity.toFixed(1)}${about}${mood}]`);
+    this.#aside(`      [feels ${top.type} ${top.intensity.toFixed(1)}${about}${mood}]`);
   }
 
   #utterance(m: UtteranceMessage): void {
     if (m.phase !== 'start') return;
     this.figures.utterances++;
     const to = m.target === 'partner' ? ' to its partner' : m.target === 'opponent' ? ` to ${m.addressee >= 0 ? this.#who(m.addressee) : 'an opponent'}` : '';
-    this.write(`      robot says${to}: "${m.text}"`);
+    this.#aside(`      robot says${to}: "${m.text}"`);
+  }
+
+  /** The start of a trick's line, or the indent of its continuation. */
+  #trickPrefix(): string {
+    const head = `  trick ${String(this.#trickNo + 1).padStart(2)}: `;
+    return this.#shown === 0 ? head : ' '.repeat(head.length);
+  }
+
+  /** Writes what the robot felt, showed or said after the cards of the trick played so far. */
+  #aside(line: string): void {
+    if (this.#trick.length > this.#shown) {
+      this.write(`${this.#trickPrefix()}${this.#trick.slice(this.#shown).join(', ')},`);
+      this.#shown = this.#trick.length;
+    }
+    this.write(line);
   }
 }
 
