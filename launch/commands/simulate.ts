@@ -37,7 +37,7 @@ export interface SimulateOptions {
   session?: string;
   /**
    * Continue session ID from its recording after a crash: the seeds and settings are the recording's
-   * (the options above other than --recordings and --json are ignored), the state is rebuilt from the
+   * (the options above other than --recordings, --bot-think and --json are ignored), the state is rebuilt from the
    * recorded events, and the recording goes on in `<ID>.<n>.mcap`.
    */
   resume?: string;

@@ -45,7 +45,7 @@ describe('crash and restart', () => {
   it('a session killed mid-game resumes from its recording: same deal, tricks kept, and it finishes', async () => {
     const id = 'crash-test';
     const first = join(dir, 'recordings', `${id}.mcap`);
-    const killed = start(['simulate', '--games', '2', '--seed', '7', '--budget', '50', '--min-think', '300', '--session', id]);
+    const killed = start(['simulate', '--games', '2', '--seed', '7', '--budget', '50', '--min-think', '300', '--bot-think', '0', '--session', id]);
     // Some tricks narrated, and some in the recording (flushed every second), then the kill.
     await until(() => (killed.out().match(/^ {2}trick +\d+:/gm) ?? []).length >= 4, killed.child);
     await until(() => existsSync(first) && events(first).filter((e) => e.type === 'trick').length >= 2, killed.child);
@@ -59,7 +59,7 @@ describe('crash and restart', () => {
     expect(lastState.status).toBe('playing');
     const playedBefore = events(first).filter((e) => e.type === 'play' && e.game === lastState.game - 1);
 
-    const resumed = start(['simulate', '--resume', id]);
+    const resumed = start(['simulate', '--resume', id, '--bot-think', '0']);
     const r = await resumed.done;
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -102,11 +102,11 @@ describe('crash and restart', () => {
   it('a physical-deal session resumes dealt the same way, without repeating --physical-deal', async () => {
     const id = 'crash-physical';
     const first = join(dir, 'recordings', `${id}.mcap`);
-    const killed = start(['simulate', '--games', '1', '--seed', '8', '--budget', '50', '--min-think', '300', '--session', id, '--physical-deal']);
+    const killed = start(['simulate', '--games', '1', '--seed', '8', '--budget', '50', '--min-think', '300', '--bot-think', '0', '--session', id, '--physical-deal']);
     await until(() => existsSync(first) && events(first).filter((e) => e.type === 'trick').length >= 2, killed.child);
     killed.child.kill('SIGKILL');
     await killed.done;
-    const resumed = start(['simulate', '--resume', id]);
+    const resumed = start(['simulate', '--resume', id, '--bot-think', '0']);
     const r = await resumed.done;
     expect(r.err).toBe('');
     expect(r.code).toBe(0);

@@ -15,7 +15,7 @@ const run = (args: string[]) => runCli(args, dir);
 
 describe('parceiro simulate', () => {
   it('plays and narrates a one-game session through the robot node, and records it', async () => {
-    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '3', '--budget', '50']);
+    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '3', '--budget', '50', '--bot-think', '200']);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('Game 1:');
@@ -31,7 +31,7 @@ describe('parceiro simulate', () => {
   });
 
   it('--physical-deal: the table deals real cards, the robot reads its hand and its cards are put down for it', async () => {
-    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '5', '--budget', '50', '--min-think', '50', '--physical-deal', '--no-record', '--json']);
+    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '5', '--budget', '50', '--min-think', '50', '--bot-think', '0', '--physical-deal', '--no-record', '--json']);
     expect(err).toBe('');
     expect(code).toBe(0);
     const summary = JSON.parse(out) as { games: number; points: { A: number; B: number }[]; decisions: { searched: number; forced: number } };
