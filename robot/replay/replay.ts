@@ -479,6 +479,13 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   if (settings.expectationBudgetMs > 0 && !messages.some((m) => m.topic.name === TOPICS.expectation.name) && messages.length) {
     notes.push('the recording has no estimates (recorded before they were published): emotions between decisions may differ');
   }
+  // Since the session's start publishes the robot's emotions (one instant per reaction), the first
+  // emotions message of a session comes before its first deal.
+  const firstEmotions = messages.findIndex((m) => m.topic.name === TOPICS.emotions.name);
+  const firstDeal = messages.findIndex((m) => m.topic.name === TOPICS.gameEvents.name && (m.message as GameEventMessage).type === 'deal');
+  if (!rec.session?.previous && firstDeal >= 0 && (firstEmotions < 0 || firstEmotions > firstDeal)) {
+    notes.push("the recording was made before each of the robot's reactions recorded its instant (the session's start has no emotions message): its emotions and behaviours may differ from the first one on; its plays do not depend on them");
+  }
   const unplaced = messages.filter((m) => m.topic.name === TOPICS.expectation.name && (m.message as ExpectationMessage).event_index === -1).length;
   if (unplaced) {
     notes.push(
