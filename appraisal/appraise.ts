@@ -44,16 +44,21 @@ export function appraise(character: Character, state: EmotionalState, perception
   const was = usable(perception.beliefs?.before) ?? (newGame ? PRIOR_EXPECTATION : state.expectation);
   const now = after ?? was;
 
+  // A goal adopted afresh (every win-game at a deal) starts at its likelihood with no outcome known:
+  // nothing of the last game's prospects is carried into the next.
   let likelihood = state.likelihood;
+  let resolved = state.resolved;
   for (const goal of Object.values(character.goals)) {
-    if (goal.resetOn.includes(event.type)) likelihood = { ...likelihood, [goal.name]: goal.likelihood };
+    if (!goal.resetOn.includes(event.type)) continue;
+    likelihood = { ...likelihood, [goal.name]: goal.likelihood };
+    if (goal.name in resolved) resolved = Object.fromEntries(Object.entries(resolved).filter(([name]) => name !== goal.name));
   }
 
   const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined));
-  const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor);
+  const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor, resolved);
   const feeling = feel(state, derivation.emotions, time, character);
   return {
-    state: { at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, expectation: now, game },
+    state: { at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, resolved: derivation.resolved, expectation: now, game },
     rules,
     frame,
     felt: feeling.felt,
@@ -78,6 +83,7 @@ function frameOf(character: Character, event: AppraisalEvent, env: Env): { frame
     for (const [word, f] of rule.praiseworthiness) put(frame.praiseworthiness, resolveTarget(word, env), f(env), -10, 10);
     for (const [word, f] of rule.like) put(frame.like, resolveTarget(word, env), f(env), -10, 10);
     for (const [goal, f] of rule.goalSuccessProbability) put(frame.goalSuccessProbability, goal, f(env), 0, 1);
+    for (const [goal, f] of rule.goalAchieved) frame.goalAchieved.set(goal, f(env));
   }
   return { frame, rules };
 }
@@ -122,15 +128,17 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
     desirabilityForOther: changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther),
     praiseworthiness: changedEntries(plain.praiseworthiness, late.frame.praiseworthiness),
     like: changedEntries(plain.like, late.frame.like),
-    // Goals are judged against the probability last appraised, so an unchanged one elicits nothing.
+    // Goals are judged against the probability last appraised, so an unchanged one elicits nothing;
+    // an outcome known already elicits nothing either, and estimates do not move it.
     goalSuccessProbability: late.frame.goalSuccessProbability,
+    goalAchieved: late.frame.goalAchieved,
   };
-  const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor);
+  const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor, state.resolved);
   // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.
   const elicited = wellBeing ? derivation.emotions : derivation.emotions.filter((e) => !(e.target === null && (e.type === 'joy' || e.type === 'distress')));
   const feeling = feel(state, elicited, time, character);
   return {
-    state: { ...state, at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, expectation: after },
+    state: { ...state, at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, resolved: derivation.resolved, expectation: after },
     rules: late.rules,
     frame,
     felt: feeling.felt,

@@ -101,12 +101,21 @@ function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goal
     });
 
   const a = entry.appraise ?? {};
+  const declared = (key: string, goal: string): void => {
+    if (goals[goal]) return;
+    const known = Object.keys(goals);
+    throw file.error([...at, 'appraise', key, goal], `unknown goal "${goal}" (${known.length ? `goals: ${known.join(', ')}` : 'declare it under goals:'})`);
+  };
   const goalSuccessProbability = Object.entries(a['goal-success-probability'] ?? {}).map(([goal, v]) => {
-    if (!goals[goal]) {
-      const known = Object.keys(goals);
-      throw file.error([...at, 'appraise', 'goal-success-probability', goal], `unknown goal "${goal}" (${known.length ? `goals: ${known.join(', ')}` : 'declare it under goals:'})`);
-    }
+    declared('goal-success-probability', goal);
+    // A success probability is an estimate: hope and fear. A certain outcome is said as one.
+    if (v === 0 || v === 1) throw file.error([...at, 'appraise', 'goal-success-probability', goal], `a probability of ${v} is an estimate, not an outcome; to achieve or fail the goal, write goal-achieved: { ${goal}: ${v === 1} }`);
     return [goal, numberOf(['appraise', 'goal-success-probability', goal], v, 0, 1)] as const;
+  });
+  const goalAchieved = Object.entries(a['goal-achieved'] ?? {}).map(([goal, v]) => {
+    declared('goal-achieved', goal);
+    if (typeof v === 'boolean') return [goal, () => v] as const;
+    return [goal, expr(['appraise', 'goal-achieved', goal], v, 'boolean').evaluate as (env: Env) => boolean] as const;
   });
 
   return {
@@ -119,5 +128,6 @@ function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goal
     praiseworthiness: byTarget('praiseworthiness', a.praiseworthiness),
     like: byTarget('like', a.like),
     goalSuccessProbability,
+    goalAchieved,
   };
 }

@@ -41,6 +41,7 @@ export interface Goal extends GoalSpec {
 }
 
 type NumberOf = (env: Env) => number;
+type BooleanOf = (env: Env) => boolean;
 
 /** An appraisal rule, compiled. */
 export interface Rule {
@@ -53,7 +54,10 @@ export interface Rule {
   desirabilityForOther: readonly (readonly [TargetWord, NumberOf])[];
   praiseworthiness: readonly (readonly [TargetWord, NumberOf])[];
   like: readonly (readonly [TargetWord, NumberOf])[];
+  /** Estimates of goals' success probabilities: hope and fear. */
   goalSuccessProbability: readonly (readonly [string, NumberOf])[];
+  /** Goals' outcomes made certain (true achieved, false failed): satisfaction, relief, disappointment, fears-confirmed. */
+  goalAchieved: readonly (readonly [string, BooleanOf])[];
 }
 
 export interface Character {

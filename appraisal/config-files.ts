@@ -145,6 +145,7 @@ const RULE_SCHEMA = strict({
     praiseworthiness: byTarget.optional(),
     like: byTarget.optional(),
     'goal-success-probability': z.record(z.string(), numberOrExpression, { error: 'expected a mapping of goal name to a probability' }).optional(),
+    'goal-achieved': z.record(z.string(), condition, { error: 'expected a mapping of goal name to true, false or a condition' }).optional(),
   }).optional(),
 });
 

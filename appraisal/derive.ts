@@ -14,8 +14,13 @@ export interface AppraisalFrame {
   praiseworthiness: Map<Target, number>;
   /** How much the robot likes someone, -10..10. */
   like: Map<Target, number>;
-  /** The new success probability of named goals, 0..1. */
+  /**
+   * The new success probability of named goals, 0..1: an estimate (the player's win probability is
+   * the share of sampled worlds won), so it moves hope and fear but never confirms or disconfirms.
+   */
   goalSuccessProbability: Map<string, number>;
+  /** Named goals whose outcome the event makes certain: true achieved, false failed for good. */
+  goalAchieved: Map<string, boolean>;
 }
 
 export const emptyFrame = (): AppraisalFrame => ({
@@ -24,6 +29,7 @@ export const emptyFrame = (): AppraisalFrame => ({
   praiseworthiness: new Map(),
   like: new Map(),
   goalSuccessProbability: new Map(),
+  goalAchieved: new Map(),
 });
 
 export interface GoalSpec {
@@ -32,14 +38,16 @@ export interface GoalSpec {
   significance: number;
   /** Its success probability when adopted. */
   likelihood: number;
-  /** Smaller changes of probability are not appraised (reaching 0 or 1 always is). */
+  /** Smaller changes of an estimated probability are not appraised (an outcome always is). */
   minChange: number;
 }
 
 export interface Derivation {
   emotions: ElicitedEmotion[];
-  /** Goals' success probabilities after the event. */
+  /** Goals' success probabilities after the event (1 or 0 for a goal whose outcome is known). */
   likelihood: Record<string, number>;
+  /** Goals whose outcome is known after the event: true achieved, false failed. */
+  resolved: Record<string, boolean>;
 }
 
 /** Is the target the robot itself, alone or with its partner? Then praise is pride, blame is shame. */
@@ -47,9 +55,17 @@ const isOwn = (target: Target, self: Seat): boolean => target === self || target
 
 /**
  * The emotions an appraisal frame elicits, with their potentials. `likelihood` holds each goal's
- * success probability before the event; `likeFactor` scales love and hate (FAtiMA: 0.7).
+ * success probability before the event, `resolved` the goals whose outcome was known before it;
+ * `likeFactor` scales love and hate (FAtiMA: 0.7).
  */
-export function deriveEmotions(frame: AppraisalFrame, self: Seat, goals: Readonly<Record<string, GoalSpec>>, likelihood: Readonly<Record<string, number>>, likeFactor: number): Derivation {
+export function deriveEmotions(
+  frame: AppraisalFrame,
+  self: Seat,
+  goals: Readonly<Record<string, GoalSpec>>,
+  likelihood: Readonly<Record<string, number>>,
+  likeFactor: number,
+  resolved: Readonly<Record<string, boolean>> = {},
+): Derivation {
   const out: ElicitedEmotion[] = [];
   const push = (type: EmotionType, target: Target | null, potential: number): void => {
     if (potential > 0) out.push({ type, target, potential });
@@ -85,27 +101,35 @@ export function deriveEmotions(frame: AppraisalFrame, self: Seat, goals: Readonl
     if (l !== 0) push(l > 0 ? 'love' : 'hate', target, Math.abs(l) * likeFactor);
   }
 
-  // Prospects (FAtiMA Toolkit): a rising probability gives hope, a falling one fear, in proportion to
-  // the probability of the outcome and the goal's significance. Reaching 1 confirms the prospect:
-  // satisfaction if success had been likely (> 0.5), relief if it had not; reaching 0 gives
-  // disappointment if success had been likely (>= 0.5), fears-confirmed if it had not.
+  // Prospects. A goal's outcome made certain confirms or disconfirms the prospect, by the probability
+  // it had before (FAtiMA Toolkit's thresholds): achieved, satisfaction if success had been likely
+  // (> 0.5), relief if it had not; failed, disappointment if success had been likely (>= 0.5),
+  // fears-confirmed if it had not. An outcome that is known already elicits nothing; one that turns
+  // over (a renounce found out after the points were made) is judged from the outcome it replaces.
   const next: Record<string, number> = { ...likelihood };
+  const known: Record<string, boolean> = { ...resolved };
+  for (const [name, achieved] of frame.goalAchieved) {
+    const goal = goals[name];
+    if (!goal || known[name] === achieved) continue;
+    const was = known[name] === undefined ? (likelihood[name] ?? goal.likelihood) : known[name] ? 1 : 0;
+    known[name] = achieved;
+    next[name] = achieved ? 1 : 0;
+    if (achieved) push(was > 0.5 ? 'satisfaction' : 'relief', null, goal.significance);
+    else push(was >= 0.5 ? 'disappointment' : 'fears-confirmed', null, goal.significance);
+  }
+  // A new success probability is an estimate, even at 1 or 0 (every sampled world won, or lost): a
+  // rising one gives hope, a falling one fear, in proportion to the probability of the outcome and
+  // the goal's significance. Once the outcome is known, estimates no longer move it.
   for (const [name, value] of frame.goalSuccessProbability) {
     const goal = goals[name];
-    if (!goal) continue;
+    if (!goal || known[name] !== undefined) continue;
     const was = likelihood[name] ?? goal.likelihood;
     const p = Math.min(1, Math.max(0, value));
     // The player's estimate wobbles from sampling alone; a drift still adds up against `was`.
-    if (p !== 0 && p !== 1 && Math.abs(p - was) < goal.minChange) continue;
+    if (Math.abs(p - was) < goal.minChange) continue;
     next[name] = p;
-    const s = goal.significance;
-    if (p > was) {
-      if (p === 1) push(was <= 0.5 ? 'relief' : 'satisfaction', null, s);
-      else push('hope', null, p * s);
-    } else if (p < was) {
-      if (p === 0) push(was >= 0.5 ? 'disappointment' : 'fears-confirmed', null, s);
-      else push('fear', null, (1 - p) * s);
-    }
+    if (p > was) push('hope', null, p * goal.significance);
+    else if (p < was) push('fear', null, (1 - p) * goal.significance);
   }
-  return { emotions: out, likelihood: next };
+  return { emotions: out, likelihood: next, resolved: known };
 }

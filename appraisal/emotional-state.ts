@@ -22,6 +22,8 @@ export interface EmotionalState {
   moodSince: number;
   /** Goals' success probabilities. */
   likelihood: Readonly<Record<string, number>>;
+  /** Goals whose outcome is known (true achieved, false failed) since they were last adopted. */
+  resolved: Readonly<Record<string, boolean>>;
   /** The last expectation the player reported for this game. */
   expectation: Expectation;
   game: GameContext;
@@ -29,7 +31,7 @@ export interface EmotionalState {
 
 export function initialState(character: Character, seat: Seat, time: number): EmotionalState {
   const likelihood = Object.fromEntries(Object.values(character.goals).map((g) => [g.name, g.likelihood]));
-  return { at: time, emotions: [], mood: 0, moodSince: time, likelihood, expectation: PRIOR_EXPECTATION, game: initialContext(seat) };
+  return { at: time, emotions: [], mood: 0, moodSince: time, likelihood, resolved: {}, expectation: PRIOR_EXPECTATION, game: initialContext(seat) };
 }
 
 const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);

@@ -56,6 +56,7 @@ function variables(frame: AppraisalFrame): Record<string, unknown> {
   if (frame.praiseworthiness.size) v.praiseworthiness = map(frame.praiseworthiness);
   if (frame.like.size) v.like = map(frame.like);
   if (frame.goalSuccessProbability.size) v['goal-success-probability'] = map(frame.goalSuccessProbability);
+  if (frame.goalAchieved.size) v['goal-achieved'] = Object.fromEntries(frame.goalAchieved);
   return v;
 }
 

@@ -87,6 +87,14 @@ describe('rule expressions', () => {
     expect([...r.frame.like]).toEqual([[2, 1.5]]);
   });
 
+  it('set a goal outcome from a condition, and a success probability from a number', () => {
+    const text = `goals:\n  g: { significance: 5 }\n${rule('    on: trick\n    appraise:\n      goal-achieved: { g: ours(winner) }\n      goal-success-probability: { g: after.winProbability }\n')}`;
+    expect([...frameOf(text, { event: trick('2S', '3S', 'AS', '5S', 2) }).frame.goalAchieved]).toEqual([['g', true]]);
+    const lost = frameOf(text, { event: trick('2S', '3S', 'AS', '5S', 1), beliefs: { after: { expectedPoints: 50, winProbability: 0.25 } } });
+    expect([...lost.frame.goalAchieved]).toEqual([['g', false]]);
+    expect([...lost.frame.goalSuccessProbability]).toEqual([['g', 0.25]]);
+  });
+
   it('do not match when a condition fails', () => {
     const r = frameOf(rule(`    on: play\n    when: "card == 'KS'"\n    appraise: { desirability: 5 }\n`), play('AS'));
     expect(r.rules).toEqual([]);
@@ -126,6 +134,13 @@ describe('a rule file with a mistake is refused at load, naming file, line and r
     ['a number out of range', rule('    on: play\n    appraise: { desirability: 12 }\n'), /:4: rules\[0\]\.appraise\.desirability: 12 is outside -10\.\.10/],
     ['a constant expression out of range', rule('    on: play\n    appraise: { desirability: "6 * 2" }\n'), /"6 \* 2" is 12, outside -10\.\.10/],
     ['a probability out of range', 'goals:\n  g: { significance: 5 }\n' + rule('    on: end\n    appraise:\n      goal-success-probability: { g: 1.5 }\n'), /1\.5 is outside 0\.\.1/],
+    [
+      'a certain outcome written as a probability',
+      'goals:\n  g: { significance: 5 }\n' + rule('    on: end\n    appraise:\n      goal-success-probability: { g: 1 }\n'),
+      /:7: rules\[0\]\.appraise\.goal-success-probability\.g: a probability of 1 is an estimate, not an outcome; to achieve or fail the goal, write goal-achieved: \{ g: true \}/,
+    ],
+    ['an outcome of an undeclared goal', rule('    on: end\n    appraise:\n      goal-achieved: { win-session: won }\n'), /:5: rules\[0\]\.appraise\.goal-achieved\.win-session: unknown goal "win-session"/],
+    ['an outcome that is not true or false', 'goals:\n  g: { significance: 5 }\n' + rule('    on: trick\n    appraise:\n      goal-achieved: { g: ourPoints }\n'), /:7: rules\[0\]\.appraise\.goal-achieved\.g: "ourPoints" is a number, expected a boolean/],
     ['a goal without significance', 'goals:\n  g: { likelihood: 0.5 }\n', /:2: goals\.g\.significance: expected a number/],
     ['a disposition for an unknown emotion', 'dispositions:\n  jealousy: { threshold: 2 }\n', /:2: dispositions\.jealousy: unknown key "jealousy"/],
     ['a threshold out of range', 'dispositions:\n  joy: { threshold: 11 }\n', /:2: dispositions\.joy\.threshold: must be at most 10/],

@@ -26,16 +26,17 @@ import { character } from './helpers.js';
 const SELF: Seat = 0;
 const goals = { 'win-game': { name: 'win-game', significance: 6, likelihood: 0.5, minChange: 0 } };
 
-function frame(f: Partial<{ d: number; dfo: [Target, number][]; praise: [Target, number][]; like: [Target, number][]; goal: number }>): AppraisalFrame {
+function frame(f: Partial<{ d: number; dfo: [Target, number][]; praise: [Target, number][]; like: [Target, number][]; goal: number; achieved: boolean }>): AppraisalFrame {
   const fr = emptyFrame();
   if (f.d !== undefined) fr.desirability = f.d;
   for (const [t, v] of f.dfo ?? []) fr.desirabilityForOther.set(t, v);
   for (const [t, v] of f.praise ?? []) fr.praiseworthiness.set(t, v);
   for (const [t, v] of f.like ?? []) fr.like.set(t, v);
   if (f.goal !== undefined) fr.goalSuccessProbability.set('win-game', f.goal);
+  if (f.achieved !== undefined) fr.goalAchieved.set('win-game', f.achieved);
   return fr;
 }
-const derive = (f: AppraisalFrame, was = 0.5): ElicitedEmotion[] => deriveEmotions(f, SELF, goals, { 'win-game': was }, 0.7).emotions;
+const derive = (f: AppraisalFrame, was = 0.5, resolved: Record<string, boolean> = {}): ElicitedEmotion[] => deriveEmotions(f, SELF, goals, { 'win-game': was }, 0.7, resolved).emotions;
 const types = (es: ElicitedEmotion[]): string[] => es.map((e) => `${e.type}${e.target === null ? '' : `>${e.target}`}:${e.potential}`).sort();
 
 describe('OCC derivation (FAtiMA)', () => {
@@ -83,24 +84,44 @@ describe('OCC derivation (FAtiMA)', () => {
     expect(types(derive(frame({ like: [[1, -10]] })))).toEqual(['hate>1:7']);
   });
 
-  it('prospects: hope and fear from a changing probability, resolved at 1 or 0', () => {
+  it('prospects: hope and fear from a changing probability, even at 1 or 0 (an estimate)', () => {
     expect(types(derive(frame({ goal: 0.7 }), 0.5))).toEqual([`hope:${0.7 * 6}`]);
     expect(types(derive(frame({ goal: 0.3 }), 0.5))).toEqual([`fear:${(1 - 0.3) * 6}`]);
     expect(derive(frame({ goal: 0.5 }), 0.5)).toEqual([]);
-    expect(types(derive(frame({ goal: 1 }), 0.8))).toEqual(['satisfaction:6']);
-    expect(types(derive(frame({ goal: 1 }), 0.4))).toEqual(['relief:6']);
-    expect(types(derive(frame({ goal: 0 }), 0.6))).toEqual(['disappointment:6']);
-    expect(types(derive(frame({ goal: 0 }), 0.3))).toEqual(['fears-confirmed:6']);
+    expect(types(derive(frame({ goal: 1 }), 0.8))).toEqual(['hope:6']);
+    expect(types(derive(frame({ goal: 0 }), 0.3))).toEqual(['fear:6']);
     expect(deriveEmotions(frame({ goal: 0.9 }), SELF, goals, { 'win-game': 0.5 }, 0.7).likelihood).toEqual({ 'win-game': 0.9 });
+  });
+
+  it('prospects: an outcome made certain confirms or disconfirms them, by the probability before', () => {
+    expect(types(derive(frame({ achieved: true }), 0.8))).toEqual(['satisfaction:6']);
+    expect(types(derive(frame({ achieved: true }), 0.4))).toEqual(['relief:6']);
+    expect(types(derive(frame({ achieved: true }), 0.5))).toEqual(['relief:6']);
+    expect(types(derive(frame({ achieved: false }), 0.6))).toEqual(['disappointment:6']);
+    expect(types(derive(frame({ achieved: false }), 0.5))).toEqual(['disappointment:6']);
+    expect(types(derive(frame({ achieved: false }), 0.3))).toEqual(['fears-confirmed:6']);
+    expect(deriveEmotions(frame({ achieved: false }), SELF, goals, { 'win-game': 0.3 }, 0.7)).toMatchObject({ likelihood: { 'win-game': 0 }, resolved: { 'win-game': false } });
+  });
+
+  it('prospects: a known outcome elicits nothing again and estimates no longer move it; an outcome that turns over does', () => {
+    const won = { 'win-game': true };
+    expect(derive(frame({ achieved: true }), 1, won)).toEqual([]);
+    expect(derive(frame({ goal: 0.2 }), 1, won)).toEqual([]);
+    expect(deriveEmotions(frame({ goal: 0.2, achieved: true }), SELF, goals, { 'win-game': 0.9 }, 0.7)).toEqual({ emotions: [{ type: 'satisfaction', target: null, potential: 6 }], likelihood: { 'win-game': 1 }, resolved: won });
+    // A renounce found out after the points had won the game: the win is lost.
+    expect(types(derive(frame({ achieved: false }), 1, won))).toEqual(['disappointment:6']);
+    expect(types(derive(frame({ achieved: true }), 0, { 'win-game': false }))).toEqual(['relief:6']);
   });
 
   it('ignores changes of probability below the goal minChange, but lets a drift add up', () => {
     const g = { 'win-game': { ...goals['win-game'], minChange: 0.05 } };
     const step = (p: number, was: number) => deriveEmotions(frame({ goal: p }), SELF, g, { 'win-game': was }, 0.7);
-    expect(step(0.53, 0.5)).toEqual({ emotions: [], likelihood: { 'win-game': 0.5 } });
+    expect(step(0.53, 0.5)).toEqual({ emotions: [], likelihood: { 'win-game': 0.5 }, resolved: {} });
     expect(step(0.56, 0.5).likelihood['win-game']).toBe(0.56); // 0.53 then 0.56: the drift is appraised against 0.5
     expect(types(step(0.56, 0.5).emotions)).toEqual([`hope:${0.56 * 6}`]);
-    expect(types(step(1, 0.98).emotions)).toEqual(['satisfaction:6']); // reaching 1 always counts
+    expect(step(1, 0.98).emotions).toEqual([]); // 1 is an estimate like any other
+    const outcome = deriveEmotions(frame({ achieved: true }), SELF, g, { 'win-game': 0.98 }, 0.7);
+    expect(types(outcome.emotions)).toEqual(['satisfaction:6']); // an outcome always counts
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Appraiser, PRIOR_EXPECTATION, manualClock } from '../../appraisal/index.js';
 import type { AppraisalEvent } from '../../appraisal/index.js';
-import { parseCard } from '../../game/index.js';
+import { parseCard, pointsOf } from '../../game/index.js';
 import { character, find } from './helpers.js';
 
 const cards = (s: string) => s.split(' ').map(parseCard);
@@ -70,5 +70,69 @@ describe('reappraising an event when its expectation comes later', () => {
     const re = a.reappraise(partnerPlays, p.state.game, { expectedPoints: 70, winProbability: 0.65 });
     expect(re.felt.map((e) => e.type).sort()).toEqual(['distress', 'fear']);
     expect(re.frame.desirability).toBe(-10); // (70 - 90) / 2
+  });
+
+  describe('prospects, as the runtime appraises them (each estimate late)', () => {
+    const PROSPECT = new Set(['satisfaction', 'relief', 'disappointment', 'fears-confirmed']);
+    const resolutions = (felt: readonly { type: string }[]): string[] => felt.map((e) => e.type).filter((t) => PROSPECT.has(t));
+    const t = (trick: number, cards_: string, winner: 0 | 1 | 2 | 3): AppraisalEvent => {
+      const cs = cards(cards_);
+      return { type: 'trick', trick, leader: 0, cards: cs, winner, points: cs.reduce((p, c) => p + pointsOf(c), 0) };
+    };
+    const end = (points: [number, number], winner: 'A' | 'B'): AppraisalEvent => ({ type: 'end', points, outcome: { winner, victories: 1 }, renounce: null });
+
+    for (const preset of ['neutral', 'competitive', 'warm']) {
+      it(`${preset}: the next game's deal, estimated at 0 or 1 from one sampled world, brings fear or hope, with no outcome carried over`, () => {
+        const clock = manualClock(0);
+        const a = new Appraiser(character(preset), { seat: 0, clock });
+        a.perceive(deal, { after: { expectedPoints: 70, winProbability: 0.7 } });
+        clock.advance(60_000);
+        expect(resolutions(a.perceive(end([84, 36], 'A')).felt)).toEqual(['satisfaction']);
+        expect(a.state.resolved).toEqual({ 'win-game': true });
+
+        clock.advance(4000);
+        const secondDeal: AppraisalEvent = { ...deal, dealer: 0 };
+        const next = a.perceive(secondDeal);
+        expect(next.felt).toEqual([]);
+        expect(a.state.resolved).toEqual({});
+        expect(a.state.likelihood['win-game']).toBe(0.5);
+        clock.advance(150);
+        const late = a.reappraise(secondDeal, next.state.game, { expectedPoints: 40, winProbability: 0 });
+        expect(resolutions(late.felt)).toEqual([]);
+        expect(late.felt.map((e) => e.type)).toContain('fear');
+
+        // That game is lost at its end, and the one after that dealt with a one-world estimate of 1.
+        clock.advance(60_000);
+        expect(resolutions(a.perceive(end([40, 80], 'B')).felt)).toEqual(['fears-confirmed']);
+        clock.advance(4000);
+        const thirdDeal: AppraisalEvent = { ...deal, dealer: 1 };
+        const third = a.perceive(thirdDeal);
+        clock.advance(150);
+        const hopeful = a.reappraise(thirdDeal, third.state.game, { expectedPoints: 75, winProbability: 1 });
+        expect(resolutions(hopeful.felt)).toEqual([]);
+        expect(hopeful.felt.map((e) => e.type)).toContain('hope');
+      });
+
+      it(`${preset}: once 61 points make the win certain, a late estimate of an earlier play moves nothing, and the end adds nothing`, () => {
+        const clock = manualClock(0);
+        const a = new Appraiser(character(preset), { seat: 0, clock });
+        a.perceive(deal, { after: { expectedPoints: 66, winProbability: 0.6 } });
+        clock.advance(3000);
+        const play = a.perceive(partnerPlays);
+        let felt: string[] = [];
+        for (const [i, trick] of [t(0, 'AS 2S 7S 3S', 0), t(1, 'AH 2H 7H 3H', 0), t(2, 'AD 2D 7D 3D', 0)].entries()) {
+          clock.advance(5000);
+          felt = resolutions(a.perceive(trick).felt);
+          if (i < 2) expect(felt).toEqual([]);
+        }
+        expect(felt).toEqual(['satisfaction']); // 63 points
+        clock.advance(500);
+        const late = a.reappraise(partnerPlays, play.state.game, { expectedPoints: 40, winProbability: 0.1 });
+        expect(late.felt.filter((e) => e.type === 'fear' || PROSPECT.has(e.type))).toEqual([]);
+        expect(a.state.likelihood['win-game']).toBe(1);
+        clock.advance(60_000);
+        expect(resolutions(a.perceive(end([84, 36], 'A')).felt)).toEqual([]);
+      });
+    }
   });
 });

@@ -32,6 +32,7 @@ const has = (s: Seen, type: string, target?: number | string | null): CliEmotion
   s.emotions.find((e) => e.type === type && (target === undefined || e.target === target));
 const end = (xs: Seen[]): Seen => xs[xs.length - 1]!;
 const PARTNER = '2';
+const PROSPECT_RESOLUTIONS = ['satisfaction', 'relief', 'disappointment', 'fears-confirmed'] as const;
 
 for (const [road, run] of roads) {
   describe(`scenarios through ${road}`, () => {
@@ -113,6 +114,53 @@ for (const [road, run] of roads) {
       });
     }
 
+    describe('prospects are confirmed or disconfirmed only when the outcome is certain', () => {
+      /** Per line, the prospect-based emotions that line brought (felt anew, or stronger than the line before). */
+      const resolutions = (lines: Seen[]): string[][] =>
+        lines.map((s, i) =>
+          PROSPECT_RESOLUTIONS.filter((type) => (has(s, type, null)?.intensity ?? 0) > (i > 0 ? (has(lines[i - 1]!, type, null)?.intensity ?? 0) : 0)),
+        );
+
+      for (const preset of ['neutral', 'competitive', 'warm']) {
+        it(`${preset}: a deal after a won or a lost game, even with a win probability of 1 or 0, brings hope or fear, not a resolution`, () => {
+          const lines = run('next-deal', preset);
+          const got = resolutions(lines);
+          const deals = lines.flatMap((s, i) => (s.event === 'deal' ? [i] : []));
+          expect(deals).toHaveLength(3);
+          for (const d of deals) {
+            expect(got[d]).toEqual([]);
+            expect(got[d + 1]).toEqual([]); // nor the first play after it
+          }
+          expect(has(lines[deals[1]!]!, 'hope')).toBeDefined(); // a one-world estimate of 1
+          expect(has(lines[deals[2]!]!, 'fear')).toBeDefined(); // a one-world estimate of 0
+          // One resolution per game, at its end: won after hope, lost after fear, won after hope.
+          const ends = lines.flatMap((s, i) => (s.event === 'end' ? [i] : []));
+          expect(ends.map((i) => got[i])).toEqual([['satisfaction'], ['fears-confirmed'], ['satisfaction']]);
+          expect(got.filter((r, i) => r.length > 0 && !ends.includes(i))).toEqual([]);
+        });
+
+        it(`${preset}: a mid-game swing of the win probability to 1 or to 0 is hope or fear; the end resolves it`, () => {
+          const lines = run('win-probability-swings', preset);
+          const got = resolutions(lines);
+          expect(got.slice(0, -1).flat()).toEqual([]);
+          expect(has(lines[1]!, 'hope')).toBeDefined(); // at 1: every sampled world won
+          expect(has(lines[3]!, 'fear')).toBeDefined(); // at 0: every sampled world lost
+          expect(got[got.length - 1]).toEqual(['satisfaction']); // won, hoping (0.6)
+        });
+
+        it(`${preset}: a team past 60 points makes the outcome certain: resolved at that trick, not again at the end`, () => {
+          const win = run('made-certain-win', preset);
+          const got = resolutions(win);
+          expect(win[3]!.event).toBe('trick'); // the third trick brings the robot's team to 63
+          expect(got).toEqual([[], [], [], ['satisfaction'], [], []]);
+
+          const loss = run('made-certain-loss', preset);
+          // 51 for the opponents with every sampled world lost is not certain; 60 is (61 is out of reach).
+          expect(resolutions(loss)).toEqual([[], [], [], [], ['fears-confirmed'], []]);
+        });
+      }
+    });
+
     it('emotions fade with time (half-life 15 s) and the mood drifts back to neutral', () => {
       const [, trick, half, later, much] = run('fading', 'competitive') as [Seen, Seen, Seen, Seen, Seen];
       const joy = (s: Seen): number => has(s, 'joy')?.intensity ?? 0;
@@ -153,6 +201,23 @@ describe('renounces and the session', () => {
     const s = end(lines('warm', partnerRenounces));
     expect(s.toward[PARTNER]?.type).toBe('pity');
     expect(has(s, 'reproach')).toBeUndefined();
+  });
+
+  it('a renounce found out makes the outcome certain, even one the points had made certain', () => {
+    const deal = '{"type":"deal","seat":0,"dealer":3,"trump":"5H","after":{"expectedPoints":70,"winProbability":0.7}}';
+    const tricks = [
+      '{"type":"trick","trick":0,"leader":0,"cards":["AS","2S","7S","3S"],"winner":0}',
+      '{"type":"trick","trick":1,"leader":0,"cards":["AH","2H","7H","3H"],"winner":0}',
+      '{"type":"trick","trick":2,"leader":0,"cards":["AD","2D","7D","3D"],"winner":0}',
+    ];
+    for (const p of ['neutral', 'competitive', 'warm']) {
+      const won = lines(p, [deal, ...tricks].join('\n'));
+      expect(has(end(won), 'satisfaction')).toBeDefined(); // 63 points
+      const overturned = lines(p, [deal, ...tricks, partnerRenounces].join('\n'));
+      expect(has(end(overturned), 'disappointment')).toBeDefined(); // the win is lost after all
+      const early = lines(p, [deal, opponentRenounces].join('\n'));
+      expect(has(end(early), 'satisfaction')).toBeDefined();
+    }
   });
 
   it('warm: the session ends with love for the partner; every preset is glad of a won session', () => {
