@@ -2,6 +2,10 @@
 // parceiro: the command line. Each command lives in commands/; this file only wires options.
 
 import { Command, CommanderError, Option } from 'commander';
+import { AppraisalConfigError } from '../appraisal/index.js';
+import { ConfigError } from '../behaviours/index.js';
+import { RecordingError } from '../robot/recording/index.js';
+import { ConfigError as TableConfigError } from '../table-bridge/index.js';
 import { UsageError, intOption } from './errors.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { liveCommand } from './commands/live.js';
@@ -171,7 +175,8 @@ try {
   if (e instanceof CommanderError) {
     // Help and version exit cleanly; commander has already printed its own error message.
     process.exitCode = e.exitCode === 0 ? 0 : 2;
-  } else if (e instanceof UsageError) {
+  } else if (e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError) {
+    // A mistake in an option, a config file or a recording: its message names the file, line and key.
     process.stderr.write(`parceiro: error: ${e.message}\n`);
     process.exitCode = 2;
   } else {
