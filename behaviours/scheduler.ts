@@ -98,6 +98,16 @@ export class BehaviourScheduler {
     }
   }
 
+  /**
+   * No line is being said or waits to be: the lines the planner counted on may have been dropped as
+   * stale, so the voice is free now whatever the planner's memory says.
+   */
+  voiceFree(): boolean {
+    if (this.current || this.queue.length > 0) return false;
+    for (const { cmd } of this.pending.values()) if (cmd.kind === 'speech') return false;
+    return true;
+  }
+
   status(): SchedulerStatus {
     return { toggles: this.o.toggles.get(), speaking: this.current, queued: this.queue.length, pending: this.pending.size, backend: this.o.speech.name };
   }

@@ -136,6 +136,7 @@ export class RobotReactions {
       this.#o.instant.at((nowMs) => {
         this.#o.bus.publish('emotions', emotionalStateMessage(this.#o.appraiser.report()));
         const toggles = this.#o.toggles.get();
+        this.#freeVoice();
         const category = ownPlayCategory(card, trick, this.#state.trump, forced);
         // Worth saying until the card after it is down (people may place it before the robot speaks).
         const until = this.#state.moment + 2;
@@ -198,6 +199,14 @@ export class RobotReactions {
 
   #enqueue(task: () => void): void {
     this.#queue = this.#queue.then(task).catch((e: unknown) => this.#o.log.error({ err: e instanceof Error ? e.stack : String(e) }, 'a reaction failed'));
+  }
+
+  /**
+   * The planner places each line after those it planned before; when the game overtook those and the
+   * scheduler dropped them, the voice is free now, and the next line need not wait for them.
+   */
+  #freeVoice(): void {
+    if (this.#state.speech.busyUntilMs !== null && this.#o.scheduler.voiceFree()) this.#state = { ...this.#state, speech: { ...this.#state.speech, busyUntilMs: null } };
   }
 
   /** A waiting position overtaken by a newer one is never estimated. */
@@ -275,6 +284,7 @@ export class RobotReactions {
 
   #behave(event: BehaviourEvent, report: EmotionReport, nowMs: number, p?: Pending): void {
     const toggles = this.#o.toggles.get();
+    this.#freeVoice();
     const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
     let { plan, state } = r;
     const saidAlready = event.type === 'play' && this.#saidCard === event.card;

@@ -41,6 +41,14 @@ const until = async (test: () => boolean, child: ChildProcessWithoutNullStreams)
 const events = (file: string): GameEventMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
 const states = (file: string): GameStateMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/state').map((m) => m.message as GameStateMessage);
 
+/** The part written after a restart replays to exactly itself (its state restored from the parts before it). */
+async function expectReplayMatches(part: string): Promise<void> {
+  const replayed = start(['replay', part]);
+  const r = await replayed.done;
+  expect(replayed.out()).toMatch(/The replay matches the recording: \d+ messages/);
+  expect(r.code).toBe(0);
+}
+
 describe('crash and restart', () => {
   it('a session killed mid-game resumes from its recording: same deal, tricks kept, and it finishes', async () => {
     const id = 'crash-test';
@@ -59,7 +67,8 @@ describe('crash and restart', () => {
     expect(lastState.status).toBe('playing');
     const playedBefore = events(first).filter((e) => e.type === 'play' && e.game === lastState.game - 1);
 
-    const resumed = start(['simulate', '--resume', id, '--bot-think', '0']);
+    // The resumed table plays at a pace that leaves the robot time to speak (and the game to overtake it).
+    const resumed = start(['simulate', '--resume', id, '--bot-think', '300']);
     const r = await resumed.done;
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -114,6 +123,7 @@ describe('crash and restart', () => {
     expect(resumed.out()).toMatch(/Session over after 1 game: /);
     const cards = [...events(first), ...events(join(dir, 'recordings', `${id}.2.mcap`))].filter((e) => e.type === 'play').map((e) => e.card);
     expect(new Set(cards).size).toBe(40);
+    await expectReplayMatches(join(dir, 'recordings', `${id}.2.mcap`));
   });
 
   it('parceiro live killed mid-game: live --resume ID with the same token continues it, and the touch table reconnects', async () => {
@@ -151,6 +161,8 @@ describe('crash and restart', () => {
     const cards = [...events(first), ...events(second)].filter((e) => e.type === 'play').map((e) => e.card);
     expect(new Set(cards).size).toBe(40);
     expect(events(second).at(-1)!.type).toBe('session_end');
+    // The part after the restart, with the table's reconnection, replays to itself.
+    await expectReplayMatches(second);
   });
 
   it('refuses to resume a session that has no recording, with one line and exit code 2', async () => {
