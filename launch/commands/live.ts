@@ -39,7 +39,8 @@ export interface LiveOptions {
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
   if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
-  const token = o.token ?? randomBytes(12).toString('hex');
+  // An empty token is no token: the ROS 2 launch file passes `--token ''` when none is set.
+  const token = o.token || randomBytes(12).toString('hex');
   const logger = createLogger();
   // On ROS 2 the settings are parameters of the node (declared with the config values and the flags
   // as defaults, so `--ros-args -p seat:=2` or a launch file sets them); otherwise they are those values.
@@ -91,7 +92,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     budget = p.budget_ms;
     toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
   }
-  if (o.resume !== undefined && o.token === undefined) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
+  if (o.resume !== undefined && !o.token) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
   let node: ParceiroNode;
   let close: () => ReturnType<ParceiroNode['close']> = () => node.close();
   try {
@@ -141,6 +142,12 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       throw new UsageError(`ROS parameters: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  // Ctrl-C stops cleanly from the moment the address is printed (a handler installed after the
+  // lines would leave a moment in which the signal kills the process, recording unclosed).
+  const stop = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('interrupted'));
+    process.once('SIGTERM', () => resolve('terminated'));
+  });
   write(`Parceiro is waiting for a table at ${node.url} (socket.io namespace ${TABLE_NAMESPACE}).`);
   write(`Token: ${token}`);
   if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
@@ -149,10 +156,6 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     const again = ['parceiro live --resume', node.sessionId, '--token', token, ...(o.recordings === undefined ? [] : ['--recordings', o.recordings]), ...(o.bus === 'ros2' ? ['--bus ros2'] : []), ...(o.host === undefined ? [] : ['--host', o.host]), ...(o.port === undefined ? [] : ['--port', String(o.port)])];
     write(`Session ${node.sessionId}: if this process stops mid-game, \`${again.join(' ')}\` continues it.`);
   }
-  const stop = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('interrupted'));
-    process.once('SIGTERM', () => resolve('terminated'));
-  });
   const why = await Promise.race([node.finished().then(() => 'the session is over'), stop]);
   if (why === 'the session is over') await node.quiet();
   const summary = await close();

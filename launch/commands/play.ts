@@ -164,16 +164,18 @@ export async function playCommand(o: PlayOptions, write: (line: string) => void)
   }
   const { node, seat, botSeats } = play;
   const team = (seat & 1) === (PLAY_ROBOT_SEAT & 1) ? 0 : 1;
+  // Ctrl-C stops cleanly from the moment the address is printed (a handler installed after the
+  // lines would leave a moment in which the signal kills the process, recording unclosed).
+  const stop = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('interrupted'));
+    process.once('SIGTERM', () => resolve('terminated'));
+  });
   write(`Parceiro: you play in seat ${seat}, ${relation(seat)}; the robot is in seat ${PLAY_ROBOT_SEAT}, simulated players (${o.bots}) in seats ${botSeats.join(' and ')}.`);
   write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
   write(`Operator dashboard: ${play.dashboardLink}`);
   write(`Table server: ${node.url} (token in the link above).`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
   write('Press "New game" at the table to deal each game. Ctrl-C stops.');
-  const stop = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('interrupted'));
-    process.once('SIGTERM', () => resolve('terminated'));
-  });
   let why: string;
   try {
     why = await Promise.race([play.finished().then(() => 'the session is over'), stop]);

@@ -8,6 +8,7 @@ import type { Expectation } from '../../appraisal/index.js';
 import type { InfoSet } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { ExpectationSums, ExpectationTask } from './expectation-worker.js';
+import { workersLoaded } from '../search/workers-loaded.js';
 
 /** Where the reactions get their estimates: the worker below, or a replay's recorded answers. */
 export interface ExpectationSource {
@@ -34,10 +35,13 @@ export interface ExpectationEstimatorOptions {
 export class ExpectationEstimator implements ExpectationSource {
   private readonly pool: Piscina<ExpectationTask, ExpectationSums>;
   private count = 0;
+  /** Its worker has loaded its module: only then may the pool be destroyed (workers-loaded.ts). */
+  private readonly loaded: Promise<void>;
 
   constructor(private readonly o: ExpectationEstimatorOptions) {
     const threads = Math.max(1, o.threads ?? 1);
     this.pool = new Piscina({ filename: new URL('./expectation-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads });
+    this.loaded = workersLoaded(this.pool);
   }
 
   /** The expectation from `info`, or undefined when not one world fitted the budget. */
@@ -50,6 +54,7 @@ export class ExpectationEstimator implements ExpectationSource {
   }
 
   async close(): Promise<void> {
+    await this.loaded;
     await this.pool.destroy();
   }
 }

@@ -9,6 +9,7 @@ import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeal
 import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
+import { workersLoaded } from './workers-loaded.js';
 import type { SearchResult } from '../../game/index.js';
 
 export interface PoolPlayerOptions {
@@ -50,6 +51,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   private readonly maxWorlds: number;
   private readonly trust: number;
   private readonly fallback: RulePlayer;
+  /** Its workers have loaded their module: only then may the pool be destroyed (workers-loaded.ts). */
+  private readonly loaded: Promise<void>;
   private decisions = 0;
   /** Decisions answered without some worker's result, because it was late. */
   lateDecisions = 0;
@@ -67,6 +70,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
       minThreads: this.threads,
       maxThreads: this.threads,
     });
+    this.loaded = workersLoaded(this.pool);
   }
 
   observe(_event: GameEvent): void {}
@@ -122,6 +126,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   }
 
   async close(): Promise<void> {
+    await this.loaded;
     await this.pool.destroy();
   }
 }
