@@ -79,10 +79,7 @@ export class BehaviourScheduler {
   /** Schedules a plan's commands at their times. */
   run(plan: BehaviourPlan): void {
     if (this.disposed) return;
-    if (plan.moment !== null && plan.moment > this.moment) {
-      this.moment = plan.moment;
-      this.dropStale();
-    }
+    if (plan.moment !== null) this.reach(plan.moment);
     const kinds = new Set(plan.commands.map((c) => c.kind));
     for (const [id, { cmd }] of this.pending) {
       if (cmd.kind !== 'speech' && kinds.has(cmd.kind)) this.cancel(id);
@@ -96,6 +93,16 @@ export class BehaviourScheduler {
       }, Math.max(0, cmd.atMs - now));
       this.pending.set(id, { cmd, line });
     }
+  }
+
+  /**
+   * The session has reached `moment` (moment.ts): the lines it has moved past are dropped now. A plan
+   * does this itself; a caller may do it first, to know whether the voice is free before planning.
+   */
+  reach(moment: Moment): void {
+    if (this.disposed || moment <= this.moment) return;
+    this.moment = moment;
+    this.dropStale();
   }
 
   /**

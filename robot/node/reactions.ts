@@ -14,7 +14,7 @@
 import type { Appraiser, EmotionReport, Expectation, GameContext } from '../../appraisal/index.js';
 import { expectationOf } from '../../appraisal/index.js';
 import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, ToggleBoard } from '../../behaviours/index.js';
-import { initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
+import { initialBehaviourState, momentAfter, planBehaviour } from '../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../../game/index.js';
 import { createRng, forcedDecision } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
@@ -284,13 +284,19 @@ export class RobotReactions {
 
   #behave(event: BehaviourEvent, report: EmotionReport, nowMs: number, p?: Pending): void {
     const toggles = this.#o.toggles.get();
+    // The lines this event leaves behind go first, so the planner sees the voice as it now is.
+    this.#o.scheduler.reach(momentAfter(this.#state.moment, this.#state.game, event));
     this.#freeVoice();
     const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
     let { plan, state } = r;
     const saidAlready = event.type === 'play' && this.#saidCard === event.card;
     if (event.type === 'play' && event.seat === this.#o.robotSeat) this.#saidCard = null;
-    // Said at its announcement (a physical deal): not again once it is put down.
-    if (saidAlready) plan = withoutCardLines(this.#setup, plan, event.card);
+    // Said at its announcement (a physical deal): not again once it is put down. A line left out
+    // is not said, so the planner's memory goes back to before it (the next line need not wait).
+    if (saidAlready) {
+      plan = withoutCardLines(this.#setup, plan, event.card);
+      if (plan !== r.plan && !plan.commands.some((c) => c.kind === 'speech')) state = { ...state, speech: this.#state.speech };
+    }
     else if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
       const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
       ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs, until: state.moment + 1 }));

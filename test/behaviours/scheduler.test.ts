@@ -139,6 +139,27 @@ describe('speech', () => {
     expect(scheduler.status().pending).toBe(0);
   });
 
+  it('a line already being said is not cut short when the game moves past it: the voice is free once it ends', async () => {
+    const { clock, publisher, scheduler } = rig();
+    scheduler.run(played(40, speech(0, cardLine('last card', 2000, 40))));
+    await clock.advance(500);
+    scheduler.reach(41);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}`)).toEqual(['start:last card']);
+    expect(scheduler.voiceFree()).toBe(false);
+    await clock.advance(1500);
+    expect(scheduler.voiceFree()).toBe(true);
+  });
+
+  it('a line not yet started is dropped by reach, and the voice is free at once', async () => {
+    const { clock, publisher, scheduler } = rig();
+    scheduler.run(played(40, speech(800, cardLine('forced card', 2000, 40))));
+    await clock.advance(100);
+    expect(scheduler.voiceFree()).toBe(false);
+    scheduler.reach(41);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}:${m.reason ?? ''}`)).toEqual(['dropped:forced card:stale']);
+    expect(scheduler.voiceFree()).toBe(true);
+  });
+
   it('keeps a line whose moment has not passed, and lines that never go stale, however long they wait', async () => {
     const { clock, speech: voice, scheduler } = rig();
     scheduler.run(played(41, speech(0, line('result', 20_000, 'all', null, 64 + 1)), speech(0, line('farewell', 1000))));
