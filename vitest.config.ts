@@ -6,5 +6,8 @@ export default defineConfig({
     // CLI tests spawn the built program and tournaments use worker threads: give them room on 2 cores.
     testTimeout: 60_000,
     pool: 'forks',
+    // Tests that drive chromium, espeak-ng or festival skip without them (CI fails instead); this
+    // prints, once at the end of the run, what was skipped and how to install it.
+    globalSetup: ['test/system-programs-note.ts'],
   },
 });

@@ -231,8 +231,20 @@ export class RobotReactions {
         outcome = { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
       }
       // Taken on the queue, so always after the reaction to its own event.
-      this.#enqueue(() => this.#o.instant.at((atMs) => this.#takeEstimate(req, outcome, atMs)));
+      this.#enqueue(() => this.#take(req, outcome));
     })();
+  }
+
+  /**
+   * Takes an estimate once every event observed so far has been reacted to. An answer can come back
+   * in the same turn as the next event (the robot's own play follows its decision in promise
+   * callbacks): queued before that event's reaction but run after the event was seen, it would take
+   * effect between the two, where a replay, which answers after the recorded events before the
+   * answer, cannot put it (at_event one short, the reappraisal before the reaction instead of after).
+   */
+  #take(req: EstimateRequest, outcome: EstimateOutcome): void {
+    if (this.#reacted < this.#observed) this.#enqueue(() => this.#take(req, outcome));
+    else this.#o.instant.at((atMs) => this.#takeEstimate(req, outcome, atMs));
   }
 
   #react(p: Pending, request: EstimateRequest | null, atMs: number): void {

@@ -42,9 +42,9 @@ describe('the shipped configuration', () => {
     }
   });
 
-  it('lives inside the package, found from the module, not the working directory', () => {
+  it('lives inside the package, found from the module, not the working directory', async () => {
     expect(appraisalConfigDir()).toMatch(/config[\\/]appraisal$/);
-    const { code, out } = cli(['appraise', '-', '--json', '--character', 'neutral'], '{"type":"wait","atMs":0}\n');
+    const { code, out } = await cli(['appraise', '-', '--json', '--character', 'neutral'], '{"type":"wait","atMs":0}\n');
     expect(code).toBe(0);
     expect(JSON.parse(out).mood).toBe(0);
   });
@@ -168,9 +168,9 @@ describe('a rule file with a mistake is refused at load, naming file, line and r
     expect(() => loadCharacter('grumpy')).toThrow(/unknown character "grumpy" \(presets: competitive, neutral, warm; or give a \.yaml file\)/);
   });
 
-  it('through the CLI: exit code 2 and one line, no stack trace', () => {
+  it('through the CLI: exit code 2 and one line, no stack trace', async () => {
     const path = preset(rule('    on: trick\n    when: poitns > 10\n'));
-    const { code, out, err } = cli(['appraise', '-', '--character', path], '{"type":"wait","atMs":0}\n');
+    const { code, out, err } = await cli(['appraise', '-', '--character', path], '{"type":"wait","atMs":0}\n');
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err.trim().split('\n')).toHaveLength(1);
@@ -227,16 +227,16 @@ describe('a scenario with a mistake names its line', () => {
     expect(steps[2]!.perception!.event).toMatchObject({ renounce: { seat: 2, trick: 3, card: parseCard('KD'), discovered: { trick: 5, card: parseCard('2D') } } });
   });
 
-  it('through the CLI: exit code 2 and one line with the file and line', () => {
-    const { code, out, err } = cli(['appraise', '-'], '{"type":"wait","atMs":0}\n{"type":"play","seat":1,"card":"1X","trick":0}\n');
+  it('through the CLI: exit code 2 and one line with the file and line', async () => {
+    const { code, out, err } = await cli(['appraise', '-'], '{"type":"wait","atMs":0}\n{"type":"play","seat":1,"card":"1X","trick":0}\n');
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err.trim()).toMatch(/^parceiro: error: standard input:2: card: unknown card "1X"/);
     expect(err.trim().split('\n')).toHaveLength(1);
-    const missing = cli(['appraise', 'no-such-scenario.jsonl']);
+    const missing = await cli(['appraise', 'no-such-scenario.jsonl']);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/no-such-scenario\.jsonl: no such file/);
-    const badSeat = cli(['appraise', '-', '--seat', '5'], '');
+    const badSeat = await cli(['appraise', '-', '--seat', '5'], '');
     expect(badSeat.code).toBe(2);
     expect(badSeat.err).toMatch(/--seat expects a whole number from 0 to 3/);
   });

@@ -1,10 +1,11 @@
 // Shared by the appraisal tests: scenarios through the public API, and through the built CLI.
 
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Character, EmotionReport, FeltEmotion, ScenarioOutcome } from '../../appraisal/index.js';
 import { loadCharacter, parseScenario, runScenario } from '../../appraisal/index.js';
+import type { CliRun } from '../launch/run-cli.js';
+import { runCli } from '../launch/run-cli.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const scenarioFile = (name: string): string => `${root}test/fixtures/appraisal/${name}.jsonl`;
@@ -27,10 +28,8 @@ export const last = <T>(xs: readonly T[]): T => xs[xs.length - 1]!;
 export const find = (r: EmotionReport, type: string, target: unknown = undefined): FeltEmotion | undefined =>
   r.emotions.find((e) => e.type === type && (target === undefined || e.target === target));
 
-export function cli(args: string[], input?: string): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [`${root}dist/launch/cli.js`, ...args], { input, encoding: 'utf8', cwd: root, timeout: 60_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-}
+/** `parceiro args...` from the package root (asynchronously: see run-cli.ts). */
+export const cli = (args: string[], input?: string): Promise<CliRun> => runCli(args, root, input);
 
 export interface CliEmotion {
   type: string;
@@ -51,8 +50,8 @@ export interface CliLine {
 }
 
 /** A fixture scenario through `parceiro appraise --json`. */
-export function cliRun(name: string, preset: string): CliLine[] {
-  const { code, out, err } = cli(['appraise', scenarioFile(name), '--character', preset, '--json']);
+export async function cliRun(name: string, preset: string): Promise<CliLine[]> {
+  const { code, out, err } = await cli(['appraise', scenarioFile(name), '--character', preset, '--json']);
   if (code !== 0) throw new Error(`parceiro appraise failed (${code}): ${err}`);
   return out.trim().split('\n').map((l) => JSON.parse(l) as CliLine);
 }

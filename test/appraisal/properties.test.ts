@@ -161,7 +161,7 @@ describe('appraisal properties (CLI)', () => {
   const scenarios = fc.sample(fc.array(step, { minLength: 30, maxLength: 60 }), { numRuns: 4, seed: 4242 });
 
   scenarios.forEach((steps, i) => {
-    it(`random scenario ${i + 1}: bounds, decay and the same output twice`, () => {
+    it(`random scenario ${i + 1}: bounds, decay and the same output twice`, async () => {
       let t = 0;
       const text: string[] = [];
       for (const s of steps) {
@@ -173,7 +173,7 @@ describe('appraisal properties (CLI)', () => {
       const file = join(dir, `s${i}.jsonl`);
       writeFileSync(file, `${text.join('\n')}\n`);
       const preset = ['neutral', 'competitive', 'warm'][i % 3]!;
-      const a = cli(['appraise', file, '--character', preset, '--json']);
+      const a = await cli(['appraise', file, '--character', preset, '--json']);
       expect(a.err).toBe('');
       expect(a.code).toBe(0);
       const lines = a.out.trim().split('\n').map((l) => JSON.parse(l) as CliLine);
@@ -192,7 +192,7 @@ describe('appraisal properties (CLI)', () => {
         }
         expect(Math.abs(waited.mood)).toBeLessThanOrEqual(Math.abs(after.mood));
       }
-      expect(cli(['appraise', file, '--character', preset, '--json']).out).toBe(a.out);
+      expect((await cli(['appraise', file, '--character', preset, '--json'])).out).toBe(a.out);
     });
   });
 });

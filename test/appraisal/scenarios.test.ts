@@ -14,16 +14,16 @@ interface Seen {
   mood: number;
 }
 
-const viaApi = (name: string, preset: string): Seen[] =>
+const viaApi = async (name: string, preset: string): Promise<Seen[]> =>
   apiRun(name, preset).map(({ step, report }) => ({
     event: step.perception?.event.type ?? 'wait',
     emotions: report.emotions,
     toward: Object.fromEntries(report.toward.map((t) => [String(t.seat), t.emotion])),
     mood: report.mood,
   }));
-const viaCli = (name: string, preset: string): Seen[] => cliRun(name, preset).map((l: CliLine) => ({ event: l.event, emotions: l.emotions, toward: l.toward, mood: l.mood }));
+const viaCli = async (name: string, preset: string): Promise<Seen[]> => (await cliRun(name, preset)).map((l: CliLine) => ({ event: l.event, emotions: l.emotions, toward: l.toward, mood: l.mood }));
 
-const roads: [string, (name: string, preset: string) => Seen[]][] = [
+const roads: [string, (name: string, preset: string) => Promise<Seen[]>][] = [
   ['the API', viaApi],
   ['the CLI', viaCli],
 ];
@@ -37,8 +37,8 @@ const PROSPECT_RESOLUTIONS = ['satisfaction', 'relief', 'disappointment', 'fears
 for (const [road, run] of roads) {
   describe(`scenarios through ${road}`, () => {
     for (const preset of ['competitive', 'warm']) {
-      it(`${preset}: the partner wins a rich trick -> joy, and happy-for toward the partner`, () => {
-        const s = end(run('partner-rich-trick', preset));
+      it(`${preset}: the partner wins a rich trick -> joy, and happy-for toward the partner`, async () => {
+        const s = end(await run('partner-rich-trick', preset));
         expect(has(s, 'joy', null)?.intensity).toBeGreaterThan(2);
         expect(has(s, 'happy-for', 2)?.intensity).toBeGreaterThan(2);
         expect(s.toward[PARTNER]?.type).toBe('happy-for');
@@ -46,52 +46,52 @@ for (const [road, run] of roads) {
         expect(s.mood).toBeGreaterThan(0);
       });
 
-      it(`${preset}: an opponent captures the robot's ace -> distress, and resentment toward that opponent`, () => {
-        const s = end(run('ace-captured', preset));
+      it(`${preset}: an opponent captures the robot's ace -> distress, and resentment toward that opponent`, async () => {
+        const s = end(await run('ace-captured', preset));
         expect(has(s, 'distress', null)?.intensity).toBeGreaterThan(2);
         expect(s.toward['1']?.type).toBe('resentment');
         expect(has(s, 'joy')).toBeUndefined();
         expect(s.mood).toBeLessThan(0);
       });
 
-      it(`${preset}: an opponent loses a rich trick to the robot's team -> gloating`, () => {
-        const s = end(run('opponents-lose-rich-trick', preset));
+      it(`${preset}: an opponent loses a rich trick to the robot's team -> gloating`, async () => {
+        const s = end(await run('opponents-lose-rich-trick', preset));
         expect(has(s, 'gloating')?.intensity).toBeGreaterThan(1);
         expect(s.toward['3']?.type).toBe('gloating'); // seat 3 gave up its ace
       });
     }
 
-    it('competitive: the resentment is for the opponent who cut, not for the other one', () => {
-      const s = end(run('ace-captured', 'competitive'));
+    it('competitive: the resentment is for the opponent who cut, not for the other one', async () => {
+      const s = end(await run('ace-captured', 'competitive'));
       expect(has(s, 'resentment', 1)).toBeDefined();
       expect(s.toward['3']).toBeNull();
     });
 
-    it('neutral: the same tricks bring joy or distress, but nothing toward anyone', () => {
+    it('neutral: the same tricks bring joy or distress, but nothing toward anyone', async () => {
       for (const [name, feeling] of [['partner-rich-trick', 'joy'], ['ace-captured', 'distress'], ['opponents-lose-rich-trick', 'joy']] as const) {
-        const s = end(run(name, 'neutral'));
+        const s = end(await run(name, 'neutral'));
         expect(has(s, feeling)).toBeDefined();
         expect(Object.values(s.toward)).toEqual([null, null, null]);
         expect(s.emotions.every((e) => e.target === null)).toBe(true);
       }
     });
 
-    it('the partner wastes a high card -> reproach in the competitive preset, not in the warm one', () => {
-      const competitive = run('partner-wastes-high-card', 'competitive');
+    it('the partner wastes a high card -> reproach in the competitive preset, not in the warm one', async () => {
+      const competitive = await run('partner-wastes-high-card', 'competitive');
       const atPlay = competitive.findIndex((s, i) => i > 0 && has(s, 'reproach', 2));
       expect(atPlay).toBeGreaterThan(0);
       expect(competitive[atPlay]!.event).toBe('play');
       expect(end(competitive).toward[PARTNER]?.type).toBe('reproach');
 
-      const warm = run('partner-wastes-high-card', 'warm');
+      const warm = await run('partner-wastes-high-card', 'warm');
       expect(warm.every((s) => !has(s, 'reproach') && !has(s, 'anger'))).toBe(true);
       expect(end(warm).toward[PARTNER]?.type).toBe('pity'); // sorry for the partner instead
       expect(has(end(warm), 'distress')).toBeDefined();
     });
 
     for (const preset of ['neutral', 'competitive', 'warm']) {
-      it(`${preset}: a rising win probability brings hope, then satisfaction on winning`, () => {
-        const lines = run('hope-then-win', preset);
+      it(`${preset}: a rising win probability brings hope, then satisfaction on winning`, async () => {
+        const lines = await run('hope-then-win', preset);
         const hopes = lines.slice(1, 4).map((s) => has(s, 'hope')?.intensity ?? 0);
         expect(hopes.every((h) => h > 1)).toBe(true);
         expect(hopes[2]!).toBeGreaterThan(hopes[0]!); // reinforced as it keeps rising
@@ -103,8 +103,8 @@ for (const [road, run] of roads) {
         expect(has(s, 'relief')).toBeUndefined();
       });
 
-      it(`${preset}: ... and disappointment on losing`, () => {
-        const lines = run('hope-then-lose', preset);
+      it(`${preset}: ... and disappointment on losing`, async () => {
+        const lines = await run('hope-then-lose', preset);
         expect(has(lines[3]!, 'hope')).toBeDefined();
         const s = end(lines);
         expect(has(s, 'disappointment')?.intensity).toBeGreaterThan(3);
@@ -122,8 +122,8 @@ for (const [road, run] of roads) {
         );
 
       for (const preset of ['neutral', 'competitive', 'warm']) {
-        it(`${preset}: a deal after a won or a lost game, even with a win probability of 1 or 0, brings hope or fear, not a resolution`, () => {
-          const lines = run('next-deal', preset);
+        it(`${preset}: a deal after a won or a lost game, even with a win probability of 1 or 0, brings hope or fear, not a resolution`, async () => {
+          const lines = await run('next-deal', preset);
           const got = resolutions(lines);
           const deals = lines.flatMap((s, i) => (s.event === 'deal' ? [i] : []));
           expect(deals).toHaveLength(3);
@@ -139,8 +139,8 @@ for (const [road, run] of roads) {
           expect(got.filter((r, i) => r.length > 0 && !ends.includes(i))).toEqual([]);
         });
 
-        it(`${preset}: a mid-game swing of the win probability to 1 or to 0 is hope or fear; the end resolves it`, () => {
-          const lines = run('win-probability-swings', preset);
+        it(`${preset}: a mid-game swing of the win probability to 1 or to 0 is hope or fear; the end resolves it`, async () => {
+          const lines = await run('win-probability-swings', preset);
           const got = resolutions(lines);
           expect(got.slice(0, -1).flat()).toEqual([]);
           expect(has(lines[1]!, 'hope')).toBeDefined(); // at 1: every sampled world won
@@ -148,21 +148,21 @@ for (const [road, run] of roads) {
           expect(got[got.length - 1]).toEqual(['satisfaction']); // won, hoping (0.6)
         });
 
-        it(`${preset}: a team past 60 points makes the outcome certain: resolved at that trick, not again at the end`, () => {
-          const win = run('made-certain-win', preset);
+        it(`${preset}: a team past 60 points makes the outcome certain: resolved at that trick, not again at the end`, async () => {
+          const win = await run('made-certain-win', preset);
           const got = resolutions(win);
           expect(win[3]!.event).toBe('trick'); // the third trick brings the robot's team to 63
           expect(got).toEqual([[], [], [], ['satisfaction'], [], []]);
 
-          const loss = run('made-certain-loss', preset);
+          const loss = await run('made-certain-loss', preset);
           // 51 for the opponents with every sampled world lost is not certain; 60 is (61 is out of reach).
           expect(resolutions(loss)).toEqual([[], [], [], [], ['fears-confirmed'], []]);
         });
       }
     });
 
-    it('emotions fade with time (half-life 15 s) and the mood drifts back to neutral', () => {
-      const [, trick, half, later, much] = run('fading', 'competitive') as [Seen, Seen, Seen, Seen, Seen];
+    it('emotions fade with time (half-life 15 s) and the mood drifts back to neutral', async () => {
+      const [, trick, half, later, much] = await run('fading', 'competitive') as [Seen, Seen, Seen, Seen, Seen];
       const joy = (s: Seen): number => has(s, 'joy')?.intensity ?? 0;
       expect(joy(trick)).toBeGreaterThan(3);
       expect(joy(half)).toBeCloseTo(joy(trick) / 2, 2); // 15 s later
@@ -229,8 +229,8 @@ describe('renounces and the session', () => {
 });
 
 describe('parceiro appraise', () => {
-  it('prints one JSON line per scenario line, with the stable names', () => {
-    const lines = cliRun('partner-rich-trick', 'competitive');
+  it('prints one JSON line per scenario line, with the stable names', async () => {
+    const lines = await cliRun('partner-rich-trick', 'competitive');
     expect(lines.map((l) => l.line)).toEqual([3, 4, 5, 6, 7, 8]); // comments are not lines of output
     const l = lines[5]!;
     expect(Object.keys(l).sort()).toEqual(['atMs', 'emotions', 'event', 'line', 'mood', 'rules', 'seat', 'strongest', 'toward', 'variables', 'what'].sort());
@@ -241,15 +241,15 @@ describe('parceiro appraise', () => {
     expect(Object.keys(l.toward)).toEqual(['1', '2', '3']);
   });
 
-  it('gives the same output for the same scenario, every time', () => {
+  it('gives the same output for the same scenario, every time', async () => {
     const args = ['appraise', scenarioFile('hope-then-win'), '--character', 'warm', '--json'];
-    const a = cli(args);
+    const a = await cli(args);
     expect(a.code).toBe(0);
-    expect(cli(args).out).toBe(a.out);
+    expect((await cli(args)).out).toBe(a.out);
   });
 
-  it('prints a readable table on request', () => {
-    const { code, out } = cli(['appraise', scenarioFile('ace-captured'), '--character', 'competitive', '--table']);
+  it('prints a readable table on request', async () => {
+    const { code, out } = await cli(['appraise', scenarioFile('ace-captured'), '--character', 'competitive', '--table']);
     expect(code).toBe(0);
     expect(out).toMatch(/^character: competitive/);
     expect(out).toMatch(/toward 2 \(partner\)/);
@@ -257,16 +257,16 @@ describe('parceiro appraise', () => {
     expect(out).toMatch(/rules: .*own-card-captured/);
   });
 
-  it('uses the character appraisal.yaml names when none is given, and reads standard input', () => {
+  it('uses the character appraisal.yaml names when none is given, and reads standard input', async () => {
     const input = '{"type":"trick","trick":0,"leader":0,"cards":["KS","7S","AS","2S"],"winner":2}\n';
-    const { code, out } = cli(['appraise', '-', '--json'], input);
+    const { code, out } = await cli(['appraise', '-', '--json'], input);
     expect(code).toBe(0);
     expect(JSON.parse(out).emotions.length).toBeGreaterThan(0);
   });
 
-  it('takes the robot seat from --seat until a deal says otherwise', () => {
+  it('takes the robot seat from --seat until a deal says otherwise', async () => {
     const input = '{"type":"trick","trick":0,"leader":0,"cards":["KS","7S","AS","2S"],"winner":2}\n';
-    const { out } = cli(['appraise', '-', '--json', '--seat', '1', '--character', 'competitive'], input);
+    const { out } = await cli(['appraise', '-', '--json', '--seat', '1', '--character', 'competitive'], input);
     const l = JSON.parse(out) as CliLine;
     expect(l.seat).toBe(1);
     expect(l.emotions.find((e) => e.type === 'distress')).toBeDefined(); // seat 2 is an opponent of seat 1

@@ -2,6 +2,7 @@
 // Text with quotes, parentheses, backslashes, shell and Scheme syntax and accented letters must be
 // spoken as text: the audio is written to a file, what the engine read is checked, and a marker file
 // that any injection would create must not exist. A missing or failing backend falls back to the log.
+// The tests that run a program are skipped without it (under CI they fail): requirePrograms.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BehaviourLog, SpeechBackendSettings } from '../../behaviours/index.js';
 import { DegradingSpeech, EspeakSpeech, FestivalSpeech, LogSpeech, TOPICS, createSpeechOutput, festivalText, schemeString } from '../../behaviours/index.js';
 import { RecordingPublisher, tempDir } from './helpers.js';
+import { requirePrograms } from '../system-programs.js';
 
 const dir = tempDir('parceiro-speech-');
 const MARK = join(dir, 'injected');
@@ -36,15 +38,18 @@ const recorder = () => {
   return { log, warnings, infos };
 };
 
-describe('festival (the `say` backend)', () => {
-  const festival = new FestivalSpeech({ voice: null, player: ['true'], timeoutMs: TIMEOUT, tempDir: dir });
-
+describe("festival's text", () => {
   it('escapes the text for a Scheme string and keeps it Latin-1', () => {
     expect(schemeString('a "b" \\ c')).toBe('"a \\"b\\" \\\\ c"');
     expect(festivalText('Ação “olá” — sim… ok\nfim')).toBe('Ação "olá" - sim... ok fim');
     expect(festivalText('Dvořák, 5 €')).toBe('Dvorák, 5 euros');
     expect(() => new FestivalSpeech({ voice: 'kal) (system "id")', player: ['true'], timeoutMs: 1000 })).toThrow(/not a plain voice name/);
   });
+});
+
+describe('festival (the `say` backend)', () => {
+  requirePrograms('festival');
+  const festival = new FestivalSpeech({ voice: null, player: ['true'], timeoutMs: TIMEOUT, tempDir: dir });
 
   it('reads the hostile text exactly as text: accents, quotes and backslashes intact, nothing run', async () => {
     const heard = await festival.heard(HOSTILE);
@@ -73,6 +78,7 @@ describe('festival (the `say` backend)', () => {
 });
 
 describe('espeak-ng', () => {
+  requirePrograms('espeak-ng');
   const espeak = new EspeakSpeech({ voices: { pt: 'pt', en: 'en' }, rate: 165, player: ['true'], timeoutMs: TIMEOUT, tempDir: dir });
 
   it('reads accented Portuguese as Portuguese: the nasal vowels of coração arrive', async () => {
@@ -108,15 +114,6 @@ describe('falling back to the log', () => {
     espeakNg: { voices: { pt: 'pt' }, rate: 165, timeoutMs: TIMEOUT },
   };
 
-  it('an installed backend gives no warning', async () => {
-    for (const kind of ['festival', 'espeak-ng', 'log'] as const) {
-      const { log, warnings } = recorder();
-      const speech = await createSpeechOutput({ ...base, kind }, { log, tempDir: dir });
-      expect(speech.name).toBe(kind);
-      expect(warnings).toEqual([]);
-    }
-  }, TIMEOUT);
-
   it('a backend that is not installed warns once at start and the lines go to the log', async () => {
     const { log, warnings, infos } = recorder();
     const speech = new DegradingSpeech(new FestivalSpeech({ voice: null, player: ['true'], timeoutMs: TIMEOUT, command: 'festival-not-installed-here' }), new LogSpeech(log), log);
@@ -128,33 +125,6 @@ describe('falling back to the log', () => {
     expect(warnings).toHaveLength(1);
     expect(infos).toEqual(['says (pt): Boa, parceiro!', 'says (pt): Essa doeu...']);
     expect(speech.name).toBe('log');
-  }, TIMEOUT);
-
-  it('a backend that fails while speaking (no sound device) warns once and goes on in the log', async () => {
-    const { log, warnings, infos } = recorder();
-    const speech = await createSpeechOutput({ ...base, player: ['false'] }, { log, tempDir: dir });
-    expect(warnings).toEqual([]);
-    await speech.say({ id: 'a', text: 'Ação!', language: 'pt' });
-    await speech.say({ id: 'b', text: 'Corto!', language: 'pt' });
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/espeak-ng backend does not work \(false could not play the audio \(exit 1\)\)/);
-    expect(infos).toEqual(['says (pt): Ação!', 'says (pt): Corto!']);
-  }, TIMEOUT);
-
-  it('a line cut short on purpose (speech switched off) is not a failure', async () => {
-    const { log, warnings } = recorder();
-    // A player that would play for a minute.
-    const slowPlayer = [process.execPath, '-e', 'setTimeout(() => {}, 60000)'];
-    const speech = await createSpeechOutput({ ...base, player: slowPlayer }, { log, tempDir: dir });
-    let done = false;
-    const said = speech.say({ id: 'a', text: 'Uma frase muito comprida que ninguém vai ouvir até ao fim.', language: 'pt' }).then(() => void (done = true));
-    while (!done) {
-      speech.stop();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await said;
-    expect(warnings).toEqual([]);
-    expect(speech.name).toBe('espeak-ng');
   }, TIMEOUT);
 
   it('the publish backend hands the text to the robot\'s own speech, or falls back without a publisher', async () => {
@@ -169,5 +139,49 @@ describe('falling back to the log', () => {
     expect(lost.warnings).toHaveLength(1);
     await without.say({ id: 'a', text: 'Olá', language: 'pt' });
     expect(lost.infos).toEqual(['says (pt): Olá']);
+  });
+
+  describe('with espeak-ng installed', () => {
+    requirePrograms('espeak-ng');
+
+    it('a backend that fails while speaking (no sound device) warns once and goes on in the log', async () => {
+      const { log, warnings, infos } = recorder();
+      const speech = await createSpeechOutput({ ...base, player: ['false'] }, { log, tempDir: dir });
+      expect(warnings).toEqual([]);
+      await speech.say({ id: 'a', text: 'Ação!', language: 'pt' });
+      await speech.say({ id: 'b', text: 'Corto!', language: 'pt' });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/espeak-ng backend does not work \(false could not play the audio \(exit 1\)\)/);
+      expect(infos).toEqual(['says (pt): Ação!', 'says (pt): Corto!']);
+    }, TIMEOUT);
+
+    it('a line cut short on purpose (speech switched off) is not a failure', async () => {
+      const { log, warnings } = recorder();
+      // A player that would play for a minute.
+      const slowPlayer = [process.execPath, '-e', 'setTimeout(() => {}, 60000)'];
+      const speech = await createSpeechOutput({ ...base, player: slowPlayer }, { log, tempDir: dir });
+      let done = false;
+      const said = speech.say({ id: 'a', text: 'Uma frase muito comprida que ninguém vai ouvir até ao fim.', language: 'pt' }).then(() => void (done = true));
+      while (!done) {
+        speech.stop();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await said;
+      expect(warnings).toEqual([]);
+      expect(speech.name).toBe('espeak-ng');
+    }, TIMEOUT);
+  });
+
+  describe('with festival and espeak-ng installed', () => {
+    requirePrograms('festival', 'espeak-ng');
+
+    it('an installed backend gives no warning', async () => {
+      for (const kind of ['festival', 'espeak-ng', 'log'] as const) {
+        const { log, warnings } = recorder();
+        const speech = await createSpeechOutput({ ...base, kind }, { log, tempDir: dir });
+        expect(speech.name).toBe(kind);
+        expect(warnings).toEqual([]);
+      }
+    }, TIMEOUT);
   });
 });

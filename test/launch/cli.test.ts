@@ -1,18 +1,15 @@
 // The command line, driven as a user drives it: the built program in a child process.
 
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { CliRun } from './run-cli.js';
+import { runCli } from './run-cli.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = `${root}dist/launch/cli.js`;
 const fixture = (name: string): string => `${root}test/fixtures/records/${name}`;
 
-function run(args: string[], input?: string): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', cwd: root, timeout: 120_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-}
+const run = (args: string[], input?: string): Promise<CliRun> => runCli(args, root, input);
 
 const short = JSON.parse(readFileSync(fixture('short.json'), 'utf8')) as {
   dealer: number;
@@ -27,9 +24,9 @@ const withRecord = (change: (r: typeof short) => void): string => {
 };
 
 describe('parceiro score', () => {
-  it('scores a record cut short, as far as it goes', () => {
-    const { code, out } = run(['score', fixture('short.json')]);
-    expect(code).toBe(0);
+  it('scores a record cut short, as far as it goes', async () => {
+    const { code, out, err } = await run(['score', fixture('short.json')]);
+    expect(code, err).toBe(0);
     expect(JSON.parse(out)).toEqual({
       tricks: [
         { leader: 1, cards: ['AD', '5D', '7D', '4D'], winner: 1, points: 21 },
@@ -42,15 +39,15 @@ describe('parceiro score', () => {
     });
   });
 
-  it('reads standard input with -', () => {
-    const { code, out } = run(['score', '-'], readFileSync(fixture('short.json'), 'utf8'));
-    expect(code).toBe(0);
+  it('reads standard input with -', async () => {
+    const { code, out, err } = await run(['score', '-'], readFileSync(fixture('short.json'), 'utf8'));
+    expect(code, err).toBe(0);
     expect(JSON.parse(out).points).toEqual([0, 21]);
   });
 
-  it('scores a complete game to a result', () => {
-    const { code, out } = run(['score', fixture('complete.json')]);
-    expect(code).toBe(0);
+  it('scores a complete game to a result', async () => {
+    const { code, out, err } = await run(['score', fixture('complete.json')]);
+    expect(code, err).toBe(0);
     const report = JSON.parse(out);
     expect(report.complete).toBe(true);
     expect(report.tricks).toHaveLength(10);
@@ -58,10 +55,10 @@ describe('parceiro score', () => {
     expect(report.result).toEqual({ winner: report.points[0] > 60 ? 'A' : 'B', victories: expect.any(Number) });
   });
 
-  it('ends the game at a renounce and gives the other team 4 victories', () => {
+  it('ends the game at a renounce and gives the other team 4 victories', async () => {
     // Seat 2 still holds 4S, so answering the spade lead with KD is a renounce.
-    const { code, out } = run(['score', '-'], withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AS', 'KD'])));
-    expect(code).toBe(0);
+    const { code, out, err } = await run(['score', '-'], withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AS', 'KD'])));
+    expect(code, err).toBe(0);
     const report = JSON.parse(out);
     expect(report.renounce).toEqual({ seat: 2, trick: 1, card: 'KD' });
     expect(report.result).toEqual({ winner: 'B', victories: 4 });
@@ -80,9 +77,9 @@ describe('parceiro score', () => {
     ['plays after the game is over', (() => { const r = JSON.parse(readFileSync(fixture('complete.json'), 'utf8')); r.plays.push('AS'); return JSON.stringify(r); })(), /plays\[40\]: the game is over after 40 cards/],
   ];
   for (const [what, input, message] of bad) {
-    it(`rejects ${what} with exit code 2 and one line naming the place`, () => {
-      const { code, out, err } = run(['score', '-'], input);
-      expect(code).toBe(2);
+    it(`rejects ${what} with exit code 2 and one line naming the place`, async () => {
+      const { code, out, err } = await run(['score', '-'], input);
+      expect(code, err).toBe(2);
       expect(out).toBe('');
       expect(err.trim().split('\n')).toHaveLength(1);
       expect(err).toMatch(message);
@@ -90,42 +87,42 @@ describe('parceiro score', () => {
     });
   }
 
-  it('names a missing file', () => {
-    const { code, err } = run(['score', 'no-such-record.json']);
-    expect(code).toBe(2);
+  it('names a missing file', async () => {
+    const { code, err } = await run(['score', 'no-such-record.json']);
+    expect(code, err).toBe(2);
     expect(err).toMatch(/no-such-record\.json: no such file/);
   });
 });
 
 describe('parceiro tournament', () => {
-  it('documents its options', () => {
-    const { code, out } = run(['tournament', '--help']);
-    expect(code).toBe(0);
+  it('documents its options', async () => {
+    const { code, out, err } = await run(['tournament', '--help']);
+    expect(code, err).toBe(0);
     for (const opt of ['--team-a', '--team-b', '--games', '--seed', '--session', '--no-duplicate', '--workers', '--json', '--external', '--move-timeout', '--budget']) {
       expect(out).toContain(opt);
     }
   });
 
-  const summary = (args: string[]): Record<string, unknown> => {
-    const { code, out, err } = run(['tournament', '--json', ...args]);
+  const summary = async (args: string[]): Promise<Record<string, unknown>> => {
+    const { code, out, err } = await run(['tournament', '--json', ...args]);
     expect(err).toBe('');
-    expect(code).toBe(0);
+    expect(code, err).toBe(0);
     const s = JSON.parse(out);
     delete s.decisionMs; // timing is the only thing a seed does not fix
     return s;
   };
 
-  it('gives the same result for the same seed, however the work is split over workers', () => {
+  it('gives the same result for the same seed, however the work is split over workers', async () => {
     const args = ['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '7'];
-    const one = summary([...args, '--workers', '1']);
-    const two = summary([...args, '--workers', '2']);
+    const one = await summary([...args, '--workers', '1']);
+    const two = await summary([...args, '--workers', '2']);
     expect(two).toEqual(one);
-    const other = summary(['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '8', '--workers', '2']);
+    const other = await summary(['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '8', '--workers', '2']);
     expect(other).not.toEqual(one);
   });
 
-  it('reports the stable fields', () => {
-    const s = summary(['--games', '200', '--seed', '3']) as {
+  it('reports the stable fields', async () => {
+    const s = await summary(['--games', '200', '--seed', '3']) as {
       games: number;
       teamA: { wins: number; draws: number; losses: number; winRate: number; ci95: [number, number]; meanPoints: number };
     };
@@ -137,40 +134,40 @@ describe('parceiro tournament', () => {
     expect(s.teamA.meanPoints).toBeGreaterThan(0);
   });
 
-  it('plays search players named with parameters, reproducibly', () => {
+  it('plays search players named with parameters, reproducibly', async () => {
     const args = ['--team-a', 'hybrid:n=2:m=1:t=7,rule', '--team-b', 'rule,rule', '--games', '4', '--seed', '4'];
-    const a = summary(args);
+    const a = await summary(args);
     expect(a.games).toBe(4);
-    expect(summary([...args, '--workers', '1'])).toEqual(a);
+    expect(await summary([...args, '--workers', '1'])).toEqual(a);
   });
 
-  it('plays sessions and reports them', () => {
-    const s = summary(['--games', '40', '--session', '5', '--seed', '2']) as { sessions: { played: number; teamAWins: number; draws: number; teamBWins: number } };
+  it('plays sessions and reports them', async () => {
+    const s = await summary(['--games', '40', '--session', '5', '--seed', '2']) as { sessions: { played: number; teamAWins: number; draws: number; teamBWins: number } };
     expect(s.sessions.played).toBe(8); // 4 deal sets of 5 games, each played twice
     expect(s.sessions.teamAWins + s.sessions.draws + s.sessions.teamBWins).toBe(8);
   });
 
-  it('prints a readable table by default', () => {
-    const { code, out } = run(['tournament', '--games', '100', '--no-progress']);
-    expect(code).toBe(0);
+  it('prints a readable table by default', async () => {
+    const { code, out, err } = await run(['tournament', '--games', '100', '--no-progress']);
+    expect(code, err).toBe(0);
     expect(out).toMatch(/Tournament: 100 games \(50 deals, each played twice with the seats swapped\), seed 1/);
     expect(out).toMatch(/win rate/);
     expect(out).toMatch(/Decision time \(ms\)/);
   });
 
-  it('lets an external program play through --external, with no faults', () => {
+  it('lets an external program play through --external, with no faults', async () => {
     const bot = `mine=${process.execPath} ${root}robot/external-player/examples/first-legal-bot.mjs`;
-    const { code, out } = run(['tournament', '--json', '--external', bot, '--team-a', 'mine,rule', '--team-b', 'rule,rule', '--games', '8']);
-    expect(code).toBe(0);
+    const { code, out, err } = await run(['tournament', '--json', '--external', bot, '--team-a', 'mine,rule', '--team-b', 'rule,rule', '--games', '8']);
+    expect(code, err).toBe(0);
     const s = JSON.parse(out);
     expect(s.games).toBe(8);
     expect(s.faults.mine ?? {}).toEqual({});
     expect(s.decisionMs.mine.decisions).toBe(80);
   });
 
-  it('says in one line when an external program cannot start', () => {
-    const { code, err } = run(['tournament', '--external', 'ghost=no-such-program-here', '--team-a', 'ghost,rule', '--games', '2']);
-    expect(code).toBe(2);
+  it('says in one line when an external program cannot start', async () => {
+    const { code, err } = await run(['tournament', '--external', 'ghost=no-such-program-here', '--team-a', 'ghost,rule', '--games', '2']);
+    expect(code, err).toBe(2);
     expect(err).toMatch(/parceiro: error: external player 'ghost' \(no-such-program-here\): did not start/);
     expect(err).not.toMatch(/\n\s+at /);
   });
@@ -184,9 +181,9 @@ describe('parceiro tournament', () => {
     ['a malformed external player', ['--external', 'nobody'], /--external expects NAME=COMMAND/],
   ];
   for (const [what, args, message] of mistakes) {
-    it(`rejects ${what} with one clear line`, () => {
-      const { code, err } = run(['tournament', ...args]);
-      expect(code).toBe(2);
+    it(`rejects ${what} with one clear line`, async () => {
+      const { code, err } = await run(['tournament', ...args]);
+      expect(code, err).toBe(2);
       expect(err).toMatch(message);
       expect(err).not.toMatch(/\n\s+at /);
     });
@@ -202,35 +199,35 @@ describe('parceiro solve', () => {
     points: [61, 14],
   };
 
-  it('values every legal move in final points of the mover\'s team', () => {
+  it('values every legal move in final points of the mover\'s team', async () => {
     // Worked out by hand: after 5S seat 2 wins the trick and team B can still take 21 more points.
-    const { code, out } = run(['solve', '-'], JSON.stringify(position));
-    expect(code).toBe(0);
+    const { code, out, err } = await run(['solve', '-'], JSON.stringify(position));
+    expect(code, err).toBe(0);
     expect(JSON.parse(out)).toEqual({ toMove: 3, moves: { '5S': 35, JH: 27, '7H': 34 } });
   });
 
-  it('names what is wrong with an impossible position', () => {
-    const { code, err } = run(['solve', '-'], JSON.stringify({ ...position, hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH']] }));
-    expect(code).toBe(2);
+  it('names what is wrong with an impossible position', async () => {
+    const { code, err } = await run(['solve', '-'], JSON.stringify({ ...position, hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH']] }));
+    expect(code, err).toBe(2);
     expect(err).toMatch(/hands\[0\]: holds 2 cards, expected 1/);
-    const dup = run(['solve', '-'], JSON.stringify({ ...position, trick: ['7C', '5C', 'AH'] }));
+    const dup = await run(['solve', '-'], JSON.stringify({ ...position, trick: ['7C', '5C', 'AH'] }));
     expect(dup.code).toBe(2);
     expect(dup.err).toMatch(/AH appears twice/);
   });
 });
 
 describe('parceiro match (npm start)', () => {
-  it('plays and narrates a short match', () => {
-    const { code, out } = run(['match', '--games', '2', '--seed', '5']);
-    expect(code).toBe(0);
+  it('plays and narrates a short match', async () => {
+    const { code, out, err } = await run(['match', '--games', '2', '--seed', '5']);
+    expect(code, err).toBe(0);
     expect(out).toMatch(/Game 1: seat 0 deals and turns up \w\w: trumps are/);
     expect(out).toMatch(/Game 2: seat 1 deals/);
     expect(out.match(/trick\s+\d+:/g)?.length).toBe(20);
     expect(out).toMatch(/Session over: team A \d+ victories, team B \d+/);
   });
 
-  it('is reproducible from its seed', () => {
-    expect(run(['match', '--seed', '9']).out).toBe(run(['match', '--seed', '9']).out);
+  it('is reproducible from its seed', async () => {
+    expect((await run(['match', '--seed', '9'])).out).toBe((await run(['match', '--seed', '9'])).out);
   });
 });
 
@@ -244,17 +241,17 @@ describe('parceiro play', () => {
     ['an unknown character', ['--character', 'grumpy'], 'unknown character "grumpy"'],
   ];
   for (const [what, args, message] of mistakes) {
-    it(`rejects ${what} with one clear line`, () => {
-      const { code, err } = run(['play', '--no-record', ...args]);
-      expect(code).toBe(2);
+    it(`rejects ${what} with one clear line`, async () => {
+      const { code, err } = await run(['play', '--no-record', ...args]);
+      expect(code, err).toBe(2);
       expect(err).toContain(message);
       expect(err.trim().split('\n')).toHaveLength(1);
     });
   }
 
-  it('documents its options', () => {
-    const { code, out } = run(['play', '--help']);
-    expect(code).toBe(0);
+  it('documents its options', async () => {
+    const { code, out, err } = await run(['play', '--help']);
+    expect(code, err).toBe(0);
     for (const option of ['--seat', '--bots', '--bot-think', '--games', '--port', '--dashboard-port']) expect(out).toContain(option);
   });
 });

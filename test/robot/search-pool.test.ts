@@ -19,7 +19,10 @@ function midGame(seed: number, tricks: number): Game {
 describe('PoolSearchPlayer', () => {
   it('searches worlds on every worker and keeps the main thread responsive', async () => {
     const game = midGame(3, 3);
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 1000, threads: 2 });
+    // A few worlds and a budget no machine can starve: the answer comes when both workers have
+    // searched their share (starting a worker thread alone can take a second on a loaded machine,
+    // and at a tight budget the rule-based backstop would answer instead, which is another test's).
+    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 600_000, maxWorlds: 8, threads: 2 });
     try {
       let ticks = 0;
       let running = true;
@@ -31,7 +34,10 @@ describe('PoolSearchPlayer', () => {
       const decision = await player.decide(new SeatView(game, game.toMove));
       running = false;
       expect(new SeatView(game, game.toMove).legalCards()).toContain(decision.card);
-      expect(decision.beliefs!.worlds).toBeGreaterThan(0);
+      // Four worlds from each of the two workers: every worker answered, none was late.
+      expect(decision.beliefs!.worlds).toBe(8);
+      expect(decision.beliefs!.fallback).toBeUndefined();
+      expect(player.lateDecisions).toBe(0);
       expect(decision.beliefs!.moves[0]!.card).toBe(decision.card);
       // The event loop turned over and over while the workers searched.
       expect(ticks).toBeGreaterThan(20);
