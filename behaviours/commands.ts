@@ -7,7 +7,19 @@ import type { BehaviourEvent } from './events.js';
 import type { Gaze } from './gaze.js';
 import type { Moment } from './moment.js';
 import type { Posture } from './postures.js';
-import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
+import type { UtteranceCategory, UtteranceEmotion, UtteranceTarget } from './utterance-config.js';
+
+/** What a line reacts to: recorded with it, so a session's report can judge each line against its event. */
+export interface UtteranceAbout {
+  /** The event the line reacts to; `operator` for a line the operator asked for. */
+  event: BehaviourEvent['type'] | 'operator';
+  /** The seat the event is about (who played, who took the trick, who renounced); null for the whole table. */
+  seat: Seat | null;
+  /** The moment (moment.ts) the event brought the session to; null for the operator's lines. */
+  moment: Moment | null;
+  /** The emotional subcategory the line was chosen for; null for a plain line. */
+  emotion: UtteranceEmotion | null;
+}
 
 export interface PlannedUtterance {
   /** The line's id in its library (`category#n`). */
@@ -27,6 +39,7 @@ export interface PlannedUtterance {
    * starts, it is dropped. Null: never stale (the operator's lines, the session's farewell).
    */
   until: Moment | null;
+  about: UtteranceAbout;
 }
 
 export type BehaviourCommand =

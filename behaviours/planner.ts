@@ -54,6 +54,7 @@ type Relation = 'self' | 'partner' | 'opponent';
 
 /** What an event gives the robot to talk about. */
 interface Topic {
+  event: BehaviourEvent['type'];
   category: UtteranceCategory;
   /** The seat the event is about (who played, who must shuffle); null for the whole table. */
   actor: Seat | null;
@@ -189,7 +190,7 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
     trump: state.trump === null ? '' : suitPhrase(library, state.trump),
     points: pointsOf(card),
   });
-  const topic = (category: UtteranceCategory, actor: Seat | null, slots: SlotValues, addressActor = false): Topic => ({ category, actor, slots, addressActor });
+  const topic = (category: UtteranceCategory, actor: Seat | null, slots: SlotValues, addressActor = false): Topic => ({ event: event.type, category, actor, slots, addressActor });
 
   switch (event.type) {
     case 'session-start':
@@ -320,7 +321,17 @@ function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label
     atMs,
     line,
     addressee,
-    utterance: { id: line.id, category, text, language: library.language, to: line.to, addressee, estimatedMs, until },
+    utterance: {
+      id: line.id,
+      category,
+      text,
+      language: library.language,
+      to: line.to,
+      addressee,
+      estimatedMs,
+      until,
+      about: { event: topic.event, seat: topic.actor, moment: state.moment, emotion: line.emotions.length > 0 ? label : null },
+    },
   };
 }
 

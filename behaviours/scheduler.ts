@@ -271,6 +271,7 @@ export class BehaviourScheduler {
       addressee: u.addressee,
       backend: this.o.speech.name,
       ...(reason ? { reason } : {}),
+      about: u.about,
     };
     this.o.publisher.publish(TOPICS.utterance, message);
   }

@@ -5,6 +5,7 @@ import type { ExpressionName } from './posture-config.js';
 import type { Toggles, ToggleName } from './toggles.js';
 import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
 import type { Seat } from '../game/index.js';
+import type { UtteranceAbout } from './commands.js';
 
 export const TOPICS = {
   /** hri_msgs/Expression: what the face shows. */
@@ -67,6 +68,8 @@ export interface UtteranceMessage {
   backend: string;
   /** For `dropped`: why (late, speech off, target off). */
   reason?: string;
+  /** What the line reacts to. */
+  about: UtteranceAbout;
 }
 
 export interface TogglesMessage {

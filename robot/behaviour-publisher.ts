@@ -60,6 +60,10 @@ export class BusBehaviourPublisher implements Publisher {
           addressee: m.addressee ?? -1,
           backend: m.backend,
           reason: m.reason ?? '',
+          event: m.about.event,
+          about_seat: m.about.seat ?? -1,
+          moment: m.about.moment ?? -1,
+          emotion: m.about.emotion ?? '',
         });
         return;
       }

@@ -186,6 +186,14 @@ export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line
   backend: 'string',
   /** Why a dropped line was dropped; "" otherwise. */
   reason: 'string',
+  /** The event the line reacts to (play, trick, end, deal, ...; operator for the operator's lines). */
+  event: 'string',
+  /** The seat that event is about (who played, took the trick, renounced); -1 for the whole table. */
+  about_seat: 'int8',
+  /** Where the session was at that event (game x 64 + cards played; 41 the game's end); -1 for none. */
+  moment: 'int32',
+  /** The emotional subcategory the line was chosen for (happy, happy-for, gloating, ...); "" for a plain line. */
+  emotion: 'string',
 });
 
 export const SayMsg = defineMessage('parceiro_msgs/msg/Say', "Text for the robot's own text-to-speech.", {
@@ -262,6 +270,8 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true },
   // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly.
   [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1 },
+  // Before lines said what they react to.
+  [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '' },
 };
 
 /** Our own messages: the interface package holds exactly these. */

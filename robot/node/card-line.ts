@@ -3,7 +3,7 @@
 
 import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, Moment, PlannedUtterance, UtteranceCategory } from '../../behaviours/index.js';
 import { cardPhrase, rememberSaid } from '../../behaviours/index.js';
-import type { Card, Suit } from '../../game/index.js';
+import type { Card, Seat, Suit } from '../../game/index.js';
 import { suitOf } from '../../game/index.js';
 
 /** The category the planner gives the robot's own play (behaviours/planner.ts, topicOf). */
@@ -31,6 +31,9 @@ export function withCardSaid(
     always?: boolean;
     /** The moment the line goes stale (moment.ts): once the card after it is down. */
     until: Moment;
+    /** The robot's seat, and the moment its card brought the session to (the line is about that play). */
+    seat: Seat;
+    moment: Moment;
   },
 ): { plan: BehaviourPlan; state: BehaviourState } {
   const phrase = cardPhrase(setup.utterances, o.card);
@@ -52,6 +55,7 @@ export function withCardSaid(
     addressee: null,
     estimatedMs: Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length),
     until: o.until,
+    about: { event: 'play', seat: o.seat, moment: o.moment, emotion: null },
   };
   const line = { id: utterance.id, category: o.category, text, to: 'all' as const, emotions: [], gaze: 'play-area' as const, animation: null };
   const command: BehaviourCommand = { kind: 'speech', atMs, utterance };

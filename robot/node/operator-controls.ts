@@ -102,6 +102,7 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
         estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length),
         // The operator asked for it now: it waits its turn however the game goes.
         until: null,
+        about: { event: 'operator', seat: null, moment: null, emotion: null },
       };
       o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'speech', atMs: now, utterance }] });
     }),

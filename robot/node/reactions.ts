@@ -140,7 +140,7 @@ export class RobotReactions {
         const category = ownPlayCategory(card, trick, this.#state.trump, forced);
         // Worth saying until the card after it is down (people may place it before the robot speaks).
         const until = this.#state.moment + 2;
-        const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, moment: null, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true, until });
+        const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, moment: null, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true, until, seat: this.#o.robotSeat, moment: this.#state.moment + 1 });
         this.#state = r.state;
         this.#o.scheduler.run(r.plan);
       }),
@@ -311,7 +311,7 @@ export class RobotReactions {
     }
     else if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
       const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
-      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs, until: state.moment + 1 }));
+      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs, until: state.moment + 1, seat: event.seat, moment: state.moment }));
     }
     this.#state = state;
     this.#o.scheduler.run(plan);

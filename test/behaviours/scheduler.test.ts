@@ -42,6 +42,7 @@ const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all
   addressee,
   estimatedMs,
   until,
+  about: { event: 'trick', seat: null, moment: null, emotion: null },
 });
 /** A line about the card that brought the session to `moment`: stale once the next card is down. */
 const cardLine = (id: string, estimatedMs: number, moment: number): PlannedUtterance => ({ ...line(id, estimatedMs), category: 'playing.following', until: moment + 1 });

@@ -22,7 +22,7 @@ describe('behaviours on the bus', () => {
     const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
     const speech = new PublishSpeech(publisher);
     const scheduler = new BehaviourScheduler({ publisher, speech, clock, toggles, postures: setup.postures, table: setup.table });
-    const line: PlannedUtterance = { id: 'u1', category: 'trick.end.ours', text: 'Boa, parceiro! Essa é nossa.', language: 'pt', to: 'partner', addressee: 2, estimatedMs: 800, until: null };
+    const line: PlannedUtterance = { id: 'u1', category: 'trick.end.ours', text: 'Boa, parceiro! Essa é nossa.', language: 'pt', to: 'partner', addressee: 2, estimatedMs: 800, until: null, about: { event: 'trick', seat: 2, moment: 4, emotion: 'happy-for' } };
     const commands: BehaviourCommand[] = [
       { kind: 'posture', atMs: clock.now(), posture: emotionPosture(setup.postures, 'happy-for', 7), cause: 'happy-for' },
       { kind: 'gaze', atMs: clock.now() + 100, gaze: gazeAt(setup.table, setup.postures.limits, 0, { kind: 'seat', seat: 2 }), durationMs: 300 },
