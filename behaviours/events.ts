@@ -15,10 +15,11 @@ export type SessionEvent =
   /** It is `seat`'s turn to play. */
   | { type: 'turn'; seat: Seat }
   /**
-   * The robot thought again about an event it reacted to already (a quick estimate of the game came
-   * after it) and feels differently: the face may change; nothing is said and the gaze stays.
+   * The robot thought again about `event`, which it reacted to already (a quick estimate of the game
+   * came after it), and feels differently: the face may change and, while the game has not moved past
+   * the event, it may now say what it feels about it; the gaze stays.
    */
-  | { type: 'reappraisal'; of: GameEvent['type'] }
+  | { type: 'reappraisal'; of: GameEvent['type']; event: GameEvent }
   /** Victories by team (A, B) at the end of the session. */
   | { type: 'session-end'; victories: readonly [number, number] };
 

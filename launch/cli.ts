@@ -33,6 +33,8 @@ program
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml, recordings/ under the working directory)')
   .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
   .option('--bot-think <ms>', "a pause before each simulated player's card, as a person takes (under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)", intOption('--bot-think', 0, 60_000), 1000)
+  .option('--character <name|file>', "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)")
+  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
   .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)

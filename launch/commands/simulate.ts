@@ -33,6 +33,10 @@ export interface SimulateOptions {
    * robot announces on its spot. Also on --resume (the table, not the recording, decides how it deals).
    */
   physicalDeal?: boolean;
+  /** The robot's character: a preset of config/appraisal/ or a file (default: appraisal.yaml's). */
+  character?: string;
+  /** The language the robot speaks, pt or en (default: config/behaviours.yaml's). */
+  language?: string;
   /** Names the session (and its recording); default `sim-<seed>-<time>`. */
   session?: string;
   /**
@@ -85,6 +89,8 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
     port: 0,
     sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
     ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+    ...(o.character === undefined ? {} : { character: o.character }),
+    ...(o.language === undefined ? {} : { language: o.language }),
     logger,
   });
   const narrator = new Narrator(node.bus, say);

@@ -289,7 +289,7 @@ export class RobotReactions {
       const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation);
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
-      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type }, r.report, atMs);
+      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, r.report, atMs);
     } else if (outcome.status === 'ok') this.stats.estimatesOvertaken++;
     this.#startNext();
   }

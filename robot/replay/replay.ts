@@ -98,6 +98,8 @@ export interface ReplayReport {
 export interface ReplayOptions {
   mode?: 'fast' | 'realtime';
   logger?: NodeLogger;
+  /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
+  onOutput?: (m: TimedMessage) => void;
 }
 
 const int = (v: string | undefined, fallback: number): number => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : fallback);
@@ -322,7 +324,9 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   const replayed: TimedMessage[] = [];
   const counts = new Map<string, number>();
   tapped.tap((e) => {
-    replayed.push({ topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown });
+    const out: TimedMessage = { topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown };
+    replayed.push(out);
+    o.onOutput?.(out);
     counts.set(e.topic.name, (counts.get(e.topic.name) ?? 0) + 1);
   });
   // A behaviour message's stamp is read just before it is published, and they are published in stamp
