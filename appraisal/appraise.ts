@@ -95,6 +95,14 @@ export interface Reappraisal {
   context: GameContext;
   /** The expectation after the event. */
   after: Expectation;
+  /**
+   * False when the change of expectation is not this event's alone (the positions between the last
+   * estimate and this one were never estimated): it is news about the game (joy, distress, hope,
+   * fear) but no one's doing, so no praise, blame or fortune of others. Default true.
+   */
+  attributable?: boolean;
+  /** After a play: how likely its player had another card it could play (0..1; 1 when not known). */
+  choice?: number;
 }
 
 /** The entries of `late` that differ from `plain` (a value `plain` lacks counts as 0). */
@@ -119,15 +127,16 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
   if (!after) return { state: passTime(character, state, time), rules: [], frame: emptyFrame(), felt: [] };
   const was = state.expectation;
   // What the first appraisal made of the event (no change of expectation), and what it makes of it now.
-  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false)).frame;
-  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true));
+  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice)).frame;
+  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice));
   const wellBeing = late.frame.desirability !== plain.desirability;
+  const social = r.attributable !== false;
   const frame: AppraisalFrame = {
     // Fortune-of-others and compound emotions need the desirability even when it did not change.
     desirability: late.frame.desirability,
-    desirabilityForOther: changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther),
-    praiseworthiness: changedEntries(plain.praiseworthiness, late.frame.praiseworthiness),
-    like: changedEntries(plain.like, late.frame.like),
+    desirabilityForOther: social ? changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther) : new Map(),
+    praiseworthiness: social ? changedEntries(plain.praiseworthiness, late.frame.praiseworthiness) : new Map(),
+    like: social ? changedEntries(plain.like, late.frame.like) : new Map(),
     // Goals are judged against the probability last appraised, so an unchanged one elicits nothing;
     // an outcome known already elicits nothing either, and estimates do not move it.
     goalSuccessProbability: late.frame.goalSuccessProbability,
@@ -136,7 +145,10 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
   const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor, state.resolved);
   // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.
   const elicited = wellBeing ? derivation.emotions : derivation.emotions.filter((e) => !(e.target === null && (e.type === 'joy' || e.type === 'distress')));
-  const feeling = feel(state, elicited, time, character);
+  // What an estimate changes is a prospect, not a fact: felt (joy or distress at the news, hope or
+  // fear), but the mood moves only with what happened (points taken, an outcome, a renounce). Moved
+  // by every estimate, the mood wandered with the estimator's noise and did not follow the score.
+  const feeling = feel(state, elicited, time, character, false);
   return {
     state: { ...state, at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, resolved: derivation.resolved, expectation: after },
     rules: late.rules,

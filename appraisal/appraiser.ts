@@ -45,11 +45,12 @@ export class Appraiser {
 
   /**
    * Appraises again, now, an event perceived before its expectation was known: `context` is the game
-   * context just after it (`state.game` when it was perceived), `after` the expectation it came to.
+   * context just after it (`state.game` when it was perceived), `after` the expectation it came to;
+   * `attributable: false` when the change since the expectation in force spans more than this event.
    */
-  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation): AppraisalResult & { report: EmotionReport } {
+  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation, o: { attributable?: boolean; choice?: number } = {}): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
-    const result = reappraise(this.character, this.current, { event, context, after }, now);
+    const result = reappraise(this.character, this.current, { event, context, after, ...(o.attributable === false ? { attributable: false } : {}), ...(o.choice === undefined ? {} : { choice: o.choice }) }, now);
     this.current = result.state;
     return { ...result, report: emotionReport(this.character, this.current, now) };
   }

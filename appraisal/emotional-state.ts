@@ -90,11 +90,12 @@ export interface Feeling {
  * - below the type's threshold nothing is felt; above, intensity = potential - threshold, at most 10;
  * - an emotion already felt with the same type and target is reinforced: its intensity becomes
  *   ln(e^(current + threshold) + e^(potential)) - threshold (FAtiMA Modular's ReforceEmotion);
- * - the mood moves by valence x intensity x emotionInfluenceOnMood for each new emotion that
- *   influences it (not hope and fear), then is clamped to -10..10.
+ * - the mood moves by emotionInfluenceOnMood x (the strongest positive - the strongest negative
+ *   intensity among the new emotions that influence it, not hope and fear), softly bounded (moodStep);
+ *   `movesMood` false: the emotions are felt but leave the mood alone (those of a new estimate).
  * Emotions that decayed below the minimum intensity are dropped.
  */
-export function feel(state: EmotionalState, elicited: readonly ElicitedEmotion[], time: number, character: Character): Feeling {
+export function feel(state: EmotionalState, elicited: readonly ElicitedEmotion[], time: number, character: Character, movesMood = true): Feeling {
   const { model, dispositions } = character;
   const mood = moodAt(state, time, character);
   const byKey = new Map<string, ActiveEmotion>();
@@ -117,12 +118,23 @@ export function feel(state: EmotionalState, elicited: readonly ElicitedEmotion[]
     const intensity = old ? clamp(logSumExp(intensityAt(old, time, character) + threshold, potential) - threshold, 0, 10) : alone;
     byKey.set(key, { type: em.type, target: em.target, intensity, since: time });
     felt.push({ type: em.type, target: em.target, intensity: alone });
-    if (INFLUENCES_MOOD[em.type]) {
+    if (movesMood && INFLUENCES_MOOD[em.type]) {
       if (VALENCE[em.type] > 0) up = Math.max(up, alone);
       else down = Math.max(down, alone);
     }
   }
-  let next = clamp(mood + (up - down) * model.emotionInfluenceOnMood, -10, 10);
+  let next = clamp(mood + moodStep(mood, (up - down) * model.emotionInfluenceOnMood), -10, 10);
   if (Math.abs(next) < model.neutralMoodBand) next = 0;
   return { emotions: [...byKey.values()], mood: next, felt };
+}
+
+/**
+ * How far the mood moves for a push `step` from `mood`: toward its bound by the room left (at +8 a
+ * push up moves a fifth of it), away from it in full. FAtiMA adds the push and clamps at +-10; a
+ * robot that appraises a card a second, with the mood colouring each new emotion (good news felt
+ * more strongly in a good mood), sat at +10 for most of a session and looked happy after losing.
+ */
+export function moodStep(mood: number, step: number): number {
+  const toward = step > 0 ? mood > 0 : mood < 0;
+  return toward ? step * (1 - Math.abs(mood) / 10) : step;
 }

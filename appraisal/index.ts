@@ -8,7 +8,7 @@ export type { AppraisalEvent, AppraisalEventType, EventBeliefs, Expectation, Per
 export type { Character, Disposition, Goal, ModelConstants, Rule } from './character.js';
 export { deriveEmotions, emptyFrame } from './derive.js';
 export type { AppraisalFrame, Derivation, GoalSpec } from './derive.js';
-export { feel, feltAt, initialState, intensityAt, moodAt } from './emotional-state.js';
+export { feel, feltAt, initialState, intensityAt, moodAt, moodStep } from './emotional-state.js';
 export type { EmotionalState, Feeling } from './emotional-state.js';
 export type { GameContext } from './game-context.js';
 export { appraise, passTime, reappraise } from './appraise.js';

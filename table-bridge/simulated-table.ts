@@ -83,6 +83,11 @@ export interface SimulatedTableOptions {
   firstDealer?: Seat;
   /** A pause before each bot card (ms), so that people at other tables can follow. Default 0. */
   thinkMs?: number;
+  /**
+   * A pause after a game ends before the next is asked for (ms), as people gather the cards and deal:
+   * the robot has its moment for the result. Default 0.
+   */
+  betweenGamesMs?: number;
   /** Sent in hello (tests of the version check). */
   protocol?: number;
   /** How long to wait for the server's acknowledgements (ms). Default 10000. */
@@ -160,6 +165,7 @@ export class SimulatedTable {
       autoNewGame: options.autoNewGame ?? true,
       autoPlay: options.autoPlay ?? true,
       thinkMs: options.thinkMs ?? 0,
+      betweenGamesMs: options.betweenGamesMs ?? 0,
       physicalDeal: options.physicalDeal ?? false,
       firstDealer: options.firstDealer ?? 0,
       protocol: options.protocol ?? PROTOCOL_VERSION,
@@ -340,6 +346,12 @@ export class SimulatedTable {
       if (!this.#o.autoNewGame || this.#done.has(key) || (g && g.index >= s.session.played)) return null;
       this.#done.add(key);
       return async () => {
+        if (g && this.#o.betweenGamesMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, this.#o.betweenGamesMs));
+          if (this.#closed) return;
+          // Paused meanwhile: asked again when the state calls for it.
+          if (this.#state?.paused) return void this.#done.delete(key);
+        }
         const ack = await this.#emit('game:control', { seq: this.nextSeq(), action: 'new-game', ...this.#physicalDealOf(s.session.played) });
         // Another table (a person at the virtual table) may have asked first: that game is ours too.
         if (!ack.ok && ack.code !== 'game-in-progress') throw new Error(`new-game refused: ${ack.reason}`);

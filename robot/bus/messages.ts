@@ -152,6 +152,8 @@ export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A 
   at_event: 'int32',
   /** Whether the appraisal took it: not when it failed or found no world, nor when a newer expectation had overtaken it. */
   applied: 'bool',
+  /** After a play: the share of the worlds in which its player had another card it could play (praise and blame need a choice); -1 otherwise. */
+  choice: 'float32',
 });
 
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
@@ -267,7 +269,7 @@ export const ConnectionStateMsg = defineMessage('parceiro_msgs/msg/ConnectionSta
 export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   // Before the reactions applied estimates as they came back (they awaited each one): where each
   // took effect was not recorded, and every one was taken.
-  [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true },
+  [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true, choice: -1 },
   // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly.
   [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1 },
   // Before lines said what they react to.

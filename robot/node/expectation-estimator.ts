@@ -5,10 +5,26 @@
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Expectation } from '../../appraisal/index.js';
-import type { InfoSet } from '../../game/index.js';
+import type { Card, InfoSet, Seat, Suit } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { ExpectationSums, ExpectationTask } from './expectation-worker.js';
 import { workersLoaded } from '../search/workers-loaded.js';
+
+/** An estimate of a position; after a play, also how likely its player had a choice. */
+export interface Estimate extends Expectation {
+  /**
+   * After a play: the share of the worlds in which its player held another card it could have played
+   * (0: it was the player's only legal card in every world; a choice is what praise or blame needs).
+   */
+  choice?: number;
+}
+
+/** The play that led to a position: its player, card and the suit led (null when it led). */
+export interface PlayToJudge {
+  seat: Seat;
+  card: Card;
+  led: Suit | null;
+}
 
 /** Where the reactions get their estimates: the worker below, or a replay's recorded answers. */
 export interface ExpectationSource {
@@ -17,7 +33,7 @@ export interface ExpectationSource {
    * index among the events the reactions observed this session), or undefined when none could be
    * made; rejects when it failed. A replay answers by the event; the worker needs only `info`.
    */
-  estimate(info: InfoSet, event: number): Promise<Expectation | undefined>;
+  estimate(info: InfoSet, event: number, play?: PlayToJudge): Promise<Estimate | undefined>;
 }
 
 export interface ExpectationEstimatorOptions {
@@ -45,12 +61,14 @@ export class ExpectationEstimator implements ExpectationSource {
   }
 
   /** The expectation from `info`, or undefined when not one world fitted the budget. */
-  async estimate(info: InfoSet): Promise<Expectation | undefined> {
+  async estimate(info: InfoSet, _event: number, play?: PlayToJudge): Promise<Estimate | undefined> {
     const deadline = performance.timeOrigin + performance.now() + this.o.budgetMs;
     const n = this.count++;
-    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5), trust: this.o.trust ?? 0 });
+    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5), trust: this.o.trust ?? 0, ...(play ? { play } : {}) });
     if (sums.worlds === 0) return undefined;
-    return { expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds };
+    const estimate: Estimate = { expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds };
+    if (play) estimate.choice = 1 - sums.forced / sums.worlds;
+    return estimate;
   }
 
   async close(): Promise<void> {

@@ -6,8 +6,8 @@
 // decisions.
 
 import { performance } from 'node:perf_hooks';
-import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, teamOf, weighedWorlds } from '../../game/index.js';
-import type { Card, InfoSet, Seat } from '../../game/index.js';
+import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, suitOf, teamOf, weighedWorlds } from '../../game/index.js';
+import type { Card, InfoSet, Seat, Suit } from '../../game/index.js';
 
 export interface ExpectationTask {
   info: InfoSet;
@@ -19,6 +19,8 @@ export interface ExpectationTask {
   seed: number;
   /** Inference from the other seats' plays, 0..1 (0: worlds drawn uniformly). */
   trust: number;
+  /** The play that led to this position, if it was one: each world tells whether it was its player's only legal card. */
+  play?: { seat: Seat; card: Card; led: Suit | null };
 }
 
 export interface ExpectationSums {
@@ -27,6 +29,8 @@ export interface ExpectationSums {
   points: number;
   /** Worlds in which the team ends with more than 60 points. */
   wins: number;
+  /** Worlds in which the task's play was its player's only legal card (it held no other card it could play). */
+  forced: number;
 }
 
 const solver = new Solver({ ttBits: 18 });
@@ -39,7 +43,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
   const builder = new WorldBuilder(info);
   const rng = createRng(task.seed);
   const hands: Card[][] = [[], [], [], []];
-  const out: ExpectationSums = { worlds: 0, points: 0, wins: 0 };
+  const out: ExpectationSums = { worlds: 0, points: 0, wins: 0, forced: 0 };
   if (sampler.count === 0) return out;
   const weighted = weighedWorlds(info, sampler, rng, { trust: task.trust }, clock, task.deadline);
   const exactFrom = 10 - task.exactTricks;
@@ -47,6 +51,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
   try {
     for (let w = 0; w < task.maxWorlds && clock() < task.deadline; w++) {
       const game = builder.game(weighted ? weighted.next(rng, hands) : sampler.sample(rng, hands));
+      const forced = task.play ? onlyLegal(task.play, hands[task.play.seat]!) : false;
       const policy = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: deriveSeed(task.seed, w, s) }));
       while (!game.isOver && game.trick < exactFrom) {
         const s = game.toMove;
@@ -60,6 +65,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
         points = teamOf(toMove) === ours ? value : 120 - value;
       }
       out.worlds++;
+      if (forced) out.forced++;
       out.points += points;
       if (points > 60) out.wins++;
     }
@@ -70,4 +76,14 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
     solver.clearDeadline();
   }
   return out;
+}
+
+/**
+ * Was `play` its player's only legal card, given the cards the player holds after it (`rest`)? A card
+ * of the suit led was forced when no other card of that suit is left; a lead or a card of another
+ * suit (the player had none of the suit led) only when it was the player's last card.
+ */
+export function onlyLegal(play: { card: Card; led: Suit | null }, rest: readonly Card[]): boolean {
+  if (play.led !== null && suitOf(play.card) === play.led) return !rest.some((c) => suitOf(c) === play.led);
+  return rest.length === 0;
 }

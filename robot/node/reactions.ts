@@ -1,7 +1,7 @@
-// How the robot reacts: at once to each event, in order, with what it knows then (its own decision's
-// beliefs for its searched plays, else the last expectation): the appraisal, the `emotions` message,
-// then the behaviour plan carried out by the scheduler. A quick estimate of the position after an
-// event it did not search (a deal, another player's card, a forced card) runs meanwhile on its worker;
+// How the robot reacts: at once to each event, in order, with what it knows then (the last
+// expectation): the appraisal, the `emotions` message, then the behaviour plan carried out by the
+// scheduler. A quick estimate of the position after the event (a deal, any player's card, the
+// robot's own included) runs meanwhile on its worker;
 // when it comes back the appraisal takes it as a reappraisal of that event (hope, fear, joy, distress
 // may change, and the face with them). One estimate at a time, of the newest position: an event that
 // arrives while one runs replaces any position still waiting, which is then never estimated.
@@ -11,17 +11,16 @@
 // places. Events come from the session runtime as the robot's seat sees them (through its player,
 // see player-tap.ts); everything the reactions produce goes onto the bus.
 
-import type { Appraiser, EmotionReport, Expectation, GameContext } from '../../appraisal/index.js';
-import { expectationOf } from '../../appraisal/index.js';
-import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, ToggleBoard } from '../../behaviours/index.js';
+import type { Appraiser, EmotionReport, FeltEmotion, GameContext } from '../../appraisal/index.js';
+import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, EmotionalStateInput, ToggleBoard } from '../../behaviours/index.js';
 import { initialBehaviourState, momentAfter, planBehaviour } from '../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../../game/index.js';
-import { createRng, forcedDecision } from '../../game/index.js';
+import { createRng, forcedDecision, suitOf } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { ExpectationMessage } from '../bus/messages.js';
 import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js';
 import { emotionalStateMessage } from './emotion-message.js';
-import type { ExpectationSource } from './expectation-estimator.js';
+import type { Estimate, ExpectationSource, PlayToJudge } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
 import type { ReactionInstant } from './reaction-instant.js';
 import { RobotView } from './robot-view.js';
@@ -57,9 +56,11 @@ interface EstimateRequest {
   info: InfoSet;
   /** The appraisal's game context just after the event; set when the event is reacted to (always before its estimate is taken). */
   context: GameContext | null;
+  /** When the event is a play: whose, which card, the suit led. */
+  play?: PlayToJudge;
 }
 
-type EstimateOutcome = { status: 'ok'; expectation: Expectation } | { status: 'none' } | { status: 'failed'; detail: string };
+type EstimateOutcome = { status: 'ok'; expectation: Estimate } | { status: 'none' } | { status: 'failed'; detail: string };
 
 export class RobotReactions {
   readonly #o: ReactionsOptions;
@@ -82,6 +83,12 @@ export class RobotReactions {
   #inFlight: Promise<void> | null = null;
   /** Estimates of events before this index are overtaken: a newer expectation is in force (the robot's own decision, a game's end or a new deal). */
   #floor = 0;
+  /**
+   * The event whose estimate the expectation in force came from (the one before a deal: a deal starts
+   * from an even game). An estimate of the next event's position measures that event alone; one that
+   * comes after a gap (positions overtaken or not estimated) spans several players' cards.
+   */
+  #expectationFrom = -1;
   /** The robot's cards played this game (its view's), and a card it has already said at its announcement. */
   readonly #ownPlayed = new Set<Card>();
   #saidCard: Card | null = null;
@@ -108,7 +115,7 @@ export class RobotReactions {
         // The state it starts in goes on the bus like every reaction's, with the reaction's instant.
         const report = this.#o.appraiser.report();
         this.#o.bus.publish('emotions', emotionalStateMessage(report));
-        this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, report, atMs);
+        this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, raised(report, []), atMs);
       }),
     );
   }
@@ -158,6 +165,9 @@ export class RobotReactions {
     const before = this.#view.game;
     if (own && before) for (let i = 0; i < before.cardsInTrick; i++) trick.push(before.trickCard(i));
     if (own) trick.push(event.card);
+    // The suit led, so the estimate can tell whether the card was its player's only legal one.
+    const play: PlayToJudge | undefined =
+      event.type === 'play' && before ? { seat: event.seat, card: event.card, led: before.cardsInTrick > 0 ? suitOf(before.trickCard(0)) : null } : undefined;
     // A single legal card is played by the runtime without asking the player: say it was forced.
     const forced = own && this.#view.legalCount() === 1 ? forcedDecision(event.card, event.trick).beliefs : undefined;
     try {
@@ -168,18 +178,24 @@ export class RobotReactions {
     }
     const beliefs = own && this.#decision?.card === event.card ? this.#decision.beliefs : forced;
     if (own) this.#decision = null;
-    const searched = expectationOf(beliefs) !== undefined;
 
     // Which position to estimate next is decided here, in event order, so a replay decides the same.
+    // Every play is estimated the same way, the robot's own included: its search values positions
+    // with perfect information in each world (optimistic), the quick estimate by rule-based playouts,
+    // so comparing one with the other made every own play look like good news and the next estimate
+    // like bad news (the mood drifted up and blame fell on the next player). One estimator, one scale.
     let request: EstimateRequest | null = null;
-    if (searched || event.type === 'end') {
-      // The robot's own search, or the game's end, says more than any estimate of an earlier position.
+    if (event.type === 'end') {
+      // The game's end says more than any estimate of an earlier position.
       this.#floor = index + 1;
       this.#skipWaiting();
-    } else if (event.type === 'deal') this.#floor = index;
-    const info = this.#o.estimator && !searched && (event.type === 'deal' || event.type === 'play') ? this.#view.infoSet() : null;
+    } else if (event.type === 'deal') {
+      this.#floor = index;
+      this.#expectationFrom = index - 1;
+    }
+    const info = this.#o.estimator && (event.type === 'deal' || event.type === 'play') ? this.#view.infoSet() : null;
     if (info) {
-      request = { index, event, info, context: null };
+      request = { index, event, info, context: null, ...(play ? { play } : {}) };
       this.#skipWaiting();
       this.#next = request;
     }
@@ -225,7 +241,7 @@ export class RobotReactions {
     this.#inFlight = (async () => {
       let outcome: EstimateOutcome;
       try {
-        const expectation = await estimator.estimate(req.info, req.index);
+        const expectation = await estimator.estimate(req.info, req.index, req.play);
         outcome = expectation ? { status: 'ok', expectation } : { status: 'none' };
       } catch (err) {
         outcome = { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
@@ -251,19 +267,22 @@ export class RobotReactions {
     const { event: e } = p;
     this.#reacted++;
     this.stats.events++;
-    const after: Expectation | undefined = expectationOf(p.beliefs);
-    if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, this.#o.appraiser.report(), atMs);
-    const { report, state } = this.#o.appraiser.perceive(e, after ? { after } : undefined);
+    if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, raised(this.#o.appraiser.report(), []), atMs);
+    // A renounce found out ends the game: it is appraised as what it is, someone's fault (reproach,
+    // gloating, pity toward the renouncer), before the end it causes.
+    const renounce = e.type === 'end' && e.renounce ? this.#o.appraiser.perceive({ type: 'renounce', renounce: e.renounce }).felt : [];
+    // At once, with no change of expectation: the estimate of the position after it comes later.
+    const { report, state, felt } = this.#o.appraiser.perceive(e);
     if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
-    this.#behave(e, report, atMs, p);
+    this.#behave(e, raised(report, [...renounce, ...felt]), atMs, p);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
     if (++this.#ends < this.#o.games) return;
     const victories: [number, number] = [this.#victories[0], this.#victories[1]];
     const last = this.#o.appraiser.perceive({ type: 'session-end', victories, games: this.#ends });
     this.#o.bus.publish('emotions', emotionalStateMessage(last.report));
-    this.#behave({ type: 'session-end', victories }, last.report, atMs);
+    this.#behave({ type: 'session-end', victories }, raised(last.report, last.felt), atMs);
   }
 
   /** An estimate came back: it goes on the bus, and the appraisal takes it unless it was overtaken. */
@@ -274,6 +293,7 @@ export class RobotReactions {
       status: outcome.status,
       expected_points: outcome.status === 'ok' ? outcome.expectation.expectedPoints : -1,
       win_probability: outcome.status === 'ok' ? outcome.expectation.winProbability : -1,
+      choice: outcome.status === 'ok' ? (outcome.expectation.choice ?? -1) : -1,
       detail: outcome.status === 'failed' ? outcome.detail : '',
       event_index: req.index,
       at_event: this.#reacted - 1,
@@ -286,15 +306,18 @@ export class RobotReactions {
     } else this.stats.estimates++;
     if (applied && outcome.status === 'ok') {
       this.stats.estimatesApplied++;
-      const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation);
+      // Praise, blame and others' fortunes only for a change that one event made.
+      const attributable = req.index === this.#expectationFrom + 1;
+      this.#expectationFrom = req.index;
+      const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation, { attributable, ...(outcome.expectation.choice === undefined ? {} : { choice: outcome.expectation.choice }) });
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
-      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, r.report, atMs);
+      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, raised(r.report, r.felt), atMs);
     } else if (outcome.status === 'ok') this.stats.estimatesOvertaken++;
     this.#startNext();
   }
 
-  #behave(event: BehaviourEvent, report: EmotionReport, nowMs: number, p?: Pending): void {
+  #behave(event: BehaviourEvent, report: EmotionalStateInput, nowMs: number, p?: Pending): void {
     const toggles = this.#o.toggles.get();
     // The lines this event leaves behind go first, so the planner sees the voice as it now is.
     this.#o.scheduler.reach(momentAfter(this.#state.moment, this.#state.game, event));
@@ -316,4 +339,15 @@ export class RobotReactions {
     this.#state = state;
     this.#o.scheduler.run(plan);
   }
+}
+
+/**
+ * What the behaviours react to: the emotions this event raised (at their intensity now, reinforced
+ * where one was felt already) and the mood. Not every emotion still felt: a joy left from a rich
+ * trick some seconds before would otherwise show on the face, and choose the words, at the game's
+ * end that was lost.
+ */
+export function raised(report: EmotionReport, felt: readonly FeltEmotion[]): EmotionalStateInput {
+  const keys = new Set(felt.map((f) => `${f.type}/${String(f.target)}`));
+  return { emotions: report.emotions.filter((e) => keys.has(`${e.type}/${String(e.target)}`)), mood: report.mood };
 }

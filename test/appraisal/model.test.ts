@@ -16,6 +16,7 @@ import {
   intensityAt,
   manualClock,
   moodAt,
+  moodStep,
   passTime,
   realClock,
 } from '../../appraisal/index.js';
@@ -130,13 +131,13 @@ describe('intensity, reinforcement, decay and mood', () => {
   const at = (state: EmotionalState, t: number): ActiveEmotion[] => feel(state, [], t, c).emotions;
   const start = initialState(c, SELF, 0);
 
-  it('uses FAtiMA Toolkit constants (and the original robot threshold)', () => {
+  it('uses FAtiMA Toolkit constants (and the original robot threshold), but for the mood\'s two factors', () => {
     expect(c.model).toEqual({
       tickMs: 1000,
       emotionHalfLifeTicks: 15,
       moodHalfLifeTicks: 60,
-      moodInfluenceOnEmotion: 0.3,
-      emotionInfluenceOnMood: 0.3,
+      moodInfluenceOnEmotion: 0.1,
+      emotionInfluenceOnMood: 0.5,
       neutralMoodBand: 0.5,
       minimumIntensity: 0.1,
       likeFactor: 0.7,
@@ -175,19 +176,46 @@ describe('intensity, reinforcement, decay and mood', () => {
     expect(at(s, 1000 + 15_000 * Math.log2(8 / 0.09))).toHaveLength(0);
   });
 
-  it('moves the mood by 0.3 of the strongest positive and negative emotion; hope and fear leave it alone', () => {
+  it('moves the mood by 0.5 of the strongest positive and negative emotion; hope and fear leave it alone', () => {
     const f = feel(start, [{ type: 'joy', target: null, potential: 6 }, { type: 'happy-for', target: 2, potential: 4 }, { type: 'pity', target: 3, potential: 3 }], 0, c);
-    expect(f.mood).toBeCloseTo(0.3 * (5 - 2), 12);
+    expect(f.mood).toBeCloseTo(0.5 * (5 - 2), 12);
     expect(feel(start, [{ type: 'hope', target: null, potential: 9 }], 0, c).mood).toBe(0);
-    expect(feel(start, [{ type: 'joy', target: null, potential: 2 }], 0, c).mood).toBe(0); // 0.3: inside the neutral band
+    expect(feel(start, [{ type: 'joy', target: null, potential: 1.9 }], 0, c).mood).toBe(0); // 0.45: inside the neutral band
     const low = feel({ ...start, mood: -10 }, [{ type: 'distress', target: null, potential: 10 }], 0, c).mood;
     expect(low).toBe(-10);
   });
 
-  it('colours new emotions by 0.3 of the mood: a good mood lifts joy and dampens distress', () => {
+  it('bounds the mood softly: toward a bound by the room left, away from it in full', () => {
+    const good = { ...start, mood: 8 };
+    // joy 5.8 (the mood lifts it by 0.8) pushes by 2.9; at +8 a fifth of the room is left.
+    expect(feel(good, [{ type: 'joy', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(8 + 0.5 * (6 + 0.8 - 1) * 0.2, 12);
+    // distress 5 (the mood dampens it by 0.8) pulls by 2.1 in full.
+    expect(feel(good, [{ type: 'distress', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(8 - 0.5 * (6 - 0.8 - 1), 12);
+    expect(moodStep(-6, -2)).toBeCloseTo(-0.8, 12);
+    expect(moodStep(-6, 2)).toBe(2);
+    // Good news every 2 s, forty times: the mood levels off short of +10, where one piece of bad news
+    // still moves it in full.
+    let s: EmotionalState = { ...start };
+    for (let i = 1; i <= 40; i++) {
+      const f = feel(s, [{ type: 'joy', target: null, potential: 6 }], i * 2000, c);
+      s = { ...s, emotions: [], mood: f.mood, moodSince: i * 2000, at: i * 2000 };
+    }
+    expect(s.mood).toBeGreaterThan(9);
+    expect(s.mood).toBeLessThan(9.6);
+    const after = feel(s, [{ type: 'distress', target: null, potential: 6 }], 80_000, c).mood;
+    expect(s.mood - after).toBeGreaterThan(2);
+  });
+
+  it('leaves the mood alone for emotions that do not move it (those of a new estimate)', () => {
+    const f = feel(start, [{ type: 'joy', target: null, potential: 6 }, { type: 'distress', target: null, potential: 3 }], 0, c, false);
+    expect(f.mood).toBe(0);
+    expect(f.felt.map((e) => e.type)).toEqual(['joy', 'distress']);
+  });
+
+  it('colours new emotions by 0.1 of the mood: a good mood lifts joy and dampens distress', () => {
     const happy = { ...start, mood: 5 };
-    expect(feel(happy, [{ type: 'joy', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 + 1.5 - 1, 12);
-    expect(feel(happy, [{ type: 'distress', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 - 1.5 - 1, 12);
+    expect(feel(happy, [{ type: 'joy', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 + 0.5 - 1, 12);
+    expect(feel(happy, [{ type: 'distress', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 - 0.5 - 1, 12);
   });
 
   it('decays the mood with a half-life of 60 s, to exactly 0 inside the neutral band', () => {
