@@ -126,7 +126,8 @@ export function deriveEmotions(
     const was = likelihood[name] ?? goal.likelihood;
     const p = Math.min(1, Math.max(0, value));
     // The player's estimate wobbles from sampling alone; a drift still adds up against `was`.
-    if (Math.abs(p - was) < goal.minChange) continue;
+    // (A change of exactly minChange counts: 0.6 - 0.55 is 0.0499999... in floating point.)
+    if (Math.abs(p - was) < goal.minChange - 1e-9) continue;
     next[name] = p;
     if (p > was) push('hope', null, p * goal.significance);
     else if (p < was) push('fear', null, (1 - p) * goal.significance);

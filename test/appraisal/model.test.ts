@@ -121,6 +121,10 @@ describe('OCC derivation (FAtiMA)', () => {
     expect(step(0.56, 0.5).likelihood['win-game']).toBe(0.56); // 0.53 then 0.56: the drift is appraised against 0.5
     expect(types(step(0.56, 0.5).emotions)).toEqual([`hope:${0.56 * 6}`]);
     expect(step(1, 0.98).emotions).toEqual([]); // 1 is an estimate like any other
+    // A change of exactly 0.05 counts, whatever floating point makes of it (0.6 - 0.55 = 0.04999...).
+    expect(0.6 - 0.55).toBeLessThan(0.05);
+    expect(types(step(0.6, 0.55).emotions)).toEqual([`hope:${0.6 * 6}`]);
+    expect(types(step(0.3, 0.35).emotions)).toEqual([`fear:${0.7 * 6}`]);
     const outcome = deriveEmotions(frame({ achieved: true }), SELF, g, { 'win-game': 0.98 }, 0.7);
     expect(types(outcome.emotions)).toEqual(['satisfaction:6']); // an outcome always counts
   });
