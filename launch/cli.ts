@@ -13,6 +13,7 @@ import { matchCommand } from './commands/match.js';
 import { playCommand } from './commands/play.js';
 import { scoreCommand } from './commands/score.js';
 import { formatReplay, replayCommand } from './commands/replay.js';
+import { reportCommand } from './commands/report.js';
 import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
@@ -100,6 +101,16 @@ program
     const report = await replayCommand(file, o);
     console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
     process.exitCode = report.matches ? 0 : 1;
+  });
+
+program
+  .command('report')
+  .description("what people at the table met over whole sessions, from recordings: the robot's mood, its emotions toward each seat, its faces by game result, its lines, and checks (misaddressed and late lines, blame for forced plays, gloating and pity, happy faces after a lost game, reaction latency)")
+  .argument('<files...>', 'recordings (recordings/<session id>.mcap)')
+  .option('--json', 'print one JSON document with the same figures', false)
+  .option('--chart <file>', "also write an HTML page: each game's emotion timeline, faces and lines beside the running score")
+  .action((files: string[], o: { json: boolean; chart?: string }) => {
+    console.log(reportCommand(files, o).output);
   });
 
 program

@@ -5,6 +5,8 @@
 // - timed:  the timed player's decision latency per trick at its budget, on one core (in-thread)
 //           and on all cores (the worker pool the robot uses).
 // - appraisal: time to appraise one event, per character preset (appraisal.ts).
+// - social: simulated five-game sessions through `parceiro simulate`, then `parceiro report` over their
+//           recordings: the robot's mood, emotions toward each seat, faces, lines and checks (social.ts).
 // Figures are for comparing runs on one machine; the machines are shared, so quote medians.
 
 import { availableParallelism, arch, cpus, platform } from 'node:os';
@@ -16,18 +18,22 @@ import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
 import { dashboardSection } from './dashboard.js';
 import { nodeSection } from './node.js';
+import { socialLines, socialSection } from './social.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node', 'games,solver,timed,appraisal')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node, social', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
   .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
   .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
   .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
   .option('--appraisal-events <n>', 'events appraised per preset for the appraisal section', (v) => Number(v), 5000)
+  .option('--social-sessions <n>', 'simulated five-game sessions (seeds 1..n) for the social section', (v) => Number(v), 2)
+  .option('--social-character <name|file>', "the robot's character in the social section's sessions (simulate --character)")
+  .option('--social-language <tag>', 'the language of the social section\'s sessions (simulate --language)')
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number }>();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -205,6 +211,14 @@ if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opt
 if (sections.has('dashboard')) report.dashboard = await dashboardSection({ clients: 20, games: 2, log });
 // `node` is taken (the Node.js version): the robot node's figures are `robotNode`.
 if (sections.has('node')) report.robotNode = await nodeSection({ log });
+if (sections.has('social')) {
+  report.social = await socialSection({
+    sessions: opts.socialSessions,
+    ...(opts.socialCharacter ? { character: opts.socialCharacter } : {}),
+    ...(opts.socialLanguage ? { language: opts.socialLanguage } : {}),
+    log,
+  });
+}
 if (opts.json) console.log(JSON.stringify(report, null, 2));
 else console.log(humanReport(report));
 
@@ -239,5 +253,7 @@ function humanReport(r: Record<string, unknown>): string {
     const m = robotNode.memory;
     lines.push(`  node memory over ${m.games} games: ${m.samples.map((x) => x.heapMB).join(', ')} MB every ${m.every}; slope ${m.slopeKBPerGame} KB per game`);
   }
+  const social = r.social as Awaited<ReturnType<typeof socialSection>> | undefined;
+  if (social) lines.push(...socialLines(social));
   return lines.join('\n');
 }

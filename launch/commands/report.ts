@@ -1,0 +1,50 @@
+// parceiro report FILE...: what people at the table met over whole sessions, from their recordings:
+// the robot's mood, its emotions toward each seat, its faces by game result, its lines, and the checks
+// (robot/report/). Exit code 2 for a file that is not a recording or a chart that cannot be written;
+// a damaged or truncated recording is reported as far as it goes, with a note.
+
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { UtteranceLibrary } from '../../behaviours/index.js';
+import { BEHAVIOUR_FILES, defaultConfigDir, loadUtteranceLibrary } from '../../behaviours/index.js';
+import { readRecording } from '../../robot/recording/index.js';
+import type { Report } from '../../robot/report/index.js';
+import { buildReport, chartHtml, formatReport } from '../../robot/report/index.js';
+import { UsageError } from '../errors.js';
+
+export interface ReportCommandOptions {
+  json: boolean;
+  chart?: string;
+}
+
+/**
+ * The utterance library of each language, read once. A language without a file has none (its coverage
+ * is reported as unknown); a file that is there but wrong is a configuration error (exit 2, with its
+ * file, line and key).
+ */
+export function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => UtteranceLibrary | null {
+  const cache = new Map<string, UtteranceLibrary | null>();
+  return (language) => {
+    if (!cache.has(language)) {
+      // The language names a file: only a plain tag, so it cannot reach outside config/utterances/.
+      const file = join(configDir, BEHAVIOUR_FILES.utterances(language));
+      cache.set(language, /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language) && existsSync(file) ? loadUtteranceLibrary(file) : null);
+    }
+    return cache.get(language)!;
+  };
+}
+
+/** Reads every recording (a file that is not one ends the command), reports, and writes the chart if asked. */
+export function reportCommand(files: readonly string[], o: ReportCommandOptions): { report: Report; output: string } {
+  const recordings = files.map((f) => readRecording(f));
+  const { report, timelines } = buildReport(recordings, utteranceLibraries());
+  if (o.chart) {
+    try {
+      writeFileSync(o.chart, chartHtml(report, timelines));
+    } catch (e) {
+      throw new UsageError(`--chart: cannot write ${o.chart} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  }
+  const output = o.json ? JSON.stringify(report, null, 2) : `${formatReport(report)}${o.chart ? `\n\nChart: ${o.chart}` : ''}`;
+  return { report, output };
+}
