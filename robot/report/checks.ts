@@ -223,10 +223,13 @@ export function happyAfterLoss({ t, session }: CheckContext): CheckFacts {
     out.applicable++;
     const [a, b] = g.end!.message.final_points;
     const score = t.robotSeat % 2 === 0 ? `${a}-${b}` : `${b}-${a}`;
+    // A face at the next game's deal is still before its first card, but says what it reacts to.
+    const nextDeal = t.games.find((x) => x.game === g.game + 1)?.deal;
     for (const f of facesAfter(t, g)) {
       if (f.message.expression !== 'happy') continue;
       const s = ((f.time - g.end!.time) / 1000).toFixed(1);
-      out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
+      const dealt = nextDeal && nextDeal.index < f.index ? `, after game ${g.game + 1} was dealt` : '';
+      out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end${dealt}`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
     }
   }
   return out;

@@ -168,6 +168,7 @@ describe('faces by game result', () => {
     expect(c).toMatchObject({ examined: 2, applicable: 1, count: 2 });
     expect(c.examples[0]).toMatchObject({ game: 1, trick: null, text: 'happy face (valence 0.3), 0.3 s after the game\'s end' });
     expect(c.examples[0]!.why).toMatch(/^game 1 was lost \d+-\d+$/);
+    expect(c.examples[1]!.text).toMatch(/^happy face \(valence 0\.3\), [\d.]+ s after the game's end, after game 2 was dealt$/);
   });
 
   it('finds nothing when the robot looks sad after a loss', async () => {
