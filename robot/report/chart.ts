@@ -104,6 +104,13 @@ function timelineSvg(t: Timeline, g: GameTimeline, lost: boolean): string {
     out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#212529" stroke-width="1.5"/>`);
     out.push(`<text x="${fx(px + 3)}" y="${PLOT.top + 12}" class="tick">end</text>`);
   }
+  // The next game's deal, when it falls before that game's first card (faces there are still "after" this game).
+  const nextDeal = t.games.find((x) => x.game === g.game + 1)?.deal;
+  if (nextDeal && nextDeal.time <= win.to) {
+    const px = x(nextDeal.time);
+    out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#868e96" stroke-dasharray="5 3"/>`);
+    out.push(`<text x="${fx(px - 3)}" y="${PLOT.top + 24}" class="tick" text-anchor="end">next deal</text>`);
+  }
   // The strongest emotions: the types most often strongest in this game, then the most intense.
   const emotions = inWin(t.emotions);
   const strongestCount = new Map<string, number>();
