@@ -9,7 +9,7 @@ export { RobotReactions } from './reactions.js';
 export type { ReactionsOptions } from './reactions.js';
 export { RobotView } from './robot-view.js';
 export { ExpectationEstimator } from './expectation-estimator.js';
-export type { ExpectationEstimatorOptions, ExpectationSource } from './expectation-estimator.js';
+export type { Estimate, ExpectationEstimatorOptions, ExpectationSource, PlayToJudge } from './expectation-estimator.js';
 export { emotionOf, emotionalStateMessage } from './emotion-message.js';
 export { tappedPlayer } from './player-tap.js';
 export type { PlayerListener } from './player-tap.js';

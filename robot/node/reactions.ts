@@ -46,6 +46,8 @@ interface Pending {
   beliefs: Beliefs | undefined;
   /** For the robot's own play: the cards of the trick with it, and the trump suit. */
   trick: Card[];
+  /** Another seat is to play after this event (a person, who may be nudged if they hesitate). */
+  turn: Seat | null;
 }
 
 /** A position to estimate: the robot's information set just after an event. */
@@ -199,7 +201,12 @@ export class RobotReactions {
       this.#skipWaiting();
       this.#next = request;
     }
-    this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, trick }, request, atMs)));
+    // Whose turn it is now, when it is another seat's: after a deal, a trick, or a card that leaves
+    // the trick open (the trick's own event follows a fourth card).
+    const g = this.#view.game;
+    const opens = event.type === 'deal' || event.type === 'trick' || (event.type === 'play' && g !== null && g.cardsInTrick > 0);
+    const turn = g && !g.isOver && opens && g.toMove !== this.#o.robotSeat ? g.toMove : null;
+    this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, trick, turn }, request, atMs)));
     this.#startNext();
   }
 
@@ -276,6 +283,7 @@ export class RobotReactions {
     if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
     this.#behave(e, raised(report, [...renounce, ...felt]), atMs, p);
+    if (p.turn !== null) this.#behave({ type: 'turn', seat: p.turn }, raised(report, []), atMs);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
     if (++this.#ends < this.#o.games) return;

@@ -2,7 +2,7 @@
 // a simulated table and a fake estimator that takes its time. The reaction to an event (its emotions
 // and behaviour commands) is on the bus before that event's estimate comes back; one estimate runs at
 // a time, of the newest position, and a position overtaken while waiting is never estimated; an
-// estimate that comes back after the robot's own decision or the game's end is not taken; and where
+// estimate that comes back after the next deal or the game's end is not taken; and where
 // each estimate took effect is recorded, so the session replays to exactly itself. Nothing here
 // measures time: the tests wait for the session's end.
 
@@ -54,7 +54,7 @@ class FakeEstimator implements ExpectationSource {
   }
 }
 
-/** The rule-based player reporting beliefs, as a searching player does: its own plays need no estimate. */
+/** The rule-based player reporting beliefs, as a searching player does (its plays are estimated all the same). */
 const searching: PlayerFactory = (o): Player => {
   const p = new RulePlayer(o);
   return {
@@ -149,20 +149,17 @@ describe("the robot's reactions and its estimates", () => {
     const estimates = seen.map((e, at) => ({ at, m: e.message as ExpectationMessage })).filter((x) => seen[x.at]!.topic.name === '/parceiro/expectation');
     expect(estimator.maxRunning).toBe(1);
     expect(estimates.map((x) => x.m.event_index)).toEqual(estimator.asked);
-    // The robot's own plays it searched (a single legal card is played without asking it: forced).
-    const searched = (i: number): boolean => {
-      if (events[i]!.m.type !== 'play' || events[i]!.m.seat !== 0) return false;
-      const decision = seen.slice(0, events[i]!.at).findLast((e) => e.topic.name === '/parceiro/decision');
-      return (decision?.message as { fallback: string } | undefined)?.fallback !== 'forced';
-    };
-    // Newest first: the positions asked for only go forward, and never after the robot's searched plays.
+    // Newest first: the positions asked for only go forward; every play's, the robot's own searched
+    // plays included (one estimator for every change of expectation, so they are on one scale).
     for (let i = 1; i < estimator.asked.length; i++) expect(estimator.asked[i]).toBeGreaterThan(estimator.asked[i - 1]!);
     for (const i of estimator.asked) {
       const e = events[i]!.m;
-      expect((e.type === 'deal' || e.type === 'play') && !searched(i), `event ${i}: ${e.type}`).toBe(true);
+      expect(e.type === 'deal' || e.type === 'play', `event ${i}: ${e.type}`).toBe(true);
     }
-    // The robot's own decision, the game's end and a deal put an end to estimates of what came before them.
-    const overtakes = (i: number): boolean => events[i]!.m.type === 'end' || events[i]!.m.type === 'deal' || searched(i);
+    const searchedPlays = estimator.asked.filter((i) => events[i]!.m.type === 'play' && events[i]!.m.seat === 0);
+    expect(searchedPlays.length).toBeGreaterThan(0);
+    // The game's end and a deal put an end to estimates of what came before them.
+    const overtakes = (i: number): boolean => events[i]!.m.type === 'end' || events[i]!.m.type === 'deal';
     for (const { at, m } of estimates) {
       expect(m.at_event).toBeGreaterThanOrEqual(m.event_index);
       // The event's own reaction was on the bus before its estimate came back.
@@ -174,8 +171,8 @@ describe("the robot's reactions and its estimates", () => {
       if (m.applied) expect(seen[at + 1]!.topic.name).toBe('/parceiro/emotions');
     }
     expect(estimates.some((x) => x.m.applied)).toBe(true);
-    // Asked for, or skipped for a newer position: every deal and every other seat's card.
-    const wanted = events.filter((e, i) => e.m.type === 'deal' || (e.m.type === 'play' && !searched(i))).length;
+    // Asked for, or skipped for a newer position: every deal and every card.
+    const wanted = events.filter((e) => e.m.type === 'deal' || e.m.type === 'play').length;
     expect(estimator.asked.length).toBeLessThanOrEqual(wanted);
     // The searched decisions say how their worlds were weighed (and the replay below gets them back).
     const decisions = seen.filter((e) => e.topic.name === '/parceiro/decision').map((e) => e.message as DecisionMessage).filter((m) => m.fallback !== 'forced');
