@@ -46,6 +46,9 @@ const EXPECTATION: RecordType = { kind: 'record', fields: { expectedPoints: NUMB
 const COMMON: Record<string, ValueType | RecordType> = {
   self: NUMBER,
   partner: NUMBER,
+  /** The opponents one by one: the seat after the robot's, and the one before it. */
+  nextOpponent: NUMBER,
+  prevOpponent: NUMBER,
   trick: NUMBER,
   before: EXPECTATION,
   after: EXPECTATION,
@@ -66,14 +69,14 @@ const PARTICULAR: Record<AppraisalEventType, Record<string, ValueType>> = {
   deal: { dealer: NUMBER, trumpCard: T_CARD, handPoints: NUMBER, handTrumps: NUMBER },
   trump: { dealer: NUMBER, trumpCard: T_CARD },
   play: { player: NUMBER, card: T_CARD, lead: BOOLEAN, tablePoints: NUMBER, winning: BOOLEAN, choice: NUMBER },
-  trick: { leader: NUMBER, winner: NUMBER, points: NUMBER, selfCard: T_CARD, partnerCard: T_CARD, winnerCard: T_CARD },
+  trick: { leader: NUMBER, winner: NUMBER, points: NUMBER, selfCard: T_CARD, partnerCard: T_CARD, winnerCard: T_CARD, nextOpponentCard: T_CARD, prevOpponentCard: T_CARD },
   end: { ...OUTCOME, victories: NUMBER, byRenounce: BOOLEAN },
   renounce: { player: NUMBER, card: T_CARD, discovered: BOOLEAN },
   'session-end': { ...OUTCOME, games: NUMBER },
 };
 
 /** Target words: who an appraisal variable is about. */
-export const TARGET_WORDS = ['self', 'partner', 'team', 'opponents', 'player', 'winner', 'leader', 'dealer'] as const;
+export const TARGET_WORDS = ['self', 'partner', 'team', 'opponents', 'nextOpponent', 'prevOpponent', 'player', 'winner', 'leader', 'dealer'] as const;
 export type TargetWord = (typeof TARGET_WORDS)[number];
 
 const SEAT_WORDS: Record<AppraisalEventType, readonly TargetWord[]> = {
@@ -87,7 +90,7 @@ const SEAT_WORDS: Record<AppraisalEventType, readonly TargetWord[]> = {
 };
 
 /** The target words an event type knows. */
-export const targetWords = (type: AppraisalEventType): readonly TargetWord[] => ['self', 'partner', 'team', 'opponents', ...SEAT_WORDS[type]];
+export const targetWords = (type: AppraisalEventType): readonly TargetWord[] => ['self', 'partner', 'team', 'opponents', 'nextOpponent', 'prevOpponent', ...SEAT_WORDS[type]];
 
 /** The seat or team a target word names for this event. */
 export function resolveTarget(word: TargetWord, env: Env): Target {
@@ -145,6 +148,8 @@ export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation
   const env: Record<string, Value | Expectation> = {
     self,
     partner: partnerOf(self),
+    nextOpponent: (self + 1) & 3,
+    prevOpponent: (self + 3) & 3,
     trick: after.trick,
     before: was,
     after: now,
@@ -188,6 +193,8 @@ export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation
       env.selfCard = txt(at(self));
       env.partnerCard = txt(at(partnerOf(self)));
       env.winnerCard = txt(at(e.winner));
+      env.nextOpponentCard = txt(at(((self + 1) & 3) as Seat));
+      env.prevOpponentCard = txt(at(((self + 3) & 3) as Seat));
       env.trick = e.trick;
       break;
     }

@@ -60,6 +60,8 @@ interface EstimateRequest {
   context: GameContext | null;
   /** When the event is a play: whose, which card, the suit led. */
   play?: PlayToJudge;
+  /** The deal or play before it (tricks and ends change no position): the estimate it continues from. */
+  previous: number;
 }
 
 type EstimateOutcome = { status: 'ok'; expectation: Estimate } | { status: 'none' } | { status: 'failed'; detail: string };
@@ -86,11 +88,13 @@ export class RobotReactions {
   /** Estimates of events before this index are overtaken: a newer expectation is in force (the robot's own decision, a game's end or a new deal). */
   #floor = 0;
   /**
-   * The event whose estimate the expectation in force came from (the one before a deal: a deal starts
-   * from an even game). An estimate of the next event's position measures that event alone; one that
-   * comes after a gap (positions overtaken or not estimated) spans several players' cards.
+   * The event whose estimate the expectation in force came from. An estimate of the next position
+   * (the next deal or play) measures that event alone; one that comes after a gap (positions
+   * overtaken or not estimated) spans several players' cards. A deal starts from an even game.
    */
   #expectationFrom = -1;
+  /** The last deal or play observed: the last event that made a new position to estimate. */
+  #lastPosition = -1;
   /** The robot's cards played this game (its view's), and a card it has already said at its announcement. */
   readonly #ownPlayed = new Set<Card>();
   #saidCard: Card | null = null;
@@ -191,13 +195,12 @@ export class RobotReactions {
       // The game's end says more than any estimate of an earlier position.
       this.#floor = index + 1;
       this.#skipWaiting();
-    } else if (event.type === 'deal') {
-      this.#floor = index;
-      this.#expectationFrom = index - 1;
-    }
+    } else if (event.type === 'deal') this.#floor = index;
     const info = this.#o.estimator && (event.type === 'deal' || event.type === 'play') ? this.#view.infoSet() : null;
+    const previous = this.#lastPosition;
+    if (event.type === 'deal' || event.type === 'play') this.#lastPosition = index;
     if (info) {
-      request = { index, event, info, context: null, ...(play ? { play } : {}) };
+      request = { index, event, info, context: null, previous, ...(play ? { play } : {}) };
       this.#skipWaiting();
       this.#next = request;
     }
@@ -315,7 +318,7 @@ export class RobotReactions {
     if (applied && outcome.status === 'ok') {
       this.stats.estimatesApplied++;
       // Praise, blame and others' fortunes only for a change that one event made.
-      const attributable = req.index === this.#expectationFrom + 1;
+      const attributable = req.event.type === 'deal' || req.previous === this.#expectationFrom;
       this.#expectationFrom = req.index;
       const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation, { attributable, ...(outcome.expectation.choice === undefined ? {} : { choice: outcome.expectation.choice }) });
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));

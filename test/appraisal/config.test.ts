@@ -127,7 +127,7 @@ describe('a rule file with a mistake is refused at load, naming file, line and r
     ['an assignment', rule('    on: play\n    appraise: { desirability: "delta = 2" }\n'), /cannot read|unsupported/],
     ['a computed field', rule('    on: play\n    appraise: { desirability: "after[\'winProbability\']" }\n'), /only fields of a named record/],
     ['an unknown field', rule('    on: play\n    appraise: { desirability: "after.points" }\n'), /after has no field "points" \(it has expectedPoints, winProbability\)/],
-    ['a target the event does not have', rule('    on: play\n    appraise:\n      praiseworthiness: { winner: 3 }\n'), /:5: rules\[0\]\.appraise\.praiseworthiness\.winner: "winner" is not a target of play events \(use self, partner, team, opponents, player\)/],
+    ['a target the event does not have', rule('    on: play\n    appraise:\n      praiseworthiness: { winner: 3 }\n'), /:5: rules\[0\]\.appraise\.praiseworthiness\.winner: "winner" is not a target of play events \(use self, partner, team, opponents, nextOpponent, prevOpponent, player\)/],
     ['a target only one of its events has', rule('    on: [play, trick]\n    appraise:\n      praiseworthiness: { player: 3 }\n'), /"player" is not a target of all of play, trick/],
     ['an unknown target', rule('    on: play\n    appraise:\n      like: { bob: 3 }\n'), /unknown target "bob"/],
     ['an undeclared goal', rule('    on: play\n    appraise:\n      goal-success-probability: { win-session: 1 }\n'), /:5: rules\[0\]\.appraise\.goal-success-probability\.win-session: unknown goal "win-session"/],
