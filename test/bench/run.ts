@@ -29,11 +29,12 @@ const cli = new Command('bench')
   .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
   .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
   .option('--appraisal-events <n>', 'events appraised per preset for the appraisal section', (v) => Number(v), 5000)
-  .option('--social-sessions <n>', 'simulated five-game sessions (seeds 1..n) for the social section', (v) => Number(v), 2)
+  .option('--social-sessions <n>', 'simulated five-game sessions (seeds 1..n; odd warm, even competitive; the first half pt, the rest en) for the social section', (v) => Number(v), 2)
   .option('--social-character <name|file>', "the robot's character in the social section's sessions (simulate --character)")
   .option('--social-language <tag>', 'the language of the social section\'s sessions (simulate --language)')
+  .option('--social-keep <dir>', "keep the social section's recordings in this folder (for parceiro report --chart)")
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string }>();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -216,6 +217,7 @@ if (sections.has('social')) {
     sessions: opts.socialSessions,
     ...(opts.socialCharacter ? { character: opts.socialCharacter } : {}),
     ...(opts.socialLanguage ? { language: opts.socialLanguage } : {}),
+    ...(opts.socialKeep ? { keep: opts.socialKeep } : {}),
     log,
   });
 }

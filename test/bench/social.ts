@@ -1,12 +1,12 @@
 // The robot's social behaviour over whole sessions (parceiro report): simulated five-game sessions on
-// fixed seeds (seeds 1..n), each `parceiro simulate` in its own process, two at a time (the machines
+// fixed seeds (seeds 1..n; both characters and both languages unless one is given), each `parceiro simulate` in its own process, two at a time (the machines
 // have two cores), then the report over their recordings. The figures are the report's overall ones:
 // mood, emotions toward each seat, faces by result, lines and the checks' counts. They depend on the
 // seeds, the character and the language, not on the machine, except the reaction latency and which
 // lines the pace of the session left time to say.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,9 +21,21 @@ const AT_ONCE = 2;
 
 export interface SocialOptions {
   sessions: number;
+  /** One character or language for every session; unset: the reference mix (sessionSetting). */
   character?: string;
   language?: string;
+  /** Keep the recordings in this folder (for `parceiro report --chart`); default a temporary one. */
+  keep?: string;
   log: (line: string) => void;
+}
+
+/**
+ * The reference set: seed i alternates the characters (odd warm, even competitive) and speaks
+ * Portuguese in the first half of the sessions, English in the second, so ten sessions cover both
+ * characters in both languages.
+ */
+export function sessionSetting(seed: number, sessions: number, o: Pick<SocialOptions, 'character' | 'language'>): { character: string; language: string } {
+  return { character: o.character ?? (seed % 2 ? 'warm' : 'competitive'), language: o.language ?? (seed <= Math.ceil(sessions / 2) ? 'pt' : 'en') };
 }
 
 export interface SocialBench {
@@ -36,7 +48,7 @@ export interface SocialBench {
   simulateSeconds: number;
   reportSeconds: number;
   /** Each session: its victories and recording's message count, from simulate's JSON summary. */
-  simulated: { seed: number; victories: { A: number; B: number }; messages: number }[];
+  simulated: { seed: number; character: string; language: string; victories: { A: number; B: number }; messages: number }[];
   overall: Figures;
 }
 
@@ -47,10 +59,8 @@ interface SimulateSummary {
 }
 
 function simulate(seed: number, dir: string, o: SocialOptions): Promise<SimulateSummary> {
-  const args = [CLI, 'simulate', '--games', String(GAMES), '--seed', String(seed), '--session', `bench-social-${seed}`, '--recordings', dir, '--json'];
-  // Passed on only when asked for, so the section runs with a simulate that does not take them.
-  if (o.character) args.push('--character', o.character);
-  if (o.language) args.push('--language', o.language);
+  const { character, language } = sessionSetting(seed, o.sessions, o);
+  const args = [CLI, 'simulate', '--games', String(GAMES), '--seed', String(seed), '--session', `bench-social-${seed}`, '--recordings', dir, '--json', '--character', character, '--language', language];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -80,13 +90,15 @@ async function pooled<T>(jobs: (() => Promise<T>)[], n: number): Promise<T[]> {
 }
 
 export async function socialSection(o: SocialOptions): Promise<SocialBench> {
-  const dir = mkdtempSync(join(tmpdir(), 'parceiro-bench-social-'));
+  if (o.keep !== undefined) mkdirSync(o.keep, { recursive: true });
+  const dir = o.keep ?? mkdtempSync(join(tmpdir(), 'parceiro-bench-social-'));
   try {
     const seeds = Array.from({ length: o.sessions }, (_, i) => i + 1);
     const t0 = performance.now();
     const summaries = await pooled(
       seeds.map((seed) => async () => {
-        o.log(`social: simulating session ${seed} (${GAMES} games)...`);
+        const setting = sessionSetting(seed, o.sessions, o);
+        o.log(`social: simulating session ${seed} (${GAMES} games, ${setting.character}, ${setting.language})...`);
         const s = await simulate(seed, dir, o);
         o.log(`social: session ${seed}: victories ${s.victories.A}-${s.victories.B}, ${s.messages} messages`);
         return s;
@@ -112,11 +124,11 @@ export async function socialSection(o: SocialOptions): Promise<SocialBench> {
       language: o.language ?? null,
       simulateSeconds: Math.round(simulateSeconds * 10) / 10,
       reportSeconds: Math.round(reportSeconds * 100) / 100,
-      simulated: summaries.map((s, i) => ({ seed: seeds[i]!, victories: s.victories, messages: s.messages })),
+      simulated: summaries.map((s, i) => ({ seed: seeds[i]!, ...sessionSetting(seeds[i]!, o.sessions, o), victories: s.victories, messages: s.messages })),
       overall: f,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (o.keep === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -126,7 +138,7 @@ const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 
 export function socialLines(s: SocialBench): string[] {
   const f = s.overall;
   const c = f.checks;
-  const setting = [s.character ? `character ${s.character}` : '', s.language ? `language ${s.language}` : ''].filter(Boolean).join(', ');
+  const setting = [s.character ? `character ${s.character}` : 'warm and competitive', s.language ? `language ${s.language}` : 'pt and en'].join(', ');
   const coverage = Object.entries(f.lines.coverage)
     .map(([lang, x]) => (x ? `${lang} ${x.categories.said}/${x.categories.total} categories, ${x.lines.said}/${x.lines.total} lines` : `${lang} no library`))
     .join('; ');
