@@ -85,7 +85,7 @@ export class RobotReactions {
   /** The newest position waiting for an estimate, and the estimate running (at most one). */
   #next: EstimateRequest | null = null;
   #inFlight: Promise<void> | null = null;
-  /** Estimates of events before this index are overtaken: a newer expectation is in force (the robot's own decision, a game's end or a new deal). */
+  /** Estimates of events before this index are overtaken: a newer expectation is in force (a game's end, or a new deal). */
   #floor = 0;
   /**
    * The event whose estimate the expectation in force came from. An estimate of the next position
