@@ -38,9 +38,18 @@ export interface BehaviourSettings {
   selection: {
     /** Chance of speaking, by category or category prefix (the longest match wins), with a default. */
     probability: { default: number; byCategory: ReadonlyArray<readonly [string, number]> };
-    /** Categories (or prefixes) always spoken and not held back by the cooldown, only queued behind a line. */
+    /**
+     * Categories (or prefixes) always spoken, only queued behind a line. They are not comments: the
+     * cooldown neither holds them back nor starts from them.
+     */
     always: readonly string[];
+    /** Quiet time after an optional comment starts, before the next optional comment. */
     cooldownMs: number;
+    /**
+     * How long after a player's turn begins the robot nudges them (`A tua vez...`): said only if they
+     * hesitate, dropped once their card is down.
+     */
+    nudgeAfterMs: number;
     /** A line is not said again until this many other lines have been said. */
     repeatWindow: number;
     /** From the event to the first word. */
@@ -104,6 +113,7 @@ export const settingsFileSchema = z
       }),
       always: z.array(categoryKey).default([]),
       cooldownMs: ms,
+      nudgeAfterMs: ms,
       repeatWindow: z.number().int().min(0).max(10_000),
       reactionMs: ms,
       gapMs: ms,

@@ -31,10 +31,10 @@ export { describeGazeTarget, gazeAt, placeOf, pointOf } from './gaze.js';
 export type { Gaze, GazeTarget } from './gaze.js';
 
 // Utterances.
-export { CATEGORY_NAMES, GAZE_MARKS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
-export type { GazeMark, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
-export { EMPTY_SPEECH_MEMORY, cardPhrase, matchingLines, rankPhrase, rememberSaid, renderUtterance, saidRecently, selectUtterance, suitPhrase } from './utterances.js';
-export type { SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
+export { CATEGORY_NAMES, CONDITION_CATEGORIES, CONDITION_NAMES, GAZE_MARKS, LINE_CONDITIONS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
+export type { ConditionName, GazeMark, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+export { EMPTY_SPEECH_MEMORY, NAME_SLOTS, cardPhrase, emotionOf, fitsFacts, matchingLines, namesNeeded, rankPhrase, rememberSaid, renderUtterance, requestedEmotions, saidRecently, selectUtterance, speechAt, suitPhrase } from './utterances.js';
+export type { LineFacts, SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
 
 // Toggles.
 export { TOGGLE_NAMES, ToggleBoard, ToggleError, togglesSchema } from './toggles.js';

@@ -46,12 +46,15 @@ export function usefulUntil(event: BehaviourEvent, moment: Moment, game: number)
       // The greeting, while the first trick is on the table.
       return momentOf(1, 5);
     case 'game-start':
-    case 'deal':
     case 'shuffling':
     case 'cutting':
     case 'dealing':
-      // The deal and its trump card, until the first card is played.
+      // The game's start and the deal's steps, until the first card is played.
       return momentOf(game, 1);
+    case 'deal':
+      // The cards received and the trump card turned, through the first trick: their line follows
+      // the game's start line, and the first card is often down before that one ends.
+      return momentOf(game, 4);
     case 'turn':
     case 'play':
     case 'trick':

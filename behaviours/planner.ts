@@ -18,8 +18,8 @@ import { emotionPosture, expressionPosture, restPosture } from './postures.js';
 import type { BehaviourState } from './state.js';
 import type { TableGeometry } from './table-geometry.js';
 import type { Toggles } from './toggles.js';
-import type { SlotValues } from './utterances.js';
-import { cardPhrase, matchingLines, rankPhrase, rememberSaid, renderUtterance, selectUtterance, suitPhrase } from './utterances.js';
+import type { LineFacts, SlotValues, UtteranceRequest } from './utterances.js';
+import { NAME_SLOTS, cardPhrase, emotionOf, matchingLines, rankPhrase, rememberSaid, renderUtterance, selectUtterance, speechAt, suitPhrase } from './utterances.js';
 import type { GazeMark, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
 
 /** Everything loaded from config/ that the planner reads. */
@@ -54,26 +54,53 @@ type Relation = 'self' | 'partner' | 'opponent';
 
 /** What an event gives the robot to talk about. */
 interface Topic {
+  /** The event the lines are about (for a reappraisal, the event reappraised). */
   event: BehaviourEvent['type'];
+  /** The moment that event brought the session to. */
+  moment: Moment;
   category: UtteranceCategory;
   /** The seat the event is about (who played, who must shuffle); null for the whole table. */
   actor: Seat | null;
   slots: SlotValues;
   /** Lines may only address the actor (you shuffle, your turn). */
   addressActor: boolean;
+  /**
+   * `actor`: about one seat's doing (its card, its trick, its renounce, the trump it turned), so said
+   * to that seat or to everyone, or to anyone when it is the robot's; `table`: to anyone.
+   */
+  scope: 'actor' | 'table';
+  /** The opponent a line to an opponent speaks to; null: none fits; undefined: either. */
+  focus?: Seat | null;
+  /** A line to both opponents fits (the moment is about both of them). */
+  plural: boolean;
+  /** What the lines' conditions are judged on. */
+  facts: LineFacts;
   /** The robot's own play: its emotional lines (play.self) stand in for the plain ones when they fit. */
   selfPlay?: boolean;
+  /** Said only if the player hesitates (`selection.nudgeAfterMs`). */
+  nudge?: boolean;
 }
 
 export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResult {
   const { event, toggles, rng, nowMs } = input;
   const { settings, postures } = setup;
   const prev = input.state;
-  const state = { ...advance(prev, event), moment: momentAfter(prev.moment, prev.game, event) };
+  const moment = momentAfter(prev.moment, prev.game, event);
+  const advanced = advance(prev, event);
+  // Lines the caller added after the last plan (the node naming the robot's card) were about its event.
+  const added = prev.speech.said > (prev.saidAtPlan ?? prev.speech.said);
+  let state: BehaviourState = {
+    ...advanced,
+    moment,
+    lastPlay: event.type === 'play' ? { card: event.card, moment, trick: advanced.trick?.cards ?? [event.card] } : (prev.lastPlay ?? null),
+    spokenAbout: added ? prev.moment : (prev.spokenAbout ?? null),
+  };
   const robot = state.robotSeat;
   const commands: BehaviourCommand[] = [];
   const expressiveness = clamp01(toggles.expressiveness);
   const dominant = strongest(input.emotions.emotions, expressiveness);
+  // The input is what this event made the robot feel (robot/ passes the emotions it raised).
+  const raised = input.emotions.emotions;
 
   const look = (atMs: number, target: GazeTarget): void => {
     if (!toggles.gaze) return;
@@ -92,19 +119,30 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     faceUntil = atMs + posture.durationMs;
   }
 
+  // What is still to be said: lines the game overtook before they started are not.
+  let speech = speechAt(state.speech, nowMs, state.moment);
+  state = { ...state, speech };
+
   // Speech, if the event gives something to say and the moment allows it.
-  let speech = state.speech;
-  const topic = toggles.speech ? topicOf(setup.utterances, state, event, input.beliefs ?? null) : null;
-  if (topic) {
-    const label = dominant && dominant.scaled >= settings.selection.emotionThreshold ? (settings.selection.emotions[dominant.emotion.type] ?? null) : null;
-    const spoken = speak(setup, state, topic, label, toggles, rng, nowMs, usefulUntil(event, state.moment, state.game));
+  const subject = toggles.speech ? subjectOf(setup.utterances, state, event, input.beliefs ?? null) : null;
+  if (subject) {
+    const { topic } = subject;
+    const labels = labelsFor(settings, robot, topic, raised, expressiveness);
+    // Another seat's card, before the robot knows what it thinks of it (its estimate comes after the
+    // reaction): nothing yet. The reappraisal that brings the feeling may speak of it.
+    const waitForEstimate = event.type === 'play' && topic.actor !== robot && labels.length === 0;
+    const spoken = waitForEstimate ? null : speak(setup, state, topic, labels, input.emotions.emotions, toggles, rng, nowMs, subject.until, expressiveness);
     if (spoken) {
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
-      speech = rememberSaid(speech, line, spoken.atMs, spoken.atMs + utterance.estimatedMs);
+      const end = spoken.atMs + utterance.estimatedMs;
+      // A nudge keeps its own place: it is said only if its player is still thinking by then.
+      speech = spoken.nudge
+        ? { ...speech, said: speech.said + 1, lastSaid: { ...speech.lastSaid, [line.id]: speech.said + 1 }, nudge: { startMs: spoken.atMs, endMs: end, until: subject.until } }
+        : rememberSaid(speech, line, spoken.atMs, end, { comment: !spoken.always, until: utterance.until });
+      if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
       const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs);
       if (looks.length > 0) {
-        const end = spoken.atMs + utterance.estimatedMs;
         const during = gameLooks.filter(([at]) => at >= spoken.atMs && at < end);
         gameLooks = gameLooks.filter(([at]) => at < spoken.atMs || at >= end);
         for (const [offset, target] of looks) look(spoken.atMs + offset, target);
@@ -131,19 +169,69 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   }
 
   commands.sort((a, b) => a.atMs - b.atMs);
-  return { plan: { event: event.type, atMs: nowMs, moment: state.moment, commands }, state: { ...state, speech } };
+  return { plan: { event: event.type, atMs: nowMs, moment: state.moment, commands }, state: { ...state, speech, saidAtPlan: speech.said } };
 }
 
 const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+const intensityOf = (e: EmotionInput): number => Math.min(10, Math.max(0, Number.isFinite(e.intensity) ? e.intensity : 0));
 
 /** The strongest emotion after expressiveness; ties keep the first. */
 function strongest(emotions: readonly EmotionInput[], expressiveness: number): { emotion: EmotionInput; scaled: number } | null {
   let best: { emotion: EmotionInput; scaled: number } | null = null;
   for (const emotion of emotions) {
-    const scaled = Math.min(10, Math.max(0, Number.isFinite(emotion.intensity) ? emotion.intensity : 0)) * expressiveness;
+    const scaled = intensityOf(emotion) * expressiveness;
     if (scaled > 0 && (!best || scaled > best.scaled)) best = { emotion, scaled };
   }
   return best;
+}
+
+/** Is an emotion about `seat`: the seat itself, or a team it belongs to? */
+function concerns(target: EmotionInput['target'], seat: Seat, robot: Seat): boolean {
+  if (target === undefined || target === null) return false;
+  if (target === 'team') return teamOf(seat) === teamOf(robot);
+  if (target === 'opponents') return teamOf(seat) !== teamOf(robot);
+  return target === seat;
+}
+
+/** Whether a feeling toward someone, or a line's emotion said to them, is friendly or hostile to them. */
+type Stance = 'friendly' | 'hostile' | null;
+const FEELING_STANCE: Partial<Record<EmotionInput['type'], Stance>> = {
+  'happy-for': 'friendly',
+  pity: 'friendly',
+  admiration: 'friendly',
+  gratitude: 'friendly',
+  love: 'friendly',
+  gloating: 'hostile',
+  resentment: 'hostile',
+  reproach: 'hostile',
+  anger: 'hostile',
+  hate: 'hostile',
+};
+const LINE_STANCE: Record<UtteranceEmotion, Stance> = { happy: null, 'self-pity': null, 'happy-for': 'friendly', pity: 'friendly', gloating: 'hostile', resentment: 'hostile' };
+
+/**
+ * The emotional subcategories of a line about `topic`, strongest first. For an event about another
+ * seat (its card, its trick, its renounce, the trump card it turned): the strongest emotion the event
+ * raised toward that seat, if strong enough, else the event's own well-being (joy, distress: emotions
+ * without a target). For anything else, each emotion the event raised strongly enough, so a lost game
+ * may bring a sad line or, felt for the partner, a consoling one.
+ */
+function labelsFor(settings: BehaviourSettings, robot: Seat, topic: Topic, raised: readonly EmotionInput[], expressiveness: number): UtteranceEmotion[] {
+  const sel = settings.selection;
+  const strong = (list: readonly EmotionInput[]): EmotionInput[] =>
+    list
+      .map((emotion) => ({ emotion, scaled: intensityOf(emotion) * expressiveness }))
+      .filter((e) => e.scaled > 0 && e.scaled >= sel.emotionThreshold)
+      .sort((a, b) => b.scaled - a.scaled)
+      .map((e) => e.emotion);
+  const labelsOf = (list: readonly EmotionInput[]): UtteranceEmotion[] => [...new Set(list.flatMap((e) => sel.emotions[e.type] ?? []))];
+  const actor = topic.actor;
+  if (topic.scope === 'actor' && actor !== null && actor !== robot) {
+    const toward = labelsOf(strong(raised.filter((e) => concerns(e.target, actor, robot))));
+    if (toward.length > 0) return toward.slice(0, 1);
+    return labelsOf(strong(raised.filter((e) => e.target === undefined || e.target === null))).slice(0, 1);
+  }
+  return labelsOf(strong(raised));
 }
 
 const relationOf = (robot: Seat, seat: Seat): Relation => (seat === robot ? 'self' : seat === partnerOf(robot) ? 'partner' : 'opponent');
@@ -178,10 +266,30 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
 
 const RANK_WORD: Partial<Record<string, 'ace' | 'seven' | 'two'>> = { A: 'ace', '7': 'seven', '2': 'two' };
 
-function topicOf(library: UtteranceLibrary, state: BehaviourState, event: BehaviourEvent, beliefs: Beliefs | null): Topic | null {
+/** What an event (or the reappraisal of one) gives the robot to talk about, and until when. */
+function subjectOf(library: UtteranceLibrary, state: BehaviourState, event: BehaviourEvent, beliefs: Beliefs | null): { topic: Topic; until: Moment | null } | null {
+  if (event.type !== 'reappraisal') {
+    const topic = topicOf(library, state, event, beliefs, state.moment);
+    return topic && { topic, until: usefulUntil(event, state.moment, state.game) };
+  }
+  // A reappraisal speaks of another seat's card or trick with the feelings its estimate brought: only
+  // while the table is still on it, and only if nothing was said or planned about it yet.
+  const about = event.event;
+  const last = state.lastPlay;
+  const at = about.type === 'play' ? (last?.card === about.card ? last.moment : null) : about.type === 'trick' ? (last && about.cards.includes(last.card) ? last.moment : null) : null;
+  if (at === null || state.spokenAbout === at) return null;
+  const until = usefulUntil(about, at, state.game);
+  if (until !== null && state.moment >= until) return null;
+  const topic = topicOf(library, state, about, null, at, last?.trick);
+  return topic && { topic, until };
+}
+
+/** `trick`: the cards of the trick up to a play of the robot's (default: the trick on the table). */
+function topicOf(library: UtteranceLibrary, state: BehaviourState, event: BehaviourEvent, beliefs: Beliefs | null, moment: Moment, trick?: readonly Card[]): Topic | null {
   const robot = state.robotSeat;
   const ourTeam = teamOf(robot);
-  const name = (seat: Seat): string => nameOf(library, state, seat);
+  const name = (seat: Seat): string => nameOf(state, seat);
+  const game: LineFacts['game'] = state.game <= 1 ? 'first' : 'later';
   const cardSlots = (card: Card, actor: Seat): SlotValues => ({
     card: cardPhrase(library, card),
     rank: rankPhrase(library, card),
@@ -190,16 +298,33 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
     trump: state.trump === null ? '' : suitPhrase(library, state.trump),
     points: pointsOf(card),
   });
-  const topic = (category: UtteranceCategory, actor: Seat | null, slots: SlotValues, addressActor = false): Topic => ({ event: event.type, category, actor, slots, addressActor });
+  // Where the game stands for a card or a trick: its stage, and the score after it.
+  const [us, them] = state.points;
+  const standing = (trick: number): LineFacts => ({ game, stage: trick < 5 ? 'early' : 'late', ...(us > them ? { score: 'ahead' } : us < them ? { score: 'behind' } : {}) });
+  const cardFacts = (card: Card, trick: number): LineFacts => ({ ...standing(trick), ...(pointsOf(card) >= 10 ? { card: 'rich' } : pointsOf(card) === 0 ? { card: 'poor' } : {}) });
+  const topic = (category: UtteranceCategory, actor: Seat | null, slots: SlotValues, more: Partial<Topic> = {}): Topic => ({
+    event: event.type,
+    moment,
+    category,
+    actor,
+    slots,
+    addressActor: false,
+    scope: 'table',
+    plural: true,
+    facts: { game },
+    ...more,
+  });
+  // About one seat: said to that seat or to everyone, or, when it is the robot, to anyone.
+  const about = (seat: Seat): Partial<Topic> => (relationOf(robot, seat) === 'self' ? { scope: 'actor' } : { scope: 'actor', focus: relationOf(robot, seat) === 'opponent' ? seat : null, plural: false });
 
   switch (event.type) {
     case 'session-start':
-      return topic('session.start', null, { games: event.games });
+      return topic('session.start', null, { games: event.games }, { facts: {} });
     case 'session-end': {
       const ours = event.victories[ourTeam];
       const theirs = event.victories[ourTeam === 0 ? 1 : 0];
       const category = ours > theirs ? 'session.end.win' : ours < theirs ? 'session.end.loss' : 'session.end.draw';
-      return topic(category, null, { victories: ours, their_victories: theirs });
+      return topic(category, null, { victories: ours, their_victories: theirs }, { facts: {} });
     }
     case 'game-start':
       return topic('game.start', event.dealer, { game: event.game, games: state.games });
@@ -208,25 +333,26 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
     case 'dealing': {
       if (event.seat === robot) return null;
       const category = event.type === 'shuffling' ? 'shuffle' : event.type === 'cutting' ? 'cut' : 'deal';
-      return topic(category, event.seat, { player: name(event.seat) }, true);
+      return topic(category, event.seat, { player: name(event.seat) }, { addressActor: true, ...about(event.seat) });
     }
     case 'reappraisal':
       return null;
     case 'turn': {
       const relation = relationOf(robot, event.seat);
       if (relation === 'self') return null;
-      return topic(relation === 'partner' ? 'next-player.partner' : 'next-player.opponent', event.seat, { player: name(event.seat) }, true);
+      return topic(relation === 'partner' ? 'next-player.partner' : 'next-player.opponent', event.seat, { player: name(event.seat) }, { addressActor: true, nudge: true, ...about(event.seat) });
     }
     case 'deal': {
       const word = RANK_WORD[RANKS[rankOf(event.trumpCard)]!];
-      if (word) return topic(`trump.${word}.${relationOf(robot, event.dealer)}`, event.dealer, cardSlots(event.trumpCard, event.dealer));
+      if (word) return topic(`trump.${word}.${relationOf(robot, event.dealer)}`, event.dealer, cardSlots(event.trumpCard, event.dealer), about(event.dealer));
       return topic('cards.received', event.dealer, { trump: suitPhrase(library, suitOf(event.trumpCard)) });
     }
     case 'play': {
       const relation = relationOf(robot, event.seat);
       const slots = cardSlots(event.card, event.seat);
-      if (relation !== 'self') return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots);
-      const cards = state.trick!.cards;
+      const facts = cardFacts(event.card, event.trick);
+      if (relation !== 'self') return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts });
+      const cards = trick ?? state.trick?.cards ?? [event.card];
       const led = suitOf(cards[0]!);
       // The robot's lines speak of the suit led ("No spades... I'll throw the jack of hearts"), which
       // is its card's suit only when it leads or follows.
@@ -242,42 +368,65 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
                 ? 'playing.cut'
                 : 'playing.not-following';
       // play.self is the emotional variant; the planner prefers it when the emotion has lines there.
-      return { ...topic(category, event.seat, slots), selfPlay: true };
+      return topic(category, event.seat, slots, { ...about(event.seat), facts, selfPlay: true });
     }
     case 'trick': {
-      const category = event.points === 0 ? 'trick.end.zero' : teamOf(event.winner) === ourTeam ? 'trick.end.ours' : 'trick.end.theirs';
-      return topic(category, event.winner, { points: event.points, player: name(event.winner) });
+      const ours = teamOf(event.winner) === ourTeam;
+      const category = event.points === 0 ? 'trick.end.zero' : ours ? 'trick.end.ours' : 'trick.end.theirs';
+      const facts: LineFacts = { ...standing(event.trick), taken: ours ? 'ours' : 'theirs' };
+      const slots: SlotValues = { points: event.points, player: name(event.winner) };
+      if (event.winner !== robot) return topic(category, event.winner, slots, { ...about(event.winner), facts, plural: !ours });
+      // The robot's own trick: an opponent is spoken to only about the points they lost in it, and
+      // both of them only when both lost some.
+      const lost = opponentsOf(robot).map((seat) => ({ seat, points: pointsOf(event.cards[(seat - event.leader + 4) % 4]!) }));
+      const most = lost.reduce((a, b) => (b.points > a.points ? b : a));
+      return topic(category, robot, slots, { scope: 'actor', facts, focus: most.points > 0 ? most.seat : null, plural: lost.every((l) => l.points > 0) });
     }
     case 'end': {
       const [a, b] = event.points;
-      const slots: SlotValues = { points: ourTeam === 0 ? a : b, their_points: ourTeam === 0 ? b : a, victories: event.outcome.victories };
+      const [ours, theirs] = ourTeam === 0 ? [a, b] : [b, a];
+      const slots: SlotValues = { points: ours, their_points: theirs, victories: event.outcome.victories };
       if (event.renounce) {
-        const ours = teamOf(event.renounce.seat) === ourTeam;
-        return topic(ours ? 'game.end.renounce.ours' : 'game.end.renounce.theirs', event.renounce.seat, { ...slots, player: name(event.renounce.seat) });
+        const seat = event.renounce.seat;
+        const mine = teamOf(seat) === ourTeam;
+        return topic(mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs', seat, { ...slots, player: name(seat) }, about(seat));
       }
       if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots);
       const won = event.outcome.winner === teamName(ourTeam);
       const size = event.outcome.victories >= 4 ? 'quadruple' : event.outcome.victories >= 2 ? 'double' : 'single';
-      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots);
+      const gap = Math.abs(ours - theirs);
+      const margin: LineFacts['margin'] = gap <= 20 ? 'close' : gap >= 40 ? 'clear' : undefined;
+      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, { facts: { game, ...(margin ? { margin } : {}) } });
     }
   }
 }
 
-function nameOf(library: UtteranceLibrary, state: BehaviourState, seat: Seat): string {
-  const given = state.names[seat];
-  if (given) return given;
-  const relation = relationOf(state.robotSeat, seat);
-  return relation === 'partner' ? library.names.partner : relation === 'opponent' ? library.names.opponent : '';
-}
+/** A player's name, or '' when nobody gave it: a line then leaves the call out, and needs no name. */
+const nameOf = (state: BehaviourState, seat: Seat): string => (seat === state.robotSeat ? '' : (state.names[seat] ?? ''));
 
 interface Spoken {
   atMs: number;
   utterance: PlannedUtterance;
   line: Utterance;
   addressee: Seat | null;
+  /** Always said (not a comment: the cooldown does not start from it). */
+  always: boolean;
+  /** A nudge for a hesitating player (said only if they are still thinking). */
+  nudge: boolean;
 }
 
-function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label: UtteranceEmotion | null, toggles: Toggles, rng: Rng, nowMs: number, until: Moment | null): Spoken | null {
+function speak(
+  setup: BehaviourSetup,
+  state: BehaviourState,
+  topic: Topic,
+  labels: readonly UtteranceEmotion[],
+  feelings: readonly EmotionInput[],
+  toggles: Toggles,
+  rng: Rng,
+  nowMs: number,
+  until: Moment | null,
+  expressiveness: number,
+): Spoken | null {
   const { settings, utterances: library } = setup;
   const sel = settings.selection;
   const robot = state.robotSeat;
@@ -287,40 +436,81 @@ function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label
   // Lines of a category said to the actor ("your turn") are directed at them whatever their target,
   // so the actor's toggle governs all of them.
   if (topic.addressActor && ((actorRelation === 'partner' && !toggles.partnerSpeech) || (actorRelation === 'opponent' && !toggles.opponentSpeech))) return null;
+  // Who may be spoken to: about another seat, that seat or everyone (never the partner about an
+  // opponent, an opponent about the partner, nor the other opponent); otherwise anyone.
+  const aboutOther = topic.scope === 'actor' && actorRelation !== null && actorRelation !== 'self';
+  const mayAddress = (t: 'partner' | 'opponent'): boolean => (!topic.addressActor && !aboutOther) || actorRelation === t;
   const allowed: UtteranceTarget[] = ['all'];
-  const mayAddress = (t: 'partner' | 'opponent'): boolean => !topic.addressActor || actorRelation === t;
   if (toggles.partnerSpeech && mayAddress('partner')) allowed.push('partner');
-  if (toggles.opponentSpeech && mayAddress('opponent')) allowed.push('opponent');
+  if (toggles.opponentSpeech && mayAddress('opponent') && topic.focus !== null) allowed.push('opponent');
+
+  // The opponent spoken to or about: the topic's, else either.
+  const opponents = opponentsOf(robot);
+  const focus: Seat = topic.focus ?? opponents[rng.int(2)]!;
+  const addresseeOf = (to: UtteranceTarget): Seat | null => (topic.addressActor ? topic.actor : to === 'partner' ? partnerOf(robot) : to === 'opponent' ? focus : null);
+
+  // The robot's feeling toward whom a line speaks to must not contradict the line's emotion: no
+  // consoling a partner it reproaches, no teasing an opponent it pities.
+  const threshold = sel.emotionThreshold;
+  const feelingToward = (seat: Seat): Stance => {
+    const s = strongest(
+      feelings.filter((e) => concerns(e.target, seat, robot)),
+      expressiveness,
+    );
+    return s && s.scaled >= threshold ? (FEELING_STANCE[s.emotion.type] ?? null) : null;
+  };
+  const contradicts = (line: Utterance): boolean => {
+    const label = emotionOf(line, { emotion: labels });
+    if (label === null) return false;
+    const addressee = addresseeOf(line.to);
+    const mine = LINE_STANCE[label];
+    if (addressee === null || addressee === robot || mine === null) return false;
+    const theirs = feelingToward(addressee);
+    return theirs !== null && theirs !== mine;
+  };
+  const known = NAME_SLOTS.filter((slot) => (slot === 'partner' ? nameOf(state, partnerOf(robot)) : slot === 'opponent' ? nameOf(state, focus) : topic.actor === null ? '' : nameOf(state, topic.actor)) !== '');
+  const always = isAlwaysSpoken(settings, topic.category);
+  const request = (category: UtteranceCategory): UtteranceRequest => ({
+    category,
+    emotion: labels,
+    orNeutral: always,
+    targets: allowed,
+    facts: topic.facts,
+    names: known,
+    // Both opponents (a line said to one, looking at both) only when the moment is about both.
+    exclude: (l: Utterance) => (l.to === 'opponent' && l.gaze === 'opponents' && !topic.plural) || contradicts(l),
+  });
 
   // A play of the robot's own speaks from play.self when its emotion has lines there it may say.
   let category = topic.category;
-  if (topic.selfPlay && label !== null) {
-    const emotional = matchingLines(library, { category: 'play.self', emotion: label, targets: allowed });
-    if (emotional.some((l) => l.emotions.includes(label))) category = 'play.self';
-  }
+  if (topic.selfPlay && matchingLines(library, request('play.self')).some((l) => emotionOf(l, { emotion: labels }) !== null)) category = 'play.self';
 
-  const always = isAlwaysSpoken(settings, category);
+  const nudge = topic.nudge === true;
   const roll = rng.next();
   if (!always && roll >= speakProbability(settings, category)) return null;
-  if (!always && memory.lastStartMs !== null && nowMs - memory.lastStartMs < sel.cooldownMs) return null;
-  const earliest = nowMs + sel.reactionMs;
-  const atMs = memory.busyUntilMs === null ? earliest : Math.max(earliest, memory.busyUntilMs + sel.gapMs);
-  if (!always && atMs - earliest > sel.maxDelayMs) return null;
+  // The cooldown holds back optional comments only, from the last comment's start.
+  const earliest = nowMs + (nudge ? sel.nudgeAfterMs : sel.reactionMs);
+  const from = nudge ? earliest : nowMs;
+  if (!always && memory.lastCommentMs !== null && from - memory.lastCommentMs < sel.cooldownMs) return null;
 
-  const line = selectUtterance(library, { category, emotion: label, targets: allowed }, memory, sel.repeatWindow, rng);
+  const line = selectUtterance(library, request(category), memory, sel.repeatWindow, rng);
   if (!line) return null;
 
-  // The opponent spoken to or about: the one the event is about, else either.
-  const opponents = opponentsOf(robot);
-  const focus: Seat = topic.actor !== null && actorRelation === 'opponent' ? topic.actor : opponents[rng.int(2)]!;
-  const addressee = topic.addressActor ? topic.actor : line.to === 'partner' ? partnerOf(robot) : line.to === 'opponent' ? focus : null;
-  const slots: SlotValues = { partner: nameOf(library, state, partnerOf(robot)), opponent: nameOf(library, state, focus), ...topic.slots };
+  const addressee = addresseeOf(line.to);
+  const slots: SlotValues = { partner: nameOf(state, partnerOf(robot)), opponent: nameOf(state, focus), ...topic.slots };
   const text = renderUtterance(library, line, slots);
   const estimatedMs = Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length);
+  let atMs = memory.busyUntilMs === null ? earliest : Math.max(earliest, memory.busyUntilMs + sel.gapMs);
+  // A nudge still waiting for its player: a line goes before it if it fits, else after it.
+  const n = memory.nudge;
+  if (!nudge && n && atMs < n.endMs + sel.gapMs && atMs + estimatedMs + sel.gapMs > n.startMs) atMs = n.endMs + sel.gapMs;
+  if (!always && atMs - earliest > sel.maxDelayMs) return null;
   return {
     atMs,
     line,
     addressee,
+    always,
+    nudge,
     utterance: {
       id: line.id,
       category,
@@ -330,7 +520,7 @@ function speak(setup: BehaviourSetup, state: BehaviourState, topic: Topic, label
       addressee,
       estimatedMs,
       until,
-      about: { event: topic.event, seat: topic.actor, moment: state.moment, emotion: line.emotions.length > 0 ? label : null },
+      about: { event: topic.event, seat: topic.actor, moment: topic.moment, emotion: emotionOf(line, { emotion: labels }) },
     },
   };
 }

@@ -23,6 +23,18 @@ export interface BehaviourState {
   /** Where the session is (moment.ts): the lines planned carry until when they are worth starting. */
   moment: Moment;
   speech: SpeechMemory;
+  /**
+   * The last card played, the moment it brought and its trick so far (it last): a reappraisal of it
+   * may still speak until the next card.
+   */
+  lastPlay: { card: Card; moment: Moment; trick: readonly Card[] } | null;
+  /** The moment of the last card or trick a line was planned about: a reappraisal does not speak of it again. */
+  spokenAbout: Moment | null;
+  /**
+   * Lines said (`speech.said`) when the last plan was made: more at the next event means the caller
+   * added lines about that plan's event (robot/ names the robot's card), so it has been spoken about.
+   */
+  saidAtPlan: number;
 }
 
 export const initialBehaviourState = (robotSeat: Seat, names: readonly (string | null)[] = [null, null, null, null]): BehaviourState => ({
@@ -36,4 +48,7 @@ export const initialBehaviourState = (robotSeat: Seat, names: readonly (string |
   points: [0, 0],
   moment: momentOf(0, 0),
   speech: EMPTY_SPEECH_MEMORY,
+  lastPlay: null,
+  spokenAbout: null,
+  saidAtPlan: 0,
 });

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { loadYamlConfig } from './config-file.js';
 import { EXPRESSIONS } from './posture-config.js';
 import type { ExpressionName } from './posture-config.js';
+import { namesNeeded } from './utterance-text.js';
+import type { NameSlot } from './utterance-text.js';
 
 const NAMES = ['partner', 'opponent'] as const;
 const GAME_END = [...NAMES, 'points', 'their_points', 'victories'] as const;
@@ -71,6 +73,39 @@ export type UtteranceTarget = (typeof TARGETS)[number];
 export const GAZE_MARKS = ['addressee', 'partner', 'opponents', 'everyone', 'play-area', 'own-cards', 'none'] as const;
 export type GazeMark = (typeof GAZE_MARKS)[number];
 
+/**
+ * When a line fits, beyond its category: each condition a line sets must hold (a line without
+ * conditions fits whenever its category does). Each applies only to the categories where the planner
+ * knows its answer (`CONDITION_CATEGORIES`); anywhere else it is refused at load.
+ */
+export const LINE_CONDITIONS = {
+  /** The session's first game, or a later one ("Bora lá, próximo jogo!"). */
+  game: ['first', 'later'],
+  /** A game won or lost by at most 20 card points (close) or by 40 or more (clear). */
+  margin: ['close', 'clear'],
+  /** The card played is worth 10 or more (an ace, a seven: rich) or nothing (poor). */
+  card: ['rich', 'poor'],
+  /** The trick went to the robot's team (ours) or to the opponents (theirs). */
+  taken: ['ours', 'theirs'],
+  /** Tricks 1 to 5 of the game (early: "ainda há muito jogo"), or 6 to 10 (late). */
+  stage: ['early', 'late'],
+  /** The robot's team has more card points in this game so far (ahead), or fewer (behind). */
+  score: ['ahead', 'behind'],
+} as const;
+export type ConditionName = keyof typeof LINE_CONDITIONS;
+export type LineConditions = { readonly [K in ConditionName]?: (typeof LINE_CONDITIONS)[K][number] };
+export const CONDITION_NAMES = Object.keys(LINE_CONDITIONS) as ConditionName[];
+
+/** The categories each condition can be judged in, and how to say so in an error. */
+export const CONDITION_CATEGORIES: Readonly<Record<ConditionName, { applies: (c: UtteranceCategory) => boolean; where: string }>> = {
+  game: { applies: (c) => !c.startsWith('session.'), where: 'every category but session.*' },
+  margin: { applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'), where: 'game.end.win.* and game.end.loss.*' },
+  card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
+  taken: { applies: (c) => c.startsWith('trick.end.'), where: 'trick.end.*' },
+  stage: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
+  score: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
+};
+
 export interface Utterance {
   /** `category#n`, n counting from 1 in the file: for logs and the dashboard. */
   id: string;
@@ -82,11 +117,15 @@ export interface Utterance {
   gaze: GazeMark;
   /** An expression shown while the line is spoken, at `amount` 0..1. */
   animation: { expression: ExpressionName; amount: number } | null;
+  /** When the line fits (`LINE_CONDITIONS`); empty: whenever its category does. */
+  when: LineConditions;
+  /** Name slots used other than as a call ("{player} não assistiu"): the line needs those names known. */
+  needsNames: readonly NameSlot[];
 }
 
 export interface UtteranceLibrary {
   language: string;
-  /** Said when a player's name is not known. */
+  /** Said in place of an unknown name in a call; empty (the default): the call is left out. */
   names: { partner: string; opponent: string };
   cards: { ranks: Readonly<Record<string, string>>; suits: Readonly<Record<string, string>>; of: string };
   lines: readonly Utterance[];
@@ -108,6 +147,16 @@ const lineSchema = z.strictObject({
       error: `expected an expression (${EXPRESSIONS.join(', ')}) or { expression, amount 0..1 }`,
     })
     .optional(),
+  when: z
+    .strictObject({
+      game: z.enum(LINE_CONDITIONS.game).optional(),
+      margin: z.enum(LINE_CONDITIONS.margin).optional(),
+      card: z.enum(LINE_CONDITIONS.card).optional(),
+      taken: z.enum(LINE_CONDITIONS.taken).optional(),
+      stage: z.enum(LINE_CONDITIONS.stage).optional(),
+      score: z.enum(LINE_CONDITIONS.score).optional(),
+    } satisfies Record<ConditionName, unknown>)
+    .optional(),
 });
 
 const RANK_KEYS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
@@ -119,7 +168,8 @@ const SLOT = /\{([^{}]*)\}/g;
 export const utteranceFileSchema = z
   .strictObject({
     language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language tag such as pt or en'),
-    names: z.strictObject({ partner: text, opponent: text }),
+    // Optional: by default an unknown name is simply not said (the players' genders are unknown too).
+    names: z.strictObject({ partner: z.string().trim(), opponent: z.string().trim() }).default({ partner: '', opponent: '' }),
     cards: z.strictObject({ ranks: keyed(RANK_KEYS), suits: keyed(SUIT_KEYS), of: z.string() }),
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
@@ -136,6 +186,11 @@ export const utteranceFileSchema = z
         for (const m of line.text.matchAll(SLOT)) {
           if (!allowed.includes(m[1]!)) {
             ctx.addIssue({ code: 'custom', path, message: `unknown slot {${m[1]}} for ${category}; it offers ${allowed.map((s) => `{${s}}`).join(', ')}` });
+          }
+        }
+        for (const k of CONDITION_NAMES) {
+          if (line.when?.[k] !== undefined && !CONDITION_CATEGORIES[k].applies(category)) {
+            ctx.addIssue({ code: 'custom', path: ['lines', category, i, 'when', k], message: `${k} is not known for ${category}: it applies to ${CONDITION_CATEGORIES[k].where}` });
           }
         }
         const key = normalise(line.text);
@@ -158,6 +213,8 @@ export const utteranceFileSchema = z
         emotions: l.emotion === undefined ? [] : typeof l.emotion === 'string' ? [l.emotion] : l.emotion,
         gaze: l.gaze,
         animation: l.animation === undefined ? null : typeof l.animation === 'string' ? { expression: l.animation, amount: 0.6 } : l.animation,
+        when: Object.fromEntries(Object.entries(l.when ?? {}).filter(([, v]) => v !== undefined)) as LineConditions,
+        needsNames: namesNeeded(l.text),
       })),
     ),
   }));

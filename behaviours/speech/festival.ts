@@ -1,6 +1,8 @@
 // The `say` backend: festival. Festival reads Scheme, and the text goes inside a Scheme string, so
 // backslashes and double quotes are escaped; it reads bytes as Latin-1, so the text is sent in Latin-1
-// (every Portuguese letter is in it) with the few typographic characters outside it replaced.
+// (every Portuguese letter is in it) with the few typographic characters outside it replaced. One
+// Latin-1 byte is unsafe: festival's tokenizer reads 0xFF (ÿ) as the end of its input (a char taken
+// for EOF), so the words after it were never spoken and a line starting with it wrote no audio at all.
 // Festival reports errors on stderr but exits 0, so success is judged by the WAV it writes; the WAV is
 // then played by the configured player, whose exit code is reliable.
 
@@ -40,19 +42,20 @@ const TYPOGRAPHY: Readonly<Record<string, string>> = {
 
 /**
  * The text as festival can read it: composed (NFC), control characters and line breaks as spaces,
- * typographic quotes and dashes as their ASCII cousins, other letters outside Latin-1 without their
- * accents, and anything left outside Latin-1 dropped.
+ * typographic quotes and dashes as their ASCII cousins, ÿ (byte 0xFF, festival's end of input) and
+ * other letters outside Latin-1 without their accents, and anything left outside Latin-1 dropped.
+ * Every byte of the result is one festival reads as text.
  */
 export function festivalText(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
-    else if (cp <= 0xff) out += ch;
+    else if (cp < 0xff) out += ch;
     else if (TYPOGRAPHY[ch] !== undefined) out += TYPOGRAPHY[ch];
     else {
       const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      out += [...base].every((c) => c.codePointAt(0)! <= 0xff) ? base : ' ';
+      out += [...base].every((c) => c.codePointAt(0)! < 0xff) ? base : ' ';
     }
   }
   return out.replace(/\s+/g, ' ').trim();
@@ -62,7 +65,7 @@ export function festivalText(text: string): string {
 export const schemeString = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 const latin1 = (scheme: string): Buffer => {
-  for (const ch of scheme) if (ch.codePointAt(0)! > 0xff) throw new SpeechBackendError(`festival cannot read ${JSON.stringify(ch)} (outside Latin-1)`);
+  for (const ch of scheme) if (ch.codePointAt(0)! >= 0xff) throw new SpeechBackendError(`festival cannot read ${JSON.stringify(ch)} (outside Latin-1, or its end of input)`);
   return Buffer.from(scheme, 'latin1');
 };
 

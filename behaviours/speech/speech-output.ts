@@ -1,5 +1,6 @@
 // Speech output behind one interface. The backend is chosen in config/behaviours.yaml; whichever it
-// is, a missing or failing one falls back to the log with one warning, and a session never stops for it.
+// is, a missing or broken one falls back to the log with one warning, a line it cannot say goes to the
+// log alone, and a session never stops for it.
 
 import type { BehaviourLog } from '../log.js';
 import { TOPICS } from '../topics.js';
@@ -41,17 +42,24 @@ export class PublishSpeech implements SpeechOutput {
 }
 
 /**
- * Speaks through `primary` until it fails once, then through the log for the rest of the session,
- * after one warning that names the backend and the reason.
+ * Speaks through `primary`, falling back to the log. A backend that cannot work (its probe fails, or
+ * it fails before ever speaking, or `giveUpAfter` lines in a row) is given up for the rest of the
+ * session, after one warning that names it and the reason. A backend that has worked and fails on one
+ * line (something in that line's text) says that line to the log with a warning and keeps the next
+ * lines: one bad character must not silence the robot for the rest of the session.
  */
 export class DegradingSpeech implements SpeechOutput {
   private failed: string | null = null;
   private stopping = false;
+  /** Lines the primary has said; failures in a row since its last success. */
+  private spoken = 0;
+  private failures = 0;
 
   constructor(
     private readonly primary: SpeechOutput,
     private readonly fallback: SpeechOutput,
     private readonly log: BehaviourLog,
+    private readonly giveUpAfter = 3,
   ) {}
 
   /** The backend in use now. */
@@ -79,11 +87,15 @@ export class DegradingSpeech implements SpeechOutput {
       this.stopping = false;
       try {
         await this.primary.say(request);
+        this.spoken++;
+        this.failures = 0;
         return;
       } catch (e) {
         // A line cut short on purpose is not a failure.
         if (this.stopping) return;
-        this.degrade(e);
+        this.failures++;
+        if (this.spoken === 0 || this.failures >= this.giveUpAfter) this.degrade(e);
+        else this.log.warn(`speech: the ${this.primary.name} backend could not say line ${request.id} (${reasonOf(e)}); it goes to the log, the next lines to ${this.primary.name} again`);
       }
     }
     try {
@@ -101,7 +113,9 @@ export class DegradingSpeech implements SpeechOutput {
 
   private degrade(e: unknown): void {
     if (this.failed !== null) return;
-    this.failed = e instanceof Error ? e.message : String(e);
+    this.failed = reasonOf(e);
     this.log.warn(`speech: the ${this.primary.name} backend does not work (${this.failed}); from now on the robot's lines go to the log only`);
   }
 }
+
+const reasonOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BehaviourLog, SpeechBackendSettings } from '../../behaviours/index.js';
+import type { BehaviourLog, SpeechBackendSettings, SpeechOutput } from '../../behaviours/index.js';
 import { DegradingSpeech, EspeakSpeech, FestivalSpeech, LogSpeech, TOPICS, createSpeechOutput, festivalText, schemeString } from '../../behaviours/index.js';
 import { RecordingPublisher, tempDir } from './helpers.js';
 import { requirePrograms } from '../system-programs.js';
@@ -43,6 +43,9 @@ describe("festival's text", () => {
     expect(schemeString('a "b" \\ c')).toBe('"a \\"b\\" \\\\ c"');
     expect(festivalText('Ação “olá” — sim… ok\nfim')).toBe('Ação "olá" - sim... ok fim');
     expect(festivalText('Dvořák, 5 €')).toBe('Dvorák, 5 euros');
+    // ÿ is byte 0xFF, which festival's tokenizer takes for the end of its input: it goes as y.
+    expect(festivalText('Ÿves e ÿ: sim')).toBe('Yves e y: sim');
+    expect([...festivalText(`${String.fromCodePoint(...Array.from({ length: 0x17f - 0x20 }, (_, i) => 0x20 + i))}`)].every((c) => c.codePointAt(0)! < 0xff)).toBe(true);
     expect(() => new FestivalSpeech({ voice: 'kal) (system "id")', player: ['true'], timeoutMs: 1000 })).toThrow(/not a plain voice name/);
   });
 });
@@ -69,6 +72,20 @@ describe('festival (the `say` backend)', () => {
     const short = join(dir, 'festival-short.wav');
     await festival.synthesize('Olá.', short);
     expect(readFileSync(wav).length).toBeGreaterThan(5 * readFileSync(short).length);
+  }, TIMEOUT);
+
+  it('speaks the whole of a line with ÿ in it, and the lines after it', async () => {
+    // Festival reads byte 0xFF as the end of its input: sent as is, "ÿ mundo grande" wrote no audio and
+    // "Olá ÿ mundo grande" only "Olá"; then the robot gave festival up for the rest of the session.
+    expect(await festival.heard('Olá ÿ mundo grande')).toBe('Olá y mundo grande');
+    const size = async (text: string, name: string): Promise<number> => {
+      const wav = join(dir, name);
+      await festival.synthesize(text, wav);
+      return readFileSync(wav).length;
+    };
+    const plain = await size('Olá y mundo grande', 'plain.wav');
+    expect(await size('Olá ÿ mundo grande', 'ydots.wav')).toBe(plain);
+    expect(await size('ÿ mundo grande', 'ydots-first.wav')).toBeGreaterThan(plain / 2);
   }, TIMEOUT);
 
   it('says a line through the player and leaves no temporary files', async () => {
@@ -126,6 +143,34 @@ describe('falling back to the log', () => {
     expect(infos).toEqual(['says (pt): Boa, parceiro!', 'says (pt): Essa doeu...']);
     expect(speech.name).toBe('log');
   }, TIMEOUT);
+
+  it('a backend that worked and fails on one line says that line to the log and keeps the next ones', async () => {
+    const { log, warnings, infos } = recorder();
+    const said: string[] = [];
+    // A backend that cannot say one character, as festival could not say ÿ.
+    const picky: SpeechOutput = {
+      name: 'picky',
+      say: async (r) => {
+        if (r.text.includes('ÿ')) throw new Error('wrote no audio');
+        said.push(r.text);
+      },
+    };
+    const speech = new DegradingSpeech(picky, new LogSpeech(log), log);
+    await speech.say({ id: 'a#1', text: 'Boa!', language: 'pt' });
+    await speech.say({ id: 'b#1', text: 'ÿ', language: 'pt' });
+    await speech.say({ id: 'c#1', text: 'Essa doeu...', language: 'pt' });
+    expect(said).toEqual(['Boa!', 'Essa doeu...']);
+    expect(infos).toEqual(['says (pt): ÿ']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/could not say line b#1 \(wrote no audio\); it goes to the log, the next lines to picky again/);
+    expect(speech.name).toBe('picky');
+    // Three lines in a row that fail: the backend is broken, given up for the session.
+    for (const id of ['d', 'e', 'f']) await speech.say({ id, text: 'ÿ', language: 'pt' });
+    expect(speech.name).toBe('log');
+    expect(warnings.at(-1)).toMatch(/picky backend does not work \(wrote no audio\); from now on/);
+    await speech.say({ id: 'g', text: 'Boa!', language: 'pt' });
+    expect(said).toEqual(['Boa!', 'Essa doeu...']);
+  });
 
   it('the publish backend hands the text to the robot\'s own speech, or falls back without a publisher', async () => {
     const publisher = new RecordingPublisher(() => 0);

@@ -14,6 +14,7 @@ import {
   UTTERANCE_EMOTIONS,
   cardPhrase,
   loadBehaviourSetup,
+  namesNeeded,
   normalise,
   parseYamlConfig,
   rememberSaid,
@@ -102,10 +103,41 @@ describe('Portuguese as it is spoken at a table', () => {
     expect(cardPhrase(en, parseCard('7D') as Card)).toBe('the seven of diamonds');
   });
 
-  it('says the partner and opponent words when names are unknown, and capitalises the start', () => {
-    const line: Utterance = { id: 'x#1', category: 'cut', text: '{partner}, podes partir?', to: 'partner', emotions: [], gaze: 'addressee', animation: null };
-    expect(renderUtterance(pt, line, {})).toBe('Parceiro, podes partir?');
-    expect(renderUtterance(pt, line, { partner: 'Rita' })).toBe('Rita, podes partir?');
+  it('leaves out a call whose name is unknown, with its comma, and capitalises what then starts a sentence', () => {
+    const say = (text: string, slots: Record<string, string> = {}) => renderUtterance(pt, { text }, slots);
+    expect(say('{partner}, podes partir?')).toBe('Podes partir?');
+    expect(say('{partner}, podes partir?', { partner: 'Rita' })).toBe('Rita, podes partir?');
+    expect(say('Boa, {partner}!')).toBe('Boa!');
+    expect(say('Ah, {player}, apanhei-te!')).toBe('Ah, apanhei-te!');
+    expect(say('Então, {opponent}? Estás a pensar muito...')).toBe('Então? Estás a pensar muito...');
+    expect(say('Ai, {partner}... não tinhas outra?')).toBe('Ai... não tinhas outra?');
+    expect(say('Boa! {partner}, continua.')).toBe('Boa! Continua.');
+    expect(say('Bem jogado, {player}. Mas não te habitues.', { player: 'Zé' })).toBe('Bem jogado, Zé. Mas não te habitues.');
+    // A configured form (the study knows the partner is a woman) is said in a call.
+    expect(renderUtterance({ ...pt, names: { partner: 'parceira', opponent: '' } }, { text: 'Boa, {partner}!' }, {})).toBe('Boa, parceira!');
+  });
+
+  it('knows which lines need a name: those that use it other than as a call', () => {
+    expect(namesNeeded('Renúncia! {player} não assistiu ao naipe.')).toEqual(['player']);
+    expect(namesNeeded('Boa, {partner}! E tu, {opponent}, nada.')).toEqual([]);
+    expect(namesNeeded('{player}, és tu a dar.')).toEqual([]);
+    const needing = [...pt.lines, ...en.lines].filter((l) => l.needsNames.length > 0).map((l) => l.id);
+    expect(needing).toEqual(['game.end.renounce.theirs#1', 'game.end.renounce.theirs#1']);
+  });
+
+  it('reads well without any name: no unknown-name word, no stray comma or space', () => {
+    for (const lib of [pt, en]) {
+      for (const line of lib.lines.filter((l) => l.needsNames.length === 0)) {
+        const text = renderUtterance(lib, line, { ...SAMPLE, partner: '', opponent: '', player: '' });
+        expect(text, line.id).not.toMatch(/\s[,.!?]|,[,.!?]|^[,.!?]|\s\s|parceiro|amigo|my friend/);
+        expect(text[0], line.id).toBe(text[0]!.toLocaleUpperCase(lib.language));
+      }
+    }
+  });
+
+  it('speaks to people without gendered words', () => {
+    const gendered = /\b(coitad[oa]s?|preparad[oa]s|atent[oa]s|empatad[oa]s|junt[oa]s|amig[oa]s?|(o|do|ao) meu parceiro|parceir[oa]s?|eles|deles)\b/i;
+    for (const line of pt.lines) expect(line.text, line.id).not.toMatch(gendered);
   });
 });
 
@@ -209,13 +241,13 @@ describe('utterance files with errors', () => {
   });
 
   it('rejects an unknown target, an unknown emotion, an unknown category and a repeated line', () => {
-    expect(problems(text.replace('{ to: all, text: "Esta é nossa!" }', '{ to: everybody, text: "Esta é nossa!" }'))[0]).toMatchObject({
+    expect(problems(text.replace('{ to: all, emotion: happy, text: "Esta é nossa!" }', '{ to: everybody, emotion: happy, text: "Esta é nossa!" }'))[0]).toMatchObject({
       key: 'lines.trick.end.ours[2].to',
       reason: 'expected one of "partner", "opponent", "all", got "everybody"',
     });
     expect(problems(text.replace('emotion: gloating, text: "Ui,', 'emotion: smug, text: "Ui,'))[0]!.key).toBe('lines.play.opponent[0].emotion');
     expect(problems(text.replace('  trick.end.zero:', '  trick.end.nothing:'))[0]).toMatchObject({ key: 'lines.trick.end.nothing', reason: 'unknown key "trick.end.nothing"' });
-    expect(problems(text.replace('"Pronto, esta foi deles."', '"Essa doeu!"'))[0]).toMatchObject({
+    expect(problems(text.replace('"Pronto, esta já foi."', '"Essa doeu!"'))[0]).toMatchObject({
       key: 'lines.trick.end.theirs[1].text',
       reason: 'the same line as lines.trick.end.theirs[0]',
     });
