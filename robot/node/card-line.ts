@@ -1,5 +1,5 @@
-// The line that names the robot's card when the planner found none to say (every fitting line was
-// said too recently): just the card, as people at a table do ("Ás de espadas.").
+// The line that names the robot's card at a physical deal, when the robot asks for it to be put on
+// its spot and the planner found none to say: just the card, as people at a table do ("Ás de espadas.").
 
 import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, Moment, PlannedUtterance, UtteranceCategory } from '../../behaviours/index.js';
 import { cardPhrase, rememberSaid } from '../../behaviours/index.js';
@@ -60,7 +60,7 @@ export function withCardSaid(
   const line = { id: utterance.id, category: o.category, text, to: 'all' as const, emotions: [], gaze: 'play-area' as const, animation: null };
   const command: BehaviourCommand = { kind: 'speech', atMs, utterance };
   const commands = [...plan.commands, command].sort((a, b) => a.atMs - b.atMs);
-  return { plan: { ...plan, commands }, state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs) } };
+  return { plan: { ...plan, commands }, state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs, { until: o.until }) } };
 }
 
 /** The plan without the lines that name `card`: it was said already, when the robot announced it. */

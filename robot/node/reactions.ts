@@ -44,8 +44,6 @@ export interface ReactionsOptions {
 interface Pending {
   event: GameEvent;
   beliefs: Beliefs | undefined;
-  /** For the robot's own play: the cards of the trick with it, and the trump suit. */
-  trick: Card[];
   /** Another seat is to play after this event (a person, who may be nudged if they hesitate). */
   turn: Seat | null;
 }
@@ -166,11 +164,7 @@ export class RobotReactions {
     const own = event.type === 'play' && event.seat === this.#o.robotSeat;
     if (event.type === 'deal') this.#ownPlayed.clear();
     if (own) this.#ownPlayed.add(event.card);
-    // The trick as the robot's card joins it (read before the view moves on, which may close it).
-    const trick: Card[] = [];
     const before = this.#view.game;
-    if (own && before) for (let i = 0; i < before.cardsInTrick; i++) trick.push(before.trickCard(i));
-    if (own) trick.push(event.card);
     // The suit led, so the estimate can tell whether the card was its player's only legal one.
     const play: PlayToJudge | undefined =
       event.type === 'play' && before ? { seat: event.seat, card: event.card, led: before.cardsInTrick > 0 ? suitOf(before.trickCard(0)) : null } : undefined;
@@ -209,7 +203,7 @@ export class RobotReactions {
     const g = this.#view.game;
     const opens = event.type === 'deal' || event.type === 'trick' || (event.type === 'play' && g !== null && g.cardsInTrick > 0);
     const turn = g && !g.isOver && opens && g.toMove !== this.#o.robotSeat ? g.toMove : null;
-    this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, trick, turn }, request, atMs)));
+    this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, turn }, request, atMs)));
     this.#startNext();
   }
 
@@ -339,13 +333,11 @@ export class RobotReactions {
     if (event.type === 'play' && event.seat === this.#o.robotSeat) this.#saidCard = null;
     // Said at its announcement (a physical deal): not again once it is put down. A line left out
     // is not said, so the planner's memory goes back to before it (the next line need not wait).
+    // When the runtime deals, the table shows the robot's card: the robot names it only when its
+    // own play lines do (naming every card was most of what it said).
     if (saidAlready) {
       plan = withoutCardLines(this.#setup, plan, event.card);
       if (plan !== r.plan && !plan.commands.some((c) => c.kind === 'speech')) state = { ...state, speech: this.#state.speech };
-    }
-    else if (event.type === 'play' && event.seat === this.#o.robotSeat && p) {
-      const category = ownPlayCategory(event.card, p.trick, state.trump, p.beliefs?.fallback === 'forced');
-      ({ plan, state } = withCardSaid(this.#setup, plan, state, { card: event.card, category, speech: toggles.speech, nowMs, until: state.moment + 1, seat: event.seat, moment: state.moment }));
     }
     this.#state = state;
     this.#o.scheduler.run(plan);

@@ -75,10 +75,10 @@ describe('filling a library line from the session', () => {
   };
 
   it('fills names with the library words, points with the trick won, cards with how they are spoken', () => {
-    expect(say(pt, 'trick.end.ours#1', view)).toBe('Boa, parceiro! Mais 21 pontos para nós.');
-    expect(say(en, 'trick.end.ours#1', view)).toBe('Nice, partner! Another 21 points for us.');
+    expect(say(pt, 'trick.end.ours#1', view)).toBe('Boa! Mais 21 pontos para nós.');
+    expect(say(en, 'trick.end.ours#1', view)).toBe('Nice! Another 21 points for us.');
     expect(say(pt, 'play.opponent#14', view)).toBe('Hum, o rei de ouros. Interessante.');
-    expect(say(pt, 'trick.end.theirs#3', { ...view, events: [...view.events, event('trick', { winner: 3, points: 4 })] })).toBe('Bem jogado, amigo. Mas não te habitues.');
+    expect(say(pt, 'trick.end.theirs#3', { ...view, events: [...view.events, event('trick', { winner: 3, points: 4 })] })).toBe('Bem jogado. Mas não te habitues.');
     expect(say(pt, 'session.start#1', view)).toBe('Olá a todos! Vamos lá a 5 jogos de sueca?');
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
@@ -89,8 +89,8 @@ describe('filling a library line from the session', () => {
   });
 
   it('leaves out what the session cannot say yet, and gives the robot no name', () => {
-    expect(say(pt, 'play.opponent#14', { game: null, events: [] })).toBe('Hum,. Interessante.');
-    expect(say(pt, 'session.start#3', { game: null, events: [] })).toBe('Parceiro, somos uma equipa. Vamos a isto!');
+    expect(say(pt, 'play.opponent#14', { game: null, events: [] })).toBe('Hum. Interessante.');
+    expect(say(pt, 'session.start#3', { game: null, events: [] })).toBe('Somos uma equipa. Vamos a isto!');
     // The robot's own card: "{player}" is nobody.
     expect(say(pt, 'playing.new-trick#2', { ...view, events: [...view.events, event('play', { seat: 0, card: '2C' })] })).toBe('Começo com o dois de paus.');
   });
@@ -124,16 +124,16 @@ describe('the say control with a library line', () => {
     const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
     const said = (): WizardSayMessage[] => c.entries.filter((e) => e.topic.name === TOPICS.wizardSay.name).map((e) => e.message as WizardSayMessage);
 
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: 'Parceiro, somos uma equipa. Vamos a isto!' });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: 'Somos uma equipa. Vamos a isto!' });
     expect(await ack({ type: 'say', utteranceId: 'trick.end.ours#3', language: 'en', target: 'all' })).toEqual({ ok: true, text: "That one's ours!" });
     expect(said()).toEqual([
-      { text: 'Parceiro, somos uma equipa. Vamos a isto!', language: 'pt', utterance_id: 'session.start#3', target: 'partner', by: 'operator' },
+      { text: 'Somos uma equipa. Vamos a isto!', language: 'pt', utterance_id: 'session.start#3', target: 'partner', by: 'operator' },
       { text: "That one's ours!", language: 'en', utterance_id: 'trick.end.ours#3', target: 'all', by: 'operator' },
     ]);
     // The line is picked in the language in force when the control names none.
     c.bus.publish('setLanguage', { language: 'en', by: 'test' });
     await eventually(() => expect(c.dashboard.snapshot().language).toBe('en'));
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: "Partner, you and me. Let's do this!" });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: "You and me. Let's do this!" });
     for (const client of [a, b]) {
       await eventually(() =>
         expect(client.updates.filter((u) => u.topic === 'wizardSay').map((u) => (u.message as WizardSayMessage).utterance_id)).toEqual(['session.start#3', 'trick.end.ours#3', 'session.start#3']),
