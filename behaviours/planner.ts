@@ -103,7 +103,10 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   const raised = input.emotions.emotions;
 
   const look = (atMs: number, target: GazeTarget): void => {
-    if (!toggles.gaze) return;
+    // A turn comes with the card or trick before it, whose plan already looks at the seat to move
+    // after a moment on the card: a look of its own would replace those (a plan replaces the looks
+    // still waiting), and the robot would never look at the card just played.
+    if (!toggles.gaze || event.type === 'turn') return;
     commands.push({ kind: 'gaze', atMs, gaze: gazeAt(setup.table, postures.limits, robot, target), durationMs: settings.gaze.moveMs });
   };
 
@@ -542,7 +545,7 @@ function gazeFor(state: BehaviourState, event: BehaviourEvent): GazeStep[] {
     case 'cutting':
     case 'dealing':
     case 'turn':
-      return [[0, seat(event.seat)]];
+      return [];
     case 'deal':
       return [
         [0, { kind: 'card', seat: event.dealer }],

@@ -223,6 +223,21 @@ describe('nudging a player who hesitates', () => {
     }
   });
 
+  it("moves the head nowhere: the card's plan before it looks at the card, then at the seat to move", () => {
+    let state = initialBehaviourState(0);
+    const rng = createRng(5);
+    const at = (event: BehaviourEvent, nowMs: number) => {
+      const r = planBehaviour(EAGER, { event, emotions: { emotions: [], mood: 0 }, toggles: ALL_ON, state, rng, nowMs });
+      state = r.state;
+      return r.plan.commands;
+    };
+    for (const [i, step] of START.entries()) at(step.event, i * 1000);
+    const card = at(playOf(1, 'KS'), 40_000);
+    expect(card.filter((c) => c.kind === 'gaze')).toHaveLength(2);
+    const nudge = at(turn, 40_000);
+    expect(nudge.filter((c) => c.kind === 'gaze')).toEqual([]);
+  });
+
   it('is said when the player is still thinking, dropped when they played, and never delays the lines before it', async () => {
     for (const hesitates of [true, false]) {
       const { clock, publisher, scheduler } = rig();
