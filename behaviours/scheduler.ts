@@ -59,10 +59,12 @@ interface Line {
 }
 
 export class BehaviourScheduler {
-  private readonly pending = new Map<TimerId, { cmd: BehaviourCommand; line: Line | null }>();
+  private readonly pending = new Map<TimerId, { cmd: BehaviourCommand; line: Line | null; order: number }>();
   private readonly queue: Line[] = [];
   private moment: Moment = -1;
   private lines = 0;
+  /** Commands in the order they were planned, to break ties between equal times. */
+  private commands = 0;
   private readonly waits = new Set<TimerId>();
   private current: PlannedUtterance | null = null;
   private disposed = false;
@@ -87,12 +89,25 @@ export class BehaviourScheduler {
     const now = this.o.clock.now();
     for (const cmd of plan.commands) {
       const line = cmd.kind === 'speech' ? { utterance: cmd.utterance, atMs: cmd.atMs, seq: this.lines++ } : null;
-      const id = this.o.clock.setTimeout(() => {
-        this.pending.delete(id);
-        this.execute(cmd, line);
-      }, Math.max(0, cmd.atMs - now));
-      this.pending.set(id, { cmd, line });
+      const id = this.o.clock.setTimeout(() => this.due(id), Math.max(0, cmd.atMs - now));
+      this.pending.set(id, { cmd, line, order: this.commands++ });
     }
+  }
+
+  /**
+   * A command's timer fired: it is carried out, after every command planned for an earlier time (or
+   * the same time, planned before it) that is still waiting. Timers fire in the order they were set
+   * when they come due together, and a clock read a millisecond later when setting one (live) or not
+   * (a replay) changes which that is; the order of the plans' times does not change, so the robot
+   * moves the same way live and in a replay of it.
+   */
+  private due(id: TimerId): void {
+    const fired = this.pending.get(id);
+    if (!fired) return;
+    const before = (e: { cmd: BehaviourCommand; order: number }): boolean => e.cmd.atMs < fired.cmd.atMs || (e.cmd.atMs === fired.cmd.atMs && e.order <= fired.order);
+    const ready = [...this.pending].filter(([, e]) => before(e)).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
+    for (const [readyId] of ready) this.cancel(readyId);
+    for (const [, e] of ready) this.execute(e.cmd, e.line);
   }
 
   /**
