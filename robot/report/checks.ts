@@ -204,17 +204,33 @@ export function resultOf(robot: Seat, end: GameEventMessage | undefined | null):
   return end.winner_team === (robot % 2 === 0 ? 'a' : 'b') ? 'won' : 'lost';
 }
 
-/** The faces shown from a game's end until the next game's first card (or the recording's end). */
+/**
+ * The faces shown from a game's end until the next game is dealt (or the recording's end): what the
+ * robot shows about the result. Once the next hand is dealt, its face is about that hand.
+ */
 export function facesAfter(t: Timeline, game: GameTimeline) {
   if (!game.end) return [];
   const next = t.games.find((g) => g.game === game.game + 1);
-  const until = next ? (next.plays[0] ?? next.end)?.index ?? Infinity : Infinity;
+  const until = next ? (next.deal ?? next.plays[0] ?? next.end)?.index ?? Infinity : Infinity;
   return t.faces.filter((f) => f.index > game.end!.index && f.index < until);
 }
 
-/** A happy face after a lost game, before the next game's first card. */
+/** The session's result for the robot's team, from the session's end (null before it). */
+function sessionResult(t: Timeline): 'won' | 'lost' | 'drawn' | null {
+  const v = t.sessionEnd?.message.victories;
+  if (!v) return null;
+  const [ours, theirs] = t.robotSeat % 2 === 0 ? [v[0]!, v[1]!] : [v[1]!, v[0]!];
+  return ours > theirs ? 'won' : ours < theirs ? 'lost' : 'drawn';
+}
+
+/**
+ * A happy face after a lost game, before the next game is dealt. After the session's last game the
+ * robot also reacts to the session's result: a happy face there is no finding when its team won the
+ * session.
+ */
 export function happyAfterLoss({ t, session }: CheckContext): CheckFacts {
   const out = empty();
+  const last = t.games.at(-1);
   for (const g of t.games) {
     const result = resultOf(t.robotSeat, g.end?.message);
     if (result === 'unfinished') continue;
@@ -223,13 +239,11 @@ export function happyAfterLoss({ t, session }: CheckContext): CheckFacts {
     out.applicable++;
     const [a, b] = g.end!.message.final_points;
     const score = t.robotSeat % 2 === 0 ? `${a}-${b}` : `${b}-${a}`;
-    // A face at the next game's deal is still before its first card, but says what it reacts to.
-    const nextDeal = t.games.find((x) => x.game === g.game + 1)?.deal;
+    if (g === last && sessionResult(t) === 'won') continue;
     for (const f of facesAfter(t, g)) {
       if (f.message.expression !== 'happy') continue;
       const s = ((f.time - g.end!.time) / 1000).toFixed(1);
-      const dealt = nextDeal && nextDeal.index < f.index ? `, after game ${g.game + 1} was dealt` : '';
-      out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end${dealt}`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
+      out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
     }
   }
   return out;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCard, pointsOf } from '../../game/index.js';
+import type { Seat } from '../../game/index.js';
 import type { GameEventMessage } from '../../robot/bus/messages.js';
 import { ExpectationMsg, FIELDS_ADDED_LATER } from '../../robot/bus/messages.js';
 import type { TopicMessage } from '../../robot/bus/topics.js';
@@ -152,7 +153,7 @@ describe('faces by game result', () => {
       seed: won,
       dealer: 1,
       afterEvent: (e, { script }) => {
-        // Before the second game's first card: still after the lost game.
+        // At the second game's deal the face is about the new hand, no longer about the lost game.
         if (e.type === 'deal') script.face('happy');
         if (e.type === 'end') script.face('happy');
       },
@@ -161,14 +162,28 @@ describe('faces by game result', () => {
     const r = await reportOf(s);
     expect(r.games.map((g) => g.result)).toEqual(['lost', 'won']);
     expect(r.games[0]!.faces.during.neutral).toBe(10);
-    expect(r.games[0]!.faces.after).toMatchObject({ happy: 2, sad: 1, neutral: 0 });
-    expect(r.figures.faces.byResult.lost).toMatchObject({ games: 1, after: { happy: 2, sad: 1 } });
+    expect(r.games[0]!.faces.after).toMatchObject({ happy: 1, sad: 1, neutral: 0 });
+    expect(r.figures.faces.byResult.lost).toMatchObject({ games: 1, after: { happy: 1, sad: 1 } });
     expect(r.figures.faces.byResult.won).toMatchObject({ games: 1, after: { happy: 1 } });
     const c = r.figures.checks.happyAfterLoss;
-    expect(c).toMatchObject({ examined: 2, applicable: 1, count: 2 });
+    expect(c).toMatchObject({ examined: 2, applicable: 1, count: 1 });
     expect(c.examples[0]).toMatchObject({ game: 1, trick: null, text: 'happy face (valence 0.3), 0.3 s after the game\'s end' });
     expect(c.examples[0]!.why).toMatch(/^game 1 was lost \d+-\d+$/);
-    expect(c.examples[1]!.text).toMatch(/^happy face \(valence 0\.3\), [\d.]+ s after the game's end, after game 2 was dealt$/);
+  });
+
+  it("a happy face after the session's last game, lost, is no finding when the session was won", async () => {
+    const run = async (results: ('A' | 'B')[]) => {
+      const s = new SessionScript({ id: 'last', games: String(results.length), robotSeat: '0', language: 'pt' });
+      results.forEach((winner, i) => s.playGame({ game: i, seed: seedWhere(i as Seat, winner), dealer: i as Seat, afterEvent: (e, { script }) => void (e.type === 'end' && i === results.length - 1 && script.tick(200).face('happy')) }));
+      s.sessionEnd(results.length - 1);
+      return { check: (await reportOf(s)).figures.checks.happyAfterLoss, victories: s.victories };
+    };
+    // Two games won, the last lost: the session is won, and the robot is happy about that.
+    const won = await run(['A', 'A', 'A', 'B']);
+    expect(won.victories[0]).toBeGreaterThan(won.victories[1]);
+    expect(won.check).toMatchObject({ applicable: 1, count: 0 });
+    // The only game lost: so is the session, and a happy face is a finding.
+    expect((await run(['B'])).check).toMatchObject({ applicable: 1, count: 1 });
   });
 
   it('finds nothing when the robot looks sad after a loss', async () => {
