@@ -33,7 +33,7 @@ program
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml, recordings/ under the working directory)')
   .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
-  .option('--bot-think <ms>', "a pause before each simulated player's card, as a person takes (under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)", intOption('--bot-think', 0, 60_000), 1000)
+  .option('--bot-think <ms>', "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)", intOption('--bot-think', 0, 60_000), 1000)
   .option('--character <name|file>', "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)")
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')

@@ -12,7 +12,7 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { Card, Deal, Player, PlayerFactory, Seat, Suit } from '../game/index.js';
-import { Game, RandomPlayer, RulePlayer, SEATS, SeatView, deriveSeed, formatCard, parseCard, suitOf } from '../game/index.js';
+import { Game, RandomPlayer, RulePlayer, SEATS, SeatView, createRng, deriveSeed, formatCard, parseCard, suitOf } from '../game/index.js';
 import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
 import { handNow, tableDeal } from './table-deal.js';
@@ -83,6 +83,11 @@ export interface SimulatedTableOptions {
   firstDealer?: Seat;
   /** A pause before each bot card (ms), so that people at other tables can follow. Default 0. */
   thinkMs?: number;
+  /**
+   * The share of cards (0..1) a bot hesitates over, as people do: it then thinks 3 to 5 times as
+   * long. Which cards is seeded. Default 0.
+   */
+  hesitate?: number;
   /**
    * A pause after a game ends before the next is asked for (ms), as people gather the cards and deal:
    * the robot has its moment for the result. Default 0.
@@ -165,6 +170,7 @@ export class SimulatedTable {
       autoNewGame: options.autoNewGame ?? true,
       autoPlay: options.autoPlay ?? true,
       thinkMs: options.thinkMs ?? 0,
+      hesitate: options.hesitate ?? 0,
       betweenGamesMs: options.betweenGamesMs ?? 0,
       physicalDeal: options.physicalDeal ?? false,
       firstDealer: options.firstDealer ?? 0,
@@ -367,9 +373,17 @@ export class SimulatedTable {
     return () => this.#turn(g, seat, key);
   }
 
+  /** How long a bot thinks over card `plays` of game `game`: its think time, longer when it hesitates. */
+  #thinkTime(game: number, plays: number): number {
+    const { thinkMs, hesitate } = this.#o;
+    if (hesitate <= 0) return thinkMs;
+    const rng = createRng(deriveSeed(this.#o.seed, game, plays, 0x4e51));
+    return rng.next() < hesitate ? Math.round(thinkMs * (3 + 2 * rng.next())) : thinkMs;
+  }
+
   async #turn(g: GameState, seat: Seat, key: string): Promise<void> {
     if (this.#o.thinkMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, this.#o.thinkMs));
+      await new Promise((resolve) => setTimeout(resolve, this.#thinkTime(g.index, g.plays.length)));
       // Paused, or moved on, while thinking: the turn is taken again when the state calls for it.
       const now = this.#state;
       if (this.#closed) return;

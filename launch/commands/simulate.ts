@@ -71,6 +71,8 @@ export function speechKind(value: string): SpeechBackendKind {
 }
 
 const botThink = (o: SimulateOptions): number => o.botThink ?? 1000;
+/** The share of cards the simulated players think over for longer (3-5 times --bot-think), as people do. */
+const HESITATE = 0.1;
 /** People take a few seconds between games to gather the cards: four cards' thinking, at most 4 s. */
 const betweenGames = (o: SimulateOptions): number => Math.min(4000, 4 * botThink(o));
 
@@ -101,7 +103,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
-  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), betweenGamesMs: betweenGames(o), physicalDeal: o.physicalDeal ?? false, logger });
+  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal: o.physicalDeal ?? false, logger });
   await playToTheEnd(node, table);
   return finish(o, await node.close(), narrator, write, started);
 }
@@ -126,7 +128,7 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
     // The table comes back dealing as the recording did (a game in progress must go on the same way).
     const physicalDeal = resume.physicalDeal ?? o.physicalDeal ?? false;
     if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal) say(`  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`);
-    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), betweenGamesMs: betweenGames(o), physicalDeal, logger });
+    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal, logger });
     await playToTheEnd(node, table);
   } else say('  the session was already over.');
   const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);

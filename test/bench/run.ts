@@ -33,8 +33,9 @@ const cli = new Command('bench')
   .option('--social-character <name|file>', "the robot's character in the social section's sessions (simulate --character)")
   .option('--social-language <tag>', 'the language of the social section\'s sessions (simulate --language)')
   .option('--social-keep <dir>', "keep the social section's recordings in this folder (for parceiro report --chart)")
+  .option('--social-parallel <n>', 'sessions simulated at once in the social section', (v) => Number(v), 2)
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string }>();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -218,6 +219,7 @@ if (sections.has('social')) {
     ...(opts.socialCharacter ? { character: opts.socialCharacter } : {}),
     ...(opts.socialLanguage ? { language: opts.socialLanguage } : {}),
     ...(opts.socialKeep ? { keep: opts.socialKeep } : {}),
+    parallel: opts.socialParallel,
     log,
   });
 }

@@ -26,6 +26,8 @@ export interface SocialOptions {
   language?: string;
   /** Keep the recordings in this folder (for `parceiro report --chart`); default a temporary one. */
   keep?: string;
+  /** Sessions simulated at once (default 2, one per core). */
+  parallel?: number;
   log: (line: string) => void;
 }
 
@@ -103,7 +105,7 @@ export async function socialSection(o: SocialOptions): Promise<SocialBench> {
         o.log(`social: session ${seed}: victories ${s.victories.A}-${s.victories.B}, ${s.messages} messages`);
         return s;
       }),
-      AT_ONCE,
+      o.parallel ?? AT_ONCE,
     );
     const simulateSeconds = (performance.now() - t0) / 1000;
     const t1 = performance.now();
