@@ -13,7 +13,6 @@ export type { Estimate, ExpectationEstimatorOptions, ExpectationSource, PlayToJu
 export { emotionOf, emotionalStateMessage } from './emotion-message.js';
 export { tappedPlayer } from './player-tap.js';
 export type { PlayerListener } from './player-tap.js';
-export { withSpokenCard } from './spoken-card.js';
 export { ownPlayCategory, withCardSaid } from './card-line.js';
 export { listenForToggles, togglePatch } from './toggle-requests.js';
 export { playToTheEnd } from './play-session.js';

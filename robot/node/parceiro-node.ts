@@ -38,7 +38,6 @@ import { loadNodeSettings } from './node-settings.js';
 import { ReactionInstant } from './reaction-instant.js';
 import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
-import { withSpokenCard } from './spoken-card.js';
 import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
 
@@ -154,7 +153,9 @@ export class ParceiroNode {
       const base = loadBehaviourSetup(o.language ? { language: o.language } : {});
       const bases = new Map<string, BehaviourSetup>([[base.utterances.language, base]]);
       for (const language of LANGUAGES) if (!bases.has(language)) bases.set(language, loadBehaviourSetup({ language }));
-      const setups = new Map([...bases].map(([language, b]) => [language, withSpokenCard(b)]));
+      // The libraries as they are: the robot's own plays are spoken of like anything else (the table
+      // shows its card; it names it whenever someone must put it on its spot, card-line.ts).
+      const setups = bases;
       const setup: BehaviourSetup = setups.get(base.utterances.language)!;
       // The operator may have the robot say any line of its libraries (the wizard's picker).
       const libraries = new Map([...bases].map(([language, b]) => [language, b.utterances]));
