@@ -139,14 +139,20 @@ export class RestoreClock implements Clock {
     else this.replay.clearTimeout(t.id);
   }
 
-  /** From now on, the live clock's time (never before the restored time); waiting timers keep what they had left. */
+  /**
+   * From now on, the live clock's time (never before the restored time). What was still waiting at
+   * the crash (a face going back to rest, a look, a line) is done at once, in its order: the restart
+   * comes seconds or minutes later, and what was left of a timer then counted from the moment the
+   * node went live, which a replay of the part after the restart cannot know (it fell behind the
+   * recorded messages under load, and the replay ran a look before a face).
+   */
   goLive(): void {
     this.#floor = this.replay.now();
     this.#live = true;
     for (const t of this.replay.drain()) {
       const ours = this.#byReplayId.get(t.id);
       if (ours === undefined || !this.#ids.has(ours)) continue;
-      this.#ids.set(ours, { live: true, id: this.#clock.setTimeout(t.callback, t.inMs) });
+      this.#ids.set(ours, { live: true, id: this.#clock.setTimeout(t.callback, 0) });
     }
     this.#byReplayId.clear();
   }
