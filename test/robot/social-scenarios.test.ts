@@ -7,7 +7,7 @@ import type { Expectation } from '../../appraisal/index.js';
 import type { InfoSet } from '../../game/index.js';
 import { RulePlayer, parseCard, pointsOf } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
-import type { BusEntry, EmotionalStateMessage, ExpectationMessage, GameEventMessage } from '../../robot/bus/index.js';
+import type { BusEntry, EmotionalStateMessage, ExpectationMessage, GameEventMessage, UtteranceMessage } from '../../robot/bus/index.js';
 import type { ExpectationSource, PlayToJudge } from '../../robot/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
@@ -31,7 +31,7 @@ interface Run {
   on: <T>(topic: string) => { at: number; m: T }[];
 }
 
-async function session(o: { seed: number; games: number; character: string; estimator?: ExpectationSource; physical?: { tableSeed: number; renounce: boolean } }): Promise<Run & { renouncer: number | null }> {
+async function session(o: { seed: number; games: number; character: string; estimator?: ExpectationSource; physical?: { tableSeed: number; renounce: boolean }; thinkMs?: number }): Promise<Run & { renouncer: number | null }> {
   const node = await robot.ParceiroNode.start({
     seed: o.seed,
     token: 'social',
@@ -51,7 +51,7 @@ async function session(o: { seed: number; games: number; character: string; esti
   });
   const seen: BusEntry[] = [];
   node.bus.tap((e) => seen.push(e));
-  const table = new SimulatedTable({ url: node.url, token: 'social', seed: o.physical?.tableSeed ?? 5, physicalDeal: o.physical !== undefined, betweenGamesMs: 0 });
+  const table = new SimulatedTable({ url: node.url, token: 'social', seed: o.physical?.tableSeed ?? 5, physicalDeal: o.physical !== undefined, betweenGamesMs: 0, thinkMs: o.thinkMs ?? 0 });
   const renounce = o.physical?.renounce ? table.inject('renounce') : null;
   let renouncer: number | null = null;
   try {
@@ -151,6 +151,30 @@ describe('the face and the mood follow the score', () => {
       const before = reactionTo(r, end.at - 1).mood;
       expect(reactionTo(r, end.at).mood).toBeLessThan(before);
     }
+  });
+});
+
+describe('what the robot says about the others, and to whom', () => {
+  it("speaks of the others' cards and tricks, and says each line about a seat to that seat or to everyone", async () => {
+    // Every card of the partner's is good news, every opponent's bad news, by turns from an even game.
+    let points = 60;
+    const estimator = new ScriptedEstimator((_event, play) => {
+      if (play?.seat === 2) points = Math.min(110, points + 12);
+      else if (play && play.seat !== 0) points = Math.max(10, points - 6);
+      return { expectedPoints: points, winProbability: points / 120, choice: 1 };
+    });
+    // The players take 700 ms a card, so the robot has time to speak before the next is down.
+    const r = await session({ seed: 12, games: 1, character: 'warm', estimator, thinkMs: 700 });
+    const started = r.on<UtteranceMessage>('/parceiro/behaviours/utterance').filter((x) => x.m.phase === 'start').map((x) => x.m);
+    const aboutOthers = started.filter((u) => (u.event === 'play' || u.event === 'trick') && u.about_seat > 0);
+    expect(aboutOthers.length).toBeGreaterThan(0);
+    for (const u of started) {
+      if ((u.event !== 'play' && u.event !== 'trick') || u.about_seat < 0 || u.about_seat === 0) continue;
+      expect([u.about_seat, -1], `${u.category} "${u.text}" about seat ${u.about_seat}`).toContain(u.addressee);
+    }
+    // The robot does not only name its own cards.
+    const own = started.filter((u) => u.category.startsWith('playing.') || u.category === 'play.self').length;
+    expect(own / started.length).toBeLessThan(0.4);
   });
 });
 
