@@ -54,6 +54,7 @@ export class LocalReferee implements TableHandler {
   readonly #robotPlayer: PlayerFactory;
   readonly #log: TableLogger;
   readonly #tables = new Map<string, TableInfo>();
+  #version = 0;
   #outbox: TableOutbox | null = null;
   #score: SessionScore = emptySessionScore();
   #current: Current | null = null;
@@ -90,11 +91,14 @@ export class LocalReferee implements TableHandler {
       if (shared.length) return refuse('seat-taken', `seat ${shared[0]} is hosted by table ${other.id}`);
     }
     this.#tables.set(table.id, table);
+    // Who holds the seats changed: the server sends everyone the state.
+    this.#version++;
     return accept();
   }
 
   onDisconnect(table: TableInfo): void {
     this.#tables.delete(table.id);
+    this.#version++;
   }
 
   onControl(event: ControlEvent): Verdict {
@@ -103,13 +107,13 @@ export class LocalReferee implements TableHandler {
         if (this.#paused) return accept('already paused');
         this.#paused = true;
         this.#out().prompt({ kind: 'info', text: 'The game is paused.' });
-        this.#out().pushState();
+        this.#changed();
         return accept();
       case 'resume':
         if (!this.#paused) return accept('not paused');
         this.#paused = false;
         this.#robotTurns();
-        this.#out().pushState();
+        this.#changed();
         return accept();
       case 'new-game':
         return this.#newGame(event);
@@ -143,7 +147,7 @@ export class LocalReferee implements TableHandler {
     }
     this.#afterPlay(cur, seat, event.card, result, trickBefore);
     this.#robotTurns();
-    this.#out().pushState();
+    this.#changed();
     return accept();
   }
 
@@ -161,6 +165,7 @@ export class LocalReferee implements TableHandler {
     const s = this.#score;
     const cur = this.#current;
     return {
+      version: this.#version,
       session: { id: this.#sessionId, games: this.#games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= this.#games },
       robotSeat: this.#robotSeat,
       paused: this.#paused,
@@ -169,6 +174,12 @@ export class LocalReferee implements TableHandler {
   }
 
   // ---- the game --------------------------------------------------------------------------------
+
+  /** Every change the tables see bumps the state's version. */
+  #changed(): void {
+    this.#version++;
+    this.#out().pushState();
+  }
 
   #out(): TableOutbox {
     if (!this.#outbox) throw new Error('the local referee is not attached to a table server');
@@ -193,7 +204,7 @@ export class LocalReferee implements TableHandler {
       if (seat !== this.#robotSeat) void this.#out().sendHand(index, seat, deal.hands[seat]!);
     }
     this.#robotTurns();
-    this.#out().pushState();
+    this.#changed();
     return accept();
   }
 

@@ -133,6 +133,10 @@ export const REJECT_CODES = [
   'robot-card-mismatch', // the card placed for the robot is not the one it announced
   'paused',
   'stale-seq', // a sequence number below the last one seen, whose answer is forgotten
+  'seq-reused', // a sequence number already answered for a different event
+  'unknown-event', // an event name this protocol does not have
+  'too-large', // a message over the protocol's 64 KiB
+  'replaced', // (rejected only) the same table id said hello on another connection: this one is closed
   'unsupported', // understood, but this runtime does not do it
   'internal', // the runtime failed; the event changed nothing
 ] as const;
@@ -165,6 +169,11 @@ const renounceSchema = z.object({
   discovered: z.object({ trick: z.int(), card: cardNameSchema }).optional(),
 });
 
+export const GAME_STATUSES = ['playing', 'complete', 'renounce'] as const;
+
+/** A physical card lying on a seat's play spot, and the trick it was played in. */
+const lyingSchema = z.object({ seat: seatSchema, card: cardNameSchema, trick: z.int() });
+
 export const gameStateSchema = z.object({
   /** 0-based index of the game in the session. */
   index: z.int(),
@@ -173,7 +182,8 @@ export const gameStateSchema = z.object({
   dealer: seatSchema,
   trumpCard: cardNameSchema,
   trumpCardPlayed: z.boolean(),
-  status: z.enum(['playing', 'complete', 'renounce']),
+  /** `playing` (also while a physical deal's robot hand is read: then `toMove` is null), `complete` (ten tricks), `renounce` (ended by a renounce). */
+  status: z.enum(GAME_STATUSES),
   /** 0..9, 10 when the game is complete. */
   trick: z.int(),
   leader: seatSchema,
@@ -196,6 +206,12 @@ export const gameStateSchema = z.object({
    * (never which). Below ten nobody may play and `toMove` is null. Added within version 1.
    */
   robotCards: z.int().min(0).max(10).optional(),
+  /**
+   * Physical deals only: the cards lying on the play spots, as the runtime knows them from the
+   * table's reports: the current trick's and those of finished tricks not yet gathered. Added within
+   * version 1.
+   */
+  spots: z.array(lyingSchema).optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 
@@ -213,6 +229,11 @@ export type Seating = z.infer<typeof seatingSchema>;
 
 export const tableStateSchema = z.object({
   protocol: z.literal(PROTOCOL_VERSION),
+  /**
+   * Grows with every change of the session (never goes back, across a restart too): keep the state
+   * with the highest version (on equal versions, the later one). Added within version 1.
+   */
+  version: z.int().min(0).optional(),
   session: z.object({
     id: z.string(),
     /** Games planned; null when open-ended. */
@@ -258,11 +279,13 @@ export type RobotPlayMessage = z.infer<typeof robotPlaySchema>;
 export const handSchema = z.object({ game: z.int(), seat: seatSchema, cards: z.array(cardNameSchema) });
 export type HandMessage = z.infer<typeof handSchema>;
 
-export const PROMPT_KINDS = ['turn', 'place-robot-card', 'put-back', 'new-game', 'game-over', 'session-over', 'info'] as const;
+export const PROMPT_KINDS = ['turn', 'place-robot-card', 'put-back', 'gather', 'new-game', 'game-over', 'session-over', 'info'] as const;
 export const promptSchema = z.object({
   kind: z.enum(PROMPT_KINDS),
   seat: seatSchema.optional(),
   card: cardNameSchema.optional(),
+  /** put-back: the card must be back on its spot within this many ms, or the table gets a `rejected`. */
+  withinMs: z.int().optional(),
   /** For people, in the session's language. */
   text: z.string(),
 });

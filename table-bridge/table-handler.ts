@@ -4,6 +4,7 @@
 // checked and in domain types (Card, Seat); the handler decides only what the game makes of them.
 
 import type { Card, Game, Seat } from '../game/index.js';
+import { formatCard } from '../game/index.js';
 import type { PROMPT_KINDS, RejectCode, TableKind } from './messages.js';
 
 /** A table that said hello: its stable id, and the seats whose players sit at it. */
@@ -40,6 +41,18 @@ export type ControlEvent =
   | { table: TableInfo; seq: number; action: 'new-game'; deal: PhysicalDeal | null }
   | { table: TableInfo; seq: number; action: 'pause' | 'resume' };
 
+export type TableEventName = 'card:detected' | 'card:removed' | 'game:control';
+
+/**
+ * What an event says, in words (the seq aside): the ledger tells an event sent again from a seq
+ * used again for another event by it, and a restart rebuilds it from the recorded events.
+ */
+export function eventFingerprint(name: TableEventName, e: CardEvent | ControlEvent): string {
+  if ('zone' in e) return `${name} ${formatCard(e.card)} on seat ${e.zone.seat}'s ${e.zone.area === 'play' ? 'spot' : 'hand area'}`;
+  if (e.action === 'new-game') return e.deal ? `new-game dealt by seat ${e.deal.dealer} with ${formatCard(e.deal.trumpCard)} turned up` : 'new-game';
+  return e.action;
+}
+
 /** The handler's answer to one event; a refusal is sent back in the event's ack and must change nothing. */
 export type Verdict = { ok: true; note?: string } | { ok: false; code: RejectCode; reason: string };
 
@@ -48,6 +61,8 @@ export const refuse = (code: RejectCode, reason: string): Verdict => ({ ok: fals
 
 /** What the handler shows of its session; the bridge projects it per table (see table-state.ts). */
 export interface SessionSnapshot {
+  /** Grows with every change a table may see; a restarted runtime rebuilds it from its recording, so it never goes back. */
+  version: number;
   session: {
     id: string;
     games: number | null;
@@ -67,6 +82,8 @@ export interface SessionSnapshot {
     awaiting: { seat: Seat; card: Card } | null;
     /** Physical deals: how many of the robot's ten cards were read from its hand area (play starts at ten). */
     robotCards?: number;
+    /** Physical deals: the cards lying on the play spots (the trick they were played in). */
+    spots?: readonly { seat: Seat; card: Card; trick: number }[];
   } | null;
 }
 
@@ -87,6 +104,8 @@ export interface Prompt {
   kind: PromptKind;
   seat?: Seat;
   card?: Card;
+  /** put-back: the grace time (ms). */
+  withinMs?: number;
   text: string;
 }
 

@@ -2,6 +2,10 @@
 // token and version on hello, validates and maps every inbound event, answers duplicates from its
 // ledger, and passes the rest, one at a time, to the TableHandler. It implements TableOutbox, so the
 // handler can push state, the robot's plays, hands, prompts and rejections to the tables.
+//
+// Everything that goes out to a table (answers included) goes out in the order it was made, and only
+// once the recording holds what caused it (`persist`): a table is never told of something a restart
+// from the recording would not know.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,11 +21,17 @@ import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, Seating, Ta
 import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
 import { SeqLedger } from './seq-ledger.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
-import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
+import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableEventName, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
+import { eventFingerprint } from './table-handler.js';
 import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
 
 export const DEFAULT_TABLE_PORT = 7410;
+/** The largest message the protocol takes (bytes of JSON); up to TRANSPORT_LIMIT it is refused with `too-large`. */
+export const MESSAGE_LIMIT = 64 * 1024;
+/** Beyond this socket.io closes the connection without reading the message. */
+export const TRANSPORT_LIMIT = 1024 * 1024;
+const EVENTS: readonly string[] = ['hello', 'card:detected', 'card:removed', 'game:control'];
 
 export interface TableServerOptions {
   /** The shared secret every table must present in its hello. */
@@ -49,10 +59,14 @@ interface Connection {
   table: TableInfo | null;
   /** Superseded by a newer connection of the same table: its disconnect is not the table's. */
   replaced: boolean;
+  /** Its hello was answered: states may go to it. */
+  answered: boolean;
   helloTimer: NodeJS.Timeout | null;
 }
 
 const refusal = (code: RejectCode, reason: string, seq: number | null): EventAck => ({ ok: false, code, reason, seq });
+const ackOf = (seq: number, verdict: Verdict): EventAck =>
+  verdict.ok ? { ok: true, seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) } : refusal(verdict.code, verdict.reason, seq);
 const seqOf = (payload: unknown): number | null => {
   const seq = (payload as { seq?: unknown } | null)?.seq;
   return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 ? seq : null;
@@ -70,6 +84,9 @@ export class TableServer implements TableOutbox {
   readonly #byTable = new Map<string, Connection>();
   /** Inbound events and hellos go to the handler one at a time, in arrival order. */
   #queue: Promise<void> = Promise.resolve();
+  /** Outbound messages, in the order they were made, each after the recording holds its cause. */
+  #out: Promise<void> = Promise.resolve();
+  #persist: (() => Promise<void>) | null = null;
   #address: AddressInfo | null = null;
 
   constructor(options: TableServerOptions) {
@@ -88,8 +105,9 @@ export class TableServer implements TableOutbox {
     this.#ledger = new SeqLedger(this.#options.rememberAcks);
     this.#io = new Server<ClientToServerEvents, ServerToClientEvents>(this.#http, {
       serveClient: false,
-      // Table messages are small; a megabyte of JSON is a fault, not a card.
-      maxHttpBufferSize: 64 * 1024,
+      // Table messages are small; a megabyte of JSON is a fault, not a card. Messages between the
+      // protocol's limit and this one are read, so they can be answered (`too-large`).
+      maxHttpBufferSize: TRANSPORT_LIMIT,
     });
     this.#io.of(TABLE_NAMESPACE).on('connection', (socket) => this.#accept(socket));
     // Anything connecting to another namespace is not speaking this protocol.
@@ -118,6 +136,22 @@ export class TableServer implements TableOutbox {
     return `http://${host}:${this.#address.port}`;
   }
 
+  /**
+   * What must be on record before anything goes out to a table (the node passes the recorder's
+   * persist); null for none.
+   */
+  setPersist(persist: (() => Promise<void>) | null): void {
+    this.#persist = persist;
+  }
+
+  /**
+   * A restarted runtime's answers to the events it restored from its recording: the tables' seqs and
+   * duplicate suppression carry on as before the restart.
+   */
+  restoreAnswer(table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict): void {
+    this.#ledger.record(table, event.seq, ackOf(event.seq, verdict), eventFingerprint(name, event));
+  }
+
   /** The tables that said hello and are connected now. */
   tables(): TableInfo[] {
     return [...this.#byTable.values()].map((c) => c.table!);
@@ -125,17 +159,29 @@ export class TableServer implements TableOutbox {
 
   async close(): Promise<void> {
     for (const c of this.#connections) if (c.helloTimer) clearTimeout(c.helloTimer);
+    await this.#queue;
+    await this.#out;
     await new Promise<void>((resolve) => {
       void this.#io.close(() => resolve());
       this.#http.closeAllConnections();
     });
-    await this.#queue;
+  }
+
+  /** Sends once what came before has gone and the recording holds what caused it. */
+  #send(task: () => void): void {
+    this.#out = this.#out
+      .then(async () => {
+        if (this.#persist) await this.#persist();
+      })
+      .catch((err: unknown) => this.#log.error({ err }, 'the recording could not be written before sending'))
+      .then(task)
+      .catch((err: unknown) => this.#log.error({ err }, 'a message to a table failed'));
   }
 
   // ---- inbound ----------------------------------------------------------------------------------
 
   #accept(socket: TableSocket): void {
-    const conn: Connection = { socket, table: null, replaced: false, helloTimer: null };
+    const conn: Connection = { socket, table: null, replaced: false, answered: false, helloTimer: null };
     this.#connections.add(conn);
     conn.helloTimer = setTimeout(() => {
       this.#log.warn({ socket: socket.id }, 'no hello in time; closing the connection');
@@ -143,10 +189,27 @@ export class TableServer implements TableOutbox {
     }, this.#options.helloTimeoutMs);
     conn.helloTimer.unref();
 
-    socket.on('hello', (payload: unknown, ack: unknown) => this.#enqueue(() => this.#hello(conn, payload, ack)));
+    socket.on('hello', (payload: unknown, ack: unknown) => {
+      if (this.#tooLarge(conn, 'hello', payload, ack)) return;
+      this.#enqueue(() => this.#hello(conn, payload, ack));
+    });
     for (const event of ['card:detected', 'card:removed', 'game:control'] as const) {
-      socket.on(event, (payload: unknown, ack: unknown) => this.#onEvent(conn, event, payload, ack));
+      socket.on(event, (payload: unknown, ack: unknown) => {
+        if (this.#tooLarge(conn, event, payload, ack)) return;
+        this.#onEvent(conn, event, payload, ack);
+      });
     }
+    // Every event gets one answer, even one this protocol does not have.
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && EVENTS.includes(event)) return;
+      const ack = args.at(-1);
+      const name = typeof event === 'string' ? event.slice(0, 64) : String(event);
+      const reason = `unknown event "${name}": this protocol has hello, card:detected, card:removed and game:control`;
+      this.#log.warn({ socket: socket.id, event: name }, 'unknown event');
+      const seq = seqOf(args[0]);
+      if (typeof ack === 'function') this.#send(() => (ack as (r: EventAck) => void)(refusal('unknown-event', reason, seq)));
+      else this.#send(() => socket.emit('rejected', { code: 'unknown-event', reason, event: name, ...(seq === null ? {} : { seq }) }));
+    });
     socket.on('disconnect', (reason) => {
       if (conn.helloTimer) clearTimeout(conn.helloTimer);
       this.#connections.delete(conn);
@@ -162,6 +225,23 @@ export class TableServer implements TableOutbox {
     });
   }
 
+  /** A message over the protocol's limit is answered `too-large` and not read further. */
+  #tooLarge(conn: Connection, event: string, payload: unknown, ack: unknown): boolean {
+    let size = 0;
+    try {
+      size = Buffer.byteLength(JSON.stringify(payload) ?? '');
+    } catch {
+      return false; // left to the schema, which says what is wrong with it
+    }
+    if (size <= MESSAGE_LIMIT) return false;
+    const reason = `${event}: the message is ${size} bytes; the protocol takes at most ${MESSAGE_LIMIT}`;
+    this.#log.warn({ socket: conn.socket.id, event, size }, 'message too large');
+    const seq = seqOf(payload);
+    if (typeof ack === 'function') this.#send(() => (ack as (r: EventAck) => void)(refusal('too-large', reason, seq)));
+    else this.#send(() => conn.socket.emit('rejected', { code: 'too-large', reason, event, ...(seq === null ? {} : { seq }) }));
+    return true;
+  }
+
   #enqueue(task: () => unknown): void {
     this.#queue = this.#queue.then(async () => {
       await task();
@@ -175,12 +255,14 @@ export class TableServer implements TableOutbox {
     };
     const refuseHello = (code: RejectCode, reason: string): void => {
       this.#log.warn({ socket: socket.id, code, reason }, 'hello refused');
-      reply({ ok: false, code, reason });
       // A namespace disconnect packet goes out after the ack, so the table reads why before it is cut.
-      socket.disconnect();
+      this.#send(() => {
+        reply({ ok: false, code, reason });
+        socket.disconnect();
+      });
     };
     if (typeof ack !== 'function') return refuseHello('invalid', 'hello: an acknowledgement callback is required');
-    if (conn.table) return reply({ ok: false, code: 'invalid', reason: `hello: this connection is already table ${conn.table.id}` });
+    if (conn.table) return refuseHello('invalid', `hello: this connection already joined as table ${conn.table.id}; to say hello again (other seats, say), connect again`);
     // The version first: a future hello may have another shape, and deserves the real reason.
     const version = (payload as { protocol?: unknown } | null)?.protocol;
     if (typeof payload === 'object' && payload !== null && version !== PROTOCOL_VERSION) {
@@ -203,9 +285,14 @@ export class TableServer implements TableOutbox {
 
     const previous = this.#byTable.get(table.id);
     if (previous && previous !== conn) {
-      // The same table came back while its old connection still looked alive (a half-open socket).
+      // The same table came back while its old connection still looked alive (a half-open socket):
+      // the newest connection is the table. The old one is told why before it is closed.
       previous.replaced = true;
-      previous.socket.disconnect(true);
+      const old = previous.socket;
+      this.#send(() => {
+        old.emit('rejected', { code: 'replaced', reason: `table ${table.id} said hello on another connection; this one is closed` });
+        old.disconnect(true);
+      });
       this.#log.info({ table: table.id }, 'table reconnected; the old connection is closed');
     }
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
@@ -215,16 +302,20 @@ export class TableServer implements TableOutbox {
     this.#log.info({ table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) }, 'table joined');
     const snapshot = this.#handler.snapshot();
     const seating = this.#seating(snapshot.robotSeat);
-    // The other tables see the seats it took.
-    for (const c of this.#byTable.values()) if (c !== conn) c.socket.emit('state', tableState(snapshot, c.table!.seats, seating));
-    reply({
+    const answer: HelloAck = {
       ok: true,
       protocol: PROTOCOL_VERSION,
       session: snapshot.session.id,
       table: table.id,
       lastSeq: this.#ledger.last(table.id),
       state: tableState(snapshot, table.seats, seating),
+    };
+    this.#send(() => {
+      reply(answer);
+      conn.answered = true;
     });
+    // The other tables see the seats it took.
+    this.#pushTo([...this.#byTable.values()].filter((c) => c !== conn), snapshot, seating);
   }
 
   #onEvent(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, ack: unknown): void {
@@ -241,7 +332,11 @@ export class TableServer implements TableOutbox {
         this.#log.warn({ err, event }, 'could not send an acknowledgement');
       }
     };
-    this.#enqueue(async () => reply(await this.#handle(conn, event, payload)));
+    // The answer goes out after what the event caused at once (its state, a forced robot card).
+    this.#enqueue(async () => {
+      const answer = await this.#handle(conn, event, payload);
+      this.#send(() => reply(answer));
+    });
   }
 
   async #handle(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown): Promise<EventAck> {
@@ -257,8 +352,6 @@ export class TableServer implements TableOutbox {
       const v = validateInbound(event, payload);
       if (!v.ok) return log(refusal('invalid', v.reason, seqOf(payload)));
       const m = v.value;
-      const dup = this.#seqCheck(table.id, m.seq);
-      if (dup) return dup;
       if (m.action === 'new-game') {
         let deal: { dealer: Seat; trumpCard: Card } | null = null;
         if (m.deal) {
@@ -272,13 +365,14 @@ export class TableServer implements TableOutbox {
       const v = validateInbound(event, payload);
       if (!v.ok) return log(refusal('invalid', v.reason, seqOf(payload)));
       const m = v.value;
-      const dup = this.#seqCheck(table.id, m.seq);
-      if (dup) return dup;
       const card = this.#cardOf(m, event);
       if (!card.ok) return log(refusal('unknown-fiducial', card.reason, m.seq));
       mapped = { table, seq: m.seq, zone: { area: m.zone.area, seat: m.zone.seat }, card: card.card, fiducial: m.fiducial ?? null };
     }
 
+    const said = eventFingerprint(event, mapped);
+    const dup = this.#seqCheck(table.id, mapped.seq, said);
+    if (dup) return log(dup);
     let verdict: Verdict;
     try {
       verdict = await (event === 'card:detected'
@@ -291,21 +385,20 @@ export class TableServer implements TableOutbox {
       this.#log.error({ err, table: table.id, event }, 'the handler failed');
       return refusal('internal', `${event}: the runtime failed to handle the event`, mapped.seq);
     }
-    const ack: EventAck = verdict.ok
-      ? { ok: true, seq: mapped.seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) }
-      : refusal(verdict.code, verdict.reason, mapped.seq);
-    this.#ledger.record(table.id, mapped.seq, ack);
+    const ack = ackOf(mapped.seq, verdict);
+    this.#ledger.record(table.id, mapped.seq, ack, said);
     return log(ack);
   }
 
-  /** The answer to a replayed event, or null for a new one. */
-  #seqCheck(table: string, seq: number): EventAck | null {
-    const c = this.#ledger.check(table, seq);
+  /** The answer to an event sent again, a refusal of a seq used again, or null for a new one. */
+  #seqCheck(table: string, seq: number, said: string): EventAck | null {
+    const c = this.#ledger.check(table, seq, said);
     if (c.kind === 'new') return null;
     if (c.kind === 'duplicate') {
       this.#log.info({ table, seq }, 'duplicate event answered from the ledger');
       return { ...c.ack, ...(c.ack.ok ? { duplicate: true as const } : {}) };
     }
+    if (c.kind === 'reused') return refusal('seq-reused', `seq ${seq} was already used for another event (${c.was}); nothing was applied: number each new event above ${this.#ledger.last(table)}`, seq);
     return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`, seq);
   }
 
@@ -321,8 +414,18 @@ export class TableServer implements TableOutbox {
   pushState(): void {
     if (!this.#byTable.size) return;
     const snapshot = this.#handler.snapshot();
-    const seating = this.#seating(snapshot.robotSeat);
-    for (const c of this.#byTable.values()) c.socket.emit('state', tableState(snapshot, c.table!.seats, seating));
+    this.#pushTo([...this.#byTable.values()], snapshot, this.#seating(snapshot.robotSeat));
+  }
+
+  /** Each table its own projection of the snapshot, as it is now (states are made here, sent in turn). */
+  #pushTo(conns: readonly Connection[], snapshot: ReturnType<TableHandler['snapshot']>, seating: Seating): void {
+    for (const c of conns) {
+      const state = tableState(snapshot, c.table!.seats, seating);
+      // A table whose hello is not answered yet gets its state in the answer.
+      this.#send(() => {
+        if (c.answered) c.socket.emit('state', state);
+      });
+    }
   }
 
   #seating(robotSeat: Seat): Seating {
@@ -331,22 +434,34 @@ export class TableServer implements TableOutbox {
 
   announceRobotPlay(play: { game: number; trick: number; seat: Seat; card: Card }): Promise<Delivery[]> {
     const msg = { game: play.game, trick: play.trick, seat: play.seat, card: formatCard(play.card), fiducial: this.#fiducials.idOf(play.card) };
-    return Promise.all([...this.#byTable.values()].map((c) => this.#deliver(c, (s) => s.emitWithAck('robot:play', msg))));
+    return this.#deliverAll([...this.#byTable.values()], (s) => s.emitWithAck('robot:play', msg));
   }
 
   sendHand(game: number, seat: Seat, cards: readonly Card[]): Promise<Delivery[]> {
     const msg = { game, seat, cards: cards.map(formatCard) };
-    const hosts = [...this.#byTable.values()].filter((c) => c.table!.seats.includes(seat));
-    return Promise.all(hosts.map((c) => this.#deliver(c, (s) => s.emitWithAck('hand', msg))));
+    return this.#deliverAll([...this.#byTable.values()].filter((c) => c.table!.seats.includes(seat)), (s) => s.emitWithAck('hand', msg));
   }
 
   prompt(prompt: Prompt, to?: string): void {
-    const msg = { kind: prompt.kind, text: prompt.text, ...(prompt.seat === undefined ? {} : { seat: prompt.seat }), ...(prompt.card === undefined ? {} : { card: formatCard(prompt.card) }) };
-    for (const c of this.#targets(to)) c.socket.emit('prompt', msg);
+    const msg = {
+      kind: prompt.kind,
+      text: prompt.text,
+      ...(prompt.seat === undefined ? {} : { seat: prompt.seat }),
+      ...(prompt.card === undefined ? {} : { card: formatCard(prompt.card) }),
+      ...(prompt.withinMs === undefined ? {} : { withinMs: prompt.withinMs }),
+    };
+    for (const c of this.#targets(to)) this.#send(() => c.socket.emit('prompt', msg));
   }
 
   reject(rejection: Rejection, to?: string): void {
-    for (const c of this.#targets(to)) c.socket.emit('rejected', { ...rejection });
+    for (const c of this.#targets(to)) this.#send(() => c.socket.emit('rejected', { ...rejection }));
+  }
+
+  /** Sends in turn, then waits for every answer. */
+  #deliverAll(conns: readonly Connection[], send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>): Promise<Delivery[]> {
+    return new Promise((resolve) => {
+      this.#send(() => resolve(Promise.all(conns.map((c) => this.#deliver(c, send)))));
+    });
   }
 
   #targets(to: string | undefined): Connection[] {

@@ -15,6 +15,7 @@ export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat
   const s = snapshot.session;
   return {
     protocol: PROTOCOL_VERSION,
+    version: snapshot.version,
     session: { id: s.id, games: s.games, played: s.played, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.complete },
     robotSeat: snapshot.robotSeat,
     paused: snapshot.paused,
@@ -77,5 +78,6 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
       : null,
     awaiting: snap.awaiting ? play(snap.awaiting.seat, snap.awaiting.card) : null,
     ...(snap.robotCards === undefined ? {} : { robotCards: snap.robotCards }),
+    ...(snap.spots === undefined ? {} : { spots: snap.spots.map((x) => ({ seat: x.seat, card: formatCard(x.card), trick: x.trick })) }),
   };
 }

@@ -11,6 +11,8 @@ export class FileSink implements IWritable {
   private written = 0n;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Written to the file but not yet fsynced. */
+  private unsynced = false;
 
   constructor(
     readonly path: string,
@@ -36,19 +38,39 @@ export class FileSink implements IWritable {
     return this.written;
   }
 
-  /** Writes what is pending to the file and asks the OS to keep it. */
+  /** Writes what is pending to the file and asks the OS to keep it on disk. */
   flush(): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    this.#writePending();
+    if (!this.unsynced) return;
+    fsyncSync(this.fd);
+    this.unsynced = false;
+  }
+
+  /**
+   * Writes what is pending to the file without waiting for the disk: a crash of the process loses
+   * none of it (the OS has it); the timer's flush still fsyncs within flushMs.
+   */
+  writeOut(): void {
+    if (this.closed) return;
+    this.#writePending();
+    if (this.unsynced && !this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  #writePending(): void {
     if (!this.pendingBytes) return;
     const all = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
     let off = 0;
     while (off < all.length) off += writeSync(this.fd, all, off);
-    fsyncSync(this.fd);
+    this.unsynced = true;
   }
 
   close(): void {

@@ -76,6 +76,16 @@ export class Recorder {
     if (this.failure) throw this.failure;
   }
 
+  /**
+   * Hands every message recorded so far to the operating system (no fsync: that stays on the sink's
+   * timer). The table server waits for it before anything reaches a table, so what a table was told
+   * survives a crash of the process (write-ahead, as a database logs before it answers).
+   */
+  async persist(): Promise<void> {
+    await this.chain;
+    if (!this.failure) this.sink.writeOut();
+  }
+
   /** Writes the summary and closes the file. */
   async close(): Promise<void> {
     this.untap?.();

@@ -18,6 +18,22 @@ export function collectingRobotHand(cur: Current | null): boolean {
   return cur !== null && cur.physical !== null && cur.physical.robotHand.length < HAND_SIZE;
 }
 
+/** Who played `card` in this game and in which trick (0-based), or null when it was not played. */
+export function playedBy(game: Game, card: Card): { seat: Seat; trick: number } | null {
+  for (let i = 0; i < game.plays; i++) {
+    if (game.playAt(i) !== card) continue;
+    const trick = i >> 2;
+    const leader = trick === 0 ? nextSeat(game.dealer) : game.trickWinner(trick - 1);
+    return { seat: nextSeat(leader, i & 3), trick };
+  }
+  return null;
+}
+
+/** Physical deals: the card as it lies on a play spot (the trick it was played in), if it does. */
+export function lyingCard(cur: Current | null, card: Card): { seat: Seat; card: Card; trick: number } | undefined {
+  return cur?.physical?.spots.find((x) => x.card === card);
+}
+
 /** The card `seat` has on its spot in the current trick, if any. */
 export function onSpot(game: Game, seat: Seat): Card | undefined {
   const i = (seat - game.leader) & 3;
@@ -74,6 +90,14 @@ export function judgeCard(ctx: Ctx, e: CardEvent, paused: boolean): CardJudgemen
     // Seen again where it lies: a second read, or a lifted card put back. Nothing changes.
     if (ctx.lifted.has(e.card)) return { ...no(accept(`${name} was put back on seat ${seat}'s spot`)), putBack: true };
     return no(accept(`${name} is already on seat ${seat}'s spot`));
+  }
+  if (cur.physical) {
+    // Physical cards stay on their spots after their trick until someone gathers them: read again
+    // there (or put down again by the seat that played it) they change nothing.
+    const lying = lyingCard(cur, e.card);
+    if (lying && lying.seat === seat) return no(accept(`${name} still lies on seat ${seat}'s spot from trick ${lying.trick + 1}; it was played then and changes nothing (gather the trick when you like)`));
+    const by = playedBy(game, e.card);
+    if (by && by.seat === seat) return no(accept(`${name} was played by seat ${seat} in trick ${by.trick + 1}; read again, it changes nothing`));
   }
   if (game.isOver) return no(refuse('game-over', `the game is over; ${name} cannot be played`));
   if (paused) return no(refuse('paused', `the game is paused; ${name} was not played`));
@@ -158,10 +182,23 @@ export function dropsRobotCard(ctx: Ctx, e: CardEvent): boolean {
   return e.zone.area === 'hand' && e.zone.seat === ctx.config.robotSeat && collectingRobotHand(cur) && cur!.physical!.robotHand.includes(e.card);
 }
 
+/** Physical deals: a card of a finished trick taken off its spot (the trick being gathered). */
+export function gathersCard(ctx: Ctx, e: CardEvent): boolean {
+  const cur = ctx.current;
+  if (!cur?.physical || e.zone.area !== 'play') return false;
+  const lying = lyingCard(cur, e.card);
+  return lying !== undefined && lying.seat === e.zone.seat && onSpot(cur.game, e.zone.seat) !== e.card;
+}
+
 export function judgeRemoved(ctx: Ctx, e: CardEvent): Verdict {
   const cur = ctx.current;
   if (cur && e.zone.area === 'hand' && e.zone.seat === ctx.config.robotSeat && collectingRobotHand(cur)) {
     return dropsRobotCard(ctx, e) ? accept() : accept(`${formatCard(e.card)} was not in the robot's hand`);
+  }
+  if (gathersCard(ctx, e)) {
+    const { trick } = lyingCard(cur, e.card)!;
+    const left = cur!.physical!.spots.filter((x) => x.trick === trick && x.card !== e.card).length;
+    return left ? accept() : accept(`trick ${trick + 1} gathered`);
   }
   if (!cur || e.zone.area === 'hand' || cur.game.isOver) return accept();
   if (onSpot(cur.game, e.zone.seat) !== e.card) return accept();

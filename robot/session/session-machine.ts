@@ -33,7 +33,7 @@ import type { Bus } from '../bus/bus.js';
 import type { TopicKey, TopicMessage } from '../bus/topics.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
-import { HAND_SIZE, collectingRobotHand, dropsRobotCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+import { HAND_SIZE, collectingRobotHand, dropsRobotCard, gathersCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
 import type { TableOutbox } from '../../table-bridge/index.js';
 
@@ -73,7 +73,23 @@ export interface PhysicalProgress {
   robotHand: readonly Card[];
   /** The robot's announced card, until it is detected on its spot. */
   awaiting: Card | null;
+  /**
+   * The physical cards lying on the play spots, with the trick each was played in: real cards stay
+   * there after their trick until someone gathers them, and a lifted one is not there.
+   */
+  spots: readonly LyingCard[];
 }
+
+export interface LyingCard {
+  seat: Seat;
+  card: Card;
+  trick: number;
+}
+
+/** The spots with `card` put down by `seat` in `trick` (physical deals; null otherwise). */
+const putDown = (p: PhysicalProgress | null, seat: Seat, card: Card, trick: number): PhysicalProgress | null =>
+  p && { ...p, spots: [...p.spots.filter((x) => x.card !== card), { seat, card, trick }] };
+const takenUp = (p: PhysicalProgress | null, card: Card): PhysicalProgress | null => p && { ...p, spots: p.spots.filter((x) => x.card !== card) };
 
 export interface Lifted {
   seat: Seat;
@@ -190,14 +206,15 @@ export const sessionMachine = setup({
     judgeHello: assign(({ context, event }) => {
       if (event.type !== 'hello') return {};
       const verdict = judgeHello(context, event.table);
-      return verdict.ok ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table) } : { verdict };
+      // Who holds the seats is in the state: the tables see the change.
+      return verdict.ok ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table), version: context.version + 1 } : { verdict };
     }),
     forgetTable: assign(({ context, event }) => {
       if (event.type !== 'disconnect') return {};
       const tables = new Map(context.tables);
       tables.delete(event.table.id);
       publish(context, 'tableOutput', { kind: 'prompt', seat: -1, card: '', code: 'info', text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again` });
-      return { tables, verdict: accept() };
+      return { tables, verdict: accept(), version: context.version + 1 };
     }),
     refuseNewGame: assign(({ context, event }) => {
       if (event.type !== 'control.new-game') return {};
@@ -212,28 +229,37 @@ export const sessionMachine = setup({
       if (j.putBack) {
         const lifted = new Map(context.lifted);
         lifted.delete(event.event.card);
-        return { verdict: j.verdict, lifted };
+        const cur = context.current!;
+        const { seat } = event.event.zone;
+        const current = { ...cur, physical: putDown(cur.physical, seat, event.event.card, cur.game.trick) };
+        return { verdict: j.verdict, lifted, current, version: context.version + 1 };
       }
       return { verdict: j.verdict };
     }),
     humanPlay: assign(({ context, event }) => {
       if (event.type !== 'card.detected') return {};
       const { seat } = event.event.zone;
-      const lastResult = applyPlay(context, seat, event.event.card);
-      return { verdict: accept(), lastResult, version: context.version + 1 };
+      const cur = context.current!;
+      const current = { ...cur, physical: putDown(cur.physical, seat, event.event.card, cur.game.trick) };
+      const lastResult = applyPlay({ ...context, current }, seat, event.event.card);
+      return { verdict: accept(), lastResult, current, version: context.version + 1 };
     }),
     cardRemoved: assign(({ context, event, self }) => {
       if (event.type !== 'card.removed') return {};
       const e = event.event;
       const verdict = judgeRemoved(context, e);
       const cur = context.current;
+      // A finished trick's card gathered: expected, it only leaves its spot.
+      if (cur && gathersCard(context, e)) return { verdict, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
       if (!cur || !verdict.ok || !verdict.note || onSpot(cur.game, e.zone.seat) !== e.card) return { verdict };
-      // A played card lifted: it stays played. Ask for it back, and tell the table again if it is not back in time.
+      // A played card of the trick in progress lifted: it stays played. Ask for it back, and tell the
+      // table again if it is not back in time.
       const lifted = new Map(context.lifted).set(e.card, { seat: e.zone.seat, table: e.table.id, game: cur.index, trick: cur.game.trick });
-      tellTables(context, { kind: 'put-back', seat: e.zone.seat, card: e.card, text: `${formatCard(e.card)} was played: put it back.` }, e.table.id);
+      const grace = context.config.liftGraceMs;
+      tellTables(context, { kind: 'put-back', seat: e.zone.seat, card: e.card, withinMs: grace, text: `${formatCard(e.card)} was played in this trick: put it back on seat ${e.zone.seat}'s spot (within ${Math.round(grace / 100) / 10} s).` }, e.table.id);
       const expired: SessionEvent = { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick };
-      context.fx.clock.setTimeout(() => self.send(expired), context.config.liftGraceMs);
-      return { verdict, lifted };
+      context.fx.clock.setTimeout(() => self.send(expired), grace);
+      return { verdict, lifted, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
     }),
     liftExpired: assign(({ context, event }) => {
       if (event.type !== 'lift.expired') return {};
@@ -275,7 +301,7 @@ export const sessionMachine = setup({
       if (event.type !== 'control.new-game' || !event.event.deal) return {};
       const { dealer, trumpCard } = event.event.deal;
       // Nothing is known yet but the dealer and the trump card; the robot's hand comes from its hand area.
-      const current: CurrentGame = { index: context.score.games, game: new Game({ dealer, trumpCard, hands: null }), physical: { robotHand: [], awaiting: null } };
+      const current: CurrentGame = { index: context.score.games, game: new Game({ dealer, trumpCard, hands: null }), physical: { robotHand: [], awaiting: null, spots: [] } };
       // The judge's note (a dealer out of turn) goes back to the table with the answer.
       const judged = judgeNewGame(context, event.event, context.paused);
       return { current, lifted: new Map(), verdict: judged.ok ? judged : accept(), version: context.version + 1 };
@@ -355,11 +381,21 @@ export const sessionMachine = setup({
     placeRobotCard: assign(({ context }) => {
       const cur = context.current!;
       const card = cur.physical!.awaiting!;
-      const current: CurrentGame = { ...cur, physical: { ...cur.physical!, awaiting: null } };
+      const current: CurrentGame = { ...cur, physical: putDown({ ...cur.physical!, awaiting: null }, context.config.robotSeat, card, cur.game.trick) };
       const lastResult = applyPlay({ ...context, current }, context.config.robotSeat, card);
       return { current, lastResult, verdict: accept(), version: context.version + 1 };
     }),
-    trickEnd: assign(({ context }) => ({ lifted: new Map(), version: context.version + 1 })),
+    trickEnd: assign(({ context }) => {
+      const cur = context.current!;
+      if (cur.physical) {
+        // Real cards stay where they were played: whoever takes the trick gathers them, when they like.
+        const { game } = cur;
+        const k = game.trick - 1;
+        const winner = game.trickWinner(k);
+        tellTables(context, { kind: 'gather', seat: winner, text: `Seat ${winner} takes trick ${k + 1}: gather its four cards from the spots (the next card may be played before).` });
+      }
+      return { lifted: new Map(), version: context.version + 1 };
+    }),
     gameEnd: assign(({ context }) => {
       const cur = context.current!;
       const o = cur.game.outcome!;

@@ -138,6 +138,7 @@ export class SessionRuntime implements TableHandler {
     const { context: c } = this.actor.getSnapshot();
     const s = c.score;
     return {
+      version: c.version,
       session: { id: c.config.sessionId, games: c.config.games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= c.config.games },
       robotSeat: c.config.robotSeat,
       paused: c.paused,
@@ -196,6 +197,7 @@ function gameSnapshot(cur: CurrentGame, robotSeat: Seat): NonNullable<SessionSna
     game: cur.game,
     awaiting: p.awaiting === null ? null : { seat: robotSeat, card: p.awaiting },
     robotCards: Math.min(p.robotHand.length, HAND_SIZE),
+    spots: p.spots,
   };
 }
 

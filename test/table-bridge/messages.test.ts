@@ -90,7 +90,7 @@ describe('the state projection', () => {
         const players = [0, 1, 2, 3].map((s) => new RandomPlayer({ seat: s as Seat, seed: seed + s }));
         for (let i = 0; i < plays && !game.isOver; i++) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
         const state = tableState(
-          { session: { id: 's', games: 1, played: 0, victories: [0, 0], draws: 0, complete: false }, robotSeat: 0, paused: false, game: { index: 0, deal: 'runtime', game, awaiting: null } },
+          { version: 0, session: { id: 's', games: 1, played: 0, victories: [0, 0], draws: 0, complete: false }, robotSeat: 0, paused: false, game: { index: 0, deal: 'runtime', game, awaiting: null } },
           hosted,
         );
         expect(validateOutbound(tableStateSchema, 'state', state)).toMatchObject({ ok: true });
