@@ -8,7 +8,7 @@ export { ConfigError, loadYamlConfig, parseYamlConfig } from './yaml-config.js';
 export { configPath, packageRoot } from './package-root.js';
 export type { TableLogger } from './logger.js';
 export { silentLogger } from './logger.js';
-export { accept, refuse } from './table-handler.js';
+export { accept, eventFingerprint, refuse } from './table-handler.js';
 export type {
   CardEvent,
   CardZone,
@@ -19,6 +19,7 @@ export type {
   PromptKind,
   Rejection,
   SessionSnapshot,
+  TableEventName,
   TableHandler,
   TableInfo,
   TableOutbox,
@@ -28,7 +29,7 @@ export { seatingOf, tableState } from './table-state.js';
 export { SeqLedger } from './seq-ledger.js';
 export { handNow, tableDeal } from './table-deal.js';
 export { tokensEqual } from './token.js';
-export { DEFAULT_TABLE_PORT, TableServer } from './table-server.js';
+export { DEFAULT_TABLE_PORT, MESSAGE_LIMIT, TRANSPORT_LIMIT, TableServer } from './table-server.js';
 export type { TableServerOptions } from './table-server.js';
 export { FAULTS, HelloRefusedError, SimulatedTable } from './simulated-table.js';
 export type { BotKind, Fault, FaultReport, SimulatedTableOptions } from './simulated-table.js';

@@ -89,7 +89,7 @@ export interface ParceiroNodeOptions {
   /** More session metadata for the recording (a resumed session names the part it continues). */
   recordingInfo?: SessionInfo;
   /** Runs after the runtime is attached and before the table server listens (a restart rebuilds its state here). */
-  beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus }) => Promise<void>;
+  beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus; server: TableServer }) => Promise<void>;
   /** Greet the table at start (default true; a resumed session has already). */
   greet?: boolean;
   /** The instant of each reaction (default the node's clock): its appraisal and behaviour plan share it; a replay gives each reaction its recorded instant (decay and the plan's timing depend on it). */
@@ -169,11 +169,12 @@ export class ParceiroNode {
 
       const dir = o.recordingsDir === undefined ? settings.recordings.dir : o.recordingsDir;
       let recording: string | null = null;
+      let recorder: Recorder | null = null;
       if (dir !== null) {
         mkdirSync(dir, { recursive: true });
         recording = resolve(join(dir, `${o.recordingName ?? sessionId}.mcap`));
         const budget = o.budgetMs ?? settings.player.budgetMs;
-        const recorder = await Recorder.start({
+        recorder = await Recorder.start({
           path: recording,
           bus,
           clock: () => clock.now(),
@@ -199,7 +200,8 @@ export class ParceiroNode {
           },
         });
         // Closed before the bus: the recorder drains what is queued and writes the summary.
-        closers.push(() => recorder.close());
+        const r = recorder;
+        closers.push(() => r.close());
       }
 
       const publisher = new BusBehaviourPublisher(bus, o.stampClock ?? (() => clock.now()));
@@ -262,6 +264,11 @@ export class ParceiroNode {
       closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups, libraries, language: setup.utterances.language, robotSeat, clock, log }));
       // Tables joining and leaving go on the bus (connections), for the dashboard and the recording.
       const server = new TableServer({ token: o.token, handler: new ConnectionWatch(runtime, bus), host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
+      // Nothing reaches a table before the recording holds what caused it: a restart knows all a table was told.
+      if (recorder) {
+        const r = recorder;
+        server.setPersist(() => r.persist());
+      }
       runtime.attach(server);
       closers.push(() => runtime.stop());
       closers.push(() => server.close());
@@ -275,7 +282,7 @@ export class ParceiroNode {
           if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
         });
       });
-      if (o.beforeListen) await o.beforeListen({ runtime, reactions, scheduler, toggles, bus });
+      if (o.beforeListen) await o.beforeListen({ runtime, reactions, scheduler, toggles, bus, server });
       const { url } = await server.listen();
       bus.publish('connections', {
         component: 'robot',

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { parseCard } from '../../game/index.js';
-import type { CardEvent, ControlEvent, TableInfo } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -186,7 +186,12 @@ export class TableFeeder {
     private readonly robotSeat: Seat,
   ) {}
 
-  feed(m: TableEvent): void {
+  /**
+   * Feeds one recorded event. `answered` hears each table event's answer (a restart rebuilds the
+   * table server's seq ledger from them); events the operator made (table id `operator`, seq 0) are not
+   * a table's.
+   */
+  feed(m: TableEvent, answered?: (table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict) => void): void {
     if (m.kind === 'hello') {
       const info: TableInfo = { id: m.table_id, name: m.table_name, kind: m.table_kind as TableInfo['kind'], seats: m.seats as Seat[] };
       this.tables.set(info.id, info);
@@ -194,6 +199,11 @@ export class TableFeeder {
       return;
     }
     const table = this.#table(m.table_id);
+    const answer = (name: TableEventName, e: CardEvent | ControlEvent, verdict: Verdict | Promise<Verdict>): void => {
+      if (!answered || e.seq < 1 || table.id === OPERATOR_TABLE) return;
+      // The session runtime answers at once; a handler that answers later is not a restart's.
+      if (!(verdict instanceof Promise)) answered(table.id, name, e, verdict);
+    };
     switch (m.kind) {
       case 'disconnect':
         this.handler.onDisconnect(table, m.reason);
@@ -201,7 +211,8 @@ export class TableFeeder {
       case 'card_detected':
       case 'card_removed': {
         const e: CardEvent = { table, seq: m.seq, zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat }, card: parseCard(m.card), fiducial: m.fiducial === -1 ? null : m.fiducial };
-        void (m.kind === 'card_detected' ? this.handler.onCardDetected(e) : this.handler.onCardRemoved(e));
+        if (m.kind === 'card_detected') answer('card:detected', e, this.handler.onCardDetected(e));
+        else answer('card:removed', e, this.handler.onCardRemoved(e));
         return;
       }
       case 'control': {
@@ -209,7 +220,7 @@ export class TableFeeder {
           m.action === 'new_game'
             ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
             : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
-        void this.handler.onControl(e);
+        answer('game:control', e, this.handler.onControl(e));
         return;
       }
     }

@@ -253,10 +253,12 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     greet: false,
     settings,
     logger: log,
-    beforeListen: async ({ runtime, toggles }) => {
+    beforeListen: async ({ runtime, toggles, server }) => {
       const r = await restoreSession({
         runtime,
         toggles,
+        // The tables' seqs and their answers carry on: an event sent again after the restart is a duplicate.
+        answered: (table, name, event, verdict) => server.restoreAnswer(table, name, event, verdict),
         bus,
         clock,
         player,
@@ -299,6 +301,8 @@ export interface RestoreOptions {
   settings: ReplaySettings;
   /** Called as the clock goes live, before the bus opens (a restart hands over to the live player and estimates). */
   goLive: () => void;
+  /** Hears each restored table event's answer (a restart rebuilds the table server's seq ledger). */
+  answered?: Parameters<TableFeeder['feed']>[1];
 }
 
 export interface Restored {
@@ -335,7 +339,7 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
       const t = m.message as TableEvent;
       if (t.kind === 'hello') hosted.add(t.table_id);
       if (t.kind === 'disconnect') hosted.delete(t.table_id);
-      feeder.feed(t);
+      feeder.feed(t, o.answered);
       restored.tableEvents++;
     } else if (name === TOPICS.decision.name) {
       const d = decisions.get(i);
