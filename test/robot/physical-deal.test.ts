@@ -331,3 +331,57 @@ describe('bad table input in a physical deal', () => {
     expect(runtime.actor.getSnapshot().status).toBe('active');
   });
 });
+
+describe('physical cards left on the table', () => {
+  it('a finished trick lies on the spots until gathered: re-reads change nothing, gathering is expected, a lifted card of the trick in progress is asked back with its grace time', async () => {
+    const { url, runtime, clock } = await startSession({ seed: 3, autoThink: true, minThinkMs: 1000, liftGraceMs: 2500 });
+    const sim = physicalTable(url, { seed: 4, firstDealer: 3, autoPlay: false, autoNewGame: true });
+    await sim.start();
+    await sim.waitFor((st) => st.game !== null);
+    const deal = tableDeal(4, 0, 3);
+    for (const c of deal.hands[0]!) expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, fiducial: defaultFiducials().idOf(c) })).toMatchObject({ ok: true });
+    const hands = deal.hands.map((h) => h.map(formatCard));
+    const on = (seat: number, card: string, event = 'card:detected') => sim.send(event, { seq: sim.nextSeq(), zone: { area: 'play', seat }, card });
+    /** Plays the first trick: the robot's announced card placed, then each person a card that follows suit. */
+    const announced = await sim.waitFor((st) => st.game!.awaiting !== null);
+    const lead = announced.game!.awaiting!.card;
+    expect(await on(0, lead)).toMatchObject({ ok: true });
+    const suit = lead[lead.length - 1]!;
+    const played: string[] = [lead];
+    for (const seat of [1, 2, 3]) {
+      const hand = hands[seat]!;
+      const card = hand.find((c) => c.endsWith(suit)) ?? hand[0]!;
+      if (seat === 2) {
+        // Seat 1's card lifted while the trick is in progress: asked back, with the grace time.
+        expect(await on(1, played[1]!, 'card:removed')).toMatchObject({ ok: true, note: expect.stringContaining('put it back') });
+        expect(sim.prompts.at(-1)).toMatchObject({ kind: 'put-back', seat: 1, card: played[1], withinMs: 2500 });
+        expect(sim.state!.game!.spots!.map((x) => x.card)).not.toContain(played[1]);
+        expect(await on(1, played[1]!)).toMatchObject({ ok: true, note: `${played[1]} was put back on seat 1's spot` });
+        await sim.waitFor((st) => st.game!.spots!.some((x) => x.card === played[1]));
+      }
+      expect(await on(seat, card)).toMatchObject({ ok: true });
+      played.push(card);
+    }
+    const after = await sim.waitFor((st) => st.game!.trick === 1);
+    // The four cards still lie where they were played, and the winner is asked to gather them.
+    expect(after.game!.spots).toEqual(played.map((card, seat) => ({ seat, card, trick: 0 })));
+    const winner = after.game!.lastTrick!.winner;
+    expect(sim.prompts).toContainEqual(expect.objectContaining({ kind: 'gather', seat: winner, text: expect.stringContaining('trick 1') }));
+    // The camera reads them again: harmless.
+    expect(await on(2, played[2]!)).toMatchObject({ ok: true, note: expect.stringContaining('still lies on seat 2') });
+    // A lift past its grace time would be told as a rejection; gathering is not: no rejection follows.
+    const rejectedBefore = sim.rejections.length;
+    for (let seat = 0; seat < 4; seat++) {
+      const ack = await on(seat, played[seat]!, 'card:removed');
+      expect(ack).toEqual(seat < 3 ? { ok: true, seq: expect.any(Number) } : { ok: true, seq: expect.any(Number), note: 'trick 1 gathered' });
+    }
+    clock.increment(5000);
+    await sim.waitFor((st) => st.game!.spots!.length === 0);
+    expect(sim.rejections.length).toBe(rejectedBefore);
+    // Put down again on its own spot by the seat that played it: still nothing changes.
+    expect(await on(3, played[3]!)).toMatchObject({ ok: true, note: expect.stringContaining('was played by seat 3 in trick 1') });
+    // On another seat's spot it is a mistake, refused (it was played, by seat 1).
+    expect(await on(3, played[1]!)).toMatchObject({ ok: false });
+    expect(runtime.snapshot().game!.game.plays).toBe(4);
+  });
+});
