@@ -130,6 +130,8 @@ export class SimulatedTable {
   readonly results: GameState[] = [];
   /** Hellos accepted (1 + reconnections). */
   joins = 0;
+  /** The highest seq the runtime has answered (what a restarted runtime's lastSeq must not fall below). */
+  lastAnswered = 0;
 
   readonly #o: Required<Omit<SimulatedTableOptions, 'logger' | 'fiducials' | 'bots'>> & { bots: BotKind | PlayerFactory };
   readonly #fiducials: FiducialMap;
@@ -254,8 +256,11 @@ export class SimulatedTable {
   }
 
   /** Sends any event as this table would (tests of the server's validation). */
-  send(event: 'card:detected' | 'card:removed' | 'game:control', payload: unknown): Promise<EventAck> {
-    return (this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck as (e: string, p: unknown) => Promise<EventAck>)(event, payload);
+  async send(event: 'card:detected' | 'card:removed' | 'game:control', payload: unknown): Promise<EventAck> {
+    const ack = await (this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck as (e: string, p: unknown) => Promise<EventAck>)(event, payload);
+    // `no-hello` was not the runtime's answer to the event: it never saw it.
+    if (typeof ack.seq === 'number' && !(ack.ok === false && ack.code === 'no-hello')) this.lastAnswered = Math.max(this.lastAnswered, ack.seq);
+    return ack;
   }
 
   /** The next sequence number (continuing above what the server has seen from this table id). */
@@ -305,6 +310,8 @@ export class SimulatedTable {
     const v = validateOutbound(tableStateSchema, 'state', raw);
     if (!v.ok) return this.#fail(new Error(`the server sent a bad state: ${v.reason}`));
     const s = v.value;
+    // As the protocol asks: an older state never replaces a newer one (the hello's answer may be read late).
+    if (this.#state?.version !== undefined && s.version !== undefined && s.version < this.#state.version) return;
     this.#state = s;
     const g = s.game;
     if (g && g.status !== 'playing' && !this.results[g.index]) this.results[g.index] = g;

@@ -165,6 +165,42 @@ describe('crash and restart', () => {
     await expectReplayMatches(second);
   });
 
+  it('a touch table that saw more than the first second of the recording: after live --resume its seqs, its state and the robot\'s card carry on, nothing goes back', async () => {
+    const token = 'live-restart-seq';
+    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log'];
+    const killed = start(['live', '--games', '1', '--seed', '12', ...args]);
+    await until(() => /--resume (\S+)/.test(killed.out()) && /waiting for a table at (\S+) /.test(killed.out()), killed.child);
+    const id = /--resume (\S+)/.exec(killed.out())![1]!;
+    const table = new SimulatedTable({ url: /waiting for a table at (\S+) /.exec(killed.out())![1]!, token, seed: 5, id: 'touch', physicalDeal: true });
+    await table.start();
+    // Killed the moment the table has seen plays, without waiting for the recording's timed flush.
+    const seen = await table.waitFor((s) => (s.game?.plays.length ?? 0) >= 14);
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    table.close();
+    const last = table.state!;
+    const answered = table.lastAnswered;
+
+    const resumed = start(['live', '--resume', id, ...args]);
+    await until(() => /waiting for a table at (\S+) /.test(resumed.out()), resumed.child);
+    const again = new SimulatedTable({ url: /waiting for a table at (\S+) /.exec(resumed.out())![1]!, token, seed: 5, id: 'touch', physicalDeal: true });
+    const hello = await again.start();
+    // Every event the table had an answer for is known: a resend is a duplicate, new ones go above.
+    expect(hello.lastSeq).toBeGreaterThanOrEqual(answered);
+    const g = hello.state.game!;
+    expect(g.plays.slice(0, last.game!.plays.length)).toEqual(last.game!.plays);
+    expect(hello.state.version!).toBeGreaterThanOrEqual(last.version!);
+    expect(seen.game!.plays.length).toBeLessThanOrEqual(g.plays.length);
+    // The robot's announced card, if the table had been asked to place one, is still the one asked for.
+    if (last.game!.awaiting) expect(g.awaiting ?? g.plays.find((p) => p.card === last.game!.awaiting!.card)).toMatchObject({ card: last.game!.awaiting.card });
+    const r = await resumed.done;
+    again.close();
+    expect(r.code).toBe(0);
+    const cards = [...events(join(dir, 'recordings', `${id}.mcap`)), ...events(join(dir, 'recordings', `${id}.2.mcap`))].filter((e) => e.type === 'play').map((e) => e.card);
+    expect(new Set(cards).size).toBe(40);
+    expect(cards).toHaveLength(40);
+  });
+
   it('refuses to resume a session that has no recording, with one line and exit code 2', async () => {
     const p = start(['simulate', '--resume', 'nothing-here']);
     const r = await p.done;

@@ -341,7 +341,7 @@ describe('physical cards left on the table', () => {
     const deal = tableDeal(4, 0, 3);
     for (const c of deal.hands[0]!) expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, fiducial: defaultFiducials().idOf(c) })).toMatchObject({ ok: true });
     const hands = deal.hands.map((h) => h.map(formatCard));
-    const on = (seat: number, card: string, event = 'card:detected') => sim.send(event, { seq: sim.nextSeq(), zone: { area: 'play', seat }, card });
+    const on = (seat: number, card: string, event: 'card:detected' | 'card:removed' = 'card:detected') => sim.send(event, { seq: sim.nextSeq(), zone: { area: 'play', seat }, card });
     /** Plays the first trick: the robot's announced card placed, then each person a card that follows suit. */
     const announced = await sim.waitFor((st) => st.game!.awaiting !== null);
     const lead = announced.game!.awaiting!.card;
