@@ -247,6 +247,9 @@ export class TableLink {
   #onState(raw: unknown): void {
     const v = validateOutbound(tableStateSchema, 'state', raw);
     if (!v.ok) return void this.#log.error({ table: this.#o.id, reason: v.reason }, 'the runtime sent an unreadable state; kept the last one');
+    // Runtimes that number their states: an older one (an answer read after the state its event made) is not news.
+    const held = this.#state?.version;
+    if (held !== undefined && v.value.version !== undefined && v.value.version < held) return;
     this.#state = v.value;
     for (const l of this.#listeners.state) l(v.value);
     for (const w of [...this.#waiters]) {

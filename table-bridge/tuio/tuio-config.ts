@@ -22,8 +22,8 @@ export const polygonSchema = z
   .min(3)
   .max(32)
   .superRefine((p, ctx) => {
-    if (Math.abs(doubleArea(p)) < 1e-9) ctx.addIssue({ code: 'custom', message: 'the corners lie on one line: the zone has no area', input: p });
-    else if (selfIntersects(p)) ctx.addIssue({ code: 'custom', message: 'two edges cross: list the corners in order around the zone', input: p });
+    if (selfIntersects(p)) ctx.addIssue({ code: 'custom', message: 'two edges cross: list the corners in order around the zone', input: p });
+    else if (Math.abs(doubleArea(p)) < 1e-9) ctx.addIssue({ code: 'custom', message: 'the corners lie on one line: the zone has no area', input: p });
   });
 
 const seatZonesSchema = z.object({ seat: seatSchema, play: polygonSchema, hand: polygonSchema });

@@ -90,8 +90,8 @@ export class TuioTable {
     });
     this.link.on('prompt', (p) => {
       this.#log.info({ kind: p.kind, seat: p.seat, card: p.card }, p.text);
-      // Whose turn it is shows on the table; the rest is for people to act on.
-      if (p.kind !== 'turn') this.#notify(p.text);
+      // Whose turn it is and which trick to gather people see on the table; the rest is for them to act on.
+      if (p.kind !== 'turn' && p.kind !== 'gather') this.#notify(p.text);
     });
     this.link.on('robotPlay', (m) => this.#log.info({ card: m.card, fiducial: m.fiducial, seat: m.seat }, 'the robot plays'));
     this.link.on('rejected', (m) => {
@@ -162,6 +162,8 @@ export class TuioTable {
 
   #report(e: PlacementEvent, state: TableState): void {
     const what = `${this.#name(e.fiducial)} ${e.type === 'placed' ? 'placed in' : 'lifted from'} ${zoneName(e.zone)}`;
+    // The runtime refused the marker when it was placed; its lifting is no news.
+    if (e.type === 'lifted' && this.#fiducials.cardOf(e.fiducial) === undefined) return void this.#log.info({ fiducial: e.fiducial }, `${what}: not reported (not a card)`);
     const report = cardReport(e, state, firstDealerFor(this.#o.settings.firstDealer, state.robotSeat));
     if ('ignore' in report) return void this.#log.info({ fiducial: e.fiducial, x: e.at[0], y: e.at[1] }, `${what}: not reported (${report.ignore})`);
     const ev = report.send;

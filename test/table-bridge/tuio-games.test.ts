@@ -42,6 +42,9 @@ describe('whole games through the TUIO adapter', () => {
     expect(summary.cards).toBe(60);
     expect(summary.robotCards).toBe(20);
     expect(summary.tricksGathered).toBe(20);
+    // The camera lost markers now and then (each came back with a new session): no card was misread for it.
+    expect(summary.dropouts).toBeGreaterThan(0);
+    expect(summary.slid).toBeGreaterThan(0);
     // Each game: new-game, ten cards read in the robot's hand area, forty plays; each accepted.
     const accepted = adapter.sent.filter((s) => s.ack.ok);
     expect(adapter.sent.filter((s) => s.event.event === 'game:control')).toHaveLength(2);
