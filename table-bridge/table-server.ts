@@ -109,6 +109,13 @@ export class TableServer implements TableOutbox {
       // protocol's limit and this one are read, so they can be answered (`too-large`).
       maxHttpBufferSize: TRANSPORT_LIMIT,
     });
+    // Anything but socket.io (an operator opening the address in a browser) gets a page saying what
+    // this is, at once: a request left unanswered holds a connection for ever.
+    this.#http.on('request', (req, res) => {
+      if (req.url?.startsWith('/socket.io/')) return;
+      res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      res.end('Parceiro table server: card tables connect here with socket.io 4, namespace /table, and a token (see table-bridge/PROTOCOL.md). The operator dashboard has its own address: parceiro live prints it.\n');
+    });
     this.#io.of(TABLE_NAMESPACE).on('connection', (socket) => this.#accept(socket));
     // Anything connecting to another namespace is not speaking this protocol.
     this.#io.of('/').on('connection', (socket) => socket.disconnect(true));

@@ -5,6 +5,7 @@
 // the page shows, in its order.
 
 import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { DECK, formatCard, parseCard } from '../../game/index.js';
 import type { Seat } from '../../game/index.js';
 import {
@@ -27,7 +28,7 @@ import { codeBlocks, contains, readPage, runTranscript, transcriptLines } from '
 const page = readPage();
 const blocks = codeBlocks(page);
 const transcripts = blocks.filter((b) => b.info[0] === 'transcript');
-const OUTBOUND = { hand: handSchema, prompt: promptSchema, 'robot:play': robotPlaySchema, rejected: rejectedSchema } as const;
+const OUTBOUND: Record<string, ZodType<unknown>> = { hand: handSchema, prompt: promptSchema, 'robot:play': robotPlaySchema, rejected: rejectedSchema };
 
 describe('PROTOCOL.md', () => {
   it('has its examples: answers, a state and two transcripts', () => {
@@ -84,7 +85,7 @@ describe('PROTOCOL.md', () => {
     for (const block of transcripts) {
       for (const l of transcriptLines(block)) {
         if (l.dir === '>') expect(validateInbound(l.name as InboundEvent, l.payload), l.text).toMatchObject({ ok: true });
-        else if (l.name in OUTBOUND) expect(validateOutbound(OUTBOUND[l.name as keyof typeof OUTBOUND], l.name, l.payload), l.text).toMatchObject({ ok: true });
+        else if (l.name in OUTBOUND) expect(validateOutbound(OUTBOUND[l.name]!, l.name, l.payload), l.text).toMatchObject({ ok: true });
         else if (l.name === 'ack' && !('state' in (l.payload as object))) expect(validateOutbound(eventAckSchema, 'ack', l.payload), l.text).toMatchObject({ ok: true });
         else expect(['ack', 'state'], l.text).toContain(l.name);
       }
