@@ -9,6 +9,8 @@ import { ConfigError as TableConfigError } from '../table-bridge/index.js';
 import { UsageError, intOption } from './errors.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { liveCommand } from './commands/live.js';
+import { calibrateCommand } from './commands/calibrate-table.js';
+import { shareOption, tuioSimCommand } from './commands/tuio-sim.js';
 import { matchCommand } from './commands/match.js';
 import { playCommand } from './commands/play.js';
 import { scoreCommand } from './commands/score.js';
@@ -63,8 +65,42 @@ program
   .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
   .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's)")
+  .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
+  .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('calibrate-table')
+  .description("measure a camera table's zones: put a marker on each corner of each zone when asked (no keyboard needed); writes the TUIO adapter's settings")
+  .option('--host <address>', 'the address to listen on for TUIO (default: the base file\'s, 127.0.0.1)')
+  .option('--port <n>', 'the UDP port (default: the base file\'s, 3333; 0: a free one)', intOption('--port', 0, 65_535))
+  .option('--config <file>', 'the settings to start from (default config/table/tuio.yaml)')
+  .option('--out <file>', 'where to write the measured settings', 'tuio.yaml')
+  .option('--still-frames <n>', 'frames a marker must stay still to be taken', intOption('--still-frames', 2, 10_000), 15)
+  .action(async (o) => {
+    await calibrateCommand(o, (line) => console.log(line));
+  });
+
+program
+  .command('tuio-sim')
+  .description('check a TUIO setup without cards: play the people at a camera table against `parceiro live --tuio`, sending TUIO as reacTIVision does')
+  .requiredOption('--token <secret>', 'the token `parceiro live` printed')
+  .option('--host <address>', 'the runtime (default: config/node.yaml, 127.0.0.1)')
+  .option('--port <n>', 'the runtime\'s table port (default: config/node.yaml, 7410)', intOption('--port', 1, 65_535))
+  .option('--tuio-host <address>', 'where the adapter listens for TUIO', '127.0.0.1')
+  .option('--tuio-port <n>', 'its UDP port (default: config/table/tuio.yaml, 3333)', intOption('--tuio-port', 1, 65_535))
+  .option('--tuio-config <file>', "the adapter's settings, for its zones (default config/table/tuio.yaml)")
+  .option('--tuio-version <v>', 'TUIO 1 (1.1, /tuio/2Dobj) or 2 (2.0, /tuio2/tok)', '1')
+  .option('--games <n>', 'games to play (default: until the session is over)', intOption('--games', 1, 1000))
+  .option('--seed <n>', 'seed for the deals, the players and the camera', intOption('--seed', 0), 1)
+  .option('--think <ms>', "a person's pause before each card", intOption('--think', 0, 60_000), 1000)
+  .option('--fps <n>', 'camera frames a second', intOption('--fps', 1, 1000), 30)
+  .option('--flicker <share>', 'the chance per marker and frame that the camera loses it for a frame or two', shareOption('--flicker'), 0.01)
+  .option('--jitter <d>', 'how far a marker wanders from frame to frame (share of the image)', shareOption('--jitter'), 0.002)
+  .action(async (o) => {
+    await tuioSimCommand(o, (line) => console.log(line));
   });
 
 program

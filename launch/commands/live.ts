@@ -15,6 +15,7 @@ import { resumeSession } from '../../robot/replay/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
 import { speechKind } from './simulate.js';
+import { startLiveTuio } from './live-tuio.js';
 
 export interface LiveOptions {
   port?: number;
@@ -34,6 +35,10 @@ export interface LiveOptions {
   dashboardToken?: string;
   /** Continue this session after a crash, from its recording. */
   resume?: string;
+  /** Also run the TUIO adapter for a camera table (`--tuio`: the settings' UDP port; `--tuio PORT`). */
+  tuio?: true | number;
+  /** The adapter's settings and zones (default config/table/tuio.yaml). */
+  tuioConfig?: string;
 }
 
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
@@ -156,8 +161,18 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     const again = ['parceiro live --resume', node.sessionId, '--token', token, ...(o.recordings === undefined ? [] : ['--recordings', o.recordings]), ...(o.bus === 'ros2' ? ['--bus ros2'] : []), ...(o.host === undefined ? [] : ['--host', o.host]), ...(o.port === undefined ? [] : ['--port', String(o.port)])];
     write(`Session ${node.sessionId}: if this process stops mid-game, \`${again.join(' ')}\` continues it.`);
   }
+  // A camera table's adapter (--tuio, or a --tuio-config of its own), joined to this node's table server; a port in use stops the node.
+  const tuioOptions = { tuio: o.tuio ?? true, ...(o.tuioConfig === undefined ? {} : { tuioConfig: o.tuioConfig }) } as const;
+  const tuio =
+    o.tuio === undefined && o.tuioConfig === undefined
+      ? null
+      : await startLiveTuio(tuioOptions, node, token, logger, write).catch(async (e: unknown) => {
+          await close();
+          throw e;
+        });
   const why = await Promise.race([node.finished().then(() => 'the session is over'), stop]);
   if (why === 'the session is over') await node.quiet();
+  await tuio?.close();
   const summary = await close();
   write(`Stopped (${why}): victories A ${summary.score.victories[0]} - B ${summary.score.victories[1]}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
 }

@@ -144,11 +144,16 @@ export class TableLink {
     (this.#listeners[what] as unknown[]).push(f);
   }
 
-  /** Connects; resolves with the state once the table has joined with its seats. */
-  start(): Promise<TableState> {
+  /** Connects; resolves with the state once the table has joined with its seats (rejects after `timeoutMs`, when given). */
+  start(timeoutMs?: number): Promise<TableState> {
     const joined = new Promise<TableState>((resolve, reject) => (this.#started = { resolve, reject }));
     this.#socket.connect();
-    return joined;
+    if (timeoutMs === undefined) return joined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no runtime answered at ${this.#o.url} within ${Math.round(timeoutMs / 100) / 10} s`)), timeoutMs);
+    });
+    return Promise.race([joined, late]).finally(() => clearTimeout(timer));
   }
 
   /** Sends an event; resolves with its answer, however many reconnections that takes. */

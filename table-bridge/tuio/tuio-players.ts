@@ -39,6 +39,8 @@ export interface TuioPlayersOptions {
   slides?: number;
   /** How long to wait for the runtime to take a card (ms) before giving up. Default 30000. */
   patienceMs?: number;
+  /** How long to wait for the runtime to answer at all (ms). Default: for ever. */
+  joinTimeoutMs?: number;
   logger?: TableLogger;
   /** A line per game, for people watching. */
   say?: (line: string) => void;
@@ -62,7 +64,7 @@ const SLIDE_FRAMES = 8;
 
 export class TuioPlayers {
   readonly link: TableLink;
-  readonly #o: Required<Omit<TuioPlayersOptions, 'logger' | 'say' | 'games'>> & { games: number | null };
+  readonly #o: Required<Omit<TuioPlayersOptions, 'logger' | 'say' | 'games' | 'joinTimeoutMs'>> & { games: number | null; joinTimeoutMs?: number };
   readonly #log: TableLogger;
   readonly #say: (line: string) => void;
   readonly #cam: TuioCamera;
@@ -88,6 +90,7 @@ export class TuioPlayers {
       thinkMs: options.thinkMs ?? 500,
       slides: options.slides ?? 0.3,
       patienceMs: options.patienceMs ?? 30_000,
+      ...(options.joinTimeoutMs === undefined ? {} : { joinTimeoutMs: options.joinTimeoutMs }),
     };
     this.#log = options.logger ?? silentLogger;
     this.#say = options.say ?? (() => {});
@@ -98,7 +101,7 @@ export class TuioPlayers {
   /** Plays until the session is over (or the games asked for are played); resolves with the summary. */
   async run(): Promise<TuioPlayersSummary> {
     this.#cam.start();
-    let s = await this.link.start();
+    let s = await this.link.start(this.#o.joinTimeoutMs);
     for (;;) {
       if (this.#closed) throw new Error('the simulated people were stopped');
       const g = s.game;
