@@ -32,6 +32,7 @@ export async function calibrateCommand(o: CalibrateOptions, write: (line: string
     throw new UsageError(`cannot listen for TUIO on ${o.host ?? settings.host}:${o.port ?? settings.port} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   write(`Listening for TUIO on ${address.host}:${address.port}. One marker at a time; each corner is taken once the marker has been still for ${o.stillFrames} frames.`);
+  calibrator.start();
   const stop = new Promise<'stopped'>((done) => {
     process.once('SIGINT', () => done('stopped'));
     process.once('SIGTERM', () => done('stopped'));

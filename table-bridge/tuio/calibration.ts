@@ -65,6 +65,10 @@ export class Calibrator {
       this.#finished = resolve;
       this.#failed = reject;
     });
+  }
+
+  /** Asks for the first corner (once the operator can answer: the port is open). */
+  start(): void {
     this.#ask();
   }
 
