@@ -219,7 +219,7 @@ export const BehaviourTogglesMsg = defineMessage('parceiro_msgs/msg/BehaviourTog
 });
 
 export const SessionControlMsg = defineMessage('parceiro_msgs/msg/SessionControl', 'An operator request to pause or resume the session.', {
-  /** pause or resume. */
+  /** pause or resume; next_session: start the next session of a node serving one after another (parceiro live), once this one is over. */
   action: 'string',
   /** Who asked: operator, ... */
   by: 'string',

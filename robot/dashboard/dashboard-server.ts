@@ -23,7 +23,7 @@ import type { ControlAck, DashboardClientEvents, DashboardServerEvents, LineChec
 import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, LANGUAGES, TOGGLE_KEYS, controlSchemaFor } from './protocol.js';
 import type { WizardLibraries } from './wizard-lines.js';
 import { fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
-import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate } from './state.js';
+import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate, DaySessions } from './state.js';
 import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
 
@@ -196,6 +196,12 @@ export class DashboardServer {
       case 'resume':
         this.#bus.publish('sessionControl', { action: parsed.type, by });
         break;
+      case 'next-session': {
+        const refused = this.#nextSessionRefusal();
+        if (refused) return { ok: false, reason: refused };
+        this.#bus.publish('sessionControl', { action: 'next_session', by });
+        break;
+      }
       case 'say': {
         if (parsed.utteranceId === undefined) {
           this.#bus.publish('wizardSay', { text: parsed.text!, language: parsed.language ?? '', utterance_id: '', target: parsed.target ?? 'all', by });
@@ -216,6 +222,26 @@ export class DashboardServer {
     }
     this.#log.info({ control: parsed }, 'dashboard control');
     return { ok: true };
+  }
+
+  /**
+   * The node's sessions changed (one began, played a game, ended): every dashboard gets the list.
+   * Not a bus topic: each session's recording holds that session only.
+   */
+  setSessions(day: DaySessions): void {
+    const update: DashboardUpdate = { seq: ++this.#seq, atMs: this.#now(), topic: 'sessions', message: structuredClone(day) };
+    applyUpdate(this.#state, update);
+    this.#io.of(DASHBOARD_NAMESPACE).emit('update', update);
+  }
+
+  /** Why the next session cannot be started now, or null when it can. */
+  #nextSessionRefusal(): string | null {
+    const day = this.#state.day;
+    if (!day.next) return 'this node serves no next session (parceiro live serves one after another; simulate and play one)';
+    const current = day.sessions.find((s) => s.id === day.current);
+    const over = current?.status === 'finished' || (this.#state.game?.session_id === day.current && this.#state.game.status === 'session_over');
+    if (!over) return `session ${day.current ?? '?'} is still being played: the next one starts once it is over`;
+    return null;
   }
 
   /** The language in force (the latched `language` topic), else the first library's. */

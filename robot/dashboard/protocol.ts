@@ -71,6 +71,8 @@ export const controlSchemaFor = (lines: LineChecker | null) => z.discriminatedUn
   z.strictObject({ type: z.literal('language'), language: z.enum(LANGUAGES) }),
   z.strictObject({ type: z.literal('pause') }),
   z.strictObject({ type: z.literal('resume') }),
+  /** Start the next session now that this one is over (a node serving session after session: parceiro live). */
+  z.strictObject({ type: z.literal('next-session') }),
   sayControl(lines),
   z.strictObject({ type: z.literal('expression'), expression: z.enum(EXPRESSIONS), intensity: z.number().min(0).max(1).default(1) }),
 ]);

@@ -50,8 +50,49 @@ export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
   'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput',
 ];
 
+/**
+ * One session this node served (`parceiro live` serves one after another, a lab day): what the
+ * "Sessions today" panel lists. Kept by the node and handed to the dashboard server, not put on the
+ * bus: each session's recording holds that session only.
+ */
+export interface SessionRecord {
+  id: string;
+  seed: number;
+  /** When it began and when it finished or was interrupted (ms since the epoch; null while it runs). */
+  startedAtMs: number;
+  endedAtMs: number | null;
+  /** Games planned and games played. */
+  games: number;
+  played: number;
+  victories: [number, number];
+  draws: number;
+  /** running; finished (its games all played, the recording closed); interrupted (the node stopped first). */
+  status: 'running' | 'finished' | 'interrupted';
+  /** Its recording (the part this run wrote, for a resumed session); null when not recording. */
+  recording: string | null;
+  /** It continued a session after a restart (`parceiro live --resume`). */
+  resumed: boolean;
+}
+
+/** The sessions of this node so far, oldest first. */
+export interface DaySessions {
+  sessions: SessionRecord[];
+  /** The session in force (running, or the last one finished). */
+  current: string | null;
+  /** Once it is over, a table's new-game (or the operator) starts the next session. */
+  next: boolean;
+}
+
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
-export type DashboardUpdate = { [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] } }[DashboardTopic];
+export type BusUpdate = { [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] } }[DashboardTopic];
+/** The node's list of sessions, as it changes (a session begins, plays a game, ends). */
+export interface SessionsUpdate {
+  seq: number;
+  atMs: number;
+  topic: 'sessions';
+  message: DaySessions;
+}
+export type DashboardUpdate = BusUpdate | SessionsUpdate;
 
 export interface EmotionSample {
   atMs: number;
@@ -103,6 +144,8 @@ export interface DashboardState {
   /** Table events and what the runtime told the tables, newest last. */
   table: LogLine[];
   latency: { lastMs: number | null; samples: number[]; pendingSinceMs: number | null };
+  /** The sessions this node has served (the "Sessions today" panel). */
+  day: DaySessions;
 }
 
 export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, operator: 40, table: 40, latency: 100 } as const;
@@ -130,6 +173,7 @@ export function emptyState(bus: string, atMs: number, virtualTable: DashboardSta
     operator: [],
     table: [],
     latency: { lastMs: null, samples: [], pendingSinceMs: null },
+    day: { sessions: [], current: null, next: false },
   };
 }
 
@@ -152,7 +196,7 @@ export function postureSample(m: JointTrajectoryMessage, atMs: number): PostureS
 }
 
 /** The first behaviour message after a table event closes the reaction-latency measurement. */
-const BEHAVIOUR_TOPICS = new Set<DashboardTopic>(['posture', 'lookAt', 'expression', 'utterance']);
+const BEHAVIOUR_TOPICS = new Set<DashboardUpdate['topic']>(['posture', 'lookAt', 'expression', 'utterance']);
 
 /** Folds one update into the state (mutates it, and returns it). */
 export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardState {
@@ -243,6 +287,9 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       push(s.table, { atMs: at, kind: m.kind, text: m.kind === 'robot_play' ? `robot plays ${m.card}` : `${m.kind}${m.code ? ` (${m.code})` : ''}: ${m.text}` }, LIMITS.table);
       break;
     }
+    case 'sessions':
+      s.day = u.message;
+      break;
   }
   return s;
 }

@@ -1,6 +1,11 @@
-// The robot node: one session's parts composed into a running system (see parceiro-node.ts).
-export { ParceiroNode } from './parceiro-node.js';
-export type { BusChoice, NodeSummary, ParceiroNodeOptions } from './parceiro-node.js';
+// The robot node: a session's parts composed into a running system, and session after session on one
+// node (see parceiro-node.ts, lab-day.ts).
+export { NEXT_SESSION_TEXT, ParceiroNode } from './parceiro-node.js';
+export type { BusChoice, NodeSummary, ParceiroNodeOptions, SessionOptions } from './parceiro-node.js';
+export { LabDay } from './lab-day.js';
+export type { LabDayOptions } from './lab-day.js';
+export { SessionSwitch } from './session-switch.js';
+export { Epochs, ScopedBus } from './scoped-bus.js';
 export { NODE_FILE, loadNodeSettings, nodeSettingsSchema } from './node-settings.js';
 export type { NodeSettings } from './node-settings.js';
 export { behaviourLog, createLogger, tableLog } from './logger.js';

@@ -54,6 +54,8 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
       if (view.events.length > KEPT_EVENTS) view.events.splice(0, view.events.length - KEPT_EVENTS);
     }),
     o.bus.subscribe('sessionControl', (m) => {
+      // Starting the next session is the node's business, not this session's (parceiro-node.ts).
+      if (m.action === 'next_session') return;
       if (m.action !== 'pause' && m.action !== 'resume') {
         o.log.warn({ request: m }, 'a session control was refused: the action must be pause or resume');
         return;

@@ -1,25 +1,37 @@
-// The robot node for one session: the bus, the recording, the table server with the session runtime
-// behind it, the robot's player, the appraisal and the behaviours, wired so that every message
-// crosses the bus (and so is recorded).
+// The robot node: the bus, the table server, the operator dashboard, and the session in force: its
+// recording, its session runtime behind the table server, the robot's player, the appraisal and the
+// behaviours, wired so that every message crosses the bus (and so is recorded).
 //
-//   table ──socket.io──► TableServer ──► SessionRuntime ──► gameState, gameEvents, decision, tableOutput
-//                                           │ robot's player (tapped): every event, every decision
-//                                           ▼
-//                                      RobotReactions: at once ─► Appraiser ─► emotions
-//                                        │                             └─► planBehaviour ─► BehaviourScheduler
-//                                        │                                   ─► expression, posture, lookAt, say, utterance
-//                                        └─ newest position ─► estimate (worker) ─► expectation ─► reappraisal
+//   table ──socket.io──► TableServer ──► SessionSwitch ──► SessionRuntime ──► gameState, gameEvents, decision, tableOutput
+//                                                            │ robot's player (tapped): every event, every decision
+//                                                            ▼
+//                                                       RobotReactions: at once ─► Appraiser ─► emotions
+//                                                         │                             └─► planBehaviour ─► BehaviourScheduler
+//                                                         │                                   ─► expression, posture, lookAt, say, utterance
+//                                                         └─ newest position ─► estimate (worker) ─► expectation ─► reappraisal
 //   setToggles ─► ToggleBoard ─► toggles
+//
+// One node may serve session after session (a lab day, lab-day.ts): the bus, the table server (its
+// connections and seq ledger) and the dashboard stay; each session has its own runtime, recording,
+// player, estimator, reactions, scheduler and subscriptions, all made through a ScopedBus and all
+// removed when it is finished, so nothing of it hears the next one. A session opens exactly as the
+// first one does on a fresh node (the same messages in the same order), so its recording replays on
+// its own. The tables connected when a session opens are admitted to it (their hellos go to it and
+// into its recording) and get its state, whose version continues above the last one's
+// (session-switch.ts).
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Character } from '../../appraisal/index.js';
 import { Appraiser, loadCharacter } from '../../appraisal/index.js';
-import type { BehaviourSetup, Clock, SpeechBackendKind } from '../../behaviours/index.js';
+import type { BehaviourSetup, Clock, SpeechBackendKind, UtteranceLibrary } from '../../behaviours/index.js';
 import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
 import type { Seat, SessionScore } from '../../game/index.js';
 import { parseCard } from '../../game/index.js';
+import type { TableOutbox } from '../../table-bridge/index.js';
 import { TableServer } from '../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../dashboard/index.js';
+import type { DaySessions, SessionRecord } from '../dashboard/index.js';
 import { BusBehaviourPublisher } from '../behaviour-publisher.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -40,6 +52,8 @@ import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
 import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
+import { Epochs, ScopedBus } from './scoped-bus.js';
+import { SessionSwitch } from './session-switch.js';
 
 export type BusChoice = 'in-process' | 'ros2';
 
@@ -98,41 +112,155 @@ export interface ParceiroNodeOptions {
   stampClock?: () => number;
 }
 
+/**
+ * Another session on a running node (a lab day): its seeds and settings. The robot's seat (the
+ * tables' seats depend on it), the bus, the clock, the table server and the dashboard are the node's.
+ */
+export interface SessionOptions {
+  seed: number;
+  /** Default config/node.yaml. */
+  games?: number;
+  /** Default `session-<seed>-<time>`; names the recording. */
+  sessionId?: string;
+  firstDealer?: Seat;
+  /** Default config/behaviours.yaml. */
+  language?: string;
+  character?: string;
+  budgetMs?: number;
+  expectationBudgetMs?: number;
+  speech?: SpeechBackendKind;
+  /** Default config/node.yaml; null records nothing. */
+  recordingsDir?: string | null;
+  /** Default: the timed search on a new worker pool (closed with the session). */
+  player?: RobotPlayer;
+  minThinkMs?: number;
+  liftGraceMs?: number;
+  recordingInfo?: SessionInfo;
+}
+
+/** What opening a session takes: a later session's options, and what only the first one may be given. */
+type OpenOptions = SessionOptions &
+  Pick<ParceiroNodeOptions, 'estimator' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet'> & {
+    /** It continues a session after a restart. */
+    resumed?: boolean;
+  };
+
 /** The languages the robot can be switched to during a session (config/utterances/<lang>.yaml). */
 const LANGUAGES = ['pt', 'en'] as const;
+
+/** What the tables are told, after the session-over prompt, when a next session is offered. */
+export const NEXT_SESSION_TEXT = 'A new game starts the next session.';
 
 export interface NodeSummary {
   sessionId: string;
   score: SessionScore;
   recording: string | null;
-  /** Messages that crossed the bus (and were recorded, when recording). */
+  /** Messages that crossed the bus during the session (and were recorded, when recording). */
   messages: number;
 }
 
-export class ParceiroNode {
-  readonly #closers: (() => unknown)[] = [];
-  #finished: Promise<SessionScore>;
-  #closed = false;
-  readonly #counter: { messages: number };
-  /** Where the operator dashboard is served and its token; null when the node runs without one. */
-  dashboard: { url: string; token: string } | null = null;
+const defaultSessionId = (seed: number): string => `session-${seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 
-  private constructor(
-    readonly sessionId: string,
-    readonly bus: Bus,
-    readonly runtime: SessionRuntime,
-    readonly server: TableServer,
-    readonly url: string,
+/** One session's parts, opened on the node's bus through its own scope. */
+class NodeSession {
+  /** Its parts closing, once asked (memoized). */
+  #closing: Promise<void> | null = null;
+  /** Replaced by the next session: nothing of it reaches a table any more. */
+  retired = false;
+
+  constructor(
+    readonly id: string,
     readonly recording: string | null,
+    readonly runtime: SessionRuntime,
     readonly toggles: ToggleBoard,
     readonly reactions: RobotReactions,
     readonly scheduler: BehaviourScheduler,
+    readonly counter: { messages: number },
+    readonly finished: Promise<SessionScore>,
+    readonly record: SessionRecord,
+    readonly greet: boolean,
+    private readonly closers: (() => unknown)[],
+    private readonly log: NodeLogger,
+  ) {}
+
+  get closing(): Promise<void> | null {
+    return this.#closing;
+  }
+
+  /** Closes its parts in the reverse order of opening (the runtime stays: it answers the tables until retired). */
+  closeParts(): Promise<void> {
+    this.#closing ??= (async () => {
+      for (const c of this.closers.splice(0).reverse()) {
+        try {
+          await c();
+        } catch (e) {
+          this.log.error({ err: e instanceof Error ? e.message : String(e), session: this.id }, 'closing the session');
+        }
+      }
+    })();
+    return this.#closing;
+  }
+
+  /** The next session is in force: this one's runtime stops. */
+  retire(): void {
+    this.retired = true;
+    this.runtime.stop();
+  }
+
+  /** Its record brought up to date from the runtime; true when something changed. */
+  update(): boolean {
+    const s = this.runtime.score;
+    const r = this.record;
+    if (r.played === s.games && r.victories[0] === s.victories[0] && r.victories[1] === s.victories[1] && r.draws === s.draws) return false;
+    r.played = s.games;
+    r.victories = [s.victories[0], s.victories[1]];
+    r.draws = s.draws;
+    return true;
+  }
+
+  summary(score = this.runtime.score): NodeSummary {
+    return { sessionId: this.id, score, recording: this.recording, messages: this.counter.messages };
+  }
+}
+
+export class ParceiroNode {
+  /** Where the operator dashboard is served and its token; null when the node runs without one. */
+  dashboard: { url: string; token: string } | null = null;
+  #url: string | null = null;
+  /** Opened before any session, closed after the last: the dashboard and the table server first, the bus last. */
+  readonly #front: (() => unknown)[] = [];
+  readonly #back: (() => unknown)[] = [];
+  readonly #sessions: NodeSession[] = [];
+  readonly #switch: SessionSwitch;
+  readonly #watch: ConnectionWatch;
+  readonly #epochs: Epochs;
+  readonly #characters = new Map<string, Character>();
+  #defaultSetup: BehaviourSetup | null;
+  #dash: DashboardServer | null = null;
+  #next: (() => Promise<void>) | null = null;
+  #closed = false;
+
+  private constructor(
+    readonly bus: Bus,
+    readonly server: TableServer,
     readonly log: NodeLogger,
-    finished: Promise<SessionScore>,
-    counter: { messages: number },
+    private readonly settings: NodeSettings,
+    private readonly clock: Clock,
+    /** The robot's seat, for every session of the node (the tables' seats depend on it). */
+    readonly robotSeat: Seat,
+    /** The behaviour setup of each language, the utterance libraries, for every session. */
+    private readonly setups: Map<string, BehaviourSetup>,
+    private readonly libraries: Map<string, UtteranceLibrary>,
+    defaultSetup: BehaviourSetup | null,
+    character: { key: string; character: Character },
+    sw: SessionSwitch,
+    watch: ConnectionWatch,
   ) {
-    this.#finished = finished;
-    this.#counter = counter;
+    this.#defaultSetup = defaultSetup;
+    this.#characters.set(character.key, character.character);
+    this.#switch = sw;
+    this.#watch = watch;
+    this.#epochs = new Epochs(bus);
   }
 
   static async start(o: ParceiroNodeOptions): Promise<ParceiroNode> {
@@ -140,30 +268,224 @@ export class ParceiroNode {
     const log = o.logger ?? createLogger();
     const clock = o.clock ?? systemClock;
     const robotSeat = o.robotSeat ?? 0;
-    const games = o.games ?? settings.games;
-    const sessionId = o.sessionId ?? `session-${o.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const closers: (() => unknown)[] = [];
-    const fail = async (e: unknown): Promise<never> => {
-      for (const c of closers.reverse()) await Promise.resolve(c()).catch(() => {});
-      throw e;
-    };
 
+    // Behaviours and character first: a mistake in a config file stops the node before it opens anything.
+    const base = loadBehaviourSetup(o.language ? { language: o.language } : {});
+    const setups = new Map<string, BehaviourSetup>([[base.utterances.language, base]]);
+    for (const language of LANGUAGES) if (!setups.has(language)) setups.set(language, loadBehaviourSetup({ language }));
+    // The libraries as they are: the robot's own plays are spoken of like anything else (the table
+    // shows its card; it names it whenever someone must put it on its spot, card-line.ts).
+    // The operator may have the robot say any line of its libraries (the wizard's picker).
+    const libraries = new Map([...setups].map(([language, b]) => [language, b.utterances]));
+    const character = loadCharacter(o.character);
+
+    const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
+    const bus = typeof o.bus === 'object' ? o.bus : o.bus === 'ros2' ? await createRos2Bus({ onError: onBusError }) : new InProcessBus(onBusError);
+    let node: ParceiroNode | null = null;
     try {
-      // Behaviours and character first: a mistake in a config file stops the node before it opens anything.
-      const base = loadBehaviourSetup(o.language ? { language: o.language } : {});
-      const bases = new Map<string, BehaviourSetup>([[base.utterances.language, base]]);
-      for (const language of LANGUAGES) if (!bases.has(language)) bases.set(language, loadBehaviourSetup({ language }));
-      // The libraries as they are: the robot's own plays are spoken of like anything else (the table
-      // shows its card; it names it whenever someone must put it on its spot, card-line.ts).
-      const setups = bases;
-      const setup: BehaviourSetup = setups.get(base.utterances.language)!;
-      // The operator may have the robot say any line of its libraries (the wizard's picker).
-      const libraries = new Map([...bases].map(([language, b]) => [language, b.utterances]));
-      const character = loadCharacter(o.character);
+      // The table server talks to the session in force through the switch; tables joining and leaving
+      // go on the bus (connections), for the dashboard and the recording.
+      const sw = new SessionSwitch();
+      const watch = new ConnectionWatch(sw, bus);
+      const server = new TableServer({ token: o.token, handler: watch, host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
+      node = new ParceiroNode(bus, server, log, settings, clock, robotSeat, setups, libraries, o.language ? null : base, { key: o.character ?? '', character }, sw, watch);
+      const n = node;
+      n.#back.push(() => bus.close());
+      n.#back.push(() => n.#epochs.close());
+      // The operator's request for the next session (a lab day), from the dashboard or over ROS 2.
+      n.#back.push(
+        bus.subscribe('sessionControl', (m) => {
+          if (m.action === 'next_session') n.#operatorNext(m.by);
+        }),
+      );
+      n.#front.push(() => server.close());
 
-      const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
-      const bus = typeof o.bus === 'object' ? o.bus : o.bus === 'ros2' ? await createRos2Bus({ onError: onBusError }) : new InProcessBus(onBusError);
-      closers.push(() => bus.close());
+      const session = await n.#open({ ...o, language: base.utterances.language, resumed: o.recordingInfo?.previous !== undefined });
+      if (o.beforeListen) await o.beforeListen({ runtime: session.runtime, reactions: session.reactions, scheduler: session.scheduler, toggles: session.toggles, bus, server });
+      const { url } = await server.listen();
+      n.#url = url;
+      n.#announceRobot();
+      if (o.dashboard !== null) {
+        const d = o.dashboard ?? {};
+        const dash = new DashboardServer({
+          bus,
+          ...(d.token === undefined ? {} : { token: d.token }),
+          ...(d.host === undefined ? {} : { host: d.host }),
+          port: d.port ?? 0,
+          virtualTable: { url, token: o.token },
+          utterances: libraries,
+          logger: log,
+        });
+        n.#front.push(() => dash.close());
+        n.dashboard = { url: (await dash.listen()).url, token: dash.token };
+        n.#dash = dash;
+        n.#showSessions();
+      }
+      log.info({ url, sessionId: session.id, recording: session.recording, games: session.record.games, robotSeat, speech: session.scheduler.status().backend, character: character.name }, 'the robot node is ready');
+      if (session.greet) session.reactions.sessionStart();
+      return n;
+    } catch (e) {
+      if (node) await node.close().catch(() => {});
+      else await bus.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  // ---- the session in force -------------------------------------------------------------------
+
+  get #session(): NodeSession {
+    return this.#sessions.at(-1)!;
+  }
+
+  get sessionId(): string {
+    return this.#session.id;
+  }
+  get runtime(): SessionRuntime {
+    return this.#session.runtime;
+  }
+  /** The session's recording (for a resumed session, the part this run writes); null when not recording. */
+  get recording(): string | null {
+    return this.#session.recording;
+  }
+  get toggles(): ToggleBoard {
+    return this.#session.toggles;
+  }
+  get reactions(): RobotReactions {
+    return this.#session.reactions;
+  }
+  get scheduler(): BehaviourScheduler {
+    return this.#session.scheduler;
+  }
+  /** Where the tables connect (add the /table namespace). */
+  get url(): string {
+    if (this.#url === null) throw new Error('the table server is not listening yet');
+    return this.#url;
+  }
+
+  /** Resolves with the score when the session in force is over and every event has been reacted to. */
+  finished(): Promise<SessionScore> {
+    return this.#session.finished;
+  }
+
+  /** The sessions this node has served, oldest first (copies). */
+  sessions(): SessionRecord[] {
+    return this.#sessions.map((s) => structuredClone(s.record));
+  }
+
+  /**
+   * Waits until the robot has done what it planned (its last lines, the return to rest), at most
+   * `maxMs` of real time.
+   */
+  async quiet(maxMs = 10_000): Promise<void> {
+    const s = this.#session;
+    await s.reactions.idle();
+    const until = Date.now() + maxMs;
+    const busy = (): boolean => {
+      const st = s.scheduler.status();
+      return st.speaking !== null || st.queued > 0 || st.pending > 0;
+    };
+    while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  // ---- session after session ------------------------------------------------------------------
+
+  /**
+   * Offers a next session (a lab day): once the session in force is over, the session-over prompt
+   * tells the tables that a new game starts the next one, the dashboard offers to start it, and a
+   * table's new-game (or the operator's request) calls `start`, which must start it (startSession),
+   * before the new-game is applied to it. Null: none is offered (the default).
+   */
+  offerNextSession(start: (() => Promise<void>) | null): void {
+    this.#next = start;
+    this.#switch.next = start;
+    this.#showSessions();
+  }
+
+  /** Whether a next session is offered. */
+  get offersNextSession(): boolean {
+    return this.#next !== null;
+  }
+
+  /**
+   * Finishes the session in force once it is over: waits until the robot is quiet, then closes its
+   * parts and its recording. Its runtime still answers the tables (its final state, its refusals)
+   * until the next session starts. Resolves with its summary; asking again returns the same.
+   */
+  async finishSession(): Promise<NodeSummary> {
+    const s = this.#session;
+    if (s.runtime.status !== 'session_over') throw new Error(`session ${s.id} is not over`);
+    if (!s.closing) await this.quiet();
+    await s.closeParts();
+    this.#ended(s);
+    return s.summary();
+  }
+
+  /**
+   * Starts another session on this node, once the one in force is finished (finishSession): a new
+   * runtime, recording, player and reactions; the tables connected now are admitted to it and get its
+   * state; the robot greets them.
+   */
+  async startSession(o: SessionOptions): Promise<void> {
+    if (this.#closed) throw new Error('the node is closed');
+    const previous = this.#session;
+    if (!previous.closing) throw new Error(`session ${previous.id} is not finished: finishSession() first`);
+    await previous.closing;
+    const starting = (async () => {
+      const s = await this.#open(o);
+      this.#announceRobot();
+      this.log.info({ sessionId: s.id, recording: s.recording, games: s.record.games, seed: s.record.seed }, 'a new session begins');
+      if (s.greet) s.reactions.sessionStart();
+      // The tables already here join the new session: their hellos go to its runtime (and so into its recording).
+      for (const table of this.server.tables()) {
+        const v = this.#watch.onHello(table);
+        if (!v.ok) this.log.warn({ table: table.id, code: v.code, reason: v.reason }, 'a connected table could not join the new session');
+      }
+      this.#showSessions();
+    })();
+    this.#switch.hold(starting);
+    await starting;
+  }
+
+  /** Closes everything, in the reverse order of opening; the recording is complete after this. */
+  async close(): Promise<NodeSummary> {
+    const s = this.#sessions.at(-1);
+    const score = s?.runtime.score;
+    if (!this.#closed) {
+      this.#closed = true;
+      const safely = async (c: () => unknown): Promise<void> => {
+        try {
+          await c();
+        } catch (e) {
+          this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'closing the node');
+        }
+      };
+      for (const c of this.#front.splice(0).reverse()) await safely(c);
+      if (s) {
+        await safely(() => s.retire());
+        await s.closeParts();
+        this.#ended(s);
+      }
+      for (const c of this.#back.splice(0).reverse()) await safely(c);
+    }
+    if (!s || !score) throw new Error('the node had no session');
+    return s.summary(score);
+  }
+
+  // ---- inside ---------------------------------------------------------------------------------
+
+  /** Opens a session's parts on the node's bus, in the order a fresh node opens them, and puts it in force. */
+  async #open(o: OpenOptions): Promise<NodeSession> {
+    const { settings, log, clock, robotSeat } = this;
+    const sw = this.#switch;
+    const games = o.games ?? settings.games;
+    const sessionId = o.sessionId ?? defaultSessionId(o.seed);
+    const setup = this.#setupFor(o.language);
+    const character = this.#characterFor(o.character);
+    const closers: (() => unknown)[] = [];
+    // Everything the session subscribes goes through its scope, removed when it is finished.
+    const bus = new ScopedBus(this.bus, this.#epochs);
+    closers.push(() => bus.close());
+    try {
       const counter = { messages: 0 };
       bus.tap(() => counter.messages++);
 
@@ -202,6 +524,8 @@ export class ParceiroNode {
         // Closed before the bus: the recorder drains what is queued and writes the summary.
         const r = recorder;
         closers.push(() => r.close());
+        // Nothing reaches a table before the recording holds what caused it: a restart knows all a table was told.
+        closers.push(() => this.server.setPersist(null));
       }
 
       const publisher = new BusBehaviourPublisher(bus, o.stampClock ?? (() => clock.now()));
@@ -261,95 +585,124 @@ export class ParceiroNode {
         ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
         warn: (detail, message) => log.warn(detail, message),
       });
-      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups, libraries, language: setup.utterances.language, robotSeat, clock, log }));
-      // Tables joining and leaving go on the bus (connections), for the dashboard and the recording.
-      const server = new TableServer({ token: o.token, handler: new ConnectionWatch(runtime, bus), host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
-      // Nothing reaches a table before the recording holds what caused it: a restart knows all a table was told.
+      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups: this.setups, libraries: this.libraries, language: setup.utterances.language, robotSeat, clock, log }));
+
+      let done!: (score: SessionScore) => void;
+      const finished = new Promise<SessionScore>((r) => (done = r));
+      const record: SessionRecord = {
+        id: sessionId,
+        seed: o.seed,
+        startedAtMs: Date.now(),
+        endedAtMs: null,
+        games,
+        played: 0,
+        victories: [0, 0],
+        draws: 0,
+        status: 'running',
+        recording,
+        resumed: o.resumed ?? false,
+      };
+      const session = new NodeSession(sessionId, recording, runtime, toggles, reactions, scheduler, counter, finished, record, o.greet !== false, closers, log);
+
+      // In force from here: the tables' events go to this runtime, and the one before stops. (No
+      // await from here to the attachment: no table event falls in between.)
+      const previous = this.#sessions.at(-1);
+      sw.use(runtime);
+      previous?.retire();
+      this.#sessions.push(session);
       if (recorder) {
         const r = recorder;
-        server.setPersist(() => r.persist());
+        this.server.setPersist(() => r.persist());
       }
-      runtime.attach(server);
-      closers.push(() => runtime.stop());
-      closers.push(() => server.close());
+      runtime.attach(this.#outbox(session));
 
       // After a physical deal the robot's card is said when announced, before anyone places it.
       bus.subscribe('tableOutput', (m) => {
         if (m.kind === 'robot_play' && m.seat === robotSeat) reactions.announced(parseCard(m.card));
       });
-      const finished = new Promise<SessionScore>((done) => {
-        bus.subscribe('gameEvents', (m) => {
-          if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
-        });
+      bus.subscribe('gameEvents', (m) => {
+        if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
       });
-      if (o.beforeListen) await o.beforeListen({ runtime, reactions, scheduler, toggles, bus, server });
-      const { url } = await server.listen();
-      bus.publish('connections', {
-        component: 'robot',
-        id: 'robot',
-        name: 'EMYS',
-        kind: bus.kind,
-        connected: true,
-        detail: bus.kind === 'ros2' ? 'behaviour topics over ROS 2' : 'in-process bus: no robot hardware attached',
+      // The sessions' list follows the score.
+      bus.subscribe('gameState', () => {
+        if (session.update()) this.#showSessions();
       });
-      let dashboard: { url: string; token: string } | null = null;
-      if (o.dashboard !== null) {
-        const d = o.dashboard ?? {};
-        const dash = new DashboardServer({
-          bus,
-          ...(d.token === undefined ? {} : { token: d.token }),
-          ...(d.host === undefined ? {} : { host: d.host }),
-          port: d.port ?? 0,
-          virtualTable: { url, token: o.token },
-          utterances: libraries,
-          logger: log,
-        });
-        closers.push(() => dash.close());
-        dashboard = { url: (await dash.listen()).url, token: dash.token };
-      }
-      log.info({ url, sessionId, recording, games, robotSeat, speech: speech.name, character: character.name }, 'the robot node is ready');
-      if (o.greet !== false) reactions.sessionStart();
-      const node = new ParceiroNode(sessionId, bus, runtime, server, url, recording, toggles, reactions, scheduler, log, finished, counter);
-      node.#closers.push(...closers);
-      node.dashboard = dashboard;
-      return node;
+      return session;
     } catch (e) {
-      return fail(e);
+      for (const c of closers.reverse()) await Promise.resolve(c()).catch(() => {});
+      throw e;
     }
   }
 
-  /** Resolves with the score when the session is over and every event has been reacted to. */
-  finished(): Promise<SessionScore> {
-    return this.#finished;
+  /** The robot's own connection, on the latched topic (each session's recording opens with it). */
+  #announceRobot(): void {
+    this.bus.publish('connections', {
+      component: 'robot',
+      id: 'robot',
+      name: 'EMYS',
+      kind: this.bus.kind,
+      connected: true,
+      detail: this.bus.kind === 'ros2' ? 'behaviour topics over ROS 2' : 'in-process bus: no robot hardware attached',
+    });
   }
 
-  /**
-   * Waits until the robot has done what it planned (its last lines, the return to rest), at most
-   * `maxMs` of real time.
-   */
-  async quiet(maxMs = 10_000): Promise<void> {
-    await this.reactions.idle();
-    const until = Date.now() + maxMs;
-    const busy = (): boolean => {
-      const s = this.scheduler.status();
-      return s.speaking !== null || s.queued > 0 || s.pending > 0;
+  /** What a session sends the tables: nothing once it is retired; the session-over prompt says whether a next one follows. */
+  #outbox(s: NodeSession): TableOutbox {
+    const server = this.server;
+    return {
+      pushState: () => {
+        if (!s.retired) server.pushState();
+      },
+      announceRobotPlay: (play) => (s.retired ? Promise.resolve([]) : server.announceRobotPlay(play)),
+      sendHand: (game, seat, cards) => (s.retired ? Promise.resolve([]) : server.sendHand(game, seat, cards)),
+      prompt: (prompt, to) => {
+        if (s.retired) return;
+        server.prompt(prompt.kind === 'session-over' && this.#next ? { ...prompt, text: `${prompt.text} ${NEXT_SESSION_TEXT}` } : prompt, to);
+      },
+      reject: (rejection, to) => {
+        if (!s.retired) server.reject(rejection, to);
+      },
     };
-    while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
 
-  /** Closes everything, in the reverse order of opening; the recording is complete after this. */
-  async close(): Promise<NodeSummary> {
-    const score = this.runtime.score;
-    if (!this.#closed) {
-      this.#closed = true;
-      for (const c of this.#closers.splice(0).reverse()) {
-        try {
-          await c();
-        } catch (e) {
-          this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'closing the node');
-        }
-      }
+  #setupFor(language: string | undefined): BehaviourSetup {
+    if (language === undefined) return (this.#defaultSetup ??= loadBehaviourSetup({}));
+    let setup = this.setups.get(language);
+    if (!setup) {
+      setup = loadBehaviourSetup({ language });
+      this.setups.set(language, setup);
+      this.libraries.set(language, setup.utterances);
     }
-    return { sessionId: this.sessionId, score, recording: this.recording, messages: this.#counter.messages };
+    return setup;
+  }
+
+  #characterFor(name: string | undefined): Character {
+    const key = name ?? '';
+    let c = this.#characters.get(key);
+    if (!c) this.#characters.set(key, (c = loadCharacter(name)));
+    return c;
+  }
+
+  /** A session's parts are closed: finished if its games were all played, else interrupted. */
+  #ended(s: NodeSession): void {
+    if (s.record.endedAtMs !== null) return;
+    s.update();
+    s.record.endedAtMs = Date.now();
+    s.record.status = s.runtime.status === 'session_over' ? 'finished' : 'interrupted';
+    this.#showSessions();
+  }
+
+  #operatorNext(by: string): void {
+    const next = this.#next;
+    const s = this.#session;
+    if (!next) return void this.log.warn({ by }, 'the next session was asked for, but this node offers none');
+    if (s.runtime.status !== 'session_over') return void this.log.warn({ by, sessionId: s.id }, 'the next session was asked for while this one is still being played');
+    next().catch((e: unknown) => this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'the next session could not start'));
+  }
+
+  #showSessions(): void {
+    if (!this.#dash || this.#sessions.length === 0) return;
+    const day: DaySessions = { sessions: this.sessions(), current: this.#session.id, next: this.#next !== null };
+    this.#dash.setSessions(day);
   }
 }
