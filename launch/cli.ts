@@ -48,7 +48,7 @@ program
 
 program
   .command('live')
-  .description('start the robot node and wait for a touch table (prints its address and token)')
+  .description('start the robot node and wait for a touch table (prints its address and token); serves session after session, each recorded, until stopped')
   .option('--port <n>', 'the table server port (default: config/node.yaml, 7410)', intOption('--port', 0, 65_535))
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
   .option('--token <secret>', 'the token tables must present (default: a new random one, printed)')
@@ -57,14 +57,15 @@ program
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
-  .option('--games <n>', 'games in the session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
-  .option('--seed <n>', 'seed for the deals and the robot (default: from the clock)', intOption('--seed', 0))
+  .option('--games <n>', 'games in each session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
+  .option('--seed <n>', 'seed for the deals and the robot; the day\'s next sessions take seed+1, seed+2... (default: from the clock)', intOption('--seed', 0))
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
   .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
   .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
-  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's)")
+  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions")
+  .option('--sessions <n>', 'stop after this many sessions (default: serve one after another until stopped)', intOption('--sessions', 1, 10_000))
   .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
   .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")
   .action(async (o) => {

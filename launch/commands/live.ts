@@ -1,15 +1,17 @@
 // parceiro live: starts the robot node and waits for a touch table. Prints where the table should
-// connect and the token it must present; ends when the session is over or on Ctrl-C (the recording
-// is closed either way).
+// connect and the token it must present. Serves session after session (a lab day, robot/node/lab-day.ts)
+// on the same address and token: when one is over, a new game from a table starts the next, with its
+// own id, seed and recording. Ends on Ctrl-C (or SIGTERM), or after --sessions sessions, with the
+// day's summary; a recording is closed either way.
 
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../../game/index.js';
-import type { BusChoice } from '../../robot/index.js';
+import type { BusChoice, NodeSummary, SessionOptions } from '../../robot/index.js';
 import type { Bus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/node/node-settings.js';
-import { ParceiroNode, createLogger } from '../../robot/index.js';
+import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
@@ -33,8 +35,10 @@ export interface LiveOptions {
   recordings?: string;
   dashboardPort: number;
   dashboardToken?: string;
-  /** Continue this session after a crash, from its recording. */
+  /** Continue this session after a crash, from its recording (the day then goes on with new sessions). */
   resume?: string;
+  /** Stop after this many sessions (the resumed one included); default: serve until stopped. */
+  sessions?: number;
   /** Also run the TUIO adapter for a camera table (`--tuio`: the settings' UDP port; `--tuio PORT`). */
   tuio?: true | number;
   /** The adapter's settings and zones (default config/table/tuio.yaml). */
@@ -139,14 +143,17 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     if (e instanceof Ros2UnavailableError || e instanceof RecordingError) throw new UsageError(e.message);
     throw e;
   }
-  if (toggles && o.resume === undefined) {
+  const ros = toggles;
+  const applyRosToggles = async (): Promise<void> => {
+    if (!ros) return;
     try {
-      node.toggles.set(toggles, 'ros-parameters');
+      node.toggles.set(ros, 'ros-parameters');
     } catch (e) {
       await close();
       throw new UsageError(`ROS parameters: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }
+  };
+  if (o.resume === undefined) await applyRosToggles();
   // Ctrl-C stops cleanly from the moment the address is printed (a handler installed after the
   // lines would leave a moment in which the signal kills the process, recording unclosed).
   const stop = new Promise<string>((resolve) => {
@@ -156,11 +163,67 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
   write(`Parceiro is waiting for a table at ${node.url} (socket.io namespace ${TABLE_NAMESPACE}).`);
   write(`Token: ${token}`);
   if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
-  write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
-  if (node.recording) {
-    const again = ['parceiro live --resume', node.sessionId, '--token', token, ...(o.recordings === undefined ? [] : ['--recordings', o.recordings]), ...(o.bus === 'ros2' ? ['--bus ros2'] : []), ...(o.host === undefined ? [] : ['--host', o.host]), ...(o.port === undefined ? [] : ['--port', String(o.port)])];
-    write(`Session ${node.sessionId}: if this process stops mid-game, \`${again.join(' ')}\` continues it.`);
-  }
+  // The day's settings for the sessions after the first (the robot's seat is the node's). A resumed
+  // session's own are its recording's; the resume command printed for a session carries these on.
+  const dayFlags = [
+    ...(o.games === undefined ? [] : ['--games', String(o.games)]),
+    ...(o.language === undefined ? [] : ['--language', o.language]),
+    ...(o.character === undefined ? [] : ['--character', o.character]),
+    ...(o.budget === undefined ? [] : ['--budget', String(o.budget)]),
+    ...(o.speech === undefined ? [] : ['--speech', o.speech]),
+  ];
+  const seedOf = (k: number): number => (o.seed === undefined ? Date.now() & 0x7fffffff : o.seed + k - 1);
+  const announce = (k: number): void => {
+    const record = node.sessions().at(-1)!;
+    write(`Session ${k} of the day: ${node.sessionId} (seed ${record.seed}, ${record.games} game${record.games === 1 ? '' : 's'}${record.resumed ? ', resumed' : ''}).`);
+    write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
+    if (node.recording) {
+      const again = [
+        'parceiro live --resume',
+        node.sessionId,
+        '--token',
+        token,
+        ...(o.recordings === undefined ? [] : ['--recordings', o.recordings]),
+        ...(o.bus === 'ros2' ? ['--bus ros2'] : []),
+        ...(o.host === undefined ? [] : ['--host', o.host]),
+        ...(o.port === undefined ? [] : ['--port', String(o.port)]),
+        // The sessions after it: the same settings, and seeds that go on from this one's.
+        ...dayFlags,
+        ...(o.seed === undefined ? [] : ['--seed', String(record.seed)]),
+        ...(o.sessions === undefined ? [] : ['--sessions', String(Math.max(1, o.sessions - k + 1))]),
+      ];
+      write(`Session ${node.sessionId}: if this process stops mid-game, \`${again.join(' ')}\` continues it.`);
+    }
+  };
+  announce(1);
+  const scoreText = (s: NodeSummary): string => `victories A ${s.score.victories[0]} - B ${s.score.victories[1]}`;
+  const day = new LabDay(node, {
+    ...(o.sessions === undefined ? {} : { sessions: o.sessions }),
+    session: (k): SessionOptions => ({
+      seed: seedOf(k),
+      ...(language === undefined ? {} : { language }),
+      ...(character === undefined ? {} : { character }),
+      ...(budget === undefined ? {} : { budgetMs: budget }),
+      ...(o.games === undefined ? {} : { games: o.games }),
+      ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
+      ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+    }),
+    onStart: (k) => {
+      announce(k);
+      // Each session starts from the day's settings: the ROS parameters' toggles too.
+      if (ros) {
+        try {
+          node.toggles.set(ros, 'ros-parameters');
+        } catch (e) {
+          logger.error({ err: e instanceof Error ? e.message : String(e) }, 'the ROS parameters could not be applied');
+        }
+      }
+    },
+    onFinish: (summary, k, more) => {
+      const played = node.sessions().find((r) => r.id === summary.sessionId)?.played ?? summary.score.games;
+      write(`Session ${summary.sessionId} is over after ${played} game${played === 1 ? '' : 's'}: ${scoreText(summary)}${summary.recording ? `; recording ${summary.recording}` : ''}.${more ? ' A new game at a table starts the next session.' : ''}`);
+    },
+  });
   // A camera table's adapter (--tuio, or a --tuio-config of its own), joined to this node's table server; a port in use stops the node.
   const tuioOptions = { tuio: o.tuio ?? true, ...(o.tuioConfig === undefined ? {} : { tuioConfig: o.tuioConfig }) } as const;
   const tuio =
@@ -170,9 +233,14 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
           await close();
           throw e;
         });
-  const why = await Promise.race([node.finished().then(() => 'the session is over'), stop]);
-  if (why === 'the session is over') await node.quiet();
+  const why = await Promise.race([day.done().then(() => (o.sessions === 1 ? 'the session is over' : `the day's ${o.sessions} sessions are over`)), stop]);
   await tuio?.close();
-  const summary = await close();
-  write(`Stopped (${why}): victories A ${summary.score.victories[0]} - B ${summary.score.victories[1]}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
+  const sessions = await day.stop();
+  await close();
+  const last = sessions.at(-1)!;
+  write(`Stopped (${why}): victories A ${last.victories[0]} - B ${last.victories[1]}${last.recording ? `; recording ${last.recording}` : ''}.`);
+  write(`The day: ${sessions.length} session${sessions.length === 1 ? '' : 's'}.`);
+  sessions.forEach((r, i) =>
+    write(`  ${i + 1}. ${r.id}: ${r.status}, ${r.played} of ${r.games} game${r.games === 1 ? '' : 's'}, victories A ${r.victories[0]} - B ${r.victories[1]}${r.draws ? `, ${r.draws} draw${r.draws === 1 ? '' : 's'}` : ''}${r.recording ? `; ${r.recording}` : ''}`),
+  );
 }
