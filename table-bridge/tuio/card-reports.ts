@@ -8,7 +8,9 @@
 //   areas: nothing; the runtime does not track people's hands, and a card slid from a hand area to a
 //   play spot is played when it settles on the spot.
 // - The trump area, when no game is being played: the next game with that card turned up, dealt by the
-//   seat due (the first game's from the settings, then the seat after the last dealer).
+//   seat due (the first game's from the settings, then the seat after the last dealer). After the
+//   session's last game too: a runtime that serves session after session starts the next one with it,
+//   and one that does not answers `session-over`.
 
 import type { Seat } from '../../game/index.js';
 import type { TableState } from '../messages.js';
@@ -28,7 +30,6 @@ export function cardReport(e: PlacementEvent, state: TableState, firstDealer: Se
   const ref = { fiducial: e.fiducial };
   if (z.area === 'trump') {
     if (e.type === 'lifted') return { ignore: 'a card taken from the trump area (the dealer keeps it)' };
-    if (state.session.complete) return { ignore: 'a card in the trump area after the session is over' };
     if (state.game?.status === 'playing') return { ignore: `a card in the trump area while game ${state.game.index + 1} is being played` };
     return { send: { event: 'game:control', body: { action: 'new-game', deal: { dealer: dealerDue(state, firstDealer), trump: ref } } } };
   }

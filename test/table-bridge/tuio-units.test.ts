@@ -186,8 +186,9 @@ describe('what a placement means to the runtime', () => {
     expect(cardReport(ev('placed', { area: 'trump' }), state({ dealer: 3 }), 1)).toMatchObject({ send: { body: { deal: { dealer: 0 } } } });
     expect(cardReport(ev('placed', { area: 'trump' }), state({ status: 'playing' }), 1)).toEqual({ ignore: 'a card in the trump area while game 1 is being played' });
     expect(cardReport(ev('lifted', { area: 'trump' }), state(null), 1)).toMatchObject({ ignore: expect.any(String) });
-    const over = state({}, { session: { id: 's', games: 1, played: 1, victories: [1, 0], draws: 0, complete: true } });
-    expect(cardReport(ev('placed', { area: 'trump' }), over, 1)).toMatchObject({ ignore: expect.stringContaining('session is over') });
+    // After the session's last game: the runtime says whether a next session starts.
+    const over = state({ dealer: 2 }, { session: { id: 's', games: 1, played: 1, victories: [1, 0], draws: 0, complete: true } });
+    expect(cardReport(ev('placed', { area: 'trump' }), over, 1)).toMatchObject({ send: { body: { deal: { dealer: 3 } } } });
   });
 
   it("play spots both ways, the robot's hand area both ways, people's hand areas not at all", () => {
