@@ -211,7 +211,12 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
   }
   switch (u.topic) {
     case 'gameState':
-      if (s.game && u.message.session_id !== s.game.session_id) s.events = [];
+      // A new session (parceiro live serves one after another): its events, emotions and decisions start afresh.
+      if (s.game && u.message.session_id !== s.game.session_id) {
+        s.events = [];
+        s.timeline = [];
+        s.decision = null;
+      }
       s.game = u.message;
       break;
     case 'gameEvents':

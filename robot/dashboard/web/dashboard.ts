@@ -113,6 +113,7 @@ expr.addEventListener('change', () => send({ type: 'toggles', patch: { expressiv
 expr.addEventListener('input', () => (byId('expressiveness-value').textContent = Number(expr.value).toFixed(2)));
 byId<HTMLSelectElement>('language').addEventListener('change', (e) => send({ type: 'language', language: (e.target as HTMLSelectElement).value as 'pt' | 'en' }));
 byId('pause').addEventListener('click', () => send({ type: 'pause' }));
+byId('next-session').addEventListener('click', () => send({ type: 'next-session' }));
 byId('resume').addEventListener('click', () => send({ type: 'resume' }));
 // Wizard lines: a line of the robot's library (in the language in force, slots filled from the
 // session as the robot would fill them; previewed here, filled again by the server when sent) or the
@@ -186,6 +187,7 @@ function render(): void {
   renderDecision(s);
   renderEmotions(s);
   renderControls(s);
+  renderSessions(s);
   renderLogs(s);
   if (s.posture && s.posture.atMs !== shownPosture) {
     shownPosture = s.posture.atMs;
@@ -309,6 +311,37 @@ function renderControls(s: DashboardState): void {
     a.rel = 'noopener';
     link.append(a);
   }
+}
+
+/** The sessions this node has served (parceiro live serves one after another), the one in force marked. */
+function renderSessions(s: DashboardState): void {
+  const d = s.day;
+  const head = h('tr', {}, ...['#', 'session', 'started', 'games', 'victories', 'status', 'recording'].map((t) => h('th', { text: t })));
+  const rows = d.sessions.map((r, i) => {
+    const current = r.id === d.current;
+    const id = h('td', { text: r.id }, ...(current ? [h('span', { class: 'tag', text: 'now' })] : []));
+    const ended = r.endedAtMs === null ? '' : `, ended ${clock(r.endedAtMs)}`;
+    return h(
+      'tr',
+      { class: current ? 'current' : '', data: { session: r.id, status: r.status } },
+      h('td', { text: String(i + 1) }),
+      id,
+      h('td', { text: clock(r.startedAtMs), title: `seed ${r.seed}${ended}` }),
+      h('td', { text: `${r.played} of ${r.games}${r.draws ? ` (${r.draws} drawn)` : ''}` }),
+      h('td', { text: `A ${r.victories[0]} - B ${r.victories[1]}` }),
+      h('td', { class: `status-${r.status}`, text: `${r.status}${r.resumed ? ' (resumed)' : ''}` }),
+      h('td', { class: 'path', text: r.recording ?? 'not recorded' }),
+    );
+  });
+  byId('sessions').replaceChildren(head, ...rows);
+  const cur = d.sessions.find((r) => r.id === d.current);
+  const over = cur?.status === 'finished' || (s.game?.session_id === d.current && s.game.status === 'session_over');
+  byId<HTMLButtonElement>('next-session').disabled = !d.next || !over;
+  byId('next-note').textContent = !d.next
+    ? 'this node serves no next session'
+    : over
+      ? "the session is over: start the next one here, or with a table's new game"
+      : 'offered once this session is over (a new game at a table starts it too)';
 }
 
 function renderLogs(s: DashboardState): void {

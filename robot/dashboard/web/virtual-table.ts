@@ -50,6 +50,8 @@ let tableId = '';
 let busy = false;
 let server = '';
 let token = '';
+/** The runtime's last session-over prompt: it says whether a new game starts the next session. */
+let overText = '';
 
 const seqKey = (): string => `vt-seq-${tableId}`;
 const nextSeq = (): number => {
@@ -112,6 +114,7 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
     say(`The robot plays ${m.card}.`);
   });
   s.on('prompt', (p: { kind: string; seat?: number; text: string }) => {
+    if (p.kind === 'session-over') overText = p.text;
     if (p.seat === undefined || p.seat === seat || p.kind !== 'turn') say(p.text);
   });
   s.on('rejected', (r: { reason: string }) => say(`Refused: ${r.reason}`));
@@ -214,11 +217,13 @@ function render(): void {
     }),
   );
   const playing = g !== null && g.toMove !== null;
-  byId<HTMLButtonElement>('new-game').disabled = seat === null || playing || st.session.complete;
+  // After the session's end too: a runtime that serves session after session (parceiro live) starts
+  // the next one on it; one that does not refuses it, and the refusal is shown.
+  byId<HTMLButtonElement>('new-game').disabled = seat === null || playing;
   if (seat === null) say('Choose a free seat to play.');
   else if (myTurn) say('Your turn: click a card.');
   else if (st.paused) say('The game is paused.');
-  else if (st.session.complete) say(`The session is over: A ${v[0]} - B ${v[1]}.`);
+  else if (st.session.complete) say(`The session is over: A ${v[0]} - B ${v[1]}.${overText.includes('next session') ? ' Press "New game" to start the next session.' : ''}`);
   else if (g?.outcome) say(`Game over: ${g.outcome.winner === 'draw' ? 'a draw' : `team ${g.outcome.winner} wins ${g.outcome.victories}`}. Press "New game" for the next one.`);
   else if (!g) say('Press "New game" to deal.');
   const lt = g?.lastTrick;
