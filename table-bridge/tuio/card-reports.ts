@@ -4,7 +4,8 @@
 // - A seat's play spot: placed is card:detected (a play, the robot's announced card included), lifted
 //   is card:removed (a played card taken back, which the runtime asks to be put back, or a trick
 //   gathered, which it accepts).
-// - The robot's hand area: both ways, since the runtime reads the robot's hand from it. People's hand
+// - The robot's hand area: both ways, since the runtime reads the robot's hand from it; between games
+//   nothing (the adapter reads what lies there once the next game starts). People's hand
 //   areas: nothing; the runtime does not track people's hands, and a card slid from a hand area to a
 //   play spot is played when it settles on the spot.
 // - The trump area, when no game is being played: the next game with that card turned up, dealt by the
@@ -35,5 +36,7 @@ export function cardReport(e: PlacementEvent, state: TableState, firstDealer: Se
   }
   const zone = { area: z.area, seat: z.seat };
   if (z.area === 'hand' && z.seat !== state.robotSeat) return { ignore: `${zoneName(z)}: people's hands are not tracked` };
+  // People deal before the trump card is shown: the robot's cards are read when the game starts.
+  if (z.area === 'hand' && state.game?.status !== 'playing') return { ignore: `${zoneName(z)}: no game yet (the cards lying there are read when it starts)` };
   return { send: { event: e.type === 'placed' ? 'card:detected' : 'card:removed', body: { zone, ...ref } } };
 }

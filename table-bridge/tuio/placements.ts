@@ -100,7 +100,7 @@ export class CardPlacements {
   }
 
   /** The cards lying in zones now, as last reported. */
-  lying(): { fiducial: number; zone: TableZone }[] {
-    return [...this.#cards.values()].filter((c) => c.zone !== null).map((c) => ({ fiducial: c.fiducial, zone: c.zone! }));
+  lying(): { fiducial: number; zone: TableZone; at: Point }[] {
+    return [...this.#cards.values()].filter((c) => c.zone !== null).map((c) => ({ fiducial: c.fiducial, zone: c.zone!, at: c.at }));
   }
 }

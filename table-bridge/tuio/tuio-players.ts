@@ -71,8 +71,6 @@ export class TuioPlayers {
   readonly #bots = new Map<string, Player>();
   /** Cards lying on play spots, by fiducial: whose spot. */
   readonly #onSpots = new Map<number, Seat>();
-  /** The robot's cards lying in its hand area, by fiducial: their place. */
-  readonly #robotHand = new Map<number, Point>();
   #deal: { index: number; dealer: Seat; hands: Card[][] } | null = null;
   #closed = false;
   readonly summary: TuioPlayersSummary = { games: 0, victories: [0, 0], points: [], cards: 0, slid: 0, robotCards: 0, tricksGathered: 0, frames: 0, dropouts: 0 };
@@ -176,10 +174,22 @@ export class TuioPlayers {
 
   async #dealNext(s: TableState): Promise<void> {
     const index = s.session.played;
-    const predicted = dealerDue(s, firstDealerFor(this.#o.firstDealer, s.robotSeat));
+    const robot = s.robotSeat;
+    const predicted = dealerDue(s, firstDealerFor(this.#o.firstDealer, robot));
     const deal = tableDeal(this.#o.seed, index, predicted);
     const trump = this.#o.fiducials.idOf(deal.trumpCard);
+    const slots = handSlots(this.#o.geometry.seats[robot].hand, 10);
+    const slotOf = new Map(deal.hands[robot]!.map((c, i) => [this.#o.fiducials.idOf(c), slots[i]!]));
+    const layRobotCards = (cards: readonly Card[]): void => {
+      for (const card of cards) {
+        const id = this.#o.fiducials.idOf(card);
+        if (id !== trump && !this.#cam.where(id)) this.#cam.place(id, slotOf.get(id) ?? centroid(this.#o.geometry.seats[robot].hand));
+      }
+    };
     if (s.game) await this.#pause(this.#o.thinkMs * 2);
+    // Every other game people lay the robot's cards before the trump card is shown, as a dealer may.
+    const early = index % 2 === 1;
+    if (early) layRobotCards(deal.hands[robot]!);
     this.#cam.place(trump, centroid(this.#o.geometry.trump));
     const started = await this.#until((st) => st.game?.index === index && st.game.status === 'playing', `game ${index + 1} to start from the trump card ${formatCard(deal.trumpCard)}`);
     const g = started.game!;
@@ -191,23 +201,18 @@ export class TuioPlayers {
       const given = to.pop()!;
       from.splice(from.indexOf(deal.trumpCard), 1, given);
       to.push(deal.trumpCard);
+      // A card laid early that is no longer the robot's goes back.
+      for (const id of slotOf.keys()) if (!hands[robot]!.some((c) => this.#o.fiducials.idOf(c) === id)) this.#cam.lift(id);
     }
     this.#deal = { index, dealer: g.dealer, hands };
     this.#say(`Game ${index + 1}: seat ${g.dealer} deals and turns up ${g.trumpCard}.`);
-    const robot = s.robotSeat;
-    const slots = handSlots(this.#o.geometry.seats[robot].hand, 10);
-    const robotCards = hands[robot]!;
     // The dealer takes the turned-up card into their hand; when the robot dealt, into the robot's hand area.
     if (g.dealer === robot) {
-      await this.#cam.slide(trump, slots[robotCards.indexOf(deal.trumpCard)]!, SLIDE_FRAMES);
-      // Read before the others: when the robot dealt, its tenth card must be the turned-up one.
-      await this.#until((st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 1, `the turned-up ${g.trumpCard} to be read in the robot's hand area`);
+      await this.#cam.slide(trump, slotOf.get(trump) ?? slots[9]!, SLIDE_FRAMES);
+      // When the robot dealt, its tenth card must be the turned-up one: it is read before the rest.
+      if (!early) await this.#until((st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 1, `the turned-up ${g.trumpCard} to be read in the robot's hand area`);
     } else this.#cam.lift(trump);
-    robotCards.forEach((card, i) => {
-      const id = this.#o.fiducials.idOf(card);
-      if (id !== trump) this.#cam.place(id, slots[i]!);
-      this.#robotHand.set(id, slots[i]!);
-    });
+    layRobotCards(hands[robot]!);
     await this.#until((st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 10, `the robot's ten cards to be read from its hand area (game ${index + 1})`);
   }
 
@@ -220,7 +225,6 @@ export class TuioPlayers {
     const spot = centroid(this.#o.geometry.seats[s.robotSeat].play);
     if (this.#cam.where(id)) await this.#cam.slide(id, spot, SLIDE_FRAMES);
     else this.#cam.place(id, spot);
-    this.#robotHand.delete(id);
     this.#onSpots.set(id, s.robotSeat);
     this.summary.robotCards++;
     await this.#played(g, card);

@@ -67,6 +67,8 @@ export class TuioTable {
   /** The game index a new-game was sent for and not yet answered, so a trump card seen twice asks once. */
   #askedGame: number | null = null;
   #timer: NodeJS.Timeout | null = null;
+  /** The game whose robot hand area was read at its start (session id and index). */
+  #handRead: string | null = null;
 
   constructor(options: TuioTableOptions) {
     this.#o = options;
@@ -98,7 +100,10 @@ export class TuioTable {
       this.#log.warn({ code: m.code, reason: m.reason }, 'the runtime refused');
       this.#notify(`refused (${m.code}): ${m.reason}`);
     });
-    this.link.on('state', () => this.#drainBacklog());
+    this.link.on('state', (st) => {
+      this.#readRobotHand(st);
+      this.#drainBacklog();
+    });
   }
 
   /** Binds the UDP port (first, so that a port in use is found before anything else), then joins the runtime. */
@@ -153,6 +158,22 @@ export class TuioTable {
     const state = this.link.state;
     if (!state) return;
     for (const e of this.#backlog.splice(0)) this.#report(e, state);
+  }
+
+  /**
+   * When a physically dealt game starts, the cards already lying in the robot's hand area (people deal
+   * before the trump card is shown) are read, once per game.
+   */
+  #readRobotHand(state: TableState): void {
+    const g = state.game;
+    if (!g || g.deal !== 'physical' || g.status !== 'playing' || (g.robotCards ?? 10) >= 10) return;
+    const key = `${state.session.id}:${g.index}`;
+    if (this.#handRead === key) return;
+    this.#handRead = key;
+    for (const c of this.#placements.lying()) {
+      if (c.zone.area !== 'hand' || c.zone.seat !== state.robotSeat) continue;
+      this.#report({ type: 'placed', ...c }, state);
+    }
   }
 
   #name(fiducial: number): string {

@@ -117,6 +117,29 @@ describe('the adapter at a physically dealt game, step by step', () => {
   });
 });
 
+describe('dealing before the trump card is shown', () => {
+  it("the robot's cards already lying in its hand area are read when the game starts", async () => {
+    const { url } = await startSession({ seed: 3, games: 1 });
+    const adapter = new TuioTable({ url, token: TOKEN, settings: { ...loadTuioSettings(), host: '127.0.0.1', port: 0, settleMs: 50 }, fiducials: defaultFiducials() });
+    closers.push(() => adapter.close());
+    const { port } = await adapter.start();
+    const cam = new TuioCamera({ host: '127.0.0.1', port, version: 1, seed: 2, fps: 100 });
+    closers.push(() => cam.close());
+    cam.start();
+    const g = loadTuioSettings().geometry;
+    const ids = defaultFiducials();
+    const deal = tableDeal(8, 0, 1);
+    handSlots(g.seats[0].hand, 10).forEach((p, i) => cam.place(ids.idOf(deal.hands[0]![i]!), p));
+    await eventually(() => expect(adapter.lying().filter((c) => c.zone.area === 'hand')).toHaveLength(10));
+    // Nothing sent yet: there is no game to put them in.
+    expect(adapter.sent).toEqual([]);
+    cam.place(ids.idOf(deal.trumpCard), centroid(g.trump));
+    const s = await adapter.link.waitFor((st) => st.game?.robotCards === 10);
+    expect(s.game).toMatchObject({ dealer: 1, toMove: 2 });
+    expect(adapter.sent.filter((x) => !x.ack.ok)).toEqual([]);
+  });
+});
+
 describe('the table link', () => {
   it('resends an unanswered event with the same seq after a reconnection, and a new link of the same id continues above lastSeq', async () => {
     const { url } = await startServer({ games: 1 });

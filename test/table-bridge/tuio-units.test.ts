@@ -132,6 +132,9 @@ describe('cards placed and lifted in zones', () => {
     expect(p.observe([], 1033)).toEqual([]);
     expect(short(p.tick(1233))).toEqual(['lifted 19 play1']);
     expect(p.lying()).toEqual([]);
+    p.observe([at(19, PLAY1)], 2000);
+    p.tick(2100);
+    expect(p.lying()).toEqual([{ fiducial: 19, zone: { area: 'play', seat: 1 }, at: PLAY1 }]);
   });
 
   it('a card slid from a hand area to a play spot is lifted from the one and placed on the other', () => {
@@ -198,6 +201,9 @@ describe('what a placement means to the runtime', () => {
     expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), s, 1)).toEqual({ send: { event: 'card:detected', body: { zone: { area: 'hand', seat: 0 }, fiducial: 9 } } });
     expect(cardReport(ev('lifted', { area: 'hand', seat: 0 }), s, 1)).toMatchObject({ send: { event: 'card:removed' } });
     expect(cardReport(ev('placed', { area: 'hand', seat: 3 }), s, 1)).toEqual({ ignore: "seat 3's hand area: people's hands are not tracked" });
+    // Between games the robot's cards are not sent one by one: the adapter reads them when the game starts.
+    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state({ status: 'complete' }), 1)).toMatchObject({ ignore: expect.stringContaining('no game yet') });
+    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state(null), 1)).toMatchObject({ ignore: expect.stringContaining('no game yet') });
   });
 });
 
