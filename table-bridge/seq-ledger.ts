@@ -10,7 +10,8 @@ export type SeqCheck =
   | { kind: 'duplicate'; ack: EventAck }
   /** The seq was answered for a different event. */
   | { kind: 'reused'; ack: EventAck; was: string }
-  | { kind: 'stale'; last: number };
+  /** Below the last seq, with no answer known: forgotten (older than those remembered) or never sent (a skipped number). */
+  | { kind: 'stale'; last: number; skipped: boolean };
 
 export class SeqLedger {
   readonly #tables = new Map<string, { last: number; acks: Map<number, { ack: EventAck; event: string }> }>();
@@ -27,7 +28,10 @@ export class SeqLedger {
     const t = this.#tables.get(table);
     if (!t || seq > t.last) return { kind: 'new' };
     const known = t.acks.get(seq);
-    if (!known) return { kind: 'stale', last: t.last };
+    if (!known) {
+      const oldest = t.acks.keys().next().value;
+      return { kind: 'stale', last: t.last, skipped: oldest !== undefined && seq > oldest };
+    }
     return known.event === event ? { kind: 'duplicate', ack: known.ack } : { kind: 'reused', ack: known.ack, was: known.event };
   }
 

@@ -408,6 +408,7 @@ export class TableServer implements TableOutbox {
       return { ...c.ack, ...(c.ack.ok ? { duplicate: true as const } : {}) };
     }
     if (c.kind === 'reused') return refusal('seq-reused', `seq ${seq} was already used for another event (${c.was}); nothing was applied: number each new event above ${this.#ledger.last(table)}`, seq);
+    if (c.skipped) return refusal('stale-seq', `seq ${seq} was skipped: this table numbered events above it (up to ${c.last}) without sending it; nothing was applied: number each new event above ${c.last}`, seq);
     return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`, seq);
   }
 

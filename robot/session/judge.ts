@@ -200,7 +200,16 @@ export function judgeRemoved(ctx: Ctx, e: CardEvent): Verdict {
     const left = cur!.physical!.spots.filter((x) => x.trick === trick && x.card !== e.card).length;
     return left ? accept() : accept(`trick ${trick + 1} gathered`);
   }
-  if (!cur || e.zone.area === 'hand' || cur.game.isOver) return accept();
-  if (onSpot(cur.game, e.zone.seat) !== e.card) return accept();
-  return accept(`${formatCard(e.card)} was played and stays played: put it back`);
+  // Whatever else is lifted changes nothing; the note says why, for people.
+  const name = formatCard(e.card);
+  const { seat } = e.zone;
+  if (!cur) return accept(`no game is being played; lifting ${name} changes nothing`);
+  if (e.zone.area === 'hand') {
+    if (!cur.physical) return accept('hand areas are not tracked: the runtime dealt the cards');
+    if (seat !== ctx.config.robotSeat) return accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`);
+    return accept(`the robot's hand only loses cards by playing them; lifting ${name} from its hand area changes nothing`);
+  }
+  if (cur.game.isOver) return accept(`the game is over; lifting ${name} changes nothing`);
+  if (onSpot(cur.game, seat) !== e.card) return accept(`${name} is not lying on seat ${seat}'s spot as far as the runtime knows; nothing changes`);
+  return accept(`${name} was played and stays played: put it back`);
 }

@@ -94,6 +94,8 @@ const takenUp = (p: PhysicalProgress | null, card: Card): PhysicalProgress | nul
 export interface Lifted {
   seat: Seat;
   table: string;
+  /** The card:removed event that lifted it: the rejection after the grace time names it. */
+  seq: number;
   game: number;
   trick: number;
 }
@@ -251,10 +253,10 @@ export const sessionMachine = setup({
       const cur = context.current;
       // A finished trick's card gathered: expected, it only leaves its spot.
       if (cur && gathersCard(context, e)) return { verdict, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
-      if (!cur || !verdict.ok || !verdict.note || onSpot(cur.game, e.zone.seat) !== e.card) return { verdict };
+      if (!cur || e.zone.area !== 'play' || cur.game.isOver || onSpot(cur.game, e.zone.seat) !== e.card) return { verdict };
       // A played card of the trick in progress lifted: it stays played. Ask for it back, and tell the
       // table again if it is not back in time.
-      const lifted = new Map(context.lifted).set(e.card, { seat: e.zone.seat, table: e.table.id, game: cur.index, trick: cur.game.trick });
+      const lifted = new Map(context.lifted).set(e.card, { seat: e.zone.seat, table: e.table.id, seq: e.seq, game: cur.index, trick: cur.game.trick });
       const grace = context.config.liftGraceMs;
       tellTables(context, { kind: 'put-back', seat: e.zone.seat, card: e.card, withinMs: grace, text: `${formatCard(e.card)} was played in this trick: put it back on seat ${e.zone.seat}'s spot (within ${Math.round(grace / 100) / 10} s).` }, e.table.id);
       const expired: SessionEvent = { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick };
@@ -269,6 +271,7 @@ export const sessionMachine = setup({
         code: 'already-played',
         reason: `${formatCard(event.card)} was lifted from seat ${l.seat}'s spot and not put back within ${context.config.liftGraceMs} ms: it stays played`,
         event: 'card:removed',
+        seq: l.seq,
       };
       context.fx.out.reject(rejection, l.table);
       publish(context, 'tableOutput', rejectedOutput(rejection, l.seat, event.card));
@@ -400,7 +403,9 @@ export const sessionMachine = setup({
       const cur = context.current!;
       const o = cur.game.outcome!;
       const score = addGame(context.score, o);
-      const text = o.winner === 'draw' ? 'The game is a draw.' : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}.`;
+      const r = cur.game.renounce;
+      const why = r ? `: seat ${r.seat} renounced in trick ${r.trick + 1} (${formatCard(r.card)} while holding the suit led)` : '';
+      const text = o.winner === 'draw' ? 'The game is a draw.' : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}${why}.`;
       const ctx = { ...context, score };
       tellTables(ctx, { kind: 'game-over', text });
       const done = score.games >= context.config.games;

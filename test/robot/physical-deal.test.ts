@@ -142,7 +142,7 @@ describe("the robot's hand from its hand area", () => {
       reason: "the robot already holds its 10 cards and KS is not one of them: take it out of the robot's hand area",
     });
     expect(await send('card:detected', hand('7H'))).toMatchObject({ ok: true, note: "7H is in the robot's hand" });
-    expect(await send('card:removed', hand('7H'))).toEqual({ ok: true, seq: expect.any(Number) });
+    expect(await send('card:removed', hand('7H'))).toEqual({ ok: true, seq: expect.any(Number), note: "the robot's hand only loses cards by playing them; lifting 7H from its hand area changes nothing" });
     expect(runtime.snapshot().game!.game.hand(0)).toHaveLength(10);
 
     // People are taken at their word, but not for the robot's cards or the dealer's trump card.

@@ -109,3 +109,14 @@ describe('the state', () => {
     expect(states.at(-1)!.version!).toBeGreaterThan(v0);
   });
 });
+
+describe('a skipped seq', () => {
+  it('is refused stale-seq saying it was skipped, not forgotten', async () => {
+    const { url } = await startServer({ seed: 3 });
+    const sim = simTable(url, { autoNewGame: false, autoPlay: false });
+    await sim.start();
+    expect(await sim.send('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
+    expect(await sim.send('game:control', { seq: 5, action: 'pause' })).toMatchObject({ ok: true });
+    expect(await sim.send('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('seq 3 was skipped') });
+  });
+});
