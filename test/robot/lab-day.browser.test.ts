@@ -78,6 +78,7 @@ describe('in the browser', () => {
       await p.waitForSelector('#next-session:not([disabled])');
       await p.locator('#sessions-panel').scrollIntoViewIfNeeded();
       await p.screenshot({ path: join(ARTIFACTS, 'dashboard-sessions.png') });
+      await p.locator('#sessions-panel').screenshot({ path: join(ARTIFACTS, 'dashboard-sessions-panel.png') });
       await p.click('#next-session');
       await p.waitForSelector('#ack:text("next-session: sent")');
       await expect.poll(() => p.locator('#sessions tr[data-session]').count(), { timeout: WAIT }).toBe(3);
