@@ -72,6 +72,8 @@ export class TuioPlayers {
   /** Cards lying on play spots, by fiducial: whose spot. */
   readonly #onSpots = new Map<number, Seat>();
   #deal: { index: number; dealer: Seat; hands: Card[][] } | null = null;
+  /** Games whose end is in the summary. */
+  readonly #counted = new Set<number>();
   #closed = false;
   readonly summary: TuioPlayersSummary = { games: 0, victories: [0, 0], points: [], cards: 0, slid: 0, robotCards: 0, tricksGathered: 0, frames: 0, dropouts: 0 };
 
@@ -159,8 +161,6 @@ export class TuioPlayers {
     await this.#play(g, seat);
     return true;
   }
-
-  readonly #counted = new Set<number>();
 
   #gameOver(g: GameState, state: TableState): void {
     this.#counted.add(g.index);
