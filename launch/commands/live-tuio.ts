@@ -2,19 +2,20 @@
 // server with its token as the touch table of every seat but the robot's.
 
 import type { ParceiroNode } from '../../robot/index.js';
-import { TuioTable, loadTuioSettings } from '../../table-bridge/tuio/index.js';
+import type { TuioSettings } from '../../table-bridge/tuio/index.js';
+import { TuioTable } from '../../table-bridge/tuio/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { UsageError } from '../errors.js';
 
 export interface LiveTuioOptions {
   /** `--tuio` alone (true): the settings' port; `--tuio PORT`: that port. */
   tuio: true | number;
-  /** Default config/table/tuio.yaml. */
-  tuioConfig?: string;
+  /** Read from config/table/tuio.yaml or --tuio-config before the node started. */
+  settings: TuioSettings;
 }
 
 export async function startLiveTuio(o: LiveTuioOptions, node: ParceiroNode, token: string, logger: NodeLogger, write: (line: string) => void): Promise<TuioTable> {
-  const settings = loadTuioSettings(...(o.tuioConfig === undefined ? [] : [o.tuioConfig]));
+  const { settings } = o;
   const table = new TuioTable({
     url: node.url,
     token,

@@ -18,6 +18,7 @@ import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
 import { speechKind } from './simulate.js';
 import { startLiveTuio } from './live-tuio.js';
+import { loadTuioSettings } from '../../table-bridge/tuio/index.js';
 
 export interface LiveOptions {
   port?: number;
@@ -48,6 +49,8 @@ export interface LiveOptions {
 export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
   if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
+  // A camera table's settings are read before anything opens: a broken line stops here, in one line.
+  const tuioSettings = o.tuio === undefined && o.tuioConfig === undefined ? null : loadTuioSettings(...(o.tuioConfig === undefined ? [] : [o.tuioConfig]));
   // An empty token is no token: the ROS 2 launch file passes `--token ''` when none is set.
   const token = o.token || randomBytes(12).toString('hex');
   const logger = createLogger();
@@ -225,11 +228,10 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     },
   });
   // A camera table's adapter (--tuio, or a --tuio-config of its own), joined to this node's table server; a port in use stops the node.
-  const tuioOptions = { tuio: o.tuio ?? true, ...(o.tuioConfig === undefined ? {} : { tuioConfig: o.tuioConfig }) } as const;
   const tuio =
-    o.tuio === undefined && o.tuioConfig === undefined
+    tuioSettings === null
       ? null
-      : await startLiveTuio(tuioOptions, node, token, logger, write).catch(async (e: unknown) => {
+      : await startLiveTuio({ tuio: o.tuio ?? true, settings: tuioSettings }, node, token, logger, write).catch(async (e: unknown) => {
           await close();
           throw e;
         });
