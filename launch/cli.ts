@@ -58,6 +58,7 @@ program
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
   .option('--games <n>', 'games in each session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
+  .option('--min-think <ms>', "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)", intOption('--min-think', 0, 60_000))
   .option('--seed <n>', 'seed for the deals and the robot; the day\'s next sessions take seed+1, seed+2... (default: from the clock)', intOption('--seed', 0))
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
   .option('--no-record', 'do not write the MCAP recording')
@@ -98,6 +99,7 @@ program
   .option('--seed <n>', 'seed for the deals, the players and the camera', intOption('--seed', 0), 1)
   .option('--think <ms>', "a person's pause before each card", intOption('--think', 0, 60_000), 1000)
   .option('--fps <n>', 'camera frames a second', intOption('--fps', 1, 1000), 30)
+  .option('--wait <s>', 'how long to wait for the runtime to answer before giving up', intOption('--wait', 1, 3600), 15)
   .option('--flicker <share>', 'the chance per marker and frame that the camera loses it for a frame or two', shareOption('--flicker'), 0.01)
   .option('--jitter <d>', 'how far a marker wanders from frame to frame (share of the image)', shareOption('--jitter'), 0.002)
   .action(async (o) => {

@@ -29,6 +29,8 @@ export interface LiveOptions {
   language?: string;
   character?: string;
   budget?: number;
+  /** The robot's minimum time for an unforced play (ms); default config/session.yaml. */
+  minThink?: number;
   games?: number;
   seed?: number;
   speech?: string;
@@ -135,6 +137,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       ...(language === undefined ? {} : { language }),
       ...(character === undefined ? {} : { character }),
       ...(budget === undefined ? {} : { budgetMs: budget }),
+      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
       ...(o.games === undefined ? {} : { games: o.games }),
       ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
       ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
@@ -173,6 +176,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     ...(o.language === undefined ? [] : ['--language', o.language]),
     ...(o.character === undefined ? [] : ['--character', o.character]),
     ...(o.budget === undefined ? [] : ['--budget', String(o.budget)]),
+    ...(o.minThink === undefined ? [] : ['--min-think', String(o.minThink)]),
     ...(o.speech === undefined ? [] : ['--speech', o.speech]),
   ];
   const seedOf = (k: number): number => (o.seed === undefined ? Date.now() & 0x7fffffff : o.seed + k - 1);
@@ -207,6 +211,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       ...(language === undefined ? {} : { language }),
       ...(character === undefined ? {} : { character }),
       ...(budget === undefined ? {} : { budgetMs: budget }),
+      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
       ...(o.games === undefined ? {} : { games: o.games }),
       ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
       ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),

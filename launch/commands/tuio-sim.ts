@@ -25,6 +25,8 @@ export interface TuioSimOptions {
   seed: number;
   think: number;
   fps: number;
+  /** How long to wait for the runtime to answer (s). */
+  wait: number;
   flicker: number;
   jitter: number;
 }
@@ -59,7 +61,7 @@ export async function tuioSimCommand(o: TuioSimOptions, write: (line: string) =>
     fiducials,
     firstDealer: settings.firstDealer,
     thinkMs: o.think,
-    joinTimeoutMs: 15_000,
+    joinTimeoutMs: o.wait * 1000,
     ...(o.games === undefined ? {} : { games: o.games }),
     say: write,
   });

@@ -42,7 +42,7 @@ function live(args: string[]): { out: () => string; err: () => string; kill: (s:
 describe('parceiro live, session after session', () => {
   it('serves two sessions on one token and address, each with its own id, seed and recording, and stops on SIGINT with the day', async () => {
     const token = 'live-day-token';
-    const child = spawn(process.execPath, [CLI, 'live', '--port', '0', '--dashboard-port', '0', '--token', token, '--games', '1', '--seed', '40', '--budget', '50', '--speech', 'log'], { cwd: dir });
+    const child = spawn(process.execPath, [CLI, 'live', '--port', '0', '--dashboard-port', '0', '--token', token, '--games', '1', '--seed', '40', '--budget', '50', '--min-think', '100', '--speech', 'log'], { cwd: dir });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -80,7 +80,7 @@ describe('parceiro live, session after session', () => {
     // What each session prints: its recording and how to resume it, the day's settings carried on.
     const recordings = [...out.matchAll(/^Recording to (\S+)$/gm)].map((m) => m[1]!);
     expect(recordings).toEqual([join(dir, 'recordings', `${first}.mcap`), join(dir, 'recordings', `${second}.mcap`)]);
-    expect(out).toContain(`\`parceiro live --resume ${second} --token ${token} --port 0 --games 1 --budget 50 --speech log --seed 41\` continues it.`);
+    expect(out).toContain(`\`parceiro live --resume ${second} --token ${token} --port 0 --games 1 --budget 50 --min-think 100 --speech log --seed 41\` continues it.`);
     expect(out).toMatch(new RegExp(`^Session ${first} is over after 1 game: victories A \\d+ - B \\d+; recording \\S+\\.mcap\\. A new game at a table starts the next session\\.$`, 'm'));
     // Stopped: the last session's score as before, then the day.
     expect(out).toMatch(new RegExp(`^Stopped \\(interrupted\\): victories A \\d+ - B \\d+; recording ${recordings[1]!.replace(/[.]/g, '\\.')}\\.$`, 'm'));
@@ -98,7 +98,7 @@ describe('parceiro live, session after session', () => {
 
   it('live --resume continues the crashed session, then the day goes on with a new one (seed + 1), and --sessions ends it', async () => {
     const token = 'live-day-resume';
-    const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log', '--games', '1'];
+    const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
     const killed = live([...common, '--seed', '60']);
     await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()) && /--resume (\S+)/.test(killed.out()), 'it listened');
     const id = /--resume (\S+)/.exec(killed.out())![1]!;

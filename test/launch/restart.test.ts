@@ -128,7 +128,7 @@ describe('crash and restart', () => {
 
   it('parceiro live killed mid-game: live --resume ID with the same token continues it, and the touch table reconnects', async () => {
     const token = 'live-restart-token';
-    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log'];
+    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '300', '--speech', 'log'];
     const killed = start(['live', '--games', '1', '--seed', '11', ...args]);
     await until(() => /--resume (\S+)/.test(killed.out()) && /waiting for a table at (\S+) /.test(killed.out()), killed.child);
     const id = /--resume (\S+)/.exec(killed.out())![1]!;
@@ -167,7 +167,7 @@ describe('crash and restart', () => {
 
   it('a touch table that saw more than the first second of the recording: after live --resume its seqs, its state and the robot\'s card carry on, nothing goes back', async () => {
     const token = 'live-restart-seq';
-    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--speech', 'log'];
+    const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '300', '--speech', 'log'];
     const killed = start(['live', '--games', '1', '--seed', '12', ...args]);
     await until(() => /--resume (\S+)/.test(killed.out()) && /waiting for a table at (\S+) /.test(killed.out()), killed.child);
     const id = /--resume (\S+)/.exec(killed.out())![1]!;

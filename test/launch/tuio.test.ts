@@ -62,7 +62,7 @@ const oneLine = (err: string) => {
 
 describe('parceiro live --tuio and parceiro tuio-sim', () => {
   it('tuio-sim plays a whole physically dealt game against live --tuio over TUIO 2.0, and both end cleanly', { timeout: 300_000 }, async () => {
-    const live = start(['live', '--sessions', '1', '--port', '0', '--dashboard-port', '0', '--no-record', '--games', '1', '--budget', '50', '--speech', 'log', '--token', 'tuio-cli', '--tuio', '0']);
+    const live = start(['live', '--sessions', '1', '--port', '0', '--dashboard-port', '0', '--no-record', '--games', '1', '--budget', '50', '--min-think', '100', '--speech', 'log', '--token', 'tuio-cli', '--tuio', '0']);
     const runtime = await live.waitFor(/waiting for a table at http:\/\/127\.0\.0\.1:(\d+)/);
     const tuio = await live.waitFor(/^Listening for TUIO \(reacTIVision\) on 127\.0\.0\.1:(\d+)/m);
     const sim = start(['tuio-sim', '--port', runtime[1]!, '--token', 'tuio-cli', '--tuio-port', tuio[1]!, '--tuio-version', '2', '--think', '0', '--fps', '60', '--seed', '5']);
@@ -112,8 +112,8 @@ describe('parceiro live --tuio and parceiro tuio-sim', () => {
     const probe = createSocket('udp4');
     const free = await new Promise<number>((resolve) => probe.bind(0, '127.0.0.1', () => resolve(probe.address().port)));
     probe.close();
-    const none = await runCli(['tuio-sim', '--token', 't', '--port', String(free), '--tuio-port', String(free)], dir);
+    const none = await runCli(['tuio-sim', '--token', 't', '--port', String(free), '--tuio-port', String(free), '--wait', '2'], dir);
     expect(none.code).toBe(2);
-    expect(oneLine(none.err)).toMatch(/^parceiro: error: no runtime answered at http:\/\/127\.0\.0\.1:\d+ within 15 s: is `parceiro live --tuio` running there/);
+    expect(oneLine(none.err)).toMatch(/^parceiro: error: no runtime answered at http:\/\/127\.0\.0\.1:\d+ within 2 s: is `parceiro live --tuio` running there/);
   });
 });
