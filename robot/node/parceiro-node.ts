@@ -102,6 +102,8 @@ export interface ParceiroNodeOptions {
   recordingName?: string;
   /** More session metadata for the recording (a resumed session names the part it continues). */
   recordingInfo?: SessionInfo;
+  /** Where the tables' state versions start (a resumed session passes its recording's, so they never go back). */
+  versionBase?: number;
   /** Runs after the runtime is attached and before the table server listens (a restart rebuilds its state here). */
   beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus; server: TableServer }) => Promise<void>;
   /** Greet the table at start (default true; a resumed session has already). */
@@ -143,6 +145,8 @@ type OpenOptions = SessionOptions &
   Pick<ParceiroNodeOptions, 'estimator' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet'> & {
     /** It continues a session after a restart. */
     resumed?: boolean;
+    /** The tables' state versions start here (a resumed session: its recording's `versionBase`). */
+    versionBase?: number;
   };
 
 /** The languages the robot can be switched to during a session (config/utterances/<lang>.yaml). */
@@ -479,6 +483,8 @@ export class ParceiroNode {
     const sw = this.#switch;
     const games = o.games ?? settings.games;
     const sessionId = o.sessionId ?? defaultSessionId(o.seed);
+    // Recorded, so that a restart of this session goes on with the versions the tables saw.
+    const versionBase = o.versionBase ?? sw.nextBase();
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
     const closers: (() => unknown)[] = [];
@@ -518,6 +524,7 @@ export class ParceiroNode {
             expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
+            versionBase: String(versionBase),
             ...o.recordingInfo,
           },
         });
@@ -607,7 +614,7 @@ export class ParceiroNode {
       // In force from here: the tables' events go to this runtime, and the one before stops. (No
       // await from here to the attachment: no table event falls in between.)
       const previous = this.#sessions.at(-1);
-      sw.use(runtime);
+      sw.use(runtime, versionBase);
       previous?.retire();
       this.#sessions.push(session);
       if (recorder) {

@@ -24,9 +24,18 @@ export class SessionSwitch implements TableHandler {
    */
   next: (() => Promise<void>) | null = null;
 
-  /** The session in force from now on; its versions continue above every one sent before. */
-  use(handler: TableHandler): void {
-    if (this.#current) this.#offset = this.#highest + 1;
+  /** What the next session's versions are shifted by: above every one sent before. */
+  nextBase(): number {
+    return this.#current ? Math.max(this.#offset, this.#highest + 1) : this.#offset;
+  }
+
+  /**
+   * The session in force from now on, its versions shifted by `base` (default nextBase()). A session
+   * resumed after a restart passes the base its recording names, so its versions go on where the
+   * tables left them.
+   */
+  use(handler: TableHandler, base = this.nextBase()): void {
+    this.#offset = base;
     this.#current = handler;
   }
 

@@ -245,6 +245,8 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     recordingsDir: dir,
     recordingName: `${o.sessionId}.${n}`,
     recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString(), inference: String(inference) },
+    // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
+    versionBase: Number(parts.info.versionBase ?? 0),
     ...(o.host === undefined ? {} : { host: o.host }),
     ...(o.port === undefined ? {} : { port: o.port }),
     player,

@@ -96,6 +96,37 @@ describe('parceiro live, session after session', () => {
     }
   }, 400_000);
 
+  it("the day's second session killed and resumed: the table's versions go on from where they were, never back", async () => {
+    const token = 'live-day-versions';
+    const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
+    const killed = live([...common, '--seed', '80']);
+    await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()), 'it listened');
+    const table = new DayTable({ url: /waiting for a table at (\S+) /.exec(killed.out())![1]!, token, nextSessions: 1 });
+    await table.start();
+    await killed.until(() => /^Session 2 of the day: (\S+) /m.test(killed.out()), 'the second session began');
+    const id = /^Session 2 of the day: (\S+) /m.exec(killed.out())![1]!;
+    await table.waitFor((s) => s.session.id === id && (s.game?.trick ?? 0) >= 2);
+    killed.kill('SIGKILL');
+    await killed.done;
+    table.close();
+    const seen = Math.max(...table.states.map((s) => s.version ?? 0));
+
+    const resumed = live(['--resume', id, ...common, '--sessions', '1']);
+    let again: DayTable | null = null;
+    try {
+      await resumed.until(() => /waiting for a table at (\S+) /.test(resumed.out()), 'it listened again');
+      again = new DayTable({ url: /waiting for a table at (\S+) /.exec(resumed.out())![1]!, token });
+      await again.start();
+      expect(await resumed.done).toBe(0);
+    } finally {
+      again?.close();
+    }
+    // The hello's answer already carries a version at or above the last one the table had.
+    expect(again!.states[0]!.session.id).toBe(id);
+    expect(again!.states[0]!.version!).toBeGreaterThanOrEqual(seen);
+    expect(again!.wentBack).toEqual([]);
+  }, 400_000);
+
   it('live --resume continues the crashed session, then the day goes on with a new one (seed + 1), and --sessions ends it', async () => {
     const token = 'live-day-resume';
     const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
