@@ -107,6 +107,17 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
   }
   if (o.resume !== undefined && !o.token) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
+  // What each session of the day starts from: the day's settings (on ROS 2, the node's parameters).
+  const sessionOf = (seed: number): SessionOptions => ({
+    seed,
+    ...(language === undefined ? {} : { language }),
+    ...(character === undefined ? {} : { character }),
+    ...(budget === undefined ? {} : { budgetMs: budget }),
+    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+    ...(o.games === undefined ? {} : { games: o.games }),
+    ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
+    ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+  });
   let node: ParceiroNode;
   let close: () => ReturnType<ParceiroNode['close']> = () => node.close();
   try {
@@ -128,19 +139,12 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       write(`Resuming session ${o.resume} from ${resumed.resume.parts.length} recording${resumed.resume.parts.length === 1 ? '' : 's'}: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
       for (const p of resumed.resume.problems) write(`  note: ${p}`);
     } else node = await ParceiroNode.start({
-      seed: o.seed ?? (Date.now() & 0x7fffffff),
+      ...sessionOf(o.seed ?? (Date.now() & 0x7fffffff)),
       token,
       bus,
       robotSeat: seat as Seat,
       ...(o.host === undefined ? {} : { host: o.host }),
       ...(o.port === undefined ? {} : { port: o.port }),
-      ...(language === undefined ? {} : { language }),
-      ...(character === undefined ? {} : { character }),
-      ...(budget === undefined ? {} : { budgetMs: budget }),
-      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
-      ...(o.games === undefined ? {} : { games: o.games }),
-      ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
-      ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
       dashboard: { port: o.dashboardPort, ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) },
       logger,
     });
@@ -206,16 +210,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
   const scoreText = (s: NodeSummary): string => `victories A ${s.score.victories[0]} - B ${s.score.victories[1]}`;
   const day = new LabDay(node, {
     ...(o.sessions === undefined ? {} : { sessions: o.sessions }),
-    session: (k): SessionOptions => ({
-      seed: seedOf(k),
-      ...(language === undefined ? {} : { language }),
-      ...(character === undefined ? {} : { character }),
-      ...(budget === undefined ? {} : { budgetMs: budget }),
-      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
-      ...(o.games === undefined ? {} : { games: o.games }),
-      ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
-      ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    }),
+    session: (k) => sessionOf(seedOf(k)),
     onStart: (k) => {
       announce(k);
       // Each session starts from the day's settings: the ROS parameters' toggles too.
