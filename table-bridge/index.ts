@@ -27,6 +27,7 @@ export type {
 } from './table-handler.js';
 export { seatingOf, tableState } from './table-state.js';
 export { SeqLedger } from './seq-ledger.js';
+export type { LedgerSnapshot } from './seq-ledger.js';
 export { handNow, tableDeal } from './table-deal.js';
 export { tokensEqual } from './token.js';
 export { DEFAULT_TABLE_PORT, MESSAGE_LIMIT, TRANSPORT_LIMIT, TableServer } from './table-server.js';

@@ -19,6 +19,7 @@ import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, Seating, TableReply } from './messages.js';
 import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
+import type { LedgerSnapshot } from './seq-ledger.js';
 import { SeqLedger } from './seq-ledger.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableEventName, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
@@ -157,6 +158,16 @@ export class TableServer implements TableOutbox {
    */
   restoreAnswer(table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict): void {
     this.#ledger.record(table, event.seq, ackOf(event.seq, verdict), eventFingerprint(name, event));
+  }
+
+  /** The tables' seqs and remembered answers, as data (a session of a lab day saves them as it begins). */
+  ledgerSnapshot(): LedgerSnapshot {
+    return this.#ledger.snapshot();
+  }
+
+  /** Puts back the seqs and answers a session began with (a restart, before restoring its own events). */
+  restoreLedger(snapshot: LedgerSnapshot): void {
+    this.#ledger.restore(snapshot);
   }
 
   /** The tables that said hello and are connected now. */
@@ -408,7 +419,7 @@ export class TableServer implements TableOutbox {
       return { ...c.ack, ...(c.ack.ok ? { duplicate: true as const } : {}) };
     }
     if (c.kind === 'reused') return refusal('seq-reused', `seq ${seq} was already used for another event (${c.was}); nothing was applied: number each new event above ${this.#ledger.last(table)}`, seq);
-    if (c.skipped) return refusal('stale-seq', `seq ${seq} was skipped: this table numbered events above it (up to ${c.last}) without sending it; nothing was applied: number each new event above ${c.last}`, seq);
+    if (!c.forgotten) return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and no answer was given to it (skipped, or refused for its shape); nothing was applied: number each new event above ${c.last}`, seq);
     return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`, seq);
   }
 

@@ -525,6 +525,9 @@ export class ParceiroNode {
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
             versionBase: String(versionBase),
+            // The tables' seqs and answers as the session begins: a restart puts them back before
+            // restoring the session's own events (a table's events of an earlier session stay known).
+            tableSeqs: JSON.stringify(this.server.ledgerSnapshot()),
             ...o.recordingInfo,
           },
         });

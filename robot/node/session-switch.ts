@@ -75,7 +75,10 @@ export class SessionSwitch implements TableHandler {
   onControl(event: ControlEvent): Verdict | Promise<Verdict> {
     return this.#after(() => {
       const next = this.next;
-      if (event.action !== 'new-game' || !next || !this.#handler().snapshot().session.complete) return this.#handler().onControl(event);
+      const now = this.#handler().snapshot();
+      if (event.action !== 'new-game' || !next || !now.session.complete) return this.#handler().onControl(event);
+      // A pause holds across the sessions: nothing starts until someone resumes.
+      if (now.paused) return refuse('paused', 'the session is paused: resume, then a new game starts the next session');
       return next().then(
         () => this.#handler().onControl(event),
         (err: unknown) => refuse('internal', `the next session could not start (${err instanceof Error ? err.message : String(err)}); nothing changed`),

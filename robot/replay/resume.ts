@@ -27,6 +27,7 @@ import type { ParceiroNodeOptions } from '../node/parceiro-node.js';
 import { ParceiroNode } from '../node/parceiro-node.js';
 import { togglePatch } from '../node/toggle-requests.js';
 import type { RecordedMessage } from '../recording/reader.js';
+import type { LedgerSnapshot } from '../../table-bridge/index.js';
 import { RecordingError, readRecording } from '../recording/reader.js';
 import type { SessionInfo } from '../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
@@ -36,6 +37,16 @@ import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import { ReplayClock } from './replay-clock.js';
 import type { ReplaySettings } from './replay.js';
 import { TableFeeder, recordedDecisions, replaySettings } from './replay.js';
+
+/** The table server's seqs and answers as the session began (recorded as `tableSeqs`); null in older recordings. */
+function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
+  if (!info.tableSeqs) return null;
+  try {
+    return JSON.parse(info.tableSeqs) as LedgerSnapshot;
+  } catch {
+    return null;
+  }
+}
 
 /** Why the tables of a stopped runtime are marked disconnected when it restarts. */
 export const RESTART_REASON = 'the runtime restarted';
@@ -256,6 +267,9 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     settings,
     logger: log,
     beforeListen: async ({ runtime, toggles, server }) => {
+      // The seqs and answers the session began with (an earlier session of the day's), then its own.
+      const seqs = tableSeqsOf(parts.info);
+      if (seqs) server.restoreLedger(seqs);
       const r = await restoreSession({
         runtime,
         toggles,

@@ -52,7 +52,7 @@ export function judgeHello(ctx: Ctx, table: TableInfo): Verdict {
 
 export function judgeNewGame(ctx: Ctx, event: Extract<ControlEvent, { action: 'new-game' }>, paused: boolean): Verdict {
   const { games } = ctx.config;
-  if (ctx.score.games >= games) return refuse('session-over', `the session of ${games} games is over`);
+  if (ctx.score.games >= games) return refuse('session-over', `the session of ${games} game${games === 1 ? '' : 's'} is over`);
   const cur = ctx.current;
   if (cur && !cur.game.isOver) return refuse('game-in-progress', `game ${cur.index + 1} is still being played`);
   if (paused) return refuse('paused', 'the session is paused');

@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
 import { DayTable } from '../robot/day-table.js';
@@ -96,13 +98,24 @@ describe('parceiro live, session after session', () => {
     }
   }, 400_000);
 
-  it("the day's second session killed and resumed: the table's versions go on from where they were, never back", async () => {
+  it("the day's second session killed and resumed: the tables' versions go on from where they were and their first-session seqs are still known", async () => {
     const token = 'live-day-versions';
     const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
     const killed = live([...common, '--seed', '80']);
     await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()), 'it listened');
-    const table = new DayTable({ url: /waiting for a table at (\S+) /.exec(killed.out())![1]!, token, nextSessions: 1 });
+    const url = /waiting for a table at (\S+) /.exec(killed.out())![1]!;
+    const table = new DayTable({ url, token, nextSessions: 1 });
     await table.start();
+    // A control panel that acts in the first session only: its seqs must outlive the second's crash.
+    const panel = async (u: string): Promise<{ socket: Socket; lastSeq: number }> => {
+      const socket = io(`${u}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      const ack = (await socket.timeout(20_000).emitWithAck('hello', { protocol: 1, token, table: { id: 'panel', name: 'panel', kind: 'touch' }, seats: [] })) as { lastSeq: number };
+      return { socket, lastSeq: ack.lastSeq };
+    };
+    const { socket: first } = await panel(url);
+    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({ ok: true });
+    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toMatchObject({ ok: true });
+    first.disconnect();
     await killed.until(() => /^Session 2 of the day: (\S+) /m.test(killed.out()), 'the second session began');
     const id = /^Session 2 of the day: (\S+) /m.exec(killed.out())![1]!;
     await table.waitFor((s) => s.session.id === id && (s.game?.trick ?? 0) >= 2);
@@ -115,7 +128,13 @@ describe('parceiro live, session after session', () => {
     let again: DayTable | null = null;
     try {
       await resumed.until(() => /waiting for a table at (\S+) /.test(resumed.out()), 'it listened again');
-      again = new DayTable({ url: /waiting for a table at (\S+) /.exec(resumed.out())![1]!, token });
+      const url2 = /waiting for a table at (\S+) /.exec(resumed.out())![1]!;
+      // The panel's first-session seqs and answers are still known: its resume sent again is a duplicate, not applied.
+      const back = await panel(url2);
+      expect(back.lastSeq).toBe(2);
+      expect(await back.socket.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toEqual({ ok: true, seq: 2, duplicate: true });
+      back.socket.disconnect();
+      again = new DayTable({ url: url2, token });
       await again.start();
       expect(await resumed.done).toBe(0);
     } finally {

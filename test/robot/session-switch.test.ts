@@ -63,6 +63,7 @@ describe('ScopedBus', () => {
 class FakeSession implements TableHandler {
   version = 0;
   complete = false;
+  paused = false;
   readonly seen: string[] = [];
   constructor(readonly id: string) {}
   onHello(t: TableInfo): Verdict {
@@ -85,7 +86,7 @@ class FakeSession implements TableHandler {
     return accept();
   }
   snapshot(): SessionSnapshot {
-    return { version: this.version, session: { id: this.id, games: 1, played: this.complete ? 1 : 0, victories: [0, 0], draws: 0, complete: this.complete }, robotSeat: 0, paused: false, game: null };
+    return { version: this.version, session: { id: this.id, games: 1, played: this.complete ? 1 : 0, victories: [0, 0], draws: 0, complete: this.complete }, robotSeat: 0, paused: this.paused, game: null };
   }
 }
 
@@ -118,6 +119,11 @@ describe('SessionSwitch', () => {
     sw.next = async () => {
       sw.use(two);
     };
+    // Paused at the end, a new game starts nothing until someone resumes.
+    one.paused = true;
+    expect(await sw.onControl(newGame(6))).toMatchObject({ ok: false, code: 'paused', reason: expect.stringContaining('resume') });
+    expect(sw.snapshot().session.id).toBe('one');
+    one.paused = false;
     expect(await sw.onControl(newGame(6))).toEqual({ ok: true });
     expect(two.seen).toEqual(['new-game 6']);
     // A failed start refuses the event as internal: the table may send it again.

@@ -111,12 +111,17 @@ describe('the state', () => {
 });
 
 describe('a skipped seq', () => {
-  it('is refused stale-seq saying it was skipped, not forgotten', async () => {
+  it('is refused stale-seq saying it was never answered, not forgotten', async () => {
     const { url } = await startServer({ seed: 3 });
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
     expect(await sim.send('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
     expect(await sim.send('game:control', { seq: 5, action: 'pause' })).toMatchObject({ ok: true });
-    expect(await sim.send('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('seq 3 was skipped') });
+    expect(await sim.send('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('no answer was given to it (skipped, or refused for its shape)') });
+    // Below a table's first seq too: nothing was ever forgotten.
+    const other = rawClient(url);
+    await other.emitWithAck('hello', helloMessage({ table: { id: 'panel', name: 'panel', kind: 'touch' } }, []));
+    expect(await other.emitWithAck('game:control', { seq: 5, action: 'resume' })).toMatchObject({ ok: true });
+    expect(await other.emitWithAck('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('no answer was given to it') });
   });
 });
