@@ -144,7 +144,10 @@ describe("the robot's reactions and its estimates", () => {
     // Some answers come at once, the others after the table has moved on.
     let n = 0;
     const estimator = new FakeEstimator((_event, done) => (n++ % 3 === 0 ? queueMicrotask(done) : setTimeout(done, 15)));
-    const { seen, path } = await session('slow', estimator, robot.syncRobotPlayer(searching, { seat: 0, seed: 17 }));
+    // The table's players take 30 ms, twice an estimate's longest: the estimate running when the robot
+    // plays has come back before the next card, so the robot's own play is then the newest position
+    // and is estimated (with no pause, whether it ever was depended on the machine's load).
+    const { seen, path } = await session('slow', estimator, robot.syncRobotPlayer(searching, { seat: 0, seed: 17 }), 30);
     const events = eventsOf(seen);
     const estimates = seen.map((e, at) => ({ at, m: e.message as ExpectationMessage })).filter((x) => seen[x.at]!.topic.name === '/parceiro/expectation');
     expect(estimator.maxRunning).toBe(1);
