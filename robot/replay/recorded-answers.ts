@@ -163,7 +163,7 @@ export class RecordedEstimator implements ExpectationSource {
   #finished = false;
 
   constructor(immediate: ExpectationMessage[] = []) {
-    this.#released.push(...immediate);
+    for (const m of immediate) this.#released.push(m);
   }
 
   estimate(info: InfoSet, event: number): Promise<Expectation | undefined> {

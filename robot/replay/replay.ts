@@ -453,12 +453,14 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   } finally {
     const outputs = replayed.slice();
     // A question still waiting at the end of a complete recording is a difference; at the end of a truncated one, expected.
-    if (!rec.complete) answered.push(...player.differences, ...estimator.differences);
+    if (!rec.complete) for (const d of [...player.differences, ...estimator.differences]) answered.push(d);
     player.finish();
     estimator.finish();
     await node.close();
     replayed.length = 0;
-    replayed.push(...outputs);
+    // One by one: a spread passes every item as an argument, and a recording of a flood (240 000
+    // messages) overflowed the stack.
+    for (const o of outputs) replayed.push(o);
   }
 
   // ---- compare -----------------------------------------------------------------------------------
