@@ -95,23 +95,43 @@ export async function runTranscript(lines: readonly TranscriptLine[], o: { seed:
     if (typeof ack === 'function') (ack as (r: unknown) => void)({ ok: true });
   });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  for (const l of lines) {
+  // Before each event, and at the end, wait until the table has what the page shows before it (the
+  // robot's turn on the simulated clock included): on the messages, not on the wall clock.
+  let at = 0;
+  let next = 0;
+  const shown = async (upTo: number): Promise<void> => {
+    for (; next < upTo; next++) {
+      const l = lines[next]!;
+      if (l.dir !== '<') continue;
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const found = received.findIndex((r, k) => k >= at && r.name === l.name && contains(r.payload, l.payload));
+        if (found >= 0) {
+          at = found + 1;
+          break;
+        }
+        // Not there in time: the test's own matching says which line and what came instead.
+        if (Date.now() > until) return;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+  };
+  for (const [k, l] of lines.entries()) {
     if (l.dir !== '>') continue;
+    await shown(k);
     const payload = l.name === 'hello' ? { ...(l.payload as object), token: TOKEN } : l.payload;
     // A callback, not emitWithAck: the answer is recorded as it is read, in its place among the
     // messages (a promise's continuation runs after other messages read in the same network read).
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`PROTOCOL.md:${l.line}: no answer to ${l.name}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`PROTOCOL.md:${l.line}: no answer to ${l.name}`)), 30_000);
       socket.emit(l.name, payload, (answer: unknown) => {
         clearTimeout(timer);
         received.push({ name: 'ack', payload: answer });
         resolve();
       });
     });
-    // What the event set going (the robot's turn on the simulated clock) settles before the next.
-    await new Promise((r) => setTimeout(r, 30));
   }
-  await new Promise((r) => setTimeout(r, 100));
+  await shown(lines.length);
   return {
     received,
     close: async () => {
