@@ -3,7 +3,7 @@
 // knows them. Every `state` message and hello answer goes through here.
 
 import type { Card, Seat } from '../game/index.js';
-import { formatCard, nextSeat, pointsOf } from '../game/index.js';
+import { formatCard, leaderOf, nextSeat, pointsOf } from '../game/index.js';
 import type { GameState, Seating, TableState } from './messages.js';
 import { PROTOCOL_VERSION } from './messages.js';
 import type { SessionSnapshot } from './table-handler.js';
@@ -38,9 +38,7 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
   const plays: { seat: Seat; card: string }[] = [];
   // Seats of earlier plays follow from the trick leaders: the seat after the dealer, then each winner.
   for (let i = 0; i < g.plays; i++) {
-    const trick = i >> 2;
-    const leader = trick === 0 ? nextSeat(g.dealer) : g.trickWinner(trick - 1);
-    plays.push(play(nextSeat(leader, i & 3), g.playAt(i)));
+    plays.push(play(nextSeat(leaderOf(g, i >> 2), i & 3), g.playAt(i)));
   }
   const table = plays.slice(plays.length - g.cardsInTrick);
   let lastTrick: GameState['lastTrick'] = null;
@@ -48,7 +46,7 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
     const k = g.trick - 1;
     const cards = [0, 1, 2, 3].map((i) => g.playAt(k * 4 + i));
     lastTrick = {
-      leader: k === 0 ? nextSeat(g.dealer) : g.trickWinner(k - 1),
+      leader: leaderOf(g, k),
       cards: cards.map(formatCard),
       winner: g.trickWinner(k),
       points: cards.reduce((p, c) => p + pointsOf(c), 0),

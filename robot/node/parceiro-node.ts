@@ -118,35 +118,16 @@ export interface ParceiroNodeOptions {
  * Another session on a running node (a lab day): its seeds and settings. The robot's seat (the
  * tables' seats depend on it), the bus, the clock, the table server and the dashboard are the node's.
  */
-export interface SessionOptions {
-  seed: number;
-  /** Default config/node.yaml. */
-  games?: number;
-  /** Default `session-<seed>-<time>`; names the recording. */
-  sessionId?: string;
-  firstDealer?: Seat;
-  /** Default config/behaviours.yaml. */
-  language?: string;
-  character?: string;
-  budgetMs?: number;
-  expectationBudgetMs?: number;
-  speech?: SpeechBackendKind;
-  /** Default config/node.yaml; null records nothing. */
-  recordingsDir?: string | null;
-  /** Default: the timed search on a new worker pool (closed with the session). */
-  player?: RobotPlayer;
-  minThinkMs?: number;
-  liftGraceMs?: number;
-  recordingInfo?: SessionInfo;
-}
+export type SessionOptions = Pick<
+  ParceiroNodeOptions,
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
+>;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
 type OpenOptions = SessionOptions &
-  Pick<ParceiroNodeOptions, 'estimator' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet'> & {
+  Pick<ParceiroNodeOptions, 'estimator' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet' | 'versionBase'> & {
     /** It continues a session after a restart. */
     resumed?: boolean;
-    /** The tables' state versions start here (a resumed session: its recording's `versionBase`). */
-    versionBase?: number;
   };
 
 /** The languages the robot can be switched to during a session (config/utterances/<lang>.yaml). */

@@ -2,7 +2,7 @@
 // actions both call them, so a refused event changes nothing and its reason is the engine's own.
 
 import type { Card, Game, Seat } from '../../game/index.js';
-import { PlayError, formatCard, nextSeat } from '../../game/index.js';
+import { PlayError, formatCard, leaderOf, nextSeat } from '../../game/index.js';
 import type { CardEvent, ControlEvent, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { accept, refuse } from '../../table-bridge/index.js';
 import type { SessionContext } from './session-machine.js';
@@ -23,8 +23,7 @@ export function playedBy(game: Game, card: Card): { seat: Seat; trick: number } 
   for (let i = 0; i < game.plays; i++) {
     if (game.playAt(i) !== card) continue;
     const trick = i >> 2;
-    const leader = trick === 0 ? nextSeat(game.dealer) : game.trickWinner(trick - 1);
-    return { seat: nextSeat(leader, i & 3), trick };
+    return { seat: nextSeat(leaderOf(game, trick), i & 3), trick };
   }
   return null;
 }
