@@ -17,6 +17,7 @@ export type {
   PhysicalDeal,
   Prompt,
   PromptKind,
+  RefusedAgain,
   Rejection,
   SessionSnapshot,
   TableEventName,
@@ -31,7 +32,7 @@ export type { LedgerSnapshot } from './seq-ledger.js';
 export { handNow, tableDeal } from './table-deal.js';
 export { tokensEqual } from './token.js';
 export { DEFAULT_TABLE_PORT, MESSAGE_LIMIT, TRANSPORT_LIMIT, TableServer } from './table-server.js';
-export type { TableServerOptions } from './table-server.js';
+export type { EventRate, HelloLockout, TableServerOptions } from './table-server.js';
 export { FAULTS, HelloRefusedError, SimulatedTable } from './simulated-table.js';
 export type { BotKind, Fault, FaultReport, SimulatedTableOptions } from './simulated-table.js';
 export { LocalReferee } from './local-referee.js';

@@ -137,12 +137,21 @@ export const REJECT_CODES = [
   'unknown-event', // an event name this protocol does not have
   'too-large', // a message over the protocol's 64 KiB
   'replaced', // (rejected only) the same table id said hello on another connection: this one is closed
+  'rate-limited', // more events than a table may send: nothing applied; send again after retryAfterMs
+  'too-many-attempts', // hello: too many refused tokens from this address; wait retryAfterMs
+  'display-only', // a table hosting no seat shows the game and cannot change it
   'unsupported', // understood, but this runtime does not do it
   'internal', // the runtime failed; the event changed nothing
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 
-export const refusalSchema = z.object({ ok: z.literal(false), code: z.enum(REJECT_CODES), reason: z.string() });
+export const refusalSchema = z.object({
+  ok: z.literal(false),
+  code: z.enum(REJECT_CODES),
+  reason: z.string(),
+  /** rate-limited, too-many-attempts: the wait before sending again (ms). */
+  retryAfterMs: z.int().optional(),
+});
 export type Refusal = z.infer<typeof refusalSchema>;
 
 export const eventAckSchema = z.union([
@@ -297,6 +306,8 @@ export const rejectedSchema = z.object({
   /** The inbound event this refers to, when there is one. */
   event: z.string().optional(),
   seq: z.int().optional(),
+  /** rate-limited: the wait before sending again (ms). */
+  retryAfterMs: z.int().optional(),
 });
 export type RejectedMessage = z.infer<typeof rejectedSchema>;
 

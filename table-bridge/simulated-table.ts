@@ -610,6 +610,12 @@ export class SimulatedTable {
       }
       try {
         const ack = await this.send(event, msg);
+        if (!ack.ok && ack.code === 'rate-limited') {
+          // Nothing was applied: after the wait, the same event again as a new one.
+          await new Promise((resolve) => setTimeout(resolve, ack.retryAfterMs ?? 100));
+          msg = { ...msg, seq: this.nextSeq() };
+          continue;
+        }
         if (ack.ok || ack.code !== 'no-hello') return ack;
       } catch {
         this.#log.warn({ table: this.id, event, seq: msg.seq }, 'no answer in time; sending again');

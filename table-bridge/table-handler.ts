@@ -95,8 +95,25 @@ export interface TableHandler {
   onControl(event: ControlEvent): Verdict | Promise<Verdict>;
   /** The table's connection is gone (it may come back with the same id). */
   onDisconnect?(table: TableInfo, reason: string): void;
+  /**
+   * The same event was sent again and again under new seqs while nothing changed, and was refused as
+   * its first copy was: the bridge answered the copies itself and reports them here, in one record per
+   * batch instead of one per copy (the recording keeps them; `event` carries the last copy's seq).
+   */
+  onRefusedAgain?(again: RefusedAgain): void;
   /** The session as it is now; sent, projected, on hello and on every pushState. */
   snapshot(): SessionSnapshot;
+}
+
+/** Copies of a refused event, answered by the bridge without the handler (see onRefusedAgain). */
+export interface RefusedAgain {
+  name: TableEventName;
+  /** The last copy (its seq is the batch's last). */
+  event: CardEvent | ControlEvent;
+  firstSeq: number;
+  /** How many copies the batch holds. */
+  count: number;
+  verdict: Extract<Verdict, { ok: false }>;
 }
 
 export type PromptKind = (typeof PROMPT_KINDS)[number];

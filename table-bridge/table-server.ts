@@ -9,6 +9,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import type { Card, Seat } from '../game/index.js';
@@ -34,6 +35,30 @@ export const MESSAGE_LIMIT = 64 * 1024;
 export const TRANSPORT_LIMIT = 1024 * 1024;
 const EVENTS: readonly string[] = ['hello', 'card:detected', 'card:removed', 'game:control'];
 
+/** How many events a connection may send: `perSecond` sustained, `burst` at once (a token bucket). */
+export interface EventRate {
+  perSecond: number;
+  burst: number;
+  /** Its events waiting for the runtime at most; more are answered `rate-limited` too. */
+  waiting: number;
+}
+// A person puts down a card a second at most, a camera table reads a few markers again a second; a
+// simulated table with no pause plays a game's 30 cards well inside the burst.
+export const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32 };
+
+/**
+ * Refused tokens from one address: after `free` of them, its hellos are refused `too-many-attempts`
+ * (the token not even compared) for `firstMs`, doubling with each further refusal up to `maxMs`;
+ * forgotten after `forgetMs` without one.
+ */
+export interface HelloLockout {
+  free: number;
+  firstMs: number;
+  maxMs: number;
+  forgetMs: number;
+}
+export const DEFAULT_HELLO_LOCKOUT: HelloLockout = { free: 5, firstMs: 1000, maxMs: 60_000, forgetMs: 10 * 60_000 };
+
 export interface TableServerOptions {
   /** The shared secret every table must present in its hello. */
   token: string;
@@ -50,6 +75,14 @@ export interface TableServerOptions {
   helloTimeoutMs?: number;
   /** Answers remembered per table for replayed events. Default 256. */
   rememberAcks?: number;
+  /** Default DEFAULT_EVENT_RATE. */
+  eventRate?: EventRate;
+  /** Default DEFAULT_HELLO_LOCKOUT. */
+  helloLockout?: HelloLockout;
+  /** Copies of a refused event are put on record (onRefusedAgain) at most this often (ms). Default 250. */
+  refusedAgainMs?: number;
+  /** The clock of the rate limits (ms). Default performance.now. */
+  now?: () => number;
   logger?: TableLogger;
 }
 
@@ -63,9 +96,35 @@ interface Connection {
   /** Its hello was answered: states may go to it. */
   answered: boolean;
   helloTimer: NodeJS.Timeout | null;
+  /** Where it comes from (refused tokens are counted per address). */
+  address: string;
+  /** The rate limit's bucket: events it may send now, as of `refilledAt`. */
+  tokens: number;
+  refilledAt: number;
+  /** Its events waiting for the runtime. */
+  waiting: number;
+  /** Events refused `rate-limited` since the last log line about it, and when that was. */
+  limited: number;
+  limitedLoggedAt: number;
+  /** The last event it sent, when the runtime refused it: copies of it are answered alike. */
+  run: RefusalRun | null;
 }
 
-const refusal = (code: RejectCode, reason: string, seq: number | null): EventAck => ({ ok: false, code, reason, seq });
+/**
+ * A refused event sent again and again under new seqs: while the runtime's state has not changed
+ * (`version`), each copy gets the first one's refusal from the bridge, and the copies not yet on
+ * record wait in `batch` (their answers go out once the batch is recorded).
+ */
+interface RefusalRun {
+  key: string;
+  version: number;
+  name: TableEventName;
+  verdict: Extract<Verdict, { ok: false }>;
+  batch: { first: number; last: CardEvent | ControlEvent; count: number; replies: (() => void)[] } | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const refusal = (code: RejectCode, reason: string, seq: number | null, retryAfterMs?: number): EventAck => ({ ok: false, code, reason, seq, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
 const ackOf = (seq: number, verdict: Verdict): EventAck =>
   verdict.ok ? { ok: true, seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) } : refusal(verdict.code, verdict.reason, seq);
 const seqOf = (payload: unknown): number | null => {
@@ -74,7 +133,10 @@ const seqOf = (payload: unknown): number | null => {
 };
 
 export class TableServer implements TableOutbox {
-  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler'>>;
+  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now'>>;
+  readonly #now: () => number;
+  /** Refused tokens per address (see HelloLockout). */
+  readonly #helloFailures = new Map<string, { failures: number; lockedUntil: number; lastAt: number }>();
   readonly #handler: TableHandler;
   readonly #fiducials: FiducialMap;
   readonly #log: TableLogger;
@@ -99,7 +161,11 @@ export class TableServer implements TableOutbox {
       ackTimeoutMs: options.ackTimeoutMs ?? 5000,
       helloTimeoutMs: options.helloTimeoutMs ?? 10_000,
       rememberAcks: options.rememberAcks ?? 256,
+      eventRate: options.eventRate ?? DEFAULT_EVENT_RATE,
+      helloLockout: options.helloLockout ?? DEFAULT_HELLO_LOCKOUT,
+      refusedAgainMs: options.refusedAgainMs ?? 250,
     };
+    this.#now = options.now ?? (() => performance.now());
     this.#handler = options.handler;
     this.#fiducials = options.fiducials ?? loadFiducials();
     this.#log = options.logger ?? silentLogger;
@@ -176,7 +242,11 @@ export class TableServer implements TableOutbox {
   }
 
   async close(): Promise<void> {
-    for (const c of this.#connections) if (c.helloTimer) clearTimeout(c.helloTimer);
+    for (const c of this.#connections) {
+      if (c.helloTimer) clearTimeout(c.helloTimer);
+      // Refused copies not yet on record are recorded (and answered) before the server goes.
+      this.#enqueue(() => this.#endRun(c));
+    }
     await this.#queue;
     await this.#out;
     await new Promise<void>((resolve) => {
@@ -199,7 +269,20 @@ export class TableServer implements TableOutbox {
   // ---- inbound ----------------------------------------------------------------------------------
 
   #accept(socket: TableSocket): void {
-    const conn: Connection = { socket, table: null, replaced: false, answered: false, helloTimer: null };
+    const conn: Connection = {
+      socket,
+      table: null,
+      replaced: false,
+      answered: false,
+      helloTimer: null,
+      address: socket.handshake.address,
+      tokens: this.#options.eventRate.burst,
+      refilledAt: this.#now(),
+      waiting: 0,
+      limited: 0,
+      limitedLoggedAt: -Infinity,
+      run: null,
+    };
     this.#connections.add(conn);
     conn.helloTimer = setTimeout(() => {
       this.#log.warn({ socket: socket.id }, 'no hello in time; closing the connection');
@@ -213,7 +296,7 @@ export class TableServer implements TableOutbox {
     });
     for (const event of ['card:detected', 'card:removed', 'game:control'] as const) {
       socket.on(event, (payload: unknown, ack: unknown) => {
-        if (this.#tooLarge(conn, event, payload, ack)) return;
+        if (!this.#admit(conn, event, payload, ack) || this.#tooLarge(conn, event, payload, ack)) return;
         this.#onEvent(conn, event, payload, ack);
       });
     }
@@ -222,6 +305,7 @@ export class TableServer implements TableOutbox {
       if (typeof event === 'string' && EVENTS.includes(event)) return;
       const ack = args.at(-1);
       const name = typeof event === 'string' ? event.slice(0, 64) : String(event);
+      if (!this.#admit(conn, name, args[0], ack)) return;
       const reason = `unknown event "${name}": this protocol has hello, card:detected, card:removed and game:control`;
       this.#log.warn({ socket: socket.id, event: name }, 'unknown event');
       const seq = seqOf(args[0]);
@@ -231,6 +315,8 @@ export class TableServer implements TableOutbox {
     socket.on('disconnect', (reason) => {
       if (conn.helloTimer) clearTimeout(conn.helloTimer);
       this.#connections.delete(conn);
+      // Its refused copies not yet on record are recorded all the same.
+      this.#enqueue(() => this.#endRun(conn));
       const table = conn.table;
       if (!table || conn.replaced) return;
       this.#byTable.delete(table.id);
@@ -241,6 +327,40 @@ export class TableServer implements TableOutbox {
         this.pushState();
       });
     });
+  }
+
+  /**
+   * The rate limit: an event over it is answered `rate-limited` at once and goes no further (not to
+   * the runtime, not on record), so a table that floods costs the node little and delays nobody else.
+   */
+  #admit(conn: Connection, event: string, payload: unknown, ack: unknown): boolean {
+    const rate = this.#options.eventRate;
+    const now = this.#now();
+    conn.tokens = Math.min(rate.burst, conn.tokens + ((now - conn.refilledAt) * rate.perSecond) / 1000);
+    conn.refilledAt = now;
+    if (conn.tokens >= 1 && conn.waiting < rate.waiting) {
+      conn.tokens -= 1;
+      return true;
+    }
+    const retryAfterMs = Math.max(1, Math.ceil(((1 - Math.min(conn.tokens, 0)) * 1000) / rate.perSecond));
+    const reason =
+      conn.tokens >= 1
+        ? `${event}: ${conn.waiting} events from this connection are still waiting for the runtime; nothing was applied: send it again in ${retryAfterMs} ms, as a new event`
+        : `${event}: more than ${rate.perSecond} events a second from this connection (${rate.burst} at once); nothing was applied: send it again in ${retryAfterMs} ms, as a new event`;
+    conn.limited++;
+    if (now - conn.limitedLoggedAt >= 1000) {
+      this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, event, limited: conn.limited }, 'events over the rate limit refused');
+      conn.limited = 0;
+      conn.limitedLoggedAt = now;
+    }
+    const seq = seqOf(payload);
+    try {
+      if (typeof ack === 'function') (ack as (r: EventAck) => void)(refusal('rate-limited', reason, seq, retryAfterMs));
+      else conn.socket.emit('rejected', { code: 'rate-limited', reason, event, retryAfterMs, ...(seq === null ? {} : { seq }) });
+    } catch (err) {
+      this.#log.warn({ err, event }, 'could not send an acknowledgement');
+    }
+    return false;
   }
 
   /** A message over the protocol's limit is answered `too-large` and not read further. */
@@ -271,15 +391,19 @@ export class TableServer implements TableOutbox {
     const reply = (r: HelloAck): void => {
       if (typeof ack === 'function') (ack as (r: HelloAck) => void)(r);
     };
-    const refuseHello = (code: RejectCode, reason: string): void => {
+    const refuseHello = (code: RejectCode, reason: string, retryAfterMs?: number): void => {
       this.#log.warn({ socket: socket.id, code, reason }, 'hello refused');
       // A namespace disconnect packet goes out after the ack, so the table reads why before it is cut.
       this.#send(() => {
-        reply({ ok: false, code, reason });
+        reply({ ok: false, code, reason, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
         socket.disconnect();
       });
     };
     if (typeof ack !== 'function') return refuseHello('invalid', 'hello: an acknowledgement callback is required');
+    const lockedMs = this.#lockedFor(conn.address);
+    if (lockedMs > 0) {
+      return refuseHello('too-many-attempts', `too many hellos with a wrong token from ${conn.address}: the next one is heard in ${Math.ceil(lockedMs / 1000)} s`, lockedMs);
+    }
     if (conn.table) return refuseHello('invalid', `hello: this connection already joined as table ${conn.table.id}; to say hello again (other seats, say), connect again`);
     // The version first: a future hello may have another shape, and deserves the real reason.
     const version = (payload as { protocol?: unknown } | null)?.protocol;
@@ -289,7 +413,10 @@ export class TableServer implements TableOutbox {
     const v = validateInbound('hello', payload);
     if (!v.ok) return refuseHello('invalid', v.reason);
     const hello = v.value;
-    if (!tokensEqual(hello.token, this.#options.token)) return refuseHello('bad-token', 'the token does not match this runtime\'s');
+    if (!tokensEqual(hello.token, this.#options.token)) {
+      this.#helloFailed(conn.address);
+      return refuseHello('bad-token', 'the token does not match this runtime\'s');
+    }
     // The operator's own pause and resume are recorded as this table's (robot/node/operator-controls.ts).
     if (hello.table.id === 'operator') return refuseHello('invalid', 'hello.table.id: "operator" is reserved for the operator dashboard; choose another id');
 
@@ -338,6 +465,24 @@ export class TableServer implements TableOutbox {
     this.#pushTo([...this.#byTable.values()].filter((c) => c !== conn), snapshot, seating);
   }
 
+  /** How long hellos from `address` are still refused unheard (ms; 0: heard). */
+  #lockedFor(address: string): number {
+    const f = this.#helloFailures.get(address);
+    return f ? Math.max(0, f.lockedUntil - this.#now()) : 0;
+  }
+
+  #helloFailed(address: string): void {
+    const lock = this.#options.helloLockout;
+    const now = this.#now();
+    // Forgotten after a quiet while; the map never holds more than the addresses of the last while.
+    for (const [a, f] of this.#helloFailures) if (now - f.lastAt > lock.forgetMs) this.#helloFailures.delete(a);
+    const f = this.#helloFailures.get(address) ?? { failures: 0, lockedUntil: 0, lastAt: now };
+    f.failures++;
+    f.lastAt = now;
+    if (f.failures > lock.free) f.lockedUntil = now + Math.min(lock.maxMs, lock.firstMs * 2 ** Math.min(30, f.failures - lock.free - 1));
+    this.#helloFailures.set(address, f);
+  }
+
   #onEvent(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, ack: unknown): void {
     if (typeof ack !== 'function') {
       // Idempotence and refusals both travel in the ack: an event without one is not applied.
@@ -353,13 +498,19 @@ export class TableServer implements TableOutbox {
       }
     };
     // The answer goes out after what the event caused at once (its state, a forced robot card).
+    conn.waiting++;
     this.#enqueue(async () => {
-      const answer = await this.#handle(conn, event, payload);
-      this.#send(() => reply(answer));
+      try {
+        const answer = await this.#handle(conn, event, payload, reply);
+        if (answer) this.#send(() => reply(answer));
+      } finally {
+        conn.waiting--;
+      }
     });
   }
 
-  async #handle(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown): Promise<EventAck> {
+  /** The answer to an event, or null when it waits in a batch of refused copies (see RefusalRun). */
+  async #handle(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, reply: (r: EventAck) => void): Promise<EventAck | null> {
     const table = conn.table;
     if (!table) return refusal('no-hello', `${event}: say hello first`, seqOf(payload));
     const log = (ack: EventAck): EventAck => {
@@ -393,6 +544,29 @@ export class TableServer implements TableOutbox {
     const said = eventFingerprint(event, mapped);
     const dup = this.#seqCheck(table.id, mapped.seq, said);
     if (dup) return log(dup);
+    const denied = this.#denied(table, event, mapped);
+    if (denied) {
+      const ack = refusal(denied.code, denied.reason, mapped.seq);
+      this.#ledger.record(table.id, mapped.seq, ack, said);
+      return log(ack);
+    }
+    // A copy of the refused event before it, nothing having changed since: refused alike, by the bridge.
+    const key = `${event} ${said}`;
+    const run = conn.run;
+    if (run && run.key === key && run.version === this.#handler.snapshot().version) {
+      this.#ledger.record(table.id, mapped.seq, ackOf(mapped.seq, run.verdict), said);
+      const ack = ackOf(mapped.seq, run.verdict);
+      if (run.batch) {
+        run.batch.last = mapped;
+        run.batch.count++;
+        run.batch.replies.push(() => reply(ack));
+      } else {
+        run.batch = { first: mapped.seq, last: mapped, count: 1, replies: [() => reply(ack)] };
+        run.timer = setTimeout(() => this.#enqueue(() => this.#recordRun(conn)), this.#options.refusedAgainMs);
+      }
+      return null;
+    }
+    this.#endRun(conn);
     let verdict: Verdict;
     try {
       verdict = await (event === 'card:detected'
@@ -407,7 +581,48 @@ export class TableServer implements TableOutbox {
     }
     const ack = ackOf(mapped.seq, verdict);
     this.#ledger.record(table.id, mapped.seq, ack, said);
+    if (!verdict.ok) conn.run = { key, version: this.#handler.snapshot().version, name: event, verdict, batch: null, timer: null };
     return log(ack);
+  }
+
+  /**
+   * What a table may not do whatever the game: a table hosting no seat only watches; a card counts
+   * for the seats a table hosts (and the robot's, whose cards people place and gather in a physical
+   * deal). The runtime never hears of these, so nothing is recorded.
+   */
+  #denied(table: TableInfo, event: Exclude<InboundEvent, 'hello'>, e: CardEvent | ControlEvent): { code: RejectCode; reason: string } | null {
+    if (!table.seats.length) {
+      return { code: 'display-only', reason: `${event}: table ${table.id} hosts no seat: it shows the game and cannot change it (a table that plays says hello with its seats)` };
+    }
+    if ('zone' in e && !table.seats.includes(e.zone.seat) && e.zone.seat !== this.#handler.snapshot().robotSeat) {
+      return { code: 'not-your-seat', reason: `${event}: table ${table.id} does not host seat ${e.zone.seat}; nothing changed` };
+    }
+    return null;
+  }
+
+  /** Puts the batch of refused copies on record; their answers go out once it is (in the queue). */
+  #recordRun(conn: Connection): void {
+    const run = conn.run;
+    if (!run?.batch || !conn.table) return;
+    const { batch } = run;
+    run.batch = null;
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = null;
+    this.#log.warn({ table: conn.table.id, event: run.name, code: run.verdict.code, copies: batch.count, seqs: [batch.first, batch.last.seq] }, 'the same event refused again');
+    try {
+      this.#handler.onRefusedAgain?.({ name: run.name, event: batch.last, firstSeq: batch.first, count: batch.count, verdict: run.verdict });
+    } catch (err) {
+      this.#log.error({ err, table: conn.table.id }, 'the handler failed on refused copies');
+    }
+    this.#send(() => {
+      for (const r of batch.replies) r();
+    });
+  }
+
+  /** The run of refused copies is over (another event came, or the connection went): its batch goes on record. */
+  #endRun(conn: Connection): void {
+    this.#recordRun(conn);
+    conn.run = null;
   }
 
   /** The answer to an event sent again, a refusal of a seq used again, or null for a new one. */

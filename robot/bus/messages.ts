@@ -58,8 +58,18 @@ export const TableEventMsg = defineMessage('parceiro_msgs/msg/TableEvent', 'An e
   /** hello: the table's name and kind (touch, virtual, simulated); "" otherwise. */
   table_name: 'string',
   table_kind: 'string',
-  /** disconnect: why the connection went away; "" otherwise. */
+  /** disconnect: why the connection went away; refused_again: the refusal's reason; "" otherwise. */
   reason: 'string',
+  /**
+   * refused_again (kind): copies of one event, sent again and again under new seqs while nothing
+   * changed, refused like the first one by the table bridge and recorded as one message: the event's
+   * name (card:detected, card:removed, game:control; its fields as a card or control event would have
+   * them, `seq` the last copy's), the refusal's code, how many copies and the first one's seq.
+   */
+  event: 'string',
+  code: 'string',
+  repeats: 'uint32',
+  first_seq: 'uint32',
 });
 
 export const TableOutputMsg = defineMessage('parceiro_msgs/msg/TableOutput', 'What the runtime tells the table: the robot\'s play, prompts and rejections.', {
@@ -274,6 +284,8 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1 },
   // Before lines said what they react to.
   [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '' },
+  // Before refused copies of an event were recorded in batches (each was a table event of its own).
+  [TableEventMsg.type]: { event: '', code: '', repeats: 0, first_seq: 0 },
 };
 
 /** Our own messages: the interface package holds exactly these. */

@@ -2,7 +2,7 @@
 // is published on the latched `connections` topic, where the dashboard (and the recording) see it.
 // The handler itself is unchanged: every call is passed through.
 
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { ConnectionStateMessage } from '../bus/messages.js';
 
@@ -30,6 +30,10 @@ export class ConnectionWatch implements TableHandler {
   onDisconnect(table: TableInfo, reason: string): void {
     this.inner.onDisconnect?.(table, reason);
     this.bus.publish('connections', tableConnection(table, false, reason));
+  }
+
+  onRefusedAgain(again: RefusedAgain): void {
+    this.inner.onRefusedAgain?.(again);
   }
 
   onCardDetected(event: CardEvent): Verdict | Promise<Verdict> {

@@ -282,9 +282,20 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'tableEvents': {
       const m = u.message;
-      s.latency.pendingSinceMs = at;
-      const what = m.kind === 'control' ? m.action : `${m.kind === 'card_detected' ? 'detected' : 'removed'} ${m.card} (${m.zone}, seat ${m.seat})`;
-      push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.seq}: ${what}` }, LIMITS.table);
+      const card = (kind: string): string => `${kind === 'card_removed' || m.event === 'card:removed' ? 'lifted' : 'put down'} ${m.card} (${m.zone === 'hand' ? 'hand area' : 'spot'} of seat ${m.seat})`;
+      if (m.kind === 'hello') {
+        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} joined (${m.seats.length ? `seats ${m.seats.join(', ')}` : 'watching, no seat'})` }, LIMITS.table);
+      } else if (m.kind === 'disconnect') {
+        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} left (${m.reason})` }, LIMITS.table);
+      } else if (m.kind === 'refused_again') {
+        // Copies the table bridge refused without the runtime: nothing for the robot to react to.
+        const what = m.event === 'game:control' ? m.action.replaceAll('_', ' ') : card(m.kind);
+        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.first_seq}-${m.seq}: ${what}, sent ${m.repeats} more time${m.repeats === 1 ? '' : 's'}, refused again (${m.code})` }, LIMITS.table);
+      } else {
+        s.latency.pendingSinceMs = at;
+        const what = m.kind === 'control' ? m.action.replaceAll('_', ' ') : card(m.kind);
+        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.seq}: ${what}` }, LIMITS.table);
+      }
       break;
     }
     case 'tableOutput': {

@@ -10,7 +10,7 @@
 // While a switch is under way (`hold`), card and control events wait for it rather than reach a
 // session that is going or not yet attached.
 
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { refuse } from '../../table-bridge/index.js';
 
 export class SessionSwitch implements TableHandler {
@@ -62,6 +62,10 @@ export class SessionSwitch implements TableHandler {
 
   onDisconnect(table: TableInfo, reason: string): void {
     this.#handler().onDisconnect?.(table, reason);
+  }
+
+  onRefusedAgain(again: RefusedAgain): void {
+    this.#handler().onRefusedAgain?.(again);
   }
 
   onCardDetected(event: CardEvent): Verdict | Promise<Verdict> {

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { parseCard } from '../../game/index.js';
-import type { CardEvent, ControlEvent, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -177,12 +177,15 @@ function stampOf(m: RecordedMessage): number {
   return h ? h.stamp.sec * 1000 + Math.round(h.stamp.nanosec / 1e6) : m.time;
 }
 
+/** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
+const REFUSED_AGAIN_RESTORED = 256;
+
 /** Feeds recorded table events into a runtime, knowing each table's seats from its recorded hello. */
 export class TableFeeder {
   readonly tables = new Map<string, TableInfo>();
   readonly guessed = new Set<string>();
   constructor(
-    private readonly handler: Pick<ParceiroNode['runtime'], 'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl'>,
+    private readonly handler: Pick<ParceiroNode['runtime'], 'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl' | 'onRefusedAgain'>,
     private readonly robotSeat: Seat,
   ) {}
 
@@ -221,6 +224,22 @@ export class TableFeeder {
             ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
             : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
         answer('game:control', e, this.handler.onControl(e));
+        return;
+      }
+      case 'refused_again': {
+        // Copies of a refused event the table bridge answered itself: on record again, and their
+        // answers back in a restart's ledger (each seq when they were numbered one after another).
+        const name = m.event as TableEventName;
+        const e: CardEvent | ControlEvent =
+          name === 'game:control'
+            ? m.action === 'new_game'
+              ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
+              : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' }
+            : { table, seq: m.seq, zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat }, card: parseCard(m.card), fiducial: m.fiducial === -1 ? null : m.fiducial };
+        const verdict = { ok: false as const, code: m.code as RejectCode, reason: m.reason };
+        this.handler.onRefusedAgain({ name, event: e, firstSeq: m.first_seq, count: m.repeats, verdict });
+        const numbered = m.repeats === m.seq - m.first_seq + 1;
+        for (let seq = numbered ? Math.max(m.first_seq, m.seq - REFUSED_AGAIN_RESTORED + 1) : m.seq; seq <= m.seq; seq++) answer(name, { ...e, seq }, verdict);
         return;
       }
     }

@@ -5,7 +5,7 @@ import type { Card, Decision, GameEvent, Seat, SessionScore } from '../../game/i
 import type { Game } from '../../game/index.js';
 import { formatCard } from '../../game/index.js';
 import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
-import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../table-bridge/index.js';
 
 export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';
 
@@ -117,7 +117,16 @@ export const rejectedOutput = (r: Rejection, seat: Seat | -1 = -1, c: Card | nul
 });
 
 /** The fields a kind of table event does not use. */
-const noTable = (): Pick<TableEvent, 'seats' | 'table_name' | 'table_kind' | 'reason'> => ({ seats: [], table_name: '', table_kind: '', reason: '' });
+const noTable = (): Pick<TableEvent, 'seats' | 'table_name' | 'table_kind' | 'reason' | 'event' | 'code' | 'repeats' | 'first_seq'> => ({
+  seats: [],
+  table_name: '',
+  table_kind: '',
+  reason: '',
+  event: '',
+  code: '',
+  repeats: 0,
+  first_seq: 0,
+});
 
 export function cardTableEvent(kind: 'card_detected' | 'card_removed', e: CardEvent): TableEvent {
   return { table_id: e.table.id, seq: e.seq, kind, zone: e.zone.area, seat: e.zone.seat, fiducial: e.fiducial ?? -1, card: formatCard(e.card), action: '', dealer: -1, trump_card: '', ...noTable() };
@@ -125,7 +134,7 @@ export function cardTableEvent(kind: 'card_detected' | 'card_removed', e: CardEv
 
 /** A table said hello (with a good token and version): which seats it hosts, so a replay knows too. */
 export function helloTableEvent(t: TableInfo): TableEvent {
-  return { table_id: t.id, seq: 0, kind: 'hello', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', seats: [...t.seats], table_name: t.name, table_kind: t.kind, reason: '' };
+  return { table_id: t.id, seq: 0, kind: 'hello', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', ...noTable(), seats: [...t.seats], table_name: t.name, table_kind: t.kind };
 }
 
 export function disconnectTableEvent(t: TableInfo, reason: string): TableEvent {
@@ -147,4 +156,10 @@ export function controlTableEvent(e: ControlEvent): TableEvent {
     trump_card: deal ? formatCard(deal.trumpCard) : '',
     ...noTable(),
   };
+}
+
+/** Copies of a refused event, answered by the table bridge, as one message (see TableEventMsg). */
+export function refusedAgainTableEvent(a: RefusedAgain): TableEvent {
+  const base = 'zone' in a.event ? cardTableEvent(a.name === 'card:removed' ? 'card_removed' : 'card_detected', a.event) : controlTableEvent(a.event);
+  return { ...base, kind: 'refused_again', event: a.name, code: a.verdict.code, reason: a.verdict.reason, repeats: a.count, first_seq: a.firstSeq };
 }

@@ -7,12 +7,12 @@ import type { Actor, SnapshotFrom } from 'xstate';
 import { createActor } from 'xstate';
 import type { Seat, SessionScore } from '../../game/index.js';
 import { RulePlayer } from '../../game/index.js';
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../table-bridge/index.js';
 import { refuse } from '../../table-bridge/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { GameStateMessage } from '../bus/messages.js';
 import type { SessionStatus } from './bus-messages.js';
-import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent } from './bus-messages.js';
+import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent, refusedAgainTableEvent } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RobotPlayer } from './robot-player.js';
@@ -132,6 +132,11 @@ export class SessionRuntime implements TableHandler {
     this.#bus.publish('tableEvents', controlTableEvent(event));
     if (event.action === 'new-game') return this.#send({ type: 'control.new-game', event });
     return this.#send({ type: event.action === 'pause' ? 'control.pause' : 'control.resume', event });
+  }
+
+  /** On record only: the copies changed nothing, and the machine never hears of them. */
+  onRefusedAgain(again: RefusedAgain): void {
+    this.#bus.publish('tableEvents', refusedAgainTableEvent(again));
   }
 
   snapshot(): SessionSnapshot {

@@ -285,6 +285,15 @@ export class TableLink {
         this.#socket.disconnect();
         this.#socket.connect();
         return;
+      } else if (!ack.ok && ack.code === 'rate-limited') {
+        // Nothing was applied: after the wait, the same event again as a new one.
+        this.#busy = true;
+        next.seq = null;
+        setTimeout(() => {
+          this.#busy = false;
+          this.#pump();
+        }, ack.retryAfterMs ?? 100).unref();
+        return;
       } else {
         this.#outbox.shift();
         next.resolve(ack);

@@ -104,18 +104,33 @@ describe('parceiro live, session after session', () => {
     const killed = live([...common, '--seed', '80']);
     await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()), 'it listened');
     const url = /waiting for a table at (\S+) /.exec(killed.out())![1]!;
-    const table = new DayTable({ url, token, nextSessions: 1 });
-    await table.start();
-    // A control panel that acts in the first session only: its seqs must outlive the second's crash.
+    // Until the runtime has seen the panel go: a watching table (no seat) sees every seat but the robot's free.
+    const seatsFree = async (u: string): Promise<void> => {
+      const watcher = io(`${u}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      const free = (st: { seats?: { holder: string }[] }): boolean => (st.seats ?? []).every((x) => x.holder !== 'table');
+      try {
+        await new Promise<void>((resolve) => {
+          watcher.on('state', (st: { seats?: { holder: string }[] }) => free(st) && resolve());
+          watcher.emit('hello', { protocol: 1, token, table: { id: 'watcher', name: 'watcher', kind: 'virtual' }, seats: [] }, (a: { ok: boolean; state?: { seats?: { holder: string }[] } }) => a.ok && a.state && free(a.state) && resolve());
+        });
+      } finally {
+        watcher.disconnect();
+      }
+    };
+    // A table that acts in the first session only, before the day's table sits down (it hosts the same
+    // seats): its seqs must outlive the second session's crash.
     const panel = async (u: string): Promise<{ socket: Socket; lastSeq: number }> => {
       const socket = io(`${u}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
-      const ack = (await socket.timeout(20_000).emitWithAck('hello', { protocol: 1, token, table: { id: 'panel', name: 'panel', kind: 'touch' }, seats: [] })) as { lastSeq: number };
+      const ack = (await socket.timeout(20_000).emitWithAck('hello', { protocol: 1, token, table: { id: 'panel', name: 'panel', kind: 'touch' }, seats: [1, 2, 3] })) as { lastSeq: number };
       return { socket, lastSeq: ack.lastSeq };
     };
     const { socket: first } = await panel(url);
     expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({ ok: true });
     expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toMatchObject({ ok: true });
     first.disconnect();
+    await seatsFree(url);
+    const table = new DayTable({ url, token, nextSessions: 1 });
+    await table.start();
     await killed.until(() => /^Session 2 of the day: (\S+) /m.test(killed.out()), 'the second session began');
     const id = /^Session 2 of the day: (\S+) /m.exec(killed.out())![1]!;
     await table.waitFor((s) => s.session.id === id && (s.game?.trick ?? 0) >= 2);
@@ -134,6 +149,7 @@ describe('parceiro live, session after session', () => {
       expect(back.lastSeq).toBe(2);
       expect(await back.socket.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toEqual({ ok: true, seq: 2, duplicate: true });
       back.socket.disconnect();
+      await seatsFree(url2);
       again = new DayTable({ url: url2, token });
       await again.start();
       expect(await resumed.done).toBe(0);

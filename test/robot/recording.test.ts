@@ -25,7 +25,7 @@ async function recordSome(path: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     now += 10;
     bus.publish('say', utter(`Boa jogada, parceiro! (${i}) «ás» "sete"`));
-    bus.publish('tableEvents', { table_id: 't', seq: i, kind: 'card_detected', zone: 'play', seat: 1, fiducial: 7, card: 'AS', action: '', dealer: -1, trump_card: '', seats: [], table_name: '', table_kind: '', reason: '' });
+    bus.publish('tableEvents', { table_id: 't', seq: i, kind: 'card_detected', zone: 'play', seat: 1, fiducial: 7, card: 'AS', action: '', dealer: -1, trump_card: '', seats: [], table_name: '', table_kind: '', reason: '', event: '', code: '', repeats: 0, first_seq: 0 });
   }
   await rec.close();
 }
