@@ -35,6 +35,8 @@ export interface AsyncGameHooks {
   onFault?: (seat: Seat, name: string, fault: PlayerFault) => void;
   /** Passed to asynchronous players as the deadline of each move. */
   moveTimeoutMs?: number;
+  /** Once aborted, the game ends before its next move (and after the pending one) by throwing the abort reason. */
+  signal?: AbortSignal;
 }
 
 export async function playGameAsync(deal: DealSpec, players: ReadonlyArray<Player | AsyncPlayerLike>, hooks: AsyncGameHooks = {}): Promise<Game> {
@@ -47,14 +49,17 @@ export async function playGameAsync(deal: DealSpec, players: ReadonlyArray<Playe
   };
   for (let s = 0; s < 4; s++) tell(dealEvent(deal, s as Seat), s as Seat);
 
-  const { clock, onDecision, onFault, moveTimeoutMs } = hooks;
+  const { clock, onDecision, onFault, moveTimeoutMs, signal } = hooks;
   while (!game.isOver) {
+    signal?.throwIfAborted();
     const seat = game.toMove;
     const player = players[seat]!;
     const t0 = clock ? clock() : 0;
     // A synchronous Player ignores the deadline and answers a card; an asynchronous one answers a promise.
     const answer = (player as AsyncPlayerLike).choose(views[seat]!, moveTimeoutMs) as Card | Promise<AsyncChoice>;
     const { card, fault } = typeof answer === 'number' ? { card: answer, fault: null } : await answer;
+    // A move answered by a player being stopped (its fallback's) is not played.
+    signal?.throwIfAborted();
     if (clock) onDecision?.(seat, clock() - t0);
     if (fault) onFault?.(seat, player.kind, fault);
     if (!game.isLegal(card)) throw new PlayerContractError(seat, player.kind, card);

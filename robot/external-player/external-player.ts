@@ -24,8 +24,10 @@ export interface ExternalPlayerOptions {
   helloTimeoutMs?: number;
   /** Deadline of a move when choose() is given none (default 2000 ms). */
   moveTimeoutMs?: number;
-  /** How long close() waits for the program to exit after bye before killing it (default 500 ms). */
+  /** How long close() waits for the program to exit after bye before stopping it (default 500 ms). */
   closeTimeoutMs?: number;
+  /** When stopping a program: the time between SIGTERM and SIGKILL (default 1000 ms). */
+  killGraceMs?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   /** Receives the program's stderr, line by line, and notices about it (faults, death). Never parsed. */
@@ -67,6 +69,21 @@ const GRACE_MS = 200;
 /** After SIGKILL, the longest close() waits for the exit to be seen. */
 const KILL_WAIT_MS = 2000;
 const MAX_LINE = 1 << 20;
+/** Every program still running, so that a runtime exiting for any reason leaves none behind. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+/** SIGKILLs every program still running at once (a second Ctrl-C: no more grace). */
+export function killRunningPrograms(): void {
+  for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', killRunningPrograms);
+}
 const STDERR_TAIL_LINES = 8;
 
 const quoteArg = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a));
@@ -89,7 +106,7 @@ export class ExternalPlayer implements AsyncPlayerLike {
   readyName: string | null = null;
 
   private readonly options: ExternalPlayerOptions;
-  private readonly fallback: RulePlayer;
+  private fallback: RulePlayer;
   private readonly label: string;
   private child: ChildProcess | null = null;
   private phase: Phase = 'idle';
@@ -118,6 +135,14 @@ export class ExternalPlayer implements AsyncPlayerLike {
     this.commandLine = [options.command, ...(options.args ?? [])].map(quoteArg).join(' ');
     this.fallback = new RulePlayer({ seat: 0, seed: options.seed });
     this.exited = new Promise((resolve) => (this.markExited = resolve));
+  }
+
+  /**
+   * Seeds the fallback player anew (a tournament does this for each game it plays, so the fallback's
+   * cards depend on the game, not on which copy of the program played which games before).
+   */
+  reseedFallback(seed: number): void {
+    this.fallback = new RulePlayer({ seat: 0, seed });
   }
 
   /** Starts a player and waits for its ready. */
@@ -149,6 +174,7 @@ export class ExternalPlayer implements AsyncPlayerLike {
       throw this.error(`did not start (${e instanceof Error ? e.message : String(e)})`);
     }
     this.child = child;
+    if (child.pid !== undefined) track(child);
     this.wire(child);
 
     const helloTimeoutMs = this.options.helloTimeoutMs ?? 5000;
@@ -160,6 +186,8 @@ export class ExternalPlayer implements AsyncPlayerLike {
     try {
       this.readyName = await ready;
     } catch (e) {
+      // Stopping it now is not a death to report.
+      this.phase = 'closing';
       await this.terminate();
       this.phase = 'closed';
       throw e;
@@ -188,17 +216,32 @@ export class ExternalPlayer implements AsyncPlayerLike {
     }
     const id = this.nextId++;
     return new Promise<AsyncChoice>((resolve) => {
-      const timer = setTimeout(() => this.settle(id, { kind: 'late', detail: `no move for turn ${id} within ${deadlineMs} ms` }), deadlineMs);
+      // The deadline is judged after the I/O already waiting is read (setImmediate runs after the event
+      // loop's poll phase): an answer that arrived in time while this thread was busy is on time.
+      const late = (): void => this.settle(id, { kind: 'late', detail: `no move for turn ${id} within ${deadlineMs} ms` }, undefined, false, deadlineMs);
+      const timer = setTimeout(() => setImmediate(late), deadlineMs);
       this.pending = { id, view, legal: view.legalCards(), resolve, timer };
       this.send(turnMessage(id, view, deadlineMs));
     });
   }
 
-  /** Sends bye, closes stdin, waits briefly for the exit, then kills. Safe to call more than once. */
-  close(): Promise<void> {
+  /**
+   * Sends bye, closes stdin, waits briefly for the exit, then stops the program (SIGTERM, then SIGKILL
+   * after killGraceMs). With `stop`, no bye and no wait: the program is stopped at once, whatever it is
+   * doing (a tournament being stopped). Safe to call more than once; a stop hurries a close under way.
+   */
+  close(options: { stop?: boolean } = {}): Promise<void> {
+    if (options.stop) {
+      this.stopping = true;
+      this.hurry?.();
+    }
     this.closing ??= this.doClose();
     return this.closing;
   }
+
+  private stopping = false;
+  /** Ends the wait for an exit after bye, when a stop arrives during it. */
+  private hurry: (() => void) | null = null;
 
   private async doClose(): Promise<void> {
     const wasReady = this.phase === 'ready';
@@ -211,10 +254,12 @@ export class ExternalPlayer implements AsyncPlayerLike {
     this.failHandshake('closed before it said ready');
     if (this.pending) this.settle(this.pending.id, null, undefined, true);
     if (!this.hasExited && this.child) {
-      if (wasReady && this.death === null) {
+      if (wasReady && this.death === null && !this.stopping) {
         this.send({ type: 'bye' });
         this.child.stdin?.end();
-        await within(this.exited, this.options.closeTimeoutMs ?? 500);
+        const hurried = new Promise<void>((resolve) => (this.hurry = resolve));
+        await within(Promise.race([this.exited, hurried]), this.options.closeTimeoutMs ?? 500);
+        this.hurry = null;
       }
       await this.terminate();
     }
@@ -315,9 +360,13 @@ export class ExternalPlayer implements AsyncPlayerLike {
     }
   }
 
-  /** Kills the process if it is still running and waits (bounded) for the exit. */
+  /** Stops the process if it is still running (SIGTERM, then SIGKILL after the grace) and waits (bounded) for the exit. */
   private async terminate(): Promise<void> {
     if (this.hasExited || !this.child) return;
+    if (this.exitInfo === null) {
+      this.child.kill('SIGTERM');
+      if (await within(this.exited, this.options.killGraceMs ?? 1000)) return;
+    }
     if (this.exitInfo === null) this.child.kill('SIGKILL');
     if (!(await within(this.exited, KILL_WAIT_MS))) {
       this.logLine(`no exit seen ${KILL_WAIT_MS} ms after SIGKILL`);
@@ -380,14 +429,20 @@ export class ExternalPlayer implements AsyncPlayerLike {
     this.settle(p.id, null, message.card);
   }
 
-  /** Ends turn `id`: with the program's card, or with the fallback's and the fault. */
-  private settle(id: number, fault: PlayerFault | null, card?: Card, quiet = false): void {
+  /**
+   * Ends turn `id`: with the program's card, or with the fallback's and the fault. A turn that timed out
+   * is told to the program (`timeout`, with the card played for it) before anything else it is sent, so
+   * it can drop its work on that turn and be on time for the next.
+   */
+  private settle(id: number, fault: PlayerFault | null, card?: Card, quiet = false, deadlineMs?: number): void {
     const p = this.pending;
     if (!p || p.id !== id) return;
     clearTimeout(p.timer);
     this.pending = null;
     if (fault && fault.kind !== 'died' && !quiet) this.logLine(`${fault.kind}: ${fault.detail}`);
-    p.resolve(card !== undefined && !fault ? { card, fault: null } : this.fallbackChoice(p.view, fault));
+    const choice = card !== undefined && !fault ? { card, fault: null } : this.fallbackChoice(p.view, fault);
+    if (fault?.kind === 'late') this.send({ type: 'timeout', id, card: formatCard(choice.card), deadlineMs: deadlineMs ?? 0 });
+    p.resolve(choice);
   }
 
   private fallbackChoice(view: SeatView, fault: PlayerFault | null): AsyncChoice {

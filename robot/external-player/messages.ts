@@ -28,6 +28,7 @@ export type RuntimeMessage =
   | { type: 'play'; seat: Seat; card: string; trick: number }
   | { type: 'trick'; trick: number; leader: Seat; cards: string[]; winner: Seat; points: number }
   | { type: 'turn'; id: number; seat: Seat; trick: number; legal: string[]; table: string[]; deadlineMs: number }
+  | { type: 'timeout'; id: number; card: string; deadlineMs: number }
   | { type: 'end'; points: [number, number]; outcome: { winner: 'A' | 'B' | 'draw'; victories: number }; renounce: RenounceMessage | null }
   | { type: 'bye' };
 
