@@ -3,10 +3,10 @@
 // External players: programs that play over JSON lines on stdio (external-player/PROTOCOL.md).
 export type { AsyncChoice, AsyncGameHooks, AsyncPlayerLike, PlayerFault } from './play-async.js';
 export { playGameAsync } from './play-async.js';
-export type { AsyncTournamentOptions, ExternalCommand } from './tournament-async.js';
-export { runTournamentAsync } from './tournament-async.js';
+export type { AsyncTournamentOptions, AsyncTournamentRun, ExternalCommand, GameRecord } from './tournament-async.js';
+export { playTournamentAsync, runTournamentAsync } from './tournament-async.js';
 export type { ExternalPlayerOptions } from './external-player/external-player.js';
-export { ExternalPlayer, ExternalPlayerError } from './external-player/external-player.js';
+export { ExternalPlayer, ExternalPlayerError, killRunningPrograms } from './external-player/external-player.js';
 export type { InvalidLine, PlayerMessage, RenounceMessage, RuntimeMessage } from './external-player/messages.js';
 export { PROTOCOL_VERSION, RULES_SUMMARY, eventMessage, helloMessage, parsePlayerLine, turnMessage } from './external-player/messages.js';
 

@@ -1,5 +1,6 @@
 // parceiro tournament: team A's players against team B's, with duplicate deals, over the cores.
 
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, playerFactory, summarize } from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
@@ -19,8 +20,20 @@ export interface TournamentCliOptions {
   progress?: boolean;
   external: string[];
   moveTimeout: number;
+  helloTimeout: number;
   budget: number;
+  /** A file of JSON lines: each game as it finishes, then the summary. */
+  records?: string;
 }
+
+/** The summary, and whether a signal stopped the run before its end. */
+export type TournamentReport = TournamentSummary & {
+  /** The signal that stopped the run, or null when it played every game. */
+  stopped: NodeJS.Signals | null;
+  /** Every game finished; on a stop, more than `games` when boards were left half played. */
+  gamesFinished: number;
+  boardsTotal: number;
+};
 
 /** `NAME=COMMAND ARGS...`: an external program that plays under NAME. */
 export function parseExternal(defs: string[]): Record<string, ExternalProgram> {
@@ -79,19 +92,51 @@ export function tournamentSpec(o: TournamentCliOptions, external: Record<string,
   return spec;
 }
 
-export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentSummary> {
+/**
+ * Plays the tournament. SIGINT or SIGTERM stops it: the programs are stopped (SIGTERM, then SIGKILL),
+ * and the report covers the boards played to the end (the records, every finished game); a second
+ * signal kills the programs at once.
+ */
+export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentReport> {
   const external = parseExternal(o.external);
   const spec = tournamentSpec(o, external);
+  let fd: number | null = null;
+  if (o.records !== undefined) {
+    try {
+      fd = openSync(o.records, 'w');
+    } catch (e) {
+      throw new UsageError(`--records: cannot write ${o.records} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
+  const writeLine = (value: unknown): void => {
+    if (fd !== null) writeSync(fd, `${JSON.stringify(value)}\n`);
+  };
+  const stop = new AbortController();
+  let signal: NodeJS.Signals | null = null;
+  const onSignal = (name: NodeJS.Signals): void => {
+    if (signal === null) {
+      signal = name;
+      process.stderr.write(`parceiro: ${name}: stopping the tournament; the games being played are dropped\n`);
+      stop.abort();
+    } else {
+      void import('../../robot/index.js').then((r) => r.killRunningPrograms());
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const showProgress = o.progress ?? Boolean(process.stderr.isTTY);
   const bar = showProgress
     ? new SingleBar({ format: 'games {bar} {percentage}% | {value}/{total} boards | eta {eta_formatted}', stream: process.stderr, hideCursor: true, clearOnComplete: true })
     : null;
   let started = false;
   try {
-    const stats = await runTournament(spec, {
+    const run = await runTournament(spec, {
       ...(o.workers !== undefined ? { workers: o.workers } : {}),
       external,
       moveTimeoutMs: o.moveTimeout,
+      helloTimeoutMs: o.helloTimeout,
+      signal: stop.signal,
+      onGame: (record) => writeLine(record),
       onProgress: (done, total) => {
         if (!bar) return;
         if (!started) {
@@ -102,16 +147,29 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
       },
       log: (line) => process.stderr.write(`${line}\n`),
     });
-    return summarize(spec, stats);
+    const report: TournamentReport = { ...summarize(spec, run.stats), stopped: run.stopped ? signal : null, gamesFinished: run.gamesFinished, boardsTotal: run.boardsTotal };
+    writeLine({ type: 'summary', ...report });
+    if (run.stopped) process.exitCode = signal === 'SIGINT' ? 130 : 143;
+    return report;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (started) bar?.stop();
+    if (fd !== null) closeSync(fd);
   }
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-export function formatSummary(s: TournamentSummary): string {
+export function formatSummary(s: TournamentSummary & Partial<TournamentReport>): string {
   const lines: string[] = [];
+  if (s.stopped) {
+    lines.push(
+      `Stopped by ${s.stopped} after ${s.boards} of ${s.boardsTotal} boards: this summary counts those ${s.boards} boards (${s.games} games)` +
+        `${(s.gamesFinished ?? 0) > s.games ? `; ${s.gamesFinished! - s.games} more games finished in boards left unfinished (in --records)` : ''}`,
+      '',
+    );
+  }
   const deals = s.duplicate ? `${s.boards} deals, each played twice with the seats swapped` : `${s.boards} deals`;
   lines.push(`Tournament: ${s.games} games${s.sessionGames > 1 ? ` in sessions of ${s.sessionGames}` : ''} (${deals}), seed ${s.seed}`);
   lines.push('');

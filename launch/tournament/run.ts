@@ -1,15 +1,20 @@
 // Runs a tournament: built-in players on a pool of worker threads (one per core), or, when an
-// external program plays, on the main thread with the async runner (the programs are processes of
-// their own and run in parallel anyway). The split of the boards never changes the result: each
+// external program plays, with the async runner, `workers` games at once, each with its own copies of
+// the programs (robot/tournament-async.ts). The split of the boards never changes the result: each
 // board's deals and players' seeds derive from the tournament seed and the board number.
+// A stop (`signal`) ends the run with what was finished: whole boards in the statistics, every finished
+// game in the records.
 
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats, runBoards } from '../../game/index.js';
+import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats } from '../../game/index.js';
 import type { TournamentSpec, TournamentStats } from '../../game/index.js';
+import type { GameRecord } from '../../robot/tournament/game-record.js';
 import { UsageError } from '../errors.js';
-import type { BoardRange } from './worker.js';
+import type { BoardRange, BoardRangeResult } from './worker.js';
+import { playBoardRange } from './worker.js';
 
 export interface ExternalProgram {
   command: string;
@@ -20,24 +25,52 @@ export interface TournamentRunOptions {
   workers?: number;
   external?: Record<string, ExternalProgram>;
   moveTimeoutMs?: number;
+  helloTimeoutMs?: number;
+  /** Stops the run: see the top of this file. */
+  signal?: AbortSignal;
   onProgress?: (boardsDone: number, boardsTotal: number) => void;
+  /** Each finished game, in schedule order. */
+  onGame?: (record: GameRecord) => void;
   log?: (line: string) => void;
 }
 
-export async function runTournament(spec: TournamentSpec, options: TournamentRunOptions = {}): Promise<TournamentStats> {
+export interface TournamentRun {
+  /** Whole boards only. */
+  stats: TournamentStats;
+  stopped: boolean;
+  boardsTotal: number;
+  /** Every finished game, including any of a board a stop left unfinished. */
+  gamesFinished: number;
+}
+
+/** Built-in players that search: on the async runner they think on the main thread, one at a time. */
+const SEARCHERS = /^(pimc|hybrid|timed)(:|$)/;
+
+export async function runTournament(spec: TournamentSpec, options: TournamentRunOptions = {}): Promise<TournamentRun> {
   const total = boardCount(spec);
   const external = options.external ?? {};
   const names = [...spec.teamA, ...spec.teamB];
-  if (names.some((n) => n in external)) {
+  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), total));
+  if (names.some((n) => Object.hasOwn(external, n))) {
     // Loaded only when needed: it brings in process handling that built-in players never use.
-    const { runTournamentAsync, ExternalPlayerError } = await import('../../robot/index.js');
+    const { playTournamentAsync, ExternalPlayerError } = await import('../../robot/index.js');
+    const searchers = names.filter((n) => !Object.hasOwn(external, n) && SEARCHERS.test(n));
+    if (workers > 1 && searchers.length) {
+      options.log?.(
+        `parceiro: note: ${workers} games at once, each external program in ${workers} copies; the built-in search players (${[...new Set(searchers)].join(', ')}) think on this one thread, one decision at a time`,
+      );
+    }
     try {
-      return await runTournamentAsync(spec, {
+      return await playTournamentAsync(spec, {
         builtins: BUILTIN_PLAYERS,
         external,
+        workers,
         moveTimeoutMs: options.moveTimeoutMs ?? 2000,
+        ...(options.helloTimeoutMs !== undefined ? { helloTimeoutMs: options.helloTimeoutMs } : {}),
         clock: () => performance.now(),
+        ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onBoardDone: options.onProgress } : {}),
+        ...(options.onGame ? { onGame: options.onGame } : {}),
         ...(options.log ? { log: options.log } : {}),
       });
     } catch (e) {
@@ -47,43 +80,63 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
     }
   }
 
-  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), total));
+  const records = options.onGame !== undefined;
   // Enough tasks per worker for a smooth progress bar and balanced load, few enough to stay cheap.
   const perTask = Math.max(1, Math.ceil(total / (workers * 20)));
   const ranges: BoardRange[] = [];
-  for (let from = 0; from < total; from += perTask) ranges.push({ spec, from, to: Math.min(total, from + perTask) });
+  for (let from = 0; from < total; from += perTask) ranges.push({ spec, from, to: Math.min(total, from + perTask), records });
 
+  const parts: (BoardRangeResult | undefined)[] = new Array(ranges.length);
   let done = 0;
-  const finished = (r: BoardRange): void => {
+  let emitted = 0;
+  const finished = (i: number, part: BoardRangeResult): void => {
+    parts[i] = part;
+    const r = ranges[i]!;
     done += r.to - r.from;
     options.onProgress?.(done, total);
+    // Records in schedule order: each range's once every earlier range's are out.
+    while (emitted < parts.length && parts[emitted]) for (const g of parts[emitted++]!.records) options.onGame?.(g);
   };
+  const result = (stopped: boolean): TournamentRun => {
+    if (stopped) for (let i = emitted; i < parts.length; i++) for (const g of parts[i]?.records ?? []) options.onGame?.(g);
+    const stats = emptyStats();
+    for (const p of parts) if (p) mergeStats(stats, p.stats);
+    return { stats, stopped, boardsTotal: total, gamesFinished: stats.games };
+  };
+  const signal = options.signal;
 
   if (workers === 1) {
-    const stats = emptyStats();
-    for (const r of ranges) {
-      mergeStats(stats, runBoards(spec, r.from, r.to, { players: BUILTIN_PLAYERS, clock: () => performance.now() }));
-      finished(r);
+    for (let i = 0; i < ranges.length && !signal?.aborted; i++) {
+      finished(i, playBoardRange(ranges[i]!));
+      // Lets a signal in between ranges.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    return stats;
+    return result(signal?.aborted === true);
   }
 
-  const pool = new Piscina<BoardRange, TournamentStats>({
+  const pool = new Piscina<BoardRange, BoardRangeResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
   });
+  const stop = new AbortController();
+  // One listener per task waiting in the pool.
+  setMaxListeners(ranges.length + 10, stop.signal);
+  const onAbort = (): void => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const parts = await Promise.all(
-      ranges.map(async (r) => {
-        const part = await pool.run(r);
-        finished(r);
-        return part;
+    await Promise.all(
+      ranges.map(async (r, i) => {
+        try {
+          finished(i, await pool.run(r, { signal: stop.signal }));
+        } catch (e) {
+          if (!stop.signal.aborted) throw e;
+        }
       }),
     );
-    // Merge in board order so the result never depends on which worker finished first.
-    return parts.reduce(mergeStats, emptyStats());
+    return result(signal?.aborted === true);
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
 }
