@@ -65,9 +65,13 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
     return { card: cardPhrase(library, parsed), rank: rankPhrase(library, parsed), suit: suitPhrase(library, suitOf(parsed)), points: pointsOf(parsed) };
   };
 
+  const is = (prefix: string): boolean => category === prefix || category.startsWith(`${prefix}.`);
+  // People count games from 1: before the first deal the game spoken of is the first, and a
+  // game.start line between games speaks of the next one (g.game counts the games begun so far).
+  const upcoming = g.game === 0 || (is('game.start') && g.status === 'game_over');
   Object.assign(slots, {
     games: g.games,
-    game: g.game,
+    game: upcoming ? Math.min(g.game + 1, Math.max(g.games, 1)) : g.game,
     points: g.points[us] ?? 0,
     their_points: g.points[them] ?? 0,
     victories: g.victories[us] ?? 0,
@@ -78,7 +82,6 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
   const play = last('play');
   if (play?.card) Object.assign(slots, card(play.card), { player: name(play.seat) });
 
-  const is = (prefix: string): boolean => category === prefix || category.startsWith(`${prefix}.`);
   if (is('trump') && g.trump_card) Object.assign(slots, card(g.trump_card), { player: name(g.dealer) });
   else if (is('trick.end')) {
     const trick = last('trick');

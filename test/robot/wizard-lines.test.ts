@@ -83,6 +83,12 @@ describe('filling a library line from the session', () => {
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
 
+  it('counts games from 1: before the first deal the line is of game 1, between games of the next (issue 18: "Vamos ao jogo 0!")', () => {
+    expect(say(pt, 'game.start#1', { game: state({ game: 0, status: 'waiting', trick: -1 }), events: [] })).toBe('Vamos ao jogo 1!');
+    expect(say(pt, 'game.start#1', { game: state({ game: 2, status: 'game_over' }), events: view.events })).toBe('Vamos ao jogo 3!');
+    expect(say(pt, 'game.start#1', view)).toBe('Vamos ao jogo 2!');
+  });
+
   it("the robot's own-play lines speak of the suit led, as the behaviours say them", () => {
     const trick: SessionView = { game: state({ table: ['KD', '3C'] }), events: [...view.events, event('play', { seat: 2, card: '3C', trick: 4 })] };
     expect(say(pt, 'playing.not-following#1', trick)).toBe('Não tenho ouros. Vai esta.');
