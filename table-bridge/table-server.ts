@@ -41,10 +41,15 @@ export interface EventRate {
   burst: number;
   /** Its events waiting for the runtime at most; more are answered `rate-limited` too. */
   waiting: number;
+  /**
+   * A connection with more events than this over the limit within a second keeps flooding: it is told
+   * (`rejected`, rate-limited) and closed, and its address counts a refused hello (HelloLockout).
+   */
+  closeAfter: number;
 }
 // A person puts down a card a second at most, a camera table reads a few markers again a second; a
 // simulated table with no pause plays a game's 30 cards well inside the burst.
-export const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32 };
+export const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32, closeAfter: 1000 };
 
 /**
  * Refused tokens from one address: after `free` of them, its hellos are refused `too-many-attempts`
@@ -347,11 +352,25 @@ export class TableServer implements TableOutbox {
       conn.tokens >= 1
         ? `${event}: ${conn.waiting} events from this connection are still waiting for the runtime; nothing was applied: send it again in ${retryAfterMs} ms, as a new event`
         : `${event}: more than ${rate.perSecond} events a second from this connection (${rate.burst} at once); nothing was applied: send it again in ${retryAfterMs} ms, as a new event`;
-    conn.limited++;
+    // One log line a second at most, with the count of the second before.
     if (now - conn.limitedLoggedAt >= 1000) {
-      this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, event, limited: conn.limited }, 'events over the rate limit refused');
+      if (conn.limited) this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, limited: conn.limited }, 'events over the rate limit refused in a second');
       conn.limited = 0;
       conn.limitedLoggedAt = now;
+    }
+    conn.limited++;
+    if (conn.limited === 1) this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, event }, 'an event over the rate limit refused');
+    if (conn.limited > rate.closeAfter) {
+      if (conn.limited === rate.closeAfter + 1) {
+        this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, address: conn.address }, 'a connection kept flooding: closed');
+        this.#helloFailed(conn.address);
+        // After the answers to the events it sent before (handled in turn, then sent in turn).
+        this.#enqueue(() => this.#send(() => {
+          conn.socket.emit('rejected', { code: 'rate-limited', reason: `more than ${rate.closeAfter} events over the rate limit in a second: this connection is closed (${rate.perSecond} events a second at most)`, retryAfterMs: 1000 });
+          conn.socket.disconnect(true);
+        }));
+      }
+      return false;
     }
     const seq = seqOf(payload);
     try {

@@ -39,7 +39,7 @@ describe('the rate limit of a connection', () => {
   it('answers events over it rate-limited with the wait, at once and without the runtime; the clock refills it', async () => {
     let now = 0;
     const referee = new CountingReferee({ seed: 1, games: 1 });
-    const url = await served(referee, { now: () => now, eventRate: { perSecond: 2, burst: 5, waiting: 100 } });
+    const url = await served(referee, { now: () => now, eventRate: { perSecond: 2, burst: 5, waiting: 100, closeAfter: 1000 } });
     const socket = rawClient(url);
     await hello(socket, helloMessage());
     // Ten pauses at once, as a flood sends them: the burst of five is heard, the rest are not.
@@ -77,7 +77,7 @@ describe('the rate limit of a connection', () => {
       },
       snapshot: () => referee.snapshot(),
     };
-    const { server, url } = await startServer({}, { handler: slow, eventRate: { perSecond: 1000, burst: 1000, waiting: 3 } });
+    const { server, url } = await startServer({}, { handler: slow, eventRate: { perSecond: 1000, burst: 1000, waiting: 3, closeAfter: 1000 } });
     referee.attach(server);
     const socket = rawClient(url);
     await hello(socket, helloMessage());
@@ -92,7 +92,7 @@ describe('the rate limit of a connection', () => {
   it('is per connection: another table is heard while one floods', async () => {
     const now = 0;
     const referee = new CountingReferee({ seed: 1, games: 1 });
-    const url = await served(referee, { now: () => now, eventRate: { perSecond: 1, burst: 3, waiting: 100 } });
+    const url = await served(referee, { now: () => now, eventRate: { perSecond: 1, burst: 3, waiting: 100, closeAfter: 1000 } });
     const flooder = rawClient(url);
     await hello(flooder, helloMessage({ table: { id: 'flooder', name: 'f', kind: 'touch' } }, [2]));
     const cards = ['AS', '7S', 'KS', 'JS'];
@@ -104,6 +104,26 @@ describe('the rate limit of a connection', () => {
     expect(answers.filter((a) => a.ok === false && a.code === 'rate-limited').length).toBe(197);
     // Three of the flood and the other table's new game reached the runtime.
     expect(referee.events).toBe(4);
+  });
+});
+
+describe('a connection that keeps flooding', () => {
+  it('is told and closed, and its address is slowed down like a wrong token', async () => {
+    const now = 0;
+    const referee = new CountingReferee({ seed: 1, games: 1 });
+    const url = await served(referee, { now: () => now, eventRate: { perSecond: 1, burst: 1, waiting: 100, closeAfter: 5 }, helloLockout: { free: 0, firstMs: 5000, maxMs: 5000, forgetMs: 60_000 } });
+    const socket = rawClient(url);
+    await hello(socket, helloMessage());
+    const told = once<Record<string, unknown>>(socket, 'rejected');
+    const closed = once(socket, 'disconnect');
+    const acks: EventAck[] = [];
+    for (let i = 0; i < 20; i++) socket.emit('game:control', { seq: i + 1, action: 'pause' }, (a: EventAck) => acks.push(a));
+    expect(await told).toEqual({ code: 'rate-limited', reason: 'more than 5 events over the rate limit in a second: this connection is closed (1 events a second at most)', retryAfterMs: 1000 });
+    expect(await closed).toBe('io server disconnect');
+    // One heard (its answer before the close), five answered rate-limited (at once), the rest not read.
+    expect(acks.map((a) => (a.ok ? 'ok' : a.code)).sort()).toEqual(['ok', ...Array(5).fill('rate-limited')]);
+    expect(referee.events).toBe(1);
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: false, code: 'too-many-attempts', retryAfterMs: 5000 });
   });
 });
 
