@@ -7,6 +7,8 @@
 // - appraisal: time to appraise one event, per character preset (appraisal.ts).
 // - social: simulated five-game sessions through `parceiro simulate`, then `parceiro report` over their
 //           recordings: the robot's mood, emotions toward each seat, faces, lines and checks (social.ts).
+// - flood:  a table flooding a real `parceiro live` with refused events: hello and dashboard latency
+//           meanwhile, what the flood was answered, the recording's growth (flood.ts).
 // Figures are for comparing runs on one machine; the machines are shared, so quote medians.
 
 import { availableParallelism, arch, cpus, platform } from 'node:os';
@@ -17,12 +19,13 @@ import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
 import { dashboardSection } from './dashboard.js';
+import { floodSection } from './flood.js';
 import { nodeSection } from './node.js';
 import { socialLines, socialSection } from './social.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node, social', 'games,solver,timed,appraisal')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node, social, flood', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
   .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
@@ -33,9 +36,10 @@ const cli = new Command('bench')
   .option('--social-character <name|file>', "the robot's character in the social section's sessions (simulate --character)")
   .option('--social-language <tag>', 'the language of the social section\'s sessions (simulate --language)')
   .option('--social-keep <dir>', "keep the social section's recordings in this folder (for parceiro report --chart)")
+  .option('--flood-seconds <n>', 'how long the flood section floods', (v) => Number(v), 10)
   .option('--social-parallel <n>', 'sessions simulated at once in the social section', (v) => Number(v), 2)
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number }>();
+const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number; floodSeconds: number }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -213,6 +217,7 @@ if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opt
 if (sections.has('dashboard')) report.dashboard = await dashboardSection({ clients: 20, games: 2, log });
 // `node` is taken (the Node.js version): the robot node's figures are `robotNode`.
 if (sections.has('node')) report.robotNode = await nodeSection({ log });
+if (sections.has('flood')) report.flood = await floodSection({ seconds: opts.floodSeconds, log });
 if (sections.has('social')) {
   report.social = await socialSection({
     sessions: opts.socialSessions,
