@@ -86,6 +86,11 @@ export interface TableServerOptions {
   helloLockout?: HelloLockout;
   /** Copies of a refused event are put on record (onRefusedAgain) at most this often (ms). Default 250. */
   refusedAgainMs?: number;
+  /**
+   * A connection that has not sent a whole request's headers by then is closed (ms; Node checks every
+   * second). Default 10000: a request held open for ever would hold a file descriptor for ever.
+   */
+  headersTimeoutMs?: number;
   /** The clock of the rate limits (ms). Default performance.now. */
   now?: () => number;
   logger?: TableLogger;
@@ -138,7 +143,7 @@ const seqOf = (payload: unknown): number | null => {
 };
 
 export class TableServer implements TableOutbox {
-  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now'>>;
+  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now' | 'headersTimeoutMs'>>;
   readonly #now: () => number;
   /** Refused tokens per address (see HelloLockout). */
   readonly #helloFailures = new Map<string, { failures: number; lockedUntil: number; lastAt: number }>();
@@ -146,7 +151,7 @@ export class TableServer implements TableOutbox {
   readonly #fiducials: FiducialMap;
   readonly #log: TableLogger;
   readonly #ledger: SeqLedger;
-  readonly #http = createServer();
+  readonly #http: ReturnType<typeof createServer>;
   readonly #io: Server<ClientToServerEvents, ServerToClientEvents>;
   readonly #connections = new Set<Connection>();
   readonly #byTable = new Map<string, Connection>();
@@ -171,6 +176,8 @@ export class TableServer implements TableOutbox {
       refusedAgainMs: options.refusedAgainMs ?? 250,
     };
     this.#now = options.now ?? (() => performance.now());
+    const headersTimeout = options.headersTimeoutMs ?? 10_000;
+    this.#http = createServer({ headersTimeout, requestTimeout: Math.max(headersTimeout, 20_000), connectionsCheckingInterval: Math.min(1000, headersTimeout) });
     this.#handler = options.handler;
     this.#fiducials = options.fiducials ?? loadFiducials();
     this.#log = options.logger ?? silentLogger;

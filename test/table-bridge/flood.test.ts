@@ -2,6 +2,7 @@
 // `rate-limited` without reaching the runtime, hellos with a wrong token from one address are slowed
 // down, and a table that hosts no seat only watches. The clock of the limits is the test's.
 
+import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventAck, HelloAck, TableHandler } from '../../table-bridge/index.js';
 import { LocalReferee } from '../../table-bridge/index.js';
@@ -211,5 +212,28 @@ describe('what a table may do', () => {
     await a.emitWithAck('card:removed', { seq: 3, card: 'AS', zone: { area: 'play', seat: 0 } });
     await b.emitWithAck('card:removed', { seq: 1, card: 'AS', zone: { area: 'play', seat: 2 } });
     expect(referee.events).toBe(before + 2);
+  });
+});
+
+describe('plain HTTP on the table port', () => {
+  it('is answered at once with a page saying what the port is, hundreds at a time, and a table still joins', async () => {
+    const { url } = await startServer();
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => fetch(`${url}/${i % 3 ? '' : 'favicon.ico'}`).then(async (r) => ({ status: r.status, text: await r.text() }))));
+    for (const [i, a] of answers.entries()) {
+      expect(a.status).toBe(i % 3 ? 200 : 404);
+      expect(a.text).toContain('Parceiro table server: card tables connect here with socket.io 4, namespace /table');
+    }
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: true });
+  });
+
+  it('a request whose headers never end is closed', async () => {
+    const { url } = await startServer({}, { headersTimeoutMs: 200 });
+    const { hostname, port } = new URL(url);
+    const socket = createConnection({ host: hostname, port: Number(port) });
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (d: string) => (answer += d));
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });
