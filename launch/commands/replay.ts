@@ -3,7 +3,7 @@
 // out as recorded, and where they first differ (robot/replay/replay.ts). Exit code 0 when they
 // match, 1 when they differ, 2 for a file that is not a recording.
 
-import { RecordingError, readRecording } from '../../robot/recording/index.js';
+import { RecordingError, RecordingStream } from '../../robot/recording/index.js';
 import type { GroupName, ReadableDifference, ReplayReport } from '../../robot/replay/index.js';
 import { replayRecording } from '../../robot/replay/index.js';
 import { UsageError } from '../errors.js';
@@ -22,8 +22,8 @@ const GROUP_TITLES: Record<GroupName, string> = {
 
 export async function replayCommand(file: string, o: ReplayCommandOptions): Promise<ReplayReport> {
   try {
-    const rec = readRecording(file);
-    return await replayRecording(rec, { mode: o.realtime ? 'realtime' : 'fast' });
+    // Streamed: read as it is replayed, so a recording of any length replays in the same memory.
+    return await replayRecording(new RecordingStream(file), { mode: o.realtime ? 'realtime' : 'fast' });
   } catch (e) {
     if (e instanceof RecordingError) throw new UsageError(e.message);
     throw e;

@@ -2,5 +2,5 @@
 export { FileSink } from './file-sink.js';
 export { Recorder, SESSION_METADATA } from './recorder.js';
 export type { SessionInfo } from './recorder.js';
-export { RecordingError, readRecording } from './reader.js';
+export { MAX_RECORD_BYTES, RecordingError, RecordingStream, readRecording } from './reader.js';
 export type { RecordedMessage, Recording } from './reader.js';

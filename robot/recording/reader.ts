@@ -2,7 +2,8 @@
 // message that is not what its topic carries) gives every message before the damage plus a plain
 // account of what could not be read and where; nothing is dropped silently.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { McapStreamReader, hasMcapPrefix } from '@mcap/core';
 import { FIELDS_ADDED_LATER } from '../bus/messages.js';
 import { checkMessage } from '../bus/spec.js';
@@ -49,67 +50,191 @@ function withFieldsAddedLater(topic: TopicSpec, message: unknown): unknown {
   return missing.length ? { ...message, ...Object.fromEntries(missing.map((k) => [k, added[k]])) } : message;
 }
 
-export function readRecording(path: string): Recording {
-  let bytes: Uint8Array;
+/** Bytes read from the file at a time. */
+const CHUNK = 1 << 20;
+/**
+ * The most a record may hold before the file is taken as damaged: the recorder writes each message as a
+ * chunk of its own (a few kB), so a record announcing more is a damaged length, not a message, and
+ * reading on would hold the rest of the file in memory.
+ */
+export const MAX_RECORD_BYTES = 64 << 20;
+/** Problems listed one by one; past this many, the rest are counted. */
+const MAX_PROBLEMS = 50;
+
+/** What kind of file system object `path` is, in words, when it is not a regular file (null when it is). */
+function notAFile(path: string): string | null {
+  let st: Stats;
   try {
-    bytes = readFileSync(path);
+    st = statSync(path);
   } catch (e) {
-    throw new RecordingError(path, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    return `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
   }
-  if (!hasMcapPrefix(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength))) throw new RecordingError(path, 'not an MCAP recording (no MCAP header)');
-  const reader = new McapStreamReader({ validateCrcs: true });
-  const out: Recording = { path, session: null, messages: [], complete: false, problems: [] };
-  const channels = new Map<number, TopicSpec | string>();
-  let records = 0;
-  try {
-    reader.append(bytes);
-    for (let r = reader.nextRecord(); r; r = reader.nextRecord()) {
-      records++;
-      switch (r.type) {
-        case 'Channel':
-          channels.set(r.id, topicByName(r.topic) ?? r.topic);
-          break;
-        case 'Metadata':
-          if (r.name === SESSION_METADATA) out.session = Object.fromEntries(r.metadata);
-          break;
-        case 'Message': {
-          const topic = channels.get(r.channelId);
-          const at = `message ${out.messages.length + 1} (${typeof topic === 'string' ? topic : (topic?.name ?? `channel ${r.channelId}`)}, t=${Number(r.logTime / 1000n) / 1000} ms)`;
-          if (topic === undefined) {
-            out.problems.push(`${at}: its channel was never declared; skipped`);
-            break;
-          }
-          if (typeof topic === 'string') {
-            out.problems.push(`${at}: not a topic of this version of Parceiro; skipped`);
-            break;
-          }
-          let message: unknown;
-          try {
-            message = JSON.parse(decoder.decode(r.data));
-          } catch {
-            out.problems.push(`${at}: its data is not JSON; skipped`);
-            break;
-          }
-          message = withFieldsAddedLater(topic, message);
-          const wrong = checkMessage(topic.message, message);
-          if (wrong) {
-            out.problems.push(`${at}: ${wrong}; skipped`);
-            break;
-          }
-          out.messages.push({ topic, time: Number(r.logTime / 1000n) / 1000, message });
-          break;
-        }
-        default:
-          break;
+  if (st.isFile()) return null;
+  const kind = st.isDirectory() ? 'a directory' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isSocket() ? 'a socket' : 'not a regular file';
+  return `is ${kind}, not a recording file`;
+}
+
+/**
+ * A recording read as a stream: `messages()` yields each message as it is read, 1 MB of the file at a
+ * time, so nothing depends on the file's size beyond reading it through. After the messages (or as
+ * soon as the metadata is read) it says what the session was, whether the file was complete and
+ * what could not be read.
+ */
+export class RecordingStream {
+  session: SessionInfo | null = null;
+  complete = false;
+  /** What could not be read, each with where (at most MAX_PROBLEMS listed, the rest counted). */
+  readonly problems: string[] = [];
+  /** Messages read so far. */
+  count = 0;
+  /** Where the first damage is (bytes from the file's start), when the rest of the file could not be read. */
+  damagedAt: number | null = null;
+  #more = 0;
+
+  /** Checks that `path` is a regular file that begins with the MCAP magic; throws RecordingError when not. */
+  constructor(readonly path: string) {
+    const wrong = notAFile(path);
+    if (wrong) throw new RecordingError(path, wrong);
+    const head = Buffer.alloc(8);
+    let n = 0;
+    try {
+      const fd = openSync(path, 'r');
+      try {
+        n = readSync(fd, head, 0, 8, 0);
+      } finally {
+        closeSync(fd);
       }
+    } catch (e) {
+      throw new RecordingError(path, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
-  } catch (e) {
-    out.problems.push(`damaged after ${out.messages.length} messages (record ${records + 1}): ${e instanceof Error ? e.message : String(e)}; the rest of the file cannot be read`);
-    return out;
+    if (n < 8 || !hasMcapPrefix(new DataView(head.buffer, head.byteOffset, n))) throw new RecordingError(path, 'not an MCAP recording (no MCAP header)');
   }
-  out.complete = reader.done();
-  if (!out.complete) {
-    out.problems.push(`cut short after ${out.messages.length} messages (${reader.bytesRemaining()} bytes of an unfinished record at the end): the session was not closed, e.g. the runtime stopped or crashed`);
+
+  #problem(p: string): void {
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(p);
+    else this.#more++;
   }
-  return out;
+
+  /** The session's metadata, reading no further than the first message. */
+  sessionInfo(): SessionInfo | null {
+    for (const _ of this.messages()) break;
+    return this.session;
+  }
+
+  /** Damage other than a cut-short end (which is what a crash leaves): a record that cannot be read, or messages skipped. */
+  get damaged(): boolean {
+    return this.damagedAt !== null || this.problems.some((p) => !p.startsWith('cut short after'));
+  }
+
+  /** Reads the file from its start (each call reads it again), yielding every message that can be read. */
+  *messages(): Generator<RecordedMessage, void, undefined> {
+    this.session = null;
+    this.complete = false;
+    this.problems.length = 0;
+    this.count = 0;
+    this.damagedAt = null;
+    this.#more = 0;
+    const reader = new McapStreamReader({ validateCrcs: true });
+    const channels = new Map<number, TopicSpec | string>();
+    let records = 0;
+    let read = 0;
+    let fd: number;
+    try {
+      fd = openSync(this.path, 'r');
+    } catch (e) {
+      throw new RecordingError(this.path, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    const buf = Buffer.alloc(CHUNK);
+    try {
+      for (;;) {
+        const n = readSync(fd, buf, 0, CHUNK, read);
+        if (n === 0) break;
+        read += n;
+        let r: ReturnType<McapStreamReader['nextRecord']>;
+        try {
+          reader.append(buf.subarray(0, n));
+          r = reader.nextRecord();
+        } catch (e) {
+          this.#damaged(read - reader.bytesRemaining(), records, e);
+          return;
+        }
+        while (r) {
+          records++;
+          const m = this.#record(r, channels);
+          if (m) yield m;
+          try {
+            r = reader.nextRecord();
+          } catch (e) {
+            this.#damaged(read - reader.bytesRemaining(), records, e);
+            return;
+          }
+        }
+        if (reader.done()) break;
+        if (reader.bytesRemaining() > MAX_RECORD_BYTES) {
+          this.#damaged(read - reader.bytesRemaining(), records, new Error(`a record longer than ${MAX_RECORD_BYTES >> 20} MB begins there (a damaged length)`));
+          return;
+        }
+      }
+      this.complete = reader.done();
+      if (!this.complete) {
+        this.#problem(`cut short after ${this.count} messages (${reader.bytesRemaining()} bytes of an unfinished record at the end): the session was not closed, e.g. the runtime stopped or crashed`);
+      }
+    } finally {
+      closeSync(fd);
+      if (this.#more) this.problems.push(`and ${this.#more} more messages that could not be read, for the reasons above`);
+    }
+  }
+
+  #damaged(at: number, records: number, e: unknown): void {
+    this.damagedAt = at;
+    this.#problem(`damaged after ${this.count} messages, at byte ${at} (record ${records + 1}): ${e instanceof Error ? e.message : String(e)}; the rest of the file cannot be read`);
+  }
+
+  #record(r: NonNullable<ReturnType<McapStreamReader['nextRecord']>>, channels: Map<number, TopicSpec | string>): RecordedMessage | null {
+    switch (r.type) {
+      case 'Channel':
+        channels.set(r.id, topicByName(r.topic) ?? r.topic);
+        return null;
+      case 'Metadata':
+        if (r.name === SESSION_METADATA) this.session = Object.fromEntries(r.metadata);
+        return null;
+      case 'Message': {
+        const topic = channels.get(r.channelId);
+        const at = `message ${this.count + 1} (${typeof topic === 'string' ? topic : (topic?.name ?? `channel ${r.channelId}`)}, t=${Number(r.logTime / 1000n) / 1000} ms)`;
+        if (topic === undefined) {
+          this.#problem(`${at}: its channel was never declared; skipped`);
+          return null;
+        }
+        if (typeof topic === 'string') {
+          this.#problem(`${at}: not a topic of this version of Parceiro; skipped`);
+          return null;
+        }
+        let message: unknown;
+        try {
+          message = JSON.parse(decoder.decode(r.data));
+        } catch {
+          this.#problem(`${at}: its data is not JSON; skipped`);
+          return null;
+        }
+        message = withFieldsAddedLater(topic, message);
+        const wrong = checkMessage(topic.message, message);
+        if (wrong) {
+          this.#problem(`${at}: ${wrong}; skipped`);
+          return null;
+        }
+        this.count++;
+        return { topic, time: Number(r.logTime / 1000n) / 1000, message };
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+/** A whole recording in memory (for small ones: tests, reports). Replay and resume stream it (RecordingStream). */
+export function readRecording(path: string): Recording {
+  const stream = new RecordingStream(path);
+  const messages: RecordedMessage[] = [];
+  for (const m of stream.messages()) messages.push(m);
+  return { path, session: stream.session, messages, complete: stream.complete, problems: stream.problems };
 }

@@ -1,5 +1,5 @@
 // Replay and restart from recordings (issue 6, points 4 and 5).
-export { compareRuns, INPUT_TOPICS } from './compare.js';
+export { compareRuns, INPUT_TOPICS, RunComparer } from './compare.js';
 export type { Comparison, Difference, TimedMessage } from './compare.js';
 export { ReplayClock, settle } from './replay-clock.js';
 export { RecordedEstimator, RecordedRobotPlayer, decisionOf } from './recorded-answers.js';

@@ -6,7 +6,7 @@
 // with what was recorded (compare.ts). A recording cut short replays as far as it goes.
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
@@ -15,16 +15,18 @@ import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Ve
 import type { TopicKey } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
-import type { DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage, TableEvent } from '../bus/messages.js';
+import type { ExpectationMessage, TableEvent } from '../bus/messages.js';
 import { ParceiroNode } from '../node/parceiro-node.js';
 import { createLogger } from '../node/logger.js';
 import type { NodeLogger } from '../node/logger.js';
 import type { RecordedMessage, Recording } from '../recording/reader.js';
-import { RecordingError, readRecording } from '../recording/reader.js';
+import { RecordingError, RecordingStream } from '../recording/reader.js';
 import type { Difference, TimedMessage } from './compare.js';
-import { compareRuns } from './compare.js';
+import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
-import { RecordedEstimator, RecordedRobotPlayer, decisionOf } from './recorded-answers.js';
+import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
+import type { RecordingFacts } from './scan.js';
+import { DecisionPlacer, chained, messagesOf, scanRecording, stampOf } from './scan.js';
 import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './resume.js';
 
@@ -104,24 +106,26 @@ export interface ReplayOptions {
 
 const int = (v: string | undefined, fallback: number): number => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : fallback);
 
-/** The settings of `rec`, saying in `notes` which ones the recording does not give. */
-export function replaySettings(rec: Recording, notes: string[]): ReplaySettings {
+/**
+ * The settings of `rec`, saying in `notes` which ones the recording does not give; `facts` (from a pass
+ * over its messages) say how the robot spoke and whether there were estimates.
+ */
+export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: string[], facts: Pick<RecordingFacts, 'spoken' | 'estimates'>): ReplaySettings {
   const s = rec.session;
   if (!s) throw new RecordingError(rec.path, 'has no session metadata (parceiro.session): it cannot be replayed');
   if (s.seed === undefined || !/^\d+$/.test(s.seed)) throw new RecordingError(rec.path, 'its session metadata has no seed: it cannot be replayed');
   const missing = ['games', 'robotSeat', 'firstDealer', 'speech', 'expectationBudgetMs', 'minThinkMs', 'liftGraceMs'].filter((k) => s[k] === undefined);
   if (missing.length) notes.push(`the recording does not give ${missing.join(', ')}: the defaults are used`);
   if (s.previous) notes.push(`this recording continues ${s.previous} after a restart: the state it began from is not in it, so on its own it cannot replay to the same result`);
-  const recordedSpeech = s.speech ?? backendOfUtterances(rec.messages) ?? 'log';
+  const spoken = facts.spoken;
+  const recordedSpeech = s.speech ?? spoken ?? 'log';
   // Only the log and publish backends take no time of their own: speech timing is the planned duration.
   const speech: SpeechBackendKind = recordedSpeech === 'publish' ? 'publish' : 'log';
-  const spoken = backendOfUtterances(rec.messages);
   if (spoken !== undefined && spoken !== 'log' && spoken !== 'publish') {
     notes.push(`the robot spoke through ${spoken}, whose timing a replay cannot reproduce: it replays with the log backend, so utterances may differ`);
   }
-  const estimates = rec.messages.some((m) => m.topic.name === TOPICS.expectation.name);
   // Only whether there were estimates matters: their values come from the recording.
-  const budget = int(s.expectationBudgetMs, estimates ? 1 : 0);
+  const budget = int(s.expectationBudgetMs, facts.estimates > 0 ? 1 : 0);
   return {
     sessionId: s.id ?? 'replay',
     seed: Number(s.seed),
@@ -137,45 +141,15 @@ export function replaySettings(rec: Recording, notes: string[]): ReplaySettings 
   };
 }
 
-function backendOfUtterances(messages: readonly RecordedMessage[]): string | undefined {
-  const u = messages.find((m) => m.topic.name === TOPICS.utterance.name && (m.message as { phase: string }).phase === 'start');
-  return u ? (u.message as { backend: string }).backend : undefined;
-}
-
 /** The robot's decisions in the recording, each placed by the play event that follows it. */
-export function recordedDecisions(messages: readonly RecordedMessage[]): Map<number, RecordedDecision> {
-  const out = new Map<number, RecordedDecision>();
-  let state: GameStateMessage | null = null;
-  for (let i = 0; i < messages.length; i++) {
-    if (messages[i]!.topic.name === TOPICS.gameState.name) state = messages[i]!.message as GameStateMessage;
-    if (messages[i]!.topic.name !== TOPICS.decision.name) continue;
-    const m = messages[i]!.message as DecisionMessage;
-    const decision = { seat: m.seat as Seat, decision: decisionOf(m), forced: m.fallback === 'forced', time: messages[i]!.time };
-    // applyPlay publishes the play right after the decision (after a physical deal, once the card is
-    // put on the robot's spot).
-    let placed = false;
-    for (let j = i + 1; j < messages.length && !placed; j++) {
-      const e = messages[j]!;
-      if (e.topic.name !== TOPICS.gameEvents.name) continue;
-      const ev = e.message as GameEventMessage;
-      if (ev.type !== 'play' || ev.seat !== m.seat || ev.card !== m.card) continue;
-      out.set(i, { ...decision, game: ev.game, trick: ev.trick });
-      placed = true;
-    }
-    // A physical deal's card announced but not yet put down when the recording ends (a crash): it is
-    // placed by the game state before it (game there counts from 1), so a restart announces it again.
-    if (!placed && state && state.status === 'playing' && state.to_move === m.seat) out.set(i, { ...decision, game: state.game - 1, trick: state.trick });
-  }
-  return out;
+export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<number, RecordedDecision> {
+  const placer = new DecisionPlacer();
+  let i = 0;
+  for (const m of messages) placer.see(m, i++);
+  return placer.done();
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
-
-/** When a recorded output's publisher read the clock: its header's stamp when it has one, else when it was recorded. */
-function stampOf(m: RecordedMessage): number {
-  const h = (m.message as { header?: { stamp: { sec: number; nanosec: number } } }).header;
-  return h ? h.stamp.sec * 1000 + Math.round(h.stamp.nanosec / 1e6) : m.time;
-}
 
 /** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
 const REFUSED_AGAIN_RESTORED = 256;
@@ -295,12 +269,11 @@ const comparable = (m: TimedMessage): boolean => !(m.topic.name === TOPICS.conne
 
 /**
  * The parts a restarted session's part continues, oldest first (each names the one before it in its
- * metadata, in the same folder), or why they cannot be had.
+ * metadata, in the same folder), streamed, or why they cannot be had.
  */
-function earlierParts(rec: Recording): { files: string[]; messages: RecordedMessage[]; problems: string[] } | string {
+function earlierParts(rec: Pick<Recording, 'path' | 'session'>): { files: string[]; streams: RecordingStream[] } | string {
   const files: string[] = [];
-  const messages: RecordedMessage[][] = [];
-  const problems: string[] = [];
+  const streams: RecordingStream[] = [];
   let previous = rec.session?.previous;
   const seen = new Set<string>();
   while (previous) {
@@ -308,33 +281,44 @@ function earlierParts(rec: Recording): { files: string[]; messages: RecordedMess
     if (seen.has(file)) return `the parts before it name each other in a loop (${previous})`;
     seen.add(file);
     if (!existsSync(file)) return `the part it continues, ${previous}, is not beside it`;
-    let part: Recording;
+    let part: RecordingStream;
+    let session: Recording['session'];
     try {
-      part = readRecording(file);
+      part = new RecordingStream(file);
+      session = part.sessionInfo();
     } catch (e) {
       return `the part it continues, ${previous}, cannot be read (${e instanceof Error ? e.message : String(e)})`;
     }
-    if (part.session?.id !== rec.session?.id) return `${previous} belongs to session ${part.session?.id ?? '(none)'}, not ${rec.session?.id}`;
+    if (session?.id !== rec.session?.id) return `${previous} belongs to session ${session?.id ?? '(none)'}, not ${rec.session?.id}`;
     files.unshift(file);
-    messages.unshift(part.messages);
-    problems.unshift(...part.problems.map((p) => `${previous}: ${p}`));
-    previous = part.session?.previous;
+    streams.unshift(part);
+    previous = session?.previous;
   }
-  return { files, messages: messages.flat(), problems };
+  return { files, streams };
 }
 
-/** Replays `rec` through a fresh node; see the file's head. */
-export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Promise<ReplayReport> {
+/**
+ * Replays `rec` through a fresh node; see the file's head. A RecordingStream is read as it goes (a pass
+ * for what must be known ahead, then the replay), and compared as it goes, so the memory a replay
+ * takes does not grow with the recording's length.
+ */
+export async function replayRecording(rec: Recording | RecordingStream, o: ReplayOptions = {}): Promise<ReplayReport> {
   const wall0 = performance.now();
   const mode = o.mode ?? 'fast';
   const notes: string[] = [];
-  const settings = replaySettings(rec, notes);
-  const messages = rec.messages;
-  const start = messages[0]?.time ?? 0;
+  const facts = scanRecording(messagesOf(rec));
+  const settings = replaySettings(rec, notes, facts);
+  const start = facts.first?.time ?? 0;
   // A part written after a restart began from the state the earlier parts reached: the replay restores
   // it from them first, silently, exactly as the restart did, then replays and compares this part.
   const earlier = rec.session?.previous ? earlierParts(rec) : null;
-  const chain = earlier && typeof earlier === 'object' && earlier.messages.length ? earlier : null;
+  let chain: { files: string[]; messages: () => Iterable<RecordedMessage>; decisions: Map<number, RecordedDecision>; first: number; problems: string[] } | null = null;
+  if (earlier && typeof earlier === 'object') {
+    const messages = chained(earlier.streams);
+    const f = scanRecording(messages());
+    const problems = earlier.streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`));
+    if (f.first) chain = { files: earlier.files, messages, decisions: f.decisions, first: f.first.time, problems };
+  }
   if (rec.session?.previous) {
     const i = notes.findIndex((n) => n.startsWith('this recording continues'));
     if (i >= 0) notes.splice(i, 1);
@@ -346,32 +330,32 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   }
   const clock = new ReplayClock(start);
   // The node's clock: the earlier parts' times while restoring, then this replay's clock.
-  const nodeClock = chain ? new RestoreClock(chain.messages[0]!.time, clock) : clock;
+  const nodeClock = chain ? new RestoreClock(chain.first, clock) : clock;
   let restoring = chain !== null;
   let skipRestartDisconnects = 0;
   const tapped = new InProcessBus();
   const bus = chain ? new GatedBus(tapped) : tapped;
-  const replayed: TimedMessage[] = [];
+  const comparer = new RunComparer();
   const counts = new Map<string, number>();
   tapped.tap((e) => {
     const out: TimedMessage = { topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown };
-    replayed.push(out);
+    if (comparable(out)) comparer.replayed(out);
     o.onOutput?.(out);
     counts.set(e.topic.name, (counts.get(e.topic.name) ?? 0) + 1);
   });
   // A behaviour message's stamp is read just before it is published, and they are published in stamp
   // order: the earliest stamp among the next recorded message of each stamped topic is the one it had
   // (the live clock may tick between the two messages of one gaze or posture).
-  const stamped = [TOPICS.lookAt, TOPICS.posture, TOPICS.expression].map((t) => ({ name: t.name, stamps: messages.filter((m) => m.topic.name === t.name).map(stampOf) }));
+  const stamped = [...facts.stamps].map(([name, stamps]) => ({ name, stamps }));
   const stampClock = (): number => {
     if (restoring) return nodeClock.now();
     let next = Infinity;
     for (const t of stamped) next = Math.min(next, t.stamps[counts.get(t.name) ?? 0] ?? Infinity);
     return Number.isFinite(next) ? next : clock.now();
   };
-  const decisions = recordedDecisions(messages);
+  const decisions = facts.decisions;
   // Each appraisal runs at the time its recorded emotions message gives (at_ms), in order.
-  const appraisalTimes = messages.filter((m) => m.topic.name === TOPICS.emotions.name).map((m) => (m.message as { at_ms: number }).at_ms);
+  const appraisalTimes = facts.appraisalTimes;
   let lastAppraisal = -Infinity;
   const appraisalClock = (): number => {
     if (restoring) return nodeClock.now();
@@ -409,7 +393,7 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
       ? {
           greet: false,
           beforeListen: async ({ runtime, toggles }: { runtime: ParceiroNode['runtime']; toggles: ParceiroNode['toggles'] }) => {
-            const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, settings, goLive: () => (restoring = false) });
+            const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, decisions: chain.decisions, settings, goLive: () => (restoring = false) });
             skipRestartDisconnects = r.disconnected;
           },
         }
@@ -419,9 +403,11 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   const answered: string[] = [];
   const fed = { tableEvents: 0, requests: 0, decisions: 0, forcedDecisions: 0, estimates: 0 };
   const seen = new Map<string, number>();
+  let complete = rec instanceof RecordingStream ? false : rec.complete;
   try {
-    for (let i = 0; i < messages.length; i++) {
-      const m = messages[i]!;
+    let i = -1;
+    for (const m of messagesOf(rec)) {
+      i++;
       const name = m.topic.name;
       const index = seen.get(name) ?? 0;
       seen.set(name, index + 1);
@@ -467,39 +453,27 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
         if ((counts.get(name) ?? 0) > index) break;
         if (!clock.fireNext()) break;
       }
+      comparer.recorded(m);
     }
     await settle();
+    if (rec instanceof RecordingStream) complete = rec.complete;
   } finally {
-    const outputs = replayed.slice();
     // A question still waiting at the end of a complete recording is a difference; at the end of a truncated one, expected.
-    if (!rec.complete) for (const d of [...player.differences, ...estimator.differences]) answered.push(d);
+    if (!complete) for (const d of [...player.differences, ...estimator.differences]) answered.push(d);
+    // What the node publishes from here on (the questions left answered, its closing) is not compared.
+    comparer.finish({ extraReplayed: complete });
     player.finish();
     estimator.finish();
     await node.close();
-    replayed.length = 0;
-    // One by one: a spread passes every item as an argument, and a recording of a flood (240 000
-    // messages) overflowed the stack.
-    for (const o of outputs) replayed.push(o);
   }
+  const problems = rec.problems;
 
   // ---- compare -----------------------------------------------------------------------------------
-  let mine = replayed.filter(comparable);
-  const theirs = messages.filter(comparable);
   const notReplayed: string[] = [];
-  const states = messages
-    .filter((m) => m.topic.name === TOPICS.gameState.name)
-    .map((m) => ({ time: m.time, game: (m.message as GameStateMessage).game, trick: (m.message as GameStateMessage).trick, status: (m.message as GameStateMessage).status }));
-  if (!rec.complete) {
-    // What the recording lost cannot be compared: the replay's outputs past each topic's recorded count are set aside.
-    const kept = new Map<string, number>();
-    for (const m of theirs) kept.set(m.topic.name, (kept.get(m.topic.name) ?? 0) + 1);
-    const used = new Map<string, number>();
-    mine = mine.filter((m) => {
-      const n = (used.get(m.topic.name) ?? 0) + 1;
-      used.set(m.topic.name, n);
-      return n <= (kept.get(m.topic.name) ?? 0);
-    });
-    const last = messages.at(-1);
+  const states = facts.states;
+  if (!complete) {
+    // What the recording lost cannot be compared: the replay's outputs past each topic's recorded count were set aside.
+    const last = facts.last;
     const where = last ? readable({ topic: last.topic.name, index: 0, time: last.time, expected: null, actual: null }, start, states)!.context : 'before anything';
     notReplayed.push(
       last
@@ -512,27 +486,23 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
   notes.unshift(
     `the robot's ${decisions.size - forced} searched decisions and ${fed.estimates} quick estimates are time-bound, so they are not recomputed: they are taken from the recording at their recorded times (an estimate where it took effect among the events); everything else is recomputed (${forced} forced cards included)`,
   );
-  if (settings.expectationBudgetMs > 0 && !messages.some((m) => m.topic.name === TOPICS.expectation.name) && messages.length) {
+  if (settings.expectationBudgetMs > 0 && !facts.estimates && facts.count) {
     notes.push('the recording has no estimates (recorded before they were published): emotions between decisions may differ');
   }
   // Since the session's start publishes the robot's emotions (one instant per reaction), the first
   // emotions message of a session comes before its first deal.
-  const firstEmotions = messages.findIndex((m) => m.topic.name === TOPICS.emotions.name);
-  const firstDeal = messages.findIndex((m) => m.topic.name === TOPICS.gameEvents.name && (m.message as GameEventMessage).type === 'deal');
-  if (!rec.session?.previous && firstDeal >= 0 && (firstEmotions < 0 || firstEmotions > firstDeal)) {
+  if (!rec.session?.previous && facts.firstDeal >= 0 && (facts.firstEmotions < 0 || facts.firstEmotions > facts.firstDeal)) {
     notes.push("the recording was made before each of the robot's reactions recorded its instant (the session's start has no emotions message): its emotions and behaviours may differ from the first one on; its plays do not depend on them");
   }
-  const unplaced = messages.filter((m) => m.topic.name === TOPICS.expectation.name && (m.message as ExpectationMessage).event_index === -1).length;
-  if (unplaced) {
+  if (facts.unplacedEstimates) {
     notes.push(
-      `the recording's ${unplaced} estimates do not say which event each was for or where it took effect (it was made when the robot waited for each estimate before reacting): they are answered in order, but the robot now reacts at once and takes an estimate when it comes back, so its emotions and behaviours may differ from the first estimate on; its plays do not depend on them`,
+      `the recording's ${facts.unplacedEstimates} estimates do not say which event each was for or where it took effect (it was made when the robot waited for each estimate before reacting): they are answered in order, but the robot now reacts at once and takes an estimate when it comes back, so its emotions and behaviours may differ from the first estimate on; its plays do not depend on them`,
     );
   }
-  const c = compareRuns(theirs, mine);
+  const c = comparer.result();
   const groups = {} as Record<GroupName, GroupResult>;
   for (const [g, topics] of Object.entries(GROUPS) as [GroupName, readonly string[]][]) {
-    const inGroup = (m: TimedMessage): boolean => topics.includes(m.topic.name);
-    const gc = compareRuns(theirs.filter(inGroup), mine.filter(inGroup));
+    const gc = comparer.result((t) => topics.includes(t));
     groups[g] = { matches: gc.matches, compared: Object.values(gc.compared).reduce((a, b) => a + b, 0), firstDifference: readable(gc.firstDifference, start, states) };
   }
   return {
@@ -540,8 +510,8 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
     session: settings.sessionId,
     settings,
     mode,
-    complete: rec.complete,
-    problems: rec.problems,
+    complete,
+    problems,
     notReplayed,
     notes,
     fed,
@@ -549,7 +519,7 @@ export async function replayRecording(rec: Recording, o: ReplayOptions = {}): Pr
     compared: c.compared,
     firstDifference: readable(c.firstDifference, start, states),
     groups,
-    answerDifferences: rec.complete ? [...player.differences, ...estimator.differences] : answered,
+    answerDifferences: complete ? [...player.differences, ...estimator.differences] : answered,
     seconds: Math.round(performance.now() - wall0) / 1000,
   };
 }

@@ -28,7 +28,7 @@ import { ParceiroNode } from '../node/parceiro-node.js';
 import { togglePatch } from '../node/toggle-requests.js';
 import type { RecordedMessage } from '../recording/reader.js';
 import type { LedgerSnapshot } from '../../table-bridge/index.js';
-import { RecordingError, readRecording } from '../recording/reader.js';
+import { RecordingError, RecordingStream } from '../recording/reader.js';
 import type { SessionInfo } from '../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer, SessionRuntime } from '../session/index.js';
@@ -36,7 +36,10 @@ import { gameStateOf, poolRobotPlayer, statusOf, syncRobotPlayer } from '../sess
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import { ReplayClock } from './replay-clock.js';
 import type { ReplaySettings } from './replay.js';
-import { TableFeeder, recordedDecisions, replaySettings } from './replay.js';
+import { TableFeeder, replaySettings } from './replay.js';
+import type { RecordedDecision } from './recorded-answers.js';
+import type { RecordingFacts } from './scan.js';
+import { chained, scanRecording } from './scan.js';
 
 /** The table server's seqs and answers as the session began (recorded as `tableSeqs`); null in older recordings. */
 function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
@@ -51,15 +54,31 @@ function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
 /** Why the tables of a stopped runtime are marked disconnected when it restarts. */
 export const RESTART_REASON = 'the runtime restarted';
 
-/** The recorded parts of a session, in order. */
+/** The recorded parts of a session, in order, read as streams. */
 export interface SessionParts {
   sessionId: string;
   files: string[];
   /** The first part's metadata: the seeds and settings. */
   info: SessionInfo;
-  messages: RecordedMessage[];
+  /** The messages of every part, in order (read again from the files on each call). */
+  messages: () => Iterable<RecordedMessage>;
+  /** What a pass over them learned. */
+  facts: RecordingFacts;
   /** What could not be read, part by part. */
   problems: string[];
+  /**
+   * Damage other than a part's cut-short end (the normal end of a part after a crash), in one sentence
+   * naming the file, where, and what the messages before it restore; null when there is none.
+   */
+  damage: string | null;
+}
+
+/** What `facts` restore, in words: "1 game over, game 2 at trick 4". */
+function restorable(facts: RecordingFacts): string {
+  const over = facts.ends.length;
+  const s = facts.states.at(-1);
+  const now = s && s.status === 'playing' ? `, game ${s.game} at trick ${Math.min(10, s.trick + 1)}` : '';
+  return `${facts.count} messages, ${over} game${over === 1 ? '' : 's'} over${now}`;
 }
 
 /** The recordings of session `id` in `dir`: `<id>.mcap`, `<id>.2.mcap`, ... */
@@ -68,16 +87,21 @@ export function findSessionParts(dir: string, id: string): SessionParts {
   if (!existsSync(first)) throw new RecordingError(first, `no recording of session ${id} to resume from`);
   const files = [first];
   for (let n = 2; existsSync(join(dir, `${id}.${n}.mcap`)); n++) files.push(join(dir, `${id}.${n}.mcap`));
-  const parts = files.map((f) => readRecording(f));
-  const info = parts[0]!.session;
-  if (!info) throw new RecordingError(first, 'has no session metadata (parceiro.session): it cannot be resumed');
-  return {
-    sessionId: id,
-    files,
-    info,
-    messages: parts.flatMap((p) => p.messages),
-    problems: parts.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)),
-  };
+  const streams = files.map((f) => new RecordingStream(f));
+  const messages = chained(streams);
+  const facts = scanRecording(messages());
+  const info = streams[0]!.session;
+  const damaged = streams.find((p) => p.damaged);
+  if (!info) {
+    throw new RecordingError(first, damaged === streams[0] ? `is damaged before its session metadata (${streams[0]!.problems[0]}): it cannot be resumed` : 'has no session metadata (parceiro.session): it cannot be resumed');
+  }
+  let damage: string | null = null;
+  if (damaged) {
+    const where = damaged.damagedAt !== null ? `damaged at byte ${damaged.damagedAt}` : 'damaged';
+    const what = damaged.problems.find((p) => !p.startsWith('cut short after'))!;
+    damage = `${damaged.path} is ${where} (${what})${damaged === streams.at(-1) ? '' : `, and ${streams.length - 1 - streams.indexOf(damaged)} later part(s) continue from a state it no longer holds`}; what could be read restores ${restorable(facts)}, not the whole session`;
+  }
+  return { sessionId: id, files, info, messages, facts, problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)), damage };
 }
 
 /** The bus of a restarting node: closed (nothing published, nothing recorded) until `open`. */
@@ -182,6 +206,13 @@ export interface ResumeOptions {
   node?: Partial<ParceiroNodeOptions>;
   /** The bus to continue on (default in-process; `parceiro live --bus ros2` passes the ROS 2 one). */
   bus?: Bus;
+  /**
+   * Go on from what could be read of a damaged recording (see SessionParts.damage); without it a
+   * damaged recording is refused with a RecordingError saying where and what could be restored.
+   */
+  acceptDamage?: boolean;
+  /** Hears each recorded message as it is restored (all topics: the past of the session, e.g. for its summary). */
+  onRestored?: (m: RecordedMessage) => void;
 }
 
 export interface ResumeInfo {
@@ -194,6 +225,10 @@ export interface ResumeInfo {
   recording: string;
   restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
   problems: string[];
+  /** The damage accepted (acceptDamage): where the recording is damaged and what could be restored; null when none. */
+  damage: string | null;
+  /** The games over before the restart, from the recording: card points A and B, and the victories after each. */
+  earlierGames: { points: [number, number]; victories: [number, number] }[];
   /** The session was already over when it stopped. */
   over: boolean;
   /** How the last recorded game was dealt: people dealt real cards (new-game with a dealer and trump card), or the runtime; null before any game. */
@@ -205,9 +240,10 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const settings = o.settings ?? loadNodeSettings();
   const dir = o.recordingsDir ?? settings.recordings.dir;
   const parts = findSessionParts(dir, o.sessionId);
+  if (parts.damage && !o.acceptDamage) throw new RecordingError(parts.files[0]!, `cannot be resumed as recorded: ${parts.damage}. To start from what could be read, accept the damage (--accept-damage)`);
   const notes: string[] = [];
-  const s = replaySettings({ path: parts.files[0]!, session: parts.info, messages: parts.messages, complete: true, problems: [] }, notes);
-  const start = parts.messages[0]?.time ?? systemClock.now();
+  const s = replaySettings({ path: parts.files[0]!, session: parts.info }, notes, parts.facts);
+  const start = parts.facts.first?.time ?? systemClock.now();
   const clock = new RestoreClock(start);
   const bus = new GatedBus(o.bus ?? new InProcessBus());
 
@@ -255,7 +291,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     bus,
     recordingsDir: dir,
     recordingName: `${o.sessionId}.${n}`,
-    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString(), inference: String(inference) },
+    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString(), inference: String(inference), ...(parts.damage ? { damaged: parts.damage } : {}) },
     // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
     versionBase: Number(parts.info.versionBase ?? 0),
     ...(o.host === undefined ? {} : { host: o.host }),
@@ -280,6 +316,8 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
         player,
         estimator,
         messages: parts.messages,
+        decisions: parts.facts.decisions,
+        ...(o.onRestored ? { onMessage: o.onRestored } : {}),
         settings: s,
         goLive: () => {
           player.goLive();
@@ -299,9 +337,13 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     for (const c of closers.splice(0).reverse()) await c();
     return summary;
   };
-  const lastNewGame = parts.messages.findLast((m) => m.topic.name === TOPICS.tableEvents.name && (m.message as TableEvent).kind === 'control' && (m.message as TableEvent).action === 'new_game');
-  const physicalDeal = lastNewGame ? (lastNewGame.message as TableEvent).dealer !== -1 : null;
-  return { node, close, resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], over, physicalDeal } };
+  const lastNewGame = parts.facts.lastNewGame;
+  const physicalDeal = lastNewGame ? lastNewGame.dealer !== -1 : null;
+  return {
+    node,
+    close,
+    resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], damage: parts.damage, earlierGames: parts.facts.ends, over, physicalDeal },
+  };
 }
 
 export interface RestoreOptions {
@@ -312,8 +354,12 @@ export interface RestoreOptions {
   clock: RestoreClock;
   player: RecordedRobotPlayer;
   estimator: RecordedEstimator;
-  /** The recorded parts so far, in order. */
-  messages: readonly RecordedMessage[];
+  /** The recorded parts so far, in order (read again on each call). */
+  messages: () => Iterable<RecordedMessage>;
+  /** The robot's decisions among them, by index (recordedDecisions). */
+  decisions: Map<number, RecordedDecision>;
+  /** Hears every message as it is restored. */
+  onMessage?: (m: RecordedMessage) => void;
   settings: ReplaySettings;
   /** Called as the clock goes live, before the bus opens (a restart hands over to the live player and estimates). */
   goLive: () => void;
@@ -335,17 +381,18 @@ export interface Restored {
  * followed a restart does before it replays that part.
  */
 export async function restoreSession(o: RestoreOptions): Promise<Restored> {
-  const { runtime, toggles, bus, clock, player, estimator, messages, settings: s } = o;
+  const { runtime, toggles, bus, clock, player, estimator, decisions, settings: s } = o;
   const feeder = new TableFeeder(runtime, s.robotSeat);
-  const decisions = recordedDecisions(messages);
   const hosted = new Set<string>();
   const restored = { tableEvents: 0, decisions: 0, estimates: 0, game: 0, trick: 0, played: 0 };
   let lastToggles: BehaviourTogglesMessage | null = null;
   let lastLanguage: LanguageMessage | null = null;
   // Silent: nothing is said while the past is fed in again.
   toggles.set({ speech: false }, 'restore');
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i]!;
+  let i = -1;
+  for (const m of o.messages()) {
+    i++;
+    o.onMessage?.(m);
     const name = m.topic.name;
     if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
     if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
