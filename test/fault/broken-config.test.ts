@@ -1,0 +1,188 @@
+// Broken config (issue 18's fault suite): seeded mutations of every YAML file under config/ (a key
+// deleted, a value of the wrong type, a line indented wrongly, a tab, an unclosed bracket, an unknown
+// key, an alias bomb, an empty file, half a file), each in a copy of the built program, then
+// `parceiro live` with the options that make it read that file (--character, --language, --tuio).
+// Each run either starts (the change left a valid file: it is stopped at once) or ends with one line
+// `parceiro: error:` naming the file, exit code 2, and no stack trace. Mutations that cannot leave a
+// valid file (wrong type, syntax, tab, alias bomb, empty) must end that way.
+//
+// Figures: `npx vitest run test/fault/broken-config.test.ts` prints them and writes
+// $TMPDIR/parceiro-fault-figures/broken-config.json. PARCEIRO_FAULT_SEED=n tries other mutations.
+
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gen, SUITE_SEED, Tally, firstLines, oneLineError } from './fault-kit.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const copy = mkdtempSync(join(tmpdir(), 'parceiro-config-fault-'));
+const HANG_MS = 120_000;
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+beforeAll(() => {
+  for (const d of ['dist', 'config']) cpSync(join(root, d), join(copy, d), { recursive: true });
+  cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  mkdirSync(join(copy, 'work'));
+});
+
+const yamlFiles = (d: string): string[] =>
+  readdirSync(d).flatMap((f) => {
+    const p = join(d, f);
+    return statSync(p).isDirectory() ? yamlFiles(p) : f.endsWith('.yaml') ? [p] : [];
+  });
+
+/** The options of `live` that make it read a file (the others it reads whatever the options). */
+function optionsFor(file: string): string[] {
+  if (file.endsWith('appraisal/competitive.yaml')) return ['--character', 'competitive'];
+  if (file.endsWith('appraisal/neutral.yaml')) return ['--character', 'neutral'];
+  if (file.endsWith('utterances/en.yaml')) return ['--language', 'en'];
+  if (file.endsWith('table/tuio.yaml')) return ['--tuio', '0'];
+  return [];
+}
+
+interface Ran {
+  code: number;
+  signal: string | null;
+  out: string;
+  err: string;
+  started: boolean;
+  hung: boolean;
+}
+
+/** `parceiro live` in the copy: stopped as soon as it waits for a table (it took the config). */
+function live(extra: string[]): Promise<Ran> {
+  return new Promise((resolve) => {
+    const args = ['live', '--port', '0', '--dashboard-port', '0', '--token', 'fault-suite-config-token', '--no-record', '--speech', 'log', '--games', '1', ...extra];
+    const child = spawn(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], { cwd: join(copy, 'work') });
+    let out = '';
+    let err = '';
+    let started = false;
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, HANG_MS);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!started && /waiting for a table at /.test(out)) {
+        started = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, signal, out, err, started, hung });
+    });
+  });
+}
+
+interface Mutation {
+  kind: string;
+  /** It cannot leave a valid file: the program must refuse it. */
+  mustRefuse: boolean;
+  apply: (text: string) => string | null;
+}
+
+const keyLines = (lines: string[]): number[] => lines.flatMap((l, i) => (/^\s*(- )?[A-Za-z_][\w.-]*:(\s|$)/.test(l) && !/^\s*#/.test(l) ? [i] : []));
+const scalarLines = (lines: string[], test: RegExp): number[] => lines.flatMap((l, i) => (test.test(l) && !/^\s*#/.test(l) ? [i] : []));
+
+function mutations(g: Gen): Mutation[] {
+  const edit =
+    (pick: (lines: string[]) => number[], change: (line: string) => string | null) =>
+    (text: string): string | null => {
+      const lines = text.split('\n');
+      const at = pick(lines);
+      if (at.length === 0) return null;
+      const i = g.pick(at);
+      const to = change(lines[i]!);
+      if (to === null) lines.splice(i, 1);
+      else lines[i] = to;
+      return lines.join('\n');
+    };
+  return [
+    { kind: 'key deleted', mustRefuse: false, apply: edit(keyLines, () => null) },
+    {
+      kind: 'number made a word',
+      mustRefuse: true,
+      apply: edit((l) => scalarLines(l, /^\s*(- )?[A-Za-z_][\w.-]*:\s+-?\d+(\.\d+)?\s*(#.*)?$/), (line) => line.replace(/:\s+-?\d+(\.\d+)?/, ': lots')),
+    },
+    {
+      kind: 'value made a list of lists',
+      mustRefuse: true,
+      apply: edit((l) => scalarLines(l, /^\s*[A-Za-z_][\w.-]*:\s+[^\s#[{|>&*!'"][^#]*$/), (line) => line.replace(/:\s+.*$/, ': [[1], [2]]')),
+    },
+    { kind: 'indented one space more', mustRefuse: false, apply: edit(keyLines, (line) => ` ${line}`) },
+    { kind: 'a tab to indent', mustRefuse: true, apply: edit((l) => keyLines(l).filter((i) => /^ +/.test(l[i]!)), (line) => line.replace(/^ +/, '\t')) },
+    { kind: 'unclosed bracket', mustRefuse: true, apply: edit(keyLines, (line) => `${line.replace(/\s+#.*$/, '')} [1, 2`) },
+    { kind: 'unknown key', mustRefuse: false, apply: (text) => `${text}\nnonsense_key_${g.int(1, 99)}: 1\n` },
+    { kind: 'empty file', mustRefuse: true, apply: () => '' },
+    { kind: 'half a file', mustRefuse: false, apply: (text) => text.slice(0, g.int(1, text.length - 1)) },
+    {
+      kind: 'alias bomb',
+      mustRefuse: true,
+      apply: () => {
+        const names = 'abcdefghij'.split('');
+        return `${names.map((n, i) => (i === 0 ? `${n}: &${n} ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]` : `${n}: &${n} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`)).join('\n')}\n`;
+      },
+    },
+  ];
+}
+
+const tally = new Tally('broken-config');
+const accepted: string[] = [];
+
+describe('a broken config file', () => {
+  it('every file under config/, mutated: live starts (a valid change) or stops with one line naming the file, exit 2, no stack trace', async () => {
+    const g = new Gen(SUITE_SEED, 0xc0f);
+    const files = yamlFiles(join(copy, 'config')).sort();
+    expect(files.length).toBeGreaterThanOrEqual(13);
+    // The untouched config starts (so that a refusal below is the mutation's).
+    const clean = await live([]);
+    expect(clean.started, firstLines(clean.err || clean.out)).toBe(true);
+    for (const file of files) {
+      const name = relative(copy, file);
+      const original = readFileSync(file, 'utf8');
+      const all = mutations(g);
+      // A seeded mutation of each file (an empty file never drawn), the file emptied, and the alias bomb for every third.
+      const empty = all.find((m) => m.kind === 'empty file')!;
+      const chosen = [g.pick(all.filter((m) => m !== empty && m.kind !== 'alias bomb')), empty, ...(files.indexOf(file) % 3 === 0 ? [all.at(-1)!] : [])];
+      for (const m of chosen) {
+        const text = m.apply(original);
+        if (text === null || text === original) continue;
+        writeFileSync(file, text);
+        const r = await live(optionsFor(file));
+        writeFileSync(file, original);
+        const what = `${name}, ${m.kind}`;
+        if (r.hung) tally.note(m.kind, `${what}: no answer within ${HANG_MS / 1000} s`);
+        else if (r.started) {
+          if (m.mustRefuse) tally.note(m.kind, `${what}: accepted (live started)`);
+          else {
+            tally.note(m.kind, null);
+            accepted.push(what);
+          }
+        } else tally.note(m.kind, oneLineError(r, name.split('/').at(-1)) && `${what}: ${oneLineError(r, name.split('/').at(-1))}`);
+      }
+    }
+    tally.write({ files: files.length, acceptedAsValid: accepted });
+    expect(tally.failures.filter((f) => !f.startsWith('alias bomb: ') && !f.startsWith('empty file: '))).toEqual([]);
+  }, 900_000);
+
+  // Issue 18 item 6 (the start-up helper's): a YAML alias bomb named no file. Flip to it() when it lands.
+  it.fails('an alias bomb in any file stops live with one line naming the file (issue 18 item 6)', () => {
+    expect(tally.kinds.get('alias bomb')?.tried).toBeGreaterThan(0);
+    expect(tally.failures.filter((f) => f.startsWith('alias bomb: '))).toEqual([]);
+  });
+
+  // Found here, for item 6 (the start-up helper's): an empty character file (config/appraisal/warm.yaml,
+  // the default, and competitive.yaml and neutral.yaml) is taken, and live starts with a character of no
+  // goals or rules. Flip to it() when it lands.
+  it.fails('an empty config file stops live with one line naming it (issue 18 item 6)', () => {
+    expect(tally.kinds.get('empty file')?.tried).toBeGreaterThan(0);
+    expect(tally.failures.filter((f) => f.startsWith('empty file: '))).toEqual([]);
+  });
+});
