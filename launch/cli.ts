@@ -40,6 +40,7 @@ program
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
+  .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
   .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
@@ -66,6 +67,7 @@ program
   .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
   .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions")
+  .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
   .option('--sessions <n>', 'stop after this many sessions (default: serve one after another until stopped)', intOption('--sessions', 1, 10_000))
   .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
   .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")

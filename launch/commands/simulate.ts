@@ -7,12 +7,19 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
+import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
+import type { TopicKey } from '../../robot/bus/index.js';
+import type { RecordedMessage } from '../../robot/recording/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import type { ResumeInfo } from '../../robot/replay/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError } from '../errors.js';
+import type { SessionFigures } from '../narration/narrator.js';
 import { Narrator, medianAndMax } from '../narration/narrator.js';
+
+/** Topic names to their keys, to tell recorded messages to a narrator. */
+const TOPIC_KEYS = new Map(Object.entries(TOPICS).map(([k, t]) => [t.name, k as TopicKey]));
 
 export interface SimulateOptions {
   games: number;
@@ -45,6 +52,8 @@ export interface SimulateOptions {
    * recorded events, and the recording goes on in `<ID>.<n>.mcap`.
    */
   resume?: string;
+  /** With resume: go on from what could be read of a damaged recording (refused otherwise). */
+  acceptDamage?: boolean;
 }
 
 export interface SimulateSummary {
@@ -110,8 +119,24 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
 
 async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number): Promise<SimulateSummary> {
   let resumed: Awaited<ReturnType<typeof resumeSession>>;
+  // The session before the restart, told silently from the recording as it is restored: the summary is the whole session's.
+  const pastBus = new InProcessBus();
+  const past = new Narrator(pastBus, () => {});
+  const onRestored = (m: RecordedMessage): void => {
+    const key = TOPIC_KEYS.get(m.topic.name);
+    if (key) pastBus.publish(key, m.message as never);
+  };
   try {
-    resumed = await resumeSession({ sessionId: id, token, host: '127.0.0.1', port: 0, logger, ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }) });
+    resumed = await resumeSession({
+      sessionId: id,
+      token,
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      acceptDamage: o.acceptDamage === true,
+      onRestored,
+      ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
+    });
   } catch (e) {
     if (e instanceof RecordingError) throw new UsageError(e.message);
     throw e;
@@ -122,6 +147,8 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
   const r = resume.restored;
   say(`Parceiro: resuming session ${id} (seed ${s.seed}, ${s.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`);
   say(`  rebuilt from ${r.tableEvents} table events, ${r.decisions} decisions and ${r.estimates} estimates: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
+  // Said in every mode (--json too: on standard error, and in the summary's resumed.damage).
+  if (resume.damage) (o.json ? (line: string) => process.stderr.write(`${line}\n`) : write)(`  warning: resumed from a damaged recording, as asked (--accept-damage): ${resume.damage}.`);
   for (const p of resume.problems) say(`  note: ${p}`);
   say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
   if (!resume.over) {
@@ -131,13 +158,29 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
     const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal, logger });
     await playToTheEnd(node, table);
   } else say('  the session was already over.');
-  const summary = await finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started);
-  summary.resumed = resume;
-  return summary;
+  // The resume's account goes into the summary before it is written (--json carried none of it before).
+  return finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started, { figures: past.figures, resume });
 }
 
-async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number): Promise<SimulateSummary> {
-  const f = narrator.figures;
+/** The figures of a session told in two parts (before and after a restart), as one. */
+function joined(before: SessionFigures, after: SessionFigures): SessionFigures {
+  const emotions = { ...before.emotions };
+  for (const [t, n] of Object.entries(after.emotions)) emotions[t] = (emotions[t] ?? 0) + n;
+  return {
+    games: before.games + after.games,
+    victories: after.victories,
+    points: [...before.points, ...after.points],
+    decisionMs: [...before.decisionMs, ...after.decisionMs],
+    forced: before.forced + after.forced,
+    utterances: before.utterances + after.utterances,
+    expressions: before.expressions + after.expressions,
+    emotions,
+  };
+}
+
+/** The summary; `before`: a resumed session's account, and the figures of its part before the restart, from its recording. */
+async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number, before?: { figures: SessionFigures; resume: ResumeInfo }): Promise<SimulateSummary> {
+  const f = before ? joined(before.figures, narrator.figures) : narrator.figures;
   const times = medianAndMax(f.decisionMs);
   const summary: SimulateSummary = {
     sessionId: closed.sessionId,
@@ -151,6 +194,7 @@ async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNod
     recording: closed.recording,
     messages: closed.messages,
     seconds: Math.round((Date.now() - started) / 100) / 10,
+    ...(before ? { resumed: before.resume } : {}),
   };
   if (o.json) {
     write(JSON.stringify(summary, null, 2));
