@@ -87,7 +87,15 @@ function check<T>(schema: z.ZodType<T>, text: string, file: string): Located<T> 
     lineOf: (path) => where(path),
     error: (path, reason) => new AppraisalConfigError(file, where(path), formatPath(path), reason),
   });
-  const parsed = schema.safeParse(doc.toJS() ?? {});
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // yaml refuses to expand aliases past the count (a ReferenceError): the file is still named.
+    if (!(e instanceof ReferenceError)) throw e;
+    throw new AppraisalConfigError(file, null, '', 'not valid YAML: an alias expands to too many values (a YAML alias bomb?); write the values out');
+  }
+  const parsed = schema.safeParse(data ?? {});
   if (parsed.success) return located(parsed.data);
   const issue = parsed.error.issues[0]!;
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');

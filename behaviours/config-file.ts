@@ -81,7 +81,15 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, file: string,
     const pos = lineCounter.linePos(syntax.pos[0]);
     throw new ConfigError([{ file: shown, line: pos.line, column: pos.col, key: '', reason: `not valid YAML: ${firstLine(syntax.message)}` }]);
   }
-  const result = schema.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // yaml refuses to expand aliases past the count (a ReferenceError): the file is still named.
+    if (!(e instanceof ReferenceError)) throw e;
+    throw new ConfigError([{ file: shown, line: 0, column: 0, key: '', reason: `not valid YAML: an alias expands to too many values (a YAML alias bomb?); write the values out` }]);
+  }
+  const result = schema.safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => problemOf(issue, doc, lineCounter, shown));
   problems.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -1,6 +1,7 @@
 // Loads everything behaviours read from config/: settings, postures, table geometry and the utterance
 // library of the chosen language. Problems in several files are reported together.
 
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBehaviourSettings } from './behaviour-settings.js';
 import type { BehaviourSettings } from './behaviour-settings.js';
@@ -51,7 +52,11 @@ export function loadBehaviourSetup(options: SetupOptions = {}): BehaviourSetup {
       problems.push({ file: 'language', line: 0, column: 0, key: '', reason: `expected a language tag such as pt or en, got ${JSON.stringify(language)}` });
     } else {
       const file = join(dir, BEHAVIOUR_FILES.utterances(language));
-      utterances = attempt(() => loadUtteranceLibrary(file));
+      if (options.language !== undefined && !existsSync(file)) {
+        // A language asked for (--language) that has no library: say which there are.
+        const there = readdirSync(join(dir, 'utterances')).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
+        problems.push({ file: `language ${JSON.stringify(language)}`, line: 0, column: 0, key: '', reason: `no utterances in that language (there are: ${there.join(', ')})` });
+      } else utterances = attempt(() => loadUtteranceLibrary(file));
       if (utterances && utterances.language !== language) {
         problems.push({ file, line: 1, column: 1, key: 'language', reason: `says ${utterances.language}, but this is the file for ${language}` });
       }

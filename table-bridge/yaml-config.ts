@@ -42,7 +42,15 @@ export function parseYamlConfig<T>(file: string, text: string, schema: z.ZodType
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true });
   const syntax = doc.errors[0];
   if (syntax) throw new ConfigError(file, syntax.linePos?.[0].line ?? null, syntax.message.split('\n')[0]!);
-  const result = schema.safeParse(doc.toJS(), { error: wording });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // yaml refuses to expand aliases past the count (a ReferenceError): the file is still named.
+    if (!(e instanceof ReferenceError)) throw e;
+    throw new ConfigError(file, null, 'an alias expands to too many values (a YAML alias bomb?); write the values out');
+  }
+  const result = schema.safeParse(data, { error: wording });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const node = nodeAt(doc, issue.path);
