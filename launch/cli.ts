@@ -7,6 +7,7 @@ import { ConfigError } from '../behaviours/index.js';
 import { RecordingError } from '../robot/recording/index.js';
 import { ConfigError as TableConfigError } from '../table-bridge/index.js';
 import { UsageError, intOption } from './errors.js';
+import { StopSignals, StoppedError, signalExitCode } from './signals.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
 import { liveCommand } from './commands/live.js';
 import { calibrateCommand } from './commands/calibrate-table.js';
@@ -19,6 +20,14 @@ import { reportCommand } from './commands/report.js';
 import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
+
+/** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
+const isUserMistake = (e: unknown): e is Error =>
+  e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError;
+
+/** The commands that record (simulate, live, play) listen for SIGINT and SIGTERM from their start (signals.ts). */
+let signals: StopSignals | null = null;
+const stopSignals = (): StopSignals => (signals ??= new StopSignals());
 
 const program = new Command('parceiro')
   .description('Parceiro: a social robot that plays Sueca at a touch table.')
@@ -44,7 +53,10 @@ program
   .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
-    await simulateCommand(o, (line) => console.log(line));
+    const stop = stopSignals();
+    await simulateCommand(o, (line) => console.log(line), undefined, stop);
+    // Stopped by a signal: the recording is closed and the summary printed; the exit code says why.
+    if (stop.reason) process.exitCode = signalExitCode(stop.reason);
   });
 
 program
@@ -52,7 +64,7 @@ program
   .description('start the robot node and wait for a touch table (prints its address and token); serves session after session, each recorded, until stopped')
   .option('--port <n>', 'the table server port (default: config/node.yaml, 7410)', intOption('--port', 0, 65_535))
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
-  .option('--token <secret>', 'the token tables must present (default: a new random one, printed)')
+  .option('--token <secret>', 'the token tables must present, 16 characters or more (default, or empty: a new random one, printed)')
   .option('--bus <kind>', 'in-process or ros2', 'in-process')
   .option('--seat <n>', "the robot's seat", intOption('--seat', 0, 3), 0)
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
@@ -65,14 +77,14 @@ program
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
   .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
-  .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
+  .option('--dashboard-token <secret>', 'the operator token, 16 characters or more (default: a new random one, printed)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions")
   .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
   .option('--sessions <n>', 'stop after this many sessions (default: serve one after another until stopped)', intOption('--sessions', 1, 10_000))
   .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
   .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")
   .action(async (o) => {
-    await liveCommand(o, (line) => console.log(line));
+    await liveCommand(o, (line) => console.log(line), stopSignals());
   });
 
 program
@@ -126,9 +138,9 @@ program
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
   .option('--port <n>', 'the table server port (0: a free one)', intOption('--port', 0, 65_535), 0)
   .option('--dashboard-port <n>', 'the dashboard and virtual table port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 0)
-  .option('--dashboard-token <secret>', 'the operator token (default: a new random one, printed)')
+  .option('--dashboard-token <secret>', 'the operator token, 16 characters or more (default: a new random one, printed)')
   .action(async (o) => {
-    await playCommand(o, (line) => console.log(line));
+    await playCommand(o, (line) => console.log(line), stopSignals());
   });
 
 program
@@ -231,10 +243,13 @@ try {
   if (e instanceof CommanderError) {
     // Help and version exit cleanly; commander has already printed its own error message.
     process.exitCode = e.exitCode === 0 ? 0 : 2;
-  } else if (e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError) {
+  } else if (isUserMistake(e)) {
     // A mistake in an option, a config file or a recording: its message names the file, line and key.
     process.stderr.write(`parceiro: error: ${e.message}\n`);
     process.exitCode = 2;
+  } else if (e instanceof StoppedError) {
+    process.stderr.write(`parceiro: ${e.message}\n`);
+    process.exitCode = signalExitCode(e.reason);
   } else {
     throw e;
   }

@@ -15,7 +15,9 @@ import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError, ensureRecordingsDir, sessionIdOption, startError, tokenOption } from '../errors.js';
+import type { StartPlaces } from '../errors.js';
+import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 import { startLiveTuio } from './live-tuio.js';
 import { loadTuioSettings } from '../../table-bridge/tuio/index.js';
@@ -50,13 +52,28 @@ export interface LiveOptions {
   tuioConfig?: string;
 }
 
-export async function liveCommand(o: LiveOptions, write: (line: string) => void): Promise<void> {
+/** Signal handlers of the command's own, when it is not run from the CLI (which installs them first). */
+let ownSignals: StopSignals | null = null;
+const own = (): StopSignals => (ownSignals ??= new StopSignals());
+
+export async function liveCommand(o: LiveOptions, write: (line: string) => void, signals?: StopSignals): Promise<void> {
+  // Every option is checked before anything opens: a mistake stops here, in one line, and leaves no recording.
   if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
-  if (o.resume !== undefined && !/^[\w.-]+$/.test(o.resume)) throw new UsageError(`--resume expects a session id (letters, digits, dot, dash or underscore), got "${o.resume}"`);
+  if (o.resume !== undefined) sessionIdOption('--resume', o.resume);
+  const givenToken = tokenOption('--token', o.token);
+  const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
+  const nodeSettings = loadNodeSettings();
+  const places: StartPlaces = {
+    host: o.host === undefined ? { value: nodeSettings.table.host, from: 'config/node.yaml table.host' } : { value: o.host, from: '--host' },
+    port: o.port === undefined ? { value: nodeSettings.table.port, from: 'config/node.yaml table.port' } : { value: o.port, from: '--port' },
+    dashboardPort: { value: o.dashboardPort, from: '--dashboard-port' },
+    ...(o.record ? { recordings: o.recordings === undefined ? { value: nodeSettings.recordings.dir, from: 'config/node.yaml recordings.dir' } : { value: o.recordings, from: '--recordings' } } : {}),
+  };
+  if (places.recordings && o.resume === undefined) ensureRecordingsDir(places.recordings);
   // A camera table's settings are read before anything opens: a broken line stops here, in one line.
   const tuioSettings = o.tuio === undefined && o.tuioConfig === undefined ? null : loadTuioSettings(...(o.tuioConfig === undefined ? [] : [o.tuioConfig]));
   // An empty token is no token: the ROS 2 launch file passes `--token ''` when none is set.
-  const token = o.token || randomBytes(12).toString('hex');
+  const token = givenToken ?? randomBytes(12).toString('hex');
   const logger = createLogger();
   // On ROS 2 the settings are parameters of the node (declared with the config values and the flags
   // as defaults, so `--ros-args -p seat:=2` or a launch file sets them); otherwise they are those values.
@@ -108,7 +125,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     budget = p.budget_ms;
     toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
   }
-  if (o.resume !== undefined && !o.token) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
+  if (o.resume !== undefined && !givenToken) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
   // What each session of the day starts from: the day's settings (on ROS 2, the node's parameters).
   const sessionOf = (seed: number): SessionOptions => ({
     seed,
@@ -134,7 +151,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
         ...(typeof bus === 'object' ? { bus } : {}),
         acceptDamage: o.acceptDamage === true,
         logger,
-        node: { dashboard: { port: o.dashboardPort, ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) } },
+        node: { dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) } },
       });
       node = resumed.node;
       close = resumed.close;
@@ -149,13 +166,13 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
       robotSeat: seat as Seat,
       ...(o.host === undefined ? {} : { host: o.host }),
       ...(o.port === undefined ? {} : { port: o.port }),
-      dashboard: { port: o.dashboardPort, ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) },
+      dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
       logger,
     });
   } catch (e) {
     if (typeof bus === 'object') await bus.close();
     if (e instanceof Ros2UnavailableError || e instanceof RecordingError) throw new UsageError(e.message);
-    throw e;
+    throw startError(e, places);
   }
   const ros = toggles;
   const applyRosToggles = async (): Promise<void> => {
@@ -168,12 +185,9 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void)
     }
   };
   if (o.resume === undefined) await applyRosToggles();
-  // Ctrl-C stops cleanly from the moment the address is printed (a handler installed after the
-  // lines would leave a moment in which the signal kills the process, recording unclosed).
-  const stop = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('interrupted'));
-    process.once('SIGTERM', () => resolve('terminated'));
-  });
+  // Ctrl-C (or SIGTERM) stops cleanly at any moment: the handlers were installed before anything
+  // opened (signals.ts; a signal during start-up is answered here, once the node is up).
+  const stop = (signals ?? own()).stopped();
   write(`Parceiro is waiting for a table at ${node.url} (socket.io namespace ${TABLE_NAMESPACE}).`);
   write(`Token: ${token}`);
   if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);

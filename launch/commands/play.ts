@@ -12,7 +12,10 @@ import type { NodeLogger, NodeSummary } from '../../robot/index.js';
 import { ParceiroNode, createLogger } from '../../robot/index.js';
 import type { BotKind } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../errors.js';
+import type { StartPlaces } from '../errors.js';
+import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
 /** The robot's seat in `play`: the person is its partner in seat 2, or an opponent in 1 or 3. */
@@ -79,6 +82,7 @@ const relation = (seat: Seat): string => (seat === ((PLAY_ROBOT_SEAT + 2) & 3) ?
 export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogger({ level: 'warn' })): Promise<PlaySession> {
   const seat = personSeat(o.seat);
   const bots = botKind(o.bots);
+  const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const speech = o.speech === undefined ? undefined : speechKind(o.speech);
   const token = randomBytes(12).toString('hex');
   const seed = o.seed ?? Date.now() & 0x7fffffff;
@@ -96,7 +100,7 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
     ...(o.character === undefined ? {} : { character: o.character }),
     ...(speech === undefined ? {} : { speech }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    dashboard: { port: o.dashboardPort, ...(o.host === undefined ? {} : { host: o.host }), ...(o.dashboardToken === undefined ? {} : { token: o.dashboardToken }) },
+    dashboard: { port: o.dashboardPort, ...(o.host === undefined ? {} : { host: o.host }), ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
     logger,
   });
   const botSeats = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== PLAY_ROBOT_SEAT && s !== seat);
@@ -142,34 +146,33 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
   };
 }
 
-/** What a person can fix (a port in use, a language or character that does not exist), as one line. */
-function usageErrorOf(e: unknown, o: PlayOptions): unknown {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (code === 'EADDRINUSE') {
-    const port = (e as { port?: unknown }).port;
-    const which = port === o.port ? '--port' : port === o.dashboardPort ? '--dashboard-port' : '--port or --dashboard-port';
-    return new UsageError(`port ${String(port)} is in use: choose another with ${which}, or 0 for a free one`);
-  }
-  if (code === 'EADDRNOTAVAIL') return new UsageError(`--host: cannot listen on "${o.host}", which is not an address of this machine`);
+/** What a person can fix (a port in use, an address that is not this machine's, a config file's mistake), as one line. */
+function usageErrorOf(e: unknown, places: StartPlaces): unknown {
   if (e instanceof ConfigError || e instanceof AppraisalConfigError) return new UsageError(e.message);
-  return e;
+  return startError(e, places);
 }
 
-export async function playCommand(o: PlayOptions, write: (line: string) => void): Promise<void> {
+export async function playCommand(o: PlayOptions, write: (line: string) => void, signals: StopSignals = new StopSignals()): Promise<void> {
+  const recordings = o.record ? (o.recordings === undefined ? { value: loadNodeSettings().recordings.dir, from: 'config/node.yaml recordings.dir' } : { value: o.recordings, from: '--recordings' }) : null;
+  const places: StartPlaces = {
+    host: { value: o.host ?? '127.0.0.1', from: '--host' },
+    port: { value: o.port, from: '--port' },
+    dashboardPort: { value: o.dashboardPort, from: '--dashboard-port' },
+    ...(recordings ? { recordings } : {}),
+  };
+  // Checked before anything opens: a mistake stops here, in one line, and leaves no recording.
+  if (recordings) ensureRecordingsDir(recordings);
   let play: PlaySession;
   try {
     play = await startPlay(o);
   } catch (e) {
-    throw usageErrorOf(e, o);
+    throw usageErrorOf(e, places);
   }
   const { node, seat, botSeats } = play;
   const team = (seat & 1) === (PLAY_ROBOT_SEAT & 1) ? 0 : 1;
-  // Ctrl-C stops cleanly from the moment the address is printed (a handler installed after the
-  // lines would leave a moment in which the signal kills the process, recording unclosed).
-  const stop = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('interrupted'));
-    process.once('SIGTERM', () => resolve('terminated'));
-  });
+  // Ctrl-C (or SIGTERM) stops cleanly at any moment: the handlers were installed before anything
+  // opened (signals.ts; a signal during start-up is answered here, once the node is up).
+  const stop = signals.stopped();
   write(`Parceiro: you play in seat ${seat}, ${relation(seat)}; the robot is in seat ${PLAY_ROBOT_SEAT}, simulated players (${o.bots}) in seats ${botSeats.join(' and ')}.`);
   write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
   write(`Operator dashboard: ${play.dashboardLink}`);

@@ -7,6 +7,7 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
+import { loadNodeSettings } from '../../robot/node/node-settings.js';
 import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
 import type { TopicKey } from '../../robot/bus/index.js';
 import type { RecordedMessage } from '../../robot/recording/index.js';
@@ -14,7 +15,9 @@ import { RecordingError } from '../../robot/recording/index.js';
 import type { ResumeInfo } from '../../robot/replay/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError, ensureRecordingsDir, sessionIdOption, startError } from '../errors.js';
+import { StoppedError } from '../signals.js';
+import type { StopSignals } from '../signals.js';
 import type { SessionFigures } from '../narration/narrator.js';
 import { Narrator, medianAndMax } from '../narration/narrator.js';
 
@@ -85,27 +88,38 @@ const HESITATE = 0.1;
 /** People take a few seconds between games to gather the cards: four cards' thinking, at most 4 s. */
 const betweenGames = (o: SimulateOptions): number => Math.min(4000, 4 * botThink(o));
 
-export async function simulateCommand(o: SimulateOptions, write: (line: string) => void, logger: NodeLogger = createLogger({ level: 'warn' })): Promise<SimulateSummary> {
+export async function simulateCommand(o: SimulateOptions, write: (line: string) => void, logger: NodeLogger = createLogger({ level: 'warn' }), stop?: StopSignals): Promise<SimulateSummary> {
   const started = Date.now();
   const token = randomBytes(12).toString('hex');
   const say = o.json ? () => {} : write;
-  if (o.resume !== undefined) return resumeCommand(o, o.resume, token, write, say, logger, started);
-  if (o.session !== undefined && !/^[\w.-]+$/.test(o.session)) throw new UsageError(`--session expects letters, digits, dot, dash or underscore, got "${o.session}"`);
-  const node = await ParceiroNode.start({
-    seed: o.seed,
-    token,
-    games: o.games,
-    budgetMs: o.budget,
-    speech: speechKind(o.speech),
-    ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    host: '127.0.0.1',
-    port: 0,
-    sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
-    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
-    ...(o.character === undefined ? {} : { character: o.character }),
-    ...(o.language === undefined ? {} : { language: o.language }),
-    logger,
-  });
+  // --resume and --session name a file in the recordings folder, never a path out of it.
+  if (o.resume !== undefined) return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
+  if (o.session !== undefined) sessionIdOption('--session', o.session);
+  // The recordings folder is made and tried before anything opens: a mistake stops here, in one line.
+  const recordings = o.record ? { value: o.recordings ?? loadNodeSettings().recordings.dir, from: o.recordings === undefined ? 'config/node.yaml recordings.dir' : '--recordings' } : null;
+  if (recordings) ensureRecordingsDir(recordings);
+  // Stopped before the node is up: nothing is opened.
+  if (stop?.reason) throw new StoppedError(stop.reason);
+  let node: ParceiroNode;
+  try {
+    node = await ParceiroNode.start({
+      seed: o.seed,
+      token,
+      games: o.games,
+      budgetMs: o.budget,
+      speech: speechKind(o.speech),
+      ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
+      host: '127.0.0.1',
+      port: 0,
+      sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
+      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+      ...(o.character === undefined ? {} : { character: o.character }),
+      ...(o.language === undefined ? {} : { language: o.language }),
+      logger,
+    });
+  } catch (e) {
+    throw startError(e, recordings ? { recordings } : {});
+  }
   const narrator = new Narrator(node.bus, say);
   say(`Parceiro: a simulated session of ${o.games} game${o.games === 1 ? '' : 's'}, seed ${o.seed}.`);
   say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`);
@@ -113,11 +127,11 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
   const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal: o.physicalDeal ?? false, logger });
-  await playToTheEnd(node, table);
+  await playUntilStopped(node, table, stop);
   return finish(o, await node.close(), narrator, write, started);
 }
 
-async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number): Promise<SimulateSummary> {
+async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number, stop?: StopSignals): Promise<SimulateSummary> {
   let resumed: Awaited<ReturnType<typeof resumeSession>>;
   // The session before the restart, told silently from the recording as it is restored: the summary is the whole session's.
   const pastBus = new InProcessBus();
@@ -156,10 +170,24 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
     const physicalDeal = resume.physicalDeal ?? o.physicalDeal ?? false;
     if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal) say(`  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`);
     const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal, logger });
-    await playToTheEnd(node, table);
+    await playUntilStopped(node, table, stop);
   } else say('  the session was already over.');
   // The resume's account goes into the summary before it is written (--json carried none of it before).
   return finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started, { figures: past.figures, resume });
+}
+
+/**
+ * Plays the session to its end, or until SIGINT or SIGTERM: then the table leaves and the caller
+ * closes the node as at the end (the recording is closed, and the summary says what was played).
+ */
+async function playUntilStopped(node: ParceiroNode, table: SimulatedTable, stop: StopSignals | undefined): Promise<void> {
+  if (!stop) return playToTheEnd(node, table);
+  if (stop.reason) return void table.close();
+  const played = playToTheEnd(node, table);
+  // Left waiting when a signal comes first: its end is of no interest then.
+  played.catch(() => {});
+  await Promise.race([played, stop.stopped()]);
+  table.close();
 }
 
 /** The figures of a session told in two parts (before and after a restart), as one. */

@@ -20,7 +20,7 @@
 // into its recording) and get its state, whose version continues above the last one's
 // (session-switch.ts).
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Character } from '../../appraisal/index.js';
 import { Appraiser, loadCharacter } from '../../appraisal/index.js';
@@ -310,8 +310,11 @@ export class ParceiroNode {
       if (session.greet) session.reactions.sessionStart();
       return n;
     } catch (e) {
+      // A node that fails to start (a port in use, a bad address) leaves no recording behind: no table was served.
+      const stray = node ? (node.#sessions.at(-1)?.recording ?? null) : null;
       if (node) await node.close().catch(() => {});
       else await bus.close().catch(() => {});
+      if (stray) rmSync(stray, { force: true });
       throw e;
     }
   }

@@ -18,6 +18,20 @@ export type SessionInfo = Record<string, string>;
 export const SESSION_METADATA = 'parceiro.session';
 
 const encoder = new TextEncoder();
+
+/** The recordings of this process that are open, and those being opened: a second Ctrl-C closes them all at once. */
+const open = new Set<Recorder>();
+const opening = new Set<Promise<unknown>>();
+
+/**
+ * Closes every recording this process has open (each with its summary, as `close` does), after any
+ * being opened: what a second SIGINT does before exiting (launch/signals.ts), whatever the rest of the
+ * program was still waiting for.
+ */
+export async function closeOpenRecordings(): Promise<void> {
+  await Promise.allSettled([...opening]);
+  await Promise.all([...open].map((r) => r.close()));
+}
 // Microsecond steps, so a time in whole milliseconds reads back exactly.
 const toNs = (ms: number): bigint => BigInt(Math.round(ms * 1000)) * 1000n;
 
@@ -30,6 +44,7 @@ export class Recorder {
   private chain: Promise<void> = Promise.resolve();
   private untap: Unsubscribe | null = null;
   private failure: unknown = null;
+  private closing: Promise<void> | null = null;
   messages = 0;
 
   private constructor(
@@ -43,6 +58,18 @@ export class Recorder {
 
   /** Starts a recording of `bus` into `path`, with the session's settings as metadata. */
   static async start(options: { path: string; bus: Bus; clock: () => number; session: SessionInfo; flushMs?: number }): Promise<Recorder> {
+    const starting = Recorder.#open(options);
+    opening.add(starting);
+    try {
+      const r = await starting;
+      open.add(r);
+      return r;
+    } finally {
+      opening.delete(starting);
+    }
+  }
+
+  static async #open(options: { path: string; bus: Bus; clock: () => number; session: SessionInfo; flushMs?: number }): Promise<Recorder> {
     const r = new Recorder(options.path, options.clock, options.flushMs ?? 1000);
     await r.writer.start({ profile: '', library: 'parceiro' });
     for (const topic of ALL_TOPICS) {
@@ -86,21 +113,26 @@ export class Recorder {
     if (!this.failure) this.sink.writeOut();
   }
 
-  /** Writes the summary and closes the file. */
-  async close(): Promise<void> {
-    this.untap?.();
-    this.untap = null;
-    try {
-      await this.drain();
-      await this.writer.end();
-    } finally {
-      this.sink.close();
-    }
+  /** Writes the summary and closes the file. Called again (a second Ctrl-C while closing), it waits for the same close. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.untap?.();
+      this.untap = null;
+      try {
+        await this.drain();
+        await this.writer.end();
+      } finally {
+        this.sink.close();
+        open.delete(this);
+      }
+    })();
+    return this.closing;
   }
 
   /** Closes the file without a summary, as a crash just after a flush would leave it (for tests of recovery). */
   abandon(): void {
     this.untap?.();
+    open.delete(this);
     this.sink.close();
   }
 }

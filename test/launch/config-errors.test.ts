@@ -1,14 +1,19 @@
 // A mistake in a config file stops the program with one line that names the file, the line and the
 // key, and exit code 2, never a stack trace, whichever command reads it (simulate, and simulate
 // --resume, which reads the character only once it has the recording). The built program is copied
-// with its config so that a file can be broken without touching the repository's.
+// with its config so that a file can be broken without touching the repository's. Then every
+// start-up mistake of issue 18 (weak tokens, a bad address, a port in use, a recordings folder that
+// cannot be, a session id that is a path, a language or character that does not exist): one line
+// `parceiro: error: ...` naming the option and value, exit code 2, and no recording left behind.
 
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'parceiro-config-'));
@@ -21,6 +26,7 @@ beforeAll(() => {
   mkdirSync(join(copy, 'work'));
 });
 
+/** Runs the copy's program in work/; one that has not ended after 90 s (it should have failed at once) is killed. */
 function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], { cwd: join(copy, 'work') });
@@ -28,14 +34,42 @@ function run(args: string[]): Promise<{ code: number; out: string; err: string }
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+    const safety = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (code) => {
+      clearTimeout(safety);
+      resolve({ code: code ?? -1, out, err });
+    });
   });
 }
 
-/** Replaces `from` by `to` in a config file of the copy, and gives the line it is on. */
+/**
+ * One line `parceiro: error: ...` containing `fragment`, exit code 2, no stack trace. (live's JSON log
+ * lines, e.g. the table server listening before the dashboard's port turns out to be in use, are the
+ * log, not the error, and are left aside.)
+ */
+function expectOneLine(r: { code: number; out: string; err: string }, fragment: string | RegExp, what: string): void {
+  const lines = r.err.trim().split('\n').filter((l) => !l.startsWith('{"level":'));
+  const shown = `${what}: exit ${r.code}\n${r.err}`;
+  expect(r.code, shown).toBe(2);
+  expect(lines, shown).toHaveLength(1);
+  expect(lines[0], shown).toMatch(/^parceiro: error: /);
+  if (typeof fragment === 'string') expect(lines[0], shown).toContain(fragment);
+  else expect(lines[0], shown).toMatch(fragment);
+  expect(r.err, shown).not.toMatch(/\n\s+at /);
+}
+
+/** The copy's config files as they were, put back after each test. */
+const originals = new Map<string, string>();
+afterEach(() => {
+  for (const [path, text] of originals) writeFileSync(path, text);
+  originals.clear();
+});
+
+/** Replaces `from` by `to` in a config file of the copy (until the test ends), and gives the line it is on. */
 function breakConfig(file: string, from: string, to: string): number {
   const path = join(copy, 'config', file);
   const text = readFileSync(path, 'utf8');
+  if (!originals.has(path)) originals.set(path, text);
   expect(text).toContain(from);
   writeFileSync(path, text.replace(from, to));
   return text.slice(0, text.indexOf(from)).split('\n').length;
@@ -50,4 +84,102 @@ describe('a broken config file', () => {
     expect(r.err).toMatch(new RegExp(`^parceiro: error: .*config/appraisal/neutral\\.yaml:${line + 1}: rules\\[0\\]`));
     expect(r.err).not.toMatch(/\n\s+at /);
   });
+});
+
+// Each config file, broken in three ways, with a command that reads it: the one line names the file.
+const SIMULATE = ['simulate', '--games', '1', '--no-record', '--bot-think', '0', '--budget', '1', '--min-think', '0'];
+const READERS: [file: string, args: string[]][] = [
+  ['node.yaml', SIMULATE],
+  ['session.yaml', SIMULATE],
+  ['behaviours.yaml', SIMULATE],
+  ['postures.yaml', SIMULATE],
+  ['table-geometry.yaml', SIMULATE],
+  ['utterances/pt.yaml', SIMULATE],
+  ['utterances/en.yaml', SIMULATE],
+  ['appraisal/appraisal.yaml', SIMULATE],
+  ['appraisal/warm.yaml', SIMULATE],
+  ['appraisal/competitive.yaml', [...SIMULATE, '--character', 'competitive']],
+  ['appraisal/neutral.yaml', [...SIMULATE, '--character', 'neutral']],
+  ['table/fiducials.yaml', SIMULATE],
+  ['table/tuio.yaml', ['live', '--tuio', '0', '--no-record', '--port', '0', '--dashboard-port', '0']],
+];
+// Nine levels of nine aliases: 9^9 (387 million) strings if expanded, a few hundred bytes of text.
+const ALIAS_BOMB = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n') + '\n';
+const BREAKAGES: [how: string, to: (text: string) => string, says: RegExp][] = [
+  ['a syntax error', (t) => `${t}\n  : : [\n`, /not valid YAML|YAML|flow|Nested|indent|map|collection/i],
+  ['a number for the whole file', () => '42\n', /expected|object|map|Invalid/i],
+  ['a YAML alias bomb', () => ALIAS_BOMB, /alias/i],
+];
+
+describe('each config file broken', () => {
+  for (const [file, args] of READERS) {
+    it(`${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape and an alias bomb`, async () => {
+      const path = join(copy, 'config', file);
+      const text = readFileSync(path, 'utf8');
+      try {
+        for (const [how, to, says] of BREAKAGES) {
+          writeFileSync(path, to(text));
+          const r = await run(args);
+          expectOneLine(r, `config/${file}`, `${file} with ${how}`);
+          expect(r.err, `${file} with ${how}`).toMatch(says);
+        }
+      } finally {
+        writeFileSync(path, text);
+      }
+    }, 300_000);
+  }
+});
+
+describe('a start-up mistake', () => {
+  let busy: Server;
+  let port = 0;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    port = (busy.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it('is told in one line naming the option and value, exit code 2, and leaves no recording', async () => {
+    const aFile = join(copy, 'work', 'a-file');
+    writeFileSync(aFile, 'not a folder\n');
+    const live = ['live', '--port', '0', '--dashboard-port', '0'];
+    const play = ['play', '--port', '0', '--dashboard-port', '0'];
+    const cases: [args: string[], says: string][] = [
+      [[...live, '--token', 'abc'], '--token: a token needs at least 16 characters, got 3'],
+      [[...live, '--token', 'x'], '--token: a token needs at least 16 characters, got 1'],
+      [[...live, '--token', 'sixteen chars ok'], '--token: a token is printable ASCII without spaces'],
+      [[...live, '--dashboard-token', 'abc'], '--dashboard-token: a token needs at least 16 characters'],
+      [[...play, '--dashboard-token', 'abc'], '--dashboard-token: a token needs at least 16 characters'],
+      [[...live, '--character', 'nosuch'], 'unknown character "nosuch"'],
+      [[...live, '--language', 'xx'], 'language "xx": no utterances in that language (there are: en, pt)'],
+      [[...SIMULATE, '--language', 'xx'], 'language "xx": no utterances in that language'],
+      [[...live, '--host', '999.1.1.1'], '--host "999.1.1.1": no such address or host name'],
+      [[...live, '--host', '192.0.2.1'], '--host "192.0.2.1": not an address of this machine'],
+      [[...play, '--host', '999.1.1.1'], '--host "999.1.1.1": no such address or host name'],
+      [['live', '--port', String(port), '--dashboard-port', '0'], `--port ${port}: the port is in use`],
+      [['live', '--port', '0', '--dashboard-port', String(port)], `--dashboard-port ${port}: the port is in use`],
+      [['play', '--port', String(port), '--dashboard-port', '0'], `--port ${port}: the port is in use`],
+      [['play', '--port', '0', '--dashboard-port', String(port)], `--dashboard-port ${port}: the port is in use`],
+      // Node's recursive mkdir never returns under /proc: refused at once instead.
+      [['simulate', '--games', '1', '--recordings', '/proc/parceiro-x'], '--recordings "/proc/parceiro-x": cannot keep recordings there'],
+      [[...live, '--recordings', '/proc/parceiro-x'], '--recordings "/proc/parceiro-x": cannot keep recordings there'],
+      [['simulate', '--games', '1', '--recordings', aFile], 'cannot keep recordings there (it is a file, not a folder)'],
+      [[...play, '--recordings', join(aFile, 'x')], 'cannot keep recordings there (a part of the path is a file, not a folder)'],
+      [['simulate', '--resume', '../../../outside'], '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"'],
+      [[...live, '--resume', '../../../outside'], '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"'],
+      [['simulate', '--session', '../outside'], '--session expects a session id'],
+      [['simulate', '--session', '..'], '--session expects a session id'],
+    ];
+    // Three at a time: each is a short-lived program.
+    const queue = [...cases];
+    const worker = async (): Promise<void> => {
+      for (let c = queue.shift(); c; c = queue.shift()) expectOneLine(await run(c[0]), c[1], c[0].join(' '));
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    // Every one failed before or while starting: none left a recording (the default folder is work/recordings).
+    const left = existsSync(join(copy, 'work', 'recordings')) ? readdirSync(join(copy, 'work', 'recordings')) : [];
+    expect(left).toEqual([]);
+    expect(existsSync(join(copy, 'outside.mcap')) || existsSync(join(copy, 'outside'))).toBe(false);
+  }, 600_000);
 });

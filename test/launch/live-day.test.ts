@@ -43,7 +43,7 @@ function live(args: string[]): { out: () => string; err: () => string; kill: (s:
 
 describe('parceiro live, session after session', () => {
   it('serves two sessions on one token and address, each with its own id, seed and recording, and stops on SIGINT with the day', async () => {
-    const token = 'live-day-token';
+    const token = 'live-day-token-01';
     const child = spawn(process.execPath, [CLI, 'live', '--port', '0', '--dashboard-port', '0', '--token', token, '--games', '1', '--seed', '40', '--budget', '50', '--min-think', '100', '--speech', 'log'], { cwd: dir });
     let out = '';
     let err = '';
@@ -163,7 +163,7 @@ describe('parceiro live, session after session', () => {
   }, 400_000);
 
   it('live --resume continues the crashed session, then the day goes on with a new one (seed + 1), and --sessions ends it', async () => {
-    const token = 'live-day-resume';
+    const token = 'live-day-resume-01';
     const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
     const killed = live([...common, '--seed', '60']);
     await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()) && /--resume (\S+)/.test(killed.out()), 'it listened');

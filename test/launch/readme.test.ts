@@ -167,7 +167,7 @@ export function prepare(command: string, startScript: string): Prepared {
     if (!args.includes('--port')) (script += ' --port 0'), anyPorts.push('7410');
     if (!args.includes('--dashboard-port')) (script += ' --dashboard-port 0'), anyPorts.push('7420');
   } else if (sub === 'play') server = { ready: /^Press "New game"/m, stoppedCleanly: clean };
-  // simulate does not catch SIGINT: it ends by the signal, as at a terminal.
+  // simulate closes its recording on SIGINT and exits with 130, as a program stopped at a terminal.
   else if (sub === 'simulate' && !args.includes('--games')) server = { ready: /^Operator dashboard: /m, stoppedCleanly: (code, signal) => signal === 'SIGINT' || code === 130 };
   if (server) {
     if (run.length > 1 || /\|/.test(script)) throw new Error(`\`${command}\` serves until stopped: give it a line of its own`);

@@ -62,10 +62,10 @@ const oneLine = (err: string) => {
 
 describe('parceiro live --tuio and parceiro tuio-sim', () => {
   it('tuio-sim plays a whole physically dealt game against live --tuio over TUIO 2.0, and both end cleanly', { timeout: 300_000 }, async () => {
-    const live = start(['live', '--sessions', '1', '--port', '0', '--dashboard-port', '0', '--no-record', '--games', '1', '--budget', '50', '--min-think', '100', '--speech', 'log', '--token', 'tuio-cli', '--tuio', '0']);
+    const live = start(['live', '--sessions', '1', '--port', '0', '--dashboard-port', '0', '--no-record', '--games', '1', '--budget', '50', '--min-think', '100', '--speech', 'log', '--token', 'tuio-cli-token-0001', '--tuio', '0']);
     const runtime = await live.waitFor(/waiting for a table at http:\/\/127\.0\.0\.1:(\d+)/);
     const tuio = await live.waitFor(/^Listening for TUIO \(reacTIVision\) on 127\.0\.0\.1:(\d+)/m);
-    const sim = start(['tuio-sim', '--port', runtime[1]!, '--token', 'tuio-cli', '--tuio-port', tuio[1]!, '--tuio-version', '2', '--think', '0', '--fps', '60', '--seed', '5']);
+    const sim = start(['tuio-sim', '--port', runtime[1]!, '--token', 'tuio-cli-token-0001', '--tuio-port', tuio[1]!, '--tuio-version', '2', '--think', '0', '--fps', '60', '--seed', '5']);
     expect(await sim.closed).toBe(0);
     expect(sim.out()).toMatch(/^Played 1 game: victories A \d - B \d; points by game \(A-B\) \d+-\d+\.$/m);
     expect(sim.out()).toMatch(/^People played 30 cards \(\d+ slid from a hand area\), put 10 of the robot's on its spot and gathered 10 tricks\.$/m);
