@@ -95,7 +95,9 @@ function check<T>(schema: z.ZodType<T>, text: string, file: string): Located<T> 
     if (!(e instanceof ReferenceError)) throw e;
     throw new AppraisalConfigError(file, null, '', 'not valid YAML: an alias expands to too many values (a YAML alias bomb?); write the values out');
   }
-  const parsed = schema.safeParse(data ?? {});
+  // An empty file (or one of comments only) is a mistake, never "all defaults": a character of no rules.
+  if (data === null || data === undefined) throw new AppraisalConfigError(file, null, '', 'the file is empty');
+  const parsed = schema.safeParse(data);
   if (parsed.success) return located(parsed.data);
   const issue = parsed.error.issues[0]!;
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');

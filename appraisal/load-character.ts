@@ -101,5 +101,8 @@ export function loadCharacter(nameOrFile?: string, options: LoadOptions = {}): C
     files.push(preset);
   };
   visit(path, []);
+  // A character appraises through its rules: one without any (in its file or its includes) would feel nothing.
+  const top = files.at(-1)!;
+  if (!files.some((f) => (f.value.rules ?? []).length > 0)) throw top.error([], `a character needs appraisal rules: this file${files.length > 1 ? ' and its includes have' : ' has'} none`);
   return buildCharacter(isFileName(wanted) ? shown(path) : wanted, settings, files);
 }

@@ -109,11 +109,13 @@ const BREAKAGES: [how: string, to: (text: string) => string, says: RegExp][] = [
   ['a syntax error', (t) => `${t}\n  : : [\n`, /not valid YAML|YAML|flow|Nested|indent|map|collection/i],
   ['a number for the whole file', () => '42\n', /expected|object|map|Invalid/i],
   ['a YAML alias bomb', () => ALIAS_BOMB, /alias/i],
+  // An empty character preset was taken as a character of no rules (found by the fault suite).
+  ['an empty file', () => '# nothing but a comment\n', /empty|expected|missing|Invalid/i],
 ];
 
 describe('each config file broken', () => {
   for (const [file, args] of READERS) {
-    it(`${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape and an alias bomb`, async () => {
+    it(`${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape, an alias bomb and an empty file`, async () => {
       const path = join(copy, 'config', file);
       const text = readFileSync(path, 'utf8');
       try {
@@ -128,6 +130,19 @@ describe('each config file broken', () => {
       }
     }, 300_000);
   }
+});
+
+describe('a character', () => {
+  it('without appraisal rules (a description only) is refused in one line naming its file', async () => {
+    const path = join(copy, 'config', 'appraisal', 'warm.yaml');
+    const text = readFileSync(path, 'utf8');
+    try {
+      writeFileSync(path, 'description: a character that feels nothing\n');
+      expectOneLine(await run(SIMULATE), /config\/appraisal\/warm\.yaml(:\d+)?: a character needs appraisal rules: this file has none/, 'no rules');
+    } finally {
+      writeFileSync(path, text);
+    }
+  });
 });
 
 describe('a start-up mistake', () => {
