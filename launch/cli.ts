@@ -53,10 +53,9 @@ program
   .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
-    const stop = stopSignals();
-    await simulateCommand(o, (line) => console.log(line), undefined, stop);
-    // Stopped by a signal: the recording is closed and the summary printed; the exit code says why.
-    if (stop.reason) process.exitCode = signalExitCode(stop.reason);
+    const summary = await simulateCommand(o, (line) => console.log(line), undefined, stopSignals());
+    // Stopped by a signal before the session's end: the recording is closed and the summary printed; the exit code says why.
+    if (summary.stopped) process.exitCode = signalExitCode(summary.stopped);
   });
 
 program

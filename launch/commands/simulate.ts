@@ -17,7 +17,7 @@ import { resumeSession } from '../../robot/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError, ensureRecordingsDir, sessionIdOption, startError } from '../errors.js';
 import { StoppedError } from '../signals.js';
-import type { StopSignals } from '../signals.js';
+import type { StopReason, StopSignals } from '../signals.js';
 import type { SessionFigures } from '../narration/narrator.js';
 import { Narrator, medianAndMax } from '../narration/narrator.js';
 
@@ -73,6 +73,8 @@ export interface SimulateSummary {
   seconds: number;
   /** When resumed: what was rebuilt from which recordings. */
   resumed?: ResumeInfo;
+  /** When a signal stopped the session before its end (SIGINT: interrupted, SIGTERM: terminated); the recording is closed. */
+  stopped?: StopReason;
 }
 
 /** What the speech option accepts: the backends, with `say` for festival as in config/behaviours.yaml. */
@@ -128,7 +130,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
   const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal: o.physicalDeal ?? false, logger });
   await playUntilStopped(node, table, stop);
-  return finish(o, await node.close(), narrator, write, started);
+  return finish(o, await node.close(), narrator, write, started, undefined, stop?.reason);
 }
 
 async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number, stop?: StopSignals): Promise<SimulateSummary> {
@@ -173,7 +175,7 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
     await playUntilStopped(node, table, stop);
   } else say('  the session was already over.');
   // The resume's account goes into the summary before it is written (--json carried none of it before).
-  return finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started, { figures: past.figures, resume });
+  return finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started, { figures: past.figures, resume }, stop?.reason);
 }
 
 /**
@@ -207,8 +209,10 @@ function joined(before: SessionFigures, after: SessionFigures): SessionFigures {
 }
 
 /** The summary; `before`: a resumed session's account, and the figures of its part before the restart, from its recording. */
-async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number, before?: { figures: SessionFigures; resume: ResumeInfo }): Promise<SimulateSummary> {
+async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number, before?: { figures: SessionFigures; resume: ResumeInfo }, stopped?: StopReason | null): Promise<SimulateSummary> {
   const f = before ? joined(before.figures, narrator.figures) : narrator.figures;
+  // A signal after the last game changes nothing: the session is over, not stopped.
+  const cut = stopped && closed.score.games < o.games ? stopped : null;
   const times = medianAndMax(f.decisionMs);
   const summary: SimulateSummary = {
     sessionId: closed.sessionId,
@@ -223,6 +227,7 @@ async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNod
     messages: closed.messages,
     seconds: Math.round((Date.now() - started) / 100) / 10,
     ...(before ? { resumed: before.resume } : {}),
+    ...(cut ? { stopped: cut } : {}),
   };
   if (o.json) {
     write(JSON.stringify(summary, null, 2));
@@ -230,7 +235,7 @@ async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNod
   }
   const { A, B } = summary.victories;
   write('');
-  write(`Session over after ${summary.games} game${summary.games === 1 ? '' : 's'}: victories A ${A} - B ${B}; the robot's team ${A > B ? 'wins' : A < B ? 'loses' : 'draws'}.`);
+  write(`${cut ? `Stopped (${cut})` : 'Session over'} after ${summary.games} game${summary.games === 1 ? '' : 's'}: victories A ${A} - B ${B}; the robot's team ${A > B ? 'wins' : A < B ? 'loses' : 'draws'}.`);
   write(`Points by game (A-B): ${summary.points.map((p) => `${p.A}-${p.B}`).join(', ')}`);
   write(
     `The robot's decisions: ${summary.decisions.searched} searched, p50 ${(times.p50 / 1000).toFixed(2)} s, max ${(times.max / 1000).toFixed(2)} s (budget ${(o.budget / 1000).toFixed(2)} s); ${summary.decisions.forced} forced.`,

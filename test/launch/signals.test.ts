@@ -90,8 +90,8 @@ function expectClosed(dir: string, what: string): { games: number }[] {
 const SIMULATE = ['simulate', '--games', '2', '--seed', '3', '--budget', '50', '--min-think', '0', '--bot-think', '0', '--speech', 'log'];
 
 describe('simulate stopped by a signal', () => {
-  it('during start-up (as its recording appears): closed, exit code 130', async () => {
-    const p = start(SIMULATE);
+  it('during start-up (as its recording appears): closed, --json says stopped, exit code 130', async () => {
+    const p = start([...SIMULATE, '--json']);
     try {
       await p.recordingAppears();
       p.signal('SIGINT');
@@ -101,6 +101,7 @@ describe('simulate stopped by a signal', () => {
     }
     expectClosed(p.recordings, 'start-up');
     expect(p.err()).not.toMatch(/\n\s+at /);
+    expect(JSON.parse(p.out())).toMatchObject({ games: 0, stopped: 'interrupted' });
   });
 
   it('during a game: closed with what was played, the summary printed, exit code 130 (SIGTERM: 143)', async () => {
@@ -114,22 +115,24 @@ describe('simulate stopped by a signal', () => {
         p.kill();
       }
       expectClosed(p.recordings, `${signal} during a game`);
+      expect(p.out()).toMatch(/^Stopped \((interrupted|terminated)\) after [01] games?: /m);
       expect(p.out()).toMatch(/^Recording: .*\.mcap \(\d+ messages\)$/m);
       expect(p.err()).toMatch(/parceiro: (interrupted|terminated): closing the session and its recording/);
     }
   });
 
-  it('right after the session ended: closed with both games, exit code 130', async () => {
+  it('right after the session ended: closed with both games; the session is over, not stopped (exit code 0)', async () => {
     const p = start(SIMULATE);
     try {
       // The last game's end: the session ends with it, and the node closes.
       await p.output(/game over: .*\n(.|\n)*game over: /);
       p.signal('SIGINT');
-      expect(await p.done).toEqual({ code: 130, signal: null });
+      expect(await p.done).toEqual({ code: 0, signal: null });
     } finally {
       p.kill();
     }
     expect(expectClosed(p.recordings, 'after the session')[0]!.games).toBe(2);
+    expect(p.out()).toMatch(/^Session over after 2 games/m);
   });
 
   it('twice in a row during a game: the recording is still closed, and the program exits at once', async () => {
