@@ -244,7 +244,8 @@ try {
     process.exitCode = e.exitCode === 0 ? 0 : 2;
   } else if (isUserMistake(e)) {
     // A mistake in an option, a config file or a recording: its message names the file, line and key.
-    process.stderr.write(`parceiro: error: ${e.message}\n`);
+    // A config file with several mistakes lists each on a line of its own, each marked as an error.
+    for (const line of e.message.split('\n')) process.stderr.write(`parceiro: error: ${line}\n`);
     process.exitCode = 2;
   } else if (e instanceof StoppedError) {
     process.stderr.write(`parceiro: ${e.message}\n`);

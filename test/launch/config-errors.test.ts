@@ -113,6 +113,21 @@ const BREAKAGES: [how: string, to: (text: string) => string, says: RegExp][] = [
   ['an empty file', () => '# nothing but a comment\n', /empty|expected|missing|Invalid/i],
 ];
 
+describe('two config files broken', () => {
+  it('are told one line each, each marked as an error', async () => {
+    for (const file of ['postures.yaml', 'table-geometry.yaml']) {
+      const path = join(copy, 'config', file);
+      originals.set(path, readFileSync(path, 'utf8'));
+      writeFileSync(path, '42\n');
+    }
+    const r = await run(SIMULATE);
+    expect(r.code).toBe(2);
+    const lines = r.err.trim().split('\n');
+    expect(lines.length, r.err).toBe(2);
+    for (const [i, file] of ['postures.yaml', 'table-geometry.yaml'].entries()) expect(lines[i]).toMatch(new RegExp(`^parceiro: error: config/${file.replace('.', '\\.')}`));
+  });
+});
+
 describe('each config file broken', () => {
   for (const [file, args] of READERS) {
     it(`${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape, an alias bomb and an empty file`, async () => {
