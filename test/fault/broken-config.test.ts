@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Gen, SUITE_SEED, Tally, firstLines, oneLineError } from './fault-kit.js';
+import { DIST, Gen, SUITE_SEED, Tally, firstLines, oneLineError } from './fault-kit.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'parceiro-config-fault-'));
@@ -23,7 +23,8 @@ const HANG_MS = 120_000;
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 beforeAll(() => {
-  for (const d of ['dist', 'config']) cpSync(join(root, d), join(copy, d), { recursive: true });
+  cpSync(DIST, join(copy, 'dist'), { recursive: true });
+  cpSync(join(root, 'config'), join(copy, 'config'), { recursive: true });
   cpSync(join(root, 'package.json'), join(copy, 'package.json'));
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
   mkdirSync(join(copy, 'work'));

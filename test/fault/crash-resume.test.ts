@@ -18,9 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
 import type { TableState } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
-import { recording, replay } from '../robot/replay-harness.js';
-import { CLI } from '../launch/run-cli.js';
-import { Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines } from './fault-kit.js';
+import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, recording, replay } from './fault-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,9 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
-import { recording } from '../robot/replay-harness.js';
-import { CLI } from '../launch/run-cli.js';
-import { Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, oneLineError } from './fault-kit.js';
+import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, oneLineError, recording } from './fault-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-damaged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,8 +6,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRng } from '../../game/index.js';
 import type { GameEventMessage } from '../../robot/bus/index.js';
+import type * as Robot from '../../robot/index.js';
+import type * as Recording from '../../robot/recording/index.js';
+import type * as Replay from '../../robot/replay/index.js';
+
+/**
+ * The built program the suite runs: dist/ (`npm test` builds it first), or the folder named by
+ * PARCEIRO_FAULT_DIST, e.g. a build of the working tree made elsewhere so that dist/ is left alone
+ * (`npx tsc -p tsconfig.build.json --outDir /tmp/p/dist`, with package.json, config and node_modules
+ * beside it in /tmp/p). The node is loaded from it too: its estimates run in compiled workers.
+ */
+export const DIST = process.env.PARCEIRO_FAULT_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+export const CLI = join(DIST, 'launch', 'cli.js');
+const load = async <T>(p: string): Promise<T> => (await import(pathToFileURL(join(DIST, p)).href)) as T;
+export const robot = await load<typeof Robot>('robot/index.js');
+export const recording = await load<typeof Recording>('robot/recording/index.js');
+export const replay = await load<typeof Replay>('robot/replay/index.js');
 
 /** Where each file of the suite writes its figures (`<file>.json`). */
 export const FIGURES_DIR = process.env.PARCEIRO_FAULT_FIGURES ?? join(tmpdir(), 'parceiro-fault-figures');
