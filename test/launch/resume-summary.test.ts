@@ -112,7 +112,7 @@ describe('resuming a damaged recording', () => {
   it('damaged in its first records (before the session metadata): refused in one line, exit 2', async () => {
     const folder = damaged('first', (f) => {
       const b = readFileSync(f);
-      b[40] ^= 0xff;
+      b[40] = b[40]! ^ 0xff;
       writeFileSync(f, b);
     });
     const r = await runCli(['simulate', '--resume', 'dmg', '--recordings', folder, '--json'], dir);
