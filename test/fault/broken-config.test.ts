@@ -173,16 +173,16 @@ describe('a broken config file', () => {
     expect(tally.failures.filter((f) => !f.startsWith('alias bomb: ') && !f.startsWith('empty file: '))).toEqual([]);
   }, 900_000);
 
-  // Issue 18 item 6 (the start-up helper's): a YAML alias bomb named no file. Flip to it() when it lands.
-  it.fails('an alias bomb in any file stops live with one line naming the file (issue 18 item 6)', () => {
+  // Issue 18 item 6: before its fix a YAML alias bomb ended in yaml's ReferenceError stack trace, exit 1.
+  it('an alias bomb in any file stops live with one line naming the file (issue 18 item 6)', () => {
     expect(tally.kinds.get('alias bomb')?.tried).toBeGreaterThan(0);
     expect(tally.failures.filter((f) => f.startsWith('alias bomb: '))).toEqual([]);
   });
 
-  // Found here, for item 6 (the start-up helper's): an empty character file (config/appraisal/warm.yaml,
-  // the default, and competitive.yaml and neutral.yaml) is taken, and live starts with a character of no
-  // goals or rules. Flip to it() when it lands.
-  it.fails('an empty config file stops live with one line naming it (issue 18 item 6)', () => {
+  // Found by this suite (issue 18 item 6): an empty character file (config/appraisal/warm.yaml, the
+  // default, and competitive.yaml and neutral.yaml) was taken, and live started with a character of no
+  // goals or rules.
+  it('an empty config file stops live with one line naming it (issue 18 item 6)', () => {
     expect(tally.kinds.get('empty file')?.tried).toBeGreaterThan(0);
     expect(tally.failures.filter((f) => f.startsWith('empty file: '))).toEqual([]);
   });

@@ -233,11 +233,9 @@ describe('crash and resume at seeded moments', () => {
     expect(tally.failures.filter((f) => f.startsWith('summary-victories: '))).toEqual([]);
   });
 
-  // Issue 18 item 2 (the replay/resume helper's): a resumed run's summary lists only the games played
-  // after the last restart ("Points by game (A-B): " empty when killed after the last game; with seed 18:
-  // "59-61, 87-33" where the parts hold 72-48, 59-61, 87-33). Skipped rather than it.fails: whether the
-  // moment falls after a game over depends on the kill. Unskip when item 2 lands.
-  it.skip("the last run's summary gives every game's points, those before the crashes included (issue 18 item 2)", () => {
+  // Issue 18 item 2: before its fix a resumed run's summary listed only the games played after the last
+  // restart (with seed 18: "59-61, 87-33" where the parts hold 72-48, 59-61, 87-33).
+  it("the last run's summary gives every game's points, those before the crashes included (issue 18 item 2)", () => {
     expect(tally.failures.filter((f) => f.startsWith('summary-points: '))).toEqual([]);
   });
 });

@@ -510,10 +510,10 @@ describe('the table fuzzer', () => {
     expect(replayed?.matches).toBe(true);
   });
 
-  // Issue 18 item 8 (the lead's): a table that hosts no seat had cards on other seats' spots answered
+  // Issue 18 item 8: before 356a5e1 a table that hosts no seat had cards on other seats' spots answered
   // ok with a note ("5C is already on seat 1's spot", "4C is not lying on seat 3's spot ...; nothing
-  // changes"), where PROTOCOL.md says not-your-seat. Flip to it() when item 8 lands.
-  it.fails('a display-only table is refused not-your-seat on every seat\'s spot (issue 18 item 8)', () => {
+  // changes"), where PROTOCOL.md says not-your-seat.
+  it('a display-only table is refused not-your-seat on every seat\'s spot (issue 18 item 8)', () => {
     expect(failed('display-only')).toEqual([]);
   });
 });
