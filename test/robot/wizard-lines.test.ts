@@ -193,8 +193,9 @@ describe('the node', () => {
     let closed = false;
     closers.push(() => (closed ? undefined : node.close()));
     const utterance = (id: string) => seen.find((e) => e.topic.name === TOPICS.utterance.name && (e.message as { id: string; phase: string }).id === id && (e.message as { phase: string }).phase === 'start')?.message;
+    // Before the first deal, the game to come is the first (it said "o 0 de 1").
     node.bus.publish('wizardSay', { text: '', language: '', utterance_id: 'game.start#2', target: '', by: 'ros' });
-    await eventually(() => expect(utterance('game.start#2')).toMatchObject({ text: 'Mais um jogo. Este é o 0 de 1.', category: 'operator', language: 'pt', target: 'all' }));
+    await eventually(() => expect(utterance('game.start#2')).toMatchObject({ text: 'Mais um jogo. Este é o 1 de 1.', category: 'operator', language: 'pt', target: 'all' }));
     // An id the library does not have is refused (in the log): nothing is said.
     node.bus.publish('wizardSay', { text: '', language: 'en', utterance_id: 'game.start#99', target: '', by: 'ros' });
     node.bus.publish('wizardSay', { text: 'Pronto.', language: '', utterance_id: '', target: 'all', by: 'ros' });
