@@ -494,12 +494,19 @@ export const sessionMachine = setup({
                   invoke: {
                     src: 'decide',
                     input: ({ context }) => ({ player: context.fx.player, view: new SeatView(context.current!.game.clone(), context.config.robotSeat) }),
-                    onDone: { target: 'minimumTime', actions: assign({ decision: ({ event }) => event.output }) },
-                    onError: { target: 'minimumTime', actions: 'fallbackDecision' },
+                    onDone: { target: 'decided', actions: assign({ decision: ({ event }) => event.output }) },
+                    onError: { target: 'decided', actions: 'fallbackDecision' },
                   },
                 },
                 /** A human-like pause: unforced plays take at least minThinkMs from the turn. */
-                minimumTime: { always: { guard: 'thinkDone', target: 'ready' }, after: { thinkRemaining: 'ready' } },
+                /** Decided: played at once if the minimum time is over, else when its timer fires. */
+                decided: { always: [{ guard: 'thinkDone', target: 'ready' }, { target: 'minimumTime' }] },
+                // Only the timer ends the wait: were any event to end it once the time is up (an eventless
+                // guard on the clock), the card would go down with whatever event came first after the
+                // due time in the live session, and a replay, which fires timers when their outputs are
+                // due, would play it in another order (a table's disconnect and the robot's card in one
+                // state live, in two in the replay).
+                minimumTime: { after: { thinkRemaining: 'ready' } },
                 /** Decided; played (or, after a physical deal, announced) as soon as the session is not paused. */
                 ready: {
                   always: [

@@ -3,10 +3,11 @@
 // so nothing here depends on the machine's speed.
 
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import type { Seat } from '../../game/index.js';
 import type { Fault, GameState } from '../../table-bridge/index.js';
 import { TOPICS, checkMessage } from '../../robot/bus/index.js';
-import { TOKEN, cleanup, simTable } from '../table-bridge/harness.js';
+import { TOKEN, cleanup, helloMessage, rawClient, simTable } from '../table-bridge/harness.js';
 import { publishedMessages, startSession, withFault } from './session-harness.js';
 
 /** Socket round trips on a loaded machine: wait generously (nothing here measures time). */
@@ -145,6 +146,25 @@ describe("the robot's turn", () => {
     expect(runtime.snapshot().game!.game.plays).toBe(1);
     await eventually(() => expect(sim.robotPlays).toHaveLength(1));
     expect(sim.robotPlays[0]).toMatchObject({ game: 0, trick: 0, seat: 0 });
+  });
+
+  it("plays when the minimum time's timer fires, not with another event that comes once the time is up (a replay could not tell which came first)", async () => {
+    // The clock says the time is up while its timer has not fired yet, as on a loaded machine.
+    const timers = new SimulatedClock();
+    let late = 0;
+    const clock = { now: () => timers.now() + late, setTimeout: (fn: () => void, ms: number) => timers.setTimeout(fn, ms), clearTimeout: (id: unknown) => timers.clearTimeout(id as never) };
+    const { url, runtime } = await startSession({ seed: 8, firstDealer: 3, autoThink: false, minThinkMs: 1500, clock });
+    const sim = simTable(url, { autoPlay: false });
+    await sim.start();
+    await sim.waitFor((st) => st.game !== null);
+    await eventually(() => expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true));
+    late = 2000;
+    // A table joins (a change of the session): before, the robot's card went down with it.
+    const watcher = rawClient(url);
+    expect(await watcher.emitWithAck('hello', helloMessage({ table: { id: 'watcher', name: 'w', kind: 'virtual' } }, []))).toMatchObject({ ok: true });
+    expect(runtime.snapshot().game!.game.plays).toBe(0);
+    timers.increment(1500);
+    expect(runtime.snapshot().game!.game.plays).toBe(1);
   });
 
   it('plays a forced card at once, without waiting on the clock', async () => {
