@@ -479,8 +479,9 @@ export class Solver {
    *   and leaves an opponent with no more trumps than that unable to ruff.
    * - The leader's cashes: in a side suit where the leader holds the top live cards, the k-th of them
    *   wins the k-th round led if neither opponent can ruff it (each holds k cards of the suit or no
-   *   trump). The leader keeps the lead while cashing, and cashing never makes another cash ruffable
-   *   (opponents only shed cards of a suit when following it), so cashes add up. Each round also
+   *   trump). The leader keeps the lead while cashing as long as its partner has a card other than a
+   *   trump for every round (else the partner must ruff and lead), and cashing never makes another
+   *   cash ruffable (opponents only shed cards of a suit when following it), so cashes add up. Each round also
    *   brings the lowest card of the suit of every other seat still holding one.
    * - Then a lead to the partner's master: in a side suit where the leader holds a card and the partner
    *   the top live card, with each opponent holding the suit or no trump (after the draw), one more
@@ -536,6 +537,15 @@ export class Solver {
     if (draw) cash += LOW_POINTS[draw * 1024 + ot1]! + LOW_POINTS[draw * 1024 + ot2]!;
     const o1NoTrump = MASK_COUNT[ot1]! <= draw;
     const o2NoTrump = MASK_COUNT[ot2]! <= draw;
+    // The leader keeps the lead only while its partner has a card that is no trump for each round: a
+    // partner left with trumps alone must ruff its leader's winner and take the lead (a partner with
+    // only trumps against a 7H led: it ruffs, and must then lead a trump into the opponents' queen).
+    // Every round the partner follows or discards, so its cards other than trumps (less those it
+    // discarded on the trump draw) bound the rounds.
+    let partnerPlain = 0;
+    for (let s = 0; s < 4; s++) if (s !== trump) partnerPlain += MASK_COUNT[h[pa * 4 + s]!]!;
+    partnerPlain -= Math.max(0, draw - MASK_COUNT[h[pa * 4 + trump]!]!);
+    let rounds = 0;
     for (let s = 0; s < 4; s++) {
       if (s === trump) continue;
       let mine = h[L * 4 + s]!;
@@ -548,12 +558,13 @@ export class Solver {
       const n2 = o2NoTrump ? 10 : MASK_COUNT[a2]!;
       let k = 0;
       // Round k + 1 is a sure winner while the leader's top card beats every other live card.
-      while (mine && k < n1 && k < n2) {
+      while (mine && k < n1 && k < n2 && rounds < partnerPlain) {
         const top = 31 - Math.clz32(mine);
         if (others >> top) break;
         mine ^= 1 << top;
         cash += RANK_POINTS[top]!;
         k++;
+        rounds++;
       }
       if (k) cash += LOW_POINTS[k * 1024 + a1]! + LOW_POINTS[k * 1024 + a2]! + LOW_POINTS[k * 1024 + p]!;
     }

@@ -101,10 +101,10 @@ describe('solver = reference on random positions (property)', () => {
     }, 120_000);
   }
 
-  // Found by an unseeded run of the property above (seed -1705387198): the solver values 3C at 118
-  // where plain alpha-beta finds 116, with 4 tricks left. Not fixed yet; this test fails the day the
-  // solver and the reference agree on it, so that it is then turned into a plain regression test.
-  it.fails('a position where the solver and the reference differ (known, not fixed)', () => {
+  // Found by an unseeded run of the property above (seed -1705387198): the solver valued 3C at 118
+  // where plain alpha-beta finds 116, with 4 tricks left. Its sure bounds let the leader cash 7H and
+  // KH while the partner, with trumps alone, had to ruff the first and lead into the opponents' QS.
+  it('a position where the sure bounds counted cashes the partner could not let through', () => {
     const params: PositionParams = { tricks: 4, onTable: 0, trump: 0, leader: 0, swaps: [0, 0, 29, 0, 6, 0, 26, 37, 25, 8, 38, 7, 36, 8, ...new Array<number>(26).fill(0)], picks: [0, 0, 0], pointsMode: 'tricks', trickWinners: new Array<boolean>(10).fill(false), slack: [0, 0] };
     check(newSolver(), buildPosition(params), 'alphabeta', false);
   });
