@@ -9,13 +9,13 @@
 // Figures: `npx vitest run test/fault/broken-config.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/broken-config.json. PARCEIRO_FAULT_SEED=n tries other mutations.
 
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, Gen, SUITE_SEED, Tally, firstLines, oneLineError } from './fault-kit.js';
+import { DIST, Gen, SUITE_SEED, Tally, firstLines, oneLineError, runWatched } from './fault-kit.js';
+import type { WatchedRun } from './fault-kit.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'parceiro-config-fault-'));
@@ -45,41 +45,14 @@ function optionsFor(file: string): string[] {
   return [];
 }
 
-interface Ran {
-  code: number;
-  signal: string | null;
-  out: string;
-  err: string;
-  started: boolean;
-  hung: boolean;
-}
+/** `started`: it took the config and waited for a table. */
+type Ran = WatchedRun & { started: boolean };
 
 /** `parceiro live` in the copy: stopped as soon as it waits for a table (it took the config). */
-function live(extra: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    const args = ['live', '--port', '0', '--dashboard-port', '0', '--token', 'fault-suite-config-token', '--no-record', '--speech', 'log', '--games', '1', ...extra];
-    const child = spawn(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], { cwd: join(copy, 'work') });
-    let out = '';
-    let err = '';
-    let started = false;
-    let hung = false;
-    const timer = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, HANG_MS);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (!started && /waiting for a table at /.test(out)) {
-        started = true;
-        child.kill('SIGKILL');
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, signal, out, err, started, hung });
-    });
-  });
+async function live(extra: string[]): Promise<Ran> {
+  const args = ['live', '--port', '0', '--dashboard-port', '0', '--token', 'fault-suite-config-token', '--no-record', '--speech', 'log', '--games', '1', ...extra];
+  const r = await runWatched(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], join(copy, 'work'), HANG_MS, (out) => /waiting for a table at /.test(out));
+  return { ...r, started: r.reached };
 }
 
 interface Mutation {

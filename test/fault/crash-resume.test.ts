@@ -9,8 +9,6 @@
 // Figures: `npx vitest run test/fault/crash-resume.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/crash-resume.json. PARCEIRO_FAULT_SEED=n tries other moments.
 
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,26 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
 import type { TableState } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
+import type { RunningCli } from '../launch/run-cli.js';
+import { startCli } from '../launch/run-cli.js';
 import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, recording, replay } from './fault-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  child: ChildProcessWithoutNullStreams;
-  out: () => string;
-  done: Promise<{ code: number | null; signal: string | null; err: string }>;
-}
+type Run = RunningCli;
 
-const start = (args: string[]): Run => {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: dir });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
-  return { child, out: () => out, done };
-};
+const start = (args: string[]): Run => startCli(args, dir, CLI);
 
 /** Resolves true when `test` holds (checked whenever the child writes), false if the program ended first. */
 const until = async (test: () => boolean, run: Run): Promise<boolean> => {

@@ -10,13 +10,13 @@
 // Figures: `npx vitest run test/fault/damaged-recordings.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/damaged-recordings.json. PARCEIRO_FAULT_SEED=n tries other offsets.
 
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
-import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, oneLineError, recording } from './fault-kit.js';
+import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, oneLineError, recording, runWatched } from './fault-kit.js';
+import type { WatchedRun } from './fault-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-damaged-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,38 +24,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Only a safety net: no run should come near it. */
 const HANG_MS = 120_000;
 
-interface Ran {
-  code: number;
-  signal: string | null;
-  out: string;
-  err: string;
-  hung: boolean;
-}
+type Ran = WatchedRun;
 
 /** prlimit, where there is one, caps a program's memory for the inputs that could take it all. */
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p));
 
 function cli(args: string[], cwd: string, until?: (out: string) => boolean, capMemory = false): Promise<Ran> {
-  return new Promise((resolve) => {
-    const [cmd, ...rest] = capMemory && PRLIMIT ? [PRLIMIT, '--as=3000000000', process.execPath, CLI, ...args] : [process.execPath, CLI, ...args];
-    const child = spawn(cmd!, rest, { cwd });
-    let out = '';
-    let err = '';
-    let hung = false;
-    const timer = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, HANG_MS);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (until?.(out)) child.kill('SIGKILL');
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, signal, out, err, hung });
-    });
-  });
+  const [cmd, ...rest] = capMemory && PRLIMIT ? [PRLIMIT, '--as=3000000000', process.execPath, CLI, ...args] : [process.execPath, CLI, ...args];
+  return runWatched(cmd!, rest, cwd, HANG_MS, until);
 }
 
 type Mutation = { name: string; apply: (b: Buffer) => Buffer };

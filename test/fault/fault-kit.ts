@@ -3,6 +3,7 @@
 // every fault ends with: a whole session read from its recordings (40 plays a game, no card twice,
 // 120 points, victories as the points say) and the answers of a CLI run (one line, no stack trace).
 
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,3 +161,44 @@ export function oneLineError(r: { code: number; signal: string | null; out: stri
 }
 
 export const firstLines = (s: string, n = 3): string => JSON.stringify(s.trim().split('\n').slice(0, n).join(' / ').slice(0, 300));
+
+/** What a program run by `runWatched` did; `hung`: it gave no answer within `hangMs` and was killed. */
+export interface WatchedRun {
+  code: number;
+  signal: string | null;
+  out: string;
+  err: string;
+  hung: boolean;
+  /** `until` held (the program was then stopped). */
+  reached: boolean;
+}
+
+/**
+ * Runs `cmd args...` in `cwd`, stopped (SIGKILL) as soon as its output satisfies `until`, or after
+ * `hangMs` as a program that hangs: "never hangs" is what some faults check, so this wait is the check.
+ */
+export function runWatched(cmd: string, args: readonly string[], cwd: string, hangMs: number, until?: (out: string) => boolean): Promise<WatchedRun> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd });
+    let out = '';
+    let err = '';
+    let hung = false;
+    let reached = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, hangMs);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!reached && until?.(out)) {
+        reached = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, signal, out, err, hung, reached });
+    });
+  });
+}

@@ -3,12 +3,11 @@
 // recording in memory (reading the file at once, the messages in an array, the replay's outputs kept
 // for a comparison at the end) fails. Before the fix, both ended in "JavaScript heap out of memory".
 
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from './run-cli.js';
+import { runCli } from './run-cli.js';
 import { floodRecording } from './flood-recording.js';
 
 const EVENTS = 60_000;
@@ -16,26 +15,13 @@ const dir = mkdtempSync(join(tmpdir(), 'parceiro-large-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let file = '';
 
-/** `parceiro args...` with its heap capped (MB). */
-function capped(heapMb: number, args: string[]): Promise<{ code: number; signal: string | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, CLI, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? -1, signal, out, err }));
-  });
-}
-
 describe('a large recording', () => {
   beforeAll(async () => {
     file = await floodRecording(join(dir, 'flood'), 'flood', EVENTS);
   }, 120_000);
 
   it('replays in a 64 MB heap, streamed and compared as it goes, to exactly itself', async () => {
-    const r = await capped(64, ['replay', file, '--json']);
+    const r = await runCli(['replay', file, '--json'], dir, undefined, ['--max-old-space-size=64']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as { matches: boolean; complete: boolean; fed: { tableEvents: number }; compared: Record<string, number> };
@@ -49,7 +35,7 @@ describe('a large recording', () => {
   it('resumes in a 64 MB heap: the flood is restored, and the session is played to its end', async () => {
     const folder = join(dir, 'resume');
     cpSync(join(dir, 'flood'), folder, { recursive: true });
-    const r = await capped(64, ['simulate', '--resume', 'flood', '--recordings', folder, '--bot-think', '0', '--json']);
+    const r = await runCli(['simulate', '--resume', 'flood', '--recordings', folder, '--bot-think', '0', '--json'], dir, undefined, ['--max-old-space-size=64']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.out) as { games: number; points: unknown[]; resumed: { restored: { tableEvents: number } } };

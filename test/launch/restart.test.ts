@@ -4,7 +4,6 @@
 // finishes the session. Nothing waits on time: the test waits for output, for the recording's
 // contents, and for the programs' ends.
 
-import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,21 +13,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage, GameStateMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { recording } from '../robot/replay-harness.js';
+import type { RunningCli } from './run-cli.js';
+import { startCli } from './run-cli.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}dist/launch/cli.js`;
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const start = (args: string[]): { child: ChildProcessWithoutNullStreams; out: () => string; done: Promise<{ code: number | null; signal: string | null; err: string }> } => {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
-  return { child, out: () => out, done };
-};
+const start = (args: string[]): RunningCli => startCli(args, dir, cli);
 
 /** Resolves when `test` holds, checked whenever the child writes (and on the recording's flushes). */
 const until = async (test: () => boolean, child: ChildProcessWithoutNullStreams): Promise<void> => {

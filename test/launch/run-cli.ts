@@ -4,6 +4,7 @@
 // past 60 s (a loaded machine) vitest fails the run ("Timeout calling onTaskUpdate").
 
 import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/launch/cli.js', import.meta.url));
@@ -16,10 +17,13 @@ export interface CliRun {
   err: string;
 }
 
-/** Runs `parceiro args...` in `cwd`, with `input` on its standard input (none: an empty one). */
-export function runCli(args: string[], cwd: string, input?: string): Promise<CliRun> {
+/**
+ * Runs `parceiro args...` in `cwd`, with `input` on its standard input (none: an empty one); `nodeArgs`
+ * go to Node before the program (e.g. `--max-old-space-size=64`).
+ */
+export function runCli(args: string[], cwd: string, input?: string, nodeArgs: readonly string[] = []): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd });
+    const child = spawn(process.execPath, [...nodeArgs, CLI, ...args], { cwd });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -30,4 +34,22 @@ export function runCli(args: string[], cwd: string, input?: string): Promise<Cli
     child.stdin.on('error', () => {});
     child.stdin.end(input ?? '');
   });
+}
+
+/** A `parceiro` (the program at `cli`) left running: what it printed so far, and its end. */
+export interface RunningCli {
+  child: ChildProcessWithoutNullStreams;
+  out: () => string;
+  done: Promise<{ code: number | null; signal: string | null; err: string }>;
+}
+
+/** Starts `parceiro args...` in `cwd` and leaves it running (to kill it at a moment it prints). */
+export function startCli(args: string[], cwd: string, cli = CLI): RunningCli {
+  const child = spawn(process.execPath, [cli, ...args], { cwd });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
+  return { child, out: () => out, done };
 }
