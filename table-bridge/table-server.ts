@@ -580,8 +580,8 @@ export class TableServer implements TableOutbox {
     const key = `${event} ${said}`;
     const run = conn.run;
     if (run && run.key === key && run.version === this.#handler.snapshot().version) {
-      this.#ledger.record(table.id, mapped.seq, ackOf(mapped.seq, run.verdict), said);
       const ack = ackOf(mapped.seq, run.verdict);
+      this.#ledger.record(table.id, mapped.seq, ack, said);
       if (run.batch) {
         run.batch.last = mapped;
         run.batch.count++;

@@ -151,6 +151,21 @@ export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<numb
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
 
+/** A recorded card event (or the copies of one) as the runtime hears it. */
+const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
+  table,
+  seq: m.seq,
+  zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat },
+  card: parseCard(m.card),
+  fiducial: m.fiducial === -1 ? null : m.fiducial,
+});
+
+/** A recorded control event (or the copies of one) as the runtime hears it. */
+const controlEventOf = (m: TableEvent, table: TableInfo): ControlEvent =>
+  m.action === 'new_game'
+    ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
+    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
+
 /** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
 const REFUSED_AGAIN_RESTORED = 256;
 
@@ -187,16 +202,13 @@ export class TableFeeder {
         return;
       case 'card_detected':
       case 'card_removed': {
-        const e: CardEvent = { table, seq: m.seq, zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat }, card: parseCard(m.card), fiducial: m.fiducial === -1 ? null : m.fiducial };
+        const e = cardEventOf(m, table);
         if (m.kind === 'card_detected') answer('card:detected', e, this.handler.onCardDetected(e));
         else answer('card:removed', e, this.handler.onCardRemoved(e));
         return;
       }
       case 'control': {
-        const e: ControlEvent =
-          m.action === 'new_game'
-            ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
-            : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
+        const e = controlEventOf(m, table);
         answer('game:control', e, this.handler.onControl(e));
         return;
       }
@@ -204,12 +216,7 @@ export class TableFeeder {
         // Copies of a refused event the table bridge answered itself: on record again, and their
         // answers back in a restart's ledger (each seq when they were numbered one after another).
         const name = m.event as TableEventName;
-        const e: CardEvent | ControlEvent =
-          name === 'game:control'
-            ? m.action === 'new_game'
-              ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
-              : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' }
-            : { table, seq: m.seq, zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat }, card: parseCard(m.card), fiducial: m.fiducial === -1 ? null : m.fiducial };
+        const e = name === 'game:control' ? controlEventOf(m, table) : cardEventOf(m, table);
         const verdict = { ok: false as const, code: m.code as RejectCode, reason: m.reason };
         this.handler.onRefusedAgain({ name, event: e, firstSeq: m.first_seq, count: m.repeats, verdict });
         const numbered = m.repeats === m.seq - m.first_seq + 1;
