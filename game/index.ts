@@ -17,6 +17,8 @@ export * from './tournament.js';
 export * from './players/player.js';
 export { RandomPlayer } from './players/random.js';
 export { RulePlayer } from './players/rule.js';
+export { EXPERT_WEIGHTS, ExpertPlayer } from './players/expert.js';
+export type { ExpertPlayerOptions, ExpertWeights } from './players/expert.js';
 export { ruleProbability } from './players/rule-odds.js';
 export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, playerFactory } from './players/registry.js';
 export * from './solver/index.js';

@@ -1,6 +1,7 @@
 // Player kinds by the name used on the command line and in config. A name may carry parameters:
 // `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`, `timed:infer=0`.
 
+import { ExpertPlayer } from './expert.js';
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
 import { RulePlayer } from './rule.js';
@@ -11,6 +12,7 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
   rule: (o) => new RulePlayer(o),
   'rule-literal': (o) => new RulePlayer({ ...o, literal: true }),
+  expert: (o) => new ExpertPlayer(o),
   pimc: (o) => new SearchPlayer({ ...o, kind: 'pimc' }),
   hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
   timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
