@@ -67,21 +67,29 @@ export interface ExpertWeights {
   partnerFactor: number;
   /** Discarding: bonus for throwing the last card of a side suit while holding trumps. */
   makeVoid: number;
+  /** Share of its points a side-suit master kept is expected to bring home when no one can ruff it. */
+  masterQ: number;
+  /** The same for a point card below the master: one live card above it, two or more. */
+  q1: number;
+  q2: number;
 }
 
 export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
   rest: 1.5,
   masterPower: 3,
-  trumpBase: 2,
+  trumpBase: 4,
   trumpRank: 0.4,
-  trumpMaster: 6,
+  trumpMaster: 12,
   trumpQ: 0.6,
-  draw: 3,
+  draw: 0,
   singleton: 1,
   oppVoid: 2,
   partnerDiscard: 1,
   partnerFactor: 0.8,
   makeVoid: 0.5,
+  masterQ: 0.95,
+  q1: 0.4,
+  q2: 0.3,
 };
 
 export interface ExpertPlayerOptions extends PlayerOptions {
@@ -266,11 +274,11 @@ export class ExpertPlayer implements Player {
     const higher = this.unseen[s]! & ABOVE[r]!;
     if (!higher) {
       const danger = this.ruffDanger(s);
-      const q = 0.9 * (1 - danger) + 0.05;
+      const q = (w.masterQ - 0.05) * (1 - danger) + 0.05;
       return (2 * q - 1) * pts + w.masterPower * (1 - danger);
     }
     if (!pts) return 0;
-    const q = MASK_COUNT[higher] === 1 ? 0.4 : 0.3;
+    const q = MASK_COUNT[higher] === 1 ? w.q1 : w.q2;
     return (2 * q - 1) * pts;
   }
 
