@@ -37,6 +37,28 @@ export interface MoveValue {
   value: number;
 }
 
+/** Victories of a game for a team's final points: 4, 2, 1, 0 (a draw), -1, -2 or -4 (the other team's). */
+export function victoriesFor(points: number): number {
+  if (points === 60) return 0;
+  if (points > 60) return points === 120 ? 4 : points > 90 ? 2 : 1;
+  return points === 0 ? -4 : points < 30 ? -2 : -1;
+}
+
+/**
+ * The thresholds between victory classes, as "the team's final points are at least t": 1 (no longer
+ * -4), 30 (-1 instead of -2), 60 (a draw), 61 (a win), 91 (2 victories), 120 (4).
+ */
+export const CLASS_THRESHOLDS: readonly number[] = [1, 30, 60, 61, 91, 120];
+
+export interface MoveClass {
+  card: Card;
+  /** Victories of the mover's team under best play (see victoriesFor). */
+  victories: number;
+  /** Bounds the proof found on the mover's team's final points (at least the class's interval, often tighter). */
+  lower: number;
+  upper: number;
+}
+
 export interface SolverOptions {
   /** log2 of the transposition table's entries (default 20: 1 M entries, 16 MB). */
   ttBits?: number;
@@ -124,6 +146,10 @@ export class Solver {
   private cardsInHands = 0;
   private readonly moves = new Int8Array(MAX_PLY * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
+  /** Per generated move, its run (the run's highest card) when it may differ from a sibling by its points only; -1 when it stands alone. */
+  private readonly runOf = new Int8Array(MAX_PLY * MAX_MOVES);
+  /** Per generated move, the value its search returned (seen from the node), for its run's siblings. */
+  private readonly values = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly savedBest = new Int8Array(MAX_PLY);
   private readonly savedLeader = new Int8Array(MAX_PLY);
   private readonly savedTablePoints = new Int32Array(MAX_PLY);
@@ -144,6 +170,8 @@ export class Solver {
   /** The key of the last boundary hashed (see computeKey). */
   private h1 = 0;
   private h2 = 0;
+  /** The live point cards of the last boundary hashed, per canonical suit slot (see tt.ts). */
+  private pattern = 0;
   /** Per ply, each suit's slot in the canonical suit order (side suits sorted by key, trump last). */
   private readonly slotOfSuit = new Int8Array(MAX_PLY * 4);
   /** The suit in each canonical slot at the last boundary hashed. */
@@ -206,6 +234,85 @@ export class Solver {
       moves.push({ card, value: this.finalFor(toMove, p, a) });
     }
     return { toMove, moves, nodes: this.nodes - start };
+  }
+
+  /**
+   * The victory class of every legal move of the seat to move: a handful of zero-window tests at
+   * the class thresholds instead of an exact value (several times fewer nodes).
+   */
+  moveClasses(p: Position): { toMove: Seat; moves: MoveClass[]; nodes: number } {
+    const start = this.nodes;
+    this.load(p);
+    const toMove = toMoveOf(p);
+    const moves: MoveClass[] = [];
+    const won = p.points[toMove & 1]!;
+    let guess = won + ((this.handPoints + this.tablePoints) >> 1);
+    for (const card of this.legalCards(toMove)) {
+      this.classAfter(toMove, card, won, guess);
+      moves.push({ card, victories: victoriesFor(this.classLower), lower: this.classLower, upper: this.classUpper });
+      guess = (this.classLower + this.classUpper) >> 1;
+    }
+    return { toMove, moves, nodes: this.nodes - start };
+  }
+
+  /** Set by classAfter and testAfter: bounds on the mover's team's final points. */
+  classLower = 0;
+  classUpper = 0;
+
+  /**
+   * Bounds on the final points of `seat`'s team after it plays `card` from the loaded position, narrow
+   * enough to tell the victory class (into classLower and classUpper). `won` is the points its team
+   * has already won; `guess` where the value probably lies (the tests start next to it).
+   */
+  classAfter(seat: number, card: Card, won: number, guess: number): void {
+    let lower = won;
+    let upper = won + this.handPoints + this.tablePoints;
+    while (victoriesFor(lower) !== victoriesFor(upper)) {
+      // The class threshold inside (lower, upper] nearest the guess.
+      let t = -1;
+      for (let i = 0; i < CLASS_THRESHOLDS.length; i++) {
+        const x = CLASS_THRESHOLDS[i]!;
+        if (x <= lower || x > upper) continue;
+        if (t < 0 || Math.abs(x - guess) < Math.abs(t - guess)) t = x;
+      }
+      this.testAfter(seat, card, won, t);
+      if (this.classLower > lower) lower = this.classLower;
+      if (this.classUpper < upper) upper = this.classUpper;
+    }
+    this.classLower = lower;
+    this.classUpper = upper;
+  }
+
+  /**
+   * One zero-window test: are the final points of `seat`'s team at least `t` after it plays `card`?
+   * True if so. classLower/classUpper get the bounds the test proved (fail-soft, often beyond t).
+   */
+  testAfter(seat: number, card: Card, won: number, t: number): boolean {
+    const ply = 0;
+    const ours = seat & 1;
+    const gain = this.play(seat, card, ply);
+    const remaining = this.handPoints + this.tablePoints;
+    const g0 = gain > 0 ? gain : 0;
+    const total = g0 + remaining; // team A's points from the cards in play before the card
+    let g: number;
+    // In team A's points a from the cards in play: A's final points >= t when a >= t - won; B's when
+    // a <= total + won - t, that is a < total + won - t + 1.
+    const beta = ours === 0 ? t - won : total + won - t + 1;
+    try {
+      g = beta <= g0 ? g0 : beta > total ? total : g0 + this.ab(beta - g0 - 1, beta - g0, 1);
+    } finally {
+      this.undo(seat, card, ply, gain >= 0);
+    }
+    // g is fail-soft: a >= g when g >= beta, a <= g otherwise.
+    const high = g >= beta;
+    if (ours === 0) {
+      this.classLower = high ? won + g : won;
+      this.classUpper = high ? won + total : won + g;
+    } else {
+      this.classLower = high ? won : won + total - g;
+      this.classUpper = high ? won + total - g : won + total;
+    }
+    return ours === 0 ? high : !high;
   }
 
   /**
@@ -373,6 +480,7 @@ export class Solver {
     if ((nodes & 1023) === 0 && this.clock !== null && this.clock() > this.deadline) throw new SearchAborted();
     let h1 = 0;
     let h2 = 0;
+    let pattern = 0;
     let alpha0 = alpha;
     let beta0 = beta;
     const atBoundary = this.tableSize === 0;
@@ -386,10 +494,11 @@ export class Solver {
       this.computeKey(ply);
       h1 = this.h1;
       h2 = this.h2;
+      pattern = this.pattern;
       let lower = 0;
       let upper = remaining;
       this.hintCard = -1;
-      if (this.tt.probe(h1, h2)) {
+      if (this.tt.probe(h1, h2, pattern)) {
         if (this.tt.move !== 255) this.hintCard = this.decodeLead(this.tt.move);
         lower = this.tt.lower;
         upper = this.tt.upper;
@@ -429,11 +538,36 @@ export class Solver {
     let bestMove = -1;
     for (let i = 0; i < n; i++) {
       const card = this.moves[base + i]!;
+      const run = this.runOf[base + i]!;
+      if (run >= 0) {
+        // A card of the same power as siblings already searched differs from each by at most their
+        // points' difference: that may settle it against the window without a search.
+        const pts = POINTS[card]!;
+        let bound = maximizing ? 1000 : -1;
+        for (let j = 0; j < i; j++) {
+          if (this.runOf[base + j] !== run) continue;
+          const d = pts - POINTS[this.moves[base + j]!]!;
+          const v = this.values[base + j]!;
+          if (maximizing) {
+            const b = v + (d < 0 ? -d : d);
+            if (b < bound) bound = b;
+          } else {
+            const b = v - (d < 0 ? -d : d);
+            if (b > bound) bound = b;
+          }
+        }
+        if (maximizing ? bound <= alpha : bound >= beta) {
+          if (maximizing ? bound > best : bound < best) best = bound;
+          this.values[base + i] = bound;
+          continue;
+        }
+      }
       const gain = this.play(seat, card, ply);
       let v: number;
       if (gain >= 0) v = gain + this.abChild(alpha - gain, beta - gain, ply + 1, seat, card, ply);
       else v = this.abChild(alpha, beta, ply + 1, seat, card, ply);
       this.undo(seat, card, ply, gain >= 0);
+      this.values[base + i] = v;
       if (maximizing ? v > best : v < best) {
         best = v;
         bestMove = card;
@@ -452,9 +586,9 @@ export class Solver {
       // The best lead only when it reached the window (after a fail-low every lead fell short, and the
       // one that fell least short is a poor hint): the table keeps the lead it knew.
       const move = bestMove >= 0 && best > alpha0 ? this.encodeLead(bestMove, ply) : 255;
-      if (best <= alpha0) this.tt.store(h1, h2, 0, best, move, this.cardsInHands);
-      else if (best >= beta0) this.tt.store(h1, h2, best, this.handPoints, move, this.cardsInHands);
-      else this.tt.store(h1, h2, best, best, move, this.cardsInHands);
+      if (best <= alpha0) this.tt.store(h1, h2, 0, best, move, this.cardsInHands, pattern);
+      else if (best >= beta0) this.tt.store(h1, h2, best, this.handPoints, move, this.cardsInHands, pattern);
+      else this.tt.store(h1, h2, best, best, move, this.cardsInHands, pattern);
     }
     return best;
   }
@@ -770,7 +904,20 @@ export class Solver {
     return value;
   }
 
-  /** Legal moves of `seat`, one of each set of equivalent cards, best-looking first. */
+  /**
+   * Legal moves of `seat`, best-looking first, one card per run where a run can be settled.
+   *
+   * A run is a set of cards of one hand and suit with no live card (in a hand or on the table)
+   * between them: they have the same power for the rest of the deal, and differ only in points.
+   * Swapping two of them maps every line after one onto a line after the other, the only difference
+   * being which trick each one's points land in. So:
+   * - when the team that takes the current trick is fixed whatever the later seats play (the last
+   *   seat; a winning card no later seat can beat or ruff; a lead of a master no opponent can ruff),
+   *   that team wants the card with the most points on it and the other team the one with the
+   *   fewest: only that card is searched (dominance);
+   * - otherwise one card per distinct points is searched, and two cards' values differ by at most
+   *   their points' difference (`runOf` and `ab` use it to settle a sibling without a search).
+   */
   private generate(seat: number, ply: number): number {
     const base = ply * MAX_MOVES;
     const h = this.hands;
@@ -813,52 +960,103 @@ export class Solver {
       const safe = !size && (h[o1 * 4 + s] !== 0 || !o1Trumps) && (h[o2 * 4 + s] !== 0 || !o2Trumps);
       const partnerTop = !size && ((h[((seat + 2) & 3) * 4 + s]! >> top) & 1) !== 0;
       let m = mine;
-      let prev = -1;
       while (m) {
-        const r = 31 - Math.clz32(m);
-        m ^= 1 << r;
-        // A zero-point card next to the previous one (no live card between) is the same move.
-        if (prev >= 0 && r < 5 && prev < 5 && (live & (((1 << prev) - 1) ^ ((1 << (r + 1)) - 1))) === 0) {
-          prev = r;
-          continue;
+        // The next run, from its highest card down.
+        const hi = 31 - Math.clz32(m);
+        let run = 1 << hi;
+        let low = hi;
+        m ^= run;
+        while (m) {
+          const r = 31 - Math.clz32(m);
+          if (live & ((1 << low) - 1) & ~((2 << r) - 1)) break;
+          run |= 1 << r;
+          m ^= 1 << r;
+          low = r;
         }
-        prev = r;
-        const card = s * 10 + r;
-        const pts = POINTS[card]!;
-        let score: number;
-        if (!size) {
-          // Lead a sure winner (side suits no opponent can ruff first), or points to the partner's
-          // winner, else something cheap.
-          if (r === top) score = (s === trump ? 200 : safe ? 300 : 150) + pts;
-          else if (partnerTop && (safe || s === trump)) score = 250 + pts * 4 - r;
-          else score = (s === trump ? 0 : 100) - pts * 4 - r;
-        } else {
-          const wins = s === bestSuit ? card > bestCard : s === trump;
-          if (partnerWinning) {
-            // Give points to a partner sure to take the trick (certainly when we play last).
-            if (partnerSure) score = 300 + pts * 4 - (wins ? 50 : 0);
-            else score = 100 + (wins ? 50 + pts : pts * 2 - r);
-          } else if (wins) {
-            // Take it: last to play, with the cheapest winner; otherwise with a strong card.
-            score = last ? 300 - r - (s === trump && s !== led ? 20 : 0) + pts : 250 + r + pts;
+        // Who takes the trick, if that is fixed whatever the later seats play: 1 us, 0 them, -1 open.
+        const taker = this.runTaker(seat, s * 10 + hi, size, led, bestCard, partnerWinning, safe, live);
+        // Dominance: the run's card with the most points (ours) or the fewest (theirs) only; the
+        // points rise with the rank, so these are its highest and its lowest card.
+        let pick = taker === 1 ? 1 << hi : taker === 0 ? 1 << low : run;
+        let lastPts = -1;
+        while (pick) {
+          const r = 31 - Math.clz32(pick);
+          pick ^= 1 << r;
+          const pts = RANK_POINTS[r]!;
+          if (pts === lastPts) continue; // same points, same power: the same move
+          lastPts = pts;
+          const card = s * 10 + r;
+          let score: number;
+          if (!size) {
+            // Lead a sure winner (side suits no opponent can ruff first), or points to the partner's
+            // winner, else something cheap.
+            if (hi === top) score = (s === trump ? 200 : safe ? 300 : 150) + pts;
+            else if (partnerTop && (safe || s === trump)) score = 250 + pts * 4 - r;
+            else score = (s === trump ? 0 : 100) - pts * 4 - r;
           } else {
-            score = 100 - pts * 4 - r; // cannot win: throw the least
+            const wins = s === bestSuit ? card > bestCard : s === trump;
+            if (partnerWinning) {
+              // Give points to a partner sure to take the trick (certainly when we play last).
+              if (partnerSure) score = 300 + pts * 4 - (wins ? 50 : 0);
+              else score = 100 + (wins ? 50 + pts : pts * 2 - r);
+            } else if (wins) {
+              // Take it: last to play, with the cheapest winner; otherwise with a strong card.
+              score = last ? 300 - r - (s === trump && s !== led ? 20 : 0) + pts : 250 + r + pts;
+            } else {
+              score = 100 - pts * 4 - r; // cannot win: throw the least
+            }
           }
+          if (size === 0 && card === this.killer[ply]) score += KILLER_BONUS;
+          if (card === this.hintCard && !size) score = 1 << 30;
+          const runTag = taker >= 0 ? -1 : s * 10 + hi;
+          // Insertion by score, highest first.
+          let j = n++;
+          while (j > 0 && this.scores[base + j - 1]! < score) {
+            this.moves[base + j] = this.moves[base + j - 1]!;
+            this.scores[base + j] = this.scores[base + j - 1]!;
+            this.runOf[base + j] = this.runOf[base + j - 1]!;
+            j--;
+          }
+          this.moves[base + j] = card;
+          this.scores[base + j] = score;
+          this.runOf[base + j] = runTag;
         }
-        if (size === 0 && card === this.killer[ply]) score += KILLER_BONUS;
-        if (card === this.hintCard && !size) score = 1 << 30;
-        // Insertion by score, highest first.
-        let j = n++;
-        while (j > 0 && this.scores[base + j - 1]! < score) {
-          this.moves[base + j] = this.moves[base + j - 1]!;
-          this.scores[base + j] = this.scores[base + j - 1]!;
-          j--;
-        }
-        this.moves[base + j] = card;
-        this.scores[base + j] = score;
       }
     }
     return n;
+  }
+
+  /**
+   * Whether the team taking the current trick is fixed whatever the later seats play, if `seat`
+   * plays a card of the run whose highest card is `card`: 1 its own team, 0 the other, -1 not fixed.
+   */
+  private runTaker(seat: number, card: number, size: number, led: number, bestCard: number, partnerWinning: boolean, safe: boolean, live: number): number {
+    const s = SUIT[card]!;
+    const trump = this.trump;
+    const h = this.hands;
+    if (size === 0) {
+      // A lead of the suit's master that no opponent can ruff (a trump master cannot be beaten).
+      if (live >> (RANK[card]! + 1)) return -1;
+      return s === trump || safe ? 1 : -1;
+    }
+    const bestSuit = SUIT[bestCard]!;
+    const wins = s === bestSuit ? card > bestCard : s === trump;
+    const w = wins ? card : bestCard;
+    const ours = wins || partnerWinning;
+    if (size < 3) {
+      const ws = SUIT[w]!;
+      const above = ~((BIT[w]! << 1) - 1);
+      for (let i = size + 1; i < 4; i++) {
+        const x = ((this.leader + i) & 3) * 4;
+        if (ws === trump) {
+          if (h[x + trump]! & above) return -1;
+        } else {
+          const f = h[x + led]!;
+          if (f & above || (f === 0 && h[x + trump] !== 0)) return -1;
+        }
+      }
+    }
+    return ours ? 1 : 0;
   }
 
   /**
@@ -876,6 +1074,10 @@ export class Solver {
     let k1 = 0;
     let k2 = 0;
     let kt = 0;
+    let q0 = 0;
+    let q1 = 0;
+    let q2 = 0;
+    let qt = 0;
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
@@ -892,35 +1094,46 @@ export class Solver {
       const cd = c | d;
       const p1 = PEXT5[(lo << 5) | (bd & 31)]! | (PEXT5[(hi << 5) | (bd >> 5)]! << shift);
       const p2 = PEXT5[(lo << 5) | (cd & 31)]! | (PEXT5[(hi << 5) | (cd >> 5)]! << shift);
-      const k = p1 | (p2 << 10) | (hi << 20) | (shift << 25);
-      if (s === trump) kt = k;
-      else if (n === 0) {
+      // How many point cards are live, not which: that is the pattern's (see tt.ts).
+      const k = p1 | (p2 << 10) | (POP5[hi]! << 20) | (shift << 25);
+      if (s === trump) {
+        kt = k;
+        qt = hi;
+      } else if (n === 0) {
         k0 = k;
+        q0 = hi;
         s0 = s;
         n = 1;
       } else if (n === 1) {
         k1 = k;
+        q1 = hi;
         s1 = s;
         n = 2;
       } else {
         k2 = k;
+        q2 = hi;
         s2 = s;
       }
     }
-    // Sort the side suits' words (three compare-exchanges).
+    // Sort the side suits' words (three compare-exchanges); equal words by their point cards, so that
+    // positions alike up to a permutation of side suits also match their patterns.
     let t: number;
-    if (k0 > k1) {
+    if (k0 > k1 || (k0 === k1 && q0 > q1)) {
       t = k0; k0 = k1; k1 = t;
+      t = q0; q0 = q1; q1 = t;
       t = s0; s0 = s1; s1 = t;
     }
-    if (k1 > k2) {
+    if (k1 > k2 || (k1 === k2 && q1 > q2)) {
       t = k1; k1 = k2; k2 = t;
+      t = q1; q1 = q2; q2 = t;
       t = s1; s1 = s2; s2 = t;
     }
-    if (k0 > k1) {
+    if (k0 > k1 || (k0 === k1 && q0 > q1)) {
       t = k0; k0 = k1; k1 = t;
+      t = q0; q0 = q1; q1 = t;
       t = s0; s0 = s1; s1 = t;
     }
+    this.pattern = q0 | (q1 << 5) | (q2 << 10) | (qt << 15);
     const o = ply * 4;
     this.slotOfSuit[o + s0] = 0;
     this.slotOfSuit[o + s1] = 1;

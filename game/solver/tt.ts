@@ -1,8 +1,41 @@
 // Transposition table for positions at trick boundaries: bounds on the points team A takes from the
 // remaining cards. Open addressing in one typed array, two-way buckets, 64-bit keys as two 32-bit
-// halves. A slot is four int32s (key 1, key 2, lower | upper << 8 | move << 16, depth), so a bucket
-// is 32 bytes: one cache line per probe.
+// halves. A slot is four int32s (key 1, key 2, lower | upper << 8 | move << 16, depth | pattern << 6),
+// so a bucket is 32 bytes: one cache line per probe.
 // Values are independent of the path (and of the sampled world): one table serves a whole decision.
+//
+// Quasi-symmetry (after Kupferschmid and Helmert's Skat solver): the key says how many point cards of
+// each suit are live, not which; the entry keeps which (the pattern: per canonical suit slot, the live
+// Q J K 7 A as a 5-bit mask). Two positions with the same key have the same game tree card for card,
+// the cards at each place differing only in points, so a probe with another pattern reads the stored
+// bounds widened by the points that differ: team A's points move by at most the sum of the rises (up)
+// and of the falls (down) over the cards matched by their place in the suit.
+
+import { RANK_POINTS } from '../cards.js';
+
+/** UP/DOWN[stored * 32 + probed]: points gained / lost when the suit's live point cards are `probed` instead of `stored` (same count). */
+const UP = new Uint8Array(1024);
+const DOWN = new Uint8Array(1024);
+for (let a = 0; a < 32; a++) {
+  for (let b = 0; b < 32; b++) {
+    let up = 0;
+    let down = 0;
+    // Match the two masks' cards from the top; a mask with fewer cards never meets one with more.
+    let x = a;
+    let y = b;
+    while (x && y) {
+      const ra = 31 - Math.clz32(x);
+      const rb = 31 - Math.clz32(y);
+      x ^= 1 << ra;
+      y ^= 1 << rb;
+      const d = RANK_POINTS[5 + rb]! - RANK_POINTS[5 + ra]!;
+      if (d > 0) up += d;
+      else down -= d;
+    }
+    UP[a * 32 + b] = up;
+    DOWN[a * 32 + b] = down;
+  }
+}
 
 export class TranspositionTable {
   private readonly slots: Int32Array;
@@ -23,8 +56,11 @@ export class TranspositionTable {
     this.slots.fill(0);
   }
 
-  /** Looks up a key; on a hit sets `lower`, `upper` and `move` and returns true. k2 is never 0 (see `store`). */
-  probe(h1: number, h2: number): boolean {
+  /**
+   * Looks up a key; on a hit sets `lower`, `upper` (widened if the stored pattern differs from
+   * `pattern`) and `move`, and returns true. k2 is never 0 (see `store`).
+   */
+  probe(h1: number, h2: number, pattern: number): boolean {
     const t = this.slots;
     let i = (h1 & this.mask) << 2;
     const k = h2 | 1;
@@ -33,23 +69,38 @@ export class TranspositionTable {
       if (t[i] !== h1 || t[i + 1] !== k) return false;
     }
     const d = t[i + 2]!;
-    this.lower = d & 255;
-    this.upper = (d >> 8) & 255;
+    let lower = d & 255;
+    let upper = (d >> 8) & 255;
+    const stored = t[i + 3]! >>> 6;
+    if (stored !== pattern) {
+      let up = 0;
+      let down = 0;
+      for (let s = 0; s < 20; s += 5) {
+        const j = (((stored >>> s) & 31) << 5) | ((pattern >>> s) & 31);
+        up += UP[j]!;
+        down += DOWN[j]!;
+      }
+      lower = lower > down ? lower - down : 0;
+      upper += up;
+    }
+    this.lower = lower;
+    this.upper = upper;
     this.move = (d >> 16) & 255;
     return true;
   }
 
-  /** Stores bounds, tightening what the table already knows of the same position. */
-  store(h1: number, h2: number, lower: number, upper: number, move: number, depth: number): void {
+  /** Stores bounds, tightening what the table already knows of the same position (same pattern). */
+  store(h1: number, h2: number, lower: number, upper: number, move: number, depth: number, pattern: number): void {
     const t = this.slots;
     const i = (h1 & this.mask) << 2;
     const k = h2 | 1;
+    const dp = depth | (pattern << 6);
     let j: number;
     if (t[i] === h1 && t[i + 1] === k) j = i;
     else if (t[i + 4] === h1 && t[i + 5] === k) j = i + 4;
     else {
       // New entry: the first slot keeps the deepest (the most work saved), the second the newest.
-      if (depth >= t[i + 3]!) {
+      if (depth >= (t[i + 3]! & 63)) {
         t[i + 4] = t[i]!;
         t[i + 5] = t[i + 1]!;
         t[i + 6] = t[i + 2]!;
@@ -59,10 +110,16 @@ export class TranspositionTable {
       t[j] = h1;
       t[j + 1] = k;
       t[j + 2] = lower | (upper << 8) | (move << 16);
-      t[j + 3] = depth;
+      t[j + 3] = dp;
       return;
     }
     const d = t[j + 2]!;
+    if (t[j + 3] !== dp) {
+      // The same tree with other points: the bounds just proved replace the stored ones.
+      t[j + 2] = lower | (upper << 8) | ((move !== 255 ? move : (d >> 16) & 255) << 16);
+      t[j + 3] = dp;
+      return;
+    }
     let lo = d & 255;
     let hi = (d >> 8) & 255;
     let mv = (d >> 16) & 255;
