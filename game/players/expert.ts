@@ -80,7 +80,7 @@ export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
   trumpBase: 4,
   trumpRank: 0.4,
   trumpMaster: 12,
-  trumpQ: 0.6,
+  trumpQ: 0.95,
   draw: 0,
   singleton: 1,
   oppVoid: 2,
@@ -371,7 +371,7 @@ export class ExpertPlayer implements Player {
       }
     } else {
       const mine = this.mine[s]!;
-      if (MASK_COUNT[mine] === 1 && this.mine[trump] && higher) score += w.singleton;
+      if (MASK_COUNT[mine] === 1 && this.mine[trump] && higher && !pts) score += w.singleton;
       if ((this.isVoid(opp1, s) && !this.isVoid(opp1, trump)) || (this.isVoid(opp3, s) && !this.isVoid(opp3, trump))) {
         if (this.unseen[trump]) score -= w.oppVoid;
       }
