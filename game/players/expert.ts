@@ -26,8 +26,10 @@
 // the trump masters; cashing side-suit masters when no opponent can ruff; leading a suit the partner
 // is void in (the partner ruffs) unless an opponent is void too; not leading into an opponent's void;
 // leading a short suit to make a void when holding trumps.
-// Discards signal: with nothing to win, it throws a low card from its weakest suit (so a discarded
-// suit says "not this one"); when it leads it prefers suits the partner has not discarded from.
+// Discards: with nothing to win it throws a low card, from a suit it can make void while it holds
+// trumps, else from a suit where it does not hold the master (so a discard says "not this suit").
+// It does not read the partner's discards: the view gives no play history without an allocating
+// snapshot, and the shown voids (which it does read) carry most of that information.
 //
 // Reuse: `choose(view)` keeps no state between calls that is not derived from the view (the scratch
 // arrays are rewritten at every decision), so one instance per seat may be reused across games and
@@ -61,8 +63,6 @@ export interface ExpertWeights {
   singleton: number;
   /** Leading: penalty for a suit an opponent is void in while it may hold trumps. */
   oppVoid: number;
-  /** Leading: bonus for a suit the partner has discarded from (-) or not (0). */
-  partnerDiscard: number;
   /** How far the partner is counted on to overtake when it can. */
   partnerFactor: number;
   /** Discarding: bonus for throwing the last card of a side suit while holding trumps. */
@@ -72,6 +72,8 @@ export interface ExpertWeights {
   /** The same for a point card below the master: one live card above it, two or more. */
   q1: number;
   q2: number;
+  /** 1: an opponent after a partner who overtook is counted as beating it only with the top live card. */
+  topModel: number;
 }
 
 export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
@@ -84,12 +86,12 @@ export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
   draw: 0,
   singleton: 1,
   oppVoid: 2,
-  partnerDiscard: 1,
-  partnerFactor: 0.8,
+  partnerFactor: 0.25,
   makeVoid: 0.5,
   masterQ: 0.95,
   q1: 0.4,
   q2: 0.3,
+  topModel: 1,
 };
 
 export interface ExpertPlayerOptions extends PlayerOptions {
@@ -247,6 +249,21 @@ export class ExpertPlayer implements Player {
     return r > 1 ? 1 : r;
   }
 
+  /** The chance that `seat` beats a partner who overtook `x`: it holds the top live card, or ruffs. */
+  private riskTop(seat: number, x: Card, led: number): number {
+    const trump = this.trump;
+    const s = suitOf(x);
+    const live = this.unseen[s]! & ABOVE[rankOf(x)]!;
+    if (!live) return 0;
+    const top = 1 << (31 - Math.clz32(live));
+    let r = this.hasAny(seat, s, top);
+    if (s !== trump && this.unseen[trump]) {
+      const pv = this.voidProb(seat, led);
+      if (pv) r += pv * this.hasAny(seat, trump, this.unseen[trump]!);
+    }
+    return r > 1 ? 1 : r;
+  }
+
   /** The danger that an opponent ruffs a later lead of side suit `suit`. */
   private ruffDanger(suit: number): number {
     if (!this.unseen[this.trump]) return 0;
@@ -298,12 +315,23 @@ export class ExpertPlayer implements Player {
       x = view.winningCard as Card;
       pUs = view.winningSeat === this.partner ? 1 : 0;
     }
+    // When the partner overtakes an opponent's card, the last seat beats the partner only with a
+    // card above the partner's: count it as holding the top live card of the suit (or ruffing).
+    let overtaken = 0;
     for (let k = 1; k <= 3 - pos; k++) {
       const seat = (this.me + k) & 3;
       if (seat === this.partner) {
-        if (pUs < 1) pUs += (1 - pUs) * this.risk(seat, x, led) * this.w.partnerFactor;
+        if (pUs < 1) {
+          overtaken = (1 - pUs) * this.risk(seat, x, led) * this.w.partnerFactor;
+          pUs += overtaken;
+        }
       } else if (pUs > 0) {
-        pUs *= 1 - this.risk(seat, x, led);
+        if (overtaken > 0 && this.w.topModel) {
+          const held = pUs - overtaken;
+          pUs = held * (1 - this.risk(seat, x, led)) + overtaken * (1 - this.riskTop(seat, x, led));
+        } else {
+          pUs *= 1 - this.risk(seat, x, led);
+        }
       }
     }
     return pUs;
