@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // parceiro: the command line. Each command lives in commands/; this file only wires options.
 
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { AppraisalConfigError } from '../appraisal/index.js';
 import { ConfigError } from '../behaviours/index.js';
@@ -20,6 +21,7 @@ import { reportCommand } from './commands/report.js';
 import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
+import { workerCommand } from './commands/worker.js';
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
@@ -212,11 +214,21 @@ program
   .option('--budget <ms>', 'time per decision of timed players (timed:budget=MS overrides)', intOption('--budget', 1), 2000)
   .option('--json', 'print the summary as JSON (on SIGINT/SIGTERM, of what was played, with "stopped")', false)
   .option('--records <file>', 'write each game to FILE as a JSON line as it finishes, then the summary (kept when stopped)')
+  .option('--queue <redis-url>', 'put the boards on the BullMQ queue of this Redis (redis://HOST:PORT) for `parceiro worker`s on any machines to play, instead of this machine\'s cores')
   .addOption(new Option('--progress', 'show a progress bar (default: when stderr is a terminal)'))
   .addOption(new Option('--no-progress', 'never show a progress bar'))
   .action(async (o) => {
     const summary = await tournamentCommand(o);
     console.log(o.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+  });
+
+program
+  .command('worker')
+  .description('play the boards of the tournaments queued on a Redis (tournament --queue), until Ctrl-C; start one on each machine')
+  .argument('<redis-url>', 'the Redis the tournaments use, e.g. redis://192.168.1.10:6379')
+  .option('--concurrency <n>', 'ranges of boards played at once, each on its own thread (default: one per core)', intOption('--concurrency', 1, 256), availableParallelism())
+  .action(async (url: string, o: { concurrency: number }) => {
+    await workerCommand(url, o, (line) => console.log(line));
   });
 
 program

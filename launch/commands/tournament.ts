@@ -1,11 +1,14 @@
-// parceiro tournament: team A's players against team B's, with duplicate deals, over the cores.
+// parceiro tournament: team A's players against team B's, with duplicate deals, over the cores, or
+// with --queue over the `parceiro worker`s of a Redis (docs/tournaments.md).
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, playerFactory, summarize } from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
-import type { ExternalProgram } from '../tournament/run.js';
+import { parseRedisUrl } from '../tournament/queue.js';
+import { runTournamentOnQueue } from '../tournament/queue-run.js';
+import type { ExternalProgram, TournamentRun, TournamentRunOptions } from '../tournament/run.js';
 import { runTournament } from '../tournament/run.js';
 
 export interface TournamentCliOptions {
@@ -24,6 +27,8 @@ export interface TournamentCliOptions {
   budget: number;
   /** A file of JSON lines: each game as it finishes, then the summary. */
   records?: string;
+  /** A Redis URL: the boards go on its queue, for `parceiro worker` processes to play. */
+  queue?: string;
 }
 
 /** The summary, and whether a signal stopped the run before its end. */
@@ -100,6 +105,9 @@ export function tournamentSpec(o: TournamentCliOptions, external: Record<string,
 export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentReport> {
   const external = parseExternal(o.external);
   const spec = tournamentSpec(o, external);
+  const queue = o.queue === undefined ? null : parseRedisUrl('--queue', o.queue);
+  if (queue && o.external.length) throw new UsageError('--queue plays built-in players only: an --external program runs on this machine (leave out --queue)');
+  if (queue && o.workers !== undefined) throw new UsageError('--workers sets the local pool: with --queue, start `parceiro worker URL --concurrency N` on each machine instead');
   let fd: number | null = null;
   if (o.records !== undefined) {
     try {
@@ -130,14 +138,9 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
     : null;
   let started = false;
   try {
-    const run = await runTournament(spec, {
-      ...(o.workers !== undefined ? { workers: o.workers } : {}),
-      external,
-      moveTimeoutMs: o.moveTimeout,
-      helloTimeoutMs: o.helloTimeout,
+    const common = {
       signal: stop.signal,
-      onGame: (record) => writeLine(record),
-      onProgress: (done, total) => {
+      onProgress: (done: number, total: number) => {
         if (!bar) return;
         if (!started) {
           bar.start(total, 0);
@@ -145,8 +148,19 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
         }
         bar.update(done);
       },
-      log: (line) => process.stderr.write(`${line}\n`),
-    });
+      log: (line: string) => process.stderr.write(`${line}\n`),
+    } satisfies TournamentRunOptions;
+    const run: TournamentRun = queue
+      ? // The workers send each game's record only when they are written.
+        await runTournamentOnQueue(spec, queue, { ...common, ...(fd !== null ? { onGame: (record) => writeLine(record) } : {}) })
+      : await runTournament(spec, {
+          ...common,
+          ...(o.workers !== undefined ? { workers: o.workers } : {}),
+          external,
+          moveTimeoutMs: o.moveTimeout,
+          helloTimeoutMs: o.helloTimeout,
+          onGame: (record) => writeLine(record),
+        });
     const report: TournamentReport = { ...summarize(spec, run.stats), stopped: run.stopped ? signal : null, gamesFinished: run.gamesFinished, boardsTotal: run.boardsTotal };
     writeLine({ type: 'summary', ...report });
     if (run.stopped) process.exitCode = signal === 'SIGINT' ? 130 : 143;
