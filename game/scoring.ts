@@ -27,6 +27,16 @@ export function outcomeFromPoints(pointsA: number): GameOutcome {
   return { winner, victories: p === 120 ? 4 : p > 90 ? 2 : 1 };
 }
 
+/**
+ * A team's victories for its final card points, signed: 4, 2 or 1 when it wins, 0 for a draw, -1, -2
+ * or -4 when the other team wins (what the search plays for).
+ */
+export function victoriesFor(points: number): number {
+  if (points === 60) return 0;
+  if (points > 60) return points === 120 ? 4 : points > 90 ? 2 : 1;
+  return points === 0 ? -4 : points < 30 ? -2 : -1;
+}
+
 /** A renounce loses the game: the offender's opponents get 4 victories. */
 export function outcomeFromRenounce(renounce: Renounce): GameOutcome {
   return { winner: teamName(teamOf(renounce.seat) === 0 ? 1 : 0), victories: 4 };

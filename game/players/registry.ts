@@ -16,6 +16,7 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   pimc: (o) => new SearchPlayer({ ...o, kind: 'pimc' }),
   hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
   timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
+  'timed-v1': (o) => new SearchPlayer({ ...o, kind: 'timed-v1' }),
 };
 
 export const builtinPlayerKinds = (): string[] => Object.keys(BUILTIN_PLAYERS);
@@ -39,6 +40,11 @@ const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' 
     infer: INFER,
   },
   timed: {
+    budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
+    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
+    infer: INFER,
+  },
+  'timed-v1': {
     budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
     infer: INFER,

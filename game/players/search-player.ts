@@ -1,7 +1,10 @@
 // The search players: `pimc` (N worlds, exact), `hybrid` (the paper's N worlds x M rule-based
 // rollouts until trick T, exact after) and `timed` (the robot's default: anytime within a budget,
-// as many worlds as fit, exact from as early a trick as the budget allows). Each decision comes with
-// its beliefs: every card's mean and spread over the worlds, the win probability, the effort.
+// as many worlds as fit, exact from as early a trick as the budget allows, playing for expected
+// victories with the expert player rolling out the tricks before the exact horizon). `timed-v1` is
+// the timed player as it was before that (expected points, rule-based rollouts), kept to measure
+// against. Each decision comes with its beliefs: every card's expected victories, mean points and
+// spread over the worlds, the win probability, the effort.
 
 import type { Card } from '../cards.js';
 import type { Clock } from '../match.js';
@@ -11,13 +14,14 @@ import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
 import type { Decision } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
 import { checkTrust } from '../search/inference.js';
-import type { SearchSettings } from '../search/search.js';
+import type { PlayoutPolicy, SearchSettings } from '../search/search.js';
+import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
 import type { SeatView } from '../view.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
-export type SearchKind = 'pimc' | 'hybrid' | 'timed';
+export type SearchKind = 'pimc' | 'hybrid' | 'timed' | 'timed-v1';
 
 export interface SearchPlayerOptions extends PlayerOptions {
   kind: SearchKind;
@@ -34,12 +38,16 @@ export interface SearchPlayerOptions extends PlayerOptions {
    * weighed by the likelihood of their plays (search/inference.ts). 0 samples worlds uniformly.
    */
   trust?: number;
+  /** What a world values a card by (default: victories for `timed`, points for the others). */
+  objective?: SearchObjective;
+  /** Who rolls out the tricks before the exact horizon (default: expert for `timed`, rule for the others). */
+  playout?: PlayoutPolicy;
 }
 
 export const SEARCH_DEFAULTS = {
   pimc: { worlds: 20 },
   hybrid: { worlds: 5, rollouts: 5, rolloutTricks: 5 },
-  timed: { budgetMs: 2000, maxWorlds: 2000, trust: 0.5 },
+  timed: { budgetMs: 2000, maxWorlds: 2000, trust: 0.5, objective: 'victories', playout: 'expert' },
 } as const;
 
 /** Time kept back from the budget for building the answer and handing it over. */
@@ -60,19 +68,22 @@ export class SearchPlayer implements Player {
     this.kind = options.name ?? options.kind;
     this.rng = createRng(options.seed, 0x5ea7c4);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
-    this.solver = new Solver({ ttBits: options.kind === 'timed' ? 20 : 18 });
     const k = options.kind;
+    const anytime = k === 'timed' || k === 'timed-v1';
+    this.solver = new Solver({ ttBits: anytime ? 20 : 18 });
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.clock = options.clock;
-    if (k === 'timed' && !this.clock) throw new Error('the timed player needs a clock (PlayerOptions.clock)');
+    if (anytime && !this.clock) throw new Error('the timed player needs a clock (PlayerOptions.clock)');
     this.settings = {
       worlds: options.worlds ?? (k === 'pimc' ? SEARCH_DEFAULTS.pimc.worlds : k === 'hybrid' ? SEARCH_DEFAULTS.hybrid.worlds : SEARCH_DEFAULTS.timed.maxWorlds),
       rollouts: k === 'hybrid' ? (options.rollouts ?? SEARCH_DEFAULTS.hybrid.rollouts) : 0,
       rolloutTricks: k === 'hybrid' ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks) : 0,
-      ...(k === 'timed' && this.clock ? { clock: this.clock } : {}),
+      ...(anytime && this.clock ? { clock: this.clock } : {}),
+      objective: options.objective ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.objective : 'points'),
+      playout: options.playout ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.playout : 'rule'),
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
-    const trust = options.trust ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.trust : 0);
+    const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);
     checkTrust(trust);
     if (trust > 0) this.settings.inference = { trust };
   }
@@ -89,7 +100,7 @@ export class SearchPlayer implements Player {
     if (legal.length === 1) {
       return forcedDecision(legal[0]!, info.trick);
     }
-    const timed = this.options.kind === 'timed';
+    const timed = this.options.kind === 'timed' || this.options.kind === 'timed-v1';
     const tricksLeft = 10 - info.trick;
     const known = this.horizonByTricksLeft[tricksLeft]!;
     const { tally, exactFromTrick, inference } = searchWorlds(info, legal, this.solver, this.rng, {

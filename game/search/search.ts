@@ -1,7 +1,13 @@
 // Perfect Information Monte Carlo: sample worlds consistent with what the seat knows (uniformly, or
 // in proportion to how likely the other seats' plays were in them: inference.ts), value every legal
 // card in each world, and keep the sums. A world is valued exactly with the solver, or (the
-// paper's hybrid) by rule-based rollouts up to a trick and exactly after it.
+// paper's hybrid) by rollouts up to a trick and exactly after it.
+//
+// What a card is worth in a world (`objective`): its exact final points (the paper's players), or
+// its victory class (the robot's: the game is scored in victories, and a class takes a few
+// zero-window tests where exact points take a full proof). Rollouts are played by the `rule` player
+// (the paper's) or the far stronger `expert` (the robot's): the tricks before the exact horizon are
+// only as good as the players that roll them out.
 //
 // The anytime variant (`budget`) keeps drawing worlds until its deadline. It first tries to search
 // exactly from now; when one world cannot be solved within a slice of the budget, it searches exactly
@@ -12,7 +18,10 @@ import type { Card } from '../cards.js';
 import { pointsOf } from '../cards.js';
 import type { Game } from '../game.js';
 import type { Clock } from '../match.js';
+import { ExpertPlayer } from '../players/expert.js';
+import type { Player } from '../players/player.js';
 import { RulePlayer } from '../players/rule.js';
+import { victoriesFor } from '../scoring.js';
 import type { Rng } from '../rng.js';
 import { deriveSeed } from '../rng.js';
 import { createDealSampler } from '../sampler.js';
@@ -23,7 +32,7 @@ import type { Solver } from '../solver/solver.js';
 import type { Position } from '../solver/position.js';
 import type { InfoSet } from '../view.js';
 import { SeatView } from '../view.js';
-import type { InferenceReport, Tally } from './tally.js';
+import type { InferenceReport, SearchObjective, Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
 import type { InferenceSettings } from './inference.js';
 import { weighedWorlds } from './inference.js';
@@ -47,7 +56,14 @@ export interface SearchSettings {
   startHorizon?: number;
   /** Weigh worlds by how likely the other seats' plays were in them (see inference.ts); off when absent. */
   inference?: InferenceSettings;
+  /** What each world values a card by (default `points`, the paper's players; the robot's: `victories`). */
+  objective?: SearchObjective;
+  /** Who plays the tricks rolled out before the exact horizon (default `rule`, the paper's; the robot's: `expert`). */
+  playout?: PlayoutPolicy;
 }
+
+/** The players that roll out the tricks before the exact horizon. */
+export type PlayoutPolicy = 'rule' | 'expert';
 
 export interface SearchResult {
   tally: Tally;
@@ -65,10 +81,17 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   /** Exact values of the weighed candidates already solved: a candidate drawn again costs nothing. */
   const solved = new Map<number, Float64Array>();
   const builder = settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null;
-  const tally = emptyTally(legal);
+  const objective = settings.objective ?? 'points';
+  const tally = emptyTally(legal, objective);
   const ours = teamOf(info.seat);
   const inPlay = pointsInPlay(info);
-  const values = new Float64Array(legal.length);
+  const n = legal.length;
+  // Per card of one world: final points (exact, or the middle of the class proof's bounds), victories,
+  // and the proof's bounds (which settle a card of the same power as one already valued).
+  const values = new Float64Array(n);
+  const victories = new Float64Array(n);
+  const bounds = new Int32Array(2 * n);
+  const playout = settings.playout ?? 'rule';
   const tricksLeft = 10 - info.trick;
   const { clock, deadline } = settings;
   const timed = deadline !== undefined && clock !== undefined;
@@ -97,14 +120,16 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       weighted.next(rng, hands);
       const known = horizon === tricksLeft ? solved.get(weighted.index) : undefined;
       if (known) {
-        addWorld(tally, known);
+        addWorld(tally, known.subarray(0, n), known.subarray(n));
         worldsAtHorizon++;
         continue;
       }
     } else sampler.sample(rng, hands);
     try {
-      if (horizon === tricksLeft) exactWorld(info, hands, legal, solver, ours, inPlay, values);
-      else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values);
+      if (horizon === tricksLeft) {
+        if (objective === 'victories') classWorld(info, hands, legal, solver, ours, inPlay, values, victories, bounds);
+        else exactWorld(info, hands, legal, solver, ours, inPlay, values, victories);
+      } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories);
     } catch (e) {
       if (!(e instanceof SearchAborted)) throw e;
       if (!timed || clock() >= deadline || horizon <= 1 || tally.worlds > 0) break;
@@ -112,8 +137,13 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       w--;
       continue;
     }
-    addWorld(tally, values);
-    if (weighted && horizon === tricksLeft) solved.set(weighted.index, Float64Array.from(values));
+    addWorld(tally, values, victories);
+    if (weighted && horizon === tricksLeft) {
+      const both = new Float64Array(2 * n);
+      both.set(values);
+      both.set(victories, n);
+      solved.set(weighted.index, both);
+    }
     worldsAtHorizon++;
   }
   if (timed) solver.clearDeadline();
@@ -134,8 +164,8 @@ function pointsInPlay(info: InfoSet): number {
   return p;
 }
 
-/** Exact value of each legal card in one world: our team's final points. */
-function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, inPlay: number, out: Float64Array): void {
+/** Exact value of each legal card in one world: our team's final points (and `vic` our victories). */
+function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, inPlay: number, out: Float64Array, vic: Float64Array): void {
   const position: Position = { trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points };
   solver.load(position);
   let guess = inPlay >> 1;
@@ -143,31 +173,106 @@ function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solve
     const a = solver.valueAfter(info.seat, legal[i]!, guess);
     guess = a;
     out[i] = ours === 0 ? info.points[0] + a : info.points[1] + (inPlay - a);
+    vic[i] = victoriesFor(out[i]!);
   }
 }
 
-/** Hybrid value of each legal card in one world: rule-based rollouts to `exactFrom`, exact after. */
-function rolloutWorld(game: Game, seat: Seat, legal: Card[], solver: Solver, rng: Rng, exactFrom: number, rollouts: number, out: Float64Array): void {
+/**
+ * Victory class of each legal card in one world: a few zero-window tests each. A card of the same
+ * power as one already valued (no live card between them) is settled without a search when the other's
+ * bounds, widened by the points between them, stay inside one class. `out` gets the middle of the
+ * proven bounds on our team's final points, `vic` our victories.
+ */
+function classWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, inPlay: number, out: Float64Array, vic: Float64Array, bounds: Int32Array): void {
+  const position: Position = { trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points };
+  solver.load(position);
+  const won = info.points[ours];
+  let guess = won + (inPlay >> 1);
+  for (let i = 0; i < legal.length; i++) {
+    const card = legal[i]!;
+    let lower = -1;
+    let upper = -1;
+    for (let j = 0; j < i && lower < 0; j++) {
+      if (!solver.samePower(legal[j]!, card)) continue;
+      const d = Math.abs(pointsOf(card) - pointsOf(legal[j]!));
+      const lo = Math.max(won, bounds[2 * j]! - d);
+      const hi = Math.min(won + inPlay, bounds[2 * j + 1]! + d);
+      if (victoriesFor(lo) === victoriesFor(hi)) {
+        lower = lo;
+        upper = hi;
+      }
+    }
+    if (lower < 0) {
+      solver.classAfter(info.seat, card, won, guess);
+      lower = solver.classLower;
+      upper = solver.classUpper;
+      guess = (lower + upper) >> 1;
+    }
+    bounds[2 * i] = lower;
+    bounds[2 * i + 1] = upper;
+    out[i] = (lower + upper) / 2;
+    vic[i] = victoriesFor(lower);
+  }
+}
+
+/** The playout policy's four players for one world (made once, reused for every card and rollout). */
+function playoutPlayers(playout: PlayoutPolicy, seed: number, i: number, m: number): Player[] {
+  return [0, 1, 2, 3].map((s) =>
+    playout === 'expert' ? new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) }) : new RulePlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) }),
+  );
+}
+
+/**
+ * Hybrid value of each legal card in one world: rollouts by the playout policy to `exactFrom`, exact
+ * after (with the victories objective, the victory class after, and `vic` gets our victories).
+ */
+function rolloutWorld(
+  game: Game,
+  seat: Seat,
+  legal: Card[],
+  solver: Solver,
+  rng: Rng,
+  exactFrom: number,
+  rollouts: number,
+  out: Float64Array,
+  objective: SearchObjective,
+  playout: PlayoutPolicy,
+  vic: Float64Array,
+): void {
   const ours = teamOf(seat);
   const policySeed = rng.int(0x7fffffff);
+  // The expert keeps no state between decisions but its tie-breaking Rng, so one set serves the world.
+  const shared = playout === 'expert' ? playoutPlayers(playout, policySeed, 0, 0) : null;
   for (let i = 0; i < legal.length; i++) {
     let sum = 0;
+    let victories = 0;
     for (let m = 0; m < rollouts; m++) {
       const g = game.clone();
       g.play(legal[i]!);
-      const policy = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: deriveSeed(policySeed, i, m, s) }));
+      const policy = shared ?? playoutPlayers(playout, policySeed, i, m);
       while (!g.isOver && g.trick < exactFrom) {
         const s = g.toMove;
         g.play(policy[s]!.choose(new SeatView(g, s)));
       }
-      if (g.isOver) {
-        sum += g.points(ours);
+      let points: number;
+      if (g.isOver) points = g.points(ours);
+      else if (objective === 'victories') {
+        solver.classOf(positionOf(g));
+        // A finished game shares out all 120 points.
+        const mid = (solver.classLower + solver.classUpper) / 2;
+        const mover = teamOf(g.toMove) === ours;
+        points = mover ? mid : 120 - mid;
+        victories += mover ? victoriesFor(solver.classLower) : -victoriesFor(solver.classLower);
+        sum += points;
+        continue;
       } else {
         const { toMove, value } = solver.solve(positionOf(g));
-        // A finished game shares out all 120 points.
-        sum += teamOf(toMove) === ours ? value : 120 - value;
+        points = teamOf(toMove) === ours ? value : 120 - value;
       }
+      sum += points;
+      victories += victoriesFor(points);
     }
     out[i] = sum / rollouts;
+    vic[i] = victories / rollouts;
   }
 }

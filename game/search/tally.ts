@@ -2,6 +2,14 @@
 // workers, and the beliefs a decision reports.
 
 import type { Card } from '../cards.js';
+import { victoriesFor } from '../scoring.js';
+
+/**
+ * What a search values a card by. `victories`: the game's real score, the victories the team expects
+ * (1, 2 or 4 a game, negative for the other team's), valued per world by its victory class, ties
+ * broken by expected points. `points`: the team's expected final card points (the paper's players).
+ */
+export type SearchObjective = 'points' | 'victories';
 
 export interface MoveBelief {
   card: Card;
@@ -11,6 +19,8 @@ export interface MoveBelief {
   sd: number;
   /** Fraction of worlds in which our team ends with more than 60 points. */
   winProbability: number;
+  /** Mean victories of our team over the worlds (negative: the other team's), 1, 2 or 4 a game. Absent in beliefs recorded before victories were valued. */
+  victories?: number;
 }
 
 export interface Beliefs {
@@ -27,6 +37,14 @@ export interface Beliefs {
   fallback?: 'rule' | 'forced';
   /** Worlds weighed by the other seats' plays (search/inference.ts); absent when drawn uniformly. */
   inference?: InferenceReport;
+  /** What the cards were ranked by (best first): expected victories, then points; or expected points (also when absent, as in older recordings). */
+  objective?: SearchObjective;
+  /**
+   * How each card's points were found in a world: `exact` (the solver's value) or `bounds` (the
+   * middle of the bounds a victory-class proof found, at least as narrow as the class: 61-90 for one
+   * victory). Win probability and victories are exact per world either way. Absent: exact.
+   */
+  points?: 'exact' | 'bounds';
 }
 
 export interface InferenceReport {
@@ -46,37 +64,49 @@ export interface Decision {
 /** Per-card sums over worlds. Plain data, so workers can send it and `mergeTally` can add it up. */
 export interface Tally {
   cards: Card[];
+  objective: SearchObjective;
+  /** Sums of our team's final points per card (exact, or the middle of proven bounds: see Beliefs.points). */
   sum: number[];
   sumSq: number[];
+  /** Worlds in which our team wins (61 points or more). */
   wins: number[];
+  /** Sums of our team's victories (signed) per card. */
+  victories: number[];
   worlds: number;
   nodes: number;
 }
 
-export const emptyTally = (cards: Card[]): Tally => ({
+export const emptyTally = (cards: Card[], objective: SearchObjective = 'points'): Tally => ({
   cards,
+  objective,
   sum: cards.map(() => 0),
   sumSq: cards.map(() => 0),
   wins: cards.map(() => 0),
+  victories: cards.map(() => 0),
   worlds: 0,
   nodes: 0,
 });
 
-export function addWorld(t: Tally, values: ArrayLike<number>): void {
+/** Adds one world: each card's final points (exact or estimated) and, when known apart, its victories. */
+export function addWorld(t: Tally, values: ArrayLike<number>, victories?: ArrayLike<number>): void {
   for (let i = 0; i < t.cards.length; i++) {
     const v = values[i]!;
+    const vic = victories ? victories[i]! : victoriesFor(v);
     t.sum[i]! += v;
     t.sumSq[i]! += v * v;
-    if (v > 60) t.wins[i]!++;
+    t.victories[i]! += vic;
+    if (vic > 0) t.wins[i]!++;
   }
   t.worlds++;
 }
 
 export function mergeTally(into: Tally, from: Tally): Tally {
+  into.objective = from.objective;
   for (let i = 0; i < into.cards.length; i++) {
     into.sum[i]! += from.sum[i]!;
     into.sumSq[i]! += from.sumSq[i]!;
     into.wins[i]! += from.wins[i]!;
+    into.victories[i]! += from.victories[i]!;
   }
   into.worlds += from.worlds;
   into.nodes += from.nodes;
@@ -90,10 +120,20 @@ export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number, infe
     .map((card, i) => {
       const mean = t.sum[i]! / n;
       const variance = t.worlds > 1 ? Math.max(0, (t.sumSq[i]! - n * mean * mean) / (n - 1)) : 0;
-      return { card, mean: round(mean), sd: round(Math.sqrt(variance)), winProbability: round(t.wins[i]! / n) };
+      return { card, mean: round(mean), sd: round(Math.sqrt(variance)), winProbability: round(t.wins[i]! / n), victories: round(t.victories[i]! / n) };
     })
-    .sort((a, b) => b.mean - a.mean);
-  return { moves, worlds: t.worlds, nodes: t.nodes, timeMs: round(timeMs), winProbability: moves[0]?.winProbability ?? 0, exactFromTrick, ...(inference ? { inference } : {}) };
+    .sort(t.objective === 'victories' ? (a, b) => b.victories! - a.victories! || b.mean - a.mean : (a, b) => b.mean - a.mean);
+  return {
+    moves,
+    worlds: t.worlds,
+    nodes: t.nodes,
+    timeMs: round(timeMs),
+    winProbability: moves[0]?.winProbability ?? 0,
+    exactFromTrick,
+    ...(inference ? { inference } : {}),
+    objective: t.objective,
+    points: t.objective === 'victories' ? 'bounds' : 'exact',
+  };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
@@ -101,7 +141,7 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
 /** The decision for a seat with a single legal card: played at once, nothing searched. */
 export const forcedDecision = (card: Card, trick: number): Decision => ({
   card,
-  beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: trick, fallback: 'forced' },
+  beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: trick, fallback: 'forced', objective: 'points', points: 'exact' },
 });
 
 /** The best card of the beliefs; when no world was valued, the fallback's card, said in the beliefs. */

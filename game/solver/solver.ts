@@ -26,6 +26,7 @@
 
 import type { Card } from '../cards.js';
 import { MASK_COUNT, RANK_POINTS, pointsOf, rankOf, suitOf } from '../cards.js';
+import { victoriesFor } from '../scoring.js';
 import type { Seat } from '../seats.js';
 import type { Position } from './position.js';
 import { checkPosition, toMoveOf } from './position.js';
@@ -35,13 +36,6 @@ export interface MoveValue {
   card: Card;
   /** Final game points of the mover's team (points already won included) under best play. */
   value: number;
-}
-
-/** Victories of a game for a team's final points: 4, 2, 1, 0 (a draw), -1, -2 or -4 (the other team's). */
-export function victoriesFor(points: number): number {
-  if (points === 60) return 0;
-  if (points > 60) return points === 120 ? 4 : points > 90 ? 2 : 1;
-  return points === 0 ? -4 : points < 30 ? -2 : -1;
 }
 
 /**
@@ -189,6 +183,7 @@ export class Solver {
   clearTable(): void {
     this.tt.clear();
     this.twoCache.fill(0);
+    this.killer.fill(-1);
   }
 
   /** Makes searches throw SearchAborted once `clock()` passes `deadline` (checked every 1024 nodes). */
@@ -223,7 +218,7 @@ export class Solver {
     let prev = -1;
     for (const card of legal) {
       // A zero-point card next to the previous one (no live card between) has the same value.
-      if (prev >= 0 && this.equivalent(prev, card)) {
+      if (prev >= 0 && POINTS[prev] === POINTS[card] && this.samePower(prev as Card, card)) {
         moves.push({ card, value: moves[moves.length - 1]!.value });
         prev = card;
         continue;
@@ -255,7 +250,7 @@ export class Solver {
     return { toMove, moves, nodes: this.nodes - start };
   }
 
-  /** Set by classAfter and testAfter: bounds on the mover's team's final points. */
+  /** Set by classAfter, classOf and testAfter: bounds on the final points of the team asked about. */
   classLower = 0;
   classUpper = 0;
 
@@ -265,6 +260,27 @@ export class Solver {
    * has already won; `guess` where the value probably lies (the tests start next to it).
    */
   classAfter(seat: number, card: Card, won: number, guess: number): void {
+    this.classify(seat, card, won, guess);
+  }
+
+  /** The victory class of a position for the team to move: bounds on its final points into classLower and classUpper. */
+  classOf(p: Position, guess?: number): void {
+    this.load(p);
+    const toMove = toMoveOf(p);
+    const won = p.points[toMove & 1]!;
+    this.classify(toMove, -1, won, guess ?? won + ((this.handPoints + this.tablePoints) >> 1));
+  }
+
+  /**
+   * One zero-window test: are the final points of `seat`'s team at least `t` after it plays `card`?
+   * True if so. classLower/classUpper get the bounds the test proved (fail-soft, often beyond t).
+   */
+  testAfter(seat: number, card: Card, won: number, t: number): boolean {
+    return this.test(seat, card, won, t);
+  }
+
+  /** classAfter (`card` >= 0) or the loaded position's class for the team of `seat`, to move (`card` = -1). */
+  private classify(seat: number, card: number, won: number, guess: number): void {
     let lower = won;
     let upper = won + this.handPoints + this.tablePoints;
     while (victoriesFor(lower) !== victoriesFor(upper)) {
@@ -275,7 +291,7 @@ export class Solver {
         if (x <= lower || x > upper) continue;
         if (t < 0 || Math.abs(x - guess) < Math.abs(t - guess)) t = x;
       }
-      this.testAfter(seat, card, won, t);
+      this.test(seat, card, won, t);
       if (this.classLower > lower) lower = this.classLower;
       if (this.classUpper < upper) upper = this.classUpper;
     }
@@ -283,25 +299,23 @@ export class Solver {
     this.classUpper = upper;
   }
 
-  /**
-   * One zero-window test: are the final points of `seat`'s team at least `t` after it plays `card`?
-   * True if so. classLower/classUpper get the bounds the test proved (fail-soft, often beyond t).
-   */
-  testAfter(seat: number, card: Card, won: number, t: number): boolean {
-    const ply = 0;
+  /** testAfter, or with `card` = -1 the same test on the loaded position with `seat` to move. */
+  private test(seat: number, card: number, won: number, t: number): boolean {
     const ours = seat & 1;
-    const gain = this.play(seat, card, ply);
-    const remaining = this.handPoints + this.tablePoints;
+    const moved = card >= 0;
+    const total = this.handPoints + this.tablePoints; // the points in play before the card
+    const gain = moved ? this.play(seat, card, 0) : -1;
+    // Team A's points a from the cards in play are what it took with the card (if it completed the
+    // trick) plus its share of the rest.
     const g0 = gain > 0 ? gain : 0;
-    const total = g0 + remaining; // team A's points from the cards in play before the card
+    const most = g0 + this.handPoints + this.tablePoints;
     let g: number;
-    // In team A's points a from the cards in play: A's final points >= t when a >= t - won; B's when
-    // a <= total + won - t, that is a < total + won - t + 1.
+    // A's final points >= t when a >= t - won; B's when a <= total + won - t, that is a < total + won - t + 1.
     const beta = ours === 0 ? t - won : total + won - t + 1;
     try {
-      g = beta <= g0 ? g0 : beta > total ? total : g0 + this.ab(beta - g0 - 1, beta - g0, 1);
+      g = beta <= g0 ? g0 : beta > most ? most : g0 + this.ab(beta - g0 - 1, beta - g0, moved ? 1 : 0);
     } finally {
-      this.undo(seat, card, ply, gain >= 0);
+      if (moved) this.undo(seat, card, 0, gain >= 0);
     }
     // g is fail-soft: a >= g when g >= beta, a <= g otherwise.
     const high = g >= beta;
@@ -313,6 +327,20 @@ export class Solver {
       this.classUpper = high ? won + total - g : won + total;
     }
     return ours === 0 ? high : !high;
+  }
+
+  /**
+   * Two cards of one hand in the loaded position with no live card between them (in a hand or on the
+   * table): the same power for the rest of the deal, so their values differ by at most their points'
+   * difference (and not at all when their points are equal).
+   */
+  samePower(a: Card, b: Card): boolean {
+    const lo = a < b ? a : b;
+    const hi = a < b ? b : a;
+    const s = SUIT[hi]!;
+    if (SUIT[lo] !== s) return false;
+    const between = ((1 << RANK[hi]!) - 1) ^ ((1 << (RANK[lo]! + 1)) - 1);
+    return (this.inPlay[s]! & between) === 0;
   }
 
   /**
@@ -372,14 +400,6 @@ export class Solver {
       for (let r = 0; r < 10; r++) if (m & (1 << r)) out.push((s * 10 + r) as Card);
     }
     return out;
-  }
-
-  /** Two cards of one hand, `lo` < `hi` by id: equivalent when both score nothing, in one suit, with no live card between. */
-  private equivalent(lo: number, hi: number): boolean {
-    const s = SUIT[hi]!;
-    if (SUIT[lo] !== s || RANK[hi]! >= 5) return false;
-    const between = ((1 << RANK[hi]!) - 1) ^ ((1 << (RANK[lo]! + 1)) - 1);
-    return (this.inPlay[s]! & between) === 0;
   }
 
   private finalFor(toMove: Seat, p: Position, pointsA: number): number {
@@ -912,7 +932,8 @@ export class Solver {
    * Swapping two of them maps every line after one onto a line after the other, the only difference
    * being which trick each one's points land in. So:
    * - when the team that takes the current trick is fixed whatever the later seats play (the last
-   *   seat; a winning card no later seat can beat or ruff; a lead of a master no opponent can ruff),
+   *   seat; a winning card no later seat of the other team can beat or ruff; a lead no opponent can
+   *   beat or ruff),
    *   that team wants the card with the most points on it and the other team the one with the
    *   fewest: only that card is searched (dominance);
    * - otherwise one card per distinct points is searched, and two cards' values differ by at most
@@ -974,7 +995,7 @@ export class Solver {
           low = r;
         }
         // Who takes the trick, if that is fixed whatever the later seats play: 1 us, 0 them, -1 open.
-        const taker = this.runTaker(seat, s * 10 + hi, size, led, bestCard, partnerWinning, safe, live);
+        const taker = this.runTaker(seat, s * 10 + hi, size, led, bestCard, partnerWinning, safe);
         // Dominance: the run's card with the most points (ours) or the fewest (theirs) only; the
         // points rise with the rank, so these are its highest and its lowest card.
         let pick = taker === 1 ? 1 << hi : taker === 0 ? 1 << low : run;
@@ -1030,13 +1051,14 @@ export class Solver {
    * Whether the team taking the current trick is fixed whatever the later seats play, if `seat`
    * plays a card of the run whose highest card is `card`: 1 its own team, 0 the other, -1 not fixed.
    */
-  private runTaker(seat: number, card: number, size: number, led: number, bestCard: number, partnerWinning: boolean, safe: boolean, live: number): number {
+  private runTaker(seat: number, card: number, size: number, led: number, bestCard: number, partnerWinning: boolean, safe: boolean): number {
     const s = SUIT[card]!;
     const trump = this.trump;
     const h = this.hands;
     if (size === 0) {
-      // A lead of the suit's master that no opponent can ruff (a trump master cannot be beaten).
-      if (live >> (RANK[card]! + 1)) return -1;
+      // A lead no opponent can beat (the higher live cards, if any, are the partner's) or ruff.
+      const above = ~((BIT[card]! << 1) - 1);
+      if ((h[((seat + 1) & 3) * 4 + s]! | h[((seat + 3) & 3) * 4 + s]!) & above) return -1;
       return s === trump || safe ? 1 : -1;
     }
     const bestSuit = SUIT[bestCard]!;
@@ -1044,10 +1066,15 @@ export class Solver {
     const w = wins ? card : bestCard;
     const ours = wins || partnerWinning;
     if (size < 3) {
+      // Only the other team's later seats matter: a card of the winning team that beats the winning
+      // card keeps the trick with that team and is no easier for the others to beat.
       const ws = SUIT[w]!;
       const above = ~((BIT[w]! << 1) - 1);
+      const takers = ours ? seat & 1 : (seat & 1) ^ 1;
       for (let i = size + 1; i < 4; i++) {
-        const x = ((this.leader + i) & 3) * 4;
+        const xs = (this.leader + i) & 3;
+        if ((xs & 1) === takers) continue;
+        const x = xs * 4;
         if (ws === trump) {
           if (h[x + trump]! & above) return -1;
         } else {

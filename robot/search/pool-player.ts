@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
-import type { Decision, GameEvent, SeatView, Seat } from '../../game/index.js';
+import type { Decision, GameEvent, PlayoutPolicy, SearchObjective, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
 import { workersLoaded } from './workers-loaded.js';
@@ -25,6 +25,9 @@ export interface PoolPlayerOptions {
   name?: string;
   /** How far the other seats are believed to play like the rule-based player, 0..1 (default: the timed player's). */
   trust?: number;
+  /** What a world values a card by, and who rolls out before the exact horizon (default: the timed player's, victories and expert). */
+  objective?: SearchObjective;
+  playout?: PlayoutPolicy;
   /** The search worker's module (default: ./worker.js; tests give one that never answers). */
   worker?: URL;
   /**
@@ -96,7 +99,18 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const answered: (SearchResult | undefined)[] = [];
     const all = Promise.all(
       Array.from({ length: this.threads }, (_, w) =>
-        this.pool.run({ info, legal, worlds: perWorker, deadline, seed: deriveSeed(this.options.seed, n, w), trust: this.trust }).then((r) => void (answered[w] = r)),
+        this.pool
+          .run({
+            info,
+            legal,
+            worlds: perWorker,
+            deadline,
+            seed: deriveSeed(this.options.seed, n, w),
+            trust: this.trust,
+            objective: this.options.objective ?? SEARCH_DEFAULTS.timed.objective,
+            playout: this.options.playout ?? SEARCH_DEFAULTS.timed.playout,
+          })
+          .then((r) => void (answered[w] = r)),
       ),
     ).then(() => false);
     let timer: NodeJS.Timeout | undefined;
@@ -114,7 +128,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
           '. A loaded machine or too small a budget causes this.',
       );
     }
-    const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal));
+    const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal, this.options.objective ?? SEARCH_DEFAULTS.timed.objective));
     // No worker answered in time: nothing was searched, as at a position with no consistent deal.
     const exactFrom = parts.length ? Math.max(...parts.map((p) => p.exactFromTrick)) : info.trick;
     // Each worker weighs its own candidates: together they weigh the sum.

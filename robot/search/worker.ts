@@ -3,7 +3,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { Solver, createRng, searchWorlds } from '../../game/index.js';
-import type { Card, InfoSet, SearchResult } from '../../game/index.js';
+import type { Card, InfoSet, PlayoutPolicy, SearchObjective, SearchResult } from '../../game/index.js';
 
 export interface SearchTask {
   info: InfoSet;
@@ -15,6 +15,9 @@ export interface SearchTask {
   seed: number;
   /** Inference from the other seats' plays (0..1; 0 samples worlds uniformly). */
   trust: number;
+  /** What a world values a card by, and who rolls out the tricks before the exact horizon. */
+  objective: SearchObjective;
+  playout: PlayoutPolicy;
 }
 
 const solver = new Solver({ ttBits: 20 });
@@ -33,6 +36,8 @@ export default function search(task: SearchTask): SearchResult {
     clock,
     deadline: task.deadline,
     seed: task.seed,
+    objective: task.objective,
+    playout: task.playout,
     ...(task.trust > 0 ? { inference: { trust: task.trust } } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });

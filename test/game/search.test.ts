@@ -1,4 +1,4 @@
-// The search players (pimc, hybrid, timed) through their public surface: the Player interface, the
+// The search players (pimc, hybrid, timed, timed-v1) through their public surface: the Player interface, the
 // registry's names and the beliefs of each decision.
 
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   playGame,
   playerFactory,
   positionOf,
+  victoriesFor,
 } from '../../game/index.js';
 
 /** A game advanced by rule players until `tricks` tricks are complete, then `extra` cards more. */
@@ -69,6 +70,48 @@ describe('search players', () => {
       checked++;
     }
     expect(checked).toBe(3);
+  });
+
+  it('with the victories objective, values each card by its victory class and ranks by victories, then points', () => {
+    // Where one deal is consistent every world is the true one: each card's victories are those of its
+    // exact value, and its points the middle of bounds inside that class.
+    let checked = 0;
+    for (let seed = 0; seed < 400 && checked < 3; seed++) {
+      const game = midGame(seed, 8, seed % 3);
+      const view = new SeatView(game, game.toMove);
+      if (view.legalCards().length < 2 || countConsistentDeals(view.snapshot()) !== 1) continue;
+      const d = new SearchPlayer({ kind: 'pimc', seat: game.toMove, seed: 1, worlds: 3, objective: 'victories' }).decide(view);
+      expect(d.beliefs!.objective).toBe('victories');
+      expect(d.beliefs!.points).toBe('bounds');
+      const exact = new Solver().moveValues(positionOf(game));
+      for (const m of exact.moves) {
+        const b = d.beliefs!.moves.find((x) => x.card === m.card)!;
+        expect(b.victories).toBe(victoriesFor(m.value));
+        expect(victoriesFor(Math.floor(b.mean))).toBe(victoriesFor(m.value));
+        expect(b.winProbability).toBe(m.value > 60 ? 1 : 0);
+      }
+      const ranks = d.beliefs!.moves.map((b) => [b.victories!, b.mean] as const);
+      for (let i = 1; i < ranks.length; i++) {
+        const [v0, p0] = ranks[i - 1]!;
+        const [v1, p1] = ranks[i]!;
+        expect(v0 > v1 || (v0 === v1 && p0 >= p1)).toBe(true);
+      }
+      expect(d.card).toBe(d.beliefs!.moves[0]!.card);
+      checked++;
+    }
+    expect(checked).toBe(3);
+  });
+
+  it('timed plays for victories with the expert rolling out; timed-v1 for points with the rule player', () => {
+    const game = midGame(5, 1);
+    const view = new SeatView(game, game.toMove);
+    const timed = new SearchPlayer({ kind: 'timed', seat: game.toMove, seed: 1, budgetMs: 300, worlds: 6, clock: steppingClock(0.01) }).decide(view);
+    expect(timed.beliefs!.objective).toBe('victories');
+    expect(timed.beliefs!.moves.every((m) => Number.isFinite(m.victories) && Math.abs(m.victories!) <= 4)).toBe(true);
+    const v1 = playerFactory('timed-v1:budget=300:n=6')({ seat: game.toMove, seed: 1, clock: steppingClock(0.01) }).decide!(view);
+    expect(v1.beliefs!.objective).toBe('points');
+    expect(v1.beliefs!.points).toBe('exact');
+    expect(v1.beliefs!.moves[0]!.mean).toBe(Math.max(...v1.beliefs!.moves.map((m) => m.mean)));
   });
 
   it('is reproducible from its seed', () => {
