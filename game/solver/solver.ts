@@ -6,18 +6,24 @@
 //   minimize. MTD(f) drives zero-window alpha-beta searches, which prune far more than wide windows;
 //   its steps grow while they fail the same way, then it bisects, since fail-soft bounds in points
 //   can be loose.
-// - A transposition table at trick boundaries. Its key is, per suit, the remaining cards from high to
-//   low as (owner, point class): absolute ranks do not matter, only order and points, so positions
-//   that differ only in cards of no consequence share an entry. The three side suits are sorted, so
-//   positions that differ by a permutation of them share an entry too. The leader is in the key.
+// - A transposition table at trick boundaries. Its key is, per suit, the owners of the remaining
+//   cards from high to low: absolute ranks do not matter, only order, so positions that differ only
+//   in cards of no consequence share an entry. Which of them carry points is kept in the entry, and a
+//   position that differs only in those reads the stored bounds widened by the points that differ
+//   (quasi-symmetry, tt.ts). The three side suits are sorted, so positions that differ by a
+//   permutation of them share an entry too. The leader is in the key.
 // - Sure points at trick boundaries (quick tricks adapted to points: top trumps, the leader's cashes,
 //   a lead to the partner's master) bound the value from both sides and may decide a zero window
 //   without a search.
 // - The last two tricks are solved directly (at most 16 lines), through a small cache of exact values
 //   that stays in the processor's cache: cheaper there than keys and table probes.
-// - Equivalent cards: two cards of one hand are interchangeable when no live card (in any hand or on
-//   the table) lies between them and they carry the same points. In Sueca only zero-point cards
-//   (2 3 4 5 6) can be equivalent: Q J K 7 A all differ in points.
+// - Cards of equal power: two cards of one hand with no live card (in any hand or on the table)
+//   between them differ only in points. When the team taking the current trick is fixed whatever the
+//   later seats play, only the one with the most points (that team's) or the fewest is searched
+//   (dominance); otherwise their values differ by at most their points' difference, which can settle
+//   one against the window from the other's value (see generate).
+// - Victory classes: a game is scored in victories (61, 91 and 120 points), so a few zero-window tests
+//   at the class thresholds tell a move's class at a fraction of an exact value's cost (classAfter).
 // - Move ordering by simple card-play sense (lead winners that cannot be ruffed, lead points to the
 //   partner's winner, win cheaply, give points to a partner sure to win, throw nothing away to
 //   opponents), the table's best lead, and the lead that last caused a cutoff at the same depth (a
@@ -1087,9 +1093,9 @@ export class Solver {
   }
 
   /**
-   * Hashes the canonical position at a trick boundary into `h1`/`h2`. Each suit becomes a 28-bit word:
-   * the owners of its live cards from high to low (two 10-bit planes, compressed to the live cards),
-   * which point cards are live and how many zero-point cards are. The three side suits play the same
+   * Hashes the canonical position at a trick boundary into `h1`/`h2`. Each suit becomes a word: the
+   * owners of its live cards from high to low (two 10-bit planes, compressed to the live cards) and how
+   * many cards are live; which of them carry points goes to `pattern` (quasi-symmetry, tt.ts). The three side suits play the same
    * part, so their words are sorted: positions that differ by a permutation of side suits share an
    * entry (the trump suit's identity does not matter either). `slotOfSuit` records the permutation for
    * the stored best lead.
@@ -1121,8 +1127,8 @@ export class Solver {
       const cd = c | d;
       const p1 = PEXT5[(lo << 5) | (bd & 31)]! | (PEXT5[(hi << 5) | (bd >> 5)]! << shift);
       const p2 = PEXT5[(lo << 5) | (cd & 31)]! | (PEXT5[(hi << 5) | (cd >> 5)]! << shift);
-      // How many point cards are live, not which: that is the pattern's (see tt.ts).
-      const k = p1 | (p2 << 10) | (POP5[hi]! << 20) | (shift << 25);
+      // Owners by place and how many cards are live, not which carry points: that is the pattern's (tt.ts).
+      const k = p1 | (p2 << 10) | ((shift + POP5[hi]!) << 25);
       if (s === trump) {
         kt = k;
         qt = hi;

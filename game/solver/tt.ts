@@ -4,23 +4,25 @@
 // so a bucket is 32 bytes: one cache line per probe.
 // Values are independent of the path (and of the sampled world): one table serves a whole decision.
 //
-// Quasi-symmetry (after Kupferschmid and Helmert's Skat solver): the key says how many point cards of
-// each suit are live, not which; the entry keeps which (the pattern: per canonical suit slot, the live
-// Q J K 7 A as a 5-bit mask). Two positions with the same key have the same game tree card for card,
-// the cards at each place differing only in points, so a probe with another pattern reads the stored
-// bounds widened by the points that differ: team A's points move by at most the sum of the rises (up)
-// and of the falls (down) over the cards matched by their place in the suit.
+// Quasi-symmetry (after Kupferschmid and Helmert's Skat solver): the key says who holds each live card
+// by its place in its suit, not which cards carry points; the entry keeps which (the pattern: per
+// canonical suit slot, the live Q J K 7 A as a 5-bit mask; point cards are always a suit's top live
+// cards). Two positions with the same key have the same game tree card for card, the cards at each
+// place differing only in points, so a probe with another pattern reads the stored bounds widened by
+// the points that differ: team A's points move by at most the sum of the rises (up) and of the falls
+// (down) over the cards matched by their place in the suit. (Keeping the number of point cards in the
+// key, as the first version did, shared half as much: 2.59 M nodes to 1.40 M for exact full deals.)
 
 import { RANK_POINTS } from '../cards.js';
 
-/** UP/DOWN[stored * 32 + probed]: points gained / lost when the suit's live point cards are `probed` instead of `stored` (same count). */
+/** UP/DOWN[stored * 32 + probed]: points gained / lost when the suit's live point cards are `probed` instead of `stored`, matched from the top. */
 const UP = new Uint8Array(1024);
 const DOWN = new Uint8Array(1024);
 for (let a = 0; a < 32; a++) {
   for (let b = 0; b < 32; b++) {
     let up = 0;
     let down = 0;
-    // Match the two masks' cards from the top; a mask with fewer cards never meets one with more.
+    // Match the two masks' cards from the top.
     let x = a;
     let y = b;
     while (x && y) {
@@ -32,6 +34,9 @@ for (let a = 0; a < 32; a++) {
       if (d > 0) up += d;
       else down -= d;
     }
+    // Point cards left over on one side face zero-point cards on the other.
+    for (; x; x &= x - 1) down += RANK_POINTS[5 + 31 - Math.clz32(x & -x)]!;
+    for (; y; y &= y - 1) up += RANK_POINTS[5 + 31 - Math.clz32(y & -y)]!;
     UP[a * 32 + b] = up;
     DOWN[a * 32 + b] = down;
   }
