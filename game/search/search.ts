@@ -127,7 +127,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
     } else sampler.sample(rng, hands);
     try {
       if (horizon === tricksLeft) {
-        if (objective === 'victories') classWorld(info, hands, legal, solver, ours, inPlay, values, victories, bounds);
+        if (objective === 'victories') classWorld(info, hands, legal, solver, ours, values, victories, bounds);
         else exactWorld(info, hands, legal, solver, ours, inPlay, values, victories);
       } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories);
     } catch (e) {
@@ -178,40 +178,15 @@ function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solve
 }
 
 /**
- * Victory class of each legal card in one world: a few zero-window tests each. A card of the same
- * power as one already valued (no live card between them) is settled without a search when the other's
- * bounds, widened by the points between them, stay inside one class. `out` gets the middle of the
- * proven bounds on our team's final points, `vic` our victories.
+ * Victory class of each legal card in one world (Solver.classesAfter): a few zero-window tests each.
+ * `out` gets the middle of the proven bounds on our team's final points, `vic` our victories.
  */
-function classWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, inPlay: number, out: Float64Array, vic: Float64Array, bounds: Int32Array): void {
-  const position: Position = { trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points };
-  solver.load(position);
-  const won = info.points[ours];
-  let guess = won + (inPlay >> 1);
+function classWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, out: Float64Array, vic: Float64Array, bounds: Int32Array): void {
+  solver.load({ trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points });
+  solver.classesAfter(info.seat, legal, info.points[ours], bounds);
   for (let i = 0; i < legal.length; i++) {
-    const card = legal[i]!;
-    let lower = -1;
-    let upper = -1;
-    for (let j = 0; j < i && lower < 0; j++) {
-      if (!solver.samePower(legal[j]!, card)) continue;
-      const d = Math.abs(pointsOf(card) - pointsOf(legal[j]!));
-      const lo = Math.max(won, bounds[2 * j]! - d);
-      const hi = Math.min(won + inPlay, bounds[2 * j + 1]! + d);
-      if (victoriesFor(lo) === victoriesFor(hi)) {
-        lower = lo;
-        upper = hi;
-      }
-    }
-    if (lower < 0) {
-      solver.classAfter(info.seat, card, won, guess);
-      lower = solver.classLower;
-      upper = solver.classUpper;
-      guess = (lower + upper) >> 1;
-    }
-    bounds[2 * i] = lower;
-    bounds[2 * i + 1] = upper;
-    out[i] = (lower + upper) / 2;
-    vic[i] = victoriesFor(lower);
+    out[i] = (bounds[2 * i]! + bounds[2 * i + 1]!) / 2;
+    vic[i] = victoriesFor(bounds[2 * i]!);
   }
 }
 

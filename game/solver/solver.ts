@@ -245,15 +245,46 @@ export class Solver {
     const start = this.nodes;
     this.load(p);
     const toMove = toMoveOf(p);
-    const moves: MoveClass[] = [];
-    const won = p.points[toMove & 1]!;
-    let guess = won + ((this.handPoints + this.tablePoints) >> 1);
-    for (const card of this.legalCards(toMove)) {
-      this.classAfter(toMove, card, won, guess);
-      moves.push({ card, victories: victoriesFor(this.classLower), lower: this.classLower, upper: this.classUpper });
-      guess = (this.classLower + this.classUpper) >> 1;
-    }
+    const legal = this.legalCards(toMove);
+    const bounds = new Int32Array(2 * legal.length);
+    this.classesAfter(toMove, legal, p.points[toMove & 1]!, bounds);
+    const moves = legal.map((card, i) => ({ card, victories: victoriesFor(bounds[2 * i]!), lower: bounds[2 * i]!, upper: bounds[2 * i + 1]! }));
     return { toMove, moves, nodes: this.nodes - start };
+  }
+
+  /**
+   * The victory class of each of `cards` for `seat` (to move in the loaded position), whose team has
+   * already won `won` points: `bounds[2i]` and `bounds[2i + 1]` get bounds on its team's final points
+   * after card i, inside one class. A card of the same power as one already classed is settled without
+   * a search when the other's bounds, widened by the points between them, stay inside one class.
+   */
+  classesAfter(seat: number, cards: readonly Card[], won: number, bounds: Int32Array): void {
+    const most = won + this.handPoints + this.tablePoints;
+    let guess = won + ((this.handPoints + this.tablePoints) >> 1);
+    for (let i = 0; i < cards.length; i++) {
+      const card = cards[i]!;
+      let lower = -1;
+      let upper = -1;
+      for (let j = 0; j < i && lower < 0; j++) {
+        const other = cards[j]!;
+        if (!this.samePower(other, card)) continue;
+        const d = POINTS[card]! - POINTS[other]!;
+        const lo = Math.max(won, bounds[2 * j]! - (d < 0 ? -d : d));
+        const hi = Math.min(most, bounds[2 * j + 1]! + (d < 0 ? -d : d));
+        if (victoriesFor(lo) === victoriesFor(hi)) {
+          lower = lo;
+          upper = hi;
+        }
+      }
+      if (lower < 0) {
+        this.classify(seat, card, won, guess);
+        lower = this.classLower;
+        upper = this.classUpper;
+        guess = (lower + upper) >> 1;
+      }
+      bounds[2 * i] = lower;
+      bounds[2 * i + 1] = upper;
+    }
   }
 
   /** Set by classAfter, classOf and testAfter: bounds on the final points of the team asked about. */

@@ -14,7 +14,7 @@
 import { availableParallelism, arch, cpus, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
-import { BUILTIN_PLAYERS, Game, RulePlayer, SearchAborted, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf, suitOf } from '../../game/index.js';
+import { BUILTIN_PLAYERS, Game, RulePlayer, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf } from '../../game/index.js';
 import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
@@ -22,13 +22,15 @@ import { dashboardSection } from './dashboard.js';
 import { floodSection } from './flood.js';
 import { nodeSection } from './node.js';
 import { socialLines, socialSection } from './social.js';
+import { SOLVER_QUERIES, benchDeal, runQuery } from './solver.js';
+import type { SolverQuery } from './solver.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
   .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node, social, flood', 'games,solver,timed,appraisal')
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
-  .option('--deal-cap <ms>', 'give up a full-deal solve after this long (counted as timed out)', (v) => Number(v), 30_000)
+  .option('--deal-cap <ms>', 'give up a full-deal query after this long (counted at the cap, as timed out)', (v) => Number(v), 30_000)
   .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
   .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
   .option('--appraisal-events <n>', 'events appraised per preset for the appraisal section', (v) => Number(v), 5000)
@@ -78,30 +80,32 @@ function gamesSection() {
 function solverSection() {
   const solver = new Solver();
   const clock = (): number => performance.now();
-  const fullMs: number[] = [];
-  const fullNodes: number[] = [];
-  let timedOut = 0;
+  // The bench's full deals, each valued three ways (test/bench/solver.ts): exact points, victory
+  // classes and one win test per root move.
+  const fullDeal: Record<string, { deals: number; solved: number; timedOut: number; capMs: number; medianMs: number; p90Ms: number; maxMs: number; medianNodes: number; p90Nodes: number; maxNodes: number }> = {};
+  const runs: Record<SolverQuery, { ms: number; nodes: number; done: boolean }[]> = { exact: [], classes: [], win: [] };
   for (let i = 0; i < opts.deals; i++) {
-    const deal = dealCards(createRng(4242, i), (i & 3) as Seat);
-    const position = { trump: suitOf(deal.trumpCard), hands: deal.hands, leader: ((deal.dealer + 1) & 3) as Seat, trick: [], points: [0, 0] as [number, number] };
-    solver.clearTable();
-    const t0 = clock();
-    solver.setDeadline(t0 + opts.dealCap, clock);
-    const n0 = solver.nodes;
-    try {
-      solver.moveValues(position);
-      fullMs.push(clock() - t0);
-      fullNodes.push(solver.nodes - n0);
-    } catch (e) {
-      if (!(e instanceof SearchAborted)) throw e;
-      timedOut++;
-      // Counted at the cap, with the nodes it had searched: leaving a hard deal out would flatter
-      // the median, and with a deal over the cap the figures are lower bounds.
-      fullMs.push(clock() - t0);
-      fullNodes.push(solver.nodes - n0);
-    }
-    solver.clearDeadline();
-    log(`solver: full deal ${i + 1}/${opts.deals}: ${fullMs.length && !timedOut ? `${r2(fullMs[fullMs.length - 1]!)} ms` : timedOut ? `${timedOut} timed out so far` : ''}`);
+    const position = benchDeal(i);
+    for (const q of SOLVER_QUERIES) runs[q].push(runQuery(solver, q, position, opts.dealCap));
+    log(`solver: full deal ${i + 1}/${opts.deals}: ${SOLVER_QUERIES.map((q) => { const r = runs[q][i]!; return `${q} ${r.nodes} nodes, ${r.done ? `${r.ms.toFixed(1)} ms` : 'over the cap'}`; }).join('; ')}`);
+  }
+  for (const q of SOLVER_QUERIES) {
+    const ms = runs[q].map((r) => r.ms);
+    const nodes = runs[q].map((r) => r.nodes);
+    const timedOut = runs[q].filter((r) => !r.done).length;
+    fullDeal[q] = {
+      deals: opts.deals,
+      solved: opts.deals - timedOut,
+      timedOut,
+      capMs: opts.dealCap,
+      medianMs: r2(quantile(ms, 0.5)),
+      p90Ms: r2(quantile(ms, 0.9)),
+      maxMs: r2(Math.max(0, ...ms)),
+      medianNodes: quantile(nodes, 0.5),
+      p90Nodes: quantile(nodes, 0.9),
+      maxNodes: Math.max(0, ...nodes),
+    };
+    log(`solver: ${q} every root move of a full deal: median ${quantile(nodes, 0.5)} nodes, ${r2(quantile(ms, 0.5))} ms`);
   }
   const byTricksLeft: Record<string, { positions: number; medianMs: number; p90Ms: number; medianNodes: number }> = {};
   for (const left of [5, 6, 7, 8, 9]) {
@@ -122,17 +126,7 @@ function solverSection() {
     log(`solver: ${left} tricks left: median ${r2(quantile(ms, 0.5))} ms, ${quantile(nodes, 0.5)} nodes`);
   }
   return {
-    fullDeal: {
-      deals: opts.deals,
-      solved: fullMs.length - timedOut,
-      timedOut,
-      capMs: opts.dealCap,
-      medianMs: r2(quantile(fullMs, 0.5)),
-      p90Ms: r2(quantile(fullMs, 0.9)),
-      maxMs: r2(Math.max(0, ...fullMs)),
-      medianNodes: quantile(fullNodes, 0.5),
-      solvesPerSecond: fullMs.length - timedOut ? r2(1000 / quantile(fullMs, 0.5)) : 0,
-    },
+    fullDeal,
     byTricksLeft,
   };
 }
@@ -237,8 +231,10 @@ function humanReport(r: Record<string, unknown>): string {
   if (games) for (const [k, v] of Object.entries(games)) lines.push(`  games ${k}: ${v.gamesPerSecond} games/s on one core`);
   const solver = r.solver as ReturnType<typeof solverSection> | undefined;
   if (solver) {
-    const f = solver.fullDeal;
-    lines.push(`  solver, full deal (every root move): median ${f.medianMs} ms, p90 ${f.p90Ms} ms, ${f.medianNodes} nodes; ${f.solved}/${f.deals} solved, ${f.timedOut} over ${f.capMs} ms`);
+    const what: Record<string, string> = { exact: 'exact points', classes: 'victory classes', win: 'one win test each' };
+    for (const [q, f] of Object.entries(solver.fullDeal)) {
+      lines.push(`  solver, full deal, ${what[q] ?? q} of every root move: median ${f.medianMs} ms, p90 ${f.p90Ms} ms, median ${f.medianNodes} nodes (max ${f.maxNodes}); ${f.solved}/${f.deals} within ${f.capMs} ms`);
+    }
     for (const [k, v] of Object.entries(solver.byTricksLeft)) lines.push(`  solver, ${k} tricks left: median ${v.medianMs} ms, ${v.medianNodes} nodes`);
   }
   const timed = r.timed as Awaited<ReturnType<typeof timedSection>> | undefined;
