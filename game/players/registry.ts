@@ -31,7 +31,17 @@ export class PlayerSpecError extends Error {
 
 const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
 
-const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust'; min: number; max: number; what: string; scale?: number }>> = {
+interface Param {
+  option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout';
+  min: number;
+  max: number;
+  what: string;
+  scale?: number;
+  /** For a choice given as a number: the option's value for each number. */
+  values?: readonly string[];
+}
+
+const PARAMS: Record<SearchKind, Record<string, Param>> = {
   pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' }, infer: INFER },
   hybrid: {
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' },
@@ -43,6 +53,9 @@ const PARAMS: Record<SearchKind, Record<string, { option: 'worlds' | 'rollouts' 
     budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
     infer: INFER,
+    // For measuring what each half of the timed player's design is worth.
+    victories: { option: 'objective', min: 0, max: 1, what: '1 to play for expected victories (the default), 0 for expected points', values: ['points', 'victories'] },
+    expert: { option: 'playout', min: 0, max: 1, what: '1 to roll out with the expert player (the default), 0 with the rule-based player', values: ['rule', 'expert'] },
   },
   'timed-v1': {
     budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
@@ -59,14 +72,14 @@ export function playerFactory(spec: string): PlayerFactory {
   if (!parts.length) return base;
   const params = PARAMS[kind as SearchKind];
   if (!params) throw new PlayerSpecError(`player '${kind}' takes no parameters, got '${spec}'`);
-  const settings: Record<string, number> = {};
+  const settings: Record<string, number | string> = {};
   for (const part of parts) {
     const [key, value] = part.split('=');
     const p = params[key ?? ''];
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
     const n = Number(value);
     if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
-    settings[p.option] = n * (p.scale ?? 1);
+    settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }

@@ -112,6 +112,10 @@ describe('search players', () => {
     expect(v1.beliefs!.objective).toBe('points');
     expect(v1.beliefs!.points).toBe('exact');
     expect(v1.beliefs!.moves[0]!.mean).toBe(Math.max(...v1.beliefs!.moves.map((m) => m.mean)));
+    // Each half of the design can be switched off by name, to measure it.
+    const points = playerFactory('timed:victories=0:expert=0:budget=300:n=6')({ seat: game.toMove, seed: 1, clock: steppingClock(0.01) }).decide!(view);
+    expect(points.beliefs!.objective).toBe('points');
+    expect(() => playerFactory('timed:victories=2')).toThrow(/victories expects a whole number from 0 to 1/);
   });
 
   it('is reproducible from its seed', () => {
