@@ -42,6 +42,18 @@ for (let a = 0; a < 32; a++) {
   }
 }
 
+/** The points up and down (packed: up | down << 16) between two patterns of the same key, suit by suit. */
+function patternDistance(stored: number, probed: number): number {
+  let up = 0;
+  let down = 0;
+  for (let s = 0; s < 20; s += 5) {
+    const j = (((stored >>> s) & 31) << 5) | ((probed >>> s) & 31);
+    up += UP[j]!;
+    down += DOWN[j]!;
+  }
+  return up | (down << 16);
+}
+
 export class TranspositionTable {
   private readonly slots: Int32Array;
   private readonly mask: number;
@@ -78,15 +90,10 @@ export class TranspositionTable {
     let upper = (d >> 8) & 255;
     const stored = t[i + 3]! >>> 6;
     if (stored !== pattern) {
-      let up = 0;
-      let down = 0;
-      for (let s = 0; s < 20; s += 5) {
-        const j = (((stored >>> s) & 31) << 5) | ((pattern >>> s) & 31);
-        up += UP[j]!;
-        down += DOWN[j]!;
-      }
+      const ud = patternDistance(stored, pattern);
+      const down = ud >>> 16;
       lower = lower > down ? lower - down : 0;
-      upper += up;
+      upper += ud & 0xffff;
     }
     this.lower = lower;
     this.upper = upper;
@@ -94,7 +101,7 @@ export class TranspositionTable {
     return true;
   }
 
-  /** Stores bounds, tightening what the table already knows of the same position (same pattern). */
+  /** Stores bounds, tightening what the table already knows of the same key (widened first if its pattern differs). */
   store(h1: number, h2: number, lower: number, upper: number, move: number, depth: number, pattern: number): void {
     const t = this.slots;
     const i = (h1 & this.mask) << 2;
@@ -119,14 +126,18 @@ export class TranspositionTable {
       return;
     }
     const d = t[j + 2]!;
-    if (t[j + 3] !== dp) {
-      // The same tree with other points: the bounds just proved replace the stored ones.
-      t[j + 2] = lower | (upper << 8) | ((move !== 255 ? move : (d >> 16) & 255) << 16);
-      t[j + 3] = dp;
-      return;
-    }
     let lo = d & 255;
     let hi = (d >> 8) & 255;
+    const stored = t[j + 3]! >>> 6;
+    if (stored !== pattern) {
+      // The same tree with other points: what was stored, widened to this pattern, still bounds it.
+      const ud = patternDistance(stored, pattern);
+      const down = ud >>> 16;
+      const up = ud & 0xffff;
+      lo = lo > down ? lo - down : 0;
+      hi = hi + up > 255 ? 255 : hi + up;
+      t[j + 3] = dp;
+    }
     let mv = (d >> 16) & 255;
     if (lower > lo) lo = lower;
     if (upper < hi) hi = upper;

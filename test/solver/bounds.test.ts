@@ -144,11 +144,13 @@ describe('solver: deeper positions', () => {
 describe('solver: deadlines', () => {
   it('aborts promptly and stays exact for the searches after an abort', () => {
     const solver = new Solver();
-    const deep = randomPositions(506, 3, { tricks: 8 });
+    // Full deals: searches far longer than the abort point (8-trick positions became too easy to be sure).
+    const deep = randomPositions(506, 3, { tricks: 10 });
     const after = randomPositions(507, 40, { tricks: [2, 4] });
     for (const p of deep) {
       // A clock that passes the deadline after 5 readings: the search must stop within a few thousand nodes.
       let reads = 0;
+      solver.clearTable();
       solver.setDeadline(5, () => ++reads);
       const n0 = solver.nodes;
       expect(() => solver.moveValues(p)).toThrow(SearchAborted);
