@@ -145,6 +145,12 @@ export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robo
   inference_candidates: 'uint32',
   /** How many equally weighted worlds the weights amount to (few: the plays point at few deals); -1 without inference. */
   inference_effective: 'float32',
+  /** What the cards were ranked by: victories (expected victories, then points) or points; "" as points (recorded before). */
+  objective: 'string',
+  /** How each world's points were found: exact (the solver's value) or bounds (the middle of a victory-class proof's bounds); "" as exact. */
+  points_from: 'string',
+  /** Each card's expected victories of the robot's team, in the order of moves (signed: 1, 2 or 4 a game); empty when not valued. */
+  move_victories: 'float32[]',
 });
 
 export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A quick estimate of the robot team's final points, feeding the appraisal between the robot's decisions.", {
@@ -280,8 +286,9 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   // Before the reactions applied estimates as they came back (they awaited each one): where each
   // took effect was not recorded, and every one was taken.
   [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true, choice: -1 },
-  // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly.
-  [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1 },
+  // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly; before it
+  // played for victories, it ranked cards by exact expected points.
+  [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] },
   // Before lines said what they react to.
   [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '' },
   // Before refused copies of an event were recorded in batches (each was a table event of its own).

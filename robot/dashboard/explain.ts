@@ -1,11 +1,16 @@
 // One sentence on why the robot chose its card, derived from the beliefs of its decision message:
-// "Played 7H: it keeps 68 points on average over 120 worlds, 9 more than AH; 74% to win." Pure, and
-// free of Node APIs: the server and the browser both use it.
+// "Played 7H: it keeps 68 points on average over 120 worlds, 9 more than AH; 74% to win." A player
+// that plays for victories (the timed player) is explained in victories: "Played 7H: 0.85 victories
+// expected over 120 worlds (about 68 points), 0.3 more than AH; 74% to win." Pure, and free of Node
+// APIs: the server and the browser both use it.
 
 import type { DecisionMessage } from '../bus/messages.js';
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 const pts = (x: number): string => `${Math.round(x)} point${Math.round(x) === 1 ? '' : 's'}`;
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const vics = (x: number): string => `${round2(x)} victor${Math.abs(round2(x)) === 1 ? 'y' : 'ies'}`;
+type Move = DecisionMessage['moves'][number];
 
 export function explainDecision(d: DecisionMessage): string {
   const head = `Played ${d.card}`;
@@ -20,13 +25,22 @@ export function explainDecision(d: DecisionMessage): string {
   // candidates mean the plays point at few deals, and the worlds repeat them.
   const weighed = d.worlds > 0 && d.inference_trust >= 0 ? ` weighed by the others' plays (${Math.round(d.inference_effective)} effective of ${d.inference_candidates})` : '';
   const over = d.worlds > 0 ? ` over ${d.worlds} world${d.worlds === 1 ? '' : 's'}${weighed}` : '';
-  let sentence = `${head}: it keeps ${pts(chosen.mean)} on average${over}`;
-  if (others.length > 0) {
+  const victories = d.objective === 'victories' && d.move_victories.length === d.moves.length ? d.move_victories : null;
+  let sentence = victories
+    ? `${head}: ${vics(victories[d.moves.indexOf(chosen)]!)} expected${over} (about ${pts(chosen.mean)})`
+    : `${head}: it keeps ${pts(chosen.mean)} on average${over}`;
+  if (others.length === 0) sentence += ', the only card it could play';
+  else if (victories) {
+    // Ranked by expected victories, then points: compared with the next card that way.
+    const vic = (m: Move): number => victories[d.moves.indexOf(m)]!;
+    const best = others.reduce((a, b) => (vic(b) > vic(a) || (vic(b) === vic(a) && b.mean > a.mean) ? b : a));
+    const diff = round2(vic(chosen) - vic(best));
+    const dp = Math.round(chosen.mean - best.mean);
+    sentence += diff > 0 ? `, ${vics(diff)} more than ${best.card}` : diff < 0 ? `, ${vics(-diff)} fewer than ${best.card}` : dp > 0 ? `, as many as ${best.card} and ${pts(dp)} more` : `, as many as ${best.card}`;
+  } else {
     const best = others.reduce((a, b) => (b.mean > a.mean ? b : a));
     const diff = Math.round(chosen.mean - best.mean);
     sentence += diff > 0 ? `, ${pts(diff)} more than ${best.card}` : diff < 0 ? `, ${pts(-diff)} fewer than ${best.card}` : `, as much as ${best.card}`;
-  } else {
-    sentence += ', the only card it could play';
   }
   const win = d.win_probability >= 0 ? d.win_probability : chosen.win_probability;
   if (win >= 0) sentence += `; ${pct(win)} to win`;

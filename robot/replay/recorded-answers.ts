@@ -39,6 +39,9 @@ export function decisionOf(m: DecisionMessage): Decision {
   };
   if (m.fallback === 'rule' || m.fallback === 'forced') beliefs.fallback = m.fallback;
   if (m.inference_trust >= 0) beliefs.inference = { trust: m.inference_trust, candidates: m.inference_candidates, effective: m.inference_effective };
+  if (m.objective === 'points' || m.objective === 'victories') beliefs.objective = m.objective;
+  if (m.points_from === 'exact' || m.points_from === 'bounds') beliefs.points = m.points_from;
+  if (m.move_victories.length === beliefs.moves.length) beliefs.moves.forEach((x, i) => (x.victories = m.move_victories[i]!));
   return { card, beliefs };
 }
 

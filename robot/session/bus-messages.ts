@@ -103,6 +103,9 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     inference_trust: b?.inference?.trust ?? -1,
     inference_candidates: b?.inference?.candidates ?? 0,
     inference_effective: b?.inference?.effective ?? -1,
+    objective: b?.objective ?? '',
+    points_from: b?.points ?? '',
+    move_victories: b && b.moves.length && b.moves.every((m) => m.victories !== undefined) ? b.moves.map((m) => finite(m.victories!, 0)) : [],
   };
 }
 

@@ -176,7 +176,7 @@ describe('the dashboard server', () => {
 describe('explainDecision', () => {
   const d = (over: Partial<DecisionMessage>): DecisionMessage => ({
     seat: 0, card: '7H', moves: [], worlds: 120, nodes: 0, time_ms: 5, win_probability: 0.74, exact_from_trick: 4, fallback: '', explanation: '',
-    inference_trust: -1, inference_candidates: 0, inference_effective: -1, ...over,
+    inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], ...over,
   });
   it('says what the chosen card keeps on average, against the best other card, and the chance to win', () => {
     const moves = [
@@ -188,6 +188,10 @@ describe('explainDecision', () => {
     expect(explainDecision(d({ card: 'AH', moves, win_probability: -1, fallback: 'rule' }))).toBe(
       'Played AH: it keeps 59 points on average over 120 worlds, 9 points fewer than 7H; 60% to win (the search ran out of time: rule-based fallback).',
     );
+    // A player that plays for victories is explained in victories, and compared with the next card that way.
+    const byVictories = { objective: 'victories', points_from: 'bounds', move_victories: [0.85, 0.55, -1] };
+    expect(explainDecision(d({ moves, ...byVictories }))).toBe('Played 7H: 0.85 victories expected over 120 worlds (about 68 points), 0.3 victories more than AH; 74% to win.');
+    expect(explainDecision(d({ moves, ...byVictories, move_victories: [1, 1, -1] }))).toBe('Played 7H: 1 victory expected over 120 worlds (about 68 points), as many as AH and 9 points more; 74% to win.');
   });
   it('says when the worlds were weighed by the other seats\' plays, and how many candidates the weights amount to', () => {
     const moves = [

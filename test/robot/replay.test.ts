@@ -144,7 +144,7 @@ describe('the recorded answers', () => {
     while (game.toMove !== 0) game.play(new SeatView(game, game.toMove).legalCards()[0]!, game.toMove);
     const card = view(game).legalCards()[0]!;
     const asked = p.decide(view(game));
-    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1 };
+    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] };
     const beliefs = replay.decisionOf({ ...m, card: robot.decisionMessage(0, { card }).card });
     p.release({ seat: 0, game: 0, trick: 4, decision: beliefs, forced: false, time: 0 });
     expect(await asked).toEqual(beliefs);
@@ -174,8 +174,12 @@ describe('the recorded answers', () => {
   });
 
   it('turn a recorded decision message back into the same message', () => {
-    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1 };
+    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] };
     expect(robot.decisionMessage(0, replay.decisionOf(m))).toEqual(m);
+    // A decision valued by victory classes says so, and keeps each card's expected victories.
+    const classes = { ...m, objective: 'victories', points_from: 'bounds', move_victories: [0.75, -0.5] };
+    expect(robot.decisionMessage(0, replay.decisionOf(classes))).toEqual(classes);
+    expect(replay.decisionOf(classes).beliefs).toMatchObject({ objective: 'victories', points: 'bounds', moves: [{ victories: 0.75 }, { victories: -0.5 }] });
     const weighed = { ...m, fallback: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 851.6 };
     expect(replay.decisionOf(weighed).beliefs?.inference).toEqual({ trust: 0.5, candidates: 2048, effective: 851.6 });
     expect(robot.decisionMessage(0, replay.decisionOf(weighed))).toEqual(weighed);
