@@ -223,7 +223,7 @@ export class Solver {
     let guess = (this.handPoints + this.tablePoints) >> 1;
     let prev = -1;
     for (const card of legal) {
-      // A zero-point card next to the previous one (no live card between) has the same value.
+      // A card with the points and power of the previous one (no live card between) has its value.
       if (prev >= 0 && POINTS[prev] === POINTS[card] && this.samePower(prev as Card, card)) {
         moves.push({ card, value: moves[moves.length - 1]!.value });
         prev = card;
