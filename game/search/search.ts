@@ -40,6 +40,12 @@ import { WorldBuilder, positionOf } from './world.js';
 
 /** Worlds the anytime search aims to fit in its budget when choosing how deep to search exactly. */
 const MIN_WORLDS = 32;
+/**
+ * With the victories objective, positions with this many tricks left or fewer are valued exactly
+ * (a millisecond or less a world): the points that break ties between cards of one class are then
+ * exact, where a class proof's bounds are coarse.
+ */
+const EXACT_TRICKS = 5;
 
 export interface SearchSettings {
   /** Worlds to value (the most, with a budget). */
@@ -83,6 +89,8 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   const builder = settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null;
   const objective = settings.objective ?? 'points';
   const tally = emptyTally(legal, objective);
+  const exactPoints = objective === 'points' || 10 - info.trick <= EXACT_TRICKS;
+  if (!exactPoints) tally.points = 'bounds';
   const ours = teamOf(info.seat);
   const inPlay = pointsInPlay(info);
   const n = legal.length;
@@ -127,7 +135,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
     } else sampler.sample(rng, hands);
     try {
       if (horizon === tricksLeft) {
-        if (objective === 'victories') classWorld(info, hands, legal, solver, ours, values, victories, bounds);
+        if (objective === 'victories' && !exactPoints) classWorld(info, hands, legal, solver, ours, values, victories, bounds);
         else exactWorld(info, hands, legal, solver, ours, inPlay, values, victories);
       } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories);
     } catch (e) {

@@ -65,6 +65,8 @@ export interface Decision {
 export interface Tally {
   cards: Card[];
   objective: SearchObjective;
+  /** How the worlds' points were found (see Beliefs.points). */
+  points: 'exact' | 'bounds';
   /** Sums of our team's final points per card (exact, or the middle of proven bounds: see Beliefs.points). */
   sum: number[];
   sumSq: number[];
@@ -79,6 +81,7 @@ export interface Tally {
 export const emptyTally = (cards: Card[], objective: SearchObjective = 'points'): Tally => ({
   cards,
   objective,
+  points: 'exact',
   sum: cards.map(() => 0),
   sumSq: cards.map(() => 0),
   wins: cards.map(() => 0),
@@ -102,6 +105,7 @@ export function addWorld(t: Tally, values: ArrayLike<number>, victories?: ArrayL
 
 export function mergeTally(into: Tally, from: Tally): Tally {
   into.objective = from.objective;
+  into.points = from.points;
   for (let i = 0; i < into.cards.length; i++) {
     into.sum[i]! += from.sum[i]!;
     into.sumSq[i]! += from.sumSq[i]!;
@@ -132,7 +136,7 @@ export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number, infe
     exactFromTrick,
     ...(inference ? { inference } : {}),
     objective: t.objective,
-    points: t.objective === 'victories' ? 'bounds' : 'exact',
+    points: t.points,
   };
 }
 
