@@ -21,10 +21,8 @@ export interface Renounce {
 
 /** Victories from team A's card points (team B has 120 minus them). */
 export function outcomeFromPoints(pointsA: number): GameOutcome {
-  if (pointsA === 60) return { winner: 'draw', victories: 0 };
-  const winner: TeamName = pointsA > 60 ? 'A' : 'B';
-  const p = Math.max(pointsA, 120 - pointsA);
-  return { winner, victories: p === 120 ? 4 : p > 90 ? 2 : 1 };
+  const v = victoriesFor(pointsA);
+  return v === 0 ? { winner: 'draw', victories: 0 } : { winner: v > 0 ? 'A' : 'B', victories: Math.abs(v) };
 }
 
 /**

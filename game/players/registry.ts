@@ -41,6 +41,13 @@ interface Param {
   values?: readonly string[];
 }
 
+/** The parameters of the anytime players, `timed` and `timed-v1`. */
+const ANYTIME: Record<string, Param> = {
+  budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
+  n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
+  infer: INFER,
+};
+
 const PARAMS: Record<SearchKind, Record<string, Param>> = {
   pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' }, infer: INFER },
   hybrid: {
@@ -50,18 +57,12 @@ const PARAMS: Record<SearchKind, Record<string, Param>> = {
     infer: INFER,
   },
   timed: {
-    budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
-    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
-    infer: INFER,
+    ...ANYTIME,
     // For measuring what each half of the timed player's design is worth.
     victories: { option: 'objective', min: 0, max: 1, what: '1 to play for expected victories (the default), 0 for expected points', values: ['points', 'victories'] },
     expert: { option: 'playout', min: 0, max: 1, what: '1 to roll out with the expert player (the default), 0 with the rule-based player', values: ['rule', 'expert'] },
   },
-  'timed-v1': {
-    budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
-    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
-    infer: INFER,
-  },
+  'timed-v1': ANYTIME,
 };
 
 /** The factory for a player name such as `rule` or `hybrid:n=5:m=5:t=5`; throws PlayerSpecError. */

@@ -61,6 +61,8 @@ export class SearchPlayer implements Player {
   private readonly settings: Omit<SearchSettings, 'seed' | 'deadline'>;
   private readonly budgetMs: number;
   private readonly clock: Clock | undefined;
+  /** timed or timed-v1: within a budget, on a clock. */
+  private readonly anytime: boolean;
   /** Timed: the exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
   private readonly horizonByTricksLeft = new Int8Array(11);
 
@@ -69,7 +71,7 @@ export class SearchPlayer implements Player {
     this.rng = createRng(options.seed, 0x5ea7c4);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     const k = options.kind;
-    const anytime = k === 'timed' || k === 'timed-v1';
+    const anytime = (this.anytime = k === 'timed' || k === 'timed-v1');
     this.solver = new Solver({ ttBits: anytime ? 20 : 18 });
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.clock = options.clock;
@@ -100,7 +102,7 @@ export class SearchPlayer implements Player {
     if (legal.length === 1) {
       return forcedDecision(legal[0]!, info.trick);
     }
-    const timed = this.options.kind === 'timed' || this.options.kind === 'timed-v1';
+    const timed = this.anytime;
     const tricksLeft = 10 - info.trick;
     const known = this.horizonByTricksLeft[tricksLeft]!;
     const { tally, exactFromTrick, inference } = searchWorlds(info, legal, this.solver, this.rng, {

@@ -237,23 +237,25 @@ function rolloutWorld(
         const s = g.toMove;
         g.play(policy[s]!.choose(new SeatView(g, s)));
       }
+      // Our final points (a finished game shares out all 120) and victories.
       let points: number;
-      if (g.isOver) points = g.points(ours);
-      else if (objective === 'victories') {
+      let won: number;
+      if (g.isOver) {
+        points = g.points(ours);
+        won = victoriesFor(points);
+      } else if (objective === 'victories') {
         solver.classOf(positionOf(g));
-        // A finished game shares out all 120 points.
-        const mid = (solver.classLower + solver.classUpper) / 2;
         const mover = teamOf(g.toMove) === ours;
+        const mid = (solver.classLower + solver.classUpper) / 2;
         points = mover ? mid : 120 - mid;
-        victories += mover ? victoriesFor(solver.classLower) : -victoriesFor(solver.classLower);
-        sum += points;
-        continue;
+        won = mover ? victoriesFor(solver.classLower) : -victoriesFor(solver.classLower);
       } else {
         const { toMove, value } = solver.solve(positionOf(g));
         points = teamOf(toMove) === ours ? value : 120 - value;
+        won = victoriesFor(points);
       }
       sum += points;
-      victories += victoriesFor(points);
+      victories += won;
     }
     out[i] = sum / rollouts;
     vic[i] = victories / rollouts;

@@ -23,7 +23,7 @@
 //   (dominance); otherwise their values differ by at most their points' difference, which can settle
 //   one against the window from the other's value (see generate).
 // - Victory classes: a game is scored in victories (61, 91 and 120 points), so a few zero-window tests
-//   at the class thresholds tell a move's class at a fraction of an exact value's cost (classAfter).
+//   at the class thresholds tell a move's class at a fraction of an exact value's cost (classesAfter).
 // - Move ordering by simple card-play sense (lead winners that cannot be ruffed, lead points to the
 //   partner's winner, win cheaply, give points to a partner sure to win, throw nothing away to
 //   opponents), the table's best lead, and the lead that last caused a cutoff at the same depth (a
@@ -287,18 +287,9 @@ export class Solver {
     }
   }
 
-  /** Set by classAfter, classOf and testAfter: bounds on the final points of the team asked about. */
+  /** Set by classOf and testAfter: bounds on the final points of the team asked about. */
   classLower = 0;
   classUpper = 0;
-
-  /**
-   * Bounds on the final points of `seat`'s team after it plays `card` from the loaded position, narrow
-   * enough to tell the victory class (into classLower and classUpper). `won` is the points its team
-   * has already won; `guess` where the value probably lies (the tests start next to it).
-   */
-  classAfter(seat: number, card: Card, won: number, guess: number): void {
-    this.classify(seat, card, won, guess);
-  }
 
   /** The victory class of a position for the team to move: bounds on its final points into classLower and classUpper. */
   classOf(p: Position, guess?: number): void {
@@ -316,7 +307,11 @@ export class Solver {
     return this.test(seat, card, won, t);
   }
 
-  /** classAfter (`card` >= 0) or the loaded position's class for the team of `seat`, to move (`card` = -1). */
+  /**
+   * Bounds on the final points of `seat`'s team, narrow enough to tell its victory class, after it
+   * plays `card` (>= 0) from the loaded position, or in the loaded position with `seat` to move (-1).
+   * `guess` is where the value probably lies: the tests start next to it.
+   */
   private classify(seat: number, card: number, won: number, guess: number): void {
     let lower = won;
     let upper = won + this.handPoints + this.tablePoints;

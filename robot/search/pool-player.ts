@@ -53,6 +53,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   private readonly budgetMs: number;
   private readonly maxWorlds: number;
   private readonly trust: number;
+  private readonly objective: SearchObjective;
+  private readonly playout: PlayoutPolicy;
   private readonly fallback: RulePlayer;
   /** Its workers have loaded their module: only then may the pool be destroyed (workers-loaded.ts). */
   private readonly loaded: Promise<void>;
@@ -67,6 +69,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.maxWorlds = options.maxWorlds ?? SEARCH_DEFAULTS.timed.maxWorlds;
     this.trust = options.trust ?? SEARCH_DEFAULTS.timed.trust;
     checkTrust(this.trust);
+    this.objective = options.objective ?? SEARCH_DEFAULTS.timed.objective;
+    this.playout = options.playout ?? SEARCH_DEFAULTS.timed.playout;
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.pool = new Piscina({
       filename: (options.worker ?? new URL('./worker.js', import.meta.url)).href,
@@ -107,8 +111,8 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
             deadline,
             seed: deriveSeed(this.options.seed, n, w),
             trust: this.trust,
-            objective: this.options.objective ?? SEARCH_DEFAULTS.timed.objective,
-            playout: this.options.playout ?? SEARCH_DEFAULTS.timed.playout,
+            objective: this.objective,
+            playout: this.playout,
           })
           .then((r) => void (answered[w] = r)),
       ),
@@ -128,7 +132,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
           '. A loaded machine or too small a budget causes this.',
       );
     }
-    const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal, this.options.objective ?? SEARCH_DEFAULTS.timed.objective));
+    const tally = parts.reduce((t, p) => mergeTally(t, p.tally), emptyTally(legal, this.objective));
     // No worker answered in time: nothing was searched, as at a position with no consistent deal.
     const exactFrom = parts.length ? Math.max(...parts.map((p) => p.exactFromTrick)) : info.trick;
     // Each worker weighs its own candidates: together they weigh the sum.

@@ -4,7 +4,7 @@
 // reach against those opponents (it does not exploit their mistakes either).
 //   node dist/test/bench/ceiling.js [deals=100] [seed=2026] [opponents=rule]
 
-import { BUILTIN_PLAYERS, Game, SeatView, Solver, createRng, dealCards, positionOf, victoriesFor } from '../../game/index.js';
+import { BUILTIN_PLAYERS, Game, SeatView, Solver, boardDeals, positionOf, victoriesFor } from '../../game/index.js';
 import type { Card, Seat } from '../../game/index.js';
 
 const deals = Number(process.argv[2] ?? 100);
@@ -21,8 +21,8 @@ let draws = 0;
 let points = 0;
 const victories = [0, 0];
 for (let i = 0; i < deals; i++) {
-  // The deals of the tournament's boards (game/tournament.ts: boardDeals with one game a board).
-  const deal = dealCards(createRng(seed, i, 0), (i & 3) as Seat);
+  // The deals of the tournament's boards with one game a board.
+  const deal = boardDeals({ teamA: ['rule', 'rule'], teamB: ['rule', 'rule'], games: deals * 2, seed, duplicate: true, sessionGames: 1 }, i)[0]!;
   for (const side of [0, 1]) {
     const game = new Game(deal);
     const others = [0, 1, 2, 3].map((s) => factory({ seat: s as Seat, seed: seed * 8 + i * 4 + s }));
