@@ -26,6 +26,7 @@ import { fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
 import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate, DaySessions } from './state.js';
 import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
+import { withTableServerRoute } from './table-server-route.js';
 
 export interface DashboardServerOptions {
   bus: Bus;
@@ -96,7 +97,8 @@ export class DashboardServer {
     this.#controlSchema = controlSchemaFor(lines);
 
     // The page handler goes on first: socket.io passes it every request that is not its own.
-    this.#onRequest = staticHandler(options.webRoot ?? defaultWebRoot());
+    // /table-server.json tells a virtual table opened without a link where to connect.
+    this.#onRequest = withTableServerRoute(staticHandler(options.webRoot ?? defaultWebRoot()), options.virtualTable ?? null);
     this.#ownsHttp = !options.server;
     this.#http = options.server ?? createServer();
     this.#http.on('request', this.#onRequest);
