@@ -87,6 +87,11 @@ export const helloSchema = z.object({
     .array(seatSchema)
     .max(4)
     .refine((s) => new Set(s).size === s.length, { error: 'a seat is listed twice' }),
+  /**
+   * true: the table also gets `robot:behaviour` messages (the robot's face, gaze, speech and feeling,
+   * for a table that shows the robot). Added within version 1; absent or false: none.
+   */
+  behaviour: z.boolean().optional(),
 });
 export type Hello = z.infer<typeof helloSchema>;
 
@@ -258,6 +263,11 @@ export const tableStateSchema = z.object({
   game: gameStateSchema.nullable(),
   /** Seats 0..3 in order (added within version 1: absent from older runtimes). */
   seats: seatingSchema.optional(),
+  /**
+   * The session's language (BCP 47: pt or en), the robot's and the one prompts are written in; it
+   * follows the operator's switch. Added within version 1: absent when the runtime does not say.
+   */
+  language: z.string().max(35).optional(),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 
@@ -310,6 +320,66 @@ export const rejectedSchema = z.object({
   retryAfterMs: z.int().optional(),
 });
 export type RejectedMessage = z.infer<typeof rejectedSchema>;
+
+/**
+ * What the robot shows, as it shows it (tables that asked in their hello): public by nature, since the
+ * people at a real table see and hear it too. Never its hand, decisions or beliefs. `atMs`: when the
+ * runtime made it (ms since the epoch, the runtime's clock).
+ */
+const behaviourBase = { atMs: z.number() };
+export const GAZE_TARGETS = ['seat', 'card', 'play-area', 'own-cards'] as const;
+export const robotBehaviourSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...behaviourBase,
+    kind: z.literal('posture'),
+    /** EMYS joint targets by ROS joint name: degrees, millimetres for the eyes' protrusion (config/postures.yaml). */
+    joints: z.record(z.string().max(64), z.number()),
+    /** Time to reach them (ms). */
+    durationMs: z.number().min(0),
+  }),
+  z.object({
+    ...behaviourBase,
+    kind: z.literal('expression'),
+    /** ROS4HRI names: neutral, happy, sad, angry, surprised, scared, disgusted... */
+    expression: z.string().max(64),
+    valence: z.number(),
+    arousal: z.number(),
+  }),
+  z.object({
+    ...behaviourBase,
+    kind: z.literal('gaze'),
+    /** A seat's player (`seat`), the card a seat just played (`card`), the middle of the table, or the robot's own cards. */
+    target: z.enum(GAZE_TARGETS),
+    /** The seat of `seat` and `card` targets; null otherwise. */
+    seat: seatSchema.nullable(),
+  }),
+  z.object({
+    ...behaviourBase,
+    kind: z.literal('utterance'),
+    /** start: it begins to say `text`; end: it has said it. */
+    phase: z.enum(['start', 'end']),
+    /** The same for a line's start and end. */
+    id: z.string().max(200),
+    text: z.string().max(2000),
+    /** BCP 47: pt or en. */
+    language: z.string().max(35),
+    /** Whom it speaks to: its partner, an opponent, or everyone. */
+    to: z.enum(['partner', 'opponent', 'all']),
+    /** The seat it addresses, when one; null otherwise. */
+    addressee: seatSchema.nullable(),
+  }),
+  z.object({
+    ...behaviourBase,
+    kind: z.literal('feeling'),
+    /** Its strongest emotion now (an OCC type: joy, distress, pity, ...); "" when it feels nothing much. */
+    strongest: z.string().max(64),
+    /** Its mood, -1 (low) .. 1 (high). */
+    mood: z.number(),
+    /** Its strongest emotions, strongest first (at most 5), each with the seat it is about (null: none, or a team). */
+    emotions: z.array(z.object({ type: z.string().max(64), intensity: z.number(), seat: seatSchema.nullable() })).max(5),
+  }),
+]);
+export type RobotBehaviourMessage = z.infer<typeof robotBehaviourSchema>;
 
 /** The table's answer to a message that asks for one (`robot:play`, `hand`). */
 export const tableReplySchema = z.object({ ok: z.boolean() });

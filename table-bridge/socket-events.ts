@@ -10,6 +10,7 @@ import type {
   HelloAck,
   PromptMessage,
   RejectedMessage,
+  RobotBehaviourMessage,
   RobotPlayMessage,
   TableReply,
   TableState,
@@ -28,4 +29,6 @@ export interface ServerToClientEvents {
   hand: (msg: HandMessage, ack: (reply: TableReply) => void) => void;
   prompt: (msg: PromptMessage) => void;
   rejected: (msg: RejectedMessage) => void;
+  /** Only to tables whose hello asked for it (`behaviour: true`). */
+  'robot:behaviour': (msg: RobotBehaviourMessage) => void;
 }

@@ -18,7 +18,7 @@ import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
 import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, Seating, TableReply } from './messages.js';
+import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, RobotBehaviourMessage, Seating, TableReply } from './messages.js';
 import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
 import type { LedgerSnapshot } from './seq-ledger.js';
 import { SeqLedger } from './seq-ledger.js';
@@ -105,6 +105,8 @@ interface Connection {
   replaced: boolean;
   /** Its hello was answered: states may go to it. */
   answered: boolean;
+  /** Its hello asked for the robot's behaviour (`robot:behaviour`). */
+  behaviour: boolean;
   helloTimer: NodeJS.Timeout | null;
   /** Where it comes from (refused tokens are counted per address). */
   address: string;
@@ -161,6 +163,8 @@ export class TableServer implements TableOutbox {
   #out: Promise<void> = Promise.resolve();
   #persist: (() => Promise<void>) | null = null;
   #address: AddressInfo | null = null;
+  /** The session's language, put in every state once the node has said it. */
+  #language: string | undefined = undefined;
 
   constructor(options: TableServerOptions) {
     if (!options.token) throw new Error('the table server needs a non-empty token');
@@ -286,6 +290,7 @@ export class TableServer implements TableOutbox {
       table: null,
       replaced: false,
       answered: false,
+      behaviour: false,
       helloTimer: null,
       address: socket.handshake.address,
       tokens: this.#options.eventRate.burst,
@@ -471,6 +476,7 @@ export class TableServer implements TableOutbox {
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
     conn.helloTimer = null;
     conn.table = table;
+    conn.behaviour = hello.behaviour === true;
     this.#byTable.set(table.id, conn);
     this.#log.info({ table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) }, 'table joined');
     const snapshot = this.#handler.snapshot();
@@ -481,7 +487,7 @@ export class TableServer implements TableOutbox {
       session: snapshot.session.id,
       table: table.id,
       lastSeq: this.#ledger.last(table.id),
-      state: tableState(snapshot, table.seats, seating),
+      state: tableState(snapshot, table.seats, seating, this.#language),
     };
     this.#send(() => {
       reply(answer);
@@ -682,7 +688,7 @@ export class TableServer implements TableOutbox {
   /** Each table its own projection of the snapshot, as it is now (states are made here, sent in turn). */
   #pushTo(conns: readonly Connection[], snapshot: ReturnType<TableHandler['snapshot']>, seating: Seating): void {
     for (const c of conns) {
-      const state = tableState(snapshot, c.table!.seats, seating);
+      const state = tableState(snapshot, c.table!.seats, seating, this.#language);
       // A table whose hello is not answered yet gets its state in the answer.
       this.#send(() => {
         if (c.answered) c.socket.emit('state', state);
@@ -713,6 +719,23 @@ export class TableServer implements TableOutbox {
       ...(prompt.withinMs === undefined ? {} : { withinMs: prompt.withinMs }),
     };
     for (const c of this.#targets(to)) this.#send(() => c.socket.emit('prompt', msg));
+  }
+
+  /**
+   * What the robot shows (its face, gaze, speech, feeling), to the tables whose hello asked for it, in
+   * order with everything else a table is told.
+   */
+  robotBehaviour(msg: RobotBehaviourMessage): void {
+    for (const c of this.#byTable.values()) {
+      if (c.behaviour) this.#send(() => c.socket.emit('robot:behaviour', msg));
+    }
+  }
+
+  /** The session's language (BCP 47): every state carries it from now on; the tables get a state at once. */
+  setLanguage(language: string): void {
+    if (language === this.#language) return;
+    this.#language = language;
+    if (this.#byTable.size) this.#pushTo([...this.#byTable.values()], this.#handler.snapshot(), this.#seating(this.#handler.snapshot().robotSeat));
   }
 
   reject(rejection: Rejection, to?: string): void {

@@ -10,8 +10,11 @@ import type { SessionSnapshot } from './table-handler.js';
 
 const play = (seat: Seat, card: Card): { seat: Seat; card: string } => ({ seat, card: formatCard(card) });
 
-/** `seating`: who holds each seat (the server knows the connected tables); left out when not given. */
-export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat[], seating?: Seating): TableState {
+/**
+ * `seating`: who holds each seat (the server knows the connected tables); `language`: the session's
+ * (the node knows it); each left out when not given.
+ */
+export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat[], seating?: Seating, language?: string): TableState {
   const s = snapshot.session;
   return {
     protocol: PROTOCOL_VERSION,
@@ -21,6 +24,7 @@ export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat
     paused: snapshot.paused,
     game: snapshot.game ? gameState(snapshot.game, hostedSeats) : null,
     ...(seating ? { seats: seating } : {}),
+    ...(language ? { language } : {}),
   };
 }
 

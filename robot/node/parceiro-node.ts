@@ -54,6 +54,7 @@ import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import { SessionSwitch } from './session-switch.js';
+import { forwardBehaviour } from './table-behaviour.js';
 
 export type BusChoice = 'in-process' | 'ros2';
 
@@ -284,6 +285,8 @@ export class ParceiroNode {
         }),
       );
       n.#front.push(() => server.close());
+      // The robot's face, gaze, speech and feeling, and the language, for the tables that show it.
+      n.#back.push(forwardBehaviour(bus, server, { robotSeat, geometry: base.table, now: () => clock.now() }));
 
       const session = await n.#open({ ...o, language: base.utterances.language, resumed: o.recordingInfo?.previous !== undefined });
       if (o.beforeListen) await o.beforeListen({ runtime: session.runtime, reactions: session.reactions, scheduler: session.scheduler, toggles: session.toggles, bus, server });

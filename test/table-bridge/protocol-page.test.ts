@@ -17,6 +17,7 @@ import {
   loadFiducials,
   promptSchema,
   rejectedSchema,
+  robotBehaviourSchema,
   robotPlaySchema,
   tableStateSchema,
   validateInbound,
@@ -35,6 +36,13 @@ describe('PROTOCOL.md', () => {
     expect(blocks.filter((b) => b.info[0] === 'event-ack')).toHaveLength(1);
     expect(blocks.filter((b) => b.info[0] === 'state')).toHaveLength(1);
     expect(transcripts).toHaveLength(2);
+  });
+
+  it('every robot:behaviour example fits the schema, one of each kind', () => {
+    const lines = blocks.find((b) => b.info[0] === 'robot-behaviour')!.text.split('\n');
+    for (const line of lines) expect(validateOutbound(robotBehaviourSchema, 'robot:behaviour', JSON.parse(line)), line).toMatchObject({ ok: true });
+    const kinds = new Set(lines.map((l) => (JSON.parse(l) as { kind: string }).kind));
+    for (const kind of robotBehaviourSchema.options.map((o) => o.shape.kind.value)) expect(kinds, kind).toContain(kind);
   });
 
   it('every event answer example fits the schema', () => {
