@@ -30,3 +30,4 @@ export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, checkTrust, weighed
 export type { InferenceSettings } from './search/inference.js';
 export { SEARCH_DEFAULTS, SearchPlayer } from './players/search-player.js';
 export type { SearchKind, SearchPlayerOptions } from './players/search-player.js';
+export * from './assessment/index.js';

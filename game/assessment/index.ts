@@ -1,0 +1,2 @@
+export * from './features.js';
+export * from './hand-assessment.js';
