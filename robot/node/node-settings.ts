@@ -13,6 +13,8 @@ export const nodeSettingsSchema = z.strictObject({
     budgetMs: z.number().int().min(0).max(10_000),
     maxWorlds: z.number().int().min(1).max(100_000),
     exactTricks: z.number().int().min(0).max(10),
+    /** The hand model at the deal (game/assessment); absent: off. */
+    handModel: z.strictObject({ searchWeight: z.number().min(0).max(1) }).optional(),
   }),
   recordings: z.strictObject({ dir: z.string().min(1) }),
   table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),

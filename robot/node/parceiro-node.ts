@@ -27,7 +27,7 @@ import { Appraiser, loadCharacter } from '../../appraisal/index.js';
 import type { BehaviourSetup, Clock, SpeechBackendKind, UtteranceLibrary } from '../../behaviours/index.js';
 import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
 import type { Seat, SessionScore } from '../../game/index.js';
-import { parseCard } from '../../game/index.js';
+import { FITTED_MODEL, HandAssessor, parseCard } from '../../game/index.js';
 import type { TableOutbox } from '../../table-bridge/index.js';
 import { TableServer } from '../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../dashboard/index.js';
@@ -77,6 +77,8 @@ export interface ParceiroNodeOptions {
   budgetMs?: number;
   /** Time per expectation estimate (ms), 0 for none; default config/node.yaml. */
   expectationBudgetMs?: number;
+  /** The hand model at each deal and its combination with the deal's estimate; null for none. Default config/node.yaml. */
+  handModel?: { searchWeight: number } | null;
   /** Default: config/behaviours.yaml. */
   speech?: SpeechBackendKind;
   /** Default in-process; or a bus made by the caller. */
@@ -121,7 +123,7 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
 >;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -474,6 +476,7 @@ export class ParceiroNode {
     const versionBase = o.versionBase ?? sw.nextBase();
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
+    const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
     const closers: (() => unknown)[] = [];
     // Everything the session subscribes goes through its scope, removed when it is finished.
     const bus = new ScopedBus(this.bus, this.#epochs);
@@ -509,6 +512,8 @@ export class ParceiroNode {
             // What a replay needs to run the same session again (robot/replay/replay.ts).
             speech: o.speech ?? setup.settings.speech.kind,
             expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
+            // The hand model at the deals, and what it was fitted on (a replay of a recording without it runs without it).
+            handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
             versionBase: String(versionBase),
@@ -553,7 +558,7 @@ export class ParceiroNode {
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
-      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, setup, toggles, scheduler, instant, log });
+      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null, setup, toggles, scheduler, instant, log });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 

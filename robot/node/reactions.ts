@@ -11,11 +11,11 @@
 // places. Events come from the session runtime as the robot's seat sees them (through its player,
 // see player-tap.ts); everything the reactions produce goes onto the bus.
 
-import type { Appraiser, EmotionReport, FeltEmotion, GameContext } from '../../appraisal/index.js';
+import type { Appraiser, EmotionReport, Expectation, FeltEmotion, GameContext } from '../../appraisal/index.js';
 import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, EmotionalStateInput, ToggleBoard } from '../../behaviours/index.js';
 import { initialBehaviourState, momentAfter, planBehaviour } from '../../behaviours/index.js';
-import type { Beliefs, Card, Decision, GameEvent, InfoSet, Rng, Seat } from '../../game/index.js';
-import { createRng, forcedDecision, suitOf } from '../../game/index.js';
+import type { Beliefs, Card, Decision, GameEvent, HandAssessment, HandAssessor, InfoSet, Rng, Seat } from '../../game/index.js';
+import { combineEstimates, createRng, forcedDecision, suitOf } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { ExpectationMessage } from '../bus/messages.js';
 import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js';
@@ -33,6 +33,12 @@ export interface ReactionsOptions {
   appraiser: Appraiser;
   /** Null: no estimates; the last expectation stands between the robot's decisions. */
   estimator: ExpectationSource | null;
+  /**
+   * The knowledge-based estimate of the robot's hand at each deal (game/assessment, seed 004): taken
+   * at once as the deal's expectation (the first hope or fear, and what stands when no estimate
+   * comes back), then combined with the estimate of the deal, `searchWeight` of it. Absent or null: none.
+   */
+  handModel?: { assessor: HandAssessor; searchWeight: number } | null;
   setup: BehaviourSetup;
   toggles: ToggleBoard;
   scheduler: BehaviourScheduler;
@@ -96,6 +102,8 @@ export class RobotReactions {
   /** The robot's cards played this game (its view's), and a card it has already said at its announcement. */
   readonly #ownPlayed = new Set<Card>();
   #saidCard: Card | null = null;
+  /** The hand model's estimate of this deal, until the next one (combined with the deal's own estimate). */
+  #dealModel: { index: number; assessment: HandAssessment } | null = null;
   /** Counts of what was done, for the summary, the bench and tests. */
   readonly stats = { events: 0, estimates: 0, estimateFailures: 0, estimatesApplied: 0, estimatesOvertaken: 0, estimatesSkipped: 0 };
 
@@ -105,6 +113,16 @@ export class RobotReactions {
     this.#rng = createRng(o.seed ^ 0x5eed);
     this.#state = initialBehaviourState(o.robotSeat);
     this.#setup = o.setup;
+  }
+
+  /** The expectation the robot's appraisal holds now (its team's final points and win probability). */
+  get expectation(): Expectation {
+    return this.#o.appraiser.state.expectation;
+  }
+
+  /** The hand model's estimate of the deal in play, or null (no model, or no deal yet). */
+  get handAssessment(): HandAssessment | null {
+    return this.#dealModel?.assessment ?? null;
   }
 
   /** Speaks from another library (a language change); effective at the next event. */
@@ -280,6 +298,7 @@ export class RobotReactions {
     if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
     this.#behave(e, raised(report, [...renounce, ...felt]), atMs, p);
+    if (e.type === 'deal') this.#assessHand(e, state.game, atMs);
     if (p.turn !== null) this.#behave({ type: 'turn', seat: p.turn }, raised(report, []), atMs);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
@@ -288,6 +307,22 @@ export class RobotReactions {
     const last = this.#o.appraiser.perceive({ type: 'session-end', victories, games: this.#ends });
     this.#o.bus.publish('emotions', emotionalStateMessage(last.report));
     this.#behave({ type: 'session-end', victories }, raised(last.report, last.felt), atMs);
+  }
+
+  /**
+   * The robot's first look at its hand: the hand model's estimate, in microseconds, taken as the deal's
+   * expectation at once (hope or fear before any search), and standing if no estimate comes back.
+   */
+  #assessHand(e: Extract<GameEvent, { type: 'deal' }>, context: GameContext, atMs: number): void {
+    const model = this.#o.handModel;
+    this.#dealModel = null;
+    if (!model || e.seat !== this.#o.robotSeat || e.hand.length !== 10) return;
+    const assessment = model.assessor.assess(e.hand, e.seat, e.dealer, e.trumpCard);
+    this.#dealModel = { index: this.#reacted - 1, assessment };
+    this.#expectationFrom = this.#reacted - 1;
+    const r = this.#o.appraiser.reappraise(e, context, assessment, { attributable: true });
+    this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
+    if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: 'deal', event: e }, raised(r.report, r.felt), atMs);
   }
 
   /** An estimate came back: it goes on the bus, and the appraisal takes it unless it was overtaken. */
@@ -314,7 +349,10 @@ export class RobotReactions {
       // Praise, blame and others' fortunes only for a change that one event made.
       const attributable = req.event.type === 'deal' || req.previous === this.#expectationFrom;
       this.#expectationFrom = req.index;
-      const r = this.#o.appraiser.reappraise(req.event, req.context!, outcome.expectation, { attributable, ...(outcome.expectation.choice === undefined ? {} : { choice: outcome.expectation.choice }) });
+      // The deal's own estimate is combined with the hand model's, as seed 004 combines simulation with its model.
+      const model = this.#dealModel?.index === req.index ? this.#dealModel.assessment : null;
+      const expectation = model ? { ...outcome.expectation, ...combineEstimates(model, outcome.expectation, this.#o.handModel!.searchWeight) } : outcome.expectation;
+      const r = this.#o.appraiser.reappraise(req.event, req.context!, expectation, { attributable, ...(expectation.choice === undefined ? {} : { choice: expectation.choice }) });
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
       if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, raised(r.report, r.felt), atMs);

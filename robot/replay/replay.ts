@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
-import { parseCard } from '../../game/index.js';
+import { FITTED_MODEL, parseCard } from '../../game/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
@@ -54,6 +54,8 @@ export interface ReplaySettings {
   language?: string;
   speech: SpeechBackendKind;
   expectationBudgetMs: number;
+  /** The hand model at the deals (null: the recording was made without it). */
+  handModel: { searchWeight: number } | null;
   minThinkMs?: number;
   liftGraceMs?: number;
 }
@@ -126,6 +128,7 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
   }
   // Only whether there were estimates matters: their values come from the recording.
   const budget = int(s.expectationBudgetMs, facts.estimates > 0 ? 1 : 0);
+  const handModel = handModelOf(s.handModel, notes);
   return {
     sessionId: s.id ?? 'replay',
     seed: Number(s.seed),
@@ -136,9 +139,28 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
     ...(s.language ? { language: s.language } : {}),
     speech,
     expectationBudgetMs: budget,
+    handModel,
     ...(s.minThinkMs !== undefined ? { minThinkMs: int(s.minThinkMs, 0) } : {}),
     ...(s.liftGraceMs !== undefined ? { liftGraceMs: int(s.liftGraceMs, 0) } : {}),
   };
+}
+
+/**
+ * The hand model a recording's session ran with: none when it does not say (recorded before the
+ * model) or says "off"; a model fitted on other games than this build's is noted, since the robot's
+ * hope and fear at each deal may then differ.
+ */
+function handModelOf(recorded: string | undefined, notes: string[]): { searchWeight: number } | null {
+  if (recorded === undefined || recorded === 'off') return null;
+  try {
+    const m = JSON.parse(recorded) as { searchWeight?: unknown; fittedOn?: unknown };
+    if (typeof m.searchWeight !== 'number' || m.searchWeight < 0 || m.searchWeight > 1) throw new Error('no searchWeight');
+    if (m.fittedOn !== FITTED_MODEL.fittedOn) notes.push(`the recording's hand model was fitted on other games (${String(m.fittedOn)}): the robot's hope and fear at the deals may differ`);
+    return { searchWeight: m.searchWeight };
+  } catch {
+    notes.push(`the recording's hand model setting is unreadable (${recorded.slice(0, 80)}): replayed without it`);
+    return null;
+  }
 }
 
 /** The robot's decisions in the recording, each placed by the play event that follows it. */
@@ -389,6 +411,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     player,
     estimator: settings.expectationBudgetMs > 0 ? estimator : null,
     expectationBudgetMs: settings.expectationBudgetMs,
+    handModel: settings.handModel,
     ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
     ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
     logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),

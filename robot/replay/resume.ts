@@ -286,6 +286,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     ...((SPEECH_BACKENDS as readonly string[]).includes(parts.info.speech ?? '') ? { speech: parts.info.speech as SpeechBackendKind } : {}),
     budgetMs,
     expectationBudgetMs: s.expectationBudgetMs,
+    handModel: s.handModel,
     ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
     ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
     bus,

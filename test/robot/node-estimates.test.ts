@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Expectation } from '../../appraisal/index.js';
-import type { Decision, InfoSet, Player, PlayerFactory } from '../../game/index.js';
-import { RulePlayer } from '../../game/index.js';
+import type { Decision, HandAssessment, InfoSet, Player, PlayerFactory, Seat } from '../../game/index.js';
+import { HandAssessor, RulePlayer, parseCard } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
-import type { BusEntry, DecisionMessage, ExpectationMessage } from '../../robot/bus/index.js';
+import type { BusEntry, DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage } from '../../robot/bus/index.js';
 import type { ExpectationSource, RobotPlayer } from '../../robot/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
@@ -67,8 +67,16 @@ const searching: PlayerFactory = (o): Player => {
   };
 };
 
-async function session(id: string, estimator: FakeEstimator, player: RobotPlayer, tableThinkMs = 0): Promise<{ seen: BusEntry[]; node: Robot.ParceiroNode; path: string }> {
+async function session(
+  id: string,
+  estimator: FakeEstimator,
+  player: RobotPlayer,
+  tableThinkMs = 0,
+  watch?: (node: Robot.ParceiroNode, e: BusEntry) => void,
+  handModel?: { searchWeight: number } | null,
+): Promise<{ seen: BusEntry[]; node: Robot.ParceiroNode; path: string }> {
   const node = await robot.ParceiroNode.start({
+    ...(handModel === undefined ? {} : { handModel }),
     seed: 17,
     token: 'estimates',
     games: 1,
@@ -98,6 +106,7 @@ async function session(id: string, estimator: FakeEstimator, player: RobotPlayer
   };
   node.bus.tap((e) => {
     seen.push(e);
+    watch?.(node, e);
     if (ended && BEHAVIOUR.has(e.topic.name)) queueMicrotask(release);
   });
   node.bus.subscribe('gameEvents', (m) => {
@@ -125,8 +134,9 @@ describe("the robot's reactions and its estimates", () => {
     const events = eventsOf(seen);
     expect(events).toHaveLength(1 + 40 + 10 + 1);
     const firstEstimate = seen.findIndex((e) => e.topic.name === '/parceiro/expectation');
-    // Every event's emotions, and the session's end, were published before any estimate came back.
-    expect(seen.slice(0, firstEstimate).filter((e) => e.topic.name === '/parceiro/emotions')).toHaveLength(events.length + 1);
+    // Every event's emotions, the hand model's look at the robot's hand, and the session's end, were
+    // published before any estimate came back.
+    expect(seen.slice(0, firstEstimate).filter((e) => e.topic.name === '/parceiro/emotions')).toHaveLength(events.length + 2);
     // And the robot looked and moved all along: behaviour commands during every trick, and after the game's end.
     const bounds = [0, ...events.filter((e) => e.m.type === 'trick').map((e) => e.at), firstEstimate];
     const quiet = bounds.slice(1).filter((to, k) => !seen.slice(bounds[k], to).some((e) => BEHAVIOUR.has(e.topic.name)));
@@ -188,5 +198,53 @@ describe("the robot's reactions and its estimates", () => {
     expect(r.answerDifferences).toEqual([]);
     expect(r.fed.estimates).toBe(estimates.length);
     expect(r.compared['/parceiro/expectation']).toBe(estimates.length);
+  });
+
+  it("looks at its hand at the deal before any estimate (the hand model), and combines the deal's estimate with that look", async () => {
+    const assessor = new HandAssessor();
+    {
+      const searchWeight = 0.25;
+      // The deal's estimate (event 0: 90 points, 85%) comes back once the robot has reacted to the deal.
+      const estimator = new FakeEstimator((event, done) => (event === 0 ? setTimeout(done, 5) : undefined));
+      const held: { topic: string; expectation: Expectation; model: HandAssessment | null }[] = [];
+      let hand: string[] = [];
+      const { seen } = await session(
+        `model-${searchWeight}`,
+        estimator,
+        robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 17 }),
+        20,
+        (node, e) => {
+          if (e.topic.name === '/parceiro/game/state' && hand.length === 0) hand = (e.message as GameStateMessage).robot_hand;
+          if (e.topic.name === '/parceiro/emotions' || e.topic.name === '/parceiro/expectation') held.push({ topic: e.topic.name, expectation: { ...node.reactions.expectation }, model: node.reactions.handAssessment });
+        },
+        { searchWeight },
+      );
+      estimator.releaseAll();
+      const deal = seen.map((e) => e.message as GameEventMessage).find((m) => m.type === 'deal')!;
+      expect(hand).toHaveLength(10);
+      const model = assessor.assess(hand.map((c) => parseCard(c)), 0, deal.seat as Seat, parseCard(deal.card));
+      // Before the deal's estimate came back, the robot already expected what its hand says.
+      const firstEstimate = held.findIndex((h) => h.topic === '/parceiro/expectation');
+      expect(firstEstimate).toBeGreaterThan(0);
+      expect(held.slice(0, firstEstimate).some((h) => h.expectation.expectedPoints === model.expectedPoints && h.expectation.winProbability === model.winProbability)).toBe(true);
+      expect(held[firstEstimate - 1]!.model).toEqual(model);
+      // Then the deal's estimate, weighed with the model as configured.
+      const after = held[firstEstimate + 1]!;
+      expect(after.topic).toBe('/parceiro/emotions');
+      expect(after.expectation.expectedPoints).toBeCloseTo(searchWeight * 90 + (1 - searchWeight) * model.expectedPoints, 9);
+      expect(after.expectation.winProbability).toBeCloseTo(searchWeight * 0.85 + (1 - searchWeight) * model.winProbability, 9);
+    }
+  });
+
+  it('without the hand model, the deal is an even game until its estimate comes back, and the estimate is taken as it is', async () => {
+    const estimator = new FakeEstimator((event, done) => (event === 0 ? setTimeout(done, 5) : undefined));
+    const held: { topic: string; expectation: Expectation }[] = [];
+    await session('no-model', estimator, robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 17 }), 20, (node, e) => {
+      if (e.topic.name === '/parceiro/emotions' || e.topic.name === '/parceiro/expectation') held.push({ topic: e.topic.name, expectation: { ...node.reactions.expectation } });
+    }, null);
+    estimator.releaseAll();
+    const firstEstimate = held.findIndex((h) => h.topic === '/parceiro/expectation');
+    expect(held[firstEstimate - 1]!.expectation).toEqual({ expectedPoints: 60, winProbability: 0.5 });
+    expect(held[firstEstimate + 1]!.expectation).toMatchObject({ expectedPoints: 90, winProbability: 0.85 });
   });
 });

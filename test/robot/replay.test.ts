@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Game, SeatView, createRng, dealCards, parseCard } from '../../game/index.js';
+import { FITTED_MODEL, Game, SeatView, createRng, dealCards, parseCard } from '../../game/index.js';
 import type { InfoSet } from '../../game/index.js';
 import { recordSession, recording, replay, rewrite, robot } from './replay-harness.js';
 
@@ -71,6 +71,26 @@ describe('replaying a recording', () => {
     expect(r.groups.plays.matches).toBe(true);
     expect(r.groups.emotions.matches).toBe(false);
     expect(r.groups.emotions.firstDifference!.topic).toMatch(/^\/parceiro\/(expectation|emotions)$/);
+  });
+
+  it("runs with the hand model the recording's session ran with: none before it was recorded, a note when it was fitted on other games", () => {
+    const settings = (handModel: string | undefined) => {
+      const notes: string[] = [];
+      const session = { id: 's', seed: '3', ...(handModel === undefined ? {} : { handModel }) };
+      return { ...replay.replaySettings({ path: 'x.mcap', session }, notes, { spoken: undefined, estimates: 0 }), notes };
+    };
+    // The live session recorded the model it used (config/node.yaml turns it on), and replayed to exactly itself above.
+    const recorded = recording.readRecording(path).session!.handModel!;
+    expect(JSON.parse(recorded)).toEqual({ searchWeight: 0.25, fittedOn: FITTED_MODEL.fittedOn });
+    expect(settings(recorded)).toMatchObject({ handModel: { searchWeight: 0.25 }, notes: [expect.stringMatching(/does not give games/)] });
+    expect(settings(undefined).handModel).toBeNull();
+    expect(settings('off').handModel).toBeNull();
+    const other = settings(JSON.stringify({ searchWeight: 0.5, fittedOn: 'older games' }));
+    expect(other.handModel).toEqual({ searchWeight: 0.5 });
+    expect(other.notes.join('\n')).toMatch(/hand model was fitted on other games \(older games\): the robot's hope and fear at the deals may differ/);
+    const broken = settings('{"searchWeight": 7}');
+    expect(broken.handModel).toBeNull();
+    expect(broken.notes.join('\n')).toMatch(/hand model setting is unreadable/);
   });
 
   it('replays a recording made before decisions said how their worlds were weighed', async () => {
