@@ -31,7 +31,7 @@ export class EmysFace {
   readonly #head: SVGGElement;
   readonly #lower: SVGGElement;
   readonly #upper: SVGGElement;
-  readonly #eyes: { ball: SVGGElement; lid: SVGRectElement; brow: SVGLineElement; side: 1 | -1 }[] = [];
+  readonly #eyes: { ball: SVGGElement; lid: SVGRectElement; brow: SVGLineElement; pupil: SVGCircleElement; side: 1 | -1 }[] = [];
   #joints: Record<string, number> = { ...NEUTRAL };
 
   constructor(parent: HTMLElement) {
@@ -53,13 +53,27 @@ export class EmysFace {
       const clip = el('clipPath', { id: clipId }, this.svg);
       el('circle', { cx, cy: 105, r: 20 }, clip);
       el('circle', { cx, cy: 105, r: 20, class: 'eyeball' }, ball);
-      el('circle', { cx, cy: 105, r: 8, class: 'pupil' }, ball);
+      const pupil = el('circle', { cx, cy: 105, r: 8, class: 'pupil moves' }, ball);
       const lids = el('g', { 'clip-path': `url(#${clipId})` }, ball);
       const lid = el('rect', { x: cx - 22, y: 83, width: 44, height: 0, class: 'eyelid moves' }, lids);
       const brow = el('line', { x1: cx - 18, y1: 74, x2: cx + 18, y2: 74, class: 'eyebrow moves' }, eye);
-      this.#eyes.push({ ball, lid, brow, side });
+      this.#eyes.push({ ball, lid, brow, pupil, side });
     }
     this.show({}, 0);
+  }
+
+  /**
+   * Turns the eyes toward a direction on the page: `dx`, `dy` in -1..1 (right and down positive; 0, 0
+   * looks straight out at the person), over `durationMs`. EMYS's eyes are fixed in its head; on the
+   * page the pupils show where it looks, so a person sees it at a glance.
+   */
+  look(dx: number, dy: number, durationMs: number): void {
+    const clamp = (v: number): number => Math.max(-1, Math.min(1, v));
+    for (const eye of this.#eyes) {
+      eye.pupil.style.transitionDuration = `${Math.max(0, Math.min(3000, durationMs))}ms`;
+      eye.pupil.style.transform = `translate(${clamp(dx) * 9}px, ${clamp(dy) * 8}px)`;
+    }
+    this.svg.dataset.look = `${clamp(dx).toFixed(2)},${clamp(dy).toFixed(2)}`;
   }
 
   /** The joints now (merged with what was shown before). */

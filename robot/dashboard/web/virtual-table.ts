@@ -1,23 +1,51 @@
-// The virtual table: a person takes a seat and plays by clicking their cards. It speaks the table
-// protocol (table-bridge/PROTOCOL.md) to the runtime's table server exactly as the touch table does:
-// hello with the table token and kind "virtual", cards named in notation on the seat's play spot, a
-// sequence number that keeps increasing across reconnections, and an answer to every hand and
-// robot:play. The runtime deals and sends the seat's hand.
+// The virtual table: a person takes a seat and plays by tapping their cards, with the robot at the
+// table (table-robot.ts). It speaks the table protocol (table-bridge/PROTOCOL.md) to the runtime's
+// table server exactly as the touch table does: hello with the table token and kind "virtual" (and
+// `behaviour: true`, to get the robot's face, gaze, speech and feeling), cards named in notation on
+// the seat's play spot, a sequence number that keeps increasing across reconnections, and an answer
+// to every hand and robot:play. The runtime deals and sends the seat's hand.
 //
 // Without a seat in its link the page first joins as a table that hosts no seat (the protocol allows
 // it: a display), so it can show who holds which seat; taking a free seat says hello again for it.
+//
+// Everything on screen is drawn from the newest state at every render, in the session's language
+// (`state.language`; the browser's before the first state): no prompt outlives the state it was for.
 
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { byId, cardEl, h } from './dom.js';
+import { byId, h } from './dom.js';
+import { backs, cardFace } from './table-cards.js';
+import { tableServerUrl } from './table-config.js';
+import type { Behaviour, Place } from './table-robot.js';
+import { RobotPanel } from './table-robot.js';
+import type { View, WordKey } from './table-words.js';
+import {
+  holderWords,
+  readingWords,
+  resultWords,
+  roleWords,
+  seatLabelName,
+  seatName,
+  seatPill,
+  takeSeatWords,
+  takenSeatWords,
+  teamNames,
+  trickWords,
+  turnOf,
+  w,
+} from './table-words.js';
+import type { Language } from './words.js';
+import { languageOf } from './words.js';
 
 /** The parts of the protocol's state this page reads. */
 interface TableState {
+  version?: number;
   session: { id: string; games: number | null; played: number; victories: [number, number]; complete: boolean };
   robotSeat: number;
   paused: boolean;
   game: {
     index: number;
+    deal: 'runtime' | 'physical';
     dealer: number;
     trumpCard: string;
     status: string;
@@ -29,18 +57,21 @@ interface TableState {
     points: [number, number];
     handSizes: number[];
     hands: { seat: number; cards: string[] }[];
-    outcome: { winner: string; victories: number } | null;
+    outcome: { winner: 'A' | 'B' | 'draw'; victories: number } | null;
+    renounce: unknown;
+    robotCards?: number;
   } | null;
   /** Who holds each seat (absent from older runtimes). */
   seats?: { seat: number; holder: 'robot' | 'table' | 'free'; name: string; kind: string | null }[];
+  /** The session's language (absent from older runtimes). */
+  language?: string;
 }
 type Ack = { ok: true; seq?: number; note?: string } | { ok: false; code: string; reason: string };
 type HelloAck = { ok: true; lastSeq: number; state: TableState } | { ok: false; code: string; reason: string };
+type Link = { key: 'connecting' | 'disconnected' | 'noConnection' | 'refused' | 'watching' | 'seat'; ok: boolean };
 
 const params = new URLSearchParams(location.hash.slice(1));
-byId<HTMLInputElement>('server').value = params.get('server') ?? localStorage.getItem('vt-server') ?? `${location.protocol}//${location.hostname}:7410`;
-byId<HTMLInputElement>('table-token').value = params.get('token') ?? '';
-if (params.has('token')) history.replaceState(null, '', location.pathname);
+const robot = new RobotPanel();
 
 let socket: Socket | null = null;
 let state: TableState | null = null;
@@ -50,8 +81,17 @@ let tableId = '';
 let busy = false;
 let server = '';
 let token = '';
-/** The runtime's last session-over prompt: it says whether a new game starts the next session. */
-let overText = '';
+let link: Link = { key: 'connecting', ok: false };
+/** A refusal or a silent server, shown until the state changes. */
+let notice: { key: WordKey; detail: string; version: number | undefined } | null = null;
+/** The runtime's last session-over prompt said a new game starts the next session. */
+let nextSession = false;
+let showLastTrick = false;
+/** The trick last gathered on screen (game and trick), so each is gathered once. */
+let gathered = '';
+
+const lang = (): Language => languageOf(state?.language ?? navigator.language);
+const view = (): View => ({ mySeat: seat, robotSeat: state?.robotSeat ?? 0 });
 
 const seqKey = (): string => `vt-seq-${tableId}`;
 const nextSeq = (): number => {
@@ -60,9 +100,22 @@ const nextSeq = (): number => {
   return n;
 };
 
+byId<HTMLInputElement>('table-token').value = params.get('token') ?? '';
+if (params.has('token')) history.replaceState(null, '', location.pathname);
+writeStatic();
+void tableServerUrl(params.get('server')).then((url) => {
+  const input = byId<HTMLInputElement>('server');
+  if (!input.value) input.value = url;
+});
+
 byId<HTMLFormElement>('join').addEventListener('submit', (e) => {
   e.preventDefault();
   join(byId<HTMLInputElement>('server').value.trim(), byId<HTMLInputElement>('table-token').value, null);
+});
+byId('new-game').addEventListener('click', () => send('game:control', { action: 'new-game' }));
+byId('last-trick-button').addEventListener('click', () => {
+  showLastTrick = !showLastTrick;
+  render();
 });
 const linkSeat = params.get('seat');
 if (params.get('server') && params.get('token') && params.get('join') !== 'no') join(params.get('server')!, params.get('token')!, linkSeat === null ? null : Number(linkSeat));
@@ -79,15 +132,17 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
   tableId = localStorage.getItem(idKey) ?? `virtual-${wanted ?? 'watch'}-${Math.random().toString(36).slice(2, 10)}`;
   localStorage.setItem(idKey, tableId);
   localStorage.setItem('vt-server', server);
+  // The name other tables and the operator see (data, not a word of this page).
   const name = wanted === null ? 'virtual table (choosing a seat)' : `virtual table, seat ${wanted}`;
   // WebSocket only: the table server is on another origin and sends no CORS headers for polling.
   const s = io(`${server.replace(/\/$/, '')}/table`, { transports: ['websocket'], reconnectionDelayMax: 2000, forceNew: true });
   socket = s;
+  setLink({ key: 'connecting', ok: false });
   s.on('connect', () => {
-    s.emit('hello', { protocol: 1, token, table: { id: tableId, name, kind: 'virtual' }, seats: wanted === null ? [] : [wanted] }, (r: HelloAck) => {
+    s.emit('hello', { protocol: 1, token, table: { id: tableId, name, kind: 'virtual' }, seats: wanted === null ? [] : [wanted], behaviour: true }, (r: HelloAck) => {
       if (!r.ok) {
-        byId('join-error').textContent = `Refused (${r.code}): ${r.reason}`;
-        setLink('refused', false);
+        byId('join-error').textContent = `${w('refused', lang())} (${r.code}): ${r.reason}`;
+        setLink({ key: 'refused', ok: false });
         s.disconnect();
         // A seat someone else took: back to choosing one.
         if (r.code === 'seat-taken' && wanted !== null) join(server, token, null);
@@ -95,83 +150,99 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
       }
       byId('join-error').textContent = '';
       localStorage.setItem(seqKey(), String(Math.max(r.lastSeq, Number(localStorage.getItem(seqKey()) ?? '0'))));
-      setLink(wanted === null ? 'choosing a seat' : `seat ${wanted}`, true);
+      setLink({ key: wanted === null ? 'watching' : 'seat', ok: true });
       byId('join').hidden = true;
       byId('play').hidden = false;
-      state = r.state;
-      render();
+      take(r.state, true);
     });
   });
-  s.on('connect_error', (err) => setLink(`no connection (${err.message})`, false));
-  s.on('disconnect', () => setLink('disconnected', false));
-  s.on('state', (st: TableState) => {
-    state = st;
-    render();
+  s.on('connect_error', () => setLink({ key: 'noConnection', ok: false }));
+  s.on('disconnect', () => {
+    // Events emitted while away would come back `no-hello`: the person plays them again.
+    s.sendBuffer = [];
+    setLink({ key: 'disconnected', ok: false });
   });
+  s.on('state', (st: TableState) => take(st, false));
   s.on('hand', (_m: unknown, ack: (r: { ok: boolean }) => void) => ack({ ok: true }));
   s.on('robot:play', (m: { card: string }, ack: (r: { ok: boolean }) => void) => {
     ack({ ok: true });
-    say(`The robot plays ${m.card}.`);
+    robot.announce(m.card);
   });
-  s.on('prompt', (p: { kind: string; seat?: number; text: string }) => {
-    if (p.kind === 'session-over') overText = p.text;
-    if (p.seat === undefined || p.seat === seat || p.kind !== 'turn') say(p.text);
+  s.on('prompt', (p: { kind: string; text: string }) => {
+    // The runtime's words are not shown (the page composes its own from the state); only whether a
+    // next session follows is read from the session-over prompt.
+    if (p.kind === 'session-over') nextSession = p.text.includes('next session');
   });
-  s.on('rejected', (r: { reason: string }) => say(`Refused: ${r.reason}`));
+  s.on('rejected', (r: { reason: string }) => {
+    notice = { key: 'refusedCard', detail: r.reason, version: state?.version };
+    render();
+  });
+  s.on('robot:behaviour', (m: Behaviour) => robot.apply(m));
 }
 
-function setLink(text: string, ok: boolean): void {
+/** Keeps the newest state (by version; on equal versions the later one) and draws it. */
+function take(st: TableState, fromHello: boolean): void {
+  if (!fromHello && state && st.version !== undefined && state.version !== undefined && st.version < state.version) return;
+  const before = state;
+  if (notice && st.version !== notice.version) notice = null;
+  state = st;
+  if (st.game && before?.game && st.game.index !== before.game.index) robot.clearAnnouncement();
+  render();
+  gather(before, st);
+}
+
+function setLink(l: Link): void {
+  link = l;
   const e = byId('link');
-  e.textContent = text;
-  e.className = `pill ${ok ? 'on' : 'off'}`;
-}
-
-function say(text: string): void {
-  byId('prompt').textContent = text;
+  e.textContent = l.key === 'seat' && seat !== null ? seatPill(seat, lang()) : w(l.key === 'seat' ? 'watching' : l.key, lang());
+  e.className = `pill ${l.ok ? 'on' : 'off'}`;
 }
 
 function send(event: 'card:detected' | 'game:control', payload: Record<string, unknown>): void {
   if (!socket?.connected || busy) return;
   busy = true;
+  notice = null;
+  render();
   socket.timeout(10_000).emit(event, { seq: nextSeq(), ...payload }, (err: Error | null, r: Ack) => {
     busy = false;
-    if (err) say('The table server did not answer; try again.');
-    else if (!r.ok) say(`Refused: ${r.reason}`);
+    if (err) notice = { key: 'serverSilent', detail: '', version: state?.version };
+    else if (!r.ok) notice = { key: 'refusedCard', detail: r.reason, version: state?.version };
     render();
   });
 }
 
-byId('new-game').addEventListener('click', () => send('game:control', { action: 'new-game' }));
+/** Where a seat sits on screen, with this page's seat (or, watching, the robot's partner's) at the bottom. */
+const place = (s: number): Place => (['bottom', 'right', 'top', 'left'] as const)[(s - (seat ?? ((state?.robotSeat ?? 0) + 2)) + 8) & 3]!;
 
-/** Where a seat sits on screen, with this page's seat (or, watching, seat 0) at the bottom. */
-const place = (s: number): 'bottom' | 'right' | 'top' | 'left' => (['bottom', 'right', 'top', 'left'] as const)[(s - (seat ?? 0) + 4) & 3]!;
-
-/** Who sits at a seat, as the person sees it: you, the robot, a table's name, or free. */
-function holderOf(st: TableState, s: number): { who: string; free: boolean } {
-  if (s === seat) return { who: 'you', free: false };
-  if (s === st.robotSeat) return { who: 'the robot', free: false };
-  const h = st.seats?.find((x) => x.seat === s);
-  if (!h) return { who: 'a player', free: false };
-  if (h.holder === 'free') return { who: 'free', free: true };
-  return { who: h.holder === 'robot' ? 'the robot' : h.name || 'a table', free: false };
+/** The words of the page that do not depend on the state. */
+function writeStatic(): void {
+  const l = lang();
+  document.documentElement.lang = l;
+  for (const e of document.querySelectorAll<HTMLElement>('[data-w]')) e.textContent = w(e.dataset.w as WordKey, l);
+  document.title = `Parceiro: ${w('title', l)}`;
 }
 
-/** Partner or opponent, of the person (seated) or of the robot (watching). */
-const relationOf = (st: TableState, s: number): string => {
-  const me = seat ?? st.robotSeat;
-  if (s === me) return '';
-  return (s & 1) === (me & 1) ? (seat === null ? "robot's partner" : 'your partner') : seat === null ? "robot's opponent" : 'opponent';
-};
+/** Who sits at a seat, for its label: the name as the person says it (with the robot's role), and who holds it. */
+function seatLabel(st: TableState, s: number, v: View, l: Language): { name: string; who: string; free: boolean } {
+  const holder = st.seats?.find((x) => x.seat === s);
+  const free = holder?.holder === 'free';
+  // The robot's role is news to the person; the others' is in their names (or, watching, added).
+  const role = s === st.robotSeat || seat === null ? roleWords(s, v, l) : '';
+  const name = `${seatLabelName(s, v, l)}${role ? ` (${role})` : ''}`;
+  const who = s === seat || s === st.robotSeat ? '' : free ? w('free', l) : holder ? holderWords(holder.kind, l) : '';
+  return { name, who, free };
+}
 
-function renderSeats(st: TableState): void {
+function renderSeats(st: TableState, v: View, l: Language): void {
   const box = byId('seats');
   box.hidden = seat !== null;
   if (seat !== null) return;
   const buttons = [0, 1, 2, 3]
     .filter((s) => s !== st.robotSeat)
     .map((s) => {
-      const { who, free } = holderOf(st, s);
-      const b = h('button', { class: 'seat-button', text: free ? `Take seat ${s} (${relationOf(st, s)})` : `Seat ${s}: taken by ${who}`, data: { take: String(s) } });
+      const holder = st.seats?.find((x) => x.seat === s);
+      const free = holder?.holder === 'free';
+      const b = h('button', { class: 'seat-button', text: free ? takeSeatWords(s, roleWords(s, v, l), l) : takenSeatWords(s, holderWords(holder?.kind ?? null, l), l), data: { take: String(s) } });
       b.type = 'button';
       b.disabled = !free;
       b.addEventListener('click', () => join(server, token, s));
@@ -180,27 +251,55 @@ function renderSeats(st: TableState): void {
   byId('seat-list').replaceChildren(...buttons);
 }
 
+/** The prompt, from the state as it is now. */
+function promptOf(st: TableState, v: View, l: Language, myTurn: boolean): string {
+  const g = st.game;
+  if (seat === null) return st.seats && !st.seats.some((x) => x.holder === 'free') ? w('allTaken', l) : w('chooseSeat', l);
+  if (st.paused) return w('paused', l);
+  if (st.session.complete) return `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}`;
+  if (!g) return w('pressNewGame', l);
+  if (g.outcome) return `${g.renounce ? `${w('renounce', l)} ` : ''}${resultWords(g.outcome.winner, g.outcome.victories, v, l)} ${w('nextGame', l)}`;
+  if (g.robotCards !== undefined && g.robotCards < 10) return readingWords(g.robotCards, l);
+  if (myTurn) return w('yourTurn', l);
+  if (g.toMove === st.robotSeat) return w('robotThinks', l);
+  if (g.toMove !== null) return turnOf(g.toMove, v, l);
+  return '';
+}
+
 function render(): void {
+  writeStatic();
+  setLinkText();
   const st = state;
   if (!st) return;
+  const l = lang();
+  const v = view();
+  robot.setContext(l, v, place);
   const g = st.game;
-  const v = st.session.victories;
-  byId('score').textContent = `victories A ${v[0]} - B ${v[1]}${g ? ` · points A ${g.points[0]} - B ${g.points[1]}` : ''}`;
+  const { mine, names } = teamNames(v, l);
+  const other = (1 - mine) as 0 | 1;
+  const vic = st.session.victories;
+  byId('score').replaceChildren(
+    h('span', { class: 'vt-score-part', text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}` }),
+    ...(g ? [h('span', { class: 'vt-score-part', text: `${w('gamePoints', l)}: ${g.points[mine]} – ${g.points[other]}` })] : []),
+  );
   for (let s = 0; s < 4; s++) {
-    const { who, free } = holderOf(st, s);
-    const rel = relationOf(st, s);
-    const label = byId(`label-${place(s)}`);
-    label.textContent = `seat ${s}: ${who}${rel ? ` (${rel})` : ''}${g ? ` · ${g.handSizes[s]} cards` : ''}`;
+    const p = place(s);
+    const { name, who, free } = seatLabel(st, s, v, l);
+    const label = byId(`label-${p}`);
+    label.replaceChildren(name, ...(who ? [h('small', { text: who })] : []));
     label.classList.toggle('to-move', g?.toMove === s);
     label.classList.toggle('free', free);
-    label.dataset.holder = free ? 'free' : who;
+    label.dataset.seat = String(s);
+    // Others' hands face down (how many cards they hold); the page's own hand is below, face up.
+    const n = g ? (g.handSizes[s] ?? 0) : 0;
+    byId(`backs-${p}`).replaceChildren(...(g && s !== seat && n > 0 ? [backs(n, `${n} ${w('cards', l)}`)] : []));
   }
-  renderSeats(st);
-  const trick = byId('trick');
-  trick.replaceChildren(...(g?.table ?? []).map((t) => cardEl(t.card, { class: `at-${place(t.seat)}` })));
-  byId('trump').replaceChildren(...(g?.trumpCard ? [h('small', { text: 'trump' }), cardEl(g.trumpCard)] : []));
+  renderSeats(st, v, l);
+  byId('trick').replaceChildren(...(g?.table ?? []).map((t) => cardFace(t.card, l, `at-${place(t.seat)}`)));
+  byId('trump').replaceChildren(...(g?.trumpCard ? [h('small', { text: w('trump', l) }), cardFace(g.trumpCard, l, 'small')] : []));
+
   const hand = g?.hands.find((x) => x.seat === seat)?.cards ?? [];
-  const myTurn = g !== null && seat !== null && g.toMove === seat && !st.paused;
+  const myTurn = g !== null && seat !== null && g.toMove === seat && !st.paused && !g.outcome;
   // The page knows the hand, so it offers only cards that follow suit (the runtime would take a
   // renounce, as at a real table, and the game would be lost for the team).
   const led = g?.table[0]?.card.slice(-1);
@@ -208,7 +307,7 @@ function render(): void {
   const legal = (c: string): boolean => !follows || c.endsWith(led!);
   byId('my-hand').replaceChildren(
     ...hand.map((c) => {
-      const b = h('button', { class: 'card-button' }, cardEl(c));
+      const b = h('button', { class: 'card-button' }, cardFace(c, l));
       b.type = 'button';
       b.dataset.card = c;
       b.disabled = !myTurn || busy || !legal(c);
@@ -217,17 +316,84 @@ function render(): void {
     }),
   );
   const playing = g !== null && g.toMove !== null;
+  const reading = g?.robotCards !== undefined && g.robotCards < 10 && !g.outcome;
   // After the session's end too: a runtime that serves session after session (parceiro live) starts
   // the next one on it; one that does not refuses it, and the refusal is shown.
-  byId<HTMLButtonElement>('new-game').disabled = seat === null || playing;
-  if (seat === null) say('Choose a free seat to play.');
-  else if (myTurn) say('Your turn: click a card.');
-  else if (st.paused) say('The game is paused.');
-  else if (st.session.complete) say(`The session is over: A ${v[0]} - B ${v[1]}.${overText.includes('next session') ? ' Press "New game" to start the next session.' : ''}`);
-  else if (g?.outcome) say(`Game over: ${g.outcome.winner === 'draw' ? 'a draw' : `team ${g.outcome.winner} wins ${g.outcome.victories}`}. Press "New game" for the next one.`);
-  else if (!g) say('Press "New game" to deal.');
-  const lt = g?.lastTrick;
-  byId('last-trick').textContent = lt ? `last trick: ${lt.cards.join(' ')}, won by seat ${lt.winner} (${lt.points} points)` : '';
-  document.body.dataset.status = seat === null ? 'watching' : g ? (g.toMove === null ? 'over' : myTurn ? 'my-turn' : 'waiting') : 'no-game';
+  const newGame = byId<HTMLButtonElement>('new-game');
+  newGame.disabled = seat === null || playing || reading;
+  newGame.classList.toggle('vt-primary', !newGame.disabled);
+
+  byId('prompt').textContent = promptOf(st, v, l, myTurn);
+  byId('notice').textContent = notice ? `${w(notice.key, l)}${notice.detail ? ` (${notice.detail})` : ''}` : '';
+  byId('reading').hidden = !reading;
+  if (reading) {
+    byId<HTMLProgressElement>('reading-bar').value = g.robotCards ?? 0;
+    byId('reading-text').textContent = readingWords(g.robotCards ?? 0, l);
+  }
+  renderLastTrick(st, v, l);
+  renderResult(st, v, l);
+  document.body.dataset.status = seat === null ? 'watching' : g ? (g.toMove === null && !reading ? 'over' : myTurn ? 'my-turn' : 'waiting') : 'no-game';
   document.body.dataset.complete = String(st.session.complete);
+  document.body.dataset.lang = l;
+}
+
+function setLinkText(): void {
+  const e = byId('link');
+  e.textContent = link.key === 'seat' && seat !== null ? seatPill(seat, lang()) : w(link.key === 'seat' ? 'watching' : link.key, lang());
+}
+
+function renderLastTrick(st: TableState, v: View, l: Language): void {
+  const lt = st.game?.lastTrick ?? null;
+  const button = byId<HTMLButtonElement>('last-trick-button');
+  button.textContent = w(showLastTrick ? 'lastTrickHide' : 'lastTrickShow', l);
+  button.setAttribute('aria-pressed', String(showLastTrick));
+  button.disabled = !st.game;
+  const box = byId('last-trick');
+  box.hidden = !showLastTrick || !st.game;
+  if (box.hidden) return;
+  if (!lt) return void box.replaceChildren(h('p', { text: w('lastTrickNone', l) }));
+  const cards = lt.cards.map((c, i) => {
+    const s = (lt.leader + i) & 3;
+    return h('span', { class: `vt-last-card${s === lt.winner ? ' winner' : ''}`, data: { seat: String(s) } }, cardFace(c, l, 'small'), h('small', { text: seatName(s, v, l, { capital: true }) }));
+  });
+  box.replaceChildren(h('div', { class: 'vt-last-cards' }, ...cards), h('p', { text: trickWords(lt.winner, lt.points, v, l) }));
+}
+
+function renderResult(st: TableState, v: View, l: Language): void {
+  const g = st.game;
+  const box = byId('result');
+  box.hidden = !g?.outcome;
+  if (!g?.outcome) return;
+  const { mine, names } = teamNames(v, l);
+  const other = (1 - mine) as 0 | 1;
+  const vic = st.session.victories;
+  const weWon = g.outcome.winner !== 'draw' && (g.outcome.winner === 'A' ? 0 : 1) === mine;
+  box.dataset.winner = g.outcome.winner;
+  box.className = `vt-result ${g.outcome.winner === 'draw' ? 'draw' : weWon ? 'won' : 'lost'}`;
+  box.replaceChildren(
+    h('strong', { class: 'vt-result-title', text: resultWords(g.outcome.winner, g.outcome.victories, v, l) }),
+    h('span', { text: `${w('points', l)}: ${names[mine]} ${g.points[mine]} – ${names[other]} ${g.points[other]}` }),
+    h('span', { text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}` }),
+    h('small', { text: st.session.complete ? `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}` : w('nextGame', l) }),
+  );
+}
+
+/** A trick just completed: its four cards, shown where they were played, then gathered toward its winner. */
+function gather(before: TableState | null, st: TableState): void {
+  const g = st.game;
+  const lt = g?.lastTrick;
+  if (!g || !lt) return;
+  const key = `${g.index}:${g.trick}`;
+  // A page that has just joined does not replay the trick before it came.
+  if (key === gathered || !before?.game || before.game.index !== g.index) {
+    gathered = key;
+    return;
+  }
+  gathered = key;
+  const box = byId('gather');
+  const l = lang();
+  box.className = `vt-trick vt-gather to-${place(lt.winner)}`;
+  box.replaceChildren(...lt.cards.map((c, i) => cardFace(c, l, `at-${place((lt.leader + i) & 3)}`)));
+  // Cleared once gathered, unless the next trick's gathering has begun meanwhile.
+  box.addEventListener('animationend', () => gathered === key && box.replaceChildren(), { once: true });
 }

@@ -1,0 +1,165 @@
+// The robot at the virtual table: EMYS's face moving with the postures it sends, its eyes on what it
+// looks at, a speech bubble with what it says as it says it (and its voice, when the person wants
+// it), its card announced in words, and what it feels as a word and a colour.
+//
+// Every behaviour message the page shows is stamped (the page's clock, ms since the epoch) in
+// `window.__vtReactions`, so a test can tell how soon after an event the person saw the robot react.
+
+import { byId, h } from './dom.js';
+import { EmysFace } from './face.js';
+import type { View } from './table-words.js';
+import { aboutWords, gazeWords, robotPlays, w } from './table-words.js';
+import { RobotVoice } from './table-voice.js';
+import type { Language } from './words.js';
+import { emotionColour, emotionWord } from './words.js';
+
+/** The parts of `robot:behaviour` (table-bridge/messages.ts) this page reads. */
+export type Behaviour =
+  | { kind: 'posture'; atMs: number; joints: Record<string, number>; durationMs: number }
+  | { kind: 'expression'; atMs: number; expression: string; valence: number; arousal: number }
+  | { kind: 'gaze'; atMs: number; target: string; seat: number | null }
+  | { kind: 'utterance'; atMs: number; phase: 'start' | 'end'; id: string; text: string; language: string; to: string; addressee: number | null }
+  | { kind: 'feeling'; atMs: number; strongest: string; mood: number; emotions: { type: string; intensity: number; seat: number | null }[] };
+
+export type Place = 'bottom' | 'right' | 'top' | 'left';
+
+interface Reaction {
+  kind: string;
+  /** When the runtime made it (its clock). */
+  atMs: number;
+  /** When this page had it on screen (this page's clock, ms since the epoch). */
+  shownAt: number;
+}
+declare global {
+  interface Window {
+    __vtReactions?: Reaction[];
+  }
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+/** Where the eyes turn for a place on the page (the face looks out at the person at the bottom). */
+const LOOK: Record<Place, [number, number]> = { bottom: [0, 0.1], top: [0, -0.9], left: [-1, -0.1], right: [1, -0.1] };
+
+export class RobotPanel {
+  readonly face: EmysFace;
+  readonly voice = new RobotVoice();
+  #lang: Language = 'en';
+  #view: View = { mySeat: null, robotSeat: 0 };
+  #place: (seat: number) => Place = () => 'top';
+  #gaze: { target: string; seat: number | null } | null = null;
+  #feeling: Extract<Behaviour, { kind: 'feeling' }> | null = null;
+  #announced: string | null = null;
+
+  constructor() {
+    this.face = new EmysFace(byId('robot-face'));
+    window.__vtReactions = [];
+    byId('voice').addEventListener('click', () => {
+      this.voice.set(!this.voice.on);
+      this.render();
+    });
+  }
+
+  /** The language and the seats as the page sees them now; words are written again in them. */
+  setContext(lang: Language, view: View, place: (seat: number) => Place): void {
+    this.#lang = lang;
+    this.#view = view;
+    this.#place = place;
+    this.render();
+  }
+
+  /** One behaviour message, shown at once, and stamped. */
+  apply(m: Behaviour): void {
+    switch (m.kind) {
+      case 'posture':
+        this.face.show(m.joints, m.durationMs);
+        break;
+      case 'expression':
+        byId('robot').dataset.expression = m.expression;
+        break;
+      case 'gaze': {
+        this.#gaze = { target: m.target, seat: m.seat };
+        const [dx, dy] = this.#lookOf(m.target, m.seat);
+        this.face.look(dx, dy, 300);
+        break;
+      }
+      case 'utterance': {
+        const bubble = byId('bubble');
+        if (m.phase === 'start') {
+          bubble.textContent = m.text;
+          bubble.hidden = false;
+          bubble.dataset.id = m.id;
+          bubble.lang = m.language;
+          bubble.classList.add('speaking');
+          this.voice.say(m.text, m.language);
+        } else if (bubble.dataset.id === m.id) bubble.classList.remove('speaking');
+        break;
+      }
+      case 'feeling':
+        this.#feeling = m;
+        break;
+    }
+    this.render();
+    const list = window.__vtReactions!;
+    list.push({ kind: m.kind, atMs: m.atMs, shownAt: now() });
+    if (list.length > 5000) list.splice(0, list.length - 5000);
+    byId('robot').dataset.reactedAt = String(list.at(-1)!.shownAt);
+  }
+
+  /** The robot's card, in words ("O robô joga o ás de copas."), shown and, with the voice on, said. */
+  announce(card: string): void {
+    this.#announced = card;
+    this.render();
+    this.voice.say(robotPlays(card, this.#lang), this.#lang);
+  }
+
+  /** A new game: the last announcement is over. */
+  clearAnnouncement(): void {
+    this.#announced = null;
+    this.render();
+  }
+
+  #lookOf(target: string, seat: number | null): [number, number] {
+    if (target === 'play-area') return [0, 0.8];
+    if (target === 'own-cards' || (target === 'card' && seat === this.#view.robotSeat)) return [0, 1];
+    if (seat === null) return [0, 0];
+    const [x, y] = LOOK[this.#place(seat)];
+    // A card lies between the middle of the table and its player: half the way there, and down.
+    return target === 'card' ? [x * 0.6, 0.7 + y * 0.2] : [x, y];
+  }
+
+  /** Writes the panel's words in the language in force. */
+  render(): void {
+    const lang = this.#lang;
+    const voice = byId<HTMLButtonElement>('voice');
+    voice.disabled = !this.voice.available;
+    voice.textContent = this.voice.available ? w(this.voice.on ? 'voiceOn' : 'voiceOff', lang) : w('voiceNone', lang);
+    voice.setAttribute('aria-pressed', String(this.voice.on));
+    byId('gaze').textContent = this.#gaze ? gazeWords(this.#gaze.target, this.#gaze.seat, this.#view, lang) : '';
+    byId('announce').textContent = this.#announced ? robotPlays(this.#announced, lang) : '';
+    const box = byId('feeling');
+    const f = this.#feeling;
+    if (!f) return void box.replaceChildren();
+    const top = f.emotions[0];
+    // Weak feelings read as calm: a player should see a change, not noise.
+    const type = top && top.intensity >= 0.1 ? top.type : '';
+    box.dataset.emotion = type;
+    const mood = f.mood > 0.15 ? w('moodGood', lang) : f.mood < -0.15 ? w('moodBad', lang) : '';
+    const word = type ? emotionWord(type, lang) : w('calm', lang);
+    const colour = type ? emotionColour(type) : '#8a8f98';
+    const about = type ? aboutWords(top!.seat, this.#view, lang) : '';
+    const dot = h('span', { class: 'vt-feel-dot' });
+    dot.style.background = colour;
+    const strength = h('span', { class: 'vt-feel-bar' });
+    strength.style.width = `${Math.round(Math.min(1, top?.intensity ?? 0) * 100)}%`;
+    strength.style.background = colour;
+    box.style.borderColor = colour;
+    box.replaceChildren(
+      dot,
+      h('span', { class: 'muted', text: `${w('feels', lang)} ` }),
+      h('strong', { class: 'vt-feel-word', text: word }),
+      ...(about ? [h('span', { text: ` ${about}` })] : []),
+      ...(mood ? [h('span', { class: 'muted', text: ` · ${mood}` })] : []),
+      h('span', { class: 'vt-feel-track' }, strength),
+    );
+  }
+}

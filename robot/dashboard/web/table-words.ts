@@ -1,0 +1,214 @@
+// Every word the virtual table shows, in pt and en (the session's language): labels, buttons,
+// prompts the page composes from the state, cards in words, seats as the person at the page names
+// them. The runtime's own prompt texts are never shown: the page says what the state says.
+
+import type { Language } from './words.js';
+import { relationOf } from './words.js';
+
+const W = {
+  title: ['Sueca with Parceiro', 'Sueca com o Parceiro'],
+  serverLabel: ['Table server', 'Servidor da mesa'],
+  tokenLabel: ['Table token', 'Senha da mesa'],
+  connect: ['Connect', 'Ligar'],
+  newGame: ['New game', 'Nova partida'],
+  lastTrickShow: ['Last trick', 'Última vaza'],
+  lastTrickHide: ['Hide last trick', 'Esconder a última vaza'],
+  voiceOn: ['Robot voice: on', 'Voz do robô: ligada'],
+  voiceOff: ['Robot voice: off', 'Voz do robô: desligada'],
+  voiceNone: ['No voice in this browser', 'Sem voz neste navegador'],
+  takeSeat: ['Take a seat', 'Escolhe um lugar'],
+  trump: ['trump', 'trunfo'],
+  robot: ['The robot', 'O robô'],
+  robotName: ['EMYS, the robot', 'EMYS, o robô'],
+  feels: ['feels', 'sente'],
+  calm: ['calm', 'calmo'],
+  moodGood: ['in a good mood', 'bem-disposto'],
+  moodBad: ['in a low mood', 'desanimado'],
+  connecting: ['connecting…', 'a ligar…'],
+  disconnected: ['disconnected', 'desligado'],
+  noConnection: ['no connection', 'sem ligação'],
+  refused: ['refused', 'recusado'],
+  watching: ['watching', 'a assistir'],
+  yourTurn: ['Your turn: tap a card to play it.', 'É a tua vez: toca numa carta para a jogares.'],
+  robotThinks: ['The robot is thinking…', 'O robô está a pensar…'],
+  paused: ['The game is paused.', 'O jogo está em pausa.'],
+  pressNewGame: ['Press “New game” to deal.', 'Carrega em «Nova partida» para dar as cartas.'],
+  chooseSeat: ['Choose a free seat to play.', 'Escolhe um lugar livre para jogar.'],
+  allTaken: ['Every seat is taken: this page can watch the game.', 'Todos os lugares estão ocupados: esta página pode assistir ao jogo.'],
+  serverSilent: ['The table server did not answer; try again.', 'O servidor da mesa não respondeu; tenta outra vez.'],
+  refusedCard: ['That was not accepted', 'Isso não foi aceite'],
+  won: ['won', 'ganhou'],
+  points: ['Points', 'Pontos'],
+  victories: ['Victories', 'Vitórias'],
+  us: ['you', 'vocês'],
+  them: ['them', 'eles'],
+  teamA: ['Team A', 'Equipa A'],
+  teamB: ['Team B', 'Equipa B'],
+  gamePoints: ['This game', 'Esta partida'],
+  cards: ['cards', 'cartas'],
+  draw: ['A draw: 60 all.', 'Empate: 60 a 60.'],
+  sessionOver: ['The session is over.', 'A sessão terminou.'],
+  nextSession: ['“New game” starts the next session.', '«Nova partida» começa a sessão seguinte.'],
+  nextGame: ['Press “New game” for the next one.', 'Carrega em «Nova partida» para a seguinte.'],
+  renounce: ['A renounce ended the game.', 'Uma renúncia acabou a partida.'],
+  lastTrickNone: ['No trick has been played yet.', 'Ainda não se jogou nenhuma vaza.'],
+  free: ['free', 'livre'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type WordKey = keyof typeof W;
+
+/** A word or phrase of the page in `lang`. */
+export const w = (key: WordKey, lang: Language): string => W[key][lang === 'pt' ? 1 : 0];
+
+// ---- cards in words ------------------------------------------------------------------------------
+
+const RANKS: Record<string, readonly [en: string, pt: string, ptArticle: 'o' | 'a']> = {
+  '2': ['two', 'dois', 'o'],
+  '3': ['three', 'três', 'o'],
+  '4': ['four', 'quatro', 'o'],
+  '5': ['five', 'cinco', 'o'],
+  '6': ['six', 'seis', 'o'],
+  Q: ['queen', 'dama', 'a'],
+  J: ['jack', 'valete', 'o'],
+  K: ['king', 'rei', 'o'],
+  '7': ['seven', 'sete', 'o'],
+  A: ['ace', 'ás', 'o'],
+};
+const SUITS: Record<string, readonly [en: string, pt: string]> = { S: ['spades', 'espadas'], H: ['hearts', 'copas'], D: ['diamonds', 'ouros'], C: ['clubs', 'paus'] };
+
+/** "the ace of hearts" / "o ás de copas" (AH); a card the page does not know is shown as it came. */
+export function cardWords(card: string, lang: Language): string {
+  const r = RANKS[card.slice(0, -1).toUpperCase()];
+  const s = SUITS[card.slice(-1).toUpperCase()];
+  if (!r || !s) return card;
+  return lang === 'pt' ? `${r[2]} ${r[1]} de ${s[1]}` : `the ${r[0]} of ${s[0]}`;
+}
+
+/** The suit's name alone: "hearts" / "copas". */
+export const suitWords = (suit: string, lang: Language): string => SUITS[suit.toUpperCase()]?.[lang === 'pt' ? 1 : 0] ?? suit;
+
+/** "The robot plays the ace of hearts." / "O robô joga o ás de copas." */
+export const robotPlays = (card: string, lang: Language): string => (lang === 'pt' ? `O robô joga ${cardWords(card, lang)}.` : `The robot plays ${cardWords(card, lang)}.`);
+
+// ---- seats as the person at the page names them ---------------------------------------------------
+
+export interface View {
+  /** The page's seat; null while it only watches. */
+  mySeat: number | null;
+  robotSeat: number;
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Who sits at `seat`, from where the page sits: you, the robot, your partner, the opponent on your left... */
+export function seatName(seat: number, v: View, lang: Language, options: { capital?: boolean } = {}): string {
+  const pt = lang === 'pt';
+  let s: string;
+  if (seat === v.mySeat) s = pt ? 'tu' : 'you';
+  else if (seat === v.robotSeat) s = pt ? 'o robô' : 'the robot';
+  else if (v.mySeat === null) s = pt ? `o lugar ${seat}` : `seat ${seat}`;
+  else {
+    const r = relationOf(seat, v.mySeat);
+    s = r === 'partner' ? (pt ? 'o teu parceiro' : 'your partner') : r === 'right' ? (pt ? 'o adversário à tua direita' : 'the opponent on your right') : pt ? 'o adversário à tua esquerda' : 'the opponent on your left';
+  }
+  return options.capital ? capital(s) : s;
+}
+
+/** A seat's name on its label, short enough for a phone: "Opponent (right)", "O teu parceiro". */
+export function seatLabelName(seat: number, v: View, lang: Language): string {
+  const pt = lang === 'pt';
+  if (seat === v.mySeat) return pt ? 'Tu' : 'You';
+  if (seat === v.robotSeat) return pt ? 'O robô' : 'The robot';
+  if (v.mySeat === null) return pt ? `Lugar ${seat}` : `Seat ${seat}`;
+  const r = relationOf(seat, v.mySeat);
+  if (r === 'partner') return pt ? 'O teu parceiro' : 'Your partner';
+  const side = r === 'right' ? (pt ? 'direita' : 'right') : pt ? 'esquerda' : 'left';
+  return pt ? `Adversário (${side})` : `Opponent (${side})`;
+}
+
+/** A seat's role for the page: partner or opponent of the person (or, watching, of the robot). */
+export function roleWords(seat: number, v: View, lang: Language): string {
+  const me = v.mySeat ?? v.robotSeat;
+  if (seat === me) return '';
+  const partner = (seat & 1) === (me & 1);
+  if (v.mySeat === null) return lang === 'pt' ? (partner ? 'parceiro do robô' : 'adversário do robô') : partner ? "robot's partner" : "robot's opponent";
+  return lang === 'pt' ? (partner ? 'parceiro' : 'adversário') : partner ? 'partner' : 'opponent';
+}
+
+/** Who holds a seat, by the kind of table (never the raw table name, which is in English). */
+export function holderWords(kind: string | null, lang: Language): string {
+  const pt = lang === 'pt';
+  if (kind === 'virtual') return pt ? 'uma pessoa no navegador' : 'a person in a browser';
+  if (kind === 'simulated') return pt ? 'jogador simulado' : 'simulated player';
+  if (kind === 'touch') return pt ? 'mesa tátil' : 'touch table';
+  return pt ? 'um jogador' : 'a player';
+}
+
+/** "Seat 2 (partner): take it" / "Lugar 2 (parceiro): ocupar". */
+export const takeSeatWords = (seat: number, role: string, lang: Language): string => (lang === 'pt' ? `Ocupar o lugar ${seat} (${role})` : `Take seat ${seat} (${role})`);
+export const takenSeatWords = (seat: number, who: string, lang: Language): string => (lang === 'pt' ? `Lugar ${seat}: ${who}` : `Seat ${seat}: ${who}`);
+export const seatPill = (seat: number, lang: Language): string => (lang === 'pt' ? `lugar ${seat}` : `seat ${seat}`);
+
+/** "Your partner's turn." / "Vez do teu parceiro." */
+export function turnOf(seat: number, v: View, lang: Language): string {
+  const name = seatName(seat, v, lang);
+  if (lang === 'pt') return `Vez d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}.`;
+  return `${capital(name)}${name.startsWith('you') ? 'r' : "'s"} turn.`;
+}
+
+/** "The robot's hand is being read: 4 of 10 cards." */
+export const readingWords = (n: number, lang: Language): string => (lang === 'pt' ? `A ler a mão do robô: ${n} de 10 cartas.` : `Reading the robot's hand: ${n} of 10 cards.`);
+
+/** "Trick won by your partner, 21 points." */
+export function trickWords(winner: number, points: number, v: View, lang: Language): string {
+  const name = seatName(winner, v, lang);
+  if (lang === 'pt') return `Vaza ganha por ${name === 'tu' ? 'ti' : name}: ${points} pontos.`;
+  return `Trick won by ${name}: ${points} points.`;
+}
+
+/** What the robot looks at, in words: "looks at you", "olha para a carta do teu parceiro". */
+export function gazeWords(target: string, seat: number | null, v: View, lang: Language): string {
+  const pt = lang === 'pt';
+  if (target === 'play-area') return pt ? 'olha para a mesa' : 'looks at the table';
+  if (target === 'own-cards') return pt ? 'olha para as suas cartas' : 'looks at its cards';
+  if (seat === null) return '';
+  const name = seatName(seat, v, lang);
+  if (target === 'seat') return pt ? `olha para ${name === 'tu' ? 'ti' : name}` : `looks at ${name}`;
+  if (seat === v.robotSeat) return pt ? 'olha para a sua carta' : 'looks at its card';
+  if (pt) return `olha para a carta ${name === 'tu' ? 'que jogaste' : `d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}`}`;
+  return `looks at ${name === 'you' ? 'your' : `${name}'s`} card`;
+}
+
+/** Whom an emotion is about: "about you" / "por ti". */
+export function aboutWords(seat: number | null, v: View, lang: Language): string {
+  if (seat === null || seat === v.robotSeat) return '';
+  const name = seatName(seat, v, lang);
+  return lang === 'pt' ? `por ${name === 'tu' ? 'ti' : name}` : `about ${name}`;
+}
+
+/**
+ * The result of a game for the person: "You won: 2 victories." / "Ganharam: 2 vitórias." (A
+ * watching page says which team.)
+ */
+export function resultWords(winner: 'A' | 'B' | 'draw', victories: number, v: View, lang: Language): string {
+  if (winner === 'draw') return w('draw', lang);
+  const pt = lang === 'pt';
+  const team = winner === 'A' ? 0 : 1;
+  const vic = pt ? `${victories} vitória${victories === 1 ? '' : 's'}` : `${victories} victor${victories === 1 ? 'y' : 'ies'}`;
+  if (v.mySeat === null) {
+    const robotWins = (v.robotSeat & 1) === team;
+    return pt ? `${robotWins ? 'A equipa do robô ganhou' : 'Os adversários do robô ganharam'}: ${vic}.` : `${robotWins ? "The robot's team won" : "The robot's opponents won"}: ${vic}.`;
+  }
+  const weWin = (v.mySeat & 1) === team;
+  return pt ? `${weWin ? 'Ganharam' : 'Perderam'}: ${weWin ? '' : 'os adversários levam '}${vic}.` : `${weWin ? 'You won' : 'You lost'}: ${weWin ? '' : 'the opponents get '}${vic}.`;
+}
+
+/** The two teams from the page's side: you (with your partner) first, or A and B while watching. */
+export function teamNames(v: View, lang: Language): { mine: 0 | 1; names: [string, string] } {
+  if (v.mySeat === null) return { mine: (v.robotSeat & 1) as 0 | 1, names: [w('teamA', lang), w('teamB', lang)] };
+  const mine = (v.mySeat & 1) as 0 | 1;
+  const names: [string, string] = ['', ''];
+  names[mine] = w('us', lang);
+  names[1 - mine] = w('them', lang);
+  return { mine, names };
+}

@@ -1,0 +1,247 @@
+// The robot at the virtual table, in Debian's chromium (playwright-core): a person plays a whole game
+// through `parceiro play` (the real node, its behaviours and two simulated players) as the robot's
+// partner on a desktop, and one as its opponent on a phone, and sees the robot's face move, its speech
+// bubble, its card announced in words, what it feels; hears it (speechSynthesis stubbed: what would be
+// said, in which language) until they switch the voice off; sees the page's words follow the
+// session's language (pt, then en by the operator's switch on the bus); the last trick; the result of
+// the game; a prompt that is never stale. Nothing here waits on the wall clock or bounds a time: how
+// soon the robot's reaction is on screen after each of the person's cards reached the node is
+// measured and written to test/.artifacts/virtual-table-latency.json.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as Play from '../../launch/commands/play.js';
+import { requirePrograms } from '../system-programs.js';
+import { ARTIFACTS, VIEWPORTS, screenshot } from './screenshots.js';
+
+// The command's own code, built (the node's search runs in worker threads from dist/).
+const play = (await import(new URL('../../dist/launch/commands/play.js', import.meta.url).href)) as typeof Play;
+
+const { chromium: CHROMIUM } = requirePrograms('chromium');
+const WAIT = 30_000;
+const YOUR_TURN = { pt: 'É a tua vez: toca numa carta para a jogares.', en: 'Your turn: tap a card to play it.' };
+const CARD_WORDS = /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
+
+let browser: Browser;
+const closers: (() => unknown)[] = [];
+/** Each of the person's plays: how long until the page showed the robot's first reaction made after it (ms). */
+const latencies: number[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 120_000);
+
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (!latencies.length) return;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  const round = (x: number): number => Math.round(x * 10) / 10;
+  const report = { what: "ms from a person's card reaching the node (its table event on the bus) to the page showing the robot's first behaviour made after it", samples: sorted.length, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(sorted.at(-1)!) };
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(ARTIFACTS, 'virtual-table-latency.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`virtual table reaction latency: median ${report.medianMs} ms, p95 ${report.p95Ms} ms, max ${report.maxMs} ms over ${report.samples} plays`);
+});
+
+/** What the page would have said aloud: speechSynthesis replaced by a recorder (no audio here). */
+const STUB_SPEECH = (): void => {
+  const spoken: { text: string; lang: string }[] = [];
+  (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
+  Object.defineProperty(window, 'speechSynthesis', {
+    configurable: true,
+    value: { speak: (u: SpeechSynthesisUtterance) => spoken.push({ text: u.text, lang: u.lang }), cancel: () => {}, getVoices: () => [], speaking: false, pending: false },
+  });
+};
+
+async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  closers.push(() => context.close());
+  await context.addInitScript(STUB_SPEECH);
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  return { context, page };
+}
+
+async function start(seat: 'partner' | 'opponent', seed: number, language?: string): Promise<Play.PlaySession & { events: number[] }> {
+  const run = await play.startPlay({ seat, bots: 'rule', botThink: 0, games: 2, seed, budget: 80, minThink: 0, speech: 'log', record: false, port: 0, dashboardPort: 0, ...(language ? { language } : {}) });
+  closers.push(() => run.close());
+  // When each of the person's cards reached the node (this process's clock, ms since the epoch).
+  const events: number[] = [];
+  run.node.bus.subscribe('tableEvents', (m) => {
+    if (m.kind === 'card_detected' && m.zone === 'play' && m.seat === run.seat) events.push(performance.timeOrigin + performance.now());
+  });
+  return Object.assign(run, { events });
+}
+
+/**
+ * The robot's lines come when its behaviours choose (and not while it is the person's turn, when the
+ * game waits): when none is on screen yet, the operator has it say one (the wizard, on the bus), so
+ * the test does not wait on the robot's mood.
+ */
+async function aLineOnScreen(p: Page, run: Play.PlaySession, text: string, language: string): Promise<void> {
+  if (await p.isHidden('#bubble')) run.node.bus.publish('wizardSay', { text, language, utterance_id: '', target: 'all', by: 'operator' });
+  await p.waitForSelector('#bubble:not([hidden])');
+}
+
+type Reaction = { kind: string; atMs: number; shownAt: number };
+const reactions = (p: Page): Promise<Reaction[]> => p.evaluate(() => (window as unknown as { __vtReactions: Reaction[] }).__vtReactions);
+const spoken = (p: Page): Promise<{ text: string; lang: string }[]> => p.evaluate(() => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken);
+const noOverflow = async (p: Page): Promise<void> => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+/**
+ * Plays the page's game to its end (the first legal card each turn). After each card: the prompt
+ * is not the stale "your turn" once it is not; `during(n)` runs after the n-th card.
+ */
+async function playGame(p: Page, lang: () => 'pt' | 'en', during: (n: number) => Promise<void> = async () => {}): Promise<number> {
+  let plays = 0;
+  for (;;) {
+    await p.waitForSelector('body[data-status="my-turn"], body[data-status="over"]');
+    if ((await p.getAttribute('body', 'data-status')) === 'over') return plays;
+    const before = await p.locator('#my-hand button').count();
+    await p.click('#my-hand button:not([disabled])');
+    await p.waitForFunction((n) => document.querySelectorAll('#my-hand button').length < n, before);
+    plays++;
+    const now = await p.evaluate(() => ({ status: document.body.dataset.status, prompt: document.getElementById('prompt')!.textContent }));
+    if (now.status !== 'my-turn') expect(now.prompt, `after play ${plays}`).not.toBe(YOUR_TURN[lang()]);
+    await during(plays);
+  }
+}
+
+/** For each of the person's plays, the first reaction the page showed that the node made after it. */
+async function measure(p: Page, events: number[]): Promise<void> {
+  const shown = await reactions(p);
+  for (const [i, t] of events.entries()) {
+    // Clocks in whole ms on the node's side: a message stamped in the same ms as the event counts.
+    const r = shown.find((x) => x.atMs >= Math.floor(t) - 1 && x.shownAt >= t);
+    expect(r, `a reaction after the person's play ${i + 1}`).toBeDefined();
+    latencies.push(r!.shownAt - t);
+  }
+}
+
+describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
+  it("as the robot's partner (pt, desktop): face, speech, announcements, feeling, voice switch, last trick, result", async () => {
+    const run = await start('partner', 11);
+    expect(run.seat).toBe(2);
+    const { page: p } = await open(VIEWPORTS.desktop);
+    await p.goto(run.tableLink);
+    await p.waitForSelector('#play:not([hidden])');
+    await p.waitForSelector('html[lang="pt"]', { state: 'attached' });
+    expect(await p.textContent('#new-game')).toBe('Nova partida');
+    expect(await p.textContent('#prompt')).toBe('Carrega em «Nova partida» para dar as cartas.');
+    expect(await p.textContent('.seat-label.top')).toBe('O robô (parceiro)');
+
+    // Opened without a link, the page pre-fills the table server the node really uses.
+    const { page: bare } = await open(VIEWPORTS.desktop);
+    await bare.goto(run.tableLink.split('#')[0]!);
+    await expect.poll(() => bare.inputValue('#server'), { timeout: WAIT }).toBe(run.node.url);
+    await bare.close();
+    // Every seat is taken (the person's, the simulated players', the robot's): the page says it can watch.
+    const { page: watcher } = await open(VIEWPORTS.desktop);
+    await watcher.goto(run.tableLink.replace(/&seat=\d/, ''));
+    await watcher.waitForSelector('#prompt:text("Todos os lugares estão ocupados: esta página pode assistir ao jogo.")');
+    await watcher.close();
+
+    const initialJoints = await p.getAttribute('svg.face', 'data-joints');
+    await p.click('#new-game');
+    let voiceOffAt = -1;
+    const plays = await playGame(p, () => 'pt', async (n) => {
+      if (n === 3) {
+        // What the robot says, as it says it, and its card in words.
+        await aLineOnScreen(p, run, 'Vamos a isso, parceiro!', 'pt');
+        await p.waitForFunction((re) => new RegExp(re).test(document.getElementById('announce')!.textContent ?? ''), CARD_WORDS.source);
+        await p.waitForSelector('#feeling[data-emotion] .vt-feel-word');
+        await p.waitForFunction((j) => document.querySelector('svg.face')!.getAttribute('data-joints') !== j, initialJoints);
+        await p.waitForSelector('svg.face[data-look]');
+        await screenshot(p, 'virtual-table-desktop.png', { docs: true });
+        const said = await spoken(p);
+        expect(said.length).toBeGreaterThan(0);
+        expect(said.every((s) => s.lang === 'pt-PT'), JSON.stringify(said)).toBe(true);
+        expect(said.map((s) => s.text)).toContain(await p.textContent('#bubble'));
+        // The voice switch: off, remembered; nothing more is said aloud.
+        await p.click('#voice');
+        await p.waitForSelector('#voice[aria-pressed="false"]:text("Voz do robô: desligada")');
+        expect(await p.evaluate(() => localStorage.getItem('vt-voice'))).toBe('off');
+        voiceOffAt = said.length;
+      }
+      if (n === 5) {
+        await p.click('#last-trick-button');
+        await p.waitForSelector('#last-trick:not([hidden]) .vt-last-card >> nth=3');
+        expect(await p.textContent('#last-trick p')).toMatch(/^Vaza ganha por .+: \d+ pontos\.$/);
+        expect(await p.locator('#last-trick .vt-last-card.winner').count()).toBe(1);
+        await p.click('#last-trick-button');
+        await p.waitForSelector('#last-trick', { state: 'hidden' });
+      }
+    });
+    expect(plays).toBe(10);
+    // The game's end: a banner with who won, the points and the session's victories.
+    await p.waitForSelector('#result:not([hidden])');
+    const result = await p.textContent('#result');
+    expect(result).toMatch(/^(Ganharam|Perderam|Empate)/);
+    expect(result).toMatch(/Pontos: vocês \d+ – eles \d+/);
+    expect(result).toMatch(/Vitórias: vocês \d+ – eles \d+/);
+    expect(await p.textContent('#prompt')).toContain('Carrega em «Nova partida» para a seguinte.');
+    await screenshot(p, 'virtual-table-end.png', { docs: true });
+    expect((await spoken(p)).length).toBe(voiceOffAt);
+    await measure(p, run.events);
+  }, 120_000);
+
+  it("as an opponent (en, then pt by the operator's switch, phone): the page's words and voice follow; it fits a phone", async () => {
+    const run = await start('opponent', 12, 'en');
+    expect(run.seat).toBe(1);
+    const { page: p } = await open(VIEWPORTS.phone);
+    await p.goto(run.tableLink);
+    await p.waitForSelector('#play:not([hidden])');
+    await p.waitForSelector('html[lang="en"]', { state: 'attached' });
+    expect(await p.textContent('#new-game')).toBe('New game');
+    expect(await p.textContent('.seat-label.left')).toBe('The robot (opponent)');
+    await noOverflow(p);
+    await p.click('#new-game');
+    let lang: 'pt' | 'en' = 'en';
+    let switchedAt = -1;
+    const plays = await playGame(p, () => lang, async (n) => {
+      if (n === 1) {
+        await noOverflow(p);
+        // Tap targets a finger can hit: the cards and the buttons.
+        for (const b of await p.locator('#my-hand button, .vt-controls button, #voice').all()) {
+          const box = (await b.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+        }
+        await aLineOnScreen(p, run, "Let's see what you've got.", 'en');
+        await p.waitForSelector('#feeling[data-emotion]');
+        await screenshot(p, 'virtual-table-phone.png', { docs: true });
+        const said = await spoken(p);
+        expect(said.length).toBeGreaterThan(0);
+        expect(said.every((s) => s.lang === 'en-GB'), JSON.stringify(said)).toBe(true);
+      }
+      if (n === 2) {
+        // The operator switches the robot to Portuguese: the page follows, words and voice.
+        switchedAt = (await spoken(p)).length;
+        run.node.bus.publish('setLanguage', { language: 'pt', by: 'operator' });
+        await p.waitForSelector('html[lang="pt"]', { state: 'attached' });
+        lang = 'pt';
+        expect(await p.textContent('#new-game')).toBe('Nova partida');
+        expect(await p.textContent('#voice')).toBe('Voz do robô: ligada');
+        await noOverflow(p);
+      }
+    });
+    expect(plays).toBe(10);
+    await p.waitForSelector('#result:not([hidden])');
+    expect(await p.textContent('#result')).toMatch(/Vitórias: vocês \d+ – eles \d+/);
+    await noOverflow(p);
+    // Said after the switch: in Portuguese (a line already on its way may still be English).
+    await p.waitForFunction((k) => (window as unknown as { __spoken: { lang: string }[] }).__spoken.slice(k).some((s) => s.lang === 'pt-PT'), switchedAt);
+    await measure(p, run.events);
+  }, 120_000);
+});
