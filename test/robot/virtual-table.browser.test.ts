@@ -176,6 +176,8 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
         voiceOffAt = said.length;
       }
       if (n === 5) {
+        // The trick before was gathered toward its winner (the cards fly to its side).
+        await p.waitForSelector('#gather[class*="to-"]', { state: 'attached' });
         await p.click('#last-trick-button');
         await p.waitForSelector('#last-trick:not([hidden]) .vt-last-card >> nth=3');
         expect(await p.textContent('#last-trick p')).toMatch(/^Vaza ganha por .+: \d+ pontos\.$/);
@@ -196,6 +198,21 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     expect((await spoken(p)).length).toBe(voiceOffAt);
     await measure(p, run.events);
   }, 120_000);
+
+  it("a physical deal: the robot's hand being read shows as progress", async () => {
+    const run = await start('partner', 13);
+    const { page: p } = await open(VIEWPORTS.desktop);
+    await p.goto(run.tableLink);
+    await p.waitForSelector('#play:not([hidden])');
+    // People dealt real cards (seat 3 dealt, 7D turned up); the simulated players' table says so.
+    const send = (event: 'game:control' | 'card:detected', payload: Record<string, unknown>) => run.bots.send(event, { seq: run.bots.nextSeq(), ...payload });
+    expect(await send('game:control', { action: 'new-game', deal: { dealer: 3, trump: { card: '7D' } } })).toMatchObject({ ok: true });
+    await p.waitForSelector('#reading:not([hidden]) >> text="A ler a mão do robô: 0 de 10 cartas."');
+    for (const card of ['AH', 'KH', '2S', '3S']) expect(await send('card:detected', { zone: { area: 'hand', seat: 0 }, card })).toMatchObject({ ok: true });
+    await p.waitForSelector('#prompt:text("A ler a mão do robô: 4 de 10 cartas.")');
+    expect(await p.evaluate(() => (document.getElementById('reading-bar') as HTMLProgressElement).value)).toBe(4);
+    expect(await p.isDisabled('#new-game')).toBe(true);
+  }, 60_000);
 
   it("as an opponent (en, then pt by the operator's switch, phone): the page's words and voice follow; it fits a phone", async () => {
     const run = await start('opponent', 12, 'en');
