@@ -3,6 +3,7 @@
 // falls due, so a change takes effect at the next behaviour, and it reports every change.
 // A new plan replaces the postures and looks still waiting from older plans (the newest event is what
 // the head should show); lines already planned keep their turn, and speech never overlaps.
+// Each line is announced (queued) when planned, so what waits to be said can be shown.
 // Each plan of a game event says where the session now is (moment.ts); a line that has not started by
 // the time the session passes its useful moment is dropped, never said late. No decision here reads
 // the clock, so a replay that feeds the same events and ends lines at the same points drops the same.
@@ -94,6 +95,9 @@ export class BehaviourScheduler {
       const line = cmd.kind === 'speech' ? { utterance: cmd.utterance, atMs: cmd.atMs, seq: this.lines++ } : null;
       const id = this.o.clock.setTimeout(() => this.due(id), Math.max(0, cmd.atMs - now));
       this.pending.set(id, { cmd, line, order: this.commands++ });
+      // Announced as it joins the queue, so the operator sees what the robot is about to say; every
+      // queued line later starts or is dropped (with its reason), unless the scheduler is disposed.
+      if (cmd.kind === 'speech') this.publishUtterance('queued', cmd.utterance, undefined, Math.max(0, cmd.atMs - now));
     }
   }
 
@@ -281,7 +285,7 @@ export class BehaviourScheduler {
     });
   }
 
-  private publishUtterance(phase: UtteranceMessage['phase'], u: PlannedUtterance, reason?: string): void {
+  private publishUtterance(phase: UtteranceMessage['phase'], u: PlannedUtterance, reason?: string, dueInMs?: number): void {
     const message: UtteranceMessage = {
       phase,
       id: u.id,
@@ -293,6 +297,7 @@ export class BehaviourScheduler {
       backend: this.o.speech.name,
       ...(reason ? { reason } : {}),
       about: u.about,
+      ...(dueInMs === undefined ? {} : { dueInMs }),
     };
     this.o.publisher.publish(TOPICS.utterance, message);
   }

@@ -57,7 +57,8 @@ export interface SayMessage {
 }
 
 export interface UtteranceMessage {
-  phase: 'start' | 'end' | 'dropped';
+  /** queued: planned, waiting for its time or for the voice (announced so a dashboard shows what is coming). */
+  phase: 'queued' | 'start' | 'end' | 'dropped';
   id: string;
   category: UtteranceCategory | 'operator';
   text: string;
@@ -70,6 +71,8 @@ export interface UtteranceMessage {
   reason?: string;
   /** What the line reacts to. */
   about: UtteranceAbout;
+  /** For `queued`: in how long it is planned to start (ms). */
+  dueInMs?: number;
 }
 
 export interface TogglesMessage {

@@ -64,6 +64,7 @@ export class BusBehaviourPublisher implements Publisher {
           about_seat: m.about.seat ?? -1,
           moment: m.about.moment ?? -1,
           emotion: m.about.emotion ?? '',
+          due_in_ms: m.dueInMs === undefined ? -1 : Math.round(m.dueInMs),
         });
         return;
       }

@@ -190,8 +190,8 @@ export const EmotionalStateMsg = defineMessage('parceiro_msgs/msg/EmotionalState
   at_ms: 'float64',
 });
 
-export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says: when it starts and ends, or why it was dropped.', {
-  /** start, end or dropped. */
+export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line the robot says: when it is queued, starts and ends, or why it was dropped.', {
+  /** queued (planned: it waits for its time or its turn), start, end or dropped. */
   phase: 'string',
   id: 'string',
   category: 'string',
@@ -212,6 +212,8 @@ export const UtteranceMsg = defineMessage('parceiro_msgs/msg/Utterance', 'A line
   moment: 'int32',
   /** The emotional subcategory the line was chosen for (happy, happy-for, gloating, ...); "" for a plain line. */
   emotion: 'string',
+  /** queued: in how long the line is planned to start (ms; 0: now, or as soon as the voice is free); -1 otherwise. */
+  due_in_ms: 'int32',
 });
 
 export const SayMsg = defineMessage('parceiro_msgs/msg/Say', "Text for the robot's own text-to-speech.", {
@@ -289,8 +291,8 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly; before it
   // played for victories, it ranked cards by exact expected points.
   [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] },
-  // Before lines said what they react to.
-  [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '' },
+  // Before lines said what they react to; before a line was announced when queued (due_in_ms).
+  [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1 },
   // Before refused copies of an event were recorded in batches (each was a table event of its own).
   [TableEventMsg.type]: { event: '', code: '', repeats: 0, first_seq: 0 },
 };

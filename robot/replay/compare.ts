@@ -35,6 +35,14 @@ export interface Comparison {
 /** Topics whose messages the replay feeds in rather than produces. */
 export const INPUT_TOPICS: ReadonlySet<string> = new Set([TOPICS.tableEvents.name, TOPICS.setToggles.name]);
 
+/**
+ * Messages left out of the comparison: a line's `queued` announcement (for the dashboard's speech
+ * queue) is not compared, so recordings made before lines were announced replay the same; what was
+ * said and dropped, and why, still is.
+ */
+export const notCompared = (m: TimedMessage): boolean =>
+  INPUT_TOPICS.has(m.topic.name) || (m.topic.name === TOPICS.utterance.name && (m.message as { phase?: unknown }).phase === 'queued');
+
 /** Compares two whole runs (see RunComparer, which does it as the messages come). */
 export function compareRuns(recorded: readonly TimedMessage[], replayed: readonly TimedMessage[]): Comparison {
   const c = new RunComparer();
@@ -97,7 +105,7 @@ export class RunComparer {
   }
 
   recorded(m: TimedMessage): void {
-    if (INPUT_TOPICS.has(m.topic.name)) return;
+    if (notCompared(m)) return;
     const t = this.#run(m.topic.name);
     t.recorded++;
     if (t.diff) return;
@@ -106,7 +114,7 @@ export class RunComparer {
   }
 
   replayed(m: TimedMessage): void {
-    if (INPUT_TOPICS.has(m.topic.name) || this.#finished) return;
+    if (notCompared(m) || this.#finished) return;
     const t = this.#run(m.topic.name);
     if (t.diff) return;
     t.got.push(m);

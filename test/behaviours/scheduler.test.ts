@@ -111,7 +111,7 @@ describe('publishing', () => {
     const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(clock), clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table });
     scheduler.run(plan(look(0, 1), speech(0, line('a', 100))));
     await clock.advance(200);
-    expect(seen).toEqual([TOPICS.toggles, TOPICS.lookAt, TOPICS.jointTrajectory, TOPICS.utterance, TOPICS.utterance]);
+    expect(seen).toEqual([TOPICS.toggles, TOPICS.utterance, TOPICS.lookAt, TOPICS.jointTrajectory, TOPICS.utterance, TOPICS.utterance]);
   });
 });
 
@@ -125,7 +125,10 @@ describe('speech', () => {
       ['b', 2500],
       ['c', 5500],
     ]);
-    const msgs = publisher.on(TOPICS.utterance);
+    const all = publisher.on(TOPICS.utterance);
+    // Each line is announced when planned, with how long until its planned time.
+    expect(all.filter((m) => m.phase === 'queued').map((m) => `${m.id}@${m.atMs}+${m.dueInMs}`)).toEqual(['a@0+0', 'b@0+500', 'c@0+600']);
+    const msgs = all.filter((m) => m.phase !== 'queued');
     expect(msgs.map((m) => `${m.phase}:${m.id}@${m.atMs}`)).toEqual(['start:a@0', 'end:a@2500', 'start:b@2500', 'end:b@5500', 'start:c@5500', 'end:c@8000']);
     expect(msgs[0]).toMatchObject({ text: 'line a: ação!', language: 'pt', backend: 'fake' });
     expect(scheduler.status().speaking).toBeNull();
@@ -143,7 +146,7 @@ describe('speech', () => {
     expect(scheduler.status().queued).toBe(0);
     await clock.advance(10_000);
     expect(voice.said.map((s) => s.request.id)).toEqual(['a']);
-    const msgs = publisher.on(TOPICS.utterance);
+    const msgs = publisher.on(TOPICS.utterance).filter((m) => m.phase !== 'queued');
     expect(msgs.map((m) => `${m.phase}:${m.id}@${m.atMs}`)).toEqual(['start:a@0', 'dropped:b@1000', 'end:a@3000']);
     expect(msgs[1]).toMatchObject({ reason: 'stale' });
   });
@@ -163,7 +166,7 @@ describe('speech', () => {
     scheduler.run(played(40, speech(0, cardLine('last card', 2000, 40))));
     await clock.advance(500);
     scheduler.reach(41);
-    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}`)).toEqual(['start:last card']);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}`)).toEqual(['queued:last card', 'start:last card']);
     expect(scheduler.voiceFree()).toBe(false);
     await clock.advance(1500);
     expect(scheduler.voiceFree()).toBe(true);
@@ -175,7 +178,7 @@ describe('speech', () => {
     await clock.advance(100);
     expect(scheduler.voiceFree()).toBe(false);
     scheduler.reach(41);
-    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}:${m.reason ?? ''}`)).toEqual(['dropped:forced card:stale']);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}:${m.reason ?? ''}`)).toEqual(['queued:forced card:', 'dropped:forced card:stale']);
     expect(scheduler.voiceFree()).toBe(true);
   });
 

@@ -97,7 +97,7 @@ export class SessionScript {
 
   /** A line: spoken (phase start, then end) unless `phase` says dropped. */
   line(u: Partial<UtteranceMessage> & { text: string }): this {
-    const m: UtteranceMessage = { phase: 'start', id: 'card#robot', category: 'playing.following', language: 'pt', target: 'all', addressee: -1, backend: 'log', reason: '', event: 'play', about_seat: -1, moment: -1, emotion: '', ...u };
+    const m: UtteranceMessage = { phase: 'start', id: 'card#robot', category: 'playing.following', language: 'pt', target: 'all', addressee: -1, backend: 'log', reason: '', event: 'play', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1, ...u };
     this.emit('utterance', m);
     if (m.phase === 'start') this.emit('utterance', { ...m, phase: 'end' });
     return this;

@@ -71,7 +71,7 @@ describe("the node's forwarding", () => {
     bus.publish('posture', { header: headerAt(1000), joint_names: ['head_yaw', 'left_eye_protrusion'], points: [{ positions: [Math.PI / 6, 0.02], velocities: [], accelerations: [], effort: [], time_from_start: { sec: 0, nanosec: 400e6 } }] });
     bus.publish('expression', { header: headerAt(1001), expression: 'happy', valence: 0.6, arousal: 0.3, confidence: 1 });
     bus.publish('lookAt', { header: headerAt(1002, 'emys_head'), point: setup.table.places.left });
-    const line = { id: 'l1', category: 'play.good', text: 'Good one!', language: 'en', target: 'partner', addressee: 2, backend: 'log', reason: '', event: 'play', about_seat: 2, moment: 3, emotion: '' };
+    const line = { id: 'l1', category: 'play.good', text: 'Good one!', language: 'en', target: 'partner', addressee: 2, backend: 'log', reason: '', event: 'play', about_seat: 2, moment: 3, emotion: '', due_in_ms: -1 };
     bus.publish('utterance', { ...line, phase: 'start' });
     bus.publish('utterance', { ...line, phase: 'dropped', reason: 'speech off' });
     bus.publish('utterance', { ...line, phase: 'end' });
