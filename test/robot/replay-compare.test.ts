@@ -23,6 +23,15 @@ describe('compareRuns', () => {
     expect(c.firstDifference).toEqual({ topic: '/robot_face/expression', index: 0, time: 12, expected: { expression: 'happy' }, actual: { expression: 'sad' } });
   });
 
+  it("leaves a line's queued announcement out: a recording made before lines were announced replays the same", () => {
+    const line = (time: number, phase: string, text: string): TimedMessage => ({ topic: TOPICS.utterance, time, message: { phase, text } });
+    const rec = [line(10, 'start', 'Boa!'), line(12, 'end', 'Boa!')];
+    const rep = [line(9, 'queued', 'Boa!'), line(10, 'start', 'Boa!'), line(12, 'end', 'Boa!')];
+    expect(compareRuns(rec, rep)).toEqual({ matches: true, compared: { '/parceiro/behaviours/utterance': 2 }, firstDifference: null });
+    // What was said is still compared.
+    expect(compareRuns(rec, [line(9, 'queued', 'Boa!'), line(10, 'start', 'Ai!'), line(12, 'end', 'Ai!')]).matches).toBe(false);
+  });
+
   it('reports a message missing from the replay, or one too many', () => {
     expect(compareRuns([say(10, 'a'), say(20, 'b')], [say(10, 'a')]).firstDifference).toMatchObject({ topic: '/tts/say', index: 1, time: 20, actual: null });
     expect(compareRuns([say(10, 'a')], [say(10, 'a'), say(25, 'c')]).firstDifference).toMatchObject({ index: 1, time: 25, expected: null });
