@@ -8,6 +8,8 @@ import { EXPRESSIONS } from './posture-config.js';
 import type { ExpressionName } from './posture-config.js';
 import { namesNeeded } from './utterance-text.js';
 import type { NameSlot } from './utterance-text.js';
+import { REASON_KINDS } from '../game/explain/reasons.js';
+import type { ReasonKind } from '../game/explain/reasons.js';
 
 const NAMES = ['partner', 'opponent'] as const;
 const GAME_END = [...NAMES, 'points', 'their_points', 'victories'] as const;
@@ -129,7 +131,20 @@ export interface UtteranceLibrary {
   names: { partner: string; opponent: string };
   cards: { ranks: Readonly<Record<string, string>>; suits: Readonly<Record<string, string>>; of: string };
   lines: readonly Utterance[];
+  /** How the robot says why it played a card (game/explain): one sentence per reason kind; absent: it cannot say why in this language. */
+  reasons?: ReasonWords;
 }
+
+/** The sentences of the reasons, and seed 001's words of confidence. */
+export interface ReasonWords {
+  kinds: Readonly<Record<ReasonKind, string>>;
+  certainty: Readonly<Record<Certainty, string>>;
+}
+/** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
+export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
+export type Certainty = (typeof CERTAINTIES)[number];
+/** The slots a reason's sentence may use. */
+export const REASON_SLOTS = ['card', 'other', 'points', 'suit', 'kept', 'certainty'] as const;
 
 const text = z.string().trim().min(1, 'expected a non-empty text');
 
@@ -174,6 +189,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES) }).optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {
@@ -199,6 +215,13 @@ export const utteranceFileSchema = z
         else seen.set(key, i);
       });
     }
+    for (const kind of file.reasons ? REASON_KINDS : []) {
+      for (const m of file.reasons!.kinds[kind].matchAll(SLOT)) {
+        if (!(REASON_SLOTS as readonly string[]).includes(m[1]!)) {
+          ctx.addIssue({ code: 'custom', path: ['reasons', 'kinds', kind], message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}` });
+        }
+      }
+    }
   })
   .transform((file): UtteranceLibrary => ({
     language: file.language,
@@ -217,6 +240,7 @@ export const utteranceFileSchema = z
         needsNames: namesNeeded(l.text),
       })),
     ),
+    ...(file.reasons ? { reasons: file.reasons } : {}),
   }));
 
 /** Case, spacing and punctuation do not make two lines different. */

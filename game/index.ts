@@ -31,3 +31,4 @@ export type { InferenceSettings } from './search/inference.js';
 export { SEARCH_DEFAULTS, SearchPlayer } from './players/search-player.js';
 export type { SearchKind, SearchPlayerOptions } from './players/search-player.js';
 export * from './assessment/index.js';
+export * from './explain/index.js';

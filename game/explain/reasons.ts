@@ -1,0 +1,160 @@
+// Why one card rather than another (issue 21, seed 001): the two cards are played in the same worlds
+// (deals of the hidden cards drawn from the player's information set), each world played out to the
+// end by `expert` players, and what happens after each card is compared: who takes the trick and
+// with how many points, how many trumps the opponents keep, whether the ace of trumps is still there
+// for the last tricks. The reason given is the first of a fixed order that the worlds bear out, so
+// it is what separates the two cards, not a template guess. Pure: no clock, a seeded generator.
+
+import type { Card, Suit } from '../cards.js';
+import { pointsOf, rankOf, suitOf } from '../cards.js';
+import type { Game } from '../game.js';
+import { ExpertPlayer } from '../players/expert.js';
+import type { Rng } from '../rng.js';
+import { deriveSeed } from '../rng.js';
+import { createDealSampler } from '../sampler.js';
+import type { Seat } from '../seats.js';
+import { partnerOf, teamOf } from '../seats.js';
+import { WorldBuilder } from '../search/world.js';
+import type { InfoSet } from '../view.js';
+import { SeatView } from '../view.js';
+
+export const REASON_KINDS = [
+  /** Leads a suit the partner has shown it lacks, so the partner can ruff. */
+  'partner-ruffs',
+  /** Keeps the ace of trumps (or the highest trump left) for a later trick. */
+  'keeps-master-trump',
+  /** Leads a trump to draw the opponents' trumps. */
+  'draws-trumps',
+  /** Puts points on a trick the partner is sure to take. */
+  'points-to-partner',
+  /** Takes the trick (the other card would not, as often). */
+  'takes-trick',
+  /** The trick is lost either way: gives away fewer points. */
+  'saves-points',
+  /** None of the above stands out: the card simply does better over the worlds. */
+  'better-odds',
+] as const;
+export type ReasonKind = (typeof REASON_KINDS)[number];
+
+/** What followed one card over the worlds. */
+export interface CardOutcome {
+  card: Card;
+  /** Share of worlds in which the player's team takes the current trick, and in which the partner does. */
+  teamTakesTrick: number;
+  partnerTakesTrick: number;
+  /** Mean points of the current trick. */
+  trickPoints: number;
+  /** Mean trumps the two opponents hold after the current trick. */
+  opponentTrumpsAfter: number;
+  /** Mean final points of the player's team, and its share of worlds won (more than 60). */
+  finalPoints: number;
+  winShare: number;
+}
+
+export interface Reason {
+  kind: ReasonKind;
+  chosen: CardOutcome;
+  other: CardOutcome;
+  /** The points the reason is about (given to the partner, saved, taken), when it is about points. */
+  points?: number;
+  /** The suit it is about (the partner's void, trumps). */
+  suit?: Suit;
+  /** The card kept back ('keeps-master-trump'). */
+  kept?: Card;
+  worlds: number;
+}
+
+export interface ReasonOptions {
+  /** Worlds to play both cards in (default 48: about 5 ms). */
+  worlds?: number;
+  rng: Rng;
+  /** Seed of the rollout players. */
+  seed: number;
+}
+
+const ACE = 9;
+
+/** The highest trump still unplayed in `info` (held or not), or -1. */
+function masterTrump(info: InfoSet): Card | -1 {
+  const live = [...info.hand, ...info.unseen].filter((c) => suitOf(c) === info.trump);
+  return live.length === 0 ? -1 : live.reduce((a, b) => (rankOf(b) > rankOf(a) ? b : a));
+}
+
+/** Plays `card` for the player in `game`, then the rest of the game with `expert` players. */
+function playOut(game: Game, card: Card, seat: Seat, seed: number, sums: CardOutcome & { n: number }): void {
+  const trick = game.trick;
+  game.play(card, seat);
+  const players = [0, 1, 2, 3].map((s) => new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, s) }));
+  const views = [0, 1, 2, 3].map((s) => new SeatView(game, s as Seat));
+  while (game.trick === trick && !game.isOver) game.play(players[game.toMove]!.choose(views[game.toMove]!));
+  const winner = game.trickWinner(trick);
+  let points = 0;
+  for (let i = 0; i < 4; i++) points += pointsOf(game.playAt(trick * 4 + i));
+  const opponents = [(seat + 1) & 3, (seat + 3) & 3] as Seat[];
+  const trump = game.trump;
+  sums.teamTakesTrick += teamOf(winner) === teamOf(seat) ? 1 : 0;
+  sums.partnerTakesTrick += winner === partnerOf(seat) ? 1 : 0;
+  sums.trickPoints += points;
+  sums.opponentTrumpsAfter += game.countInSuit(opponents[0]!, trump) + game.countInSuit(opponents[1]!, trump);
+  while (!game.isOver) game.play(players[game.toMove]!.choose(views[game.toMove]!));
+  const final = game.points(teamOf(seat));
+  sums.finalPoints += final;
+  sums.winShare += final > 60 ? 1 : 0;
+  sums.n++;
+}
+
+const empty = (card: Card): CardOutcome & { n: number } => ({ card, teamTakesTrick: 0, partnerTakesTrick: 0, trickPoints: 0, opponentTrumpsAfter: 0, finalPoints: 0, winShare: 0, n: 0 });
+const mean = (s: CardOutcome & { n: number }): CardOutcome => {
+  const n = Math.max(1, s.n);
+  return { card: s.card, teamTakesTrick: s.teamTakesTrick / n, partnerTakesTrick: s.partnerTakesTrick / n, trickPoints: s.trickPoints / n, opponentTrumpsAfter: s.opponentTrumpsAfter / n, finalPoints: s.finalPoints / n, winShare: s.winShare / n };
+};
+
+/**
+ * Why `chosen` rather than `other` (both legal for the player of `info`, who is to move): both are
+ * played in the same worlds and the first reason of REASON_KINDS the worlds bear out is given.
+ */
+export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOptions): Reason {
+  const sampler = createDealSampler(info);
+  const builder = new WorldBuilder(info);
+  const worlds = o.worlds ?? 48;
+  const a = empty(chosen);
+  const b = empty(other);
+  const hands: Card[][] = [[], [], [], []];
+  for (let w = 0; w < worlds && sampler.count > 0; w++) {
+    sampler.sample(o.rng, hands);
+    const seed = deriveSeed(o.seed, w);
+    playOut(builder.game(hands), chosen, info.seat, seed, a);
+    playOut(builder.game(hands), other, info.seat, seed, b);
+  }
+  const c = mean(a);
+  const d = mean(b);
+  const base = { chosen: c, other: d, worlds: a.n };
+  const leads = info.table.length === 0;
+  const trump = info.trump;
+  const partner = partnerOf(info.seat);
+  const suit = suitOf(chosen);
+  // Public knowledge only: the partner has shown it lacks the suit, and may still hold trumps.
+  if (leads && suit !== trump && info.voids[partner]!.includes(suit) && !info.voids[partner]!.includes(trump) && c.partnerTakesTrick > d.partnerTakesTrick) {
+    return { kind: 'partner-ruffs', ...base, suit };
+  }
+  const master = masterTrump(info);
+  if (other === master && suitOf(chosen) !== trump && info.hand.includes(other)) {
+    return { kind: 'keeps-master-trump', ...base, kept: other };
+  }
+  if (leads && suit === trump && suitOf(other) !== trump && d.opponentTrumpsAfter - c.opponentTrumpsAfter >= 0.5) {
+    return { kind: 'draws-trumps', ...base, suit: trump };
+  }
+  if (c.partnerTakesTrick >= 0.9 && pointsOf(chosen) > pointsOf(other)) {
+    return { kind: 'points-to-partner', ...base, points: pointsOf(chosen) };
+  }
+  if (c.teamTakesTrick - d.teamTakesTrick >= 0.25) {
+    return { kind: 'takes-trick', ...base, points: Math.round(c.trickPoints) };
+  }
+  if (c.teamTakesTrick <= 0.2 && d.teamTakesTrick <= 0.2 && pointsOf(chosen) < pointsOf(other)) {
+    return { kind: 'saves-points', ...base, points: pointsOf(other) - pointsOf(chosen) };
+  }
+  return { kind: 'better-odds', ...base };
+}
+
+/** The ace of `suit` (for wording: "the ace of trumps"). */
+export const aceOf = (suit: Suit): Card => (suit * 10 + ACE) as Card;
