@@ -36,7 +36,7 @@ const W = {
   chooseSeat: ['Choose a free seat to play.', 'Escolhe um lugar livre para jogar.'],
   allTaken: ['Every seat is taken: this page can watch the game.', 'Todos os lugares estão ocupados: esta página pode assistir ao jogo.'],
   serverSilent: ['The table server did not answer; try again.', 'O servidor da mesa não respondeu; tenta outra vez.'],
-  refusedCard: ['That was not accepted', 'Isso não foi aceite'],
+  refusedCard: ['That was not accepted.', 'Isso não foi aceite.'],
   won: ['won', 'ganhou'],
   points: ['Points', 'Pontos'],
   victories: ['Victories', 'Vitórias'],
@@ -53,12 +53,35 @@ const W = {
   renounce: ['A renounce ended the game.', 'Uma renúncia acabou a partida.'],
   lastTrickNone: ['No trick has been played yet.', 'Ainda não se jogou nenhuma vaza.'],
   free: ['free', 'livre'],
+  notConnected: ['not connected', 'sem ligação'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type WordKey = keyof typeof W;
 
 /** A word or phrase of the page in `lang`. */
 export const w = (key: WordKey, lang: Language): string => W[key][lang === 'pt' ? 1 : 0];
+
+// ---- refusals in words ------------------------------------------------------------------------------
+
+const REFUSALS: Readonly<Record<string, readonly [en: string, pt: string]>> = {
+  'bad-token': ['The table token is not this session’s.', 'A senha da mesa não é a desta sessão.'],
+  'wrong-version': ['This page speaks another version of the table protocol.', 'Esta página fala outra versão do protocolo da mesa.'],
+  'too-many-attempts': ['Too many wrong tokens: wait a moment and try again.', 'Demasiadas senhas erradas: espera um pouco e tenta outra vez.'],
+  'seat-taken': ['Someone else took that seat.', 'Outra pessoa ocupou esse lugar.'],
+  'out-of-turn': ['It is not your turn.', 'Não é a tua vez.'],
+  'not-in-hand': ['That card is not in your hand.', 'Essa carta não está na tua mão.'],
+  'already-played': ['That card was already played.', 'Essa carta já foi jogada.'],
+  paused: ['The game is paused.', 'O jogo está em pausa.'],
+  'game-in-progress': ['A game is being played: finish it first.', 'Há uma partida a decorrer: acaba-a primeiro.'],
+  'game-over': ['The game is over.', 'A partida acabou.'],
+  'session-over': ['The session is over.', 'A sessão terminou.'],
+  'no-game': ['No game has started.', 'Nenhuma partida começou.'],
+  'display-only': ['This page only watches: take a seat to play.', 'Esta página só assiste: ocupa um lugar para jogar.'],
+  'rate-limited': ['Too fast: try again.', 'Depressa demais: tenta outra vez.'],
+};
+
+/** A refusal in the person's words, by its code (the runtime's reason is in English, for the log). */
+export const refusalWords = (code: string, lang: Language): string => REFUSALS[code]?.[lang === 'pt' ? 1 : 0] ?? w('refusedCard', lang);
 
 // ---- cards in words ------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ import type { View, WordKey } from './table-words.js';
 import {
   holderWords,
   readingWords,
+  refusalWords,
   resultWords,
   roleWords,
   seatLabelName,
@@ -68,7 +69,7 @@ interface TableState {
 }
 type Ack = { ok: true; seq?: number; note?: string } | { ok: false; code: string; reason: string };
 type HelloAck = { ok: true; lastSeq: number; state: TableState } | { ok: false; code: string; reason: string };
-type Link = { key: 'connecting' | 'disconnected' | 'noConnection' | 'refused' | 'watching' | 'seat'; ok: boolean };
+type Link = { key: 'notConnected' | 'connecting' | 'disconnected' | 'noConnection' | 'refused' | 'watching' | 'seat'; ok: boolean };
 
 const params = new URLSearchParams(location.hash.slice(1));
 const robot = new RobotPanel();
@@ -81,9 +82,9 @@ let tableId = '';
 let busy = false;
 let server = '';
 let token = '';
-let link: Link = { key: 'connecting', ok: false };
-/** A refusal or a silent server, shown until the state changes. */
-let notice: { key: WordKey; detail: string; version: number | undefined } | null = null;
+let link: Link = { key: 'notConnected', ok: false };
+/** A refusal (its code) or a silent server, shown until the state changes; the runtime's reason goes in its tooltip. */
+let notice: { code: string; reason: string; version: number | undefined } | null = null;
 /** The runtime's last session-over prompt said a new game starts the next session. */
 let nextSession = false;
 let showLastTrick = false;
@@ -103,6 +104,7 @@ const nextSeq = (): number => {
 byId<HTMLInputElement>('table-token').value = params.get('token') ?? '';
 if (params.has('token')) history.replaceState(null, '', location.pathname);
 writeStatic();
+setLink(link);
 void tableServerUrl(params.get('server')).then((url) => {
   const input = byId<HTMLInputElement>('server');
   if (!input.value) input.value = url;
@@ -141,7 +143,9 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
   s.on('connect', () => {
     s.emit('hello', { protocol: 1, token, table: { id: tableId, name, kind: 'virtual' }, seats: wanted === null ? [] : [wanted], behaviour: true }, (r: HelloAck) => {
       if (!r.ok) {
-        byId('join-error').textContent = `${w('refused', lang())} (${r.code}): ${r.reason}`;
+        const e = byId('join-error');
+        e.textContent = refusalWords(r.code, lang());
+        e.title = r.reason;
         setLink({ key: 'refused', ok: false });
         s.disconnect();
         // A seat someone else took: back to choosing one.
@@ -173,8 +177,8 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
     // next session follows is read from the session-over prompt.
     if (p.kind === 'session-over') nextSession = p.text.includes('next session');
   });
-  s.on('rejected', (r: { reason: string }) => {
-    notice = { key: 'refusedCard', detail: r.reason, version: state?.version };
+  s.on('rejected', (r: { code: string; reason: string }) => {
+    notice = { code: r.code, reason: r.reason, version: state?.version };
     render();
   });
   s.on('robot:behaviour', (m: Behaviour) => robot.apply(m));
@@ -205,8 +209,8 @@ function send(event: 'card:detected' | 'game:control', payload: Record<string, u
   render();
   socket.timeout(10_000).emit(event, { seq: nextSeq(), ...payload }, (err: Error | null, r: Ack) => {
     busy = false;
-    if (err) notice = { key: 'serverSilent', detail: '', version: state?.version };
-    else if (!r.ok) notice = { key: 'refusedCard', detail: r.reason, version: state?.version };
+    if (err) notice = { code: 'silent', reason: '', version: state?.version };
+    else if (!r.ok) notice = { code: r.code, reason: r.reason, version: state?.version };
     render();
   });
 }
@@ -219,7 +223,7 @@ function writeStatic(): void {
   const l = lang();
   document.documentElement.lang = l;
   for (const e of document.querySelectorAll<HTMLElement>('[data-w]')) e.textContent = w(e.dataset.w as WordKey, l);
-  document.title = `Parceiro: ${w('title', l)}`;
+  document.title = w('title', l);
 }
 
 /** Who sits at a seat, for its label: the name as the person says it (with the robot's role), and who holds it. */
@@ -324,7 +328,9 @@ function render(): void {
   newGame.classList.toggle('vt-primary', !newGame.disabled);
 
   byId('prompt').textContent = promptOf(st, v, l, myTurn);
-  byId('notice').textContent = notice ? `${w(notice.key, l)}${notice.detail ? ` (${notice.detail})` : ''}` : '';
+  const noticeBox = byId('notice');
+  noticeBox.textContent = notice ? (notice.code === 'silent' ? w('serverSilent', l) : refusalWords(notice.code, l)) : '';
+  noticeBox.title = notice?.reason ?? '';
   byId('reading').hidden = !reading;
   if (reading) {
     byId<HTMLProgressElement>('reading-bar').value = g.robotCards ?? 0;
