@@ -15,6 +15,8 @@ type Move = DecisionMessage['moves'][number];
 export function explainDecision(d: DecisionMessage): string {
   const head = `Played ${d.card}`;
   if (d.fallback === 'forced') return `${head}: it was the only legal card.`;
+  // Out of time before the first deal was searched: the values it reports are empty, not beliefs.
+  if (d.fallback === 'rule' && d.worlds === 0) return `${head}: the search ran out of time before it had searched a deal, so the rule-based player chose it.`;
   const chosen = d.moves.find((m) => m.card === d.card);
   if (!chosen) {
     const why = d.explanation || 'the player reports no beliefs';

@@ -6,5 +6,5 @@ export { explainDecision } from './explain.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';
-export { fillWizardLine, findLine, wizardLibraryOf, wizardSlots } from './wizard-lines.js';
+export { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf, wizardSlots } from './wizard-lines.js';
 export type { SessionView, WizardLibraries, WizardLibrary, WizardLine } from './wizard-lines.js';

@@ -21,6 +21,7 @@ import type {
   WizardSayMessage,
 } from '../bus/messages.js';
 import { explainDecision } from './explain.js';
+import { tableEventText, tableOutputText } from './log-words.js';
 import type { WizardLibraries } from './wizard-lines.js';
 
 /** The bus topics a dashboard follows, with their messages (keys of robot/bus TOPICS). */
@@ -112,7 +113,31 @@ export interface PostureSample {
 export interface LogLine {
   atMs: number;
   kind: string;
+  /** In people's words. */
   text: string;
+  /** The raw names behind it (codes, line ids), for a tooltip. */
+  detail?: string;
+}
+
+/** A line on the utterance topic as the dashboard keeps it: when it came (server clock). */
+export type SpeechLine = UtteranceMessage & { atMs: number };
+
+/** What the robot is saying and what waits to be said (announced as queued, not yet started or dropped). */
+export interface SpeechQueue {
+  speaking: SpeechLine | null;
+  /** Oldest first; `dueAtMs`: when it is planned to start (server clock), if it waits for its time. */
+  waiting: (SpeechLine & { dueAtMs: number })[];
+}
+
+/** A table that left: kept out of `connections`, so closed pages do not pile up as connections. */
+export interface DepartedTable {
+  id: string;
+  name: string;
+  kind: string;
+  reason: string;
+  /** The seats it hosted. */
+  seats: number[];
+  atMs: number;
 }
 
 export interface DashboardState {
@@ -135,10 +160,15 @@ export interface DashboardState {
   posture: PostureSample | null;
   postures: PostureSample[];
   lookAt: { atMs: number; frame: string; x: number; y: number; z: number } | null;
-  utterances: (UtteranceMessage & { atMs: number })[];
+  /** Lines said (start, end) and dropped, newest last; the queued announcements are in `speech`. */
+  utterances: SpeechLine[];
+  speech: SpeechQueue;
   toggles: BehaviourTogglesMessage | null;
   language: string | null;
+  /** The robot and the tables connected now (a table that leaves moves to `left`). */
   connections: ConnectionStateMessage[];
+  /** Tables that left, newest last (bounded; one entry per table id). */
+  left: DepartedTable[];
   /** Operator requests seen on the bus (from any dashboard), newest last. */
   operator: LogLine[];
   /** Table events and what the runtime told the tables, newest last. */
@@ -148,7 +178,7 @@ export interface DashboardState {
   day: DaySessions;
 }
 
-export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, operator: 40, table: 40, latency: 100 } as const;
+export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, waiting: 30, left: 20, operator: 40, table: 40, latency: 100 } as const;
 
 export function emptyState(bus: string, atMs: number, virtualTable: DashboardState['virtualTable'] = null, wizardLines: WizardLibraries = {}): DashboardState {
   return {
@@ -167,9 +197,11 @@ export function emptyState(bus: string, atMs: number, virtualTable: DashboardSta
     postures: [],
     lookAt: null,
     utterances: [],
+    speech: { speaking: null, waiting: [] },
     toggles: null,
     language: null,
     connections: [],
+    left: [],
     operator: [],
     table: [],
     latency: { lastMs: null, samples: [], pendingSinceMs: null },
@@ -216,6 +248,8 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
         s.events = [];
         s.timeline = [];
         s.decision = null;
+        // A line of the last session never said (its scheduler gone with it) does not wait forever.
+        s.speech.waiting = [];
       }
       s.game = u.message;
       break;
@@ -247,7 +281,7 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       s.lookAt = { atMs: at, frame: u.message.header.frame_id, ...u.message.point };
       break;
     case 'utterance':
-      push(s.utterances, { ...u.message, atMs: at }, LIMITS.utterances);
+      foldUtterance(s, { ...u.message, atMs: at });
       break;
     case 'toggles':
       s.toggles = u.message;
@@ -255,57 +289,84 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
     case 'language':
       s.language = u.message.language;
       break;
-    case 'connections': {
-      const m = u.message;
-      const before = s.connections.find((c) => c.component === m.component && c.id === m.id);
-      const others = s.connections.filter((c) => c !== before);
-      // A table that hosted no seat (a virtual table while its person chose a seat) is dropped when it
-      // goes, rather than left in the list as gone.
-      const watcherGone = !m.connected && m.component === 'table' && before?.detail === 'seats none';
-      s.connections = watcherGone ? others : [...others, m];
+    case 'connections':
+      foldConnection(s, u.message, at);
       break;
-    }
     case 'setToggles':
-      push(s.operator, { atMs: at, kind: 'toggles', text: `${u.message.by}: ${u.message.changed.map((k) => `${k} ${k === 'expressiveness' ? u.message.expressiveness.toFixed(2) : u.message[k as 'speech'] ? 'on' : 'off'}`).join(', ')}` }, LIMITS.operator);
+      push(s.operator, { atMs: at, kind: 'toggles', text: `${u.message.by}: ${u.message.changed.map((k) => `${k.replaceAll('_', ' ')} ${k === 'expressiveness' ? u.message.expressiveness.toFixed(2) : u.message[k as 'speech'] ? 'on' : 'off'}`).join(', ')}` }, LIMITS.operator);
       break;
     case 'setLanguage':
-      push(s.operator, { atMs: at, kind: 'language', text: `${u.message.by}: language ${u.message.language}` }, LIMITS.operator);
+      push(s.operator, { atMs: at, kind: 'language', text: `${u.message.by}: language ${u.message.language === 'pt' ? 'Portuguese' : u.message.language === 'en' ? 'English' : u.message.language}` }, LIMITS.operator);
       break;
     case 'sessionControl':
-      push(s.operator, { atMs: at, kind: u.message.action, text: `${u.message.by}: ${u.message.action}` }, LIMITS.operator);
+      push(s.operator, { atMs: at, kind: u.message.action, text: `${u.message.by}: ${CONTROL_WORDS[u.message.action] ?? u.message.action.replaceAll('_', ' ')}`, detail: u.message.action }, LIMITS.operator);
       break;
     case 'wizardSay':
-      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}"${u.message.utterance_id ? ` (${u.message.utterance_id})` : ''} to ${u.message.target}` }, LIMITS.operator);
+      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}" to ${TARGET_WORDS[u.message.target] ?? u.message.target}`, ...(u.message.utterance_id ? { detail: u.message.utterance_id } : {}) }, LIMITS.operator);
       break;
     case 'wizardExpression':
       push(s.operator, { atMs: at, kind: 'expression', text: `${u.message.by}: show ${u.message.expression} (${Math.round(u.message.intensity * 100)}%)` }, LIMITS.operator);
       break;
     case 'tableEvents': {
       const m = u.message;
-      const card = (kind: string): string => `${kind === 'card_removed' || m.event === 'card:removed' ? 'lifted' : 'put down'} ${m.card} (${m.zone === 'hand' ? 'hand area' : 'spot'} of seat ${m.seat})`;
-      if (m.kind === 'hello') {
-        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} joined (${m.seats.length ? `seats ${m.seats.join(', ')}` : 'watching, no seat'})` }, LIMITS.table);
-      } else if (m.kind === 'disconnect') {
-        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} left (${m.reason})` }, LIMITS.table);
-      } else if (m.kind === 'refused_again') {
-        // Copies the table bridge refused without the runtime: nothing for the robot to react to.
-        const what = m.event === 'game:control' ? m.action.replaceAll('_', ' ') : card(m.kind);
-        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.first_seq}-${m.seq}: ${what}, sent ${m.repeats} more time${m.repeats === 1 ? '' : 's'}, refused again (${m.code})` }, LIMITS.table);
-      } else {
-        s.latency.pendingSinceMs = at;
-        const what = m.kind === 'control' ? m.action.replaceAll('_', ' ') : card(m.kind);
-        push(s.table, { atMs: at, kind: m.kind, text: `${m.table_id} #${m.seq}: ${what}` }, LIMITS.table);
-      }
+      // Card events and controls start the reaction-latency measurement; joins, departures and refused copies do not.
+      if (m.kind !== 'hello' && m.kind !== 'disconnect' && m.kind !== 'refused_again') s.latency.pendingSinceMs = at;
+      push(s.table, { atMs: at, kind: m.kind, ...tableEventText(m, robotSeat(s)) }, LIMITS.table);
       break;
     }
-    case 'tableOutput': {
-      const m = u.message;
-      push(s.table, { atMs: at, kind: m.kind, text: m.kind === 'robot_play' ? `robot plays ${m.card}` : `${m.kind}${m.code ? ` (${m.code})` : ''}: ${m.text}` }, LIMITS.table);
+    case 'tableOutput':
+      push(s.table, { atMs: at, kind: u.message.kind, ...tableOutputText(u.message, robotSeat(s)) }, LIMITS.table);
       break;
-    }
     case 'sessions':
       s.day = u.message;
       break;
   }
   return s;
 }
+
+const CONTROL_WORDS: Readonly<Record<string, string>> = { pause: 'pause', resume: 'resume', next_session: 'start the next session' };
+const TARGET_WORDS: Readonly<Record<string, string>> = { all: 'everyone', partner: 'the partner', opponent: 'the opponents' };
+
+const robotSeat = (s: DashboardState): number => s.game?.robot_seat ?? -1;
+
+/** Seats a connection's detail names ("seats 1, 3"; "seats none"). */
+export const seatsOf = (detail: string): number[] => (/^seats [\d, ]+$/.test(detail) ? detail.slice(6).split(',').map(Number) : []);
+
+/**
+ * The robot's connection is kept, connected or not (its loss matters all session). A table that
+ * leaves moves to `left` (one entry per id; a watching page that hosted no seat leaves no trace) and
+ * comes back out of it when it returns.
+ */
+function foldConnection(s: DashboardState, m: ConnectionStateMessage, at: number): void {
+  const before = s.connections.find((c) => c.component === m.component && c.id === m.id);
+  const others = s.connections.filter((c) => c !== before);
+  if (m.component !== 'table') return void (s.connections = [...others, m]);
+  const earlier = s.left.find((l) => l.id === m.id);
+  s.left = s.left.filter((l) => l !== earlier);
+  if (m.connected) return void (s.connections = [...others, m]);
+  s.connections = others;
+  // A second word of the same departure keeps the seats the first one knew.
+  const seats = before ? seatsOf(before.detail) : (earlier?.seats ?? []);
+  if (before && seats.length === 0) return;
+  push(s.left, { id: m.id, name: m.name, kind: m.kind, reason: m.detail, seats, atMs: at }, LIMITS.left);
+}
+
+/** Same line: the queued announcement and the start or drop that follows it. */
+const sameLine = (a: UtteranceMessage, b: UtteranceMessage): boolean => a.id === b.id && a.text === b.text && a.target === b.target;
+
+/** The speech queue: a queued line waits until it starts or is dropped; the one started is said until it ends. */
+function foldUtterance(s: DashboardState, line: SpeechLine): void {
+  const q = s.speech;
+  if (line.phase === 'queued') {
+    push(q.waiting, { ...line, dueAtMs: line.atMs + Math.max(0, line.due_in_ms) }, LIMITS.waiting);
+    return;
+  }
+  if (line.phase === 'start' || line.phase === 'dropped') {
+    const i = q.waiting.findIndex((w) => sameLine(w, line));
+    if (i >= 0) q.waiting.splice(i, 1);
+  }
+  if (line.phase === 'start') q.speaking = line;
+  else if (line.phase === 'end' && q.speaking && sameLine(q.speaking, line)) q.speaking = null;
+  push(s.utterances, line, LIMITS.utterances);
+}
+

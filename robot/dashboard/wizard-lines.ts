@@ -102,3 +102,56 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
 
 /** The line as the robot would say it now. */
 export const fillWizardLine = (library: WizardLibrary, line: WizardLine, view: SessionView): string => renderUtterance(library, line, wizardSlots(library, line.category, view));
+
+/** The categories of behaviours/utterance-config.ts in people's words, for the picker and the speech queue. */
+export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
+  'session.start': 'Start of the session',
+  'session.end.win': 'End of the session: won',
+  'session.end.loss': 'End of the session: lost',
+  'session.end.draw': 'End of the session: a draw',
+  'game.start': 'Start of a game',
+  'game.end.win.single': 'End of game: won with 1 victory',
+  'game.end.win.double': 'End of game: won with 2 victories',
+  'game.end.win.quadruple': 'End of game: won with 4 victories',
+  'game.end.loss.single': 'End of game: lost by 1 victory',
+  'game.end.loss.double': 'End of game: lost by 2 victories',
+  'game.end.loss.quadruple': 'End of game: lost by 4 victories',
+  'game.end.draw': 'End of game: a draw',
+  'game.end.renounce.ours': 'End of game: our side renounced',
+  'game.end.renounce.theirs': 'End of game: their side renounced',
+  'trick.end.ours': 'A trick taken by our side',
+  'trick.end.theirs': 'A trick taken by the opponents',
+  'trick.end.zero': 'A trick worth no points',
+  'cards.received': 'Its cards received',
+  'play.self': 'Its own card',
+  'play.partner': "The partner's card",
+  'play.opponent': "An opponent's card",
+  'playing.new-trick': 'It leads a trick',
+  'playing.following': 'It follows suit',
+  'playing.not-following': 'It cannot follow suit',
+  'playing.cut': 'It trumps',
+  'playing.forced': 'Its only legal card',
+  shuffle: 'The shuffle',
+  cut: 'The cut',
+  deal: 'The deal',
+  'next-player.partner': 'Nudging the partner to play',
+  'next-player.opponent': 'Nudging an opponent to play',
+  'trump.ace.self': 'It plays the ace of trumps',
+  'trump.ace.partner': 'The partner plays the ace of trumps',
+  'trump.ace.opponent': 'An opponent plays the ace of trumps',
+  'trump.seven.self': 'It plays the seven of trumps',
+  'trump.seven.partner': 'The partner plays the seven of trumps',
+  'trump.seven.opponent': 'An opponent plays the seven of trumps',
+  'trump.two.self': 'It plays the two of trumps',
+  'trump.two.partner': 'The partner plays the two of trumps',
+  'trump.two.opponent': 'An opponent plays the two of trumps',
+  operator: "The operator's words",
+};
+
+/** A category in people's words ("game.end.win.quadruple" -> "End of game: won with 4 victories"); an unknown one spelled out. */
+export const categoryWords = (category: string): string => {
+  const known = CATEGORY_WORDS[category];
+  if (known) return known;
+  const spelled = category.replaceAll(/[._-]+/g, ' ').trim();
+  return spelled.charAt(0).toUpperCase() + spelled.slice(1);
+};

@@ -3,21 +3,27 @@
 // a person plays a whole game at the virtual table against the robot (rule player) and two simulated
 // players; three people in three pages take the three free seats and play a whole game; and one
 // person plays through `parceiro play` (its own startPlay: the node, with simulated players in the
-// two other seats) while the operator has the robot say a line of its library. Screenshots go to
-// test/.artifacts/. Waits are generous; nothing measures time.
+// two other seats) while the operator has the robot say a line of its library. The operator's view
+// (issue 20): mid-session at phone, tablet and desktop sizes, no horizontal overflow and no empty grid
+// column, the speech queue (a line waiting, one dropped with its reason), no raw ids, the same fixed
+// emotion colours on every page; closed table pages do not pile up; a physical deal's hand reading as
+// progress; the favicon. Screenshots go to test/.artifacts/ (and docs/screenshots/ with
+// PARCEIRO_SCREENSHOTS=docs). Waits are generous; nothing measures time.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
-import type { BehaviourTogglesMessage, WizardSayMessage } from '../../robot/bus/index.js';
+import type { BehaviourTogglesMessage, GameStateMessage, UtteranceMessage, WizardSayMessage } from '../../robot/bus/index.js';
 import { defaultWebRoot } from '../../robot/dashboard/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import type * as Play from '../../launch/commands/play.js';
 import type { Composed } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose } from './dashboard-harness.js';
+import { emotionColour } from '../../robot/dashboard/web/words.js';
+import { VIEWPORTS, screenshot } from './screenshots.js';
 import { requirePrograms } from '../system-programs.js';
 
 // The command's own code, built (the node's search runs in worker threads from dist/).
@@ -25,7 +31,6 @@ const play = (await import(new URL('../../dist/launch/commands/play.js', import.
 
 // Debian's chromium, found on PATH: without it these tests are skipped (under CI they fail).
 const { chromium: CHROMIUM } = requirePrograms('chromium');
-const ARTIFACTS = join(import.meta.dirname, '../.artifacts');
 const WAIT = 30_000;
 
 let browser: Browser;
@@ -37,7 +42,6 @@ beforeAll(async () => {
     const { build } = await import('vite');
     await build({ configFile: join(import.meta.dirname, '../../robot/dashboard/web/vite.config.mjs') });
   }
-  mkdirSync(ARTIFACTS, { recursive: true });
   // playwright gives every launch a fresh, temporary user-data-dir of its own (it refuses the flag).
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -59,8 +63,9 @@ async function session(): Promise<Composed> {
   return c;
 }
 
-async function page(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+/** `inspect`: the test evaluates its own scripts in the page, which the page's CSP (no eval) would refuse. */
+async function page(viewport: { width: number; height: number } = { width: 1400, height: 1000 }, o: { inspect?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport, bypassCSP: o.inspect ?? false });
   closers.push(() => context.close());
   const p = await context.newPage();
   p.setDefaultTimeout(WAIT);
@@ -103,7 +108,7 @@ describe('in the browser', () => {
     await p.waitForSelector('#login-error:text("Refused: the operator token does not match")');
     expect(await p.isHidden('#main')).toBe(true);
     expect(await p.textContent('#game')).toBe('');
-    await p.screenshot({ path: join(ARTIFACTS, 'dashboard-refused.png') });
+    await screenshot(p, 'dashboard-refused.png');
   });
 
   it('a person plays a whole game at the virtual table against the robot and two bots', async () => {
@@ -122,7 +127,7 @@ describe('in the browser', () => {
     let plays = 0;
     for (;;) {
       await person.waitForSelector('body[data-status="my-turn"], body[data-status="over"]').catch(async (e: unknown) => {
-        await person.screenshot({ path: join(ARTIFACTS, 'virtual-table-stuck.png') });
+        await screenshot(person, 'virtual-table-stuck.png');
         throw new Error(`${String(e)}; status ${await person.getAttribute('body', 'data-status')}, prompt: ${await person.textContent('#prompt')}`);
       });
       if ((await person.getAttribute('body', 'data-status')) === 'over') break;
@@ -133,7 +138,7 @@ describe('in the browser', () => {
       plays++;
       if (plays === 4) {
         await operator.waitForSelector('#moves tr, #explanation:text("Played")');
-        await person.screenshot({ path: join(ARTIFACTS, 'virtual-table.png') });
+        await screenshot(person, 'virtual-table.png');
       }
     }
     expect(plays, JSON.stringify(c.dashboard.snapshot().events.slice(-4)) + (await person.textContent('#prompt'))).toBe(10);
@@ -143,10 +148,10 @@ describe('in the browser', () => {
     expect(snap.events.filter((e) => e.type === 'play')).toHaveLength(40);
     expect(snap.events.filter((e) => e.type === 'play' && e.seat === 2)).toHaveLength(10);
     expect(snap.connections.filter((x) => x.component === 'table' && x.connected).map((x) => x.kind).sort()).toEqual(['simulated', 'virtual']);
-    await operator.waitForSelector('dd[data-field="status"]:text("session_over")');
+    await operator.waitForSelector('dd[data-field="status"][data-value="session_over"]:text("session over")');
     await operator.waitForSelector('#explanation:text("Played")');
-    await operator.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
-    await person.screenshot({ path: join(ARTIFACTS, 'virtual-table-end.png') });
+    await screenshot(operator, 'dashboard.png', { fullPage: true });
+    await screenshot(person, 'virtual-table-end.png');
   });
 });
 
@@ -187,17 +192,15 @@ describe('people at the virtual table', () => {
       const seat = i + 1;
       await p.waitForSelector(`#seat-list button[data-take="${seat}"]:not([disabled])`);
       await p.click(`#seat-list button[data-take="${seat}"]`);
-      await p.waitForSelector(`body[data-status="no-game"] >> #link:text("seat ${seat}")`);
-      for (const other of people.slice(i + 1)) await other.waitForSelector(`#seat-list button[data-take="${seat}"][disabled]:text("Seat ${seat}: taken by virtual table, seat ${seat}")`);
-      if (i === 0) await people[1]!.screenshot({ path: join(ARTIFACTS, 'virtual-table-seats.png') });
+      await p.waitForSelector('body[data-status="no-game"]');
+      for (const other of people.slice(i + 1)) await other.waitForSelector(`#seat-list button[data-take="${seat}"][disabled]`);
+      if (i === 0) await screenshot(people[1]!, 'virtual-table-seats.png');
     }
-    // Seat 1's view: its partner, seat 3, across the table; the robot, an opponent, to its left.
-    expect(await people[0]!.textContent('.seat-label.top')).toBe('seat 3: virtual table, seat 3 (your partner)');
-    expect(await people[0]!.textContent('.seat-label.left')).toBe('seat 0: the robot (opponent)');
+    // The table's own words are virtual-table.browser.test.ts's to check.
     await people[1]!.click('#new-game');
     const plays = await playGame(people);
     expect(plays).toEqual([10, 10, 10]);
-    await people[2]!.screenshot({ path: join(ARTIFACTS, 'virtual-table-three.png') });
+    await screenshot(people[2]!, 'virtual-table-three.png');
     const snap = c.dashboard.snapshot();
     expect(snap.game).toMatchObject({ status: 'session_over' });
     expect(snap.events.filter((e) => e.type === 'play')).toHaveLength(40);
@@ -216,12 +219,12 @@ describe('people at the virtual table', () => {
     expect(run.botSeats).toEqual([2, 3]);
     const said: WizardSayMessage[] = [];
     run.node.bus.subscribe('wizardSay', (m) => said.push(m));
+    const lines: UtteranceMessage[] = [];
+    run.node.bus.subscribe('utterance', (m) => lines.push(m));
 
     const person = await page();
     await person.goto(run.tableLink);
-    await person.waitForSelector('body[data-status="no-game"] >> #link:text("seat 1")');
-    expect(await person.textContent('.seat-label.right')).toContain('seat 2: simulated players');
-    expect(await person.textContent('.seat-label.top')).toContain('seat 3: simulated players (your partner)');
+    await person.waitForSelector('body[data-status="no-game"]');
     const operator = await page();
     await operator.goto(run.dashboardLink);
     await operator.waitForSelector('#main:not([hidden])');
@@ -230,12 +233,14 @@ describe('people at the virtual table', () => {
     const [plays] = await playGame([person]);
     expect(plays).toBe(10);
     await person.waitForSelector('body[data-complete="true"]');
-    await person.screenshot({ path: join(ARTIFACTS, 'virtual-table-play.png') });
+    await screenshot(person, 'virtual-table-play.png');
 
     // The wizard: a category, a line, the preview with the session's words, then Say.
     await operator.selectOption('#say-category', 'session.end.win');
     await operator.selectOption('#say-line', 'session.end.win#1');
-    await operator.waitForSelector('#say-preview:text("session.end.win#1, to all")');
+    // The category and the preview in words; the ids stay in values and tooltips.
+    expect(await operator.locator('#say-category option:checked').textContent()).toBe('End of the session: won');
+    await operator.waitForSelector('#say-preview[data-line="session.end.win#1"]:text("To everyone:")');
     const preview = await operator.textContent('#say-preview');
     await operator.click('#say');
     await operator.waitForSelector('#ack:text("say: sent")');
@@ -243,11 +248,179 @@ describe('people at the virtual table', () => {
     expect(said[0]).toMatchObject({ utterance_id: 'session.end.win#1', target: 'all', language: 'pt', by: 'operator' });
     expect(preview).toContain(said[0]!.text);
     expect(said[0]!.text).toMatch(/^Acabou! Ganhámos a partida, \d+ a \d+\.$/);
-    await operator.waitForSelector(`#events li:text("say \\"${said[0]!.text}\\" (session.end.win#1)")`);
-    // The robot says it (the publish backend: start, then end) and every dashboard lists it.
-    await operator.waitForSelector(`#utterances li:text("start: \\"${said[0]!.text}\\" to all [operator")`);
-    await operator.screenshot({ path: join(ARTIFACTS, 'dashboard-wizard.png'), fullPage: true });
+    await operator.waitForSelector(`#events li[title="session.end.win#1"]:has-text("say \\"${said[0]!.text}\\" to everyone")`);
+    // The robot queues it, says it (the publish backend: start, then end) and every dashboard lists it.
+    await operator.waitForSelector(`#utterances li[data-phase="start"]:has-text("\\"${said[0]!.text}\\" to everyone")`);
+    const phases = lines.filter((l) => l.text === said[0]!.text).map((l) => l.phase);
+    expect(phases.slice(0, 2)).toEqual(['queued', 'start']);
+    await screenshot(operator, 'dashboard-wizard.png', { fullPage: true });
     const summary = await run.close();
     expect(summary.score.games).toBe(1);
+  });
+});
+
+interface Layout {
+  scrollWidth: number;
+  innerWidth: number;
+  columns: number;
+  /** Grid columns no panel covers. */
+  empty: number[];
+  /** Panels past the right edge. */
+  wide: string[];
+}
+/** How the page lays out at its current size (run in the page: a string, as this project's node types have no DOM). */
+const LAYOUT = `(() => {
+  const main = document.getElementById('main');
+  const cs = getComputedStyle(main);
+  const tracks = cs.gridTemplateColumns.split(' ').map(parseFloat);
+  const gap = parseFloat(cs.columnGap) || 0;
+  let x = main.getBoundingClientRect().left + parseFloat(cs.paddingLeft);
+  const columns = tracks.map((w) => { const c = [x, x + w]; x += w + gap; return c; });
+  const panels = [...main.children].map((e) => ({ id: e.id, box: e.getBoundingClientRect() })).filter((p) => p.box.width > 0);
+  const empty = columns.flatMap(([a, b], i) => (panels.some((p) => p.box.left < b - 1 && p.box.right > a + 1) ? [] : [i]));
+  const wide = panels.filter((p) => p.box.right > innerWidth + 0.5).map((p) => p.id);
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth, columns: tracks.length, empty, wide };
+})()`;
+/** Each emotion shown (bars and the chart's legend) with its colour, sorted. */
+const COLOURS = `[...document.querySelectorAll('#emotions .emotion[data-emotion], .legend .key[data-emotion]:not(.mood)')]
+  .map((e) => [e.dataset.emotion, getComputedStyle(e.querySelector('.bar, i')).backgroundColor]).sort()`;
+
+/** `#rrggbb` as the browser reports a computed colour. */
+const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+/** Ids as the bus and the library write them: snake_case, or dotted (game.end.win.quadruple). */
+const RAW_ID = /\b[a-z]+_[a-z_]+\b|\b[a-z]+(\.[a-z-]+)+\b/;
+
+const LONG_LINE =
+  'Muito bem, pessoal, vamos fazer uma pequena pausa antes de continuar. Enquanto descansamos, lembro as regras: ' +
+  'quem tem o naipe da primeira carta tem de o jogar, o trunfo ganha a vaza, e a equipa que fizer mais de sessenta ' +
+  'pontos ganha o jogo. Quem fizer os cento e vinte pontos todos ganha quatro vitórias de uma vez. Aproveitem para ' +
+  'beber um pouco de água, respirar fundo e pensar nas cartas que já saíram. Eu cá estou pronto para a próxima vaza!';
+
+describe('the dashboard as an operator reads it', () => {
+  it('mid-session at phone, tablet and desktop sizes: no overflow, no empty column, the speech queue, words not ids, fixed colours', async () => {
+    const run = await play.startPlay({ seat: 'partner', bots: 'rule', botThink: 100, games: 2, seed: 7, budget: 800, minThink: 0, speech: 'publish', record: false, port: 0, dashboardPort: 0 });
+    closers.push(() => run.close());
+    // The person's seat played by a simulated table (the virtual table has tests of its own).
+    const link = new URLSearchParams(new URL(run.tableLink).hash.slice(1));
+    const person = new SimulatedTable({ url: link.get('server')!, token: link.get('token')!, seed: 3, id: 'person', name: 'person (simulated)', seats: [run.seat], thinkMs: 100 });
+    closers.push(() => person.close());
+    const p = await page(VIEWPORTS.desktop, { inspect: true });
+    const failed: string[] = [];
+    p.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+    await p.goto(run.dashboardLink);
+    await p.waitForSelector('#main:not([hidden])');
+    await person.start();
+
+    // Once the robot has decided, felt and spoken, the operator pauses the game: the page holds still.
+    await p.waitForFunction("document.querySelector('#explanation').textContent.startsWith('Played') && document.querySelector('#emotions .emotion') && document.querySelector('#utterances li[data-phase]')", null, { timeout: WAIT * 2 });
+    await p.click('#pause');
+    await p.waitForSelector('dd[data-field="status"][data-value="paused"]:text("paused")');
+
+    // The speech queue: a long line holds the voice, a line to the partner and another wait; speech to
+    // the partner switched off drops the partner's line at once, with the reason.
+    for (const [text, target] of [[LONG_LINE, 'all'], ['Parceiro, esta é para ti.', 'partner'], ['Vamos a isso!', 'all']] as const) {
+      await p.selectOption('#say-target', target);
+      await p.fill('#say-text', text);
+      await p.click('#say');
+      await p.waitForSelector(`#speaking.now:has-text(${JSON.stringify(text.slice(0, 30))}), #waiting li[data-phase="queued"]:has-text(${JSON.stringify(text.slice(0, 30))})`);
+    }
+    await p.waitForSelector('#waiting li[data-phase="queued"]:has-text("Parceiro, esta é para ti.")');
+    await p.click('#toggle-partner_speech');
+    await p.waitForSelector('#utterances li[data-phase="dropped"]:has-text("Parceiro, esta é para ti.")');
+    expect(await p.textContent('#utterances li[data-phase="dropped"]:has-text("Parceiro, esta é para ti.")')).toContain('(speech to the partner is switched off)');
+    expect(await p.textContent('#waiting')).toContain('will say "Vamos a isso!" to everyone');
+    expect(await p.textContent('#speaking')).not.toBe('Silent.');
+
+    for (const [name, size] of Object.entries(VIEWPORTS)) {
+      await p.setViewportSize(size);
+      await p.waitForFunction(`innerWidth === ${size.width}`);
+      const l = (await p.evaluate(LAYOUT)) as Layout;
+      expect(l.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(l.innerWidth);
+      expect(l.wide, `${name}: panels past the right edge`).toEqual([]);
+      expect(l.empty, `${name}: grid columns with no panel`).toEqual([]);
+      expect(l.columns, name).toBe({ phone: 1, tablet: 2, desktop: 4 }[name]);
+      await screenshot(p, `dashboard-${name}.png`, { docs: true, fullPage: true });
+    }
+
+    // People's words, not the bus's or the library's ids, in the log, speech, emotion and game areas.
+    for (const area of ['#events', '#speech-panel', '#emotion-panel', '#timeline-panel', '#game', '#decision-panel', '#conns']) {
+      const text = await p.innerText(area);
+      expect(text.match(RAW_ID)?.[0], `${area}: ${text}`).toBeUndefined();
+    }
+    expect(await p.innerText('#emotions')).not.toMatch(/toward seat \d/);
+    // The wizard: categories in words, the id kept as the value.
+    await p.selectOption('#say-category', 'game.end.win.quadruple');
+    expect(await p.locator('#say-category option:checked').textContent()).toBe('End of game: won with 4 victories');
+    expect((await p.innerText('#say-category')).match(RAW_ID)).toBeNull();
+    expect((await p.innerText('#say-preview')).match(RAW_ID)).toBeNull();
+
+    // Fixed colours: the bars and the legend use words.ts's colours, and a second page shows the same.
+    const colours = async (q: Page) => (await q.evaluate(COLOURS)) as [string, string][];
+    const first = await colours(p);
+    expect(first.length).toBeGreaterThan(1);
+    for (const [type, colour] of first) expect(colour, type).toBe(rgb(emotionColour(type)));
+    const other = await page(VIEWPORTS.desktop, { inspect: true });
+    await other.goto(run.dashboardLink);
+    await other.waitForSelector('#emotions .emotion[data-emotion]');
+    expect(await colours(other)).toEqual(first);
+    expect(failed).toEqual([]);
+  });
+
+  it('serves the favicon, as /favicon.svg and /favicon.ico', async () => {
+    const c = await session();
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const r = await fetch(`${c.dashboardUrl}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await r.text()).toContain('<svg');
+    }
+    expect(await (await fetch(`${c.dashboardUrl}/`)).text()).toContain('<link rel="icon" href="./favicon.svg">');
+  });
+
+  it('three table pages closed one after another leave one pill, not a pile of gone pills; the log keeps each', async () => {
+    const c = await session();
+    const operator = await page(VIEWPORTS.desktop);
+    await operator.goto(`${c.dashboardUrl}/#token=${OPERATOR_TOKEN}`);
+    await operator.waitForSelector('#main:not([hidden])');
+    const tables = [];
+    for (const seat of [1, 2, 3]) {
+      const t = await page();
+      await t.goto(`${c.dashboardUrl}/table#server=${encodeURIComponent(c.tableUrl)}&token=${TABLE_TOKEN}&seat=${seat}`);
+      tables.push(t);
+    }
+    const connected = () => c.dashboard.snapshot().connections.filter((x) => x.component === 'table' && x.connected).length;
+    await expect.poll(connected, { timeout: WAIT }).toBe(3);
+    await expect.poll(() => operator.locator('#conns .pill.on[data-connection^="table:"]').count(), { timeout: WAIT }).toBe(3);
+    for (const t of tables) await t.close();
+    await expect.poll(connected, { timeout: WAIT }).toBe(0);
+    // One pill for the three, red while their seats are empty, each named in its tooltip.
+    await operator.waitForSelector('#conns .pill[data-left="3"].off:text("3 tables left")');
+    expect(await operator.locator('#conns .pill:text("gone")').count()).toBe(0);
+    expect(await operator.locator('#conns .pill').count()).toBe(3); // the bus, the robot and the one for the tables that left
+    expect((await operator.getAttribute('#conns .pill[data-left]', 'title'))!.split('\n')).toHaveLength(3);
+    await expect.poll(() => operator.locator('#events li[data-kind="disconnect"]').count(), { timeout: WAIT }).toBe(3);
+    // A table that takes the empty seats: the pill goes muted (nothing is missing any more).
+    const bots = new SimulatedTable({ url: c.tableUrl, token: TABLE_TOKEN, seed: 2, id: 'bots', seats: [1, 2, 3], autoNewGame: false });
+    closers.push(() => bots.close());
+    await bots.start();
+    await operator.waitForSelector('#conns .pill[data-left="3"].muted');
+    await screenshot(operator, 'dashboard-tables-left.png');
+  });
+
+  it("shows a physical deal's reading of the robot's hand as progress", async () => {
+    const c = await session();
+    const p = await page(VIEWPORTS.phone);
+    await p.goto(`${c.dashboardUrl}/#token=${OPERATOR_TOKEN}`);
+    await p.waitForSelector('#main:not([hidden])');
+    await p.waitForSelector('dd[data-field="status"][data-value="waiting"]');
+    const base = c.dashboard.snapshot().game!;
+    const reading = (cards: string[]): GameStateMessage => ({ ...base, game: 1, status: 'dealing', robot_hand: cards });
+    c.bus.publish('gameState', reading(['AS', '7H', 'QD', '2C']));
+    await p.waitForSelector('#hand-progress:not([hidden])[data-read="4"]:has-text("Reading the robot\'s hand: 4 of 10 cards")');
+    c.bus.publish('gameState', reading(['AS', '7H', 'QD', '2C', '3C', '4C', '5C', '6C', 'QC', 'JC']));
+    await p.waitForSelector('#hand-progress[data-read="10"]:has-text("10 of 10 cards")');
+    c.bus.publish('gameState', { ...reading(['AS', '7H', 'QD', '2C', '3C', '4C', '5C', '6C', 'QC', 'JC']), status: 'playing' });
+    await p.waitForSelector('#hand-progress[hidden]', { state: 'attached' });
+    expect(await p.locator('#hand .card').count()).toBe(10);
   });
 });

@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
-import type { DecisionMessage } from '../../robot/bus/index.js';
+import type { DecisionMessage, UtteranceMessage } from '../../robot/bus/index.js';
 import type { DashboardState, DashboardUpdate } from '../../robot/dashboard/index.js';
-import { DashboardServer, explainDecision } from '../../robot/dashboard/index.js';
+import { DashboardServer, applyUpdate, emptyState, explainDecision } from '../../robot/dashboard/index.js';
 import { SimulatedTable, defaultFiducials } from '../../table-bridge/index.js';
 import type { Composed, DashboardSocket } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose, dashboardClient } from './dashboard-harness.js';
@@ -204,6 +204,82 @@ describe('explainDecision', () => {
   });
   it('names forced cards and players without beliefs', () => {
     expect(explainDecision(d({ fallback: 'forced' }))).toBe('Played 7H: it was the only legal card.');
+    // Out of time before any deal: the zeros it reports are not beliefs.
+    const zeros = [{ card: '7H', mean: 0, sd: 0, win_probability: 0 }, { card: 'AH', mean: 0, sd: 0, win_probability: 0 }];
+    expect(explainDecision(d({ moves: zeros, worlds: 0, fallback: 'rule', objective: 'victories', move_victories: [0, 0] }))).toBe(
+      'Played 7H: the search ran out of time before it had searched a deal, so the rule-based player chose it.',
+    );
     expect(explainDecision(d({ explanation: 'the player reports no beliefs' }))).toBe('Played 7H: the player reports no beliefs.');
+  });
+});
+
+describe('the reducer as the operator reads it', () => {
+  let seq = 0;
+  const fold = <K extends DashboardUpdate['topic']>(s: DashboardState, topic: K, message: Extract<DashboardUpdate, { topic: K }>['message'], atMs = 1000 + seq) =>
+    applyUpdate(s, { seq: ++seq, atMs, topic, message } as DashboardUpdate);
+  const line = (phase: string, id: string, text: string, over: Partial<UtteranceMessage> = {}): UtteranceMessage => ({
+    phase, id, category: 'trick.end.ours', text, language: 'pt', target: 'all', addressee: -1, backend: 'log', reason: '', event: 'trick', about_seat: -1, moment: 5, emotion: '', due_in_ms: -1, ...over,
+  });
+
+  it('keeps the speech queue: a queued line waits until it starts or is dropped, the one started is said until it ends', () => {
+    const s = emptyState('in-process', 0);
+    fold(s, 'utterance', line('queued', 'a#1', 'Boa!', { due_in_ms: 0 }), 1000);
+    fold(s, 'utterance', line('queued', 'b#1', 'Vamos!', { due_in_ms: 1500 }), 1000);
+    fold(s, 'utterance', line('queued', 'c#1', 'Parceiro!', { target: 'partner' }), 1000);
+    expect(s.speech.waiting.map((w) => [w.id, w.dueAtMs])).toEqual([['a#1', 1000], ['b#1', 2500], ['c#1', 1000]]);
+    fold(s, 'utterance', line('start', 'a#1', 'Boa!'));
+    expect(s.speech.speaking?.id).toBe('a#1');
+    fold(s, 'utterance', line('dropped', 'c#1', 'Parceiro!', { target: 'partner', reason: 'partner speech off' }));
+    expect(s.speech.waiting.map((w) => w.id)).toEqual(['b#1']);
+    fold(s, 'utterance', line('end', 'a#1', 'Boa!'));
+    expect(s.speech.speaking).toBeNull();
+    // The history has what was said and dropped, not the announcements.
+    expect(s.utterances.map((u) => `${u.phase}:${u.id}`)).toEqual(['start:a#1', 'dropped:c#1', 'end:a#1']);
+    // A new session: a line of the last one never said does not wait forever.
+    const game = { session_id: 's1', game: 1, games: 5, status: 'playing', robot_seat: 0, dealer: 3, trump_card: '7H', trick: 0, leader: 0, to_move: 0, table: [], points: [0, 0], victories: [0, 0], robot_hand: [] };
+    fold(s, 'gameState', game);
+    fold(s, 'gameState', { ...game, session_id: 's2' });
+    expect(s.speech.waiting).toEqual([]);
+  });
+
+  it('moves a table that left out of the connections, once per table, with the seats it held; a watching page leaves no trace', () => {
+    const s = emptyState('in-process', 0);
+    const table = (id: string, connected: boolean, detail: string) => ({ component: 'table', id, name: `virtual table ${id}`, kind: 'virtual', connected, detail });
+    for (const id of ['t1', 't2', 't3']) fold(s, 'connections', table(id, true, `seats ${id.slice(1)}`));
+    fold(s, 'connections', table('w', true, 'seats none'));
+    fold(s, 'connections', table('w', false, 'transport close'));
+    for (const id of ['t1', 't2', 't3']) fold(s, 'connections', table(id, false, 'transport close'));
+    fold(s, 'connections', table('t1', false, 'transport close'));
+    expect(s.connections).toEqual([]);
+    expect(s.left.map((l) => [l.id, l.seats, l.reason])).toEqual([['t2', [2], 'transport close'], ['t3', [3], 'transport close'], ['t1', [1], 'transport close']]);
+    fold(s, 'connections', table('t2', true, 'seats 2'));
+    expect(s.left.map((l) => l.id)).toEqual(['t3', 't1']);
+    expect(s.connections.map((c) => c.id)).toEqual(['t2']);
+  });
+
+  it("writes the table log in people's words, seats named from the robot's side, with no empty field or seat -1", () => {
+    const s = emptyState('in-process', 0);
+    const base = { table_id: 'vt-1', seq: 0, kind: 'hello', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', seats: [2], table_name: 'virtual table', table_kind: 'virtual', reason: '', event: '', code: '', repeats: 0, first_seq: 0 };
+    fold(s, 'tableEvents', base);
+    fold(s, 'tableEvents', { ...base, seats: [] });
+    fold(s, 'gameState', { session_id: 's1', game: 1, games: 5, status: 'playing', robot_seat: 0, dealer: 3, trump_card: '7H', trick: 0, leader: 0, to_move: 0, table: [], points: [0, 0], victories: [0, 0], robot_hand: [] });
+    fold(s, 'tableEvents', { ...base, kind: 'card_detected', seq: 4, zone: 'play', seat: 3, card: 'AS' });
+    fold(s, 'tableEvents', { ...base, kind: 'card_removed', seq: 5, zone: 'hand', seat: -1, card: 'AS' });
+    fold(s, 'tableEvents', { ...base, kind: 'control', seq: 6, action: 'new_game' });
+    fold(s, 'tableOutput', { kind: 'prompt', seat: 2, card: '7H', code: 'place_robot_card', text: "Put the robot's 7H on its spot (seat 0)." });
+    fold(s, 'tableOutput', { kind: 'rejected', seat: 1, card: '2C', code: 'out_of_turn', text: 'it is not your turn' });
+    fold(s, 'tableEvents', { ...base, kind: 'disconnect', table_name: '', reason: 'transport close' });
+    expect(s.table.map((l) => l.text)).toEqual([
+      'virtual table joined, playing seat 2',
+      'virtual table joined to watch (no seat)',
+      'virtual table #4: put down AS on the spot of the opponent on the left (seat 3)',
+      'virtual table #5: lifted AS',
+      'virtual table #6: asks for a new game',
+      `the runtime asks someone to place the robot's card: "Put the robot's 7H on its spot (seat 0)."`,
+      'refused 2C from the opponent on the right (seat 1) (out of turn): it is not your turn',
+      'vt-1 left (transport close)',
+    ]);
+    for (const l of s.table) expect(l.text).not.toMatch(/seat -1|\(,|\b[a-z]+_[a-z]+\b/);
+    expect(s.table[5]!.detail).toBe('prompt place_robot_card');
   });
 });

@@ -13,7 +13,8 @@ import type * as Robot from '../../robot/index.js';
 import { TOPICS } from '../../robot/bus/index.js';
 import type { BusEntry, GameEventMessage, GameStateMessage, WizardSayMessage } from '../../robot/bus/index.js';
 import type { DashboardState, DashboardUpdate, SessionView } from '../../robot/dashboard/index.js';
-import { fillWizardLine, findLine, wizardLibraryOf } from '../../robot/dashboard/index.js';
+import { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf } from '../../robot/dashboard/index.js';
+import { CATEGORY_NAMES } from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { DashboardSocket } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, compose, dashboardClient } from './dashboard-harness.js';
@@ -121,6 +122,15 @@ async function dashboard(url: string): Promise<Client> {
   return { socket, updates };
 }
 
+describe('categories in people\'s words', () => {
+  it('names every category of the library in words, with no dotted id left', () => {
+    expect(CATEGORY_NAMES.filter((c) => !CATEGORY_WORDS[c])).toEqual([]);
+    expect(categoryWords('game.end.win.quadruple')).toBe('End of game: won with 4 victories');
+    for (const c of CATEGORY_NAMES) expect(categoryWords(c)).not.toMatch(/[a-z]\.[a-z]/);
+    expect(categoryWords('some.new_category')).toBe('Some new category');
+  });
+});
+
 describe('the say control with a library line', () => {
   it('is answered with the words, published filled in, and shown to every dashboard', async () => {
     const c = await compose();
@@ -145,7 +155,8 @@ describe('the say control with a library line', () => {
         expect(client.updates.filter((u) => u.topic === 'wizardSay').map((u) => (u.message as WizardSayMessage).utterance_id)).toEqual(['session.start#3', 'trick.end.ours#3', 'session.start#3']),
       );
     }
-    expect(c.dashboard.snapshot().operator.map((l) => l.text)).toContain('operator: say "That one\'s ours!" (trick.end.ours#3) to all');
+    // In people's words; the line's id is kept for a tooltip.
+    expect(c.dashboard.snapshot().operator.map((l) => [l.text, l.detail])).toContainEqual(['operator: say "That one\'s ours!" to everyone', 'trick.end.ours#3']);
   });
 
   it('refuses an unknown line, a line and a text, neither, or another target, with the reason, publishing nothing', async () => {

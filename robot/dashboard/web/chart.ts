@@ -1,15 +1,14 @@
 // The session's emotions over time on a canvas: one line per emotion type (intensity 0..10) and the
 // mood (-10..10) dashed around the middle. Drawn by hand: a few dozen lines of canvas code are smaller
-// than any chart library, and need nothing from the network.
+// than any chart library, and need nothing from the network. Each emotion has its fixed colour
+// (words.ts), so every dashboard, and the virtual table, shows it the same.
 
 import type { EmotionSample } from '../state.js';
-
-const PALETTE = ['#e4572e', '#29335c', '#f3a712', '#669bbc', '#a8c686', '#8e44ad', '#c0392b', '#16a085', '#d35400', '#2c3e50', '#7f8c8d', '#27ae60'];
+import { emotionColour, emotionWord } from './words.js';
 
 export class EmotionChart {
   readonly canvas: HTMLCanvasElement;
   readonly legend: HTMLElement;
-  readonly #colours = new Map<string, string>();
 
   constructor(parent: HTMLElement) {
     this.canvas = document.createElement('canvas');
@@ -22,9 +21,7 @@ export class EmotionChart {
   }
 
   colour(type: string): string {
-    let c = this.#colours.get(type);
-    if (!c) this.#colours.set(type, (c = PALETTE[this.#colours.size % PALETTE.length]!));
-    return c;
+    return emotionColour(type);
   }
 
   draw(samples: readonly EmotionSample[]): void {
@@ -46,7 +43,7 @@ export class EmotionChart {
     }
     if (samples.length === 0) {
       ctx.fillStyle = '#888';
-      ctx.fillText('no emotions yet', w / 2 - 40, h / 2);
+      ctx.fillText('no emotions yet: they appear as the game goes', w / 2 - 110, h / 2);
       this.legend.replaceChildren();
       return;
     }
@@ -69,7 +66,7 @@ export class EmotionChart {
     }
     // Mood: -10..10 mapped onto the same height, dashed.
     ctx.setLineDash([4, 3]);
-    ctx.strokeStyle = '#333';
+    ctx.strokeStyle = emotionColour('mood');
     ctx.beginPath();
     samples.forEach((s, i) => {
       const v = (s.mood + 10) / 2;
@@ -83,10 +80,11 @@ export class EmotionChart {
     this.legend.replaceChildren(
       ...[...types, 'mood'].map((t) => {
         const s = document.createElement('span');
-        s.className = 'key';
+        s.className = t === 'mood' ? 'key mood' : 'key';
+        s.dataset.emotion = t;
         const sw = document.createElement('i');
-        sw.style.background = t === 'mood' ? '#333' : this.colour(t);
-        s.append(sw, t);
+        if (t !== 'mood') sw.style.background = this.colour(t);
+        s.append(sw, t === 'mood' ? 'mood (dashed, -10 to 10)' : emotionWord(t));
         return s;
       }),
     );

@@ -6,12 +6,19 @@ import type { Socket } from 'socket.io-client';
 import type { ControlAck, DashboardClientEvents, DashboardControl, DashboardServerEvents } from '../protocol.js';
 import type { DashboardState } from '../state.js';
 import { applyUpdate } from '../state.js';
-import { fillWizardLine, findLine } from '../wizard-lines.js';
+import { categoryWords, fillWizardLine, findLine } from '../wizard-lines.js';
 import { EmotionChart } from './chart.js';
-import { byId, cardEl, clock, h, seatName } from './dom.js';
+import { renderConnections } from './connections-view.js';
+import { emotionTarget, personAt, statusWords } from './dash-words.js';
+import { renderDecision } from './decision-view.js';
+import { byId, cardEl, clock, h } from './dom.js';
 import { EmysFace } from './face.js';
+import { renderSpeech } from './speech-view.js';
+import { emotionColour, emotionWord } from './words.js';
 
 type DashSocket = Socket<DashboardServerEvents, DashboardClientEvents>;
+
+const TO_WORDS = { all: 'everyone', partner: 'the partner', opponent: 'the opponents' } as const;
 
 const TOGGLES = [
   ['speech', 'Speech'],
@@ -135,7 +142,7 @@ function buildPicker(s: DashboardState): void {
   const categories = [...new Set(library.lines.map((l) => l.category))];
   const own = h('option', { text: 'my own words' });
   own.value = '';
-  sayCategory.replaceChildren(own, ...categories.map((c) => Object.assign(h('option', { text: c }), { value: c })));
+  sayCategory.replaceChildren(own, ...categories.map((c) => Object.assign(h('option', { text: categoryWords(c), title: c }), { value: c })));
   sayCategory.value = categories.includes(chosen) ? chosen : '';
   fillLines(s);
 }
@@ -150,7 +157,7 @@ function fillLines(s: DashboardState): void {
   if (own) return void (byId('say-preview').textContent = '');
   const previous = sayLine.value;
   const lines = library.lines.filter((l) => l.category === category);
-  sayLine.replaceChildren(...lines.map((l) => Object.assign(h('option', { text: `[${l.to}] ${l.text}` }), { value: l.id })));
+  sayLine.replaceChildren(...lines.map((l) => Object.assign(h('option', { text: `${l.text} (to ${TO_WORDS[l.to]})`, title: l.id }), { value: l.id })));
   if (lines.some((l) => l.id === previous)) sayLine.value = previous;
   preview(s);
 }
@@ -160,7 +167,10 @@ function preview(s: DashboardState): void {
   const line = library && sayCategory.value ? findLine(library, sayLine.value) : undefined;
   if (!library || !line) return void (byId('say-preview').textContent = '');
   sayTarget.value = line.to;
-  byId('say-preview').textContent = `${line.id}, to ${line.to}: "${fillWizardLine(library, line, s)}"`;
+  const p = byId('say-preview');
+  p.textContent = `To ${TO_WORDS[line.to]}: "${fillWizardLine(library, line, s)}"`;
+  p.title = line.id;
+  p.dataset.line = line.id;
 }
 
 sayCategory.addEventListener('change', () => state && fillLines(state));
@@ -182,9 +192,10 @@ byId('show-expr').addEventListener('click', () =>
 function render(): void {
   const s = state;
   if (!s) return;
-  renderHeader(s);
+  renderConnections(s);
   renderGame(s);
   renderDecision(s);
+  renderSpeech(s);
   renderEmotions(s);
   renderControls(s);
   renderSessions(s);
@@ -193,95 +204,83 @@ function render(): void {
     shownPosture = s.posture.atMs;
     face.show(s.posture.joints, s.posture.durationMs);
   }
-  byId('expression').textContent = s.expression ? `expression: ${s.expression.expression} (${clock(s.expression.atMs)})` : 'no expression yet';
+  byId('expression').textContent = s.expression ? `Shows ${s.expression.expression} (since ${clock(s.expression.atMs)}).` : 'No expression shown yet.';
   document.body.dataset.seq = String(s.seq);
 }
 
-function renderHeader(s: DashboardState): void {
-  const pills = [h('span', { class: 'pill on', text: `bus ${s.bus}` })];
-  const robot = s.connections.filter((c) => c.component === 'robot');
-  if (robot.length === 0) pills.push(h('span', { class: 'pill', text: 'robot: no report', title: 'nothing on /parceiro/connections for the robot' }));
-  for (const c of s.connections) {
-    pills.push(h('span', { class: `pill ${c.connected ? 'on' : 'off'}`, text: `${c.component} ${c.name || c.id}: ${c.connected ? 'connected' : 'gone'}`, title: c.detail, data: { connection: `${c.component}:${c.id}` } }));
-  }
-  byId('conns').replaceChildren(...pills);
-  const l = s.latency;
-  const sorted = [...l.samples].sort((a, b) => a - b);
-  const median = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null;
-  byId('latency').textContent = l.lastMs === null ? 'latency -' : `latency ${Math.round(l.lastMs)} ms (median ${Math.round(median!)} ms)`;
-}
+/** The robot's team first: "the robot's team 34, the opponents 20". */
+const teams = (pair: readonly number[], robot: number): string => `the robot's team ${pair[robot & 1] ?? 0}, the opponents ${pair[1 - (robot & 1)] ?? 0}`;
 
 function renderGame(s: DashboardState): void {
   const g = s.game;
-  const rows: [string, string][] = g
+  const rows: [string, string, string][] = g
     ? [
-        ['session', g.session_id],
-        ['status', g.status],
-        ['game', `${g.game} of ${g.games}`],
-        ['dealer', seatName(g.dealer, g.robot_seat)],
-        ['trump', g.trump_card || '-'],
-        ['trick', g.trick >= 0 ? `${Math.min(g.trick + 1, 10)} of 10` : '-'],
-        ['to move', seatName(g.to_move, g.robot_seat)],
-        ['points', `A ${g.points[0]} - B ${g.points[1]}`],
-        ['victories', `A ${g.victories[0]} - B ${g.victories[1]}`],
+        ['session', g.session_id, g.session_id],
+        ['status', statusWords(g.status), g.status],
+        ['game', g.game > 0 ? `${g.game} of ${g.games}` : `none yet (${g.games} planned)`, String(g.game)],
+        ['robot', `seat ${g.robot_seat}`, String(g.robot_seat)],
+        ['dealer', personAt(g.dealer, g.robot_seat), String(g.dealer)],
+        ['trump', g.trump_card || '-', g.trump_card],
+        ['trick', g.trick >= 0 ? `${Math.min(g.trick + 1, 10)} of 10` : '-', String(g.trick)],
+        ['to move', personAt(g.to_move, g.robot_seat), String(g.to_move)],
+        ['points', teams(g.points, g.robot_seat), `A ${g.points[0]} - B ${g.points[1]}`],
+        ['victories', teams(g.victories, g.robot_seat), `A ${g.victories[0]} - B ${g.victories[1]}`],
       ]
-    : [['status', 'no session state yet']];
-  byId('game').replaceChildren(...rows.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v, data: { field: k } })]));
+    : [['status', 'no session yet: waiting for the node', '']];
+  byId('game').replaceChildren(...rows.flatMap(([k, v, raw]) => [h('dt', { text: k }), h('dd', { text: v, title: raw, data: { field: k, value: raw } })]));
   const table = byId('table');
   table.replaceChildren();
   if (g) {
     g.table.forEach((card, i) => {
       const seat = (g.leader + i) & 3;
-      table.append(h('div', { class: `spot seat-${seat}` }, h('small', { text: seatName(seat, g.robot_seat) }), cardEl(card)));
+      table.append(h('div', { class: `spot seat-${seat}` }, h('small', { text: personAt(seat, g.robot_seat) }), cardEl(card)));
     });
     if (g.trump_card) table.append(h('div', { class: 'trump' }, h('small', { text: 'trump' }), cardEl(g.trump_card)));
   }
-  byId('hand').replaceChildren(...(g?.robot_hand ?? []).map((c) => cardEl(c)));
+  if (!table.firstChild) table.append(h('p', { class: 'empty-felt', text: 'No cards on the table.' }));
+  renderHand(s);
 }
 
-function renderDecision(s: DashboardState): void {
-  const d = s.decision;
-  byId('explanation').textContent = d ? d.explanation : 'no decision yet';
-  const t = byId('moves');
-  if (!d || d.message.moves.length === 0) return void t.replaceChildren();
-  const head = h('tr', {}, h('th', { text: 'card' }), h('th', { text: 'mean points' }), h('th', { text: 'sd' }), h('th', { text: 'win' }), h('th', { text: '' }));
-  const best = Math.max(...d.message.moves.map((m) => m.mean));
-  const rows = [...d.message.moves]
-    .sort((a, b) => b.mean - a.mean)
-    .map((m) => {
-      const bar = h('span', { class: 'bar' });
-      bar.style.width = `${Math.max(2, (m.mean / Math.max(1, best)) * 100)}px`;
-      return h(
-        'tr',
-        { class: m.card === d.message.card ? 'chosen' : '' },
-        h('td', {}, cardEl(m.card)),
-        h('td', { text: m.mean.toFixed(1) }),
-        h('td', { text: m.sd.toFixed(1) }),
-        h('td', { text: m.win_probability >= 0 ? `${Math.round(m.win_probability * 100)}%` : '-' }),
-        h('td', {}, bar),
-      );
-    });
-  const foot = h('caption', { text: `${d.message.worlds} worlds, ${Math.round(d.message.time_ms)} ms${d.message.win_probability >= 0 ? `, ${Math.round(d.message.win_probability * 100)}% to win` : ''}` });
-  t.replaceChildren(foot, head, ...rows);
+/** The robot's cards; while a physical deal is read from its hand area, how many of the 10 so far. */
+function renderHand(s: DashboardState): void {
+  const g = s.game;
+  const cards = g?.robot_hand ?? [];
+  const progress = byId('hand-progress');
+  const reading = g?.status === 'dealing';
+  progress.hidden = !reading;
+  if (reading) {
+    const fill = h('span', { class: 'fill' });
+    fill.style.width = `${Math.min(100, (cards.length / 10) * 100)}%`;
+    progress.replaceChildren(h('span', { text: `Reading the robot's hand: ${cards.length} of 10 cards` }), h('span', { class: 'track' }, fill));
+    progress.dataset.read = String(cards.length);
+  }
+  byId('hand').replaceChildren(...(cards.length ? cards.map((c) => cardEl(c)) : [h('p', { class: 'empty', text: g ? 'No cards in hand.' : 'No game yet.' })]));
 }
 
 function renderEmotions(s: DashboardState): void {
   const e = s.emotions;
+  const robotSeat = s.game?.robot_seat ?? null;
   const box = byId('emotions');
-  if (!e || e.emotions.length === 0) box.replaceChildren(h('p', { class: 'muted', text: 'no active emotion' }));
+  if (!e || e.emotions.length === 0) box.replaceChildren(h('p', { class: 'empty', text: 'No active emotion: the robot is calm.' }));
   else
     box.replaceChildren(
       ...[...e.emotions]
         .sort((a, b) => b.intensity - a.intensity)
         .map((m) => {
           const bar = h('span', { class: 'bar' });
-          bar.style.width = `${m.intensity * 12}px`;
-          bar.style.background = chart.colour(m.type);
-          const toward = m.target >= 0 ? ` toward seat ${m.target}` : m.target_team ? ` toward ${m.target_team}` : '';
-          return h('div', { class: 'emotion', data: { emotion: m.type } }, h('span', { class: 'name', text: `${m.type}${toward}` }), bar, h('span', { text: m.intensity.toFixed(1) }));
+          bar.style.width = `${Math.max(1, Math.min(100, m.intensity * 10))}%`;
+          bar.style.background = emotionColour(m.type);
+          const about = emotionTarget(m.target, m.target_team, robotSeat);
+          return h(
+            'div',
+            { class: 'emotion', title: `${m.type}${m.target >= 0 ? `, seat ${m.target}` : m.target_team ? `, ${m.target_team}` : ''}`, data: { emotion: m.type } },
+            h('span', { class: 'name', text: `${emotionWord(m.type)}${about ? ` toward ${about}` : ''}` }),
+            h('span', { class: 'track' }, bar),
+            h('span', { class: 'value', text: m.intensity.toFixed(1) }),
+          );
         }),
     );
-  byId('mood').textContent = e ? `mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'})${e.strongest ? `, strongest: ${e.strongest}` : ''}` : '';
+  byId('mood').textContent = e ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest: ${emotionWord(e.strongest)}` : ''}.` : '';
   chart.draw(s.timeline);
 }
 
@@ -313,6 +312,8 @@ function renderControls(s: DashboardState): void {
   }
 }
 
+const SESSION_STATUS: Readonly<Record<string, string>> = { running: 'running', finished: 'finished', interrupted: 'interrupted' };
+
 /** The sessions this node has served (parceiro live serves one after another), the one in force marked. */
 function renderSessions(s: DashboardState): void {
   const d = s.day;
@@ -329,11 +330,12 @@ function renderSessions(s: DashboardState): void {
       h('td', { text: clock(r.startedAtMs), title: `seed ${r.seed}${ended}` }),
       h('td', { text: `${r.played} of ${r.games}${r.draws ? ` (${r.draws} drawn)` : ''}` }),
       h('td', { text: `A ${r.victories[0]} - B ${r.victories[1]}` }),
-      h('td', { class: `status-${r.status}`, text: `${r.status}${r.resumed ? ' (resumed)' : ''}` }),
+      h('td', { class: `status-${r.status}`, text: `${SESSION_STATUS[r.status] ?? r.status}${r.resumed ? ' (resumed)' : ''}` }),
       h('td', { class: 'path', text: r.recording ?? 'not recorded' }),
     );
   });
-  byId('sessions').replaceChildren(head, ...rows);
+  const empty = d.sessions.length ? [] : [h('tr', {}, Object.assign(h('td', { class: 'empty', text: 'No session yet.' }), { colSpan: 7 }))];
+  byId('sessions').replaceChildren(head, ...rows, ...empty);
   const cur = d.sessions.find((r) => r.id === d.current);
   const over = cur?.status === 'finished' || (s.game?.session_id === d.current && s.game.status === 'session_over');
   byId<HTMLButtonElement>('next-session').disabled = !d.next || !over;
@@ -345,18 +347,15 @@ function renderSessions(s: DashboardState): void {
 }
 
 function renderLogs(s: DashboardState): void {
-  byId('utterances').replaceChildren(
-    ...s.utterances
-      .slice(-15)
-      .reverse()
-      .map((u) => h('li', { class: `phase-${u.phase}`, text: `${clock(u.atMs)} ${u.phase}${u.phase === 'dropped' ? ` (${u.reason})` : ''}: "${u.text}" to ${u.target} [${u.category}, ${u.backend || '-'}]` })),
-  );
-  byId('postures').replaceChildren(
-    ...s.postures
-      .slice(-10)
-      .reverse()
-      .map((p) => h('li', { text: `${clock(p.atMs)} in ${Math.round(p.durationMs)} ms: ${Object.entries(p.joints).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}` })),
-  );
+  const postures = s.postures
+    .slice(-10)
+    .reverse()
+    .map((p) => h('li', { title: Object.keys(p.joints).join(', ') }, h('span', { class: 'when', text: clock(p.atMs) }), `in ${Math.round(p.durationMs)} ms: ${Object.entries(p.joints).map(([k, v]) => `${k.replaceAll('_', ' ')} ${Math.round(v)}`).join(', ')}`));
+  byId('postures').replaceChildren(...(postures.length ? postures : [h('li', { class: 'empty', text: 'No posture sent yet.' })]));
   const lines = [...s.table.map((l) => ({ ...l, who: 'table' })), ...s.operator.map((l) => ({ ...l, who: 'operator' }))].sort((a, b) => a.atMs - b.atMs);
-  byId('events').replaceChildren(...lines.slice(-20).reverse().map((l) => h('li', { class: l.who, text: `${clock(l.atMs)} ${l.text}` })));
+  const items = lines
+    .slice(-20)
+    .reverse()
+    .map((l) => h('li', { class: l.who, title: l.detail ?? '', data: { kind: l.kind } }, h('span', { class: 'when', text: clock(l.atMs) }), l.text));
+  byId('events').replaceChildren(...(items.length ? items : [h('li', { class: 'empty', text: 'No table has said anything yet.' })]));
 }
