@@ -21,6 +21,26 @@ import { ARTIFACTS, VIEWPORTS, screenshot } from './screenshots.js';
 // The command's own code, built (the node's search runs in worker threads from dist/).
 const play = (await import(new URL('../../dist/launch/commands/play.js', import.meta.url).href)) as typeof Play;
 
+// The page's globals as the functions passed to the browser use them (this file compiles without the
+// DOM library: these are the few parts it reads).
+interface PageElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+declare const document: {
+  documentElement: { scrollWidth: number };
+  body: { dataset: Record<string, string | undefined> };
+  getElementById(id: string): (PageElement & { value?: number }) | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): { length: number };
+};
+declare const localStorage: { getItem(key: string): string | null };
+/** What the page keeps for the test: its reactions' stamps, and what its voice would have said. */
+interface PageWindow {
+  __vtReactions: Reaction[];
+  __spoken: { text: string; lang: string }[];
+}
+
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
 const YOUR_TURN = { pt: 'É a tua vez: toca numa carta para a jogares.', en: 'Your turn: tap a card to play it.' };
@@ -70,10 +90,10 @@ afterAll(async () => {
 /** What the page would have said aloud: speechSynthesis replaced by a recorder (no audio here). */
 const STUB_SPEECH = (): void => {
   const spoken: { text: string; lang: string }[] = [];
-  (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
-  Object.defineProperty(window, 'speechSynthesis', {
+  (globalThis as unknown as { __spoken: typeof spoken }).__spoken = spoken;
+  Object.defineProperty(globalThis, 'speechSynthesis', {
     configurable: true,
-    value: { speak: (u: SpeechSynthesisUtterance) => spoken.push({ text: u.text, lang: u.lang }), cancel: () => {}, getVoices: () => [], speaking: false, pending: false },
+    value: { speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }), cancel: () => {}, getVoices: () => [], speaking: false, pending: false },
   });
 };
 
@@ -108,8 +128,8 @@ async function aLineOnScreen(p: Page, run: Play.PlaySession, text: string, langu
 }
 
 type Reaction = { kind: string; atMs: number; shownAt: number };
-const reactions = (p: Page): Promise<Reaction[]> => p.evaluate(() => (window as unknown as { __vtReactions: Reaction[] }).__vtReactions);
-const spoken = (p: Page): Promise<{ text: string; lang: string }[]> => p.evaluate(() => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken);
+const reactions = (p: Page): Promise<Reaction[]> => p.evaluate(() => (globalThis as unknown as PageWindow).__vtReactions);
+const spoken = (p: Page): Promise<{ text: string; lang: string }[]> => p.evaluate(() => (globalThis as unknown as PageWindow).__spoken);
 const noOverflow = async (p: Page): Promise<void> => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
 
 /**
@@ -224,7 +244,7 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     await p.waitForSelector('#reading:not([hidden]) >> text="A ler a mão do robô: 0 de 10 cartas."');
     for (const card of ['AH', 'KH', '2S', '3S']) expect(await send('card:detected', { zone: { area: 'hand', seat: 0 }, card })).toMatchObject({ ok: true });
     await p.waitForSelector('#prompt:text("A ler a mão do robô: 4 de 10 cartas.")');
-    expect(await p.evaluate(() => (document.getElementById('reading-bar') as HTMLProgressElement).value)).toBe(4);
+    expect(await p.evaluate(() => document.getElementById('reading-bar')!.value)).toBe(4);
     expect(await p.isDisabled('#new-game')).toBe(true);
   }, 60_000);
 
@@ -272,7 +292,7 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     expect(await p.textContent('#result')).toMatch(/Vitórias: vocês \d+ – eles \d+/);
     await noOverflow(p);
     // Said after the switch: in Portuguese (a line already on its way may still be English).
-    await p.waitForFunction((k) => (window as unknown as { __spoken: { lang: string }[] }).__spoken.slice(k).some((s) => s.lang === 'pt-PT'), switchedAt);
+    await p.waitForFunction((k) => (globalThis as unknown as PageWindow).__spoken.slice(k).some((s) => s.lang === 'pt-PT'), switchedAt);
     await measure(p, run.events);
   }, 120_000);
 });
