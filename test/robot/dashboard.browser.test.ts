@@ -413,6 +413,9 @@ describe('the dashboard as an operator reads it', () => {
     await p.goto(`${c.dashboardUrl}/#token=${OPERATOR_TOKEN}`);
     await p.waitForSelector('#main:not([hidden])');
     await p.waitForSelector('dd[data-field="status"][data-value="waiting"]');
+    // Before any game: every panel says what it waits for (an artifact to look at).
+    expect(await p.textContent('#explanation')).toBe('No decision yet: the robot has not played a card.');
+    await screenshot(p, 'dashboard-empty-phone.png', { fullPage: true });
     const base = c.dashboard.snapshot().game!;
     const reading = (cards: string[]): GameStateMessage => ({ ...base, game: 1, status: 'dealing', robot_hand: cards });
     c.bus.publish('gameState', reading(['AS', '7H', 'QD', '2C']));

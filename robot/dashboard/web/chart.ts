@@ -43,7 +43,12 @@ export class EmotionChart {
     }
     if (samples.length === 0) {
       ctx.fillStyle = '#888';
-      ctx.fillText('no emotions yet: they appear as the game goes', w / 2 - 110, h / 2);
+      // Large enough to read when a phone scales the canvas down to a third.
+      ctx.font = '22px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText('No emotions yet: they appear as the game goes.', w / 2, h / 2);
+      ctx.textAlign = 'start';
+      ctx.font = '10px sans-serif';
       this.legend.replaceChildren();
       return;
     }
