@@ -75,4 +75,4 @@ export { createSpeechOutput, speechBackend } from './speech/create-speech.js';
 export type { SpeechDeps } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
 export { silentLog, stderrLog } from './log.js';
-export { certaintyOf, reasonText, supportOf } from './reason-text.js';
+export { certaintyOf, reasonText } from './reason-text.js';

@@ -1,37 +1,21 @@
 // A reason for a card (game/explain) in the library's words, in seed 001's linguistic style: how sure
 // the robot is in words (certainly, probably, maybe) from the share of worlds that bear it out.
 
-import type { Reason } from '../game/explain/reasons.js';
+import type { ReasonSummary } from '../game/explain/reasons.js';
 import type { Certainty, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 
 /** Seed 001's fuzzy confidence: most worlds agree (certainly), many (probably), some (maybe). */
 export const certaintyOf = (share: number): Certainty => (share >= 0.9 ? 'certainly' : share >= 0.6 ? 'probably' : 'maybe');
 
-/** The share of worlds behind a reason (1 when it follows from the rules or the cards held). */
-export function supportOf(r: Reason): number {
-  switch (r.kind) {
-    case 'partner-ruffs':
-    case 'points-to-partner':
-      return r.chosen.partnerTakesTrick;
-    case 'takes-trick':
-      return r.chosen.teamTakesTrick;
-    case 'better-odds':
-      // How much more often: a fifth of the worlds or more is as sure as it gets.
-      return Math.min(1, 0.5 + 2 * Math.max(0, r.chosen.winShare - r.other.winShare));
-    default:
-      return 1;
-  }
-}
-
 /** The sentence that says why, in `library`'s language; null when the library has no reasons. */
-export function reasonText(library: UtteranceLibrary, r: Reason): string | null {
+export function reasonText(library: UtteranceLibrary, r: ReasonSummary): string | null {
   const words = library.reasons;
   if (!words) return null;
   const slots: Record<string, string | number> = {
-    card: cardPhrase(library, r.chosen.card),
-    other: cardPhrase(library, r.other.card),
-    certainty: words.certainty[certaintyOf(supportOf(r))],
+    card: cardPhrase(library, r.card),
+    other: cardPhrase(library, r.other),
+    certainty: words.certainty[certaintyOf(r.support)],
   };
   if (r.points !== undefined) slots.points = r.points;
   if (r.suit !== undefined) slots.suit = suitPhrase(library, r.suit);

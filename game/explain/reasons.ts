@@ -16,6 +16,8 @@ import type { Seat } from '../seats.js';
 import { partnerOf, teamOf } from '../seats.js';
 import { WorldBuilder } from '../search/world.js';
 import type { InfoSet } from '../view.js';
+import type { Decision } from '../search/tally.js';
+import { createRng } from '../rng.js';
 import { SeatView } from '../view.js';
 
 export const REASON_KINDS = [
@@ -35,6 +37,7 @@ export const REASON_KINDS = [
   'better-odds',
 ] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
+export const isReasonKind = (s: unknown): s is ReasonKind => typeof s === 'string' && (REASON_KINDS as readonly string[]).includes(s);
 
 /** What followed one card over the worlds. */
 export interface CardOutcome {
@@ -158,3 +161,55 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
 
 /** The ace of `suit` (for wording: "the ace of trumps"). */
 export const aceOf = (suit: Suit): Card => (suit * 10 + ACE) as Card;
+
+/** The share of worlds behind a reason (1 when it follows from the rules or the cards held). */
+export function supportOf(r: Reason): number {
+  switch (r.kind) {
+    case 'partner-ruffs':
+    case 'points-to-partner':
+      return r.chosen.partnerTakesTrick;
+    case 'takes-trick':
+      return r.chosen.teamTakesTrick;
+    case 'better-odds':
+      // How much more often: a fifth of the worlds or more is as sure as it gets.
+      return Math.min(1, 0.5 + 2 * Math.max(0, r.chosen.winShare - r.other.winShare));
+    default:
+      return 1;
+  }
+}
+
+/** What a decision carries of its reason (plain data: it goes on the bus and into recordings). */
+export interface ReasonSummary {
+  kind: ReasonKind;
+  /** The card played and the next best. */
+  card: Card;
+  other: Card;
+  /** Share of the worlds that bear the reason out, 0..1. */
+  support: number;
+  points?: number;
+  suit?: Suit;
+  kept?: Card;
+}
+
+export function summarizeReason(r: Reason): ReasonSummary {
+  return {
+    kind: r.kind,
+    card: r.chosen.card,
+    other: r.other.card,
+    support: Math.round(supportOf(r) * 1000) / 1000,
+    ...(r.points === undefined ? {} : { points: r.points }),
+    ...(r.suit === undefined ? {} : { suit: r.suit }),
+    ...(r.kept === undefined ? {} : { kept: r.kept }),
+  };
+}
+
+/**
+ * The decision with the reason for its card against the next best added to its beliefs: none for a
+ * forced card, a fallback, or a single move valued.
+ */
+export function withReason(decision: Decision, info: InfoSet, seed: number, worlds = 48): Decision {
+  const b = decision.beliefs;
+  if (!b || b.fallback || b.moves.length < 2 || b.moves[0]!.card !== decision.card) return decision;
+  const r = reasonFor(info, decision.card, b.moves[1]!.card, { rng: createRng(seed, 0x3a50), seed, worlds });
+  return { card: decision.card, beliefs: { ...b, reason: summarizeReason(r) } };
+}

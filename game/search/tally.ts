@@ -3,6 +3,7 @@
 
 import type { Card } from '../cards.js';
 import { victoriesFor } from '../scoring.js';
+import type { ReasonSummary } from '../explain/reasons.js';
 
 /**
  * What a search values a card by. `victories`: the game's real score, the victories the team expects
@@ -45,6 +46,8 @@ export interface Beliefs {
    * victory). Win probability and victories are exact per world either way. Absent: exact.
    */
   points?: 'exact' | 'bounds';
+  /** Why the card rather than the next best (game/explain), when the player says; absent otherwise. */
+  reason?: ReasonSummary;
 }
 
 export interface InferenceReport {

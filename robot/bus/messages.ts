@@ -151,6 +151,21 @@ export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robo
   points_from: 'string',
   /** Each card's expected victories of the robot's team, in the order of moves (signed: 1, 2 or 4 a game); empty when not valued. */
   move_victories: 'float32[]',
+  /**
+   * Why the card rather than the next best (game/explain): partner-ruffs, keeps-master-trump,
+   * draws-trumps, points-to-partner, takes-trick, saves-points or better-odds; "" when none was found.
+   */
+  reason_kind: 'string',
+  /** The next best card the reason compares with; "" with no reason. */
+  reason_other: 'string',
+  /** Share of the worlds that bear the reason out (0..1); -1 with no reason. */
+  reason_support: 'float32',
+  /** The points the reason is about (given to the partner, taken, saved); -1 when none. */
+  reason_points: 'int32',
+  /** The suit it is about (S, H, D, C: the partner's void, trumps); "" when none. */
+  reason_suit: 'string',
+  /** The trump kept for later (keeps-master-trump); "" otherwise. */
+  reason_kept: 'string',
 });
 
 export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A quick estimate of the robot team's final points, feeding the appraisal between the robot's decisions.", {
@@ -290,7 +305,7 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
   [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true, choice: -1 },
   // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly; before it
   // played for victories, it ranked cards by exact expected points.
-  [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] },
+  [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], reason_kind: '', reason_other: '', reason_support: -1, reason_points: -1, reason_suit: '', reason_kept: '' },
   // Before lines said what they react to; before a line was announced when queued (due_in_ms).
   [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1 },
   // Before refused copies of an event were recorded in batches (each was a table event of its own).

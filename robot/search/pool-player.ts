@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally } from '../../game/index.js';
+import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally, withReason } from '../../game/index.js';
 import type { Decision, GameEvent, PlayoutPolicy, SearchObjective, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
@@ -30,6 +30,8 @@ export interface PoolPlayerOptions {
   playout?: PlayoutPolicy;
   /** The search worker's module (default: ./worker.js; tests give one that never answers). */
   worker?: URL;
+  /** Add to each decision the reason for its card against the next best (default true; a few ms, inside the time kept back). */
+  explain?: boolean;
   /**
    * Told when a decision had to answer without some worker's result, for the operator. Routine at
    * budgets of tens of milliseconds (tests, quick simulations), rare at the default.
@@ -56,6 +58,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
   private readonly objective: SearchObjective;
   private readonly playout: PlayoutPolicy;
   private readonly fallback: RulePlayer;
+  private readonly explain: boolean;
   /** Its workers have loaded their module: only then may the pool be destroyed (workers-loaded.ts). */
   private readonly loaded: Promise<void>;
   private decisions = 0;
@@ -72,6 +75,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.objective = options.objective ?? SEARCH_DEFAULTS.timed.objective;
     this.playout = options.playout ?? SEARCH_DEFAULTS.timed.playout;
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
+    this.explain = options.explain ?? true;
     this.pool = new Piscina({
       filename: (options.worker ?? new URL('./worker.js', import.meta.url)).href,
       minThreads: this.threads,
@@ -140,7 +144,9 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const inference = weighed.length
       ? { trust: this.trust, candidates: weighed.reduce((n, p) => n + p.inference!.candidates, 0), effective: Math.round(weighed.reduce((n, p) => n + p.inference!.effective, 0) * 10) / 10 }
       : undefined;
-    return decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom, inference), () => this.fallback.choose(view));
+    const decision = decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom, inference), () => this.fallback.choose(view));
+    // Why this card rather than the next best (a few milliseconds of play-outs), for "porquê?".
+    return this.explain ? withReason(decision, info, deriveSeed(this.options.seed, n, 0x3a50)) : decision;
   }
 
   async close(): Promise<void> {

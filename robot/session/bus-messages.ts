@@ -1,9 +1,9 @@
 // The session's bus messages, built from domain values. Pure: the machine's actions publish what these
 // return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
 
-import type { Card, Decision, GameEvent, Seat, SessionScore } from '../../game/index.js';
+import type { Card, Decision, GameEvent, ReasonSummary, Seat, SessionScore } from '../../game/index.js';
 import type { Game } from '../../game/index.js';
-import { formatCard } from '../../game/index.js';
+import { SUITS, formatCard } from '../../game/index.js';
 import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
 import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../table-bridge/index.js';
 
@@ -106,6 +106,19 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     objective: b?.objective ?? '',
     points_from: b?.points ?? '',
     move_victories: b && b.moves.length && b.moves.every((m) => m.victories !== undefined) ? b.moves.map((m) => finite(m.victories!, 0)) : [],
+    ...reasonFields(b?.reason),
+  };
+}
+
+/** A decision's reason as the message's fields (empty and -1 without one). */
+function reasonFields(r: ReasonSummary | undefined): Pick<DecisionMessage, 'reason_kind' | 'reason_other' | 'reason_support' | 'reason_points' | 'reason_suit' | 'reason_kept'> {
+  return {
+    reason_kind: r?.kind ?? '',
+    reason_other: r ? formatCard(r.other) : '',
+    reason_support: r ? finite(r.support, 0) : -1,
+    reason_points: r?.points ?? -1,
+    reason_suit: r?.suit === undefined ? '' : SUITS[r.suit],
+    reason_kept: r?.kept === undefined ? '' : formatCard(r.kept),
   };
 }
 

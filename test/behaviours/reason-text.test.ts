@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, certaintyOf, loadBehaviourSetup, loadUtteranceLibrary, reasonText } from '../../behaviours/index.js';
-import { parseCard, REASON_KINDS } from '../../game/index.js';
+import { REASON_KINDS, parseCard, summarizeReason } from '../../game/index.js';
 import type { CardOutcome, Reason } from '../../game/index.js';
 
 const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'parceiro-reasons-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const outcome = (card: string, o: Partial<CardOutcome> = {}): CardOutcome => ({ card: parseCard(card), teamTakesTrick: 0, partnerTakesTrick: 0, trickPoints: 0, opponentTrumpsAfter: 0, finalPoints: 60, winShare: 0.5, ...o });
-const reason = (r: Partial<Reason> & Pick<Reason, 'kind' | 'chosen' | 'other'>): Reason => ({ worlds: 48, ...r });
+const reason = (r: Partial<Reason> & Pick<Reason, 'kind' | 'chosen' | 'other'>) => summarizeReason({ worlds: 48, ...r } as Reason);
 
 describe('a reason in words', () => {
   it('gives ten points to the partner who takes the trick for sure, in pt and en', () => {

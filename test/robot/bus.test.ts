@@ -71,7 +71,7 @@ describe('message checks and schemas', () => {
     expect(checkMessage(state, { ...ok, points: [1] })).toMatch(/points: expected 2 items, got 1/);
     expect(checkMessage(state, { ...ok, trick: 1.5 })).toMatch(/trick: expected an integer/);
     const decision = ALL_TOPICS.find((t) => t.name === '/parceiro/decision')!.message;
-    const d = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70, sd: 3, win_probability: 0.8 }], worlds: 10, nodes: 1e6, time_ms: 20, win_probability: 0.8, exact_from_trick: 0, fallback: '', explanation: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 900, objective: 'victories', points_from: 'bounds', move_victories: [1] };
+    const d = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70, sd: 3, win_probability: 0.8 }], worlds: 10, nodes: 1e6, time_ms: 20, win_probability: 0.8, exact_from_trick: 0, fallback: '', explanation: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 900, objective: 'victories', points_from: 'bounds', move_victories: [1], reason_kind: 'takes-trick', reason_other: '2S', reason_support: 0.9, reason_points: 15, reason_suit: '', reason_kept: '' };
     expect(checkMessage(decision, d)).toBeNull();
     expect(checkMessage(decision, { ...d, moves: [{ card: 'AS', mean: 'high', sd: 3, win_probability: 0.8 }] })).toMatch(/moves\[0\]\.mean: expected a number/);
   });

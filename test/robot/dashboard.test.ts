@@ -176,7 +176,8 @@ describe('the dashboard server', () => {
 describe('explainDecision', () => {
   const d = (over: Partial<DecisionMessage>): DecisionMessage => ({
     seat: 0, card: '7H', moves: [], worlds: 120, nodes: 0, time_ms: 5, win_probability: 0.74, exact_from_trick: 4, fallback: '', explanation: '',
-    inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], ...over,
+    inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [],
+    reason_kind: '', reason_other: '', reason_support: -1, reason_points: -1, reason_suit: '', reason_kept: '', ...over,
   });
   it('says what the chosen card keeps on average, against the best other card, and the chance to win', () => {
     const moves = [

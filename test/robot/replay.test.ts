@@ -164,7 +164,7 @@ describe('the recorded answers', () => {
     while (game.toMove !== 0) game.play(new SeatView(game, game.toMove).legalCards()[0]!, game.toMove);
     const card = view(game).legalCards()[0]!;
     const asked = p.decide(view(game));
-    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] };
+    const m = { seat: 0, card: '', moves: [], worlds: 3, nodes: 10, time_ms: 5, win_probability: 0.5, exact_from_trick: 1, fallback: '', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], reason_kind: '', reason_other: '', reason_support: -1, reason_points: -1, reason_suit: '', reason_kept: '' };
     const beliefs = replay.decisionOf({ ...m, card: robot.decisionMessage(0, { card }).card });
     p.release({ seat: 0, game: 0, trick: 4, decision: beliefs, forced: false, time: 0 });
     expect(await asked).toEqual(beliefs);
@@ -194,7 +194,7 @@ describe('the recorded answers', () => {
   });
 
   it('turn a recorded decision message back into the same message', () => {
-    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [] };
+    const m = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70.5, sd: 3, win_probability: 0.8 }, { card: '2S', mean: 40, sd: 1, win_probability: -1 }], worlds: 80, nodes: 1234, time_ms: 812.5, win_probability: -1, exact_from_trick: 3, fallback: 'rule', explanation: '', inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], reason_kind: '', reason_other: '', reason_support: -1, reason_points: -1, reason_suit: '', reason_kept: '' };
     expect(robot.decisionMessage(0, replay.decisionOf(m))).toEqual(m);
     // A decision valued by victory classes says so, and keeps each card's expected victories.
     const classes = { ...m, objective: 'victories', points_from: 'bounds', move_victories: [0.75, -0.5] };
@@ -203,6 +203,10 @@ describe('the recorded answers', () => {
     const weighed = { ...m, fallback: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 851.6 };
     expect(replay.decisionOf(weighed).beliefs?.inference).toEqual({ trust: 0.5, candidates: 2048, effective: 851.6 });
     expect(robot.decisionMessage(0, replay.decisionOf(weighed))).toEqual(weighed);
+    // A decision that says why its card: the reason comes back whole, and goes out as it came in.
+    const why = { ...m, fallback: '', reason_kind: 'keeps-master-trump', reason_other: '2S', reason_support: 1, reason_points: -1, reason_suit: 'H', reason_kept: '2S' };
+    expect(replay.decisionOf(why).beliefs?.reason).toEqual({ kind: 'keeps-master-trump', card: parseCard('AS'), other: parseCard('2S'), support: 1, suit: 1, kept: parseCard('2S') });
+    expect(robot.decisionMessage(0, replay.decisionOf(why))).toEqual(why);
     const none = { ...m, moves: [], worlds: 0, nodes: 0, time_ms: 0, exact_from_trick: -1, fallback: '', explanation: 'the player reports no beliefs' };
     expect(robot.decisionMessage(0, replay.decisionOf(none))).toEqual(none);
   });
