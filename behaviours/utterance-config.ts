@@ -139,6 +139,10 @@ export interface UtteranceLibrary {
 export interface ReasonWords {
   kinds: Readonly<Record<ReasonKind, string>>;
   certainty: Readonly<Record<Certainty, string>>;
+  /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
+  forced: string;
+  none: string;
+  unknown: string;
 }
 /** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
 export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
@@ -189,7 +193,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES) }).optional(),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text }).optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {

@@ -117,6 +117,9 @@ export class LocalReferee implements TableHandler {
         return accept();
       case 'new-game':
         return this.#newGame(event);
+      case 'why':
+        // No robot here to ask: said, not refused (nothing is wrong with the table).
+        return accept('this referee has no robot to answer why');
     }
   }
 

@@ -112,8 +112,10 @@ export const gameControlSchema = z.discriminatedUnion(
     }),
     z.object({ seq: seqSchema, action: z.literal('pause') }),
     z.object({ seq: seqSchema, action: z.literal('resume') }),
+    /** A person asks why the robot played its last card: it answers aloud (and on the tables that show its behaviour). */
+    z.object({ seq: seqSchema, action: z.literal('why') }),
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause" or "resume", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
+  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause", "resume" or "why", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
 );
 export type GameControlMessage = z.infer<typeof gameControlSchema>;
 

@@ -39,7 +39,7 @@ export interface PhysicalDeal {
 export type ControlEvent =
   /** `deal` null: the runtime deals (virtual, simulated tables); otherwise the cards were dealt by hand. */
   | { table: TableInfo; seq: number; action: 'new-game'; deal: PhysicalDeal | null }
-  | { table: TableInfo; seq: number; action: 'pause' | 'resume' };
+  | { table: TableInfo; seq: number; action: 'pause' | 'resume' | 'why' };
 
 export type TableEventName = 'card:detected' | 'card:removed' | 'game:control';
 

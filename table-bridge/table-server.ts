@@ -623,7 +623,8 @@ export class TableServer implements TableOutbox {
    * deal). The runtime never hears of these, so nothing is recorded.
    */
   #denied(table: TableInfo, event: Exclude<InboundEvent, 'hello'>, e: CardEvent | ControlEvent): { code: RejectCode; reason: string } | null {
-    if (!table.seats.length) {
+    // Asking the robot why changes nothing: a table that only watches may ask too.
+    if (!table.seats.length && !('action' in e && e.action === 'why')) {
       return { code: 'display-only', reason: `${event}: table ${table.id} hosts no seat: it shows the game and cannot change it (a table that plays says hello with its seats)` };
     }
     if ('zone' in e && !table.seats.includes(e.zone.seat) && e.zone.seat !== this.#handler.snapshot().robotSeat) {

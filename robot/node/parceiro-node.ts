@@ -52,6 +52,7 @@ import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
 import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
+import { listenForWhy } from './why.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
@@ -588,6 +589,8 @@ export class ParceiroNode {
         warn: (detail, message) => log.warn(detail, message),
       });
       closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups: this.setups, libraries: this.libraries, language: setup.utterances.language, robotSeat, clock, log }));
+      // "Porquê?" from a table: the reason of the robot's last card, aloud.
+      closers.push(listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }));
 
       let done!: (score: SessionScore) => void;
       const finished = new Promise<SessionScore>((r) => (done = r));

@@ -186,7 +186,7 @@ const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
 const controlEventOf = (m: TableEvent, table: TableInfo): ControlEvent =>
   m.action === 'new_game'
     ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
-    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : 'resume' };
+    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : m.action === 'why' ? 'why' : 'resume' };
 
 /** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
 const REFUSED_AGAIN_RESTORED = 256;

@@ -1,0 +1,82 @@
+// "Porquê?": a person asks why the robot played its last card (a table's game:control `why`, on the
+// bus as a table event, so the recording has it and a replay asks again). The robot answers aloud
+// now, in the session's language, with the reason its decision carried (game/explain), in seed
+// 001's words: how sure, in certainly / probably / maybe. Never stale: it was asked for.
+
+import type { BehaviourScheduler, BehaviourSetup, Clock, PlannedUtterance } from '../../behaviours/index.js';
+import { cardPhrase, reasonText, renderUtterance } from '../../behaviours/index.js';
+import type { ReasonSummary, Suit } from '../../game/index.js';
+import { SUITS, isReasonKind, parseCard } from '../../game/index.js';
+import type { Bus, Unsubscribe } from '../bus/bus.js';
+import type { DecisionMessage } from '../bus/messages.js';
+import type { NodeLogger } from './logger.js';
+
+export interface WhyOptions {
+  bus: Bus;
+  scheduler: BehaviourScheduler;
+  /** The behaviour setup of each language the robot can speak, by language tag. */
+  setups: ReadonlyMap<string, BehaviourSetup>;
+  language: string;
+  clock: Clock;
+  log: NodeLogger;
+}
+
+/** The reason a decision message carries, or null (none found, or an older recording). */
+export function reasonOf(m: DecisionMessage): ReasonSummary | null {
+  if (!isReasonKind(m.reason_kind) || !m.card || !m.reason_other) return null;
+  const suit = SUITS.indexOf(m.reason_suit as (typeof SUITS)[number]);
+  return {
+    kind: m.reason_kind,
+    card: parseCard(m.card),
+    other: parseCard(m.reason_other),
+    support: m.reason_support,
+    ...(m.reason_points >= 0 ? { points: m.reason_points } : {}),
+    ...(suit >= 0 ? { suit: suit as Suit } : {}),
+    ...(m.reason_kept ? { kept: parseCard(m.reason_kept) } : {}),
+  };
+}
+
+export function listenForWhy(o: WhyOptions): Unsubscribe {
+  let language = o.language;
+  /** The robot's last decision this game (null after a deal). */
+  let last: DecisionMessage | null = null;
+  let asked = 0;
+  const answer = (): string | null => {
+    const library = (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
+    const words = library.reasons;
+    if (!words) return null;
+    if (!last) return renderUtterance(library, { text: words.none }, {});
+    const card = { card: cardPhrase(library, parseCard(last.card)) };
+    const reason = reasonOf(last);
+    if (reason) return reasonText(library, reason);
+    return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
+  };
+  const offs = [
+    o.bus.subscribe('language', (m) => void (language = m.language)),
+    o.bus.subscribe('decision', (m) => void (last = m)),
+    o.bus.subscribe('gameEvents', (m) => {
+      if (m.type === 'deal') last = null;
+    }),
+    o.bus.subscribe('tableEvents', (m) => {
+      if (m.kind !== 'control' || m.action !== 'why') return;
+      const text = answer();
+      if (!text) return void o.log.warn({ language }, `asked why, but the ${language} utterances have no reasons section: nothing said`);
+      const setup = o.setups.get(language) ?? [...o.setups.values()][0]!;
+      const now = o.clock.now();
+      const utterance: PlannedUtterance = {
+        id: `why#${++asked}`,
+        category: 'operator',
+        text,
+        language,
+        to: 'all',
+        addressee: null,
+        estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length),
+        // Asked for now: it waits its turn however the game goes (an answer, like the operator's lines; its id says why#n).
+        until: null,
+        about: { event: 'operator', seat: null, moment: null, emotion: null },
+      };
+      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'speech', atMs: now, utterance }] });
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
