@@ -3,8 +3,8 @@
 // partner on a desktop, and one as its opponent on a phone, and sees the robot's face move, its speech
 // bubble, its card announced in words, what it feels; hears it (speechSynthesis stubbed: what would be
 // said, in which language) until they switch the voice off; sees the page's words follow the
-// session's language (pt, then en by the operator's switch on the bus); the last trick; the result of
-// the game; a prompt that is never stale. Nothing here waits on the wall clock or bounds a time: how
+// session's language (pt, then en by the operator's switch on the bus); the last trick; the robot's
+// answer to "porquê?"; the result of the game; a prompt that is never stale. Nothing here waits on the wall clock or bounds a time: how
 // soon the robot's reaction is on screen after each of the person's cards reached the node is
 // measured and written to test/.artifacts/virtual-table-latency.json.
 
@@ -44,6 +44,8 @@ interface PageWindow {
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
 const YOUR_TURN = { pt: 'É a tua vez: toca numa carta para a jogares.', en: 'Your turn: tap a card to play it.' };
+/** The robot's answers to "porquê?" in pt (config/utterances/pt.yaml, reasons). */
+const WHY_PT = /^(Joguei|Saí com|Guardei|Puxei|A vaza estava perdida|Com )/;
 const CARD_WORDS = /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
 
 let browser: Browser;
@@ -218,6 +220,12 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
         expect(await p.locator('#last-trick .vt-last-card.winner').count()).toBe(1);
         await p.click('#last-trick-button');
         await p.waitForSelector('#last-trick', { state: 'hidden' });
+      }
+      if (n === 6) {
+        // "Porquê?": the robot says why it played its last card, in its bubble, in the session's language.
+        expect(await p.textContent('#why')).toBe('Porquê essa carta?');
+        await p.click('#why');
+        await p.waitForFunction((re) => new RegExp(re).test(document.getElementById('bubble')!.textContent ?? ''), WHY_PT.source);
       }
     });
     expect(plays).toBe(10);

@@ -11,6 +11,7 @@ const W = {
   tokenLabel: ['Table token', 'Senha da mesa'],
   connect: ['Connect', 'Ligar'],
   newGame: ['New game', 'Nova partida'],
+  why: ['Why that card?', 'Porquê essa carta?'],
   lastTrickShow: ['Last trick', 'Última vaza'],
   lastTrickHide: ['Hide last trick', 'Esconder a última vaza'],
   voiceOn: ['Robot voice: on', 'Voz do robô: ligada'],

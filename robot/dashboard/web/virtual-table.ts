@@ -115,6 +115,8 @@ byId<HTMLFormElement>('join').addEventListener('submit', (e) => {
   join(byId<HTMLInputElement>('server').value.trim(), byId<HTMLInputElement>('table-token').value, null);
 });
 byId('new-game').addEventListener('click', () => send('game:control', { action: 'new-game' }));
+// Asks the robot why it played its last card: it answers aloud, and in its speech bubble.
+byId('why').addEventListener('click', () => send('game:control', { action: 'why' }));
 byId('last-trick-button').addEventListener('click', () => {
   showLastTrick = !showLastTrick;
   render();
@@ -326,6 +328,7 @@ function render(): void {
   const newGame = byId<HTMLButtonElement>('new-game');
   newGame.disabled = seat === null || playing || reading;
   newGame.classList.toggle('vt-primary', !newGame.disabled);
+  byId<HTMLButtonElement>('why').disabled = !socket?.connected || busy || !g;
 
   byId('prompt').textContent = promptOf(st, v, l, myTurn);
   const noticeBox = byId('notice');
