@@ -138,6 +138,11 @@ export interface UtteranceLibrary {
 /** The sentences of the reasons, and seed 001's words of confidence. */
 export interface ReasonWords {
   kinds: Readonly<Record<ReasonKind, string>>;
+  /**
+   * The same reasons said without what the others cannot know (a card still in the robot's hand, the
+   * points it kept back): said during a game outside the advice mode.
+   */
+  discreet: Readonly<Record<ReasonKind, string>>;
   certainty: Readonly<Record<Certainty, string>>;
   /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
   forced: string;
@@ -149,6 +154,8 @@ export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
 /** The slots a reason's sentence may use. */
 export const REASON_SLOTS = ['card', 'other', 'points', 'suit', 'kept', 'certainty'] as const;
+/** What a discreet reason may say: the card played, the suit it is about, how sure. */
+export const DISCREET_SLOTS = ['card', 'suit', 'certainty'] as const;
 
 const text = z.string().trim().min(1, 'expected a non-empty text');
 
@@ -193,7 +200,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text }).optional(),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text }).optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {
@@ -223,6 +230,12 @@ export const utteranceFileSchema = z
       for (const m of file.reasons!.kinds[kind].matchAll(SLOT)) {
         if (!(REASON_SLOTS as readonly string[]).includes(m[1]!)) {
           ctx.addIssue({ code: 'custom', path: ['reasons', 'kinds', kind], message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}` });
+        }
+      }
+      // A discreet reason names only what is public: the card played and how sure.
+      for (const m of file.reasons!.discreet[kind].matchAll(SLOT)) {
+        if (!(DISCREET_SLOTS as readonly string[]).includes(m[1]!)) {
+          ctx.addIssue({ code: 'custom', path: ['reasons', 'discreet', kind], message: `{${m[1]}} may reveal the robot's hand; a discreet reason offers ${DISCREET_SLOTS.map((r) => `{${r}}`).join(', ')}` });
         }
       }
     }

@@ -1,7 +1,9 @@
 // "Porquê?": a person asks why the robot played its last card (a table's game:control `why`, on the
 // bus as a table event, so the recording has it and a replay asks again). The robot answers aloud
 // now, in the session's language, with the reason its decision carried (game/explain), in seed
-// 001's words: how sure, in certainly / probably / maybe. Never stale: it was asked for.
+// 001's words: how sure, in certainly / probably / maybe. Never stale: it was asked for. While the
+// game is played it says only what the others can see (no card still in its hand, no points kept
+// back); once the game is over every card is known, and it says the whole reason.
 
 import type { BehaviourScheduler, BehaviourSetup, Clock, PlannedUtterance } from '../../behaviours/index.js';
 import { cardPhrase, reasonText, renderUtterance } from '../../behaviours/index.js';
@@ -40,6 +42,8 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
   let language = o.language;
   /** The robot's last decision this game (null after a deal). */
   let last: DecisionMessage | null = null;
+  /** The game is over: every card is known, the whole reason may be said. */
+  let over = false;
   let asked = 0;
   const answer = (): string | null => {
     const library = (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
@@ -48,14 +52,17 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
     if (!last) return renderUtterance(library, { text: words.none }, {});
     const card = { card: cardPhrase(library, parseCard(last.card)) };
     const reason = reasonOf(last);
-    if (reason) return reasonText(library, reason);
+    if (reason) return reasonText(library, reason, !over);
     return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
   };
   const offs = [
     o.bus.subscribe('language', (m) => void (language = m.language)),
     o.bus.subscribe('decision', (m) => void (last = m)),
     o.bus.subscribe('gameEvents', (m) => {
-      if (m.type === 'deal') last = null;
+      if (m.type === 'deal') {
+        last = null;
+        over = false;
+      } else if (m.type === 'end') over = true;
     }),
     o.bus.subscribe('tableEvents', (m) => {
       if (m.kind !== 'control' || m.action !== 'why') return;

@@ -1,14 +1,16 @@
 // "Porquê?" (issue 21): a table asks why the robot played its last card and the robot says the reason
 // its decision carried, aloud, in the session's language; before its first card it says it has not
 // played one. A watching table may ask. The question is on the record, so the session replays to
-// exactly itself, answer included. Nothing here measures time.
+// exactly itself, answer included. And over a whole session in which it is asked after every card,
+// nothing the robot says names a card still in its hand. Nothing here measures time.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBehaviourSetup, reasonText } from '../../behaviours/index.js';
+import { cardPhrase, loadBehaviourSetup, reasonText } from '../../behaviours/index.js';
+import { DECK, formatCard } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
 import type { DecisionMessage, UtteranceMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
@@ -73,11 +75,73 @@ describe('asking the robot why', () => {
     // The robot's search explains every card it chose among several.
     const reason = reasonOf(decisions[0]!);
     expect(reason, JSON.stringify(decisions[0])).not.toBeNull();
-    expect(said[1]!.text).toBe(reasonText(en, reason!));
-    expect(said[1]!.text).toMatch(/^I (played|led|kept) |^The trick was lost|^With /);
+    // During the game, only what the others can see.
+    expect(said[1]!.text).toBe(reasonText(en, reason!, true));
+    expect(said[1]!.text).toMatch(/^I (played|led) |^The trick was lost|^With |^This trick was not worth/);
 
     const r = await replay.replayRecording(recording.readRecording(path));
     expect(r.firstDifference).toBeNull();
     expect(r.matches).toBe(true);
+  });
+
+  it('never names a card still in its hand, over a whole session asked why after every card', async () => {
+    const node = await robot.ParceiroNode.start({
+      seed: 31,
+      token: TOKEN,
+      games: 2,
+      port: 0,
+      host: '127.0.0.1',
+      sessionId: 'why-2',
+      language: 'pt',
+      budgetMs: 120,
+      minThinkMs: 0,
+      expectationBudgetMs: 0,
+      speech: 'publish',
+      recordingsDir: null,
+      dashboard: null,
+      logger: robot.createLogger({ level: 'silent', pretty: false }),
+    });
+    const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
+    // Every card as the robot says it ("o ás de copas"), longest first so "o dois" never hides "o dois de".
+    const phrases = DECK.map((c) => ({ card: formatCard(c), words: cardPhrase(pt, c).toLowerCase() }));
+    let hand: string[] = [];
+    let trumpCard = '';
+    let trumpPlayed = true;
+    const lines: { text: string; hand: string[]; trump: string }[] = [];
+    node.bus.subscribe('gameState', (m) => {
+      hand = m.robot_hand;
+      trumpCard = m.trump_card;
+    });
+    node.bus.subscribe('gameEvents', (m) => {
+      if (m.type === 'deal') trumpPlayed = false;
+      if (m.type === 'play' && m.card === trumpCard) trumpPlayed = true;
+    });
+    node.bus.subscribe('utterance', (m) => {
+      // The turned-up card is public while the dealer holds it.
+      // When it is planned (queued), with the hand then, and when it is said: an answer the game
+      // overtook before it could be said is checked too.
+      if (m.phase === 'queued' || m.phase === 'start') lines.push({ text: m.text.toLowerCase(), hand: [...hand], trump: trumpPlayed ? '' : trumpCard });
+    });
+    const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
+      watcher.on('connect_error', reject);
+    });
+    let seq = 0;
+    let asked = 0;
+    node.bus.subscribe('decision', () => {
+      asked++;
+      watcher.emit('game:control', { seq: ++seq, action: 'why' }, () => {});
+    });
+    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 6 }));
+    await node.quiet();
+    watcher.close();
+    await node.close();
+
+    expect(asked).toBe(20);
+    const answers = lines.filter((l) => /^(joguei|saí com|puxei|a vaza estava perdida|com |nesta vaza)/.test(l.text));
+    expect(answers.length).toBeGreaterThanOrEqual(20);
+    const leaks = lines.flatMap((l) => phrases.filter((p) => l.hand.includes(p.card) && p.card !== l.trump && l.text.includes(p.words)).map((p) => `"${l.text}" names ${p.card}, in hand ${l.hand.join(' ')}`));
+    expect(leaks).toEqual([]);
   });
 });
