@@ -12,6 +12,7 @@
 // see player-tap.ts); everything the reactions produce goes onto the bus.
 
 import type { Appraiser, EmotionReport, Expectation, FeltEmotion, GameContext } from '../../appraisal/index.js';
+import { PRIOR_EXPECTATION } from '../../appraisal/index.js';
 import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, EmotionalStateInput, ToggleBoard } from '../../behaviours/index.js';
 import { initialBehaviourState, momentAfter, planBehaviour } from '../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, HandAssessment, HandAssessor, InfoSet, Rng, Seat } from '../../game/index.js';
@@ -293,12 +294,13 @@ export class RobotReactions {
     // A renounce found out ends the game: it is appraised as what it is, someone's fault (reproach,
     // gloating, pity toward the renouncer), before the end it causes.
     const renounce = e.type === 'end' && e.renounce ? this.#o.appraiser.perceive({ type: 'renounce', renounce: e.renounce }).felt : [];
-    // At once, with no change of expectation: the estimate of the position after it comes later.
-    const { report, state, felt } = this.#o.appraiser.perceive(e);
+    // At once, with no change of expectation (the estimate of the position after it comes later),
+    // except at a deal: the robot reads its hand there and then (the hand model), hoping or fearing.
+    const model = e.type === 'deal' ? this.#assessHand(e) : null;
+    const { report, state, felt } = this.#o.appraiser.perceive(e, model ? { before: PRIOR_EXPECTATION, after: model } : undefined);
     if (request) request.context = state.game;
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
     this.#behave(e, raised(report, [...renounce, ...felt]), atMs, p);
-    if (e.type === 'deal') this.#assessHand(e, state.game, atMs);
     if (p.turn !== null) this.#behave({ type: 'turn', seat: p.turn }, raised(report, []), atMs);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
@@ -313,16 +315,14 @@ export class RobotReactions {
    * The robot's first look at its hand: the hand model's estimate, in microseconds, taken as the deal's
    * expectation at once (hope or fear before any search), and standing if no estimate comes back.
    */
-  #assessHand(e: Extract<GameEvent, { type: 'deal' }>, context: GameContext, atMs: number): void {
+  #assessHand(e: Extract<GameEvent, { type: 'deal' }>): HandAssessment | null {
     const model = this.#o.handModel;
     this.#dealModel = null;
-    if (!model || e.seat !== this.#o.robotSeat || e.hand.length !== 10) return;
+    if (!model || e.seat !== this.#o.robotSeat || e.hand.length !== 10) return null;
     const assessment = model.assessor.assess(e.hand, e.seat, e.dealer, e.trumpCard);
     this.#dealModel = { index: this.#reacted - 1, assessment };
     this.#expectationFrom = this.#reacted - 1;
-    const r = this.#o.appraiser.reappraise(e, context, assessment, { attributable: true });
-    this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
-    if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: 'deal', event: e }, raised(r.report, r.felt), atMs);
+    return assessment;
   }
 
   /** An estimate came back: it goes on the bus, and the appraisal takes it unless it was overtaken. */

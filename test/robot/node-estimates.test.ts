@@ -134,9 +134,9 @@ describe("the robot's reactions and its estimates", () => {
     const events = eventsOf(seen);
     expect(events).toHaveLength(1 + 40 + 10 + 1);
     const firstEstimate = seen.findIndex((e) => e.topic.name === '/parceiro/expectation');
-    // Every event's emotions, the hand model's look at the robot's hand, and the session's end, were
-    // published before any estimate came back.
-    expect(seen.slice(0, firstEstimate).filter((e) => e.topic.name === '/parceiro/emotions')).toHaveLength(events.length + 2);
+    // Every event's emotions (the deal's with the hand model's look at the robot's hand), and the
+    // session's end, were published before any estimate came back.
+    expect(seen.slice(0, firstEstimate).filter((e) => e.topic.name === '/parceiro/emotions')).toHaveLength(events.length + 1);
     // And the robot looked and moved all along: behaviour commands during every trick, and after the game's end.
     const bounds = [0, ...events.filter((e) => e.m.type === 'trick').map((e) => e.at), firstEstimate];
     const quiet = bounds.slice(1).filter((to, k) => !seen.slice(bounds[k], to).some((e) => BEHAVIOUR.has(e.topic.name)));
