@@ -1,8 +1,9 @@
 // One sentence on why the robot chose its card, derived from the beliefs of its decision message:
 // "Played 7H: it keeps 68 points on average over 120 worlds, 9 more than AH; 74% to win." A player
 // that plays for victories (the timed player) is explained in victories: "Played 7H: 0.85 victories
-// expected over 120 worlds (about 68 points), 0.3 more than AH; 74% to win." Pure, and free of Node
-// APIs: the server and the browser both use it.
+// expected over 120 worlds (about 68 points), 0.3 more than AH; 74% to win." Then the reason that
+// separates it from the next best, when the decision carries one. Pure, and free of Node APIs: the
+// server and the browser both use it.
 
 import type { DecisionMessage } from '../bus/messages.js';
 
@@ -47,5 +48,30 @@ export function explainDecision(d: DecisionMessage): string {
   const win = d.win_probability >= 0 ? d.win_probability : chosen.win_probability;
   if (win >= 0) sentence += `; ${pct(win)} to win`;
   if (d.fallback === 'rule') sentence += ' (the search ran out of time: rule-based fallback)';
-  return `${sentence}.`;
+  const why = reasonLine(d);
+  return `${sentence}.${why ? ` ${why}` : ''}`;
+}
+
+const SUIT_NAMES: Readonly<Record<string, string>> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+
+/**
+ * The reason the decision carries (game/explain: both cards played in the same worlds), for the
+ * operator, who may know the robot's hand: "Why not 2S: it gives 10 points to the partner, who takes
+ * the trick in 100% of the worlds." Empty when the decision carries none.
+ */
+export function reasonLine(d: DecisionMessage): string {
+  if (!d.reason_kind || !d.reason_other) return '';
+  const share = d.reason_support >= 0 ? pct(d.reason_support) : '';
+  const points = d.reason_points >= 0 ? pts(d.reason_points) : '';
+  const because: Readonly<Record<string, string>> = {
+    'partner-ruffs': `it leads ${SUIT_NAMES[d.reason_suit] ?? 'a suit'}, which the partner has shown it lacks, so the partner can ruff (takes the trick in ${share} of the worlds)`,
+    'keeps-master-trump': `it keeps ${d.reason_kept} for the last tricks`,
+    'draws-trumps': "it draws the opponents' trumps",
+    'points-to-partner': `it gives ${points} to the partner, who takes the trick in ${share} of the worlds`,
+    'takes-trick': `it takes the trick (${points}) in ${share} of the worlds`,
+    'saves-points': `the trick is lost either way, and it gives away ${points} fewer`,
+    'better-odds': `it wins more often over the same worlds (${share} sure)`,
+  };
+  const text = because[d.reason_kind];
+  return text ? `Why not ${d.reason_other}: ${text}.` : '';
 }

@@ -203,6 +203,15 @@ describe('explainDecision', () => {
       "Played 7H: it keeps 68 points on average over 120 worlds weighed by the others' plays (852 effective of 2048), 9 points more than AH; 74% to win.",
     );
   });
+  it('adds the reason against the next best card when the decision carries one', () => {
+    const moves = [{ card: '7S', mean: 70, sd: 5, win_probability: 0.7 }, { card: '2S', mean: 64, sd: 5, win_probability: 0.6 }];
+    expect(explainDecision(d({ card: '7S', moves, win_probability: 0.7, reason_kind: 'points-to-partner', reason_other: '2S', reason_support: 1, reason_points: 10 }))).toBe(
+      'Played 7S: it keeps 70 points on average over 120 worlds, 6 points more than 2S; 70% to win. Why not 2S: it gives 10 points to the partner, who takes the trick in 100% of the worlds.',
+    );
+    expect(explainDecision(d({ card: '2D', moves: [{ ...moves[0]!, card: '2D' }, { ...moves[1]!, card: 'AH' }], reason_kind: 'keeps-master-trump', reason_other: 'AH', reason_support: 1, reason_kept: 'AH' }))).toMatch(/Why not AH: it keeps AH for the last tricks\.$/);
+    expect(explainDecision(d({ card: '7S', moves, reason_kind: 'partner-ruffs', reason_other: '2S', reason_support: 0.75, reason_suit: 'D' }))).toMatch(/Why not 2S: it leads diamonds, which the partner has shown it lacks, so the partner can ruff \(takes the trick in 75% of the worlds\)\.$/);
+  });
+
   it('names forced cards and players without beliefs', () => {
     expect(explainDecision(d({ fallback: 'forced' }))).toBe('Played 7H: it was the only legal card.');
     // Out of time before any deal: the zeros it reports are not beliefs.
