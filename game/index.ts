@@ -18,6 +18,8 @@ export * from './players/player.js';
 export { RandomPlayer } from './players/random.js';
 export { RulePlayer } from './players/rule.js';
 export { EXPERT_WEIGHTS, ExpertPlayer } from './players/expert.js';
+export { AdvisedPlayer, DEFAULT_ADVICE_MARGIN, adviceFor } from './players/advised.js';
+export type { Advice, AdviceMargin, AdvisedPlayerOptions } from './players/advised.js';
 export type { ExpertPlayerOptions, ExpertWeights } from './players/expert.js';
 export { ruleProbability } from './players/rule-odds.js';
 export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, playerFactory } from './players/registry.js';

@@ -1,6 +1,7 @@
 // Player kinds by the name used on the command line and in config. A name may carry parameters:
 // `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`, `timed:infer=0`.
 
+import { AdvisedPlayer } from './advised.js';
 import { ExpertPlayer } from './expert.js';
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
@@ -17,6 +18,8 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
   timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
   'timed-v1': (o) => new SearchPlayer({ ...o, kind: 'timed-v1' }),
+  /** A casual player (rule) who follows the robot's advice half of the time: `advised:p=PCT`. */
+  advised: (o) => new AdvisedPlayer({ ...o, follow: 0.5 }),
 };
 
 export const builtinPlayerKinds = (): string[] => Object.keys(BUILTIN_PLAYERS);
@@ -71,6 +74,7 @@ export function playerFactory(spec: string): PlayerFactory {
   const base = BUILTIN_PLAYERS[kind ?? ''];
   if (!base) throw new PlayerSpecError(`unknown player '${spec}' (known: ${builtinPlayerKinds().join(', ')})`);
   if (!parts.length) return base;
+  if (kind === 'advised') return advisedFactory(spec, parts);
   const params = PARAMS[kind as SearchKind];
   if (!params) throw new PlayerSpecError(`player '${kind}' takes no parameters, got '${spec}'`);
   const settings: Record<string, number | string> = {};
@@ -83,4 +87,18 @@ export function playerFactory(spec: string): PlayerFactory {
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
+}
+
+/** `advised:p=PCT` (percent of the advice followed) and optionally `budget=MS` (the advice's search). */
+function advisedFactory(spec: string, parts: string[]): PlayerFactory {
+  let follow = 0.5;
+  let budgetMs: number | undefined;
+  for (const part of parts) {
+    const [key, value] = part.split('=');
+    const n = Number(value);
+    if (key === 'p' && Number.isInteger(n) && n >= 0 && n <= 100) follow = n / 100;
+    else if (key === 'budget' && Number.isInteger(n) && n >= 1 && n <= 600_000) budgetMs = n;
+    else throw new PlayerSpecError(`${spec}: advised takes p=PCT (0 to 100: how often the advice is followed) and budget=MS (the advice's search), got '${part}'`);
+  }
+  return (o) => new AdvisedPlayer({ ...o, follow, ...(budgetMs === undefined ? {} : { budgetMs }) });
 }
