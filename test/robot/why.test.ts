@@ -34,7 +34,7 @@ describe('asking the robot why', () => {
       host: '127.0.0.1',
       sessionId: 'why-1',
       language: 'en',
-      budgetMs: 150,
+      budgetMs: 400,
       minThinkMs: 0,
       expectationBudgetMs: 0,
       speech: 'publish',
@@ -56,9 +56,10 @@ describe('asking the robot why', () => {
     });
     await ask();
     let asked: Promise<void> | null = null;
-    // Asked after the first card the robot chose among several (a forced card is said as forced).
+    // Asked after the first card the robot chose among several by searching (a forced card is said as
+    // forced; one the search had no time for, on a loaded machine, as not known).
     node.bus.subscribe('decision', (m) => {
-      if (m.moves.length < 2 || decisions.length > 0) return;
+      if (m.moves.length < 2 || m.worlds === 0 || m.fallback !== '' || decisions.length > 0) return;
       decisions.push(m);
       asked = ask();
     });
