@@ -14,7 +14,7 @@ import type { Clock, SpeechBackendKind, TimerId, ToggleBoard } from '../../behav
 import { SPEECH_BACKENDS, systemClock } from '../../behaviours/index.js';
 import { BUILTIN_PLAYERS } from '../../game/index.js';
 import type { Bus, NodeParameter, ParameterValues, Unsubscribe } from '../bus/bus.js';
-import type { BehaviourTogglesMessage, ExpectationMessage, LanguageMessage, TableEvent } from '../bus/messages.js';
+import type { BehaviourTogglesMessage, ExpectationMessage, GameEventMessage, LanguageMessage, TableEvent } from '../bus/messages.js';
 import type { TopicKey, TopicMessage } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -104,15 +104,21 @@ export function findSessionParts(dir: string, id: string): SessionParts {
   return { sessionId: id, files, info, messages, facts, problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)), damage };
 }
 
-/** The bus of a restarting node: closed (nothing published, nothing recorded) until `open`. */
+/**
+ * The bus of a restarting node: closed (nothing published, nothing recorded) until `open`. The game
+ * events made while closed are kept: those the recording lost (a crash between a table event and
+ * what it caused) are published once it opens.
+ */
 export class GatedBus implements Bus {
   open = false;
+  readonly heldGameEvents: GameEventMessage[] = [];
   constructor(readonly inner: Bus) {}
   get kind(): Bus['kind'] {
     return this.inner.kind;
   }
   publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
     if (this.open) this.inner.publish(key, message);
+    else if (key === 'gameEvents') this.heldGameEvents.push(message as GameEventMessage);
   }
   subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
     return this.inner.subscribe(key, handler);
@@ -391,10 +397,14 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   // Silent: nothing is said while the past is fed in again.
   toggles.set({ speech: false }, 'restore');
   let i = -1;
+  /** Game events the recording holds: the feeding makes them again, and maybe some it lost. */
+  let recordedEvents = 0;
+  const heldBefore = bus.heldGameEvents.length;
   for (const m of o.messages()) {
     i++;
     o.onMessage?.(m);
     const name = m.topic.name;
+    if (name === TOPICS.gameEvents.name) recordedEvents++;
     if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
     if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
     if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
@@ -421,6 +431,9 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   clock.goLive();
   o.goLive();
   bus.open = true;
+  // What the last table events caused that the recording did not keep (it was cut between the two):
+  // on record now, so the session's parts together hold every game event once.
+  for (const e of bus.heldGameEvents.slice(heldBefore + recordedEvents)) bus.publish('gameEvents', e);
   const snap = runtime.actor.getSnapshot();
   const c = snap.context;
   const over = statusOf(snap) === 'session_over';
