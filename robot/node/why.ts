@@ -7,10 +7,10 @@
 
 import type { BehaviourScheduler, BehaviourSetup, Clock, PlannedUtterance } from '../../behaviours/index.js';
 import { cardPhrase, reasonText, renderUtterance } from '../../behaviours/index.js';
-import type { ReasonSummary, Suit } from '../../game/index.js';
-import { SUITS, isReasonKind, parseCard } from '../../game/index.js';
+import { parseCard } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import type { DecisionMessage } from '../bus/messages.js';
+import { reasonOfMessage } from '../session/bus-messages.js';
 import type { NodeLogger } from './logger.js';
 
 export interface WhyOptions {
@@ -23,20 +23,8 @@ export interface WhyOptions {
   log: NodeLogger;
 }
 
-/** The reason a decision message carries, or null (none found, or an older recording). */
-export function reasonOf(m: DecisionMessage): ReasonSummary | null {
-  if (!isReasonKind(m.reason_kind) || !m.card || !m.reason_other) return null;
-  const suit = SUITS.indexOf(m.reason_suit as (typeof SUITS)[number]);
-  return {
-    kind: m.reason_kind,
-    card: parseCard(m.card),
-    other: parseCard(m.reason_other),
-    support: m.reason_support,
-    ...(m.reason_points >= 0 ? { points: m.reason_points } : {}),
-    ...(suit >= 0 ? { suit: suit as Suit } : {}),
-    ...(m.reason_kept ? { kept: parseCard(m.reason_kept) } : {}),
-  };
-}
+/** The reason a decision message carries (robot/session/bus-messages.ts), for the tests' use too. */
+export { reasonOfMessage as reasonOf };
 
 export function listenForWhy(o: WhyOptions): Unsubscribe {
   let language = o.language;
@@ -51,7 +39,7 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
     if (!words) return null;
     if (!last) return renderUtterance(library, { text: words.none }, {});
     const card = { card: cardPhrase(library, parseCard(last.card)) };
-    const reason = reasonOf(last);
+    const reason = reasonOfMessage(last);
     if (reason) return reasonText(library, reason, !over);
     return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
   };

@@ -4,8 +4,9 @@
 // question the recording has no answer for, or one asked for another seat or position, is reported.
 
 import type { Expectation } from '../../appraisal/index.js';
-import type { Beliefs, Card, Decision, GameEvent, InfoSet, Seat, SeatView, Suit, SuitLetter } from '../../game/index.js';
-import { SUITS, formatCard, isReasonKind, parseCard } from '../../game/index.js';
+import type { Beliefs, Card, Decision, GameEvent, InfoSet, Seat, SeatView } from '../../game/index.js';
+import { formatCard, parseCard } from '../../game/index.js';
+import { reasonOfMessage } from '../session/bus-messages.js';
 import type { DecisionMessage, ExpectationMessage } from '../bus/messages.js';
 import type { ExpectationSource } from '../node/expectation-estimator.js';
 import type { RobotPlayer } from '../session/robot-player.js';
@@ -42,18 +43,8 @@ export function decisionOf(m: DecisionMessage): Decision {
   if (m.objective === 'points' || m.objective === 'victories') beliefs.objective = m.objective;
   if (m.points_from === 'exact' || m.points_from === 'bounds') beliefs.points = m.points_from;
   if (m.move_victories.length === beliefs.moves.length) beliefs.moves.forEach((x, i) => (x.victories = m.move_victories[i]!));
-  if (isReasonKind(m.reason_kind)) {
-    const suit = SUITS.indexOf(m.reason_suit as SuitLetter);
-    beliefs.reason = {
-      kind: m.reason_kind,
-      card,
-      other: parseCard(m.reason_other),
-      support: m.reason_support,
-      ...(m.reason_points >= 0 ? { points: m.reason_points } : {}),
-      ...(suit >= 0 ? { suit: suit as Suit } : {}),
-      ...(m.reason_kept ? { kept: parseCard(m.reason_kept) } : {}),
-    };
-  }
+  const reason = reasonOfMessage(m);
+  if (reason) beliefs.reason = reason;
   return { card, beliefs };
 }
 

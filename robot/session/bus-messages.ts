@@ -1,9 +1,9 @@
 // The session's bus messages, built from domain values. Pure: the machine's actions publish what these
 // return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
 
-import type { Card, Decision, GameEvent, ReasonSummary, Seat, SessionScore } from '../../game/index.js';
+import type { Card, Decision, GameEvent, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../game/index.js';
 import type { Game } from '../../game/index.js';
-import { SUITS, formatCard } from '../../game/index.js';
+import { SUITS, formatCard, isReasonKind, parseCard } from '../../game/index.js';
 import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
 import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../table-bridge/index.js';
 
@@ -107,6 +107,21 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     points_from: b?.points ?? '',
     move_victories: b && b.moves.length && b.moves.every((m) => m.victories !== undefined) ? b.moves.map((m) => finite(m.victories!, 0)) : [],
     ...reasonFields(b?.reason),
+  };
+}
+
+/** The reason a decision message carries (the inverse of reasonFields), or null: none found, or an older recording. */
+export function reasonOfMessage(m: DecisionMessage): ReasonSummary | null {
+  if (!isReasonKind(m.reason_kind) || !m.card || !m.reason_other) return null;
+  const suit = SUITS.indexOf(m.reason_suit as SuitLetter);
+  return {
+    kind: m.reason_kind,
+    card: parseCard(m.card),
+    other: parseCard(m.reason_other),
+    support: m.reason_support,
+    ...(m.reason_points >= 0 ? { points: m.reason_points } : {}),
+    ...(suit >= 0 ? { suit: suit as Suit } : {}),
+    ...(m.reason_kept ? { kept: parseCard(m.reason_kept) } : {}),
   };
 }
 
