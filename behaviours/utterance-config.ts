@@ -148,6 +148,8 @@ export interface ReasonWords {
   forced: string;
   none: string;
   unknown: string;
+  /** The training mode's suggestion to the partner: {card} the advice, {other} the card the partner would likely play, {certainty}. */
+  advice: string;
 }
 /** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
 export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
@@ -200,7 +202,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text }).optional(),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text }).optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {

@@ -134,6 +134,7 @@ program
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
+  .option('--advice', "the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)")
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')

@@ -33,6 +33,8 @@ export interface PlayOptions {
   budget?: number;
   /** The robot's minimum think time (ms); default config/session.yaml. */
   minThink?: number;
+  /** The training mode: the robot suggests cards to its partner (default config/node.yaml, off). */
+  advice?: boolean;
   language?: string;
   character?: string;
   speech?: string;
@@ -96,6 +98,7 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
     ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.budget === undefined ? {} : { budgetMs: o.budget }),
     ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+    ...(o.advice === undefined ? {} : { advice: o.advice }),
     ...(o.language === undefined ? {} : { language: o.language }),
     ...(o.character === undefined ? {} : { character: o.character }),
     ...(speech === undefined ? {} : { speech }),

@@ -16,6 +16,9 @@ export const nodeSettingsSchema = z.strictObject({
     /** The hand model at the deal (game/assessment); absent: off. */
     handModel: z.strictObject({ searchWeight: z.number().min(0).max(1) }).optional(),
   }),
+  advice: z
+    .strictObject({ enabled: z.boolean(), budgetMs: z.number().int().min(1).max(60_000), marginVictories: z.number().min(0).max(4), marginPoints: z.number().min(0).max(120) })
+    .default({ enabled: false, budgetMs: 400, marginVictories: 0.1, marginPoints: 5 }),
   recordings: z.strictObject({ dir: z.string().min(1) }),
   table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),
   games: z.number().int().min(1).max(1000),

@@ -53,6 +53,7 @@ import { tappedPlayer } from './player-tap.js';
 import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
 import { listenForWhy } from './why.js';
+import { startAdvice } from './advice.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
@@ -80,6 +81,8 @@ export interface ParceiroNodeOptions {
   expectationBudgetMs?: number;
   /** The hand model at each deal and its combination with the deal's estimate; null for none. Default config/node.yaml. */
   handModel?: { searchWeight: number } | null;
+  /** The training mode: the robot suggests cards to its partner (robot/node/advice.ts). Default config/node.yaml (off). */
+  advice?: boolean;
   /** Default: config/behaviours.yaml. */
   speech?: SpeechBackendKind;
   /** Default in-process; or a bus made by the caller. */
@@ -124,7 +127,7 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
 >;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -591,6 +594,12 @@ export class ParceiroNode {
       closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups: this.setups, libraries: this.libraries, language: setup.utterances.language, robotSeat, clock, log }));
       // "Porquê?" from a table: the reason of the robot's last card, aloud.
       closers.push(listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }));
+      // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
+      if (o.advice ?? settings.advice.enabled) {
+        const a = settings.advice;
+        const advice = startAdvice({ bus, runtime, setups: this.setups, language: setup.utterances.language, robotSeat, seed: o.seed, log, budgetMs: a.budgetMs, margin: { victories: a.marginVictories, points: a.marginPoints } });
+        closers.push(() => advice.close());
+      }
 
       let done!: (score: SessionScore) => void;
       const finished = new Promise<SessionScore>((r) => (done = r));

@@ -1,0 +1,105 @@
+// The training mode (issue 21; off by default: table talk is not allowed in a real game). When the
+// robot's partner, a person (a virtual or touch table hosts the seat), is to play, the robot searches that seat's cards, as a coach who sees its
+// partner's hand, and when the choice matters (adviceFor: the best card beats the person's likely
+// card, the rule-based player's, by a margin) it suggests the card aloud to the partner. Only with
+// hands the runtime dealt (a physical deal's hands are not known), and only while that turn lasts.
+// The suggestion goes out as a request to say a line (`wizardSay`, by "advice"), as the operator's
+// lines do: the recording has it, and a replay says it again without searching.
+
+import type { BehaviourSetup } from '../../behaviours/index.js';
+import { cardPhrase, certaintyOf, renderUtterance } from '../../behaviours/index.js';
+import type { AdviceMargin, Seat } from '../../game/index.js';
+import { RulePlayer, SeatView, adviceFor, deriveSeed, partnerOf } from '../../game/index.js';
+import type { Bus, Unsubscribe } from '../bus/bus.js';
+import { PoolSearchPlayer } from '../search/pool-player.js';
+import type { SessionRuntime } from '../session/index.js';
+import type { NodeLogger } from './logger.js';
+
+export interface AdviceSettings {
+  /** Time for the advice's search (ms). */
+  budgetMs: number;
+  margin: AdviceMargin;
+}
+
+export interface AdviceOptions extends AdviceSettings {
+  bus: Bus;
+  runtime: SessionRuntime;
+  setups: ReadonlyMap<string, BehaviourSetup>;
+  language: string;
+  robotSeat: Seat;
+  seed: number;
+  log: NodeLogger;
+}
+
+/** The running advice: stop it with `close`. */
+export interface AdviceMode {
+  close(): Promise<void>;
+  /** Advice searched, and said. */
+  readonly stats: { searched: number; said: number };
+}
+
+export function startAdvice(o: AdviceOptions): AdviceMode {
+  const partner = partnerOf(o.robotSeat);
+  // One search thread: the robot's own search is idle while its partner thinks.
+  const coach = new PoolSearchPlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71ce), budgetMs: o.budgetMs, threads: 1, explain: false, name: 'advice' });
+  const person = new RulePlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71cf) });
+  const stats = { searched: 0, said: 0 };
+  let language = o.language;
+  /** Tables of people (virtual, touch) that host the partner's seat, by id: advice is for a person. */
+  const people = new Set<string>();
+  /** The turn last advised on (game, cards played): each turn at most once. */
+  let asked = '';
+  let running: Promise<void> = Promise.resolve();
+
+  const turnOf = (): { key: string; view: SeatView } | null => {
+    const current = o.runtime.actor.getSnapshot().context.current;
+    const game = current?.game;
+    if (!game || game.isOver || game.toMove !== partner || !game.knowsHand(partner)) return null;
+    return { key: `${current.index}:${game.plays}`, view: new SeatView(game, partner) };
+  };
+
+  const advise = async (): Promise<void> => {
+    const turn = turnOf();
+    if (people.size === 0 || !turn || turn.key === asked || turn.view.legalCards().length < 2) return;
+    asked = turn.key;
+    const likely = person.choose(turn.view);
+    stats.searched++;
+    const decision = await coach.decide(turn.view);
+    const advice = adviceFor(decision.beliefs, likely, o.margin);
+    // Said only while the turn lasts: once the partner has played, the moment has passed.
+    if (!advice || turnOf()?.key !== turn.key) return;
+    const setup = o.setups.get(language) ?? [...o.setups.values()][0]!;
+    const library = setup.utterances;
+    const words = library.reasons;
+    if (!words) return;
+    const text = renderUtterance(library, { text: words.advice }, {
+      card: cardPhrase(library, advice.card),
+      other: cardPhrase(library, likely),
+      certainty: words.certainty[certaintyOf(Math.min(1, 0.5 + 2 * Math.max(0, advice.gain.winProbability)))],
+    });
+    o.bus.publish('wizardSay', { text, language: library.language, utterance_id: `advice#${++stats.said}`, target: 'partner', by: 'advice' });
+  };
+
+  const offs: Unsubscribe[] = [
+    o.bus.subscribe('language', (m) => void (language = m.language)),
+    o.bus.subscribe('connections', (m) => {
+      if (m.component !== 'table') return;
+      // A table's seats are in its detail ("seats 2", "seats 1, 3"): see connection-watch.ts.
+      const seats = m.detail.startsWith('seats ') ? m.detail.slice(6).split(',').map((x) => Number(x.trim())) : [];
+      if (m.connected && (m.kind === 'virtual' || m.kind === 'touch') && seats.includes(partner)) people.add(m.id);
+      else if (!m.connected) people.delete(m.id);
+    }),
+    // Every change of the session; one search at a time, in order.
+    o.bus.subscribe('gameState', () => {
+      running = running.then(advise).catch((e: unknown) => o.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'the advice failed; the game goes on'));
+    }),
+  ];
+  return {
+    stats,
+    close: async () => {
+      for (const off of offs) off();
+      await running;
+      await coach.close();
+    },
+  };
+}
