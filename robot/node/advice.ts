@@ -45,8 +45,13 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   const person = new RulePlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71cf) });
   const stats = { searched: 0, said: 0 };
   let language = o.language;
-  /** Tables of people (virtual, touch) that host the partner's seat, by id: advice is for a person. */
-  const people = new Set<string>();
+  /**
+   * Connections of people's tables (virtual, touch) hosting the partner's seat, by table id: advice is
+   * for a person. Counted, since a table that reconnects is connected again before its old connection
+   * is reported gone.
+   */
+  const people = new Map<string, number>();
+  const personAtPartner = (): boolean => [...people.values()].some((n) => n > 0);
   /** The turn last advised on (game, cards played): each turn at most once. */
   let asked = '';
   let running: Promise<void> = Promise.resolve();
@@ -60,7 +65,7 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
 
   const advise = async (): Promise<void> => {
     const turn = turnOf();
-    if (people.size === 0 || !turn || turn.key === asked || turn.view.legalCards().length < 2) return;
+    if (!personAtPartner() || !turn || turn.key === asked || turn.view.legalCards().length < 2) return;
     asked = turn.key;
     const likely = person.choose(turn.view);
     stats.searched++;
@@ -86,8 +91,8 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
       if (m.component !== 'table') return;
       // A table's seats are in its detail ("seats 2", "seats 1, 3"): see connection-watch.ts.
       const seats = m.detail.startsWith('seats ') ? m.detail.slice(6).split(',').map((x) => Number(x.trim())) : [];
-      if (m.connected && (m.kind === 'virtual' || m.kind === 'touch') && seats.includes(partner)) people.add(m.id);
-      else if (!m.connected) people.delete(m.id);
+      if (m.connected && (m.kind === 'virtual' || m.kind === 'touch') && seats.includes(partner)) people.set(m.id, (people.get(m.id) ?? 0) + 1);
+      else if (!m.connected && people.has(m.id)) people.set(m.id, people.get(m.id)! - 1);
     }),
     // Every change of the session; one search at a time, in order.
     o.bus.subscribe('gameState', () => {

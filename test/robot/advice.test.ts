@@ -60,7 +60,7 @@ describe('the training mode', () => {
     const phrases = DECK.map((c) => cardPhrase(en, c));
     for (const [i, m] of r.requests.entries()) {
       expect(m).toMatchObject({ by: 'advice', target: 'partner', language: 'en', utterance_id: `advice#${i + 1}` });
-      expect(m.text).toMatch(/^I would play the .+ rather than the .+: we win more often, (for sure|probably|maybe)\.$/);
+      expect(m.text).toMatch(/^I would play the .+, not the .+: we win more often, (for sure|probably|maybe)\.$/);
       // Asked while the partner was to play.
       expect(r.at[i]!.toMove).toBe(2);
       expect(phrases.filter((p) => m.text.includes(p)).length).toBeGreaterThanOrEqual(2);
