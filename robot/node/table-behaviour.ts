@@ -42,13 +42,17 @@ export function gazeTargetOf(geometry: TableGeometry, robotSeat: Seat, point: { 
   return best;
 }
 
+/** The appraisal's scale: intensities 0..10, mood -10..10 (appraisal/). A table gets them as 0..1 and -1..1. */
+const SCALE = 10;
+const unit = (x: number, lo: number): number => Math.round(Math.min(1, Math.max(lo, x / SCALE)) * 1000) / 1000;
+
 /** The emotional state as a player reads it: the strongest few, each with the seat it is about. */
 export function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviourMessage {
   const emotions = [...m.emotions]
     .sort((a, b) => b.intensity - a.intensity)
     .slice(0, 5)
-    .map((e) => ({ type: e.type, intensity: Math.round(e.intensity * 1000) / 1000, seat: asSeat(e.target) }));
-  return { kind: 'feeling', atMs, strongest: m.strongest, mood: Math.round(m.mood * 1000) / 1000, emotions };
+    .map((e) => ({ type: e.type, intensity: unit(e.intensity, 0), seat: asSeat(e.target) }));
+  return { kind: 'feeling', atMs, strongest: m.strongest, mood: unit(m.mood, -1), emotions };
 }
 
 /** Subscribes the node's bus (across sessions) and forwards to `sink`; returns the unsubscribe. */

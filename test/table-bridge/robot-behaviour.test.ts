@@ -75,7 +75,8 @@ describe("the node's forwarding", () => {
     bus.publish('utterance', { ...line, phase: 'start' });
     bus.publish('utterance', { ...line, phase: 'dropped', reason: 'speech off' });
     bus.publish('utterance', { ...line, phase: 'end' });
-    bus.publish('emotions', { emotions: [{ type: 'joy', intensity: 0.4, target: -1, target_team: 'team' }, { type: 'admiration', intensity: 0.7, target: 2, target_team: '' }], mood: 0.2, strongest: 'admiration', at_ms: 1003 });
+    // On the appraisal's scale (intensities 0..10, mood -10..10); a table gets 0..1 and -1..1.
+    bus.publish('emotions', { emotions: [{ type: 'joy', intensity: 4, target: -1, target_team: 'team' }, { type: 'admiration', intensity: 7, target: 2, target_team: '' }], mood: 2, strongest: 'admiration', at_ms: 1003 });
     bus.publish('language', { language: 'en', by: 'operator' });
     off();
     bus.publish('expression', { header: headerAt(1004), expression: 'sad', valence: -0.6, arousal: 0.3, confidence: 1 });
