@@ -9,6 +9,8 @@ import type { ExpressionName } from './posture-config.js';
 import { namesNeeded } from './utterance-text.js';
 import type { NameSlot } from './utterance-text.js';
 import { REASON_KINDS } from '../game/explain/reasons.js';
+import { STRENGTH_CLASSES } from '../game/assessment/hand-assessment.js';
+import type { StrengthClass } from '../game/assessment/hand-assessment.js';
 import type { ReasonKind } from '../game/explain/reasons.js';
 
 const NAMES = ['partner', 'opponent'] as const;
@@ -150,6 +152,10 @@ export interface ReasonWords {
   unknown: string;
   /** The training mode's suggestion to the partner: {card} the advice, {other} the card the partner would likely play, {certainty}. */
   advice: string;
+  /** The training mode only: the robot's own hand in seed 001's fuzzy words ({strength}), and a warning that the opponents hold the ace of trumps ({card}). */
+  hand: string;
+  strength: Readonly<Record<StrengthClass, string>>;
+  aceWithThem: string;
 }
 /** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
 export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
@@ -202,7 +208,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text }).optional(),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text, hand: text, strength: keyed(STRENGTH_CLASSES), aceWithThem: text }).optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {

@@ -3,13 +3,15 @@
 // partner's hand, and when the choice matters (adviceFor: the best card beats the person's likely
 // card, the rule-based player's, by a margin) it suggests the card aloud to the partner. Only with
 // hands the runtime dealt (a physical deal's hands are not known), and only while that turn lasts.
-// The suggestion goes out as a request to say a line (`wizardSay`, by "advice"), as the operator's
-// lines do: the recording has it, and a replay says it again without searching.
+// Besides, as a coach would: at each deal how its own hand looks (seed 001's fuzzy words, from the
+// hand model), and once a game a warning when the partner holds the seven of trumps and the ace is on
+// the other side. Everything goes out as a request to say a line (`wizardSay`, by "advice"), as the
+// operator's lines do: the recording has it, and a replay says it again without searching.
 
 import type { BehaviourSetup } from '../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../behaviours/index.js';
 import type { AdviceMargin, Seat } from '../../game/index.js';
-import { RulePlayer, SeatView, adviceFor, deriveSeed, partnerOf } from '../../game/index.js';
+import { HandAssessor, RulePlayer, SeatView, adviceFor, cardOf, deriveSeed, partnerOf, strengthOf } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
@@ -44,6 +46,10 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   const coach = new PoolSearchPlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71ce), budgetMs: o.budgetMs, threads: 1, explain: false, name: 'advice' });
   const person = new RulePlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71cf) });
   const stats = { searched: 0, said: 0 };
+  const assessor = new HandAssessor();
+  /** Games whose deal was commented on, and whose ace of trumps was warned about (each once a game). */
+  const handSaid = new Set<number>();
+  const aceSaid = new Set<number>();
   let language = o.language;
   /**
    * Connections of people's tables (virtual, touch) hosting the partner's seat, by table id: advice is
@@ -63,6 +69,38 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     return { key: `${current.index}:${game.plays}`, view: new SeatView(game, partner) };
   };
 
+  const say = (text: string, language: string): void =>
+    o.bus.publish('wizardSay', { text, language, utterance_id: `advice#${++stats.said}`, target: 'partner', by: 'advice' });
+  const library = () => (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
+
+  /**
+   * What a coach tells its partner besides a card: at the deal, how its own hand looks (seed 001's
+   * fuzzy words, from the hand model); once a game, that the opponents hold the ace of trumps, when
+   * the partner holds the seven (a coach who sees both hands knows it).
+   */
+  const comment = (): void => {
+    const current = o.runtime.actor.getSnapshot().context.current;
+    const game = current?.game;
+    const words = library().reasons;
+    if (!personAtPartner() || !current || !game || game.isOver || !words) return;
+    const lib = library();
+    if (!handSaid.has(current.index) && game.plays === 0 && game.knowsHand(o.robotSeat)) {
+      handSaid.add(current.index);
+      const a = assessor.assess(game.hand(o.robotSeat), o.robotSeat, game.dealer, game.trumpCard);
+      say(renderUtterance(lib, { text: words.hand }, { strength: words.strength[strengthOf(a.expectedPoints).class] }), lib.language);
+    }
+    const ace = cardOf(game.trump, 9);
+    const seven = cardOf(game.trump, 8);
+    if (!aceSaid.has(current.index) && game.toMove === partner && game.knowsHand(partner) && game.knowsHand(o.robotSeat)) {
+      const partnerHand = game.hand(partner);
+      const withUs = partnerHand.includes(ace) || game.hand(o.robotSeat).includes(ace);
+      if (partnerHand.includes(seven) && !game.isPlayed(ace) && !withUs) {
+        aceSaid.add(current.index);
+        say(renderUtterance(lib, { text: words.aceWithThem }, { card: cardPhrase(lib, ace) }), lib.language);
+      }
+    }
+  };
+
   const advise = async (): Promise<void> => {
     const turn = turnOf();
     if (!personAtPartner() || !turn || turn.key === asked || turn.view.legalCards().length < 2) return;
@@ -73,16 +111,15 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     const advice = adviceFor(decision.beliefs, likely, o.margin);
     // Said only while the turn lasts: once the partner has played, the moment has passed.
     if (!advice || turnOf()?.key !== turn.key) return;
-    const setup = o.setups.get(language) ?? [...o.setups.values()][0]!;
-    const library = setup.utterances;
-    const words = library.reasons;
+    const lib = library();
+    const words = lib.reasons;
     if (!words) return;
-    const text = renderUtterance(library, { text: words.advice }, {
-      card: cardPhrase(library, advice.card),
-      other: cardPhrase(library, likely),
+    const text = renderUtterance(lib, { text: words.advice }, {
+      card: cardPhrase(lib, advice.card),
+      other: cardPhrase(lib, likely),
       certainty: words.certainty[certaintyOf(Math.min(1, 0.5 + 2 * Math.max(0, advice.gain.winProbability)))],
     });
-    o.bus.publish('wizardSay', { text, language: library.language, utterance_id: `advice#${++stats.said}`, target: 'partner', by: 'advice' });
+    say(text, lib.language);
   };
 
   const offs: Unsubscribe[] = [
@@ -96,7 +133,7 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     }),
     // Every change of the session; one search at a time, in order.
     o.bus.subscribe('gameState', () => {
-      running = running.then(advise).catch((e: unknown) => o.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'the advice failed; the game goes on'));
+      running = running.then(() => (comment(), advise())).catch((e: unknown) => o.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'the advice failed; the game goes on'));
     }),
   ];
   return {
