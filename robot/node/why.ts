@@ -23,9 +23,6 @@ export interface WhyOptions {
   log: NodeLogger;
 }
 
-/** The reason a decision message carries (robot/session/bus-messages.ts), for the tests' use too. */
-export { reasonOfMessage as reasonOf };
-
 export function listenForWhy(o: WhyOptions): Unsubscribe {
   let language = o.language;
   /** The robot's last decision this game (null after a deal). */

@@ -205,7 +205,7 @@ describe("the robot's reactions and its estimates", () => {
     {
       const searchWeight = 0.25;
       // The deal's estimate (event 0: 90 points, 85%) comes back once the robot has reacted to the deal.
-      const estimator = new FakeEstimator((event, done) => (event === 0 ? setTimeout(done, 5) : undefined));
+      const estimator = new FakeEstimator((event, done) => (event === 0 ? queueMicrotask(done) : undefined));
       const held: { topic: string; expectation: Expectation; model: HandAssessment | null }[] = [];
       let hand: string[] = [];
       const { seen } = await session(
@@ -237,7 +237,7 @@ describe("the robot's reactions and its estimates", () => {
   });
 
   it('without the hand model, the deal is an even game until its estimate comes back, and the estimate is taken as it is', async () => {
-    const estimator = new FakeEstimator((event, done) => (event === 0 ? setTimeout(done, 5) : undefined));
+    const estimator = new FakeEstimator((event, done) => (event === 0 ? queueMicrotask(done) : undefined));
     const held: { topic: string; expectation: Expectation }[] = [];
     await session('no-model', estimator, robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 17 }), 20, (node, e) => {
       if (e.topic.name === '/parceiro/emotions' || e.topic.name === '/parceiro/expectation') held.push({ topic: e.topic.name, expectation: { ...node.reactions.expectation } });

@@ -18,42 +18,37 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
 const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
-const { reasonOf } = (await import(new URL('../../dist/robot/node/why.js', import.meta.url).href)) as typeof import('../../robot/node/why.js');
+const { reasonOfMessage } = (await import(new URL('../../dist/robot/session/bus-messages.js', import.meta.url).href)) as typeof import('../../robot/session/bus-messages.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-why-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const TOKEN = 'why-token-1';
 
+/** A node on a free port with no estimates and no dashboard, speech published (not timed by a voice). */
+const startNode = (o: { seed: number; games: number; sessionId: string; language: string; budgetMs: number; recordingsDir: string | null }) =>
+  robot.ParceiroNode.start({ ...o, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, expectationBudgetMs: 0, speech: 'publish', dashboard: null, logger: robot.createLogger({ level: 'silent', pretty: false }) });
+
+/** A table that only watches (it hosts no seat), connected and said hello. */
+async function watcherOf(node: Robot.ParceiroNode): Promise<ReturnType<typeof io>> {
+  const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
+    watcher.on('connect_error', reject);
+  });
+  return watcher;
+}
+
 describe('asking the robot why', () => {
   it('answers with the reason of its last card, in the session language, and replays the same', async () => {
-    const node = await robot.ParceiroNode.start({
-      seed: 23,
-      token: TOKEN,
-      games: 1,
-      port: 0,
-      host: '127.0.0.1',
-      sessionId: 'why-1',
-      language: 'en',
-      budgetMs: 400,
-      minThinkMs: 0,
-      expectationBudgetMs: 0,
-      speech: 'publish',
-      recordingsDir: dir,
-      dashboard: null,
-      logger: robot.createLogger({ level: 'silent', pretty: false }),
-    });
+    const node = await startNode({ seed: 23, games: 1, sessionId: 'why-1', language: 'en', budgetMs: 400, recordingsDir: dir });
     const said: UtteranceMessage[] = [];
     const decisions: DecisionMessage[] = [];
     node.bus.subscribe('utterance', (m) => void (m.id.startsWith('why#') && m.phase === 'start' && said.push(m)));
     // A table that only watches asks: once before the robot has played, once after its first card.
-    const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const watcher = await watcherOf(node);
     const answers: unknown[] = [];
     let seq = 0;
     const ask = (): Promise<void> => new Promise((resolve) => watcher.emit('game:control', { seq: ++seq, action: 'why' }, (a: unknown) => resolve(void answers.push(a))));
-    await new Promise<void>((resolve, reject) => {
-      watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
-      watcher.on('connect_error', reject);
-    });
     await ask();
     let asked: Promise<void> | null = null;
     // Asked after the first card the robot chose among several by searching (a forced card is said as
@@ -74,7 +69,7 @@ describe('asking the robot why', () => {
     expect(said[0]!).toMatchObject({ text: 'I have not played a card in this game yet.', language: 'en', target: 'all' });
     const en = loadBehaviourSetup({ language: 'en' }).utterances;
     // The robot's search explains every card it chose among several.
-    const reason = reasonOf(decisions[0]!);
+    const reason = reasonOfMessage(decisions[0]!);
     expect(reason, JSON.stringify(decisions[0])).not.toBeNull();
     // During the game, only what the others can see.
     expect(said[1]!.text).toBe(reasonText(en, reason!, true));
@@ -86,22 +81,7 @@ describe('asking the robot why', () => {
   });
 
   it('never names a card still in its hand, over a whole session asked why after every card', async () => {
-    const node = await robot.ParceiroNode.start({
-      seed: 31,
-      token: TOKEN,
-      games: 2,
-      port: 0,
-      host: '127.0.0.1',
-      sessionId: 'why-2',
-      language: 'pt',
-      budgetMs: 120,
-      minThinkMs: 0,
-      expectationBudgetMs: 0,
-      speech: 'publish',
-      recordingsDir: null,
-      dashboard: null,
-      logger: robot.createLogger({ level: 'silent', pretty: false }),
-    });
+    const node = await startNode({ seed: 31, games: 2, sessionId: 'why-2', language: 'pt', budgetMs: 120, recordingsDir: null });
     const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
     // Every card as the robot says it ("o ás de copas"), longest first so "o dois" never hides "o dois de".
     const phrases = DECK.map((c) => ({ card: formatCard(c), words: cardPhrase(pt, c).toLowerCase() }));
@@ -123,11 +103,7 @@ describe('asking the robot why', () => {
       // overtook before it could be said is checked too.
       if (m.phase === 'queued' || m.phase === 'start') lines.push({ text: m.text.toLowerCase(), hand: [...hand], trump: trumpPlayed ? '' : trumpCard });
     });
-    const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
-      watcher.on('connect_error', reject);
-    });
+    const watcher = await watcherOf(node);
     let seq = 0;
     let asked = 0;
     node.bus.subscribe('decision', () => {
