@@ -162,6 +162,9 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
 /** The ace of `suit` (for wording: "the ace of trumps"). */
 export const aceOf = (suit: Suit): Card => (suit * 10 + ACE) as Card;
 
+/** How sure "it wins more often" is, from how much more often (a fifth of the worlds or more is as sure as it gets). */
+export const winGainSupport = (gain: number): number => Math.min(1, 0.5 + 2 * Math.max(0, gain));
+
 /** The share of worlds behind a reason (1 when it follows from the rules or the cards held). */
 export function supportOf(r: Reason): number {
   switch (r.kind) {
@@ -171,8 +174,7 @@ export function supportOf(r: Reason): number {
     case 'takes-trick':
       return r.chosen.teamTakesTrick;
     case 'better-odds':
-      // How much more often: a fifth of the worlds or more is as sure as it gets.
-      return Math.min(1, 0.5 + 2 * Math.max(0, r.chosen.winShare - r.other.winShare));
+      return winGainSupport(r.chosen.winShare - r.other.winShare);
     default:
       return 1;
   }

@@ -11,7 +11,7 @@
 import type { BehaviourSetup } from '../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../behaviours/index.js';
 import type { AdviceMargin, Seat } from '../../game/index.js';
-import { HandAssessor, RulePlayer, SeatView, adviceFor, cardOf, deriveSeed, partnerOf, strengthOf } from '../../game/index.js';
+import { HandAssessor, RulePlayer, SeatView, adviceFor, cardOf, deriveSeed, partnerOf, strengthOf, winGainSupport } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
@@ -117,7 +117,7 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     const text = renderUtterance(lib, { text: words.advice }, {
       card: cardPhrase(lib, advice.card),
       other: cardPhrase(lib, likely),
-      certainty: words.certainty[certaintyOf(Math.min(1, 0.5 + 2 * Math.max(0, advice.gain.winProbability)))],
+      certainty: words.certainty[certaintyOf(winGainSupport(advice.gain.winProbability))],
     });
     say(text, lib.language);
   };
