@@ -92,6 +92,42 @@ export class Game {
     }
   }
 
+  /**
+   * A game in progress built from where it stands rather than replayed from its deal: a world that a
+   * player who forgets believes in (game/memory), where the cards believed played need not be the
+   * ones that were, so no real history leads there. Every hand is known; every card in no hand and
+   * not on the table counts as played; `voids` (bit seat * 4 + suit) are the voids taken as shown and
+   * must agree with the hands. Its rules from here on are exact; its history is not known (`playAt`
+   * and `trickWinner` of earlier tricks answer nothing meaningful).
+   */
+  static fromPosition(p: {
+    dealer: Seat;
+    trumpCard: Card;
+    hands: readonly (readonly Card[])[];
+    trick: number;
+    leader: Seat;
+    table: readonly Card[];
+    points: readonly [number, number];
+    voids: number;
+  }): Game {
+    const g = new Game({ dealer: p.dealer, trumpCard: p.trumpCard, hands: p.hands });
+    const h = g.hands!;
+    for (let s = 0; s < 4; s++) g.played[s] = SUIT_MASK & ~(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!);
+    g.voidBits = p.voids;
+    g.trickIndex = p.trick;
+    g.leaderSeat = p.leader;
+    g.playCount = p.trick * 4 + p.table.length;
+    g.teamPoints[0] = p.points[0];
+    g.teamPoints[1] = p.points[1];
+    for (let i = 0; i < p.table.length; i++) {
+      const c = p.table[i]!;
+      if (i && g.beatsTrick(c)) g.bestIndex = i;
+      g.trickCards[i] = c;
+      g.trickSize = i + 1;
+    }
+    return g;
+  }
+
   // ---- queries -------------------------------------------------------------------------------
 
   get status(): GameStatus {

@@ -26,7 +26,7 @@ export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, playerFactory } f
 export * from './solver/index.js';
 export * from './search/tally.js';
 export { searchWorlds } from './search/search.js';
-export type { PlayoutPolicy, SearchResult, SearchSettings } from './search/search.js';
+export type { PlayoutPolicy, SearchResult, SearchSettings, WorldSource } from './search/search.js';
 export { WorldBuilder, positionOf } from './search/world.js';
 export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, checkTrust, weighedWorlds } from './search/inference.js';
 export type { InferenceSettings } from './search/inference.js';

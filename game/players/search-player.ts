@@ -14,10 +14,10 @@ import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
 import type { Decision } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
 import { checkTrust } from '../search/inference.js';
-import type { PlayoutPolicy, SearchSettings } from '../search/search.js';
+import type { PlayoutPolicy, SearchSettings, WorldSource } from '../search/search.js';
 import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
-import type { SeatView } from '../view.js';
+import type { InfoSet, SeatView } from '../view.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
@@ -42,6 +42,11 @@ export interface SearchPlayerOptions extends PlayerOptions {
   objective?: SearchObjective;
   /** Who rolls out the tricks before the exact horizon (default: expert for `timed`, rule for the others). */
   playout?: PlayoutPolicy;
+  /**
+   * At each decision with a choice, the worlds to search when not those of the seat's true
+   * information set: what a player who forgets remembers (game/memory). Absent or undefined: the true ones.
+   */
+  worldsFor?: (info: InfoSet, legal: readonly Card[]) => WorldSource | undefined;
 }
 
 export const SEARCH_DEFAULTS = {
@@ -105,8 +110,10 @@ export class SearchPlayer implements Player {
     const timed = this.anytime;
     const tricksLeft = 10 - info.trick;
     const known = this.horizonByTricksLeft[tricksLeft]!;
+    const source = this.options.worldsFor?.(info, legal);
     const { tally, exactFromTrick, inference } = searchWorlds(info, legal, this.solver, this.rng, {
       ...this.settings,
+      ...(source ? { source } : {}),
       seed: this.options.seed,
       // Start one trick deeper than what fitted last time: cheap to try, and it adapts to the machine.
       ...(timed ? { deadline: t0 + this.budgetMs - SAFETY_MS, ...(known ? { startHorizon: known + 1 } : {}) } : {}),

@@ -25,6 +25,7 @@ import { victoriesFor } from '../scoring.js';
 import type { Rng } from '../rng.js';
 import { deriveSeed } from '../rng.js';
 import { createDealSampler } from '../sampler.js';
+import type { DealSampler } from '../sampler.js';
 import type { Seat, Team } from '../seats.js';
 import { teamOf } from '../seats.js';
 import { SearchAborted } from '../solver/solver.js';
@@ -66,6 +67,20 @@ export interface SearchSettings {
   objective?: SearchObjective;
   /** Who plays the tricks rolled out before the exact horizon (default `rule`, the paper's; the robot's: `expert`). */
   playout?: PlayoutPolicy;
+  /** Where the worlds come from when not from `info` itself: what a player who forgets believes (game/memory). */
+  source?: WorldSource;
+}
+
+/**
+ * Worlds believed rather than known: a player who forgot some played cards may hold any of them to
+ * be in a hand. The worlds keep the seat's own hand, the table, the hand sizes and the points in play
+ * (the search's arithmetic relies on them); the search still values only the seat's real legal cards.
+ */
+export interface WorldSource {
+  /** Draws the four hands of a world (the seat's own included), as a DealSampler does. */
+  readonly sampler: DealSampler;
+  /** The game in the world where the seats hold `hands`, for the tricks rolled out. */
+  game(hands: readonly (readonly Card[])[]): Game;
 }
 
 /** The players that roll out the tricks before the exact horizon. */
@@ -81,12 +96,12 @@ export interface SearchResult {
 
 /** Values every legal card of the seat to move over sampled worlds. */
 export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: Rng, settings: SearchSettings): SearchResult {
-  const sampler = createDealSampler(info);
+  const sampler = settings.source?.sampler ?? createDealSampler(info);
   // With inference, worlds come from weighed candidates (null: the plain sampler serves).
   const weighted = weighedWorlds(info, sampler, rng, settings.inference, settings.clock, settings.deadline);
   /** Exact values of the weighed candidates already solved: a candidate drawn again costs nothing. */
   const solved = new Map<number, Float64Array>();
-  const builder = settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null;
+  const builder = settings.source ?? (settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null);
   const objective = settings.objective ?? 'points';
   const tally = emptyTally(legal, objective);
   const exactPoints = objective === 'points' || 10 - info.trick <= EXACT_TRICKS;
