@@ -8,6 +8,7 @@ import type { Game } from './game.js';
 import { dealCards } from './deal.js';
 import type { Deal } from './deal.js';
 import type { Clock } from './match.js';
+import type { LevelTable } from './memory/levels.js';
 import { playGame } from './match.js';
 import type { Player, PlayerFactory, PlayerOptions } from './players/player.js';
 import { playerFactory } from './players/registry.js';
@@ -30,6 +31,8 @@ export interface TournamentSpec {
   sessionGames: number;
   /** Time budget per decision (ms) for anytime players; their own `budget=` parameter wins. */
   budgetMs?: number;
+  /** The settings of the levels of play for `level:` players (config/levels.yaml); default: the embedded ones. */
+  levels?: LevelTable;
 }
 
 export const gamesPerBoard = (spec: TournamentSpec): number => spec.sessionGames * (spec.duplicate ? 2 : 1);
@@ -231,7 +234,7 @@ export function recordFault(stats: TournamentStats, name: string, kind: FaultKin
 
 /** What a player of a tournament is made with: its seat, its seed, the clock and the budget. */
 export function playerOptions(spec: TournamentSpec, seat: Seat, seed: number, clock?: Clock): PlayerOptions {
-  return { seat, seed, ...(clock ? { clock } : {}), ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}) };
+  return { seat, seed, ...(clock ? { clock } : {}), ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}), ...(spec.levels ? { levels: spec.levels } : {}) };
 }
 
 export interface RunOptions {

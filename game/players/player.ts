@@ -4,6 +4,7 @@
 import type { Card } from '../cards.js';
 import type { GameEvent } from '../events.js';
 import type { Clock } from '../match.js';
+import type { LevelTable } from '../memory/levels.js';
 import type { Decision } from '../search/tally.js';
 import type { Seat } from '../seats.js';
 import type { SeatView } from '../view.js';
@@ -27,6 +28,8 @@ export interface PlayerOptions {
   clock?: Clock;
   /** Time budget per decision (ms) for anytime players. */
   budgetMs?: number;
+  /** The settings of the levels of play (config/levels.yaml) for `level:` players; default: the embedded ones. */
+  levels?: LevelTable;
 }
 
 export type PlayerFactory = (options: PlayerOptions) => Player;

@@ -2,6 +2,8 @@
 // `hybrid:n=10:m=5:t=5`, `pimc:n=50`, `timed:budget=500`, `timed:infer=0`.
 
 import { AdvisedPlayer } from './advised.js';
+import { LevelPlayer } from '../memory/level-player.js';
+import { LEVEL_NAMES, isLevelName } from '../memory/levels.js';
 import { ExpertPlayer } from './expert.js';
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
@@ -20,6 +22,10 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   'timed-v1': (o) => new SearchPlayer({ ...o, kind: 'timed-v1' }),
   /** A casual player (rule) who follows the robot's advice half of the time: `advised:p=PCT`. */
   advised: (o) => new AdvisedPlayer({ ...o, follow: 0.5 }),
+  /** A level of play, with a person's memory of the played cards: `level:name=beginner` .. `full` (game/memory). */
+  level: () => {
+    throw new PlayerSpecError(`level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
+  },
 };
 
 export const builtinPlayerKinds = (): string[] => Object.keys(BUILTIN_PLAYERS);
@@ -73,6 +79,7 @@ export function playerFactory(spec: string): PlayerFactory {
   const [kind, ...parts] = spec.split(':');
   const base = BUILTIN_PLAYERS[kind ?? ''];
   if (!base) throw new PlayerSpecError(`unknown player '${spec}' (known: ${builtinPlayerKinds().join(', ')})`);
+  if (kind === 'level') return levelFactory(spec, parts);
   if (!parts.length) return base;
   if (kind === 'advised') return advisedFactory(spec, parts);
   const params = PARAMS[kind as SearchKind];
@@ -101,4 +108,21 @@ function advisedFactory(spec: string, parts: string[]): PlayerFactory {
     else throw new PlayerSpecError(`${spec}: advised takes p=PCT (0 to 100: how often the advice is followed) and budget=MS (the advice's search), got '${part}'`);
   }
   return (o) => new AdvisedPlayer({ ...o, follow, ...(budgetMs === undefined ? {} : { budgetMs }) });
+}
+
+/** `level:name=LEVEL` (beginner, casual, club, expert, full) and optionally `budget=MS`. */
+function levelFactory(spec: string, parts: string[]): PlayerFactory {
+  let level: string | undefined;
+  let budgetMs: number | undefined;
+  for (const part of parts) {
+    const [key, value] = part.split('=');
+    const n = Number(value);
+    if (key === 'name' && value !== undefined && isLevelName(value)) level = value;
+    else if (key === 'budget' && Number.isInteger(n) && n >= 1 && n <= 600_000) budgetMs = n;
+    else if (key === 'name') throw new PlayerSpecError(`${spec}: unknown level '${value ?? ''}' (levels: ${LEVEL_NAMES.join(', ')})`);
+    else throw new PlayerSpecError(`${spec}: level takes name=LEVEL (${LEVEL_NAMES.join(', ')}) and budget=MS, got '${part}'`);
+  }
+  if (!level || !isLevelName(level)) throw new PlayerSpecError(`${spec}: level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
+  const name = level;
+  return (o) => new LevelPlayer({ ...o, level: name, name: spec, ...(budgetMs === undefined ? {} : { budgetMs }) });
 }
