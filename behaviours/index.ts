@@ -32,7 +32,7 @@ export type { Gaze, GazeTarget } from './gaze.js';
 
 // Utterances.
 export { CERTAINTIES, REASON_SLOTS, CATEGORY_NAMES, CONDITION_CATEGORIES, CONDITION_NAMES, GAZE_MARKS, LINE_CONDITIONS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
-export type { Certainty, ReasonWords, ConditionName, GazeMark, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+export type { Certainty, ReasonWords, ReviewWords, ConditionName, GazeMark, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
 export { EMPTY_SPEECH_MEMORY, NAME_SLOTS, cardPhrase, emotionOf, fitsFacts, matchingLines, namesNeeded, rankPhrase, rememberSaid, renderUtterance, requestedEmotions, saidRecently, selectUtterance, speechAt, suitPhrase } from './utterances.js';
 export type { LineFacts, SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
 
@@ -76,3 +76,4 @@ export type { SpeechDeps } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
 export { silentLog, stderrLog } from './log.js';
 export { certaintyOf, reasonText } from './reason-text.js';
+export { relationTo, reviewSentences, reviewText } from './review-text.js';

@@ -135,7 +135,44 @@ export interface UtteranceLibrary {
   lines: readonly Utterance[];
   /** How the robot says why it played a card (game/explain): one sentence per reason kind; absent: it cannot say why in this language. */
   reasons?: ReasonWords;
+  /** How the robot tells the end-of-game review (game/explain/review.ts); absent: it cannot tell it in this language. */
+  review?: ReviewWords;
 }
+
+/**
+ * The end-of-game review in words. Slots: intro {dealt} {dealt_points} {final} {final_points};
+ * a moment {trick} {card} {better} {points} {turn} (and {who} for an opponent's); renounce {who} {card}.
+ */
+export interface ReviewWords {
+  intro: string;
+  /** A moment of the robot's own, its partner's, an opponent's ({who}). */
+  moment: Readonly<Record<'self' | 'partner' | 'opponent', string>>;
+  /** Added as {turn} when the better card would also have changed the result. */
+  turn: string;
+  /** No moment worth telling: nobody changed the outcome, or only by a point or two. */
+  none: string;
+  small: string;
+  renounce: string;
+  /** The renouncer or an opponent as the robot names them. */
+  who: Readonly<Record<'self' | 'partner' | 'left' | 'right', string>>;
+  /** What a game was worth for the robot's team, by its signed victories. */
+  outcome: Readonly<Record<ReviewOutcome, string>>;
+  /** Asked before the review of the game just ended is ready; asked before any game ended. */
+  pending: string;
+  noGame: string;
+  /** The game could not be reviewed (not every card was played, or the review failed). */
+  unavailable: string;
+}
+export const REVIEW_OUTCOMES = ['win4', 'win2', 'win1', 'draw', 'loss1', 'loss2', 'loss4'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+/** The slots each review sentence may use. */
+export const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
+  intro: ['dealt', 'dealt_points', 'final', 'final_points'],
+  'moment.self': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.partner': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.opponent': ['trick', 'who', 'card', 'better', 'points', 'turn'],
+  renounce: ['who', 'card', 'trick'],
+};
 
 /** The sentences of the reasons, and seed 001's words of confidence. */
 export interface ReasonWords {
@@ -209,6 +246,21 @@ export const utteranceFileSchema = z
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
     reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text, hand: text, strength: keyed(STRENGTH_CLASSES), aceWithThem: text }).optional(),
+    review: z
+      .strictObject({
+        intro: text,
+        moment: keyed(['self', 'partner', 'opponent'] as const),
+        turn: text,
+        none: text,
+        small: text,
+        renounce: text,
+        who: keyed(['self', 'partner', 'left', 'right'] as const),
+        outcome: keyed(REVIEW_OUTCOMES),
+        pending: text,
+        noGame: text,
+        unavailable: text,
+      })
+      .optional(),
   })
   .superRefine((file, ctx) => {
     for (const category of CATEGORY_NAMES) {
@@ -248,6 +300,17 @@ export const utteranceFileSchema = z
       }
     }
   })
+  .superRefine((file, ctx) => {
+    if (!file.review) return;
+    const r = file.review;
+    const sentences: Record<string, string> = { intro: r.intro, 'moment.self': r.moment.self, 'moment.partner': r.moment.partner, 'moment.opponent': r.moment.opponent, renounce: r.renounce };
+    for (const [key, sentence] of Object.entries(sentences)) {
+      const allowed = REVIEW_SLOTS[key]!;
+      for (const m of sentence.matchAll(SLOT)) {
+        if (!allowed.includes(m[1]!)) ctx.addIssue({ code: 'custom', path: ['review', ...key.split('.')], message: `unknown slot {${m[1]}}; it offers ${allowed.map((a) => `{${a}}`).join(', ')}` });
+      }
+    }
+  })
   .transform((file): UtteranceLibrary => ({
     language: file.language,
     names: file.names,
@@ -266,6 +329,7 @@ export const utteranceFileSchema = z
       })),
     ),
     ...(file.reasons ? { reasons: file.reasons } : {}),
+    ...(file.review ? { review: file.review } : {}),
   }));
 
 /** Case, spacing and punctuation do not make two lines different. */

@@ -8,7 +8,7 @@ export { ConfigError, loadYamlConfig, parseYamlConfig } from './yaml-config.js';
 export { configPath, packageRoot } from './package-root.js';
 export type { TableLogger } from './logger.js';
 export { silentLogger } from './logger.js';
-export { accept, eventFingerprint, refuse } from './table-handler.js';
+export { accept, eventFingerprint, isTableQuestion, refuse } from './table-handler.js';
 export type {
   CardEvent,
   CardZone,
@@ -24,6 +24,7 @@ export type {
   TableHandler,
   TableInfo,
   TableOutbox,
+  TableQuestion,
   Verdict,
 } from './table-handler.js';
 export { seatingOf, tableState } from './table-state.js';

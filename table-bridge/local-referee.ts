@@ -118,8 +118,9 @@ export class LocalReferee implements TableHandler {
       case 'new-game':
         return this.#newGame(event);
       case 'why':
+      case 'review':
         // No robot here to ask: said, not refused (nothing is wrong with the table).
-        return accept('this referee has no robot to answer why');
+        return accept(`this referee has no robot to answer ${event.action}`);
     }
   }
 

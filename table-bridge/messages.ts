@@ -114,8 +114,10 @@ export const gameControlSchema = z.discriminatedUnion(
     z.object({ seq: seqSchema, action: z.literal('resume') }),
     /** A person asks why the robot played its last card: it answers aloud (and on the tables that show its behaviour). */
     z.object({ seq: seqSchema, action: z.literal('why') }),
+    /** A person asks how the last game went: the robot tells its end-of-game review aloud. */
+    z.object({ seq: seqSchema, action: z.literal('review') }),
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause", "resume" or "why", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
+  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause", "resume", "why" or "review", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
 );
 export type GameControlMessage = z.infer<typeof gameControlSchema>;
 

@@ -39,7 +39,11 @@ export interface PhysicalDeal {
 export type ControlEvent =
   /** `deal` null: the runtime deals (virtual, simulated tables); otherwise the cards were dealt by hand. */
   | { table: TableInfo; seq: number; action: 'new-game'; deal: PhysicalDeal | null }
-  | { table: TableInfo; seq: number; action: 'pause' | 'resume' | 'why' };
+  | { table: TableInfo; seq: number; action: 'pause' | 'resume' | TableQuestion };
+
+/** Questions for the robot, not the session: accepted at once, answered aloud by the node, nothing in the game changes. */
+export type TableQuestion = 'why' | 'review';
+export const isTableQuestion = (action: string): action is TableQuestion => action === 'why' || action === 'review';
 
 export type TableEventName = 'card:detected' | 'card:removed' | 'game:control';
 

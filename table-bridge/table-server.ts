@@ -24,7 +24,7 @@ import type { LedgerSnapshot } from './seq-ledger.js';
 import { SeqLedger } from './seq-ledger.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableEventName, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
-import { eventFingerprint } from './table-handler.js';
+import { eventFingerprint, isTableQuestion } from './table-handler.js';
 import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
 
@@ -623,8 +623,8 @@ export class TableServer implements TableOutbox {
    * deal). The runtime never hears of these, so nothing is recorded.
    */
   #denied(table: TableInfo, event: Exclude<InboundEvent, 'hello'>, e: CardEvent | ControlEvent): { code: RejectCode; reason: string } | null {
-    // Asking the robot why changes nothing: a table that only watches may ask too.
-    if (!table.seats.length && !('action' in e && e.action === 'why')) {
+    // Asking the robot a question changes nothing: a table that only watches may ask too.
+    if (!table.seats.length && !('action' in e && isTableQuestion(e.action))) {
       return { code: 'display-only', reason: `${event}: table ${table.id} hosts no seat: it shows the game and cannot change it (a table that plays says hello with its seats)` };
     }
     if ('zone' in e && !table.seats.includes(e.zone.seat) && e.zone.seat !== this.#handler.snapshot().robotSeat) {

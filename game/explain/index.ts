@@ -1,1 +1,2 @@
 export * from './reasons.js';
+export * from './review.js';

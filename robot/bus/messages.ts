@@ -187,6 +187,40 @@ export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A 
   choice: 'float32',
 });
 
+export const ReviewMomentMsg = defineMessage('parceiro_msgs/msg/ReviewMoment', 'One play that changed a game with all cards in view.', {
+  /** Index of the card among the game's plays, from 0. */
+  play: 'uint8',
+  /** The trick, from 0. */
+  trick: 'int8',
+  seat: 'int8',
+  card: 'string',
+  /** A card the seat held that kept the value for its team; "" for a renounce. */
+  better: 'string',
+  /** Team A's final points with best play by everyone, before the card (what `better` keeps) and after it; -1 for a renounce. */
+  points_before: 'int32',
+  points_after: 'int32',
+});
+
+export const GameReviewMsg = defineMessage('parceiro_msgs/msg/GameReview', 'The end-of-game review: the game looked back on with all cards in view (game/explain/review.ts).', {
+  game: 'uint32',
+  /** reviewed, renounce, incomplete, or failed. */
+  status: 'string',
+  /** Team A's final points with best play from the deal; -1 unless reviewed. */
+  dealt_points: 'int32',
+  /** Team A's final points as played; -1 unless reviewed. */
+  final_points: 'int32',
+  /** Plays that changed the value (each worse than its player's best, in hindsight). */
+  changes: 'uint32',
+  /** Team A's final points with best play before each card, and as played after the last (41 values; empty unless reviewed). */
+  values: 'int32[]',
+  /** The moments that changed the outcome most (up to three), in the order they were played. */
+  moments: nested(ReviewMomentMsg, true),
+  /** Solver nodes the review took. */
+  nodes: 'float64',
+  /** Why it failed; "" otherwise. */
+  detail: 'string',
+});
+
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
   /** An OCC emotion type: joy, distress, happy-for, gloating... */
   type: 'string',
@@ -313,7 +347,7 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
 };
 
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg, ReviewMomentMsg, GameReviewMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
@@ -328,6 +362,7 @@ export type BehaviourTogglesMessage = MessageOf<typeof BehaviourTogglesMsg>;
 export type SessionControlMessage = MessageOf<typeof SessionControlMsg>;
 export type LanguageMessage = MessageOf<typeof LanguageMsg>;
 export type WizardSayMessage = MessageOf<typeof WizardSayMsg>;
+export type GameReviewMessage = MessageOf<typeof GameReviewMsg>;
 export type WizardExpressionMessage = MessageOf<typeof WizardExpressionMsg>;
 export type ConnectionStateMessage = MessageOf<typeof ConnectionStateMsg>;
 export type ExpressionMessage = MessageOf<typeof ExpressionMsg>;

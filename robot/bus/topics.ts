@@ -9,6 +9,7 @@ import {
   LanguageMsg,
   SessionControlMsg,
   WizardExpressionMsg,
+  GameReviewMsg,
   WizardSayMsg,
   DecisionMsg,
   ExpectationMsg,
@@ -65,6 +66,7 @@ export const TOPICS = {
   sessionControl: topic('/parceiro/session/control', SessionControlMsg, EVENTS, "the operator's pause and resume"),
   wizardSay: topic('/parceiro/wizard/say', WizardSayMsg, EVENTS, 'wizard of Oz: say this line now'),
   wizardExpression: topic('/parceiro/wizard/expression', WizardExpressionMsg, EVENTS, 'wizard of Oz: show this expression now'),
+  review: topic('/parceiro/review', GameReviewMsg, EVENTS, 'the end-of-game review, with all cards in view (recorded, so a replay tells the same one)'),
   connections: topic('/parceiro/connections', ConnectionStateMsg, LATCHED_PARTS, 'which tables and robot are connected'),
 } as const;
 

@@ -54,6 +54,8 @@ import { listenForToggles } from './toggle-requests.js';
 import { listenForOperator } from './operator-controls.js';
 import { listenForWhy } from './why.js';
 import { startAdvice } from './advice.js';
+import type { GameReviewer } from './review.js';
+import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
@@ -105,6 +107,8 @@ export interface ParceiroNodeOptions {
   dashboard?: { host?: string; port?: number; token?: string } | null;
   /** Replay and restart (robot/replay/): the estimates' source instead of the worker (null for none). */
   estimator?: ExpectationSource | null;
+  /** Who reviews each game at its end (default a worker thread); null in a replay, which feeds the recorded reviews. */
+  reviewer?: GameReviewer | null;
   /** The recording's file name without `.mcap` (default the session id), e.g. `<id>.2` for a resumed session. */
   recordingName?: string;
   /** More session metadata for the recording (a resumed session names the part it continues). */
@@ -132,7 +136,7 @@ export type SessionOptions = Pick<
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
 type OpenOptions = SessionOptions &
-  Pick<ParceiroNodeOptions, 'estimator' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet' | 'versionBase'> & {
+  Pick<ParceiroNodeOptions, 'estimator' | 'reviewer' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet' | 'versionBase'> & {
     /** It continues a session after a restart. */
     resumed?: boolean;
   };
@@ -594,6 +598,10 @@ export class ParceiroNode {
       closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups: this.setups, libraries: this.libraries, language: setup.utterances.language, robotSeat, clock, log }));
       // "Porquê?" from a table: the reason of the robot's last card, aloud.
       closers.push(listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }));
+      // The end-of-game review: each game looked back on with all cards in view, told when a table asks.
+      const reviews = startReviews({ bus, reviewer: o.reviewer === undefined ? new WorkerReviewer() : o.reviewer, log });
+      closers.push(() => reviews.close());
+      closers.push(listenForReview({ bus, scheduler, setups: this.setups, language: setup.utterances.language, robotSeat, clock, log }));
       // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
       if (o.advice ?? settings.advice.enabled) {
         const a = settings.advice;
@@ -635,7 +643,8 @@ export class ParceiroNode {
         if (m.kind === 'robot_play' && m.seat === robotSeat) reactions.announced(parseCard(m.card));
       });
       bus.subscribe('gameEvents', (m) => {
-        if (m.type === 'session_end') void reactions.idle().then(() => done(runtime.score));
+        // The last game's review too: a session is over once everything about it is on the bus.
+        if (m.type === 'session_end') void Promise.all([reactions.idle(), reviews.idle()]).then(() => done(runtime.score));
       });
       // The sessions' list follows the score.
       bus.subscribe('gameState', () => {

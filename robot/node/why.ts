@@ -5,13 +5,14 @@
 // game is played it says only what the others can see (no card still in its hand, no points kept
 // back); once the game is over every card is known, and it says the whole reason.
 
-import type { BehaviourScheduler, BehaviourSetup, Clock, PlannedUtterance } from '../../behaviours/index.js';
+import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../behaviours/index.js';
 import { cardPhrase, reasonText, renderUtterance } from '../../behaviours/index.js';
 import { parseCard } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import type { DecisionMessage } from '../bus/messages.js';
 import { reasonOfMessage } from '../session/bus-messages.js';
 import type { NodeLogger } from './logger.js';
+import { sayNow } from './say-now.js';
 
 export interface WhyOptions {
   bus: Bus;
@@ -53,21 +54,7 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
       if (m.kind !== 'control' || m.action !== 'why') return;
       const text = answer();
       if (!text) return void o.log.warn({ language }, `asked why, but the ${language} utterances have no reasons section: nothing said`);
-      const setup = o.setups.get(language) ?? [...o.setups.values()][0]!;
-      const now = o.clock.now();
-      const utterance: PlannedUtterance = {
-        id: `why#${++asked}`,
-        category: 'operator',
-        text,
-        language,
-        to: 'all',
-        addressee: null,
-        estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length),
-        // Asked for now: it waits its turn however the game goes (an answer, like the operator's lines; its id says why#n).
-        until: null,
-        about: { event: 'operator', seat: null, moment: null, emotion: null },
-      };
-      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'speech', atMs: now, utterance }] });
+      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, { id: `why#${++asked}`, text, language });
     }),
   ];
   return () => offs.forEach((off) => off());

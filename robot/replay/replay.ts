@@ -12,6 +12,7 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { FITTED_MODEL, parseCard } from '../../game/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
+import { isTableQuestion } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
 import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
@@ -31,7 +32,9 @@ import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './resume.js';
 
 /** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
-const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression'];
+// The reviews too: a replay does not review a game again (the node's reviewer is off), it feeds the
+// recorded review where it came, so a question asked before it was ready is answered as it was.
+const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'review'];
 const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
 /** The operator's pause and resume reach the session as a table event of this table (operator-controls.ts). */
 const OPERATOR_TABLE = 'operator';
@@ -186,7 +189,7 @@ const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
 const controlEventOf = (m: TableEvent, table: TableInfo): ControlEvent =>
   m.action === 'new_game'
     ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
-    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : m.action === 'why' ? 'why' : 'resume' };
+    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : isTableQuestion(m.action) ? m.action : 'resume' };
 
 /** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
 const REFUSED_AGAIN_RESTORED = 256;
@@ -410,6 +413,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     port: 0,
     player,
     estimator: settings.expectationBudgetMs > 0 ? estimator : null,
+    reviewer: null,
     expectationBudgetMs: settings.expectationBudgetMs,
     handModel: settings.handModel,
     ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),

@@ -8,7 +8,7 @@ import { createActor } from 'xstate';
 import type { Seat, SessionScore } from '../../game/index.js';
 import { RulePlayer } from '../../game/index.js';
 import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../table-bridge/index.js';
-import { accept, refuse } from '../../table-bridge/index.js';
+import { accept, isTableQuestion, refuse } from '../../table-bridge/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { GameStateMessage } from '../bus/messages.js';
 import type { SessionStatus } from './bus-messages.js';
@@ -132,7 +132,7 @@ export class SessionRuntime implements TableHandler {
     this.#bus.publish('tableEvents', controlTableEvent(event));
     if (event.action === 'new-game') return this.#send({ type: 'control.new-game', event });
     // A question for the robot, not the session: on the bus (the node answers it), nothing changes.
-    if (event.action === 'why') return accept();
+    if (isTableQuestion(event.action)) return accept();
     return this.#send({ type: event.action === 'pause' ? 'control.pause' : 'control.resume', event });
   }
 

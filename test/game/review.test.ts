@@ -1,0 +1,161 @@
+// The end-of-game review (issue 21, item 5): a finished game looked back on with all cards in view.
+// Its values along the game are checked against the independent reference search where it is cheap
+// (the last three tricks), and end to end by what must hold whatever the game: the value at the end
+// is the points as played, it only ever changes against the team whose seat played, the moments are
+// the largest changes, and the better card really keeps the value. Deterministic: seeded games.
+
+import { describe, expect, it } from 'vitest';
+import { loadBehaviourSetup, reviewSentences } from '../../behaviours/index.js';
+import { ExpertPlayer, Game, RandomPlayer, RulePlayer, Solver, createRng, dealCards, formatCard, parseCard, playGame, positionOf, reviewGame, teamOf, victoriesFor } from '../../game/index.js';
+import type { Card, GameReview, Player, PlayedGame, Seat } from '../../game/index.js';
+import { referenceMoveValues } from '../solver/reference.js';
+
+const KINDS = ['expert', 'rule', 'random'] as const;
+
+/** A seeded game between players of one kind, as the review is given it. */
+function played(seed: number, kind: (typeof KINDS)[number]): PlayedGame {
+  const deal = dealCards(createRng(seed), (seed & 3) as Seat);
+  const players: Player[] = [0, 1, 2, 3].map((s) => {
+    const o = { seat: s as Seat, seed: seed * 4 + s };
+    return kind === 'expert' ? new ExpertPlayer(o) : kind === 'rule' ? new RulePlayer(o) : new RandomPlayer(o);
+  });
+  const game = playGame(deal, players);
+  const plays: Card[] = [];
+  for (let i = 0; i < game.plays; i++) plays.push(game.playAt(i));
+  return { dealer: deal.dealer, trumpCard: deal.trumpCard, plays };
+}
+
+/** The game replayed to just before card `k`, hands known. */
+function before(g: PlayedGame, k: number): Game {
+  const seats: Seat[] = [];
+  const probe = new Game({ dealer: g.dealer, trumpCard: g.trumpCard, hands: null });
+  for (const c of g.plays) {
+    seats.push(probe.toMove);
+    probe.play(c);
+  }
+  const hands: Card[][] = [[], [], [], []];
+  g.plays.forEach((c, i) => hands[seats[i]!]!.push(c));
+  const game = new Game({ dealer: g.dealer, trumpCard: g.trumpCard, hands });
+  for (let i = 0; i < k; i++) game.play(g.plays[i]!);
+  return game;
+}
+
+const solver = new Solver();
+const games = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((seed) => ({ seed, kind: KINDS[seed % 3]!, game: played(seed, KINDS[seed % 3]!) }));
+const reviews = new Map<number, GameReview>(games.map(({ seed, game }) => [seed, reviewGame(game, solver)]));
+
+describe('the end-of-game review', () => {
+  it('values the last three tricks of every game as the reference search does, and the end as played', () => {
+    for (const { seed, game } of games) {
+      const r = reviews.get(seed)!;
+      expect(r.status).toBe('reviewed');
+      expect(r.values).toHaveLength(41);
+      expect(r.dealt).toBe(r.values[0]);
+      const end = before(game, 40);
+      expect(r.final).toBe(end.points(0));
+      expect(r.values[40]).toBe(end.points(0));
+      for (let k = 28; k < 40; k++) {
+        const g = before(game, k);
+        const ref = referenceMoveValues(positionOf(g));
+        const valueA = teamOf(g.toMove) === 0 ? ref.value : 120 - ref.value;
+        expect(r.values[k], `seed ${seed}, before card ${k}`).toBe(valueA);
+      }
+    }
+  });
+
+  it('changes only against the team whose seat played, and counts every change', () => {
+    for (const { seed, game } of games) {
+      const r = reviews.get(seed)!;
+      let changes = 0;
+      for (let k = 0; k < 40; k++) {
+        const seat = before(game, k).toMove;
+        const diff = r.values[k + 1]! - r.values[k]!;
+        if (diff !== 0) changes++;
+        // Best play keeps the value; any other card can only lose for the team that plays it.
+        if (teamOf(seat) === 0) expect(diff, `seed ${seed}, card ${k}`).toBeLessThanOrEqual(0);
+        else expect(diff, `seed ${seed}, card ${k}`).toBeGreaterThanOrEqual(0);
+      }
+      expect(r.changes).toBe(changes);
+    }
+  });
+
+  it('tells the largest changes, in the order played, each with a card that keeps the value', () => {
+    let told = 0;
+    for (const { seed, game } of games) {
+      const r = reviews.get(seed)!;
+      const weight = (k: number): number => Math.abs(victoriesFor(r.values[k + 1]!) - victoriesFor(r.values[k]!)) * 1000 + Math.abs(r.values[k + 1]! - r.values[k]!);
+      const worth = [...Array(40).keys()].filter((k) => victoriesFor(r.values[k + 1]!) !== victoriesFor(r.values[k]!) || Math.abs(r.values[k + 1]! - r.values[k]!) >= 5);
+      expect(r.moments.length).toBe(Math.min(3, worth.length));
+      expect(r.moments.map((m) => m.play)).toEqual([...r.moments.map((m) => m.play)].sort((a, b) => a - b));
+      const smallest = Math.min(...r.moments.map((m) => weight(m.play)));
+      for (const k of worth) if (!r.moments.some((m) => m.play === k)) expect(weight(k)).toBeLessThanOrEqual(smallest);
+      for (const m of r.moments) {
+        told++;
+        const g = before(game, m.play);
+        expect(g.toMove).toBe(m.seat);
+        expect(formatCard(m.card)).toBe(formatCard(game.plays[m.play]!));
+        expect(m.trick).toBe(g.trick);
+        expect([m.before, m.after]).toEqual([r.values[m.play], r.values[m.play + 1]]);
+        // Played instead, the better card keeps the value from before (the solver's own values of both cards).
+        expect(g.isLegal(m.better!)).toBe(true);
+        const values = new Map(solver.moveValues(positionOf(g)).moves.map((v) => [v.card, v.value]));
+        const forA = (v: number): number => (teamOf(m.seat) === 0 ? v : 120 - v);
+        expect(forA(values.get(m.better!)!)).toBe(m.before);
+        expect(forA(values.get(m.card)!)).toBe(m.after);
+      }
+    }
+    // Casual and random players leave something to tell.
+    expect(told).toBeGreaterThan(10);
+  });
+
+  it('is a function of the game: the same review with a fresh solver', () => {
+    const { seed, game } = games[4]!;
+    expect(reviewGame(game, new Solver({ ttBits: 16 }))).toEqual({ ...reviews.get(seed)!, nodes: expect.any(Number) });
+  });
+
+  it('says a renounce was the end, and that a game cut short cannot be reviewed', () => {
+    const g = games[0]!.game;
+    const renounce = reviewGame({ ...g, plays: g.plays.slice(0, 13), renounce: { seat: 2, card: g.plays[12]!, trick: 3 } });
+    expect(renounce).toMatchObject({ status: 'renounce', dealt: null, moments: [{ play: 12, trick: 3, seat: 2, better: null }] });
+    expect(reviewGame({ ...g, plays: g.plays.slice(0, 13) })).toMatchObject({ status: 'incomplete', moments: [] });
+  });
+});
+
+describe('the review in words', () => {
+  const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
+  const en = loadBehaviourSetup({ language: 'en' }).utterances;
+  // The robot in seat 0 (team A); its partner 2, the opponent on its right 1 (who plays after it), on its left 3.
+  const review: GameReview = {
+    status: 'reviewed',
+    dealt: 70,
+    final: 56,
+    changes: 5,
+    values: [],
+    nodes: 0,
+    moments: [
+      { play: 3, trick: 0, seat: 0, card: parseCard('AH'), better: parseCard('2H'), before: 70, after: 66 },
+      { play: 17, trick: 4, seat: 3, card: parseCard('7S'), better: parseCard('KS'), before: 66, after: 77 },
+      { play: 22, trick: 5, seat: 2, card: parseCard('KD'), better: parseCard('3C'), before: 77, after: 56 },
+    ],
+  };
+
+  it('says what the game was worth, and each moment from the robot\'s side, its own slips included', () => {
+    expect(reviewSentences(pt, review, 0)).toEqual([
+      'Com as cartas todas à vista, este jogo valia uma vitória para nós (70 pontos); acabou com uma vitória para eles (56 pontos).',
+      'Na vaza 1 joguei o ás de copas; com o dois de copas fazíamos mais 4 pontos.',
+      'Na vaza 5 o adversário da minha esquerda jogou o sete de espadas; com o rei de espadas eles faziam mais 11 pontos.',
+      'Na vaza 6 o meu parceiro jogou o rei de ouros; com o três de paus fazíamos mais 21 pontos, e o resultado era outro.',
+    ]);
+    expect(reviewSentences(en, review, 0)[3]).toBe('In trick 6 my partner played the king of diamonds; the three of clubs would have made 21 more points for us, and changed the result.');
+    // Seen from seat 1 (team B), the same review: the opponents' slips are now the partner's.
+    expect(reviewSentences(en, review, 1)[0]).toBe('With all cards in view, this game was worth one victory for them (50 points); it ended with one victory for us (64 points).');
+    expect(reviewSentences(en, review, 1)[1]).toBe('In trick 1 the opponent on my left played the ace of hearts; the two of hearts would have made 4 more points for them.');
+  });
+
+  it('says when nothing changed the result, and a renounce', () => {
+    expect(reviewSentences(en, { ...review, moments: [], changes: 0 }, 0)[1]).toBe(en.review!.none);
+    expect(reviewSentences(en, { ...review, moments: [], changes: 2 }, 0)[1]).toBe(en.review!.small);
+    const renounce: GameReview = { status: 'renounce', dealt: null, final: null, changes: 0, values: [], nodes: 0, moments: [{ play: 9, trick: 2, seat: 1, card: parseCard('QC'), better: null, before: -1, after: -1 }] };
+    expect(reviewSentences(pt, renounce, 0)).toEqual(['O jogo acabou numa renúncia: na vaza 3, o adversário da minha direita não assistiu e jogou a dama de paus.']);
+  });
+});
