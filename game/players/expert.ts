@@ -158,6 +158,30 @@ export class ExpertPlayer implements Player {
     return best as Card;
   }
 
+  /**
+   * Each legal card's score, what `choose` maximizes (the tidy preference for the lower card
+   * included, the tie-break not): the legal cards go to `cards`, their scores to `out` in the same
+   * order. For models of how a player like this one chooses (game/predict: a softmax over the scores).
+   * Consumes no randomness, so asking does not change what `choose` plays next.
+   */
+  scores(view: SeatView, cards: Card[], out: Float64Array): number {
+    this.load(view);
+    const lead = view.cardsInTrick === 0;
+    let n = 0;
+    for (let s = 0 as Suit; s < 4; s = (s + 1) as Suit) {
+      let m = view.legalMask(s);
+      while (m) {
+        const r = 31 - Math.clz32(m);
+        m &= ~(1 << r);
+        const c = cardOf(s, r);
+        cards[n] = c;
+        out[n++] = (lead ? this.leadScore(c) : this.followScore(c)) - r * 1e-3;
+      }
+    }
+    cards.length = n;
+    return n;
+  }
+
   // ---- what the seat knows --------------------------------------------------------------------
 
   private load(view: SeatView): void {

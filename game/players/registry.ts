@@ -10,6 +10,7 @@ import { RandomPlayer } from './random.js';
 import { RulePlayer } from './rule.js';
 import { SearchPlayer } from './search-player.js';
 import type { SearchKind } from './search-player.js';
+import { INFERENCE_MODELS } from '../predict/likelihood.js';
 
 export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
@@ -39,9 +40,11 @@ export class PlayerSpecError extends Error {
 }
 
 const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
+/** What the inference weighs worlds by: by name (`model=expert`) or number (`model=1`). */
+const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule)`, values: INFERENCE_MODELS } as const;
 
 interface Param {
-  option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout';
+  option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout' | 'inferenceModel';
   min: number;
   max: number;
   what: string;
@@ -55,6 +58,7 @@ const ANYTIME: Record<string, Param> = {
   budget: { option: 'budgetMs', min: 1, max: 600_000, what: 'ms per decision' },
   n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most' },
   infer: INFER,
+  model: MODEL,
 };
 
 const PARAMS: Record<SearchKind, Record<string, Param>> = {
@@ -89,8 +93,10 @@ export function playerFactory(spec: string): PlayerFactory {
     const [key, value] = part.split('=');
     const p = params[key ?? ''];
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
+    // A choice may be named as well as numbered.
+    const named = p.values && value !== undefined ? p.values.indexOf(value) : -1;
+    const n = named >= 0 ? named : Number(value);
+    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });

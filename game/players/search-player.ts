@@ -14,6 +14,8 @@ import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
 import type { Decision } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
 import { checkTrust } from '../search/inference.js';
+import type { InferenceModelName } from '../predict/likelihood.js';
+import { inferenceModel } from '../predict/likelihood.js';
 import type { PlayoutPolicy, SearchSettings, WorldSource } from '../search/search.js';
 import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
@@ -38,6 +40,8 @@ export interface SearchPlayerOptions extends PlayerOptions {
    * weighed by the likelihood of their plays (search/inference.ts). 0 samples worlds uniformly.
    */
   trust?: number;
+  /** The model of play the worlds are weighed by (default `rule`, the rule-based player's odds; `expert`: game/predict). */
+  inferenceModel?: InferenceModelName;
   /** What a world values a card by (default: victories for `timed`, points for the others). */
   objective?: SearchObjective;
   /** Who rolls out the tricks before the exact horizon (default: expert for `timed`, rule for the others). */
@@ -92,7 +96,8 @@ export class SearchPlayer implements Player {
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
     const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);
     checkTrust(trust);
-    if (trust > 0) this.settings.inference = { trust };
+    const model = options.inferenceModel ? inferenceModel(options.inferenceModel) : undefined;
+    if (trust > 0) this.settings.inference = model ? { trust, model } : { trust };
   }
 
   choose(view: SeatView): Card {

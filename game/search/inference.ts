@@ -19,10 +19,26 @@ import { ruleProbability } from '../players/rule-odds.js';
 import type { InfoSet } from '../view.js';
 
 export interface InferenceSettings {
-  /** How far the other seats are believed to play like the rule-based player, 0..1 (0: no inference). */
+  /** How far the other seats are believed to play like the model (the rule-based player unless `model` says), 0..1 (0: no inference). */
   trust: number;
   /** Candidate worlds drawn and weighed per decision (default 2048). */
   candidates?: number;
+  /** Another model of how the other seats play (game/predict/likelihood.ts); absent: the rule-based player's odds. */
+  model?: PlayModel;
+}
+
+/** The likelihood of the other seats' plays in a world of an information set. */
+export interface WorldLikelihood {
+  /** Plays of the other seats: when none, every world weighs the same. */
+  readonly count: number;
+  /** The likelihood of those plays if the seats now hold `hands`. */
+  weight(hands: readonly (readonly Card[])[]): number;
+}
+
+/** A model of play the inference can weigh worlds by, named for the command line (`model=expert`). */
+export interface PlayModel {
+  readonly name: string;
+  likelihood(info: InfoSet, trust: number): WorldLikelihood;
 }
 
 export const DEFAULT_CANDIDATES = 2048;
@@ -36,7 +52,7 @@ export function checkTrust(trust: number): void {
  * The likelihood of the other seats' plays so far, for any world consistent with a seat's
  * information set. Built once per decision; `weight` allocates nothing.
  */
-export class PlayLikelihood {
+export class PlayLikelihood implements WorldLikelihood {
   /** Per play of the game so far: the seat, the card, the led suit (-1 leading), the winning card. */
   private readonly seat: Int8Array;
   private readonly card: Int8Array;
@@ -127,7 +143,7 @@ export class WeightedWorlds {
    * Draws and weighs up to `candidates` worlds. `enough`, asked every 64 candidates, may stop the
    * drawing early (a search with a deadline must keep most of its budget for solving).
    */
-  constructor(sampler: DealSampler, likelihood: PlayLikelihood, rng: Rng, candidates: number, enough?: () => boolean) {
+  constructor(sampler: DealSampler, likelihood: WorldLikelihood, rng: Rng, candidates: number, enough?: () => boolean) {
     this.cumulative = new Float64Array(candidates);
     let total = 0;
     let squares = 0;
@@ -189,7 +205,7 @@ export function weighedWorlds(
   deadline?: number,
 ): WeightedWorlds | null {
   if (!inference || inference.trust <= 0) return null;
-  const likelihood = new PlayLikelihood(info, inference.trust);
+  const likelihood = inference.model ? inference.model.likelihood(info, inference.trust) : new PlayLikelihood(info, inference.trust);
   if (likelihood.count === 0) return null;
   const until = clock && deadline !== undefined ? clock() + (deadline - clock()) / 10 : Infinity;
   return new WeightedWorlds(sampler, likelihood, rng, inference.candidates ?? DEFAULT_CANDIDATES, clock ? () => clock() > until : undefined);

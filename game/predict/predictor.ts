@@ -1,0 +1,238 @@
+// Predicting the next card of another seat from the observer's information set (the robot's: its
+// own hand, the public plays, the voids shown), never from that seat's true hand.
+//
+//   P(card | observer's info) = sum over the seat's possible hands h of P(h | info) P_model(card | h, public)
+//
+// The hands come from worlds of the observer's information set: `candidates` uniform deals
+// (game/sampler.ts), weighed by how likely the other seats' plays so far were in each under the rule
+// model at `trust` (search/inference.ts, the robot's own reading of the table). Worlds in which the
+// seat holds the same hand are one term (the models read only the seat's hand and the public game);
+// when there are more distinct hands than `worlds`, `worlds` of them are drawn in proportion to their
+// weights. The model's answer is finally mixed with a uniform choice among the cards the seat might
+// play as far as the observer knows (possible.ts) at `floor`, so no possible card gets probability 0
+// and a log-likelihood stays finite. Every random choice comes from a stream seeded by the seed, the
+// number of plays and the two seats: the same situation is always predicted the same way, whatever
+// was asked before.
+
+import type { Card, Suit } from '../cards.js';
+import { suitOf } from '../cards.js';
+import { createRng } from '../rng.js';
+import { createDealSampler } from '../sampler.js';
+import { PlayLikelihood, checkTrust } from '../search/inference.js';
+import { WorldBuilder } from '../search/world.js';
+import type { Game } from '../game.js';
+import type { Seat } from '../seats.js';
+import type { InfoSet } from '../view.js';
+import { FITTED } from './fitted.js';
+import type { SeatPolicy, SeatWorld, Tom1Settings } from './policy.js';
+import { ExpertSoftmaxPolicy, RulePolicy, Tom1Policy, handKey } from './policy.js';
+import { possiblePlays, seatToMove } from './possible.js';
+
+export const PREDICTOR_KINDS = ['uniform', 'rule', 'expert', 'tom1'] as const;
+export type PredictorKind = (typeof PREDICTOR_KINDS)[number];
+
+/** What a prediction says: each card the seat might play, with its probability. */
+export interface Prediction {
+  seat: Seat;
+  /** The cards the seat might play as far as the observer knows, in card order. */
+  cards: Card[];
+  /** Their probabilities, in the same order: each above 0, summing to 1. */
+  probabilities: number[];
+  /** Distinct hands of the seat the model was asked about (0 for uniform). */
+  hands: number;
+  /** True when no deal fits the observer's information set (an unseen renounce): the prediction is uniform. */
+  inconsistent: boolean;
+}
+
+export interface Predictor {
+  readonly kind: PredictorKind;
+  /** The probability of each card `seat` (to move, not the observer) may play next, from `info` alone. */
+  predict(info: InfoSet, seat: Seat): Prediction;
+}
+
+/** The tom1 model's defaults: small enough for a live robot (a few ms a prediction, docs/theory-of-mind.md). */
+export const DEFAULT_TOM1: Omit<Tom1Settings, 'seed'> = {
+  temperature: FITTED.tom1Temperature,
+  mix: FITTED.tom1Mix,
+  worlds: 4,
+  candidates: 32,
+  trust: 0.5,
+  horizon: 1,
+};
+
+export interface PredictorOptions {
+  kind: PredictorKind;
+  seed: number;
+  /** Uniform worlds of the observer's drawn and weighed (default 256). */
+  candidates?: number;
+  /** Distinct hands of the seat the model is asked about at most (default: rule 256, expert 64, tom1 8). */
+  worlds?: number;
+  /** How far the observer reads the others' past plays as the rule-based player's, 0..1 (default 0.5, the robot's). */
+  trust?: number;
+  /** Share of a uniform choice among the possible cards mixed into the answer (default 0.02). */
+  floor?: number;
+  /** Model parameters (default the fitted ones). */
+  ruleMix?: number;
+  expertTemperature?: number;
+  expertMix?: number;
+  tom1?: Partial<Omit<Tom1Settings, 'seed'>>;
+}
+
+const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, rule: 256, expert: 64, tom1: 8 };
+
+/** The probability `prediction` gives `card` (0 for a card it says the seat cannot play). */
+export function probabilityOf(prediction: Prediction, card: Card): number {
+  const i = prediction.cards.indexOf(card);
+  return i < 0 ? 0 : prediction.probabilities[i]!;
+}
+
+export function createPredictor(options: PredictorOptions): Predictor {
+  return new WorldPredictor(options);
+}
+
+/** The public game of an information set as a seat's model reads it, with one world's hand filled in. */
+class InfoSeatWorld implements SeatWorld {
+  readonly hand = new Int32Array(4);
+  readonly played = new Int32Array(4);
+  readonly led: number;
+  readonly winning: number;
+  readonly trump: Suit;
+  hands: Card[][] = [];
+  private built: Game | null = null;
+  private builder: WorldBuilder | null = null;
+
+  constructor(
+    private readonly info: InfoSet,
+    readonly seat: Seat,
+  ) {
+    this.trump = info.trump;
+    for (const c of info.plays) this.played[suitOf(c)]! |= 1 << c % 10;
+    const t = info.table;
+    this.led = t.length ? suitOf(t[0]!) : -1;
+    let best = t.length ? t[0]! : -1;
+    for (let i = 1; i < t.length; i++) {
+      const c = t[i]!;
+      const same = suitOf(c) === suitOf(best as Card);
+      if ((same && c % 10 > best % 10) || (!same && suitOf(c) === info.trump)) best = c;
+    }
+    this.winning = best;
+  }
+
+  /** Points this world at `hands` (all four seats' current hands). */
+  set(hands: Card[][]): this {
+    this.hands = hands;
+    this.built = null;
+    this.hand.fill(0);
+    for (const c of hands[this.seat]!) this.hand[suitOf(c)]! |= 1 << c % 10;
+    return this;
+  }
+
+  game(): Game {
+    if (!this.built) {
+      this.builder ??= new WorldBuilder(this.info);
+      this.built = this.builder.game(this.hands);
+    }
+    return this.built;
+  }
+}
+
+class WorldPredictor implements Predictor {
+  readonly kind: PredictorKind;
+  private readonly policy: SeatPolicy | null;
+  private readonly candidates: number;
+  private readonly worlds: number;
+  private readonly trust: number;
+  private readonly floor: number;
+  private readonly probs = new Float64Array(40);
+  private readonly acc = new Float64Array(40);
+
+  constructor(private readonly o: PredictorOptions) {
+    this.kind = o.kind;
+    if (!PREDICTOR_KINDS.includes(o.kind)) throw new RangeError(`unknown predictor '${String(o.kind)}' (known: ${PREDICTOR_KINDS.join(', ')})`);
+    this.candidates = o.candidates ?? 256;
+    this.worlds = o.worlds ?? DEFAULT_WORLDS[o.kind];
+    this.trust = o.trust ?? 0.5;
+    this.floor = o.floor ?? 0.02;
+    checkTrust(this.trust);
+    if (!(this.floor > 0 && this.floor <= 1)) throw new RangeError(`floor must be above 0 and at most 1 (the uniform share that keeps every possible card likely), got ${this.floor}`);
+    if (!(Number.isInteger(this.candidates) && this.candidates >= 1)) throw new RangeError(`candidates must be a whole number from 1, got ${this.candidates}`);
+    this.policy =
+      o.kind === 'rule'
+        ? new RulePolicy(o.ruleMix ?? FITTED.ruleMix)
+        : o.kind === 'expert'
+          ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
+          : o.kind === 'tom1'
+            ? new Tom1Policy({ ...DEFAULT_TOM1, ...o.tom1, seed: o.seed })
+            : null;
+  }
+
+  predict(info: InfoSet, seat: Seat): Prediction {
+    if (seat === info.seat) throw new RangeError(`seat ${seat} is the observer: a predictor predicts the other seats`);
+    const toMove = seatToMove(info);
+    if (seat !== toMove) throw new RangeError(`seat ${seat} is not to move (seat ${toMove} is)`);
+    const cards = possiblePlays(info, seat);
+    const uniform = (inconsistent: boolean): Prediction => ({ seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent });
+    if (!this.policy || cards.length <= 1) return uniform(false);
+    const sampler = createDealSampler(info);
+    if (sampler.count === 0) return uniform(true);
+
+    // Candidates, weighed by the others' plays, grouped by the seat's hand.
+    const rng = createRng(this.o.seed, info.plays.length, seat, info.seat);
+    const likelihood = this.trust > 0 ? new PlayLikelihood(info, this.trust) : null;
+    const weighing = likelihood !== null && likelihood.count > 0;
+    const groups = new Map<number, { hands: Card[][]; weight: number }>();
+    let total = 0;
+    for (let i = 0; i < this.candidates; i++) {
+      const hands = sampler.sample(rng, [[], [], [], []]);
+      const w = weighing ? likelihood.weight(hands) : 1;
+      if (!(w > 0)) continue;
+      total += w;
+      const key = handKey(hands[seat]!);
+      const g = groups.get(key);
+      if (g) g.weight += w;
+      else groups.set(key, { hands, weight: w });
+    }
+    if (!(total > 0)) return uniform(false); // not reached while trust < 1: every world has weight
+    let terms = [...groups.values()];
+    if (terms.length > this.worlds) {
+      // More hands than the model may be asked about: draw `worlds` of them by weight (with replacement).
+      const cum: number[] = [];
+      let s = 0;
+      for (const t of terms) cum.push((s += t.weight));
+      const drawn = new Map<number, { hands: Card[][]; weight: number }>();
+      for (let k = 0; k < this.worlds; k++) {
+        const u = rng.next() * s;
+        let lo = 0;
+        let hi = cum.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cum[mid]! > u) hi = mid;
+          else lo = mid + 1;
+        }
+        const d = drawn.get(lo);
+        if (d) d.weight += 1;
+        else drawn.set(lo, { hands: terms[lo]!.hands, weight: 1 });
+      }
+      terms = [...drawn.values()];
+    }
+
+    const acc = this.acc;
+    acc.fill(0);
+    const world = new InfoSeatWorld(info, seat);
+    let sum = 0;
+    for (const t of terms) {
+      const probs = this.probs;
+      probs.fill(0);
+      this.policy.probabilities(world.set(t.hands), probs);
+      for (let c = 0; c < 40; c++) if (probs[c]) acc[c]! += t.weight * probs[c]!;
+      sum += t.weight;
+    }
+    const floor = this.floor;
+    const n = cards.length;
+    const probabilities = cards.map((c) => ((1 - floor) * acc[c]!) / sum + floor / n);
+    // The model's mass on a card outside the possible ones cannot happen (the worlds are consistent);
+    // renormalize anyway, so the answer sums to 1 even then.
+    const z = probabilities.reduce((a, b) => a + b, 0);
+    return { seat, cards, probabilities: probabilities.map((p) => p / z), hands: terms.length, inconsistent: false };
+  }
+}
