@@ -35,3 +35,4 @@ export type { SearchKind, SearchPlayerOptions } from './players/search-player.js
 export * from './predict/index.js';
 export * from './assessment/index.js';
 export * from './explain/index.js';
+export * from './memory/index.js';

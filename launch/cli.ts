@@ -177,6 +177,7 @@ program
   .option('--seed <n>', 'seed for the deals and the players', intOption('--seed', 0), 1)
   .option('-q, --quiet', 'only the result of each game', false)
   .option('--budget <ms>', 'time per decision of timed players', intOption('--budget', 1), 2000)
+  .option('--levels <file>', 'the levels of play for level:name=LEVEL players (default: config/levels.yaml)')
   .action((o) => {
     matchCommand(o, (line) => console.log(line));
   });
@@ -213,6 +214,7 @@ program
   .option('--move-timeout <ms>', 'time an external player has for each move', intOption('--move-timeout', 1), 2000)
   .option('--hello-timeout <ms>', 'time an external player has to answer hello with ready', intOption('--hello-timeout', 1), 5000)
   .option('--budget <ms>', 'time per decision of timed players (timed:budget=MS overrides)', intOption('--budget', 1), 2000)
+  .option('--levels <file>', 'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)')
   .option('--json', 'print the summary as JSON (on SIGINT/SIGTERM, of what was played, with "stopped")', false)
   .option('--records <file>', 'write each game to FILE as a JSON line as it finishes, then the summary (kept when stopped)')
   .option('--queue <redis-url>', 'put the boards on the BullMQ queue of this Redis (redis://HOST:PORT) for `parceiro worker`s on any machines to play, instead of this machine\'s cores')

@@ -120,12 +120,18 @@ export class CardMemory {
         if (rehearse && suits & (1 << suitOf(c))) this.present(c, now);
       } else forgotten.push(c);
     }
+    // The voids shown on the table now are seen (a void shown earlier may be shown again here).
+    let seen = 0;
+    if (info.table.length) {
+      const led = suitOf(info.table[0]!);
+      for (let i = 1; i < info.table.length; i++) if (suitOf(info.table[i]!) !== led) seen |= 1 << (((info.leader + i) & 3) * 4 + led);
+    }
     let voids = 0;
     let forgottenVoids = 0;
     for (let v = 0; v < 16; v++) {
       const shown = this.voidShownAt[v]!;
       if (shown < 0) continue;
-      if (shown >= before) voids |= 1 << v;
+      if (shown >= before || seen & (1 << v)) voids |= 1 << v;
       else if (this.retrieved(VOID_CHUNK + v, now)) {
         voids |= 1 << v;
         if (rehearse && suits & (1 << (v & 3))) this.present(VOID_CHUNK + v, now);

@@ -4,6 +4,7 @@
 import type { Card, Deal, GameEvent, Player, Seat, SessionScore } from '../../game/index.js';
 import { performance } from 'node:perf_hooks';
 import { SUITS, deriveSeed, formatCard, playSession, playerFactory, sessionWinner, suitOf, teamName, teamOf } from '../../game/index.js';
+import { loadLevels } from '../levels.js';
 import { parseTeam } from './tournament.js';
 
 export interface MatchOptions {
@@ -13,6 +14,8 @@ export interface MatchOptions {
   seed: number;
   quiet: boolean;
   budget: number;
+  /** The levels of play's settings for `level:` players (default: config/levels.yaml). */
+  levels?: string;
 }
 
 const SUIT_NAMES = ['espadas (spades)', 'copas (hearts)', 'ouros (diamonds)', 'paus (clubs)'];
@@ -23,8 +26,9 @@ export function matchCommand(o: MatchOptions, write: (line: string) => void): Se
   const [a0, a1] = team('--team-a', o.teamA);
   const [b0, b1] = team('--team-b', o.teamB);
   const kinds = [a0, b0, a1, b1];
+  const levels = kinds.some((k) => k.startsWith('level:')) ? loadLevels(...(o.levels !== undefined ? [o.levels] : [])) : undefined;
   const players: Player[] = kinds.map((k, s) =>
-    playerFactory(k)({ seat: s as Seat, seed: deriveSeed(o.seed, s, 0x9a7e), clock: () => performance.now(), budgetMs: o.budget }),
+    playerFactory(k)({ seat: s as Seat, seed: deriveSeed(o.seed, s, 0x9a7e), clock: () => performance.now(), budgetMs: o.budget, ...(levels ? { levels } : {}) }),
   );
   const who = (s: Seat): string => `seat ${s} (${teamName(teamOf(s))}, ${kinds[s]})`;
   const hand = (cards: readonly Card[]): string =>

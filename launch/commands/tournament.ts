@@ -6,6 +6,7 @@ import { SingleBar } from 'cli-progress';
 import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, playerFactory, summarize } from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
+import { loadLevels } from '../levels.js';
 import { parseRedisUrl } from '../tournament/queue.js';
 import { runTournamentOnQueue } from '../tournament/queue-run.js';
 import type { ExternalProgram, TournamentRun, TournamentRunOptions } from '../tournament/run.js';
@@ -29,6 +30,8 @@ export interface TournamentCliOptions {
   records?: string;
   /** A Redis URL: the boards go on its queue, for `parceiro worker` processes to play. */
   queue?: string;
+  /** The levels of play's settings for `level:` players (default: config/levels.yaml). */
+  levels?: string;
 }
 
 /** The summary, and whether a signal stopped the run before its end. */
@@ -89,6 +92,9 @@ export function tournamentSpec(o: TournamentCliOptions, external: Record<string,
     sessionGames: o.session,
     budgetMs: o.budget,
   };
+  // Levels of play take their settings from config/levels.yaml (or --levels), carried in the spec to every worker.
+  if ([...spec.teamA, ...spec.teamB].some((n) => n.startsWith('level:'))) spec.levels = loadLevels(...(o.levels !== undefined ? [o.levels] : []));
+  else if (o.levels !== undefined) throw new UsageError(`--levels sets the levels of play, but no player is a level (level:name=LEVEL)`);
   const per = gamesPerBoard(spec);
   if (spec.games % per !== 0) {
     const what = spec.duplicate ? `each deal is played twice${spec.sessionGames > 1 ? ` in sessions of ${spec.sessionGames}` : ''}` : `sessions have ${spec.sessionGames} games`;
