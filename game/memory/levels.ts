@@ -1,7 +1,8 @@
 // Levels of play for people learning the game (issue 22): the robot plays with a person's memory of
 // the played cards, from a beginner who soon loses track to the full player, which is the timed
 // player and forgets nothing. The levels differ in ACT-R's memory parameters (threshold, noise,
-// decay), in when the memory is rehearsed, and in how far the others' plays are read (`infer`).
+// decay), in when the memory is rehearsed, in how far the others' plays are read (`infer`), and in
+// how many worlds a decision pictures (`worlds`: a beginner imagines two or three ways the cards may lie).
 // These are the embedded defaults; config/levels.yaml holds the same values for a lab to tune
 // (docs/levels.md says why each value, and what each level measures).
 
@@ -33,10 +34,10 @@ export interface LevelTable {
 export const DEFAULT_LEVELS: LevelTable = {
   secondsPerCard: 5,
   levels: {
-    beginner: { memory: { decay: 0.5, noise: 0.4, threshold: -1.5, salience: 0, rehearseOnLead: false, rehearseOnTurn: false }, infer: 0 },
-    casual: { memory: { decay: 0.5, noise: 0.35, threshold: -2.0, salience: 1, rehearseOnLead: true, rehearseOnTurn: false }, infer: 0 },
-    club: { memory: { decay: 0.5, noise: 0.3, threshold: -2.4, salience: 1, rehearseOnLead: true, rehearseOnTurn: true }, infer: 25 },
-    expert: { memory: { decay: 0.5, noise: 0.25, threshold: -3.0, salience: 2, rehearseOnLead: true, rehearseOnTurn: true }, infer: 50 },
+    beginner: { memory: { decay: 0.5, noise: 0.4, threshold: -1.5, salience: 0, rehearseOnLead: false, rehearseOnTurn: false }, infer: 0, worlds: 3 },
+    casual: { memory: { decay: 0.5, noise: 0.35, threshold: -2.0, salience: 1, rehearseOnLead: true, rehearseOnTurn: false }, infer: 0, worlds: 6 },
+    club: { memory: { decay: 0.5, noise: 0.3, threshold: -2.4, salience: 1, rehearseOnLead: true, rehearseOnTurn: true }, infer: 25, worlds: 24 },
+    expert: { memory: { decay: 0.5, noise: 0.25, threshold: -2.7, salience: 2, rehearseOnLead: true, rehearseOnTurn: true }, infer: 50, worlds: 120 },
     full: { memory: 'perfect', infer: 50 },
   },
 };
