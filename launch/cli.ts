@@ -21,6 +21,7 @@ import { reportCommand } from './commands/report.js';
 import { simulateCommand } from './commands/simulate.js';
 import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
+import { formatPredictEval, predictEvalCommand } from './commands/predict-eval.js';
 import { workerCommand } from './commands/worker.js';
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
@@ -247,6 +248,27 @@ program
     const table = o.table ?? (o.json ? false : Boolean(process.stdout.isTTY));
     if (table) console.log(formatAppraisal(run));
     else for (const line of run.lines) console.log(JSON.stringify(line));
+  });
+
+program
+  .command('predict-eval')
+  .description("how well each model predicts the other seats' cards from the robot's view (theory of mind): top-1 and log-likelihood per player, from seeded games, game records or recordings")
+  .option('--players <kinds>', 'simulate: a row per player kind, its three seats against the observer', 'rule,random,expert,hybrid,timed')
+  .option('--games <n>', 'simulate: games per row', intOption('--games', 1), 20)
+  .option('--seed <n>', 'seed of the deals, players and predictors', intOption('--seed', 0), 2301)
+  .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
+  .option('--observer <seat>', "the observer's seat (simulated games and records; a recording's is the robot's)", intOption('--observer', 0, 3), 0)
+  .option('--observer-player <kind>', "simulate: the observer's own player", 'expert')
+  .option('--models <list>', 'models to score (uniform, the baseline, always first)', 'uniform,rule,expert,tom1')
+  .option('--records <file>', 'score game records instead, one JSON object a line (parceiro tournament --records)')
+  .option('--recording <file.mcap>', "score the robot's recorded sessions instead (whole games); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option('--who <name>', 'the row for seats a record or recording does not name (default: person for recordings, recorded for records)')
+  .option('--tom1-hands <n>', "tom1: the seat's hands the model is asked about per prediction", intOption('--tom1-hands', 1, 10_000))
+  .option('--tom1-worlds <n>', "tom1: the seat's own worlds per hand", intOption('--tom1-worlds', 1, 10_000))
+  .option('--json', 'print the report as JSON', false)
+  .action((o) => {
+    const report = predictEvalCommand(o, (line) => process.stderr.write(`${line}\n`));
+    console.log(o.json ? JSON.stringify(report, null, 2) : formatPredictEval(report));
   });
 
 try {

@@ -7,3 +7,5 @@ export { DEFAULT_TOM1, PREDICTOR_KINDS, createPredictor, probabilityOf } from '.
 export type { Prediction, Predictor, PredictorKind, PredictorOptions } from './predictor.js';
 export { GameSeatWorld, INFERENCE_MODELS, PolicyPlayLikelihood, inferenceModel } from './likelihood.js';
 export type { InferenceModelName } from './likelihood.js';
+export { PredictionScorer } from './evaluate.js';
+export type { ModelSummary, ObservedGame, WhoSummary } from './evaluate.js';

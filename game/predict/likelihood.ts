@@ -92,6 +92,6 @@ export type InferenceModelName = (typeof INFERENCE_MODELS)[number];
 export function inferenceModel(name: InferenceModelName): PlayModel | undefined {
   if (name === 'rule') return undefined;
   // The softmax unmixed: the inference's trust does the mixing with uniform.
-  const policy = new ExpertSoftmaxPolicy(FITTED.expertTemperature, 1);
+  const policy = new ExpertSoftmaxPolicy(FITTED.inferenceExpertTemperature, 1);
   return { name, likelihood: (info, trust) => new PolicyPlayLikelihood(info, trust, policy) };
 }

@@ -144,8 +144,14 @@ export class ExpertSoftmaxPolicy implements SeatPolicy {
 }
 
 export interface Tom1Settings {
-  /** Softmax temperature over the cards' mean values (points). */
+  /** Softmax temperature over the cards' mean rollout values (points). */
   temperature: number;
+  /**
+   * Temperature of the expert's own scores added to the exponent (Infinity: the rollouts alone). The
+   * seat's policy is then softmax(score / expertTemperature + value / temperature): the expert's
+   * judgement, corrected by what the seat's reading of the others' hands says each card is worth.
+   */
+  expertTemperature: number;
   /** Share of the softmax against a uniformly random legal card. */
   mix: number;
   /** Worlds of its own the seat values its cards in. */
@@ -170,16 +176,27 @@ export class Tom1Policy implements SeatPolicy {
   private readonly cards: Card[] = [];
   private readonly values = new Float64Array(10);
   private readonly inner: Card[][] = [[], [], [], []];
+  private readonly expert = new ExpertSoftmaxPolicy(1, 1);
+  private readonly expertCards: Card[] = [];
+  private readonly scores = new Float64Array(10);
 
   constructor(readonly settings: Tom1Settings) {
     checkMix(settings.mix, 'tom1 policy');
     if (!(settings.temperature > 0)) throw new RangeError(`tom1 policy: temperature must be above 0, got ${settings.temperature}`);
+    if (!(settings.expertTemperature > 0)) throw new RangeError(`tom1 policy: expertTemperature must be above 0 (Infinity: no expert term), got ${settings.expertTemperature}`);
     if (!(settings.worlds >= 1 && settings.candidates >= 1)) throw new RangeError('tom1 policy: worlds and candidates must be at least 1');
   }
 
   probabilities(w: SeatWorld, out: Float64Array): number {
-    const n = this.cardValues(w.game(), w.seat, this.cards, this.values);
-    softmaxInPlace(this.values, n, this.settings.temperature, this.settings.mix);
+    const game = w.game();
+    const n = this.cardValues(game, w.seat, this.cards, this.values);
+    const { temperature, expertTemperature } = this.settings;
+    // Both terms in one exponent, in units of the rollout temperature (softmaxInPlace divides by it).
+    if (Number.isFinite(expertTemperature)) {
+      this.expert.scoresIn(game, w.seat, this.expertCards, this.scores);
+      for (let i = 0; i < n; i++) this.values[i]! += (this.scores[this.expertCards.indexOf(this.cards[i]!)]! * temperature) / expertTemperature;
+    }
+    softmaxInPlace(this.values, n, temperature, this.settings.mix);
     for (let i = 0; i < n; i++) out[this.cards[i]!] = this.values[i]!;
     return n;
   }

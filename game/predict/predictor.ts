@@ -53,11 +53,12 @@ export interface Predictor {
 /** The tom1 model's defaults: small enough for a live robot (a few ms a prediction, docs/theory-of-mind.md). */
 export const DEFAULT_TOM1: Omit<Tom1Settings, 'seed'> = {
   temperature: FITTED.tom1Temperature,
+  expertTemperature: FITTED.tom1ExpertTemperature,
   mix: FITTED.tom1Mix,
-  worlds: 4,
-  candidates: 32,
+  worlds: 2,
+  candidates: 16,
   trust: 0.5,
-  horizon: 1,
+  horizon: 9,
 };
 
 export interface PredictorOptions {
@@ -65,7 +66,7 @@ export interface PredictorOptions {
   seed: number;
   /** Uniform worlds of the observer's drawn and weighed (default 256). */
   candidates?: number;
-  /** Distinct hands of the seat the model is asked about at most (default: rule 256, expert 64, tom1 8). */
+  /** Distinct hands of the seat the model is asked about at most (default: rule 256, expert 64, tom1 16). */
   worlds?: number;
   /** How far the observer reads the others' past plays as the rule-based player's, 0..1 (default 0.5, the robot's). */
   trust?: number;
@@ -78,7 +79,7 @@ export interface PredictorOptions {
   tom1?: Partial<Omit<Tom1Settings, 'seed'>>;
 }
 
-const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, rule: 256, expert: 64, tom1: 8 };
+const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, rule: 256, expert: 64, tom1: 16 };
 
 /** The probability `prediction` gives `card` (0 for a card it says the seat cannot play). */
 export function probabilityOf(prediction: Prediction, card: Card): number {

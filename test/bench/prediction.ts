@@ -68,7 +68,7 @@ const tom1Settings = {
   ...(values['tom1-horizon'] ? { horizon: int('tom1-horizon', values['tom1-horizon']) } : {}),
   ...(values['tom1-candidates'] ? { candidates: int('tom1-candidates', values['tom1-candidates']) } : {}),
 };
-const tom1 = new Tom1Policy({ ...tom1Settings, temperature: 1, mix: 1, seed });
+const tom1 = new Tom1Policy({ ...tom1Settings, temperature: 1, expertTemperature: Infinity, mix: 1, seed });
 const world = new GameSeatWorld();
 const rows: Row[] = [];
 const t0 = performance.now();
@@ -124,6 +124,15 @@ const TEMPS = [0.05, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16, 
 const MIXES = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99];
 const round = (v: number, d = 4): number => Number(v.toFixed(d));
 function fit(sel: Row[]): Record<string, unknown> {
+  // tom1: the rollout values and the expert's scores in one exponent, both temperatures on the grid.
+  let tom1: { temperature: number; expertTemperature: number; mix: number; meanLogLikelihood: number } = { temperature: 0, expertTemperature: 0, mix: 0, meanLogLikelihood: -Infinity };
+  for (const t of TEMPS) for (const te of [...TEMPS, Infinity]) {
+    const combined = sel.map((r) => ({ ...r, tom1: r.tom1.map((v, i) => v + (Number.isFinite(te) ? (r.expert[i]! * t) / te : 0)) }));
+    for (const m of MIXES) {
+      const ll = softmaxLL(combined, 'tom1', t, m);
+      if (ll > tom1.meanLogLikelihood) tom1 = { temperature: t, expertTemperature: te, mix: m, meanLogLikelihood: round(ll) };
+    }
+  }
   const best = (key: 'expert' | 'tom1'): { temperature: number; mix: number; meanLogLikelihood: number } => {
     let b = { temperature: 0, mix: 0, meanLogLikelihood: -Infinity };
     for (const t of TEMPS) for (const m of MIXES) {
@@ -138,7 +147,7 @@ function fit(sel: Row[]): Record<string, unknown> {
     if (ll > rule.meanLogLikelihood) rule = { mix: m, meanLogLikelihood: round(ll) };
   }
   const uniform = sel.reduce((s, r) => s - Math.log(r.legal), 0) / sel.length;
-  return { decisions: sel.length, uniform: round(uniform), rule, expert: best('expert'), tom1: best('tom1') };
+  return { decisions: sel.length, uniform: round(uniform), rule, expert: best('expert'), tom1Rollouts: best('tom1'), tom1 };
 }
 
 const result = {

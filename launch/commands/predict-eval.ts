@@ -1,0 +1,245 @@
+// parceiro predict-eval: how well each model predicts the other seats' cards (issue 22, theory of mind).
+// For every card played by a seat other than the observer (the robot's seat), each model is asked,
+// from the observer's information set just before the card, how likely it was: top-1 accuracy and
+// mean natural log-likelihood per decision, with 95% intervals between games (game/predict/evaluate.ts).
+//
+// The games come from one of:
+// - simulation (default): for each player kind in --players, --games seeded games in which the three
+//   other seats are of that kind and the observer's seat plays --observer-player;
+// - --records FILE: game records as JSON lines (`parceiro tournament --records`, whose `seats` name
+//   who sat where; or plain records {"dealer","trump","hands","plays"}, whose seats count as --who);
+// - --recording FILE.mcap (repeatable): the robot's recorded sessions. The observer is the robot's seat
+//   (the session's metadata), its hand is the cards it played (whole games only: a game cut short
+//   does not tell the robot's hand), and the other seats count as --who (default "person": a lab's
+//   virtual-table sessions are people).
+
+import { performance } from 'node:perf_hooks';
+import type { Card, ObservedGame, Player, Predictor, PredictorKind, Seat, WhoSummary } from '../../game/index.js';
+import {
+  Game,
+  PREDICTOR_KINDS,
+  PlayerSpecError,
+  PredictionScorer,
+  RecordError,
+  SeatView,
+  createPredictor,
+  createRng,
+  dealCards,
+  deriveSeed,
+  isSeat,
+  parseCard,
+  parseRecord,
+  playerFactory,
+} from '../../game/index.js';
+import { RecordingError, readRecording } from '../../robot/recording/index.js';
+import { TOPICS } from '../../robot/bus/topics.js';
+import type { GameEventMessage } from '../../robot/bus/messages.js';
+import { UsageError } from '../errors.js';
+import { readInput } from '../io.js';
+
+export interface PredictEvalOptions {
+  players: string;
+  games: number;
+  seed: number;
+  budget: number;
+  observer: number;
+  observerPlayer: string;
+  models: string;
+  records?: string;
+  recording: string[];
+  who?: string;
+  /** Predictor worlds for tom1 (outer hands) and its own worlds; defaults otherwise. */
+  tom1Hands?: number;
+  tom1Worlds?: number;
+}
+
+export interface PredictEvalReport {
+  source: string;
+  seed: number;
+  observer: number | 'robot';
+  models: PredictorKind[];
+  rows: WhoSummary[];
+  skipped: { outside: number; inconsistent: number; games: number };
+  notes: string[];
+  seconds: number;
+}
+
+const clock = (): number => performance.now();
+
+function parseModels(spec: string): PredictorKind[] {
+  const kinds = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const k of kinds) if (!PREDICTOR_KINDS.includes(k as PredictorKind)) throw new UsageError(`--models: unknown model '${k}' (known: ${PREDICTOR_KINDS.join(', ')})`);
+  if (kinds[0] !== 'uniform') kinds.unshift('uniform'); // the baseline the gains are measured against
+  return [...new Set(kinds)] as PredictorKind[];
+}
+
+function factory(spec: string, option: string): ReturnType<typeof playerFactory> {
+  try {
+    return playerFactory(spec);
+  } catch (e) {
+    if (e instanceof PlayerSpecError) throw new UsageError(`${option}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Seeded games: the observer's seat plays `observerPlayer`, the three others `kind`. */
+function* simulated(o: PredictEvalOptions, observer: Seat): Generator<ObservedGame> {
+  const kinds = o.players.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!kinds.length) throw new UsageError('--players: name at least one player kind');
+  const makers = kinds.map((k) => factory(k, '--players'));
+  const observerMaker = factory(o.observerPlayer, '--observer-player');
+  for (const [i, kind] of kinds.entries()) {
+    for (let g = 0; g < o.games; g++) {
+      // The same deals for every row: rows differ by who plays them, not by the cards.
+      const deal = dealCards(createRng(o.seed, g), (g & 3) as Seat);
+      const players: Player[] = [0, 1, 2, 3].map((s) =>
+        (s === observer ? observerMaker : makers[i]!)({ seat: s as Seat, seed: deriveSeed(o.seed, g, s, i), clock, budgetMs: o.budget }),
+      );
+      const game = new Game(deal);
+      while (!game.isOver) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
+      const plays: Card[] = [];
+      for (let k = 0; k < game.plays; k++) plays.push(game.playAt(k));
+      const who = [0, 1, 2, 3].map((s) => (s === observer ? o.observerPlayer : kind)) as [string, string, string, string];
+      yield { dealer: deal.dealer, trumpCard: deal.trumpCard, observer, observerHand: deal.hands[observer]!, plays, who };
+    }
+  }
+}
+
+/** Game records, one JSON object a line (tournament records name their seats). */
+function* fromRecords(file: string, observer: Seat, who: string): Generator<ObservedGame> {
+  const lines = readInput(file).split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      throw new UsageError(`${file}: line ${i + 1}: not valid JSON (${(e as Error).message})`);
+    }
+    const v = value as Record<string, unknown>;
+    if (v && v.type === 'summary') continue; // the tournament's last line
+    let parsed;
+    try {
+      parsed = parseRecord(value);
+    } catch (e) {
+      if (e instanceof RecordError) throw new UsageError(`${file}: line ${i + 1}: ${e.message}`);
+      throw e;
+    }
+    const seats = Array.isArray(v.seats) && v.seats.length === 4 && v.seats.every((s) => typeof s === 'string') ? (v.seats as [string, string, string, string]) : null;
+    yield {
+      dealer: parsed.deal.dealer,
+      trumpCard: parsed.deal.trumpCard,
+      observer,
+      observerHand: parsed.deal.hands[observer]!,
+      plays: parsed.plays,
+      who: seats ?? ([0, 1, 2, 3].map(() => who) as [string, string, string, string]),
+    };
+  }
+}
+
+/** The whole games of a recording, seen from the robot's seat; `cut` counts the games that were not whole. */
+function fromRecording(path: string, who: string, counts: { cut: number }): { robot: Seat; games: ObservedGame[] } {
+  const rec = readRecording(path);
+  const robot = Number(rec.session?.robotSeat);
+  if (!isSeat(robot)) throw new UsageError(`${path}: the recording does not say the robot's seat (session metadata robotSeat)`);
+  const byGame = new Map<number, GameEventMessage[]>();
+  for (const m of rec.messages) {
+    if (m.topic.name !== TOPICS.gameEvents.name) continue;
+    const e = m.message as GameEventMessage;
+    const list = byGame.get(e.game) ?? [];
+    list.push(e);
+    byGame.set(e.game, list);
+  }
+  const games: ObservedGame[] = [];
+  for (const events of byGame.values()) {
+    const deal = events.find((e) => e.type === 'deal');
+    const plays = events.filter((e) => e.type === 'play');
+    if (!deal || plays.length !== 40) {
+      counts.cut++;
+      continue;
+    }
+    try {
+      const cards = plays.map((e) => parseCard(e.card));
+      const dealer = deal.seat;
+      if (!isSeat(dealer)) throw new Error(`dealer ${dealer}`);
+      const own = plays.filter((e) => e.seat === robot).map((e) => parseCard(e.card));
+      const names = [0, 1, 2, 3].map((s) => (s === robot ? 'robot' : who)) as [string, string, string, string];
+      games.push({ dealer, trumpCard: parseCard(deal.card), observer: robot, observerHand: own, plays: cards, who: names });
+    } catch {
+      counts.cut++;
+    }
+  }
+  return { robot, games };
+}
+
+export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: string) => void): PredictEvalReport {
+  const t0 = clock();
+  if (!isSeat(o.observer)) throw new UsageError(`--observer expects a seat 0-3, got ${o.observer}`);
+  const models = parseModels(o.models);
+  const tom1 = { ...(o.tom1Worlds ? { worlds: o.tom1Worlds } : {}) };
+  const predictors: Predictor[] = models.map((kind) =>
+    createPredictor({ kind, seed: deriveSeed(o.seed, 0x70d1), ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}) }),
+  );
+  const scorer = new PredictionScorer(predictors, clock);
+  const notes: string[] = [];
+  const counts = { cut: 0 };
+  let source: string;
+  let observer: number | 'robot' = o.observer;
+  let n = 0;
+  const add = (g: ObservedGame): void => {
+    scorer.add(g);
+    if (++n % 10 === 0) progress?.(`${n} games scored`);
+  };
+  if (o.recording.length && o.records) throw new UsageError('give --records or --recording, not both');
+  if (o.recording.length) {
+    source = `recordings: ${o.recording.join(', ')}`;
+    observer = 'robot';
+    for (const path of o.recording) {
+      try {
+        for (const g of fromRecording(path, o.who ?? 'person', counts).games) add(g);
+      } catch (e) {
+        if (e instanceof RecordingError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (counts.cut) notes.push(`${counts.cut} recorded game(s) were not whole (fewer than 40 cards): the robot's hand is not known, they were left out`);
+  } else if (o.records) {
+    source = `records: ${o.records}`;
+    for (const g of fromRecords(o.records, o.observer as Seat, o.who ?? 'recorded')) add(g);
+  } else {
+    source = `simulated: ${o.games} games per row, the observer (seat ${o.observer}) playing ${o.observerPlayer}, timed players at ${o.budget} ms`;
+    for (const g of simulated(o, o.observer as Seat)) add(g);
+  }
+  if (!n) notes.push('no game to score');
+  if (scorer.outside) notes.push(`${scorer.outside} card(s) were outside what the observer thought the seat could play (a renounce): left out`);
+  if (scorer.inconsistent) notes.push(`${scorer.inconsistent} decision(s) had no deal consistent with the observer's view (an unseen renounce): left out`);
+  return {
+    source,
+    seed: o.seed,
+    observer,
+    models,
+    rows: scorer.summary(),
+    skipped: { outside: scorer.outside, inconsistent: scorer.inconsistent, games: counts.cut },
+    notes,
+    seconds: Math.round((clock() - t0) / 100) / 10,
+  };
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
+
+/** The report as a table: rows = who played, columns = models (top-1 %, mean ln p, with intervals). */
+export function formatPredictEval(r: PredictEvalReport): string {
+  const lines = [`Prediction of the other seats' cards (${r.source}; seed ${r.seed}; ${r.seconds} s)`, ''];
+  const head = ['who played', 'games', 'cards', ...r.models];
+  const rows: string[][] = [head];
+  for (const w of r.rows) {
+    rows.push([w.who, String(w.games), String(w.decisions), ...w.models.map((m) => `${pct(m.top1)}% (${pct(m.top1Ci95[0])}-${pct(m.top1Ci95[1])})`)]);
+    rows.push(['', '', 'ln p', ...w.models.map((m) => `${m.meanLogLikelihood.toFixed(3)} (${m.meanLogLikelihoodCi95[0].toFixed(3)}..${m.meanLogLikelihoodCi95[1].toFixed(3)})`)]);
+  }
+  const widths = head.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  for (const row of rows) lines.push(row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  const times = r.rows[0]?.models.map((m) => `${m.model} ${m.msPerPrediction ?? '?'} ms`).join(', ');
+  if (times) lines.push('', `time per prediction: ${times}`);
+  for (const note of r.notes) lines.push(`note: ${note}`);
+  return lines.join('\n');
+}
