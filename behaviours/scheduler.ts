@@ -59,9 +59,6 @@ interface Line {
   seq: number;
 }
 
-/** Commands planned this close together may have had their timers set out of order (see `due`). */
-const TIE_MS = 5;
-
 export class BehaviourScheduler {
   private readonly pending = new Map<TimerId, { cmd: BehaviourCommand; line: Line | null; order: number }>();
   private readonly queue: Line[] = [];
@@ -102,20 +99,19 @@ export class BehaviourScheduler {
   }
 
   /**
-   * A command's timer fired: it is carried out, after every command still waiting that was planned
-   * for a few milliseconds earlier (or the same time, planned before it). Timers fire in the order
-   * they were set when they come due together, and a clock read a millisecond later when setting one
-   * (live) or not (a replay) changes which that is; the order of the plans' times does not change, so
-   * the robot moves the same way live and in a replay of it. Only a few milliseconds: after a restart
-   * the timers carried over from the restored session count from another instant.
+   * A command's timer fired: every command due by then (its own time, or the clock's if later) is
+   * carried out, in the order of the plans' times (ties in the order planned). Live, timers do not
+   * fire in the order of their times: a timer set after a long stretch of work counts from the
+   * event loop's older idea of now and fires early, and one of a loaded machine fires late, after
+   * others; a replay fires them exactly at their times. Going by the times, not the timers, the robot
+   * moves the same way live and in a replay of it (a look and a face due together once went out in
+   * the other order live).
    */
   private due(id: TimerId): void {
     const fired = this.pending.get(id);
     if (!fired) return;
-    const at = fired.cmd.atMs;
-    const before = (e: { cmd: BehaviourCommand; order: number }): boolean =>
-      (e.cmd.atMs < at && e.cmd.atMs >= at - TIE_MS) || (e.cmd.atMs === at && e.order <= fired.order);
-    const ready = [...this.pending].filter(([, e]) => before(e)).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
+    const until = Math.max(fired.cmd.atMs, this.o.clock.now());
+    const ready = [...this.pending].filter(([, e]) => e.cmd.atMs <= until).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
     for (const [readyId] of ready) this.cancel(readyId);
     for (const [, e] of ready) this.execute(e.cmd, e.line);
   }
