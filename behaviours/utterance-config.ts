@@ -149,7 +149,7 @@ export interface ReviewWords {
   moment: Readonly<Record<'self' | 'partner' | 'opponent', string>>;
   /** Added as {turn} when the better card would also have changed the result. */
   turn: string;
-  /** No moment worth telling: nobody changed the outcome, or only by a point or two. */
+  /** No moment worth telling: nobody changed the outcome, or only by a few points each time. */
   none: string;
   small: string;
   renounce: string;

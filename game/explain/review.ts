@@ -66,7 +66,7 @@ export interface GameReview {
 export interface ReviewOptions {
   /** Moments kept at most (default 3). */
   moments?: number;
-  /** A change that moves no victory counts only from this many points (default 5): a point or two is not a turn. */
+  /** A change that moves no victory counts only from this many points (default 5): a few points are not a turn. */
   minPoints?: number;
 }
 

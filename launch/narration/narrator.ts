@@ -4,7 +4,11 @@
 // comes after the cards already down and before the ones played after it. It also keeps the figures
 // of the closing summary.
 
-import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, UtteranceMessage } from '../../robot/bus/index.js';
+import type { UtteranceLibrary } from '../../behaviours/index.js';
+import { loadBehaviourSetup, reviewSentences } from '../../behaviours/index.js';
+import type { Seat } from '../../game/index.js';
+import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, GameReviewMessage, UtteranceMessage } from '../../robot/bus/index.js';
+import { reviewOfMessage } from '../../robot/node/review.js';
 
 export interface SessionFigures {
   games: number;
@@ -52,7 +56,17 @@ export class Narrator {
       this.#aside(`      [face: ${m.expression}]`);
     });
     bus.subscribe('utterance', (m) => this.#utterance(m));
+    bus.subscribe('review', (m) => this.#review(m));
   }
+
+  /** The end-of-game review, in the narration's English, as the robot would tell it; it comes once worked out, maybe during the next game. */
+  #review(m: GameReviewMessage): void {
+    const review = reviewOfMessage(m);
+    const sentences = review ? reviewSentences((this.#english ??= loadBehaviourSetup({ language: 'en' }).utterances), review, this.robotSeat as Seat) : [];
+    this.#aside(`      [review of game ${m.game + 1}${sentences.length ? '' : `: ${m.status}${m.detail ? ` (${m.detail})` : ''}`}]`);
+    for (const s of sentences) this.#aside(`        ${s}`);
+  }
+  #english: UtteranceLibrary | undefined;
 
   #team(seat: number): string {
     return seat % 2 === 0 ? 'A' : 'B';

@@ -141,14 +141,14 @@ describe('the review in words', () => {
 
   it('says what the game was worth, and each moment from the robot\'s side, its own slips included', () => {
     expect(reviewSentences(pt, review, 0)).toEqual([
-      'Com as cartas todas à vista, este jogo valia uma vitória para nós (70 pontos); acabou com uma vitória para eles (56 pontos).',
+      'Com as cartas todas à vista, este jogo valia-nos 70 pontos, uma vitória para nós; acabámos com 56, uma vitória para eles.',
       'Na vaza 1 joguei o ás de copas; com o dois de copas fazíamos mais 4 pontos.',
       'Na vaza 5 o adversário da minha esquerda jogou o sete de espadas; com o rei de espadas eles faziam mais 11 pontos.',
       'Na vaza 6 o meu parceiro jogou o rei de ouros; com o três de paus fazíamos mais 21 pontos, e o resultado era outro.',
     ]);
     expect(reviewSentences(en, review, 0)[3]).toBe('In trick 6 my partner played the king of diamonds; the three of clubs would have made 21 more points for us, and changed the result.');
     // Seen from seat 1 (team B), the same review: the opponents' slips are now the partner's.
-    expect(reviewSentences(en, review, 1)[0]).toBe('With all cards in view, this game was worth one victory for them (50 points); it ended with one victory for us (64 points).');
+    expect(reviewSentences(en, review, 1)[0]).toBe('With all cards in view, this game was worth 50 points to us, one victory for them; we ended with 64, one victory for us.');
     expect(reviewSentences(en, review, 1)[1]).toBe('In trick 1 the opponent on my left played the ace of hearts; the two of hearts would have made 4 more points for them.');
   });
 
