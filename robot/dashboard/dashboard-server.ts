@@ -18,7 +18,9 @@ import { describeIssues, silentLogger, tokensEqual, wording } from '../../table-
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import type { BehaviourTogglesMessage } from '../bus/messages.js';
 import type { UtteranceLibrary } from '../../behaviours/index.js';
-import { loadBehaviourSetup } from '../../behaviours/index.js';
+import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
+import type { Seat } from '../../game/index.js';
+import { reviewOfMessage } from '../session/bus-messages.js';
 import type { ControlAck, DashboardClientEvents, DashboardServerEvents, LineChecker, ParsedControl } from './protocol.js';
 import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, LANGUAGES, TOGGLE_KEYS, controlSchemaFor } from './protocol.js';
 import type { WizardLibraries } from './wizard-lines.js';
@@ -77,6 +79,9 @@ export class DashboardServer {
   readonly #unsubscribe: Unsubscribe[] = [];
   readonly #onRequest: (req: IncomingMessage, res: ServerResponse) => void;
   readonly #lines: WizardLibraries;
+  /** The libraries themselves, for the review's words. */
+  readonly #libraries: ReadonlyMap<string, UtteranceLibrary>;
+  #reviewsSaid = 0;
   readonly #controlSchema: ReturnType<typeof controlSchemaFor>;
   #seq = 0;
   #address: AddressInfo | null = null;
@@ -88,7 +93,8 @@ export class DashboardServer {
     this.#options = { host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_DASHBOARD_PORT, by: options.by ?? 'operator' };
     this.#now = options.now ?? (() => performance.timeOrigin + performance.now());
     this.#log = options.logger ?? silentLogger;
-    this.#lines = Object.fromEntries([...(options.utterances ?? shippedLibraries())].map(([language, library]) => [language, wizardLibraryOf(library)]));
+    this.#libraries = options.utterances ?? shippedLibraries();
+    this.#lines = Object.fromEntries([...this.#libraries].map(([language, library]) => [language, wizardLibraryOf(library)]));
     this.#state = emptyState(this.#bus.kind, this.#now(), options.virtualTable ?? null, this.#lines);
     const lines: LineChecker = {
       targetOf: (language, id) => findLine(this.#lines[language], id)?.to,
@@ -218,6 +224,14 @@ export class DashboardServer {
         this.#log.info({ control: parsed, text }, 'dashboard control');
         return { ok: true, text };
       }
+      case 'say-review': {
+        const said = this.#reviewWords();
+        if (!said.ok) return said;
+        // Said as the operator's line (a wizard line with its words), so the recording has what was said.
+        this.#bus.publish('wizardSay', { text: said.text, language: said.language, utterance_id: `operator-review#${++this.#reviewsSaid}`, target: 'all', by });
+        this.#log.info({ control: parsed, text: said.text }, 'dashboard control');
+        return { ok: true, text: said.text };
+      }
       case 'expression':
         this.#bus.publish('wizardExpression', { expression: parsed.expression, intensity: parsed.intensity, by });
         break;
@@ -244,6 +258,21 @@ export class DashboardServer {
     const over = current?.status === 'finished' || (this.#state.game?.session_id === day.current && this.#state.game.status === 'session_over');
     if (!over) return `session ${day.current ?? '?'} is still being played: the next one starts once it is over`;
     return null;
+  }
+
+  /** The last review in the words of the language in force (behaviours/review-text.ts, as a table's question gets it), or why not. */
+  #reviewWords(): { ok: true; text: string; language: string } | { ok: false; reason: string } {
+    const r = this.#state.review?.message;
+    if (!r) return { ok: false, reason: 'no game has been reviewed yet: the robot reviews each game when it ends' };
+    const robotSeat = this.#state.game?.robot_seat;
+    if (robotSeat === undefined || robotSeat < 0) return { ok: false, reason: "the robot's seat is not known yet" };
+    const language = this.#language();
+    const library = this.#libraries.get(language);
+    if (!library?.review) return { ok: false, reason: `the ${language} utterances have no review section` };
+    const review = reviewOfMessage(r);
+    const text = review && reviewText(library, review, robotSeat as Seat);
+    if (!text) return { ok: false, reason: `game ${r.game + 1} was not reviewed (${r.status}${r.detail ? `: ${r.detail}` : ''}): there is nothing to say` };
+    return { ok: true, text, language };
   }
 
   /** The language in force (the latched `language` topic), else the first library's. */

@@ -3,6 +3,8 @@ export { DashboardServer, newOperatorToken } from './dashboard-server.js';
 export type { DashboardServerOptions } from './dashboard-server.js';
 export { ConnectionWatch, tableConnection } from './connection-watch.js';
 export { explainDecision } from './explain.js';
+export { resultWords, reviewWords } from './review-words.js';
+export type { ReviewMomentWords, ReviewWords } from './review-words.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';

@@ -21,7 +21,14 @@ export function seatLabel(seat: number, robotSeat: number): string {
 const list = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 const words = (code: string): string => code.replaceAll('_', ' ').replaceAll('-', ' ');
 
-const CONTROLS: Readonly<Record<string, string>> = { new_game: 'asks for a new game', pause: 'asks to pause', resume: 'asks to resume', next_session: 'asks for the next session' };
+const CONTROLS: Readonly<Record<string, string>> = {
+  new_game: 'asks for a new game',
+  pause: 'asks to pause',
+  resume: 'asks to resume',
+  next_session: 'asks for the next session',
+  why: 'asks the robot why it played its last card',
+  review: 'asks the robot how the game went',
+};
 
 /** What the runtime's prompt asks (the prompt kinds of table-bridge/messages.ts, written with _). */
 const PROMPTS: Readonly<Record<string, string>> = {

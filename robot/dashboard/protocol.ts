@@ -74,6 +74,8 @@ export const controlSchemaFor = (lines: LineChecker | null) => z.discriminatedUn
   /** Start the next session now that this one is over (a node serving session after session: parceiro live). */
   z.strictObject({ type: z.literal('next-session') }),
   sayControl(lines),
+  /** Have the robot say the last game's review (its words built by the server, in the session's language, to everyone). */
+  z.strictObject({ type: z.literal('say-review') }),
   z.strictObject({ type: z.literal('expression'), expression: z.enum(EXPRESSIONS), intensity: z.number().min(0).max(1).default(1) }),
 ]);
 

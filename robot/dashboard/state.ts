@@ -9,6 +9,7 @@ import type {
   EmotionalStateMessage,
   ExpressionMessage,
   GameEventMessage,
+  GameReviewMessage,
   GameStateMessage,
   JointTrajectoryMessage,
   LanguageMessage,
@@ -44,11 +45,12 @@ export interface DashboardTopics {
   connections: ConnectionStateMessage;
   tableEvents: TableEvent;
   tableOutput: TableOutput;
+  review: GameReviewMessage;
 }
 export type DashboardTopic = keyof DashboardTopics;
 export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
   'gameState', 'gameEvents', 'decision', 'emotions', 'expression', 'posture', 'lookAt', 'utterance', 'toggles', 'setToggles',
-  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput',
+  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review',
 ];
 
 /**
@@ -154,6 +156,8 @@ export interface DashboardState {
   /** The events of the current game and session, newest last (bounded). */
   events: GameEventMessage[];
   decision: { message: DecisionMessage; explanation: string; atMs: number } | null;
+  /** The review of the session's last game reviewed (each game is looked back on when it ends; renounce, incomplete and failed included). */
+  review: { message: GameReviewMessage; atMs: number } | null;
   emotions: EmotionalStateMessage | null;
   timeline: EmotionSample[];
   expression: { atMs: number; expression: string; valence: number; arousal: number; confidence: number } | null;
@@ -190,6 +194,7 @@ export function emptyState(bus: string, atMs: number, virtualTable: DashboardSta
     game: null,
     events: [],
     decision: null,
+    review: null,
     emotions: null,
     timeline: [],
     expression: null,
@@ -248,6 +253,7 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
         s.events = [];
         s.timeline = [];
         s.decision = null;
+        s.review = null;
         // A line of the last session never said (its scheduler gone with it) does not wait forever.
         s.speech.waiting = [];
       }
@@ -255,6 +261,9 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'gameEvents':
       push(s.events, u.message, LIMITS.events);
+      break;
+    case 'review':
+      s.review = { message: u.message, atMs: at };
       break;
     case 'decision':
       s.decision = { message: u.message, explanation: explainDecision(u.message), atMs: at };

@@ -11,12 +11,16 @@ import { Piscina } from 'piscina';
 import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../behaviours/index.js';
 import { reviewText } from '../../behaviours/index.js';
 import type { Card, GameReview, PlayedGame, Seat } from '../../game/index.js';
-import { formatCard, parseCard } from '../../game/index.js';
+import { parseCard } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import type { GameReviewMessage } from '../bus/messages.js';
+import { reviewMessage, reviewOfMessage } from '../session/bus-messages.js';
 import { workersLoaded } from '../search/workers-loaded.js';
 import type { NodeLogger } from './logger.js';
 import { sayNow } from './say-now.js';
+
+// The review as a bus message and back: pure, with the session's other messages (the dashboard reads them too).
+export { reviewMessage, reviewOfMessage };
 
 /** Reviews a finished game; the live node's runs on a worker thread. */
 export interface GameReviewer {
@@ -42,34 +46,6 @@ export class WorkerReviewer implements GameReviewer {
     await this.#loaded;
     await this.#pool.destroy();
   }
-}
-
-export function reviewMessage(game: number, r: GameReview): GameReviewMessage {
-  return {
-    game,
-    status: r.status,
-    dealt_points: r.dealt ?? -1,
-    final_points: r.final ?? -1,
-    changes: r.changes,
-    values: r.values,
-    moments: r.moments.map((m) => ({ play: m.play, trick: m.trick, seat: m.seat, card: formatCard(m.card), better: m.better === null ? '' : formatCard(m.better), points_before: m.before, points_after: m.after })),
-    nodes: r.nodes,
-    detail: '',
-  };
-}
-
-/** The review a message carries (the inverse of reviewMessage), or null when it failed. */
-export function reviewOfMessage(m: GameReviewMessage): GameReview | null {
-  if (m.status !== 'reviewed' && m.status !== 'renounce' && m.status !== 'incomplete') return null;
-  return {
-    status: m.status,
-    dealt: m.dealt_points < 0 ? null : m.dealt_points,
-    final: m.final_points < 0 ? null : m.final_points,
-    changes: m.changes,
-    values: [...m.values],
-    moments: m.moments.map((x) => ({ play: x.play, trick: x.trick, seat: x.seat as Seat, card: parseCard(x.card), better: x.better ? parseCard(x.better) : null, before: x.points_before, after: x.points_after })),
-    nodes: m.nodes,
-  };
 }
 
 export interface ReviewsOptions {

@@ -1,10 +1,10 @@
 // The session's bus messages, built from domain values. Pure: the machine's actions publish what these
 // return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
 
-import type { Card, Decision, GameEvent, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../game/index.js';
+import type { Card, Decision, GameEvent, GameReview, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../game/index.js';
 import type { Game } from '../../game/index.js';
 import { SUITS, formatCard, isReasonKind, parseCard } from '../../game/index.js';
-import type { DecisionMessage, GameEventMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
+import type { DecisionMessage, GameEventMessage, GameReviewMessage, GameStateMessage, TableEvent, TableOutput } from '../bus/messages.js';
 import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../table-bridge/index.js';
 
 export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';
@@ -193,4 +193,33 @@ export function controlTableEvent(e: ControlEvent): TableEvent {
 export function refusedAgainTableEvent(a: RefusedAgain): TableEvent {
   const base = 'zone' in a.event ? cardTableEvent(a.name === 'card:removed' ? 'card_removed' : 'card_detected', a.event) : controlTableEvent(a.event);
   return { ...base, kind: 'refused_again', event: a.name, code: a.verdict.code, reason: a.verdict.reason, repeats: a.count, first_seq: a.firstSeq };
+}
+
+/** The end-of-game review of game `game` (0-based) as its bus message. */
+export function reviewMessage(game: number, r: GameReview): GameReviewMessage {
+  return {
+    game,
+    status: r.status,
+    dealt_points: r.dealt ?? -1,
+    final_points: r.final ?? -1,
+    changes: r.changes,
+    values: r.values,
+    moments: r.moments.map((m) => ({ play: m.play, trick: m.trick, seat: m.seat, card: formatCard(m.card), better: m.better === null ? '' : formatCard(m.better), points_before: m.before, points_after: m.after })),
+    nodes: r.nodes,
+    detail: '',
+  };
+}
+
+/** The review a message carries (the inverse of reviewMessage), or null when it failed. */
+export function reviewOfMessage(m: GameReviewMessage): GameReview | null {
+  if (m.status !== 'reviewed' && m.status !== 'renounce' && m.status !== 'incomplete') return null;
+  return {
+    status: m.status,
+    dealt: m.dealt_points < 0 ? null : m.dealt_points,
+    final: m.final_points < 0 ? null : m.final_points,
+    changes: m.changes,
+    values: [...m.values],
+    moments: m.moments.map((x) => ({ play: x.play, trick: x.trick, seat: x.seat as Seat, card: parseCard(x.card), better: x.better ? parseCard(x.better) : null, before: x.points_before, after: x.points_after })),
+    nodes: m.nodes,
+  };
 }

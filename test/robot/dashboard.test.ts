@@ -7,9 +7,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
-import type { DecisionMessage, UtteranceMessage } from '../../robot/bus/index.js';
+import type { DecisionMessage, GameReviewMessage, UtteranceMessage } from '../../robot/bus/index.js';
 import type { DashboardState, DashboardUpdate } from '../../robot/dashboard/index.js';
-import { DashboardServer, applyUpdate, emptyState, explainDecision } from '../../robot/dashboard/index.js';
+import { DashboardServer, applyUpdate, emptyState, explainDecision, reviewWords } from '../../robot/dashboard/index.js';
+import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
+import { reviewOfMessage } from '../../robot/session/index.js';
 import { SimulatedTable, defaultFiducials } from '../../table-bridge/index.js';
 import type { Composed, DashboardSocket } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose, dashboardClient } from './dashboard-harness.js';
@@ -18,6 +20,25 @@ const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
 });
+
+/**
+ * A game's review as the node publishes it (team A's points): the opponent on the robot's left (seat 3,
+ * the robot in seat 0) gave 11 points away in trick 5, the robot 5 in trick 8; both changed the result.
+ */
+const REVIEW: GameReviewMessage = {
+  game: 0,
+  status: 'reviewed',
+  dealt_points: 52,
+  final_points: 58,
+  changes: 2,
+  values: [...Array<number>(18).fill(52), ...Array<number>(13).fill(63), ...Array<number>(10).fill(58)],
+  moments: [
+    { play: 17, trick: 4, seat: 3, card: '7S', better: 'KS', points_before: 52, points_after: 63 },
+    { play: 30, trick: 7, seat: 0, card: 'AH', better: '7H', points_before: 63, points_after: 58 },
+  ],
+  nodes: 12345,
+  detail: '',
+};
 
 const eventually = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 15_000, interval: 10 });
 
@@ -129,6 +150,32 @@ describe('the dashboard server', () => {
     await eventually(() => expect(b.updates.filter((u) => u.topic === 'language').at(-1)?.message.language).toBe('en'));
     // Everything on the bus fits its message.
     expect(c.entries.map((e) => checkMessage(e.topic.message, e.message)).filter((p) => p)).toEqual([]);
+  });
+
+  it("has the robot say the last game's review in the session's language, built by the server; refuses when there is none", async () => {
+    const c = await started();
+    const a = await connected(c.dashboardUrl);
+    const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
+    expect(await ack({ type: 'say-review' })).toMatchObject({ ok: false, reason: expect.stringMatching(/^no game has been reviewed yet/) });
+    expect(await ack({ type: 'say-review', text: 'x' })).toMatchObject({ ok: false });
+    const robotSeat = c.dashboard.snapshot().game!.robot_seat;
+    c.bus.publish('review', REVIEW);
+    await eventually(() => expect(a.updates.some((u) => u.topic === 'review')).toBe(true));
+    const said = (): unknown[] => c.entries.filter((e) => e.topic.name === TOPICS.wizardSay.name).map((e) => e.message);
+    const pt = reviewText(loadBehaviourSetup({ language: 'pt' }).utterances, reviewOfMessage(REVIEW)!, robotSeat as 0)!;
+    expect(pt).toMatch(/^Com as cartas todas à vista/);
+    expect(await ack({ type: 'say-review' })).toEqual({ ok: true, text: pt });
+    expect(said()).toEqual([{ text: pt, language: 'pt', utterance_id: 'operator-review#1', target: 'all', by: 'operator' }]);
+    // In the language in force: the operator switches to English.
+    expect(await ack({ type: 'language', language: 'en' })).toEqual({ ok: true });
+    await eventually(() => expect(c.dashboard.snapshot().language).toBe('en'));
+    expect(await ack({ type: 'say-review' })).toMatchObject({ ok: true, text: expect.stringMatching(/^With all cards in view/) });
+    expect(said().at(-1)).toMatchObject({ language: 'en', utterance_id: 'operator-review#2' });
+    // A game not reviewed: nothing to say, and nothing published.
+    c.bus.publish('review', { ...REVIEW, game: 1, status: 'incomplete', dealt_points: -1, final_points: -1, changes: 0, values: [], moments: [] });
+    await eventually(() => expect(c.dashboard.snapshot().review?.message.game).toBe(1));
+    expect(await ack({ type: 'say-review' })).toMatchObject({ ok: false, reason: 'game 2 was not reviewed (incomplete): there is nothing to say' });
+    expect(said()).toHaveLength(2);
   });
 
   it('refuses a malformed control with a reason naming the field, and publishes nothing', async () => {
@@ -250,6 +297,49 @@ describe('the reducer as the operator reads it', () => {
     fold(s, 'gameState', game);
     fold(s, 'gameState', { ...game, session_id: 's2' });
     expect(s.speech.waiting).toEqual([]);
+  });
+
+  it("keeps the last game's review for a dashboard opened later, and forgets it when a new session begins", () => {
+    const s = emptyState('in-process', 0);
+    const game = { session_id: 's1', game: 1, games: 5, status: 'game_over', robot_seat: 0, dealer: 3, trump_card: '7H', trick: 9, leader: 0, to_move: -1, table: [], points: [58, 62], victories: [0, 1], robot_hand: [] };
+    fold(s, 'gameState', game);
+    fold(s, 'review', REVIEW, 5000);
+    expect(s.review).toEqual({ message: REVIEW, atMs: 5000 });
+    fold(s, 'gameState', { ...game, status: 'waiting' });
+    expect(s.review?.message).toEqual(REVIEW);
+    fold(s, 'gameState', { ...game, session_id: 's2', status: 'waiting' });
+    expect(s.review).toBeNull();
+  });
+
+  it("tells the review from the robot's side: points and results for its team, each moment with seats and cards in words", () => {
+    const robot0 = reviewWords(REVIEW, 0);
+    expect(robot0.title).toBe('Game 1');
+    expect(robot0.rows).toEqual([
+      ['all cards in view', '52 points: lost, 1 victory to the opponents'],
+      ['as it ended', '58 points: lost, 1 victory to the opponents'],
+      ['changes', "2 plays worse than the player's best, in hindsight"],
+    ]);
+    expect(robot0.verdict).toBe('The play did not change the result: it was in the cards from the deal.');
+    expect(robot0.moments.map((m) => [m.text, m.turned])).toEqual([
+      ['Trick 5: the opponent on the left played the seven of spades; the king of spades would have kept 11 points for the opponents.', true],
+      ["Trick 8: the robot played the ace of hearts; the seven of hearts would have kept 5 points for the robot's team.", true],
+    ]);
+    expect(robot0.values).toEqual(REVIEW.values);
+    // The robot in seat 1 (team B): the same game from the other side.
+    const robot1 = reviewWords(REVIEW, 1);
+    expect(robot1.rows[0]).toEqual(['all cards in view', '68 points: won, 1 victory']);
+    expect(robot1.rows[1]).toEqual(['as it ended', '62 points: won, 1 victory']);
+    expect(robot1.moments[0]!.text).toBe("Trick 5: the partner played the seven of spades; the king of spades would have kept 11 points for the robot's team.");
+    expect(robot1.moments[1]!.text).toBe('Trick 8: the opponent on the left played the ace of hearts; the seven of hearts would have kept 5 points for the opponents.');
+    expect(robot1.moments.map((m) => [m.before, m.after])).toEqual([[68, 57], [57, 62]]);
+    expect(robot1.values[0]).toBe(68);
+    // Renounce, incomplete and failed, plainly.
+    const renounce = reviewWords({ ...REVIEW, status: 'renounce', dealt_points: -1, final_points: -1, values: [], changes: 0, moments: [{ play: 13, trick: 3, seat: 1, card: '2C', better: '', points_before: -1, points_after: -1 }] }, 0);
+    expect(renounce.moments.map((m) => m.text)).toEqual(['Trick 4: the opponent on the right did not follow suit and played the two of clubs.']);
+    expect(renounce.verdict).toBe("The game ended on a renounce (the robot's team gets 4 victories): it is not looked back on card by card.");
+    expect(reviewWords({ ...REVIEW, status: 'incomplete', values: [], moments: [] }, 0).verdict).toMatch(/^Not reviewed: not every card of this game was played/);
+    expect(reviewWords({ ...REVIEW, status: 'failed', values: [], moments: [], detail: 'the worker stopped' }, 0).verdict).toBe('The review could not be made: the worker stopped.');
+    expect(reviewWords({ ...REVIEW, changes: 0, moments: [], values: Array<number>(41).fill(52), final_points: 52 }, 0).noMoments).toBe('No moment to show: every card played kept the value.');
   });
 
   it('moves a table that left out of the connections, once per table, with the seats it held; a watching page leaves no trace', () => {

@@ -13,6 +13,7 @@ import { emotionTarget, personAt, statusWords } from './dash-words.js';
 import { renderDecision } from './decision-view.js';
 import { byId, cardEl, clock, h } from './dom.js';
 import { EmysFace } from './face.js';
+import { renderReview } from './review-view.js';
 import { renderSpeech } from './speech-view.js';
 import { emotionColour, emotionWord } from './words.js';
 
@@ -99,10 +100,13 @@ function schedule(): void {
 
 // ---- controls --------------------------------------------------------------------------------
 
-function send(control: DashboardControl): void {
-  if (!socket?.connected) return void (byId('ack').textContent = 'not connected');
+/** Sends a control; its answer is shown in `ackId` (the controls panel's by default). */
+function send(control: DashboardControl, ackId = 'ack'): void {
+  if (!socket?.connected) return void (byId(ackId).textContent = 'not connected');
   socket.timeout(5000).emit('control', control, (err: Error | null, reply: ControlAck) => {
-    byId('ack').textContent = err ? 'no answer from the node' : reply.ok ? `${control.type}: sent${reply.text ? ` "${reply.text}"` : ''}` : `${control.type}: refused: ${reply.reason}`;
+    // The review is long: its words show in the speech panel as the robot says them.
+    const sent = control.type === 'say-review' ? 'sent: the robot says it when its voice is free' : `${control.type}: sent${reply.ok && reply.text ? ` "${reply.text}"` : ''}`;
+    byId(ackId).textContent = err ? 'no answer from the node' : reply.ok ? sent : `${control.type === 'say-review' ? 'not said' : `${control.type}: refused`}: ${reply.reason}`;
   });
 }
 
@@ -183,6 +187,8 @@ byId('say').addEventListener('click', () => {
     sayText.value = '';
   }
 });
+// The last game's review, said aloud: the server builds its words in the session's language.
+byId('say-review').addEventListener('click', () => send({ type: 'say-review' }, 'review-ack'));
 byId('show-expr').addEventListener('click', () =>
   send({ type: 'expression', expression: byId<HTMLSelectElement>('expr').value as 'happy', intensity: Number(byId<HTMLInputElement>('expr-intensity').value) }),
 );
@@ -195,6 +201,7 @@ function render(): void {
   renderConnections(s);
   renderGame(s);
   renderDecision(s);
+  renderReview(s);
   renderSpeech(s);
   renderEmotions(s);
   renderControls(s);

@@ -3,7 +3,7 @@
 // them. The runtime's own prompt texts are never shown: the page says what the state says.
 
 import type { Language } from './words.js';
-import { relationOf } from './words.js';
+import { cardWords, relationOf } from './words.js';
 
 const W = {
   title: ['Sueca with Parceiro', 'Sueca com o Parceiro'],
@@ -12,6 +12,7 @@ const W = {
   connect: ['Connect', 'Ligar'],
   newGame: ['New game', 'Nova partida'],
   why: ['Why that card?', 'Porquê essa carta?'],
+  review: ['How did the game go?', 'Como correu o jogo?'],
   lastTrickShow: ['Last trick', 'Última vaza'],
   lastTrickHide: ['Hide last trick', 'Esconder a última vaza'],
   voiceOn: ['Robot voice: on', 'Voz do robô: ligada'],
@@ -86,30 +87,8 @@ export const refusalWords = (code: string, lang: Language): string => REFUSALS[c
 
 // ---- cards in words ------------------------------------------------------------------------------
 
-const RANKS: Record<string, readonly [en: string, pt: string, ptArticle: 'o' | 'a']> = {
-  '2': ['two', 'dois', 'o'],
-  '3': ['three', 'três', 'o'],
-  '4': ['four', 'quatro', 'o'],
-  '5': ['five', 'cinco', 'o'],
-  '6': ['six', 'seis', 'o'],
-  Q: ['queen', 'dama', 'a'],
-  J: ['jack', 'valete', 'o'],
-  K: ['king', 'rei', 'o'],
-  '7': ['seven', 'sete', 'o'],
-  A: ['ace', 'ás', 'o'],
-};
-const SUITS: Record<string, readonly [en: string, pt: string]> = { S: ['spades', 'espadas'], H: ['hearts', 'copas'], D: ['diamonds', 'ouros'], C: ['clubs', 'paus'] };
-
-/** "the ace of hearts" / "o ás de copas" (AH); a card the page does not know is shown as it came. */
-export function cardWords(card: string, lang: Language): string {
-  const r = RANKS[card.slice(0, -1).toUpperCase()];
-  const s = SUITS[card.slice(-1).toUpperCase()];
-  if (!r || !s) return card;
-  return lang === 'pt' ? `${r[2]} ${r[1]} de ${s[1]}` : `the ${r[0]} of ${s[0]}`;
-}
-
-/** The suit's name alone: "hearts" / "copas". */
-export const suitWords = (suit: string, lang: Language): string => SUITS[suit.toUpperCase()]?.[lang === 'pt' ? 1 : 0] ?? suit;
+// Cards in words are words.ts's (the dashboard names them too).
+export { cardWords, suitWords } from './words.js';
 
 /** "The robot plays the ace of hearts." / "O robô joga o ás de copas." */
 export const robotPlays = (card: string, lang: Language): string => (lang === 'pt' ? `O robô joga ${cardWords(card, lang)}.` : `The robot plays ${cardWords(card, lang)}.`);

@@ -117,6 +117,8 @@ byId<HTMLFormElement>('join').addEventListener('submit', (e) => {
 byId('new-game').addEventListener('click', () => send('game:control', { action: 'new-game' }));
 // Asks the robot why it played its last card: it answers aloud, and in its speech bubble.
 byId('why').addEventListener('click', () => send('game:control', { action: 'why' }));
+// Asks how the last game went: the robot tells its end-of-game review (all cards in view), the same way.
+byId('ask-review').addEventListener('click', () => send('game:control', { action: 'review' }));
 byId('last-trick-button').addEventListener('click', () => {
   showLastTrick = !showLastTrick;
   render();
@@ -329,6 +331,8 @@ function render(): void {
   newGame.disabled = seat === null || playing || reading;
   newGame.classList.toggle('vt-primary', !newGame.disabled);
   byId<HTMLButtonElement>('why').disabled = !socket?.connected || busy || !g;
+  // Once a game of the session has ended (its banner shown, and after): the robot has one to look back on.
+  byId<HTMLButtonElement>('ask-review').disabled = !socket?.connected || busy || !(st.session.played > 0 || g?.outcome);
 
   byId('prompt').textContent = promptOf(st, v, l, myTurn);
   const noticeBox = byId('notice');

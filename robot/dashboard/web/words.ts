@@ -1,6 +1,7 @@
 // Words and colours both pages share: the OCC emotions in people's words (pt and en) with one fixed
 // colour each (so every dashboard and table shows resentment in the same colour), and seats named
-// as people at the table name them (the partner, the opponent on the left), never by number alone.
+// as people at the table name them (the partner, the opponent on the left), never by number alone,
+// and cards in words ("the ace of hearts", "o ás de copas"), never by their ids.
 
 export type Language = 'pt' | 'en';
 
@@ -85,3 +86,30 @@ const RELATION_WORDS: Readonly<Record<Relation, readonly [en: string, pt: string
 /** How the robot (at `robotSeat`) names `seat`: "the partner", "the opponent on the left", ... */
 export const seatWords = (seat: number, robotSeat: number, language: Language = 'en'): string =>
   seat < 0 ? '' : RELATION_WORDS[relationOf(seat, robotSeat)][language === 'pt' ? 1 : 0];
+
+// ---- cards in words ------------------------------------------------------------------------------
+
+const RANKS: Record<string, readonly [en: string, pt: string, ptArticle: 'o' | 'a']> = {
+  '2': ['two', 'dois', 'o'],
+  '3': ['three', 'três', 'o'],
+  '4': ['four', 'quatro', 'o'],
+  '5': ['five', 'cinco', 'o'],
+  '6': ['six', 'seis', 'o'],
+  Q: ['queen', 'dama', 'a'],
+  J: ['jack', 'valete', 'o'],
+  K: ['king', 'rei', 'o'],
+  '7': ['seven', 'sete', 'o'],
+  A: ['ace', 'ás', 'o'],
+};
+const SUITS: Record<string, readonly [en: string, pt: string]> = { S: ['spades', 'espadas'], H: ['hearts', 'copas'], D: ['diamonds', 'ouros'], C: ['clubs', 'paus'] };
+
+/** "the ace of hearts" / "o ás de copas" (AH); a card the page does not know is shown as it came. */
+export function cardWords(card: string, lang: Language): string {
+  const r = RANKS[card.slice(0, -1).toUpperCase()];
+  const s = SUITS[card.slice(-1).toUpperCase()];
+  if (!r || !s) return card;
+  return lang === 'pt' ? `${r[2]} ${r[1]} de ${s[1]}` : `the ${r[0]} of ${s[0]}`;
+}
+
+/** The suit's name alone: "hearts" / "copas". */
+export const suitWords = (suit: string, lang: Language): string => SUITS[suit.toUpperCase()]?.[lang === 'pt' ? 1 : 0] ?? suit;
