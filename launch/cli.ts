@@ -259,7 +259,7 @@ program
   .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
   .option('--observer <seat>', "the observer's seat (simulated games and records; a recording's is the robot's)", intOption('--observer', 0, 3), 0)
   .option('--observer-player <kind>', "simulate: the observer's own player", 'expert')
-  .option('--models <list>', 'models to score (uniform, the baseline, always first)', 'uniform,rule,expert,tom1')
+  .option('--models <list>', 'models to score: uniform (the baseline, always first), legal, rule, expert, tom1', 'uniform,legal,rule,expert,tom1')
   .option('--records <file>', 'score game records instead, one JSON object a line (parceiro tournament --records)')
   .option('--recording <file.mcap>', "score the robot's recorded sessions instead (whole games); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
   .option('--who <name>', 'the row for seats a record or recording does not name (default: person for recordings, recorded for records)')

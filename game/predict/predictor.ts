@@ -17,6 +17,7 @@
 import type { Card, Suit } from '../cards.js';
 import { suitOf } from '../cards.js';
 import { createRng } from '../rng.js';
+import type { Rng } from '../rng.js';
 import { createDealSampler } from '../sampler.js';
 import { PlayLikelihood, checkTrust } from '../search/inference.js';
 import { WorldBuilder } from '../search/world.js';
@@ -28,7 +29,12 @@ import type { SeatPolicy, SeatWorld, Tom1Settings } from './policy.js';
 import { ExpertSoftmaxPolicy, RulePolicy, Tom1Policy, handKey } from './policy.js';
 import { possiblePlays, seatToMove } from './possible.js';
 
-export const PREDICTOR_KINDS = ['uniform', 'rule', 'expert', 'tom1'] as const;
+/**
+ * `uniform`: any card the seat might play, alike (the baseline). `legal`: a random legal card in each
+ * of the observer's worlds (what reading the hands alone is worth, with no model of choice). `rule`,
+ * `expert`, `tom1`: the models of policy.ts.
+ */
+export const PREDICTOR_KINDS = ['uniform', 'legal', 'rule', 'expert', 'tom1'] as const;
 export type PredictorKind = (typeof PREDICTOR_KINDS)[number];
 
 /** What a prediction says: each card the seat might play, with its probability. */
@@ -79,7 +85,7 @@ export interface PredictorOptions {
   tom1?: Partial<Omit<Tom1Settings, 'seed'>>;
 }
 
-const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, rule: 256, expert: 64, tom1: 16 };
+const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, legal: 256, rule: 256, expert: 64, tom1: 16 };
 
 /** The probability `prediction` gives `card` (0 for a card it says the seat cannot play). */
 export function probabilityOf(prediction: Prediction, card: Card): number {
@@ -140,6 +146,9 @@ class InfoSeatWorld implements SeatWorld {
 class WorldPredictor implements Predictor {
   readonly kind: PredictorKind;
   private readonly policy: SeatPolicy | null;
+  /** tom1: the expert softmax, whose marginal over `baseWorlds` hands tom1 corrects (see predict). */
+  private readonly control: SeatPolicy | null;
+  private readonly baseWorlds: number;
   private readonly candidates: number;
   private readonly worlds: number;
   private readonly trust: number;
@@ -158,13 +167,17 @@ class WorldPredictor implements Predictor {
     if (!(this.floor > 0 && this.floor <= 1)) throw new RangeError(`floor must be above 0 and at most 1 (the uniform share that keeps every possible card likely), got ${this.floor}`);
     if (!(Number.isInteger(this.candidates) && this.candidates >= 1)) throw new RangeError(`candidates must be a whole number from 1, got ${this.candidates}`);
     this.policy =
-      o.kind === 'rule'
+      o.kind === 'legal'
+        ? new RulePolicy(0)
+        : o.kind === 'rule'
         ? new RulePolicy(o.ruleMix ?? FITTED.ruleMix)
         : o.kind === 'expert'
           ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
           : o.kind === 'tom1'
             ? new Tom1Policy({ ...DEFAULT_TOM1, ...o.tom1, seed: o.seed })
             : null;
+    this.control = o.kind === 'tom1' ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix) : null;
+    this.baseWorlds = DEFAULT_WORLDS.expert;
   }
 
   predict(info: InfoSet, seat: Seat): Prediction {
@@ -194,46 +207,84 @@ class WorldPredictor implements Predictor {
       else groups.set(key, { hands, weight: w });
     }
     if (!(total > 0)) return uniform(false); // not reached while trust < 1: every world has weight
-    let terms = [...groups.values()];
-    if (terms.length > this.worlds) {
-      // More hands than the model may be asked about: draw `worlds` of them by weight (with replacement).
-      const cum: number[] = [];
-      let s = 0;
-      for (const t of terms) cum.push((s += t.weight));
-      const drawn = new Map<number, { hands: Card[][]; weight: number }>();
-      for (let k = 0; k < this.worlds; k++) {
-        const u = rng.next() * s;
-        let lo = 0;
-        let hi = cum.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (cum[mid]! > u) hi = mid;
-          else lo = mid + 1;
-        }
-        const d = drawn.get(lo);
-        if (d) d.weight += 1;
-        else drawn.set(lo, { hands: terms[lo]!.hands, weight: 1 });
+    const all = [...groups.values()];
+    const world = new InfoSeatWorld(info, seat);
+    let acc: Float64Array;
+    let asked: number;
+    if (this.control) {
+      // tom1: its rollouts are dear, so it is asked about few of the seat's hands, and a marginal over
+      // few hands is noisy. The expert softmax (the same expert term tom1 starts from) is cheap: its
+      // marginal over many hands, plus tom1's difference from it on the same few hands, estimates
+      // tom1's marginal with the hand-sampling noise mostly cancelled (a control variate).
+      const many = this.draw(all, this.baseWorlds, rng);
+      const few = this.draw(all, this.worlds, rng);
+      acc = this.marginal(this.control, many, world).slice();
+      const tom = this.marginal(this.policy, few, world).slice();
+      const ctl = this.marginal(this.control, few, world);
+      let z = 0;
+      for (let c = 0; c < 40; c++) {
+        const v = acc[c]! + tom[c]! - ctl[c]!;
+        acc[c] = v > 0 ? v : 0;
+        z += acc[c]!;
       }
-      terms = [...drawn.values()];
+      for (let c = 0; c < 40; c++) acc[c]! /= z;
+      asked = few.length;
+    } else {
+      const terms = this.draw(all, this.worlds, rng);
+      acc = this.marginal(this.policy, terms, world);
+      asked = terms.length;
     }
+    const floor = this.floor;
+    const n = cards.length;
+    const probabilities = cards.map((c) => (1 - floor) * acc[c]! + floor / n);
+    // The model's mass on a card outside the possible ones cannot happen (the worlds are consistent);
+    // renormalize anyway, so the answer sums to 1 even then.
+    const z = probabilities.reduce((a, b) => a + b, 0);
+    return { seat, cards, probabilities: probabilities.map((p) => p / z), hands: asked, inconsistent: false };
+  }
 
+  /** The hands to ask the model about: all when few enough, else `n` drawn by weight (with replacement, repeats counted). */
+  private draw(all: Term[], n: number, rng: Rng): Term[] {
+    if (all.length <= n) return all;
+    const cum: number[] = [];
+    let s = 0;
+    for (const t of all) cum.push((s += t.weight));
+    const drawn = new Map<number, Term>();
+    for (let k = 0; k < n; k++) {
+      const u = rng.next() * s;
+      let lo = 0;
+      let hi = cum.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cum[mid]! > u) hi = mid;
+        else lo = mid + 1;
+      }
+      const d = drawn.get(lo);
+      if (d) d.weight += 1;
+      else drawn.set(lo, { hands: all[lo]!.hands, weight: 1 });
+    }
+    return [...drawn.values()];
+  }
+
+  /** The weighted mean of `policy`'s probabilities over `terms`, by card (sums to 1 over the cards played in some term). */
+  private marginal(policy: SeatPolicy, terms: readonly Term[], world: InfoSeatWorld): Float64Array {
     const acc = this.acc;
     acc.fill(0);
-    const world = new InfoSeatWorld(info, seat);
     let sum = 0;
     for (const t of terms) {
       const probs = this.probs;
       probs.fill(0);
-      this.policy.probabilities(world.set(t.hands), probs);
+      policy.probabilities(world.set(t.hands), probs);
       for (let c = 0; c < 40; c++) if (probs[c]) acc[c]! += t.weight * probs[c]!;
       sum += t.weight;
     }
-    const floor = this.floor;
-    const n = cards.length;
-    const probabilities = cards.map((c) => ((1 - floor) * acc[c]!) / sum + floor / n);
-    // The model's mass on a card outside the possible ones cannot happen (the worlds are consistent);
-    // renormalize anyway, so the answer sums to 1 even then.
-    const z = probabilities.reduce((a, b) => a + b, 0);
-    return { seat, cards, probabilities: probabilities.map((p) => p / z), hands: terms.length, inconsistent: false };
+    for (let c = 0; c < 40; c++) acc[c]! /= sum;
+    return acc;
   }
+}
+
+/** The seat's hand in some weighed worlds (one of them), and their weight. */
+interface Term {
+  hands: Card[][];
+  weight: number;
 }

@@ -211,6 +211,9 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
     for (const g of simulated(o, o.observer as Seat)) add(g);
   }
   if (!n) notes.push('no game to score');
+  const rows = scorer.summary();
+  const thin = rows.filter((w) => w.games < 2).map((w) => w.who);
+  if (thin.length) notes.push(`${thin.join(', ')}: one game only, so no interval (they are taken between games)`);
   if (scorer.outside) notes.push(`${scorer.outside} card(s) were outside what the observer thought the seat could play (a renounce): left out`);
   if (scorer.inconsistent) notes.push(`${scorer.inconsistent} decision(s) had no deal consistent with the observer's view (an unseen renounce): left out`);
   return {
@@ -218,7 +221,7 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
     seed: o.seed,
     observer,
     models,
-    rows: scorer.summary(),
+    rows,
     skipped: { outside: scorer.outside, inconsistent: scorer.inconsistent, games: counts.cut },
     notes,
     seconds: Math.round((clock() - t0) / 100) / 10,

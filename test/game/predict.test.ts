@@ -45,7 +45,7 @@ function observerInfo(game: GameT, observer: Seat): InfoSet | null {
   return game.toMove === observer ? null : infoSetOf(game, observer, game.hand(observer));
 }
 
-const KINDS: PredictorKind[] = ['uniform', 'rule', 'expert', 'tom1'];
+const KINDS: PredictorKind[] = ['uniform', 'legal', 'rule', 'expert', 'tom1'];
 
 describe('a prediction', () => {
   it('gives every card the seat might play a positive probability, summing to 1, and the card it plays is among them', () => {
