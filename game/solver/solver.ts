@@ -203,13 +203,18 @@ export class Solver {
     this.clock = null;
   }
 
-  /** The value of the position for the team to move, in its final game points. */
-  solve(p: Position): { toMove: Seat; value: number; nodes: number } {
+  /**
+   * The value of the position for the team to move, in its final game points. `guessA`: team A's
+   * final points if something close is known (the value of a neighbouring position): MTD(f) then
+   * needs a search or two at the value instead of closing in on it from the middle.
+   */
+  solve(p: Position, guessA?: number): { toMove: Seat; value: number; nodes: number } {
     const start = this.nodes;
     this.load(p);
     const toMove = toMoveOf(p);
     const remaining = this.handPoints + this.tablePoints;
-    const a = this.mtdf(remaining >> 1, remaining);
+    const guess = guessA === undefined ? remaining >> 1 : Math.min(remaining, Math.max(0, guessA - p.points[0]));
+    const a = this.mtdf(guess, remaining);
     return { toMove, value: this.finalFor(toMove, p, a), nodes: this.nodes - start };
   }
 

@@ -5,6 +5,8 @@
 // - timed:  the timed player's decision latency per trick at its budget, on one core (in-thread)
 //           and on all cores (the worker pool the robot uses).
 // - appraisal: time to appraise one event, per character preset (appraisal.ts).
+// - review: the end-of-game review (game/explain/review.ts): solver nodes and time to look back on a
+//           whole game with all cards in view, and how many moments it finds, over games of each kind.
 // - social: simulated five-game sessions through `parceiro simulate`, then `parceiro report` over their
 //           recordings: the robot's mood, emotions toward each seat, faces, lines and checks (social.ts).
 // - flood:  a table flooding a real `parceiro live` with refused events: hello and dashboard latency
@@ -14,7 +16,7 @@
 import { availableParallelism, arch, cpus, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
-import { BUILTIN_PLAYERS, Game, RulePlayer, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf } from '../../game/index.js';
+import { BUILTIN_PLAYERS, Game, RulePlayer, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf, reviewGame, victoriesFor } from '../../game/index.js';
 import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
@@ -27,7 +29,8 @@ import type { SolverQuery } from './solver.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, dashboard, node, social, flood', 'games,solver,timed,appraisal')
+  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, review, dashboard, node, social, flood', 'games,solver,timed,appraisal')
+  .option('--review-games <n>', 'games per player kind for the review section', (v) => Number(v), 50)
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
   .option('--deal-cap <ms>', 'give up a full-deal query after this long (counted at the cap, as timed out)', (v) => Number(v), 30_000)
@@ -41,7 +44,7 @@ const cli = new Command('bench')
   .option('--flood-seconds <n>', 'how long the flood section floods', (v) => Number(v), 10)
   .option('--social-parallel <n>', 'sessions simulated at once in the social section', (v) => Number(v), 2)
   .parse();
-const opts = cli.opts<{ json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number; floodSeconds: number }>();
+const opts = cli.opts<{ reviewGames: number; json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number; floodSeconds: number }>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -71,6 +74,38 @@ function gamesSection() {
     const runs = [0, 1, 2].map(() => Math.round(gamesPerSecond(kind, opts.games, 2017)));
     out[kind === 'rule' ? 'ruleVsRule' : 'randomVsRandom'] = { gamesPerSecond: quantile(runs, 0.5), runs };
     log(`games: ${kind} vs ${kind}: ${quantile(runs, 0.5)} games/s (runs ${runs.join(', ')})`);
+  }
+  return out;
+}
+
+// ---- the end-of-game review -------------------------------------------------------------------
+
+function reviewSection() {
+  const solver = new Solver();
+  const out: Record<string, { games: number; ms: ReturnType<typeof summary>; nodes: ReturnType<typeof summary>; changes: number; moments: number; turned: number }> = {};
+  for (const kind of ['expert', 'rule', 'random']) {
+    const ms: number[] = [];
+    const nodes: number[] = [];
+    let changes = 0;
+    let moments = 0;
+    let turned = 0;
+    for (let i = 0; i < opts.reviewGames; i++) {
+      const deal = dealCards(createRng(2611, i), (i & 3) as Seat);
+      const game = playGame(deal, [0, 1, 2, 3].map((s) => BUILTIN_PLAYERS[kind]!({ seat: s as Seat, seed: 2611 + i * 4 + s })));
+      const plays = Array.from({ length: game.plays }, (_, k) => game.playAt(k));
+      // As the robot's worker does it: a table of its own per game.
+      solver.clearTable();
+      const t0 = performance.now();
+      const r = reviewGame({ dealer: deal.dealer, trumpCard: deal.trumpCard, plays }, solver);
+      ms.push(performance.now() - t0);
+      nodes.push(r.nodes);
+      changes += r.changes;
+      moments += r.moments.length;
+      // Games whose victories as played differ from what the cards were worth.
+      if (r.dealt !== null && r.final !== null && victoriesFor(r.dealt) !== victoriesFor(r.final)) turned++;
+    }
+    out[kind] = { games: opts.reviewGames, ms: summary(ms), nodes: summary(nodes), changes: r2(changes / opts.reviewGames), moments: r2(moments / opts.reviewGames), turned };
+    log(`review: ${kind} games: median ${r2(quantile(ms, 0.5))} ms (p95 ${r2(quantile(ms, 0.95))}, max ${r2(Math.max(...ms))}), median ${quantile(nodes, 0.5)} nodes; ${r2(changes / opts.reviewGames)} changes and ${r2(moments / opts.reviewGames)} moments told a game; ${turned} of ${opts.reviewGames} games ended in other victories than the cards were worth`);
   }
   return out;
 }
@@ -207,6 +242,7 @@ const report: Record<string, unknown> = {
 if (sections.has('games')) report.games = gamesSection();
 if (sections.has('solver')) report.solver = solverSection();
 if (sections.has('timed')) report.timed = await timedSection();
+if (sections.has('review')) report.review = reviewSection();
 if (sections.has('appraisal')) report.appraisal = appraisalSection({ events: opts.appraisalEvents, seed: 2017, log });
 if (sections.has('dashboard')) report.dashboard = await dashboardSection({ clients: 20, games: 2, log });
 // `node` is taken (the Node.js version): the robot node's figures are `robotNode`.
