@@ -193,6 +193,8 @@ export interface ReasonWords {
   hand: string;
   strength: Readonly<Record<StrengthClass, string>>;
   aceWithThem: string;
+  /** The training mode: every trump left is in the team's hands, so the partner's side masters cannot be ruffed. */
+  noTrumpsWithThem: string;
 }
 /** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
 export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
@@ -245,7 +247,7 @@ export const utteranceFileSchema = z
     lines: z.strictObject(
       Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text, hand: text, strength: keyed(STRENGTH_CLASSES), aceWithThem: text }).optional(),
+    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text, hand: text, strength: keyed(STRENGTH_CLASSES), aceWithThem: text, noTrumpsWithThem: text }).optional(),
     review: z
       .strictObject({
         intro: text,

@@ -1,2 +1,3 @@
 export * from './reasons.js';
 export * from './review.js';
+export * from './warnings.js';

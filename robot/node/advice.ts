@@ -4,14 +4,14 @@
 // card, the rule-based player's, by a margin) it suggests the card aloud to the partner. Only with
 // hands the runtime dealt (a physical deal's hands are not known), and only while that turn lasts.
 // Besides, as a coach would: at each deal how its own hand looks (seed 001's fuzzy words, from the
-// hand model), and once a game a warning when the partner holds the seven of trumps and the ace is on
-// the other side. Everything goes out as a request to say a line (`wizardSay`, by "advice"), as the
+// hand model), and once a game each warning of the situation (game/explain/warnings.ts: the ace of
+// trumps on the other side of the partner's seven; no trumps left with the opponents). Everything goes out as a request to say a line (`wizardSay`, by "advice"), as the
 // operator's lines do: the recording has it, and a replay says it again without searching.
 
 import type { BehaviourSetup } from '../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../behaviours/index.js';
 import type { AdviceMargin, Seat } from '../../game/index.js';
-import { HandAssessor, RulePlayer, SeatView, adviceFor, cardOf, deriveSeed, partnerOf, strengthOf, winGainSupport } from '../../game/index.js';
+import { HandAssessor, RulePlayer, SeatView, adviceFor, deriveSeed, partnerOf, situationWarnings, strengthOf, winGainSupport } from '../../game/index.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
@@ -47,9 +47,9 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   const person = new RulePlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71cf) });
   const stats = { searched: 0, said: 0 };
   const assessor = new HandAssessor();
-  /** Games whose deal was commented on, and whose ace of trumps was warned about (each once a game). */
+  /** Games whose deal was commented on, and the warnings said ("game:kind", each once a game). */
   const handSaid = new Set<number>();
-  const aceSaid = new Set<number>();
+  const warned = new Set<string>();
   let language = o.language;
   /**
    * Connections of people's tables (virtual, touch) hosting the partner's seat, by table id: advice is
@@ -75,8 +75,8 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
 
   /**
    * What a coach tells its partner besides a card: at the deal, how its own hand looks (seed 001's
-   * fuzzy words, from the hand model); once a game, that the opponents hold the ace of trumps, when
-   * the partner holds the seven (a coach who sees both hands knows it).
+   * fuzzy words, from the hand model); once a game each, the warnings of the situation that a coach
+   * who sees both of the team's hands knows.
    */
   const comment = (): void => {
     const current = o.runtime.actor.getSnapshot().context.current;
@@ -89,15 +89,14 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
       const a = assessor.assess(game.hand(o.robotSeat), o.robotSeat, game.dealer, game.trumpCard);
       say(renderUtterance(lib, { text: words.hand }, { strength: words.strength[strengthOf(a.expectedPoints).class] }), lib.language);
     }
-    const ace = cardOf(game.trump, 9);
-    const seven = cardOf(game.trump, 8);
-    if (!aceSaid.has(current.index) && game.toMove === partner && game.knowsHand(partner) && game.knowsHand(o.robotSeat)) {
-      const partnerHand = game.hand(partner);
-      const withUs = partnerHand.includes(ace) || game.hand(o.robotSeat).includes(ace);
-      if (partnerHand.includes(seven) && !game.isPlayed(ace) && !withUs) {
-        aceSaid.add(current.index);
-        say(renderUtterance(lib, { text: words.aceWithThem }, { card: cardPhrase(lib, ace) }), lib.language);
-      }
+    // Warnings of the situation, when the partner is to play (situationWarnings: from the two hands and the table only).
+    if (game.toMove !== partner) return;
+    for (const w of situationWarnings(game, o.robotSeat)) {
+      const key = `${current.index}:${w.kind}`;
+      if (warned.has(key)) continue;
+      warned.add(key);
+      if (w.kind === 'ace-with-them') say(renderUtterance(lib, { text: words.aceWithThem }, { card: cardPhrase(lib, w.card) }), lib.language);
+      else say(renderUtterance(lib, { text: words.noTrumpsWithThem }, {}), lib.language);
     }
   };
 
