@@ -499,13 +499,12 @@ describe('the table fuzzer', () => {
     expect(failed('session', 'nothing-lost')).toEqual([]);
   });
 
-  // Found here: on a loaded machine about 1 run in 5 did not replay to itself. One cause is fixed
-  // (0f90a74: the robot's card went down with whatever table event came first once its minimum time
-  // was up). Another is open: two head commands due together (a gaze and an expression's posture)
-  // can come out of the live timers in the other order than the replay fires them (seen once in a
-  // full suite run after the fix: /emys/joint_trajectory, neck_pitch expected, head_yaw got). Until it
-  // holds under load this check runs with PARCEIRO_FAULT_REPLAY=1; the tally above counts it always.
-  it.runIf(process.env.PARCEIRO_FAULT_REPLAY === '1')('the recording of the fuzzed session replays to itself', () => {
+  // Found here: on a loaded machine about 1 run in 5 did not replay to itself. Two causes, both fixed:
+  // the robot's card went down with whatever table event came first once its minimum time was up
+  // (0f90a74), and two head commands due together (a gaze and an expression's posture) came out of
+  // the live timers in the other order than the replay fired them (9668004: the scheduler goes by
+  // the planned times, not the timers' order).
+  it('the recording of the fuzzed session replays to itself', () => {
     expect(failed('replay')).toEqual([]);
     expect(replayed?.matches).toBe(true);
   });
