@@ -41,7 +41,7 @@ export class PlayerSpecError extends Error {
 
 const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
 /** What the inference weighs worlds by: by name (`model=expert`) or number (`model=1`). */
-const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule)`, values: INFERENCE_MODELS } as const;
+const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule)`, values: INFERENCE_MODELS, named: true } as const;
 
 interface Param {
   option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout' | 'inferenceModel';
@@ -51,6 +51,8 @@ interface Param {
   scale?: number;
   /** For a choice given as a number: the option's value for each number. */
   values?: readonly string[];
+  /** The choice may be given by its value's name too (`model=expert`). */
+  named?: boolean;
 }
 
 /** The parameters of the anytime players, `timed` and `timed-v1`. */
@@ -94,9 +96,9 @@ export function playerFactory(spec: string): PlayerFactory {
     const p = params[key ?? ''];
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
     // A choice may be named as well as numbered.
-    const named = p.values && value !== undefined ? p.values.indexOf(value) : -1;
+    const named = p.named && p.values && value !== undefined ? p.values.indexOf(value) : -1;
     const n = named >= 0 ? named : Number(value);
-    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
+    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.named && p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });

@@ -186,7 +186,8 @@ class WorldPredictor implements Predictor {
     if (seat !== toMove) throw new RangeError(`seat ${seat} is not to move (seat ${toMove} is)`);
     const cards = possiblePlays(info, seat);
     const uniform = (inconsistent: boolean): Prediction => ({ seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent });
-    if (!this.policy || cards.length <= 1) return uniform(false);
+    if (!cards.length) return uniform(true); // it must play, yet no card fits: the view is inconsistent
+    if (!this.policy || cards.length === 1) return uniform(false);
     const sampler = createDealSampler(info);
     if (sampler.count === 0) return uniform(true);
 
