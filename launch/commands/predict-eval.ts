@@ -45,6 +45,8 @@ export interface PredictEvalOptions {
   observer: number;
   observerPlayer: string;
   models: string;
+  /** The model the others' gains are measured against (default uniform). */
+  baseline?: string;
   records?: string;
   recording: string[];
   who?: string;
@@ -66,11 +68,11 @@ export interface PredictEvalReport {
 
 const clock = (): number => performance.now();
 
-function parseModels(spec: string): PredictorKind[] {
+function parseModels(spec: string, baseline: string): PredictorKind[] {
   const kinds = spec.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const k of kinds) if (!PREDICTOR_KINDS.includes(k as PredictorKind)) throw new UsageError(`--models: unknown model '${k}' (known: ${PREDICTOR_KINDS.join(', ')})`);
-  if (kinds[0] !== 'uniform') kinds.unshift('uniform'); // the baseline the gains are measured against
-  return [...new Set(kinds)] as PredictorKind[];
+  for (const k of [...kinds, baseline]) if (!PREDICTOR_KINDS.includes(k as PredictorKind)) throw new UsageError(`--models, --baseline: unknown model '${k}' (known: ${PREDICTOR_KINDS.join(', ')})`);
+  // The baseline comes first: the gains are measured against it, decision by decision.
+  return [...new Set([baseline, ...kinds])] as PredictorKind[];
 }
 
 function factory(spec: string, option: string): ReturnType<typeof playerFactory> {
@@ -175,7 +177,7 @@ function fromRecording(path: string, who: string, counts: { cut: number }): { ro
 export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: string) => void): PredictEvalReport {
   const t0 = clock();
   if (!isSeat(o.observer)) throw new UsageError(`--observer expects a seat 0-3, got ${o.observer}`);
-  const models = parseModels(o.models);
+  const models = parseModels(o.models, o.baseline ?? 'uniform');
   const tom1 = { ...(o.tom1Worlds ? { worlds: o.tom1Worlds } : {}) };
   const predictors: Predictor[] = models.map((kind) =>
     createPredictor({ kind, seed: deriveSeed(o.seed, 0x70d1), ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}) }),
@@ -230,7 +232,7 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
 
-/** The report as a table: rows = who played, columns = models (top-1 %, mean ln p, with intervals). */
+/** The report as a table: rows = who played, columns = models (top-1 %, mean ln p, the gain in ln p over the first model, with intervals). */
 export function formatPredictEval(r: PredictEvalReport): string {
   const lines = [`Prediction of the other seats' cards (${r.source}; seed ${r.seed}; ${r.seconds} s)`, ''];
   const head = ['who played', 'games', 'cards', ...r.models];
@@ -238,6 +240,7 @@ export function formatPredictEval(r: PredictEvalReport): string {
   for (const w of r.rows) {
     rows.push([w.who, String(w.games), String(w.decisions), ...w.models.map((m) => `${pct(m.top1)}% (${pct(m.top1Ci95[0])}-${pct(m.top1Ci95[1])})`)]);
     rows.push(['', '', 'ln p', ...w.models.map((m) => `${m.meanLogLikelihood.toFixed(3)} (${m.meanLogLikelihoodCi95[0].toFixed(3)}..${m.meanLogLikelihoodCi95[1].toFixed(3)})`)]);
+    rows.push(['', '', `vs ${r.models[0]}`, ...w.models.map((m, k) => (k ? `${m.gainOverBaseline >= 0 ? '+' : ''}${m.gainOverBaseline.toFixed(3)} (${m.gainCi95[0].toFixed(3)}..${m.gainCi95[1].toFixed(3)})` : ''))]);
   }
   const widths = head.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
   for (const row of rows) lines.push(row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
