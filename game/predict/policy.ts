@@ -8,9 +8,10 @@
 //   temperature, mixed with uniform: a player who mostly plays what a good club player would.
 // - `tom1`: the seat as a player who itself does not know the others' hands (the robot's among
 //   them): it reads them from the public plays as a casual player would (its own worlds weighed by
-//   the rule model of the others' plays), values each legal card by short expert rollouts in a few
-//   of those worlds, and picks by a softmax over the mean values. Order 1: "what it thinks the others
-//   hold, and so what it will do".
+//   the rule model of the others' plays), values each legal card by expert rollouts (to the end of
+//   the game by default) in a few of those worlds, and picks by a softmax over the expert's scores
+//   plus those mean values: the expert's judgement corrected by its own reading of the hands.
+//   Order 1: "what it thinks the others hold, and so what it will do".
 
 import type { Card, Suit } from '../cards.js';
 import { MASK_COUNT } from '../cards.js';
