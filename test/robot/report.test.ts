@@ -379,8 +379,17 @@ describe('damaged recordings', () => {
     s.playGame({ game: 1, seed: 4, dealer: 1 });
     const path = await s.write(join(dir, 'whole.mcap'));
     const bytes = readFileSync(path);
+    // Cut inside the second game, as the reader sees it (its deal there, not its end): the file's
+    // layout (headers, chunks) moves with the topics, so no fixed fraction stays inside it.
     const cutPath = join(dir, 'cut.mcap');
-    writeFileSync(cutPath, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+    const inSecondGame = (n: number): boolean => {
+      writeFileSync(cutPath, bytes.subarray(0, n));
+      const events = readRecording(cutPath).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+      return events.some((e) => e.type === 'deal' && e.game === 1) && !events.some((e) => e.type === 'end' && e.game === 1);
+    };
+    let cut = bytes.length;
+    while (cut > 0 && !inSecondGame(cut)) cut -= Math.ceil(bytes.length / 100);
+    expect(cut).toBeGreaterThan(0);
     const r = sessionReport(readRecording(cutPath), LIBRARY).report;
     expect(r.complete).toBe(false);
     expect(r.problems.length).toBeGreaterThan(0);

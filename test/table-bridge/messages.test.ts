@@ -37,7 +37,7 @@ describe('inbound schemas', () => {
     expect(reasonOf('card:removed', { seq: 0, zone: { area: 'table', seat: 1 }, fiducial: -2 })).toMatch(
       /^card:removed\.seq: expected a sequence number .*got 0; card:removed\.zone\.area: expected "hand" or "play", got "table"; card:removed\.fiducial: .*got -2$/,
     );
-    expect(reasonOf('game:control', { seq: 2, action: 'shuffle' })).toBe('game:control.action: expected "new-game", "pause", "resume" or "why", got "shuffle"');
+    expect(reasonOf('game:control', { seq: 2, action: 'shuffle' })).toBe('game:control.action: expected "new-game", "pause", "resume", "why" or "review", got "shuffle"');
     expect(reasonOf('game:control', { seq: 2, action: 'new-game', deal: { dealer: 1, trump: { card: 'ZZ' } } })).toBe('game:control.deal.trump.card: unknown card "ZZ"');
     expect(reasonOf('hello', { ...VALID.hello, seats: [1, 1] })).toBe('hello.seats: a seat is listed twice');
     expect(reasonOf('hello', { ...VALID.hello, table: { id: 'a b', name: 'x', kind: 'touch' } })).toMatch(/^hello\.table\.id: expected 1-64 letters/);
