@@ -3,22 +3,14 @@
 // the worlds bear out. Deterministic: a seeded generator.
 
 import { describe, expect, it } from 'vitest';
-import { DECK, Game, createRng, formatCard, infoSetOf, parseCard, reasonFor } from '../../game/index.js';
-import type { Card, Seat } from '../../game/index.js';
+import { createRng, formatCard, infoSetOf, parseCard, reasonFor } from '../../game/index.js';
+import type { Seat } from '../../game/index.js';
+import type { BuiltDeal } from './built-deal.js';
+import { builtGame } from './built-deal.js';
 
-/**
- * A deal with the given cards in the given hands (the rest of the deck dealt in order to fill each
- * hand to ten), the dealer holding `trumpCard`; then `plays` played; the position of `seat`.
- */
-function position(o: { dealer: Seat; trumpCard: string; hands: Partial<Record<Seat, string>>; plays?: string; seat?: Seat }) {
-  const hands: Card[][] = [0, 1, 2, 3].map((s) => (o.hands[s as Seat] ?? '').split(' ').filter(Boolean).map((c) => parseCard(c)));
-  const trump = parseCard(o.trumpCard);
-  if (!hands[o.dealer]!.includes(trump)) hands[o.dealer]!.push(trump);
-  const used = new Set(hands.flat());
-  const rest = DECK.filter((c) => !used.has(c));
-  for (const h of hands) while (h.length < 10) h.push(rest.shift()!);
-  const game = new Game({ dealer: o.dealer, trumpCard: trump, hands });
-  for (const c of (o.plays ?? '').split(' ').filter(Boolean)) game.play(parseCard(c));
+/** The position of `seat` (default the seat to move) in a built deal (built-deal.ts). */
+function position(o: BuiltDeal & { seat?: Seat }) {
+  const game = builtGame(o);
   const seat = o.seat ?? game.toMove;
   expect(game.toMove).toBe(seat);
   return infoSetOf(game, seat, game.hand(seat));

@@ -3,21 +3,11 @@
 // two hands and the table count: the opponents' hands are never read.
 
 import { describe, expect, it } from 'vitest';
-import { DECK, Game, parseCard, situationWarnings } from '../../game/index.js';
-import type { Card, Seat } from '../../game/index.js';
+import { Game, parseCard, situationWarnings } from '../../game/index.js';
+import type { Seat } from '../../game/index.js';
+import { builtGame } from './built-deal.js';
 
-/** A deal with the given cards in the given hands (the rest dealt in order to fill each to ten); then `plays`. */
-function game(o: { dealer: Seat; trumpCard: string; hands: Partial<Record<Seat, string>>; plays?: string }): Game {
-  const hands: Card[][] = [0, 1, 2, 3].map((s) => (o.hands[s as Seat] ?? '').split(' ').filter(Boolean).map((c) => parseCard(c)));
-  const trump = parseCard(o.trumpCard);
-  if (!hands[o.dealer]!.includes(trump)) hands[o.dealer]!.push(trump);
-  const used = new Set(hands.flat());
-  const rest = DECK.filter((c) => !used.has(c));
-  for (const h of hands) while (h.length < 10) h.push(rest.shift()!);
-  const g = new Game({ dealer: o.dealer, trumpCard: trump, hands });
-  for (const c of (o.plays ?? '').split(' ').filter(Boolean)) g.play(parseCard(c));
-  return g;
-}
+const game = builtGame;
 
 const kinds = (g: Game, robot: Seat = 0) => situationWarnings(g, robot).map((w) => w.kind);
 
