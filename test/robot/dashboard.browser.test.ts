@@ -13,7 +13,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
 import type { BehaviourTogglesMessage, GameStateMessage, UtteranceMessage, WizardSayMessage } from '../../robot/bus/index.js';
@@ -23,7 +22,7 @@ import type * as Play from '../../launch/commands/play.js';
 import type { Composed } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose } from './dashboard-harness.js';
 import { emotionColour } from '../../robot/dashboard/web/words.js';
-import { VIEWPORTS, screenshot } from './screenshots.js';
+import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
 import { requirePrograms } from '../system-programs.js';
 
 // The command's own code, built (the node's search runs in worker threads from dist/).
@@ -42,11 +41,7 @@ beforeAll(async () => {
     const { build } = await import('vite');
     await build({ configFile: join(import.meta.dirname, '../../robot/dashboard/web/vite.config.mjs') });
   }
-  // playwright gives every launch a fresh, temporary user-data-dir of its own (it refuses the flag).
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
 afterAll(async () => {

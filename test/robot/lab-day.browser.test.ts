@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RulePlayer } from '../../game/index.js';
 import { defaultWebRoot } from '../../robot/dashboard/index.js';
 import type { SessionOptions } from '../../robot/index.js';
 import { requirePrograms } from '../system-programs.js';
+import { launchChromium } from './screenshots.js';
 import { DayTable } from './day-table.js';
 import { robot } from './replay-harness.js';
 
@@ -32,10 +32,7 @@ beforeAll(async () => {
     await build({ configFile: join(import.meta.dirname, '../../robot/dashboard/web/vite.config.mjs') });
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
 afterAll(async () => {

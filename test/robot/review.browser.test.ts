@@ -8,7 +8,6 @@
 // the bus and the pages are checked against it, not against fixed words. Nothing waits on the clock.
 
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
@@ -17,7 +16,7 @@ import { reviewWords } from '../../robot/dashboard/index.js';
 import { reviewOfMessage } from '../../robot/session/index.js';
 import type * as Play from '../../launch/commands/play.js';
 import { requirePrograms } from '../system-programs.js';
-import { VIEWPORTS, screenshot } from './screenshots.js';
+import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
 
 // The command's own code, built (the node's search and review run in worker threads from dist/).
 const play = (await import(new URL('../../dist/launch/commands/play.js', import.meta.url).href)) as typeof Play;
@@ -40,10 +39,7 @@ const closers: (() => unknown)[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
 afterEach(async () => {

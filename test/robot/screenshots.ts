@@ -4,7 +4,8 @@
 
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 export const ARTIFACTS = join(import.meta.dirname, '../.artifacts');
 export const DOCS_SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
@@ -29,3 +30,15 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
     copyFileSync(path, join(DOCS_SCREENSHOTS, name));
   }
 }
+
+/**
+ * Debian's chromium, headless, as every browser test runs it (playwright gives each launch a fresh,
+ * temporary user-data-dir of its own: it refuses the flag).
+ */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+

@@ -12,11 +12,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as Play from '../../launch/commands/play.js';
 import { requirePrograms } from '../system-programs.js';
-import { ARTIFACTS, VIEWPORTS, screenshot } from './screenshots.js';
+import { ARTIFACTS, launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
 
 // The command's own code, built (the node's search runs in worker threads from dist/).
 const play = (await import(new URL('../../dist/launch/commands/play.js', import.meta.url).href)) as typeof Play;
@@ -57,10 +56,7 @@ const parts: { nodeMs: number[]; deliveryMs: number[] } = { nodeMs: [], delivery
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
 afterEach(async () => {
