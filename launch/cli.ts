@@ -23,6 +23,7 @@ import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
 import { formatPredictEval, predictEvalCommand } from './commands/predict-eval.js';
 import { workerCommand } from './commands/worker.js';
+import { levelOption } from './levels.js';
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
@@ -53,6 +54,7 @@ program
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
   .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
+  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
   .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
@@ -82,6 +84,7 @@ program
   .option('--dashboard-token <secret>', 'the operator token, 16 characters or more (default: a new random one, printed)')
   .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions")
   .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
+  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
   .option('--sessions <n>', 'stop after this many sessions (default: serve one after another until stopped)', intOption('--sessions', 1, 10_000))
   .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
   .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")
@@ -135,6 +138,7 @@ program
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
+  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
   .option('--advice', "the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)")
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')

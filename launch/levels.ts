@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig, parseYamlConfig } from '../behaviours/index.js';
-import { LEVEL_NAMES } from '../game/index.js';
+import { LEVEL_NAMES, isLevelName } from '../game/index.js';
+import { UsageError } from './errors.js';
 import type { LevelName, LevelSettings, LevelTable } from '../game/index.js';
 
 export const LEVELS_FILE = 'levels.yaml';
@@ -64,4 +65,20 @@ export function loadLevels(file = join(defaultConfigDir(), LEVELS_FILE)): LevelT
 /** The levels of YAML text (`file` names it in messages). */
 export function parseLevels(text: string, file: string): LevelTable {
   return toTable(parseYamlConfig(text, file, levelsSchema));
+}
+
+/** `--level NAME`: one of the levels, or a one-line mistake naming the flag and the levels (exit code 2). */
+export function levelOption(value: string): LevelName {
+  if (!isLevelName(value)) throw new UsageError(`--level expects one of ${LEVEL_NAMES.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/**
+ * The robot node's level of play: `--level`, else config/node.yaml's `player.level`, else full (today's
+ * player); below full with the levels' settings (config/levels.yaml), read here so a mistake in it
+ * stops the command before anything opens.
+ */
+export function robotLevel(flag: LevelName | undefined, configured: LevelName | undefined): { level: LevelName; levels?: LevelTable } {
+  const level = flag ?? configured ?? 'full';
+  return level === 'full' ? { level } : { level, levels: loadLevels() };
 }

@@ -11,6 +11,7 @@ import type { Bus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { levelOption, robotLevel } from '../levels.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/replay/index.js';
@@ -33,6 +34,8 @@ export interface LiveOptions {
   budget?: number;
   /** The robot's minimum time for an unforced play (ms); default config/session.yaml. */
   minThink?: number;
+  /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
+  level?: string;
   games?: number;
   seed?: number;
   speech?: string;
@@ -63,6 +66,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   const givenToken = tokenOption('--token', o.token);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const nodeSettings = loadNodeSettings();
+  const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), nodeSettings.player.level);
   const places: StartPlaces = {
     host: o.host === undefined ? { value: nodeSettings.table.host, from: 'config/node.yaml table.host' } : { value: o.host, from: '--host' },
     port: o.port === undefined ? { value: nodeSettings.table.port, from: 'config/node.yaml table.port' } : { value: o.port, from: '--port' },
@@ -133,6 +137,8 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     ...(character === undefined ? {} : { character }),
     ...(budget === undefined ? {} : { budgetMs: budget }),
     ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
+    level: play.level,
+    ...(play.levels ? { levels: play.levels } : {}),
     ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
@@ -199,6 +205,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     ...(o.character === undefined ? [] : ['--character', o.character]),
     ...(o.budget === undefined ? [] : ['--budget', String(o.budget)]),
     ...(o.minThink === undefined ? [] : ['--min-think', String(o.minThink)]),
+    ...(o.level === undefined ? [] : ['--level', o.level]),
     ...(o.speech === undefined ? [] : ['--speech', o.speech]),
   ];
   const seedOf = (k: number): number => (o.seed === undefined ? Date.now() & 0x7fffffff : o.seed + k - 1);

@@ -15,6 +15,7 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../errors.js';
 import type { StartPlaces } from '../errors.js';
 import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { levelOption, robotLevel } from '../levels.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
@@ -35,6 +36,8 @@ export interface PlayOptions {
   minThink?: number;
   /** The training mode: the robot suggests cards to its partner (default config/node.yaml, off). */
   advice?: boolean;
+  /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
+  level?: string;
   language?: string;
   character?: string;
   speech?: string;
@@ -88,6 +91,7 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
   const speech = o.speech === undefined ? undefined : speechKind(o.speech);
   const token = randomBytes(12).toString('hex');
   const seed = o.seed ?? Date.now() & 0x7fffffff;
+  const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   const node = await ParceiroNode.start({
     seed,
     token,
@@ -99,6 +103,8 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
     ...(o.budget === undefined ? {} : { budgetMs: o.budget }),
     ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
     ...(o.advice === undefined ? {} : { advice: o.advice }),
+    level: play.level,
+    ...(play.levels ? { levels: play.levels } : {}),
     ...(o.language === undefined ? {} : { language: o.language }),
     ...(o.character === undefined ? {} : { character: o.character }),
     ...(speech === undefined ? {} : { speech }),

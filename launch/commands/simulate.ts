@@ -8,6 +8,7 @@ import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
 import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { levelOption, robotLevel } from '../levels.js';
 import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
 import type { TopicKey } from '../../robot/bus/index.js';
 import type { RecordedMessage } from '../../robot/recording/index.js';
@@ -45,6 +46,8 @@ export interface SimulateOptions {
   physicalDeal?: boolean;
   /** The robot's character: a preset of config/appraisal/ or a file (default: appraisal.yaml's). */
   character?: string;
+  /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
+  level?: string;
   /** The language the robot speaks, pt or en (default: config/behaviours.yaml's). */
   language?: string;
   /** Names the session (and its recording); default `sim-<seed>-<time>`. */
@@ -97,6 +100,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   // --resume and --session name a file in the recordings folder, never a path out of it.
   if (o.resume !== undefined) return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
   if (o.session !== undefined) sessionIdOption('--session', o.session);
+  const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   // The recordings folder is made and tried before anything opens: a mistake stops here, in one line.
   const recordings = o.record ? { value: o.recordings ?? loadNodeSettings().recordings.dir, from: o.recordings === undefined ? 'config/node.yaml recordings.dir' : '--recordings' } : null;
   if (recordings) ensureRecordingsDir(recordings);
@@ -109,6 +113,8 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
       token,
       games: o.games,
       budgetMs: o.budget,
+      level: play.level,
+      ...(play.levels ? { levels: play.levels } : {}),
       speech: speechKind(o.speech),
       ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
       host: '127.0.0.1',
@@ -124,7 +130,7 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   }
   const narrator = new Narrator(node.bus, say);
   say(`Parceiro: a simulated session of ${o.games} game${o.games === 1 ? '' : 's'}, seed ${o.seed}.`);
-  say(`The robot (seat 0, team A, timed player, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`);
+  say(`The robot (seat 0, team A, ${play.level === 'full' ? 'timed player' : `level ${play.level}: it forgets played cards`}, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`);
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
   if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');

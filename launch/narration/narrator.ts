@@ -57,6 +57,12 @@ export class Narrator {
     });
     bus.subscribe('utterance', (m) => this.#utterance(m));
     bus.subscribe('review', (m) => this.#review(m));
+    // At a level of play below full: what the robot recalled of the played cards as it chose.
+    bus.subscribe('memory', (m) => {
+      if (m.played.length === 0) return;
+      const voids = m.forgotten_voids.length ? `; and that ${m.forgotten_voids.map((v) => `${this.#who(Number(v[0]))} had no ${v.slice(1)}`).join(', ')}` : '';
+      this.#aside(`      [memory (${m.level}): recalls ${m.played.length - m.forgotten.length} of the ${m.played.length} cards played${m.forgotten.length ? `; forgot ${m.forgotten.join(' ')}` : ''}${voids}]`);
+    });
   }
 
   /** The end-of-game review, in the narration's English, as the robot would tell it; it comes once worked out, maybe during the next game. */

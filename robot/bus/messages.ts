@@ -221,6 +221,29 @@ export const GameReviewMsg = defineMessage('parceiro_msgs/msg/GameReview', 'The 
   detail: 'string',
 });
 
+export const MemoryMsg = defineMessage('parceiro_msgs/msg/Memory', "What the robot recalled of the played cards at one of its decisions, at a level of play below full (game/memory).", {
+  /** The game (0-based) and the trick of the decision (0-based). */
+  game: 'uint32',
+  trick: 'int8',
+  /** The level of play: beginner, casual, club or expert (full forgets nothing and publishes nothing). */
+  level: 'string',
+  /** The memory's retrieval threshold and activation noise: a card is recalled when its activation plus the noise is above the threshold. */
+  threshold: 'float32',
+  noise: 'float32',
+  /** The cards played in the earlier tricks, in the order played, and who played each. */
+  played: 'string[]',
+  seats: 'int8[]',
+  /** For each played card: recalled at this decision (the turned-up trump card always is: everyone watched it). */
+  recalled: 'bool[]',
+  /** For each played card: its base-level activation now, without the noise. */
+  activations: 'float32[]',
+  /** The played cards it did not recall: it may believe any of them is still in a hand. */
+  forgotten: 'string[]',
+  /** Voids shown in the earlier tricks (seat and suit, e.g. "1H": seat 1 has no hearts) it recalls, and those it does not. */
+  voids: 'string[]',
+  forgotten_voids: 'string[]',
+});
+
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
   /** An OCC emotion type: joy, distress, happy-for, gloating... */
   type: 'string',
@@ -347,7 +370,7 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
 };
 
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg, ReviewMomentMsg, GameReviewMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg, ReviewMomentMsg, GameReviewMsg, MemoryMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
@@ -363,6 +386,7 @@ export type SessionControlMessage = MessageOf<typeof SessionControlMsg>;
 export type LanguageMessage = MessageOf<typeof LanguageMsg>;
 export type WizardSayMessage = MessageOf<typeof WizardSayMsg>;
 export type GameReviewMessage = MessageOf<typeof GameReviewMsg>;
+export type MemoryMessage = MessageOf<typeof MemoryMsg>;
 export type WizardExpressionMessage = MessageOf<typeof WizardExpressionMsg>;
 export type ConnectionStateMessage = MessageOf<typeof ConnectionStateMsg>;
 export type ExpressionMessage = MessageOf<typeof ExpressionMsg>;

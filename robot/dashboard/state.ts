@@ -10,6 +10,7 @@ import type {
   ExpressionMessage,
   GameEventMessage,
   GameReviewMessage,
+  MemoryMessage,
   GameStateMessage,
   JointTrajectoryMessage,
   LanguageMessage,
@@ -46,11 +47,12 @@ export interface DashboardTopics {
   tableEvents: TableEvent;
   tableOutput: TableOutput;
   review: GameReviewMessage;
+  memory: MemoryMessage;
 }
 export type DashboardTopic = keyof DashboardTopics;
 export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
   'gameState', 'gameEvents', 'decision', 'emotions', 'expression', 'posture', 'lookAt', 'utterance', 'toggles', 'setToggles',
-  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review',
+  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review', 'memory',
 ];
 
 /**
@@ -75,6 +77,8 @@ export interface SessionRecord {
   recording: string | null;
   /** It continued a session after a restart (`parceiro live --resume`). */
   resumed: boolean;
+  /** The robot's level of play (docs/levels.md); absent: full. */
+  level?: string;
 }
 
 /** The sessions of this node so far, oldest first. */
@@ -158,6 +162,8 @@ export interface DashboardState {
   decision: { message: DecisionMessage; explanation: string; atMs: number } | null;
   /** The review of the session's last game reviewed (each game is looked back on when it ends; renounce, incomplete and failed included). */
   review: { message: GameReviewMessage; atMs: number } | null;
+  /** What the robot recalled of the played cards at its last decision, at a level of play below full (robot/node/level-memory.ts). */
+  memory: { message: MemoryMessage; atMs: number } | null;
   emotions: EmotionalStateMessage | null;
   timeline: EmotionSample[];
   expression: { atMs: number; expression: string; valence: number; arousal: number; confidence: number } | null;
@@ -195,6 +201,7 @@ export function emptyState(bus: string, atMs: number, virtualTable: DashboardSta
     events: [],
     decision: null,
     review: null,
+    memory: null,
     emotions: null,
     timeline: [],
     expression: null,
@@ -254,6 +261,7 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
         s.timeline = [];
         s.decision = null;
         s.review = null;
+        s.memory = null;
         // A line of the last session never said (its scheduler gone with it) does not wait forever.
         s.speech.waiting = [];
       }
@@ -264,6 +272,9 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'review':
       s.review = { message: u.message, atMs: at };
+      break;
+    case 'memory':
+      s.memory = { message: u.message, atMs: at };
       break;
     case 'decision':
       s.decision = { message: u.message, explanation: explainDecision(u.message), atMs: at };

@@ -4,11 +4,17 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig } from '../../behaviours/index.js';
+import { LEVEL_NAMES } from '../../game/index.js';
 
 export const NODE_FILE = 'node.yaml';
 
 export const nodeSettingsSchema = z.strictObject({
-  player: z.strictObject({ budgetMs: z.number().int().min(1).max(600_000), inference: z.number().int().min(0).max(100) }),
+  player: z.strictObject({
+    budgetMs: z.number().int().min(1).max(600_000),
+    inference: z.number().int().min(0).max(100),
+    /** The level of play (config/levels.yaml, docs/levels.md); absent or full: today's player, which forgets nothing. */
+    level: z.enum(LEVEL_NAMES).optional(),
+  }),
   expectation: z.strictObject({
     budgetMs: z.number().int().min(0).max(10_000),
     maxWorlds: z.number().int().min(1).max(100_000),

@@ -26,8 +26,8 @@ import type { Character } from '../../appraisal/index.js';
 import { Appraiser, loadCharacter } from '../../appraisal/index.js';
 import type { BehaviourSetup, Clock, SpeechBackendKind, UtteranceLibrary } from '../../behaviours/index.js';
 import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
-import type { Seat, SessionScore } from '../../game/index.js';
-import { FITTED_MODEL, HandAssessor, parseCard } from '../../game/index.js';
+import type { LevelName, LevelTable, Seat, SessionScore } from '../../game/index.js';
+import { DEFAULT_LEVELS, FITTED_MODEL, HandAssessor, parseCard } from '../../game/index.js';
 import type { TableOutbox } from '../../table-bridge/index.js';
 import { TableServer } from '../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../dashboard/index.js';
@@ -59,6 +59,7 @@ import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
+import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
 
 export type BusChoice = 'in-process' | 'ros2';
 
@@ -96,6 +97,14 @@ export interface ParceiroNodeOptions {
   port?: number;
   /** Default: the timed search on the worker pool. */
   player?: RobotPlayer;
+  /**
+   * The level of play (docs/levels.md): below full the robot forgets played cards and searches the
+   * worlds of what it remembers, and publishes what it recalls (`memory`). Default config/node.yaml
+   * (absent: full, today's player). With `player` given (a replay), only the memory runs here.
+   */
+  level?: LevelName;
+  /** The levels' settings (launch/levels.ts reads config/levels.yaml); default the embedded ones. */
+  levels?: LevelTable;
   /** Default config/session.yaml. */
   minThinkMs?: number;
   liftGraceMs?: number;
@@ -131,7 +140,7 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo'
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
 >;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -485,6 +494,8 @@ export class ParceiroNode {
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
+    const level = o.level ?? settings.player.level ?? 'full';
+    const levels = o.levels ?? DEFAULT_LEVELS;
     const closers: (() => unknown)[] = [];
     // Everything the session subscribes goes through its scope, removed when it is finished.
     const bus = new ScopedBus(this.bus, this.#epochs);
@@ -516,6 +527,9 @@ export class ParceiroNode {
             // expectations always, and its search when the node makes it (a resume reads it back).
             inference: String(settings.player.inference),
             character: character.name,
+            // The level of play, and below full its settings, which a replay recalls with (level-memory.ts).
+            level,
+            ...(level === 'full' ? {} : { levelSettings: levelSettingsText(levels, level) }),
             language: setup.utterances.language,
             // What a replay needs to run the same session again (robot/replay/replay.ts).
             speech: o.speech ?? setup.settings.speech.kind,
@@ -570,18 +584,22 @@ export class ParceiroNode {
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 
+      // Below full, the level's search (its worlds and inference) and the memory of the played cards.
+      const levelPlay = levelSearch(levels, level);
       let player = o.player;
       if (!player) {
         const pool = new PoolSearchPlayer({
           seat: robotSeat,
           seed: o.seed,
           budgetMs: o.budgetMs ?? settings.player.budgetMs,
-          trust: settings.player.inference / 100,
+          trust: levelPlay ? levelPlay.trust : settings.player.inference / 100,
+          ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
           log: (message) => log.info({ part: 'player' }, message),
         });
         closers.push(() => pool.close());
         player = poolRobotPlayer(pool);
       }
+      if (levelPlay) player = withMemory(player, new RobotMemory({ bus, level, levels, seed: o.seed }));
       const runtime = new SessionRuntime({
         seed: o.seed,
         games,
@@ -623,6 +641,7 @@ export class ParceiroNode {
         status: 'running',
         recording,
         resumed: o.resumed ?? false,
+        level,
       };
       const session = new NodeSession(sessionId, recording, runtime, toggles, reactions, scheduler, counter, finished, record, o.greet !== false, closers, log);
 

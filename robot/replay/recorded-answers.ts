@@ -4,7 +4,7 @@
 // question the recording has no answer for, or one asked for another seat or position, is reported.
 
 import type { Expectation } from '../../appraisal/index.js';
-import type { Beliefs, Card, Decision, GameEvent, InfoSet, Seat, SeatView } from '../../game/index.js';
+import type { Beliefs, Card, Decision, GameEvent, InfoSet, Recollection, Seat, SeatView } from '../../game/index.js';
 import { formatCard, parseCard } from '../../game/index.js';
 import { reasonOfMessage } from '../session/bus-messages.js';
 import type { DecisionMessage, ExpectationMessage } from '../bus/messages.js';
@@ -51,8 +51,8 @@ export function decisionOf(m: DecisionMessage): Decision {
 const where = (game: number, trick: number, seat: Seat): string => `game ${game + 1}, trick ${trick + 1}, seat ${seat}`;
 
 export interface RecordedPlayerOptions {
-  /** Answers questions the recording has none for (a restart goes on live); default: the first legal card, reported. */
-  fallback?: RobotPlayer;
+  /** Answers questions the recording has none for (a restart goes on live); default: the first legal card, reported. At a level of play it is given what the robot recalls. */
+  fallback?: RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> };
   /** Every recorded answer is available at once (a restart), instead of released one by one (a replay). */
   immediate?: RecordedDecision[];
 }
@@ -65,10 +65,10 @@ export class RecordedRobotPlayer implements RobotPlayer {
   /** Where the runtime asked something the recording does not answer. */
   readonly differences: string[] = [];
   readonly #released: RecordedDecision[];
-  readonly #fallback: RobotPlayer | undefined;
+  readonly #fallback: RecordedPlayerOptions['fallback'];
   #game = -1;
   #fallbackNow = false;
-  #pending: { view: SeatView; resolve: (d: Decision | Promise<Decision>) => void } | null = null;
+  #pending: { view: SeatView; recollection: Recollection | undefined; resolve: (d: Decision | Promise<Decision>) => void } | null = null;
 
   constructor(o: RecordedPlayerOptions = {}) {
     this.#fallback = o.fallback;
@@ -84,9 +84,10 @@ export class RecordedRobotPlayer implements RobotPlayer {
     this.#fallback?.observe?.(event);
   }
 
-  decide(view: SeatView): Promise<Decision> {
+  /** The recorded answer; `recollection` (a level of play) is handed to the fallback when it decides. */
+  decide(view: SeatView, recollection?: Recollection): Promise<Decision> {
     return new Promise((resolve) => {
-      this.#pending = { view, resolve };
+      this.#pending = { view, recollection, resolve };
       this.#answer();
     });
   }
@@ -109,7 +110,7 @@ export class RecordedRobotPlayer implements RobotPlayer {
     const p = this.#pending;
     if (!p) return;
     this.#pending = null;
-    p.resolve(this.#otherwise(p.view, 'the recording has no decision for it'));
+    p.resolve(this.#otherwise(p.view, 'the recording has no decision for it', p.recollection));
   }
 
   #answer(): void {
@@ -120,7 +121,7 @@ export class RecordedRobotPlayer implements RobotPlayer {
       // After the recorded answers (a restart goes live; a replay has finished), the fallback decides.
       if (this.#fallbackNow) {
         this.#pending = null;
-        p.resolve(this.#otherwise(p.view, 'the recording has no decision for it'));
+        p.resolve(this.#otherwise(p.view, 'the recording has no decision for it', p.recollection));
       }
       return;
     }
@@ -133,7 +134,7 @@ export class RecordedRobotPlayer implements RobotPlayer {
       this.differences.push(`the runtime asked for a decision at ${asked}, the recording has the next one at ${where(d.game, d.trick, d.seat)}`);
     }
     if (!legal.includes(d.decision.card)) {
-      p.resolve(this.#otherwise(view, `the recorded ${formatCard(d.decision.card)} is not legal there`));
+      p.resolve(this.#otherwise(view, `the recorded ${formatCard(d.decision.card)} is not legal there`, p.recollection));
       return;
     }
     this.answered++;
@@ -147,8 +148,8 @@ export class RecordedRobotPlayer implements RobotPlayer {
     this.#answer();
   }
 
-  #otherwise(view: SeatView, why: string): Decision | Promise<Decision> {
-    if (this.#fallback) return this.#fallback.decide(view);
+  #otherwise(view: SeatView, why: string, recollection?: Recollection): Decision | Promise<Decision> {
+    if (this.#fallback) return this.#fallback.decide(view, recollection);
     const card: Card = view.legalCards()[0]!;
     this.differences.push(`the runtime asked for a decision at ${where(this.#game, view.trick, view.seat)}: ${why}; it played ${formatCard(card)}, its first legal card`);
     return { card };

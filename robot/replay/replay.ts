@@ -10,7 +10,9 @@ import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
-import { FITTED_MODEL, parseCard } from '../../game/index.js';
+import type { LevelName, LevelTable } from '../../game/index.js';
+import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
+import { levelTableOf } from '../node/level-memory.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { isTableQuestion } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
@@ -40,7 +42,7 @@ const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
 const OPERATOR_TABLE = 'operator';
 
 export const GROUPS = {
-  plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput].map((t) => t.name),
+  plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
   emotions: [TOPICS.expectation, TOPICS.emotions].map((t) => t.name),
   behaviours: [TOPICS.expression, TOPICS.posture, TOPICS.lookAt, TOPICS.say, TOPICS.utterance, TOPICS.toggles, TOPICS.language].map((t) => t.name),
 } as const;
@@ -61,6 +63,8 @@ export interface ReplaySettings {
   handModel: { searchWeight: number } | null;
   minThinkMs?: number;
   liftGraceMs?: number;
+  /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
+  level?: { name: LevelName; levels: LevelTable };
 }
 
 /** A difference, with where it is in the session and what differs, in words. */
@@ -132,6 +136,7 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
   // Only whether there were estimates matters: their values come from the recording.
   const budget = int(s.expectationBudgetMs, facts.estimates > 0 ? 1 : 0);
   const handModel = handModelOf(s.handModel, notes);
+  const level = levelOf(s.level, s.levelSettings, notes);
   return {
     sessionId: s.id ?? 'replay',
     seed: Number(s.seed),
@@ -145,7 +150,27 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
     handModel,
     ...(s.minThinkMs !== undefined ? { minThinkMs: int(s.minThinkMs, 0) } : {}),
     ...(s.liftGraceMs !== undefined ? { liftGraceMs: int(s.liftGraceMs, 0) } : {}),
+    ...(level ? { level } : {}),
   };
+}
+
+/**
+ * The level of play a recording's session ran at, with the settings it recorded (a replay recalls
+ * with those, whatever config/levels.yaml says today); none when it does not say (made before the
+ * levels) or says full.
+ */
+function levelOf(name: string | undefined, settings: string | undefined, notes: string[]): ReplaySettings['level'] {
+  if (name === undefined || name === 'full') return undefined;
+  if (!isLevelName(name)) {
+    notes.push(`the recording's level of play (${name.slice(0, 40)}) is not one this build knows: replayed as full, so its memory messages differ`);
+    return undefined;
+  }
+  try {
+    return { name, levels: levelTableOf(settings ?? '', name, DEFAULT_LEVELS) };
+  } catch {
+    notes.push(`the recording's settings of level ${name} are unreadable: replayed with the embedded ones`);
+    return { name, levels: DEFAULT_LEVELS };
+  }
 }
 
 /**
@@ -416,6 +441,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     reviewer: null,
     expectationBudgetMs: settings.expectationBudgetMs,
     handModel: settings.handModel,
+    ...(settings.level ? { level: settings.level.name, levels: settings.level.levels } : { level: 'full' as const }),
     ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
     ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
     logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),

@@ -40,6 +40,7 @@ import { TableFeeder, replaySettings } from './replay.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
+import { levelSearch } from '../node/level-memory.js';
 
 /** The table server's seqs and answers as the session began (recorded as `tableSeqs`); null in older recordings. */
 function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
@@ -263,7 +264,16 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const inference = Number(parts.info.inference ?? 0);
   let live: RobotPlayer;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
-    const pool = new PoolSearchPlayer({ seat: s.robotSeat, seed: s.seed, budgetMs, trust: inference / 100, log: (message) => log.info({ part: 'player' }, message) });
+    // At a level of play, the level's search (the memory runs in the node, level-memory.ts).
+    const levelPlay = s.level ? levelSearch(s.level.levels, s.level.name) : null;
+    const pool = new PoolSearchPlayer({
+      seat: s.robotSeat,
+      seed: s.seed,
+      budgetMs,
+      trust: levelPlay ? levelPlay.trust : inference / 100,
+      ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
+      log: (message) => log.info({ part: 'player' }, message),
+    });
     closers.push(() => pool.close());
     live = poolRobotPlayer(pool);
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });
@@ -293,6 +303,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     budgetMs,
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
+    ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
     ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
     ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
     bus,

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally, withReason } from '../../game/index.js';
-import type { Decision, GameEvent, PlayoutPolicy, SearchObjective, SeatView, Seat } from '../../game/index.js';
+import type { Decision, GameEvent, PlayoutPolicy, Recollection, SearchObjective, SeatView, Seat } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../play-async.js';
 import type { SearchTask } from './worker.js';
 import { workersLoaded } from './workers-loaded.js';
@@ -90,8 +90,12 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     return { card: (await this.decide(view)).card, fault: null };
   }
 
-  /** The card and the beliefs behind it, within the budget, without blocking this thread. */
-  async decide(view: SeatView): Promise<Decision> {
+  /**
+   * The card and the beliefs behind it, within the budget, without blocking this thread. With a
+   * recollection (a level of play, robot/node/level-memory.ts) the workers search the worlds of what
+   * the robot remembers instead of those of its true information set.
+   */
+  async decide(view: SeatView, recollection?: Recollection): Promise<Decision> {
     const t0 = performance.now();
     const legal = view.legalCards();
     const info = view.snapshot();
@@ -103,20 +107,23 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     if (countConsistentDeals(info) === 0) return decisionOf(beliefsOf(emptyTally(legal), performance.now() - t0, info.trick), () => this.fallback.choose(view));
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
-    const perWorker = Math.ceil(this.maxWorlds / this.threads);
+    // The worlds cap shared out exactly (a level's few worlds: a worker with no share is not asked).
+    const workers = Math.min(this.threads, this.maxWorlds);
+    const share = (w: number): number => Math.floor(this.maxWorlds / workers) + (w < this.maxWorlds % workers ? 1 : 0);
     const answered: (SearchResult | undefined)[] = [];
     const all = Promise.all(
-      Array.from({ length: this.threads }, (_, w) =>
+      Array.from({ length: workers }, (_, w) =>
         this.pool
           .run({
             info,
             legal,
-            worlds: perWorker,
+            worlds: share(w),
             deadline,
             seed: deriveSeed(this.options.seed, n, w),
             trust: this.trust,
             objective: this.objective,
             playout: this.playout,
+            ...(recollection ? { recollection } : {}),
           })
           .then((r) => void (answered[w] = r)),
       ),
@@ -129,9 +136,9 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     const parts = answered.filter((r): r is SearchResult => r !== undefined);
     if (late) {
       this.lateDecisions++;
-      const missing = this.threads - parts.length;
+      const missing = workers - parts.length;
       this.options.log?.(
-        `search: ${missing} of ${this.threads} search threads had not answered at the ${this.budgetMs} ms budget (trick ${info.trick + 1}); ` +
+        `search: ${missing} of ${workers} search threads had not answered at the ${this.budgetMs} ms budget (trick ${info.trick + 1}); ` +
           (parts.length ? `the decision uses the other ${parts.length}` : 'the rule-based player decided') +
           '. A loaded machine or too small a budget causes this.',
       );

@@ -2,8 +2,8 @@
 // its solver (and its transposition table) from one decision to the next.
 
 import { performance } from 'node:perf_hooks';
-import { Solver, createRng, searchWorlds } from '../../game/index.js';
-import type { Card, InfoSet, PlayoutPolicy, SearchObjective, SearchResult } from '../../game/index.js';
+import { Solver, believedWorlds, createRng, searchWorlds } from '../../game/index.js';
+import type { Card, InfoSet, PlayoutPolicy, Recollection, SearchObjective, SearchResult } from '../../game/index.js';
 
 export interface SearchTask {
   info: InfoSet;
@@ -18,6 +18,8 @@ export interface SearchTask {
   /** What a world values a card by, and who rolls out the tricks before the exact horizon. */
   objective: SearchObjective;
   playout: PlayoutPolicy;
+  /** At a level of play: what the robot recalls (robot/node/level-memory.ts); its worlds are those of what it remembers (game/memory). */
+  recollection?: Recollection;
 }
 
 const solver = new Solver({ ttBits: 20 });
@@ -39,6 +41,7 @@ export default function search(task: SearchTask): SearchResult {
     objective: task.objective,
     playout: task.playout,
     ...(task.trust > 0 ? { inference: { trust: task.trust } } : {}),
+    ...(task.recollection ? { source: believedWorlds(task.info, task.recollection) } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });
   if (result.tally.worlds > 0) horizonByTricksLeft[tricksLeft] = 10 - result.exactFromTrick;

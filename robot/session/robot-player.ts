@@ -2,7 +2,7 @@
 // are served while it thinks. Two adapters: the search over worker threads (the live robot), and any
 // synchronous game Player (rule, random: tests and quick simulations).
 
-import type { Decision, GameEvent, Player, PlayerFactory, Seat, SeatView } from '../../game/index.js';
+import type { Decision, GameEvent, Player, PlayerFactory, Recollection, Seat, SeatView } from '../../game/index.js';
 import { deriveSeed, forcedDecision } from '../../game/index.js';
 import type { PoolSearchPlayer } from '../search/pool-player.js';
 
@@ -16,12 +16,12 @@ export interface RobotPlayer {
   decide(view: SeatView): Promise<Decision>;
 }
 
-/** The robot on the worker-thread search (`timed`). */
-export function poolRobotPlayer(pool: PoolSearchPlayer): RobotPlayer {
+/** The robot on the worker-thread search (`timed`); at a level of play it is given what the robot recalls (robot/node/level-memory.ts). */
+export function poolRobotPlayer(pool: PoolSearchPlayer): RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> } {
   return {
     kind: pool.kind,
     observe: (e) => pool.observe(e),
-    decide: (view) => pool.decide(view),
+    decide: (view, recollection?: Recollection) => pool.decide(view, recollection),
   };
 }
 

@@ -14,6 +14,7 @@ import { renderDecision } from './decision-view.js';
 import { byId, cardEl, clock, h } from './dom.js';
 import { EmysFace } from './face.js';
 import { renderReview } from './review-view.js';
+import { renderMemory } from './memory-view.js';
 import { renderSpeech } from './speech-view.js';
 import { emotionColour, emotionWord } from './words.js';
 
@@ -202,6 +203,7 @@ function render(): void {
   renderGame(s);
   renderDecision(s);
   renderReview(s);
+  renderMemory(s);
   renderSpeech(s);
   renderEmotions(s);
   renderControls(s);
