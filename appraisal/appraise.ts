@@ -33,6 +33,12 @@ function usable(x: Partial<Expectation> | undefined): Expectation | undefined {
   return { expectedPoints: clamp(x.expectedPoints!, 0, 120), winProbability: clamp(x.winProbability!, 0, 1) };
 }
 
+/** The event's unexpectedness as the character appraises it: its surprise times surpriseGain, 0..1. */
+export function surpriseOf(character: Character, surprise: number | undefined): number {
+  if (surprise === undefined || !Number.isFinite(surprise) || surprise <= 0) return 0;
+  return clamp(surprise * character.surpriseGain, 0, 1);
+}
+
 /** Appraises one event at `time` (ms, not earlier than the state's last event). */
 export function appraise(character: Character, state: EmotionalState, perception: Perception, time: number): AppraisalResult {
   if (!(time >= state.at)) throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
@@ -54,7 +60,9 @@ export function appraise(character: Character, state: EmotionalState, perception
     if (goal.name in resolved) resolved = Object.fromEntries(Object.entries(resolved).filter(([name]) => name !== goal.name));
   }
 
-  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined));
+  const surprise = surpriseOf(character, perception.surprise);
+  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined, 1, surprise));
+  frame.surprise = surprise;
   const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor, resolved);
   const feeling = feel(state, derivation.emotions, time, character);
   return {
@@ -103,6 +111,8 @@ export interface Reappraisal {
   attributable?: boolean;
   /** After a play: how likely its player had another card it could play (0..1; 1 when not known). */
   choice?: number;
+  /** How unexpected the event was when first perceived (0..1; the perception's surprise): it strengthens the late emotions too. */
+  surprise?: number;
 }
 
 /** The entries of `late` that differ from `plain` (a value `plain` lacks counts as 0). */
@@ -127,8 +137,9 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
   if (!after) return { state: passTime(character, state, time), rules: [], frame: emptyFrame(), felt: [] };
   const was = state.expectation;
   // What the first appraisal made of the event (no change of expectation), and what it makes of it now.
-  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice)).frame;
-  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice));
+  const surprise = surpriseOf(character, r.surprise);
+  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice, surprise)).frame;
+  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice, surprise));
   const wellBeing = late.frame.desirability !== plain.desirability;
   const social = r.attributable !== false;
   const frame: AppraisalFrame = {
@@ -141,6 +152,7 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
     // an outcome known already elicits nothing either, and estimates do not move it.
     goalSuccessProbability: late.frame.goalSuccessProbability,
     goalAchieved: late.frame.goalAchieved,
+    surprise,
   };
   const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor, state.resolved);
   // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.

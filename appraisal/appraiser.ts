@@ -35,10 +35,13 @@ export class Appraiser {
     return this.current;
   }
 
-  /** Appraises an event now; `beliefs` are the player's expectations before and after it, if known. */
-  perceive(event: AppraisalEvent, beliefs?: PerceivedBeliefs): AppraisalResult & { report: EmotionReport } {
+  /**
+   * Appraises an event now; `beliefs` are the player's expectations before and after it, if known;
+   * `surprise` how unexpected it was (0..1, the robot's prediction of another seat's card).
+   */
+  perceive(event: AppraisalEvent, beliefs?: PerceivedBeliefs, surprise?: number): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
-    const result = appraise(this.character, this.current, beliefs ? { event, beliefs } : { event }, now);
+    const result = appraise(this.character, this.current, { event, ...(beliefs ? { beliefs } : {}), ...(surprise ? { surprise } : {}) }, now);
     this.current = result.state;
     return { ...result, report: emotionReport(this.character, this.current, now) };
   }
@@ -48,9 +51,14 @@ export class Appraiser {
    * context just after it (`state.game` when it was perceived), `after` the expectation it came to;
    * `attributable: false` when the change since the expectation in force spans more than this event.
    */
-  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation, o: { attributable?: boolean; choice?: number } = {}): AppraisalResult & { report: EmotionReport } {
+  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation, o: { attributable?: boolean; choice?: number; surprise?: number } = {}): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
-    const result = reappraise(this.character, this.current, { event, context, after, ...(o.attributable === false ? { attributable: false } : {}), ...(o.choice === undefined ? {} : { choice: o.choice }) }, now);
+    const result = reappraise(
+      this.character,
+      this.current,
+      { event, context, after, ...(o.attributable === false ? { attributable: false } : {}), ...(o.choice === undefined ? {} : { choice: o.choice }), ...(o.surprise ? { surprise: o.surprise } : {}) },
+      now,
+    );
     this.current = result.state;
     return { ...result, report: emotionReport(this.character, this.current, now) };
   }

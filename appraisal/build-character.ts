@@ -55,7 +55,9 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
   const rules = entries.map(({ rule, index, file }) => compileRule(rule, file, ['rules', index], goals));
   const rulesFor = Object.fromEntries(APPRAISAL_EVENT_TYPES.map((t) => [t, rules.filter((r) => r.on.includes(t))])) as Record<AppraisalEventType, Rule[]>;
   const description = [...files].reverse().find((f) => f.value.description)?.value.description ?? '';
-  return { name, description, model: s.model, dispositions, goals, rules, rulesFor };
+  // The last file that sets it; 1 (the event's surprise as it is) when none does.
+  const surpriseGain = [...files].reverse().find((f) => f.value.surpriseGain !== undefined)?.value.surpriseGain ?? 1;
+  return { name, description, model: s.model, dispositions, surpriseGain, goals, rules, rulesFor };
 }
 
 function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goals: Readonly<Record<string, Goal>>): Rule {

@@ -66,6 +66,12 @@ export interface Character {
   description: string;
   model: ModelConstants;
   dispositions: Readonly<Record<EmotionType, Disposition>>;
+  /**
+   * How strongly the character takes an unexpected event (0..2): an event's surprise (0..1) times
+   * this is its unexpectedness, which strengthens the emotions about it and shows as surprise.
+   * 0: nothing surprises it.
+   */
+  surpriseGain: number;
   goals: Readonly<Record<string, Goal>>;
   /** In order: when two matching rules set the same variable for the same target, the later wins. */
   rules: readonly Rule[];

@@ -21,6 +21,14 @@ export interface AppraisalFrame {
   goalSuccessProbability: Map<string, number>;
   /** Named goals whose outcome the event makes certain: true achieved, false failed for good. */
   goalAchieved: Map<string, boolean>;
+  /**
+   * Unexpectedness, 0..1: how far the event departs from what the robot predicted (the perception's
+   * surprise times the character's surpriseGain, at most 1). OCC's global intensity variable: it
+   * strengthens what the event itself elicits (well-being, fortunes of others, attribution and their
+   * compounds) by a factor 1 + surprise; prospects (hope, fear and their outcomes) and attraction are
+   * about the goals and the people, not about this event, and are left as they are.
+   */
+  surprise: number;
 }
 
 export const emptyFrame = (): AppraisalFrame => ({
@@ -30,6 +38,7 @@ export const emptyFrame = (): AppraisalFrame => ({
   like: new Map(),
   goalSuccessProbability: new Map(),
   goalAchieved: new Map(),
+  surprise: 0,
 });
 
 export interface GoalSpec {
@@ -70,10 +79,13 @@ export function deriveEmotions(
   const push = (type: EmotionType, target: Target | null, potential: number): void => {
     if (potential > 0) out.push({ type, target, potential });
   };
+  // Unexpectedness strengthens the emotions about the event and its doer (not prospects, not attraction).
+  const gain = 1 + (Number.isFinite(frame.surprise) ? Math.min(1, Math.max(0, frame.surprise)) : 0);
+  const eventPush = (type: EmotionType, target: Target | null, potential: number): void => push(type, target, potential * gain);
   const d = frame.desirability;
 
   // Well-being: joy or distress at the event itself.
-  if (d !== null && d !== 0) push(d > 0 ? 'joy' : 'distress', null, Math.abs(d));
+  if (d !== null && d !== 0) eventPush(d > 0 ? 'joy' : 'distress', null, Math.abs(d));
 
   // Fortune of others: needs the event's desirability for the robot too (as in FAtiMA). The potential
   // is the mean of the two magnitudes; the four emotions come from the two signs.
@@ -81,7 +93,7 @@ export function deriveEmotions(
     for (const [target, dfo] of frame.desirabilityForOther) {
       if (dfo === 0 || target === self) continue; // the robot is not an "other"
       const type: EmotionType = d >= 0 ? (dfo >= 0 ? 'happy-for' : 'gloating') : dfo >= 0 ? 'resentment' : 'pity';
-      push(type, target, (Math.abs(d) + Math.abs(dfo)) / 2);
+      eventPush(type, target, (Math.abs(d) + Math.abs(dfo)) / 2);
     }
   }
 
@@ -89,10 +101,10 @@ export function deriveEmotions(
     if (p === 0) continue;
     const own = isOwn(target, self);
     // Attribution: pride or shame at oneself, admiration or reproach at another.
-    push(own ? (p > 0 ? 'pride' : 'shame') : p > 0 ? 'admiration' : 'reproach', target, Math.abs(p));
+    eventPush(own ? (p > 0 ? 'pride' : 'shame') : p > 0 ? 'admiration' : 'reproach', target, Math.abs(p));
     // Compound (well-being and attribution of the same sign): gratification, remorse, gratitude, anger.
     if (d !== null && d !== 0 && d > 0 === p > 0) {
-      push(own ? (d > 0 ? 'gratification' : 'remorse') : d > 0 ? 'gratitude' : 'anger', target, (Math.abs(d) + Math.abs(p)) / 2);
+      eventPush(own ? (d > 0 ? 'gratification' : 'remorse') : d > 0 ? 'gratitude' : 'anger', target, (Math.abs(d) + Math.abs(p)) / 2);
     }
   }
 

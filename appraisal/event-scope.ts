@@ -68,7 +68,7 @@ const OUTCOME = { won: BOOLEAN, lost: BOOLEAN, drawn: BOOLEAN };
 const PARTICULAR: Record<AppraisalEventType, Record<string, ValueType>> = {
   deal: { dealer: NUMBER, trumpCard: T_CARD, handPoints: NUMBER, handTrumps: NUMBER },
   trump: { dealer: NUMBER, trumpCard: T_CARD },
-  play: { player: NUMBER, card: T_CARD, lead: BOOLEAN, tablePoints: NUMBER, winning: BOOLEAN, choice: NUMBER },
+  play: { player: NUMBER, card: T_CARD, lead: BOOLEAN, tablePoints: NUMBER, winning: BOOLEAN, choice: NUMBER, surprise: NUMBER },
   trick: { leader: NUMBER, winner: NUMBER, points: NUMBER, selfCard: T_CARD, partnerCard: T_CARD, winnerCard: T_CARD, nextOpponentCard: T_CARD, prevOpponentCard: T_CARD },
   end: { ...OUTCOME, victories: NUMBER, byRenounce: BOOLEAN },
   renounce: { player: NUMBER, card: T_CARD, discovered: BOOLEAN },
@@ -141,8 +141,8 @@ const sameType = (a: ValueType | RecordType | undefined, b: ValueType | RecordTy
 
 const txt = (c: Card | undefined): string => (c === undefined ? '' : formatCard(c));
 
-/** The values of an event's names; `after` is the game context with the event applied. */
-export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation, now: Expectation, hasBeliefs: boolean, choice = 1): Env {
+/** The values of an event's names; `after` is the game context with the event applied; `surprise` the event's unexpectedness (0..1). */
+export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation, now: Expectation, hasBeliefs: boolean, choice = 1, surprise = 0): Env {
   const self = after.self;
   const us = teamOf(self);
   const env: Record<string, Value | Expectation> = {
@@ -183,6 +183,7 @@ export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation
       env.winning = winningIndex(table, after.trump) === table.length - 1;
       env.trick = e.trick;
       env.choice = Math.min(1, Math.max(0, choice));
+      env.surprise = Math.min(1, Math.max(0, surprise));
       break;
     }
     case 'trick': {

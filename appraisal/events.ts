@@ -42,6 +42,11 @@ export interface PerceivedBeliefs {
 export interface Perception {
   event: AppraisalEvent;
   beliefs?: PerceivedBeliefs;
+  /**
+   * How unexpected the event was to the robot, 0..1 (a card another seat played: 1 - p(card) / max p
+   * under the robot's model of that seat, robot/node/prediction.ts); absent or 0: as expected.
+   */
+  surprise?: number | undefined;
 }
 
 /** Before anything is known of a game: an even game. */

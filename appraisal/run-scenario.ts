@@ -23,7 +23,7 @@ export function runScenario(character: Character, steps: readonly ScenarioStep[]
   return steps.map((step) => {
     clock.set(step.atMs);
     if (!step.perception) return { step, result: null, report: appraiser.report() };
-    const { report, ...result } = appraiser.perceive(step.perception.event, step.perception.beliefs);
+    const { report, ...result } = appraiser.perceive(step.perception.event, step.perception.beliefs, step.perception.surprise);
     return { step, result, report };
   });
 }

@@ -66,7 +66,15 @@ const twoCounts = (max: number, what: string) =>
 const SCHEMAS = {
   deal: z.strictObject({ ...common, type: z.literal('deal'), game: z.number().optional(), seat, dealer: seat, trump: card, hand: z.array(card).max(10, 'a hand has at most 10 cards').optional() }),
   trump: z.strictObject({ ...common, type: z.literal('trump'), dealer: seat, trump: card }),
-  play: z.strictObject({ ...common, type: z.literal('play'), seat, card, trick: trickIndex }),
+  play: z.strictObject({
+    ...common,
+    type: z.literal('play'),
+    seat,
+    card,
+    trick: trickIndex,
+    /** How unexpected the card was to the robot's prediction, 0..1 (robot/node/prediction.ts). */
+    surprise: z.number({ error: 'expected a surprise 0-1' }).min(0, 'expected a surprise 0-1').max(1, 'expected a surprise 0-1').optional(),
+  }),
   trick: z.strictObject({
     ...common,
     type: z.literal('trick'),
@@ -131,7 +139,12 @@ export function parseScenario(text: string, source: string): ScenarioStep[] {
     const beliefs = d.beliefs as z.infer<typeof playerBeliefs> | undefined;
     const after: Expectation | undefined = (d.after as Expectation | undefined) ?? (beliefs ? { expectedPoints: beliefs.moves[0]!.mean, winProbability: beliefs.winProbability } : undefined);
     const before = d.before as Expectation | undefined;
-    const perception: Perception = before || after ? { event, beliefs: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : { event };
+    const surprise = d.surprise as number | undefined;
+    const perception: Perception = {
+      event,
+      ...(before || after ? { beliefs: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : {}),
+      ...(surprise ? { surprise } : {}),
+    };
     steps.push({ line, atMs: time, perception });
   });
   return steps;

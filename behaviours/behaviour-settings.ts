@@ -63,11 +63,15 @@ export interface BehaviourSettings {
     emotions: Readonly<Partial<Record<EmotionType, UtteranceEmotion>>>;
     /** Intensity (0..10, after expressiveness) from which an emotion picks emotional lines. */
     emotionThreshold: number;
+    /** Surprise (0..1, after expressiveness) from which another seat's card is commented on as unexpected (play.surprise.*). */
+    surpriseThreshold: number;
   };
   postures: {
     /** Intensity (0..10, after expressiveness) from which an emotion shows on the face. */
     threshold: number;
     reactionMs: number;
+    /** Surprise (0..1, after expressiveness) from which the face shows it (the `surprised` expression, as far as the surprise). */
+    surpriseThreshold: number;
   };
   gaze: {
     moveMs: number;
@@ -126,8 +130,9 @@ export const settingsFileSchema = z
         >,
       ),
       emotionThreshold: z.number().min(0).max(10),
+      surpriseThreshold: probability,
     }),
-    postures: z.strictObject({ threshold: z.number().min(0).max(10), reactionMs: ms }),
+    postures: z.strictObject({ threshold: z.number().min(0).max(10), reactionMs: ms, surpriseThreshold: probability }),
     gaze: z.strictObject({ moveMs: ms, dwellMs: ms }),
   })
   .superRefine((file, ctx) => {

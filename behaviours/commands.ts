@@ -49,7 +49,7 @@ export type BehaviourCommand =
       atMs: number;
       posture: Posture;
       /** Why: the emotion shown, an utterance's animation mark, or the return to rest. */
-      cause: EmotionType | 'animation' | 'rest' | 'operator';
+      cause: EmotionType | 'surprise' | 'animation' | 'rest' | 'operator';
     }
   | { kind: 'gaze'; atMs: number; gaze: Gaze; durationMs: number }
   | { kind: 'speech'; atMs: number; utterance: PlannedUtterance };

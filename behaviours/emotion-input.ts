@@ -26,6 +26,11 @@ export interface EmotionalStateInput {
   emotions: readonly EmotionInput[];
   /** -10 (bad) .. 10 (good). */
   mood: EmotionReport['mood'];
+  /**
+   * How unexpected the event was, 0..1, as the appraisal took it (its frame's `surprise`: a card the
+   * robot's prediction gave little chance). Absent: as expected.
+   */
+  surprise?: number;
 }
 
 export const CALM: EmotionalStateInput = { emotions: [], mood: 0 };

@@ -113,10 +113,32 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // Gaze follows the game (looks during a line are decided below, and take precedence).
   let gameLooks = gazeFor(state, event).map(([delay, target]) => [nowMs + (delay === 'dwell' ? settings.gaze.dwellMs : 0), target] as const);
 
-  // The face shows the strongest emotion, if it is strong enough.
+  // A card the robot did not expect: surprise first (the face and, below, maybe a word), before the
+  // emotion the event raised, if any.
+  const surprise = clamp01(input.emotions.surprise ?? 0) * expressiveness;
   let faceUntil: number | null = null;
+  let faceFrom = nowMs + settings.postures.reactionMs;
+  // A surprised face an earlier plan made and not yet over (the estimate after a card, or the trick
+  // its card closed, often comes before it shows): kept, and this event's face comes after it.
+  const held = prev.surprise && nowMs < prev.surprise.untilMs ? prev.surprise : null;
+  state = { ...state, surprise: null };
+  if (toggles.postures && surprise > 0 && surprise >= settings.postures.surpriseThreshold) {
+    const posture = expressionPosture(postures, 'surprised', surprise);
+    commands.push({ kind: 'posture', atMs: faceFrom, posture, cause: 'surprise' });
+    state = { ...state, surprise: { atMs: faceFrom, untilMs: faceFrom + posture.durationMs, amount: surprise } };
+    faceFrom += posture.durationMs;
+    faceUntil = faceFrom;
+  } else if (held && toggles.postures) {
+    // Planned again if it has not shown yet (this plan replaces the postures still waiting).
+    if (held.atMs > nowMs) commands.push({ kind: 'posture', atMs: held.atMs, posture: expressionPosture(postures, 'surprised', held.amount), cause: 'surprise' });
+    state = { ...state, surprise: held };
+    faceFrom = Math.max(faceFrom, held.untilMs);
+    faceUntil = faceFrom;
+  }
+
+  // The face shows the strongest emotion, if it is strong enough.
   if (toggles.postures && dominant && dominant.scaled >= settings.postures.threshold) {
-    const atMs = nowMs + settings.postures.reactionMs;
+    const atMs = faceFrom;
     const posture = emotionPosture(postures, dominant.emotion.type, dominant.emotion.intensity, expressiveness);
     commands.push({ kind: 'posture', atMs, posture, cause: dominant.emotion.type });
     faceUntil = atMs + posture.durationMs;
@@ -127,13 +149,19 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   state = { ...state, speech };
 
   // Speech, if the event gives something to say and the moment allows it.
-  const subject = toggles.speech ? subjectOf(setup.utterances, state, event, input.beliefs ?? null) : null;
+  // Another seat's card it did not expect, surprising enough to say so: its own lines, partner's or opponent's.
+  const unexpected = event.type === 'play' && event.seat !== robot && surprise > 0 && surprise >= settings.selection.surpriseThreshold;
+  const found = toggles.speech ? subjectOf(setup.utterances, state, event, input.beliefs ?? null) : null;
+  const subject =
+    found && unexpected
+      ? { ...found, topic: { ...found.topic, category: (relationOf(robot, event.seat) === 'partner' ? 'play.surprise.partner' : 'play.surprise.opponent') as UtteranceCategory } }
+      : found;
   if (subject) {
     const { topic } = subject;
     const labels = labelsFor(settings, robot, topic, raised, expressiveness);
     // Another seat's card, before the robot knows what it thinks of it (its estimate comes after the
-    // reaction): nothing yet. The reappraisal that brings the feeling may speak of it.
-    const waitForEstimate = event.type === 'play' && topic.actor !== robot && labels.length === 0;
+    // reaction): nothing yet, unless it was unexpected. The reappraisal that brings the feeling may speak of it.
+    const waitForEstimate = event.type === 'play' && topic.actor !== robot && labels.length === 0 && !unexpected;
     const spoken = waitForEstimate ? null : speak(setup, state, topic, labels, input.emotions.emotions, toggles, rng, nowMs, subject.until, expressiveness);
     if (spoken) {
       const { utterance, line, addressee } = spoken;

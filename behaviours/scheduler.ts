@@ -83,6 +83,12 @@ export class BehaviourScheduler {
   run(plan: BehaviourPlan): void {
     if (this.disposed) return;
     if (plan.moment !== null) this.reach(plan.moment);
+    // Postures and looks of older plans due by this plan's time go out first, even if their timers
+    // have not fired (late, on a loaded machine): a replay's timers fire on time, before the event
+    // that made this plan, so a late timer must not let the new plan replace what was already due.
+    const overdue = [...this.pending].filter(([, e]) => e.cmd.kind !== 'speech' && e.cmd.atMs <= plan.atMs).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
+    for (const [id] of overdue) this.cancel(id);
+    for (const [, e] of overdue) this.execute(e.cmd, e.line);
     const kinds = new Set(plan.commands.map((c) => c.kind));
     for (const [id, { cmd }] of this.pending) {
       if (cmd.kind !== 'speech' && kinds.has(cmd.kind)) this.cancel(id);

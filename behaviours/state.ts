@@ -35,6 +35,11 @@ export interface BehaviourState {
    * added lines about that plan's event (robot/ names the robot's card), so it has been spoken about.
    */
   saidAtPlan: number;
+  /**
+   * A surprised face planned (at `atMs`, showing `amount`) and held until `untilMs`: plans made before
+   * it is over keep it (a plan replaces the postures still waiting) and show their own face after it.
+   */
+  surprise?: { atMs: number; untilMs: number; amount: number } | null;
 }
 
 export const initialBehaviourState = (robotSeat: Seat, names: readonly (string | null)[] = [null, null, null, null]): BehaviourState => ({

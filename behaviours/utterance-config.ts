@@ -41,6 +41,9 @@ export const UTTERANCE_CATEGORIES = {
   'play.self': [...CARD, 'points'],
   'play.partner': [...CARD, 'points'],
   'play.opponent': [...CARD, 'points'],
+  // Another seat's card the robot did not expect (its prediction gave it little chance).
+  'play.surprise.partner': [...CARD, 'points'],
+  'play.surprise.opponent': [...CARD, 'points'],
   'playing.new-trick': [...CARD, 'trump'],
   'playing.following': [...CARD, 'trump'],
   'playing.not-following': [...CARD, 'trump'],

@@ -57,6 +57,7 @@ function variables(frame: AppraisalFrame): Record<string, unknown> {
   if (frame.like.size) v.like = map(frame.like);
   if (frame.goalSuccessProbability.size) v['goal-success-probability'] = map(frame.goalSuccessProbability);
   if (frame.goalAchieved.size) v['goal-achieved'] = Object.fromEntries(frame.goalAchieved);
+  if (frame.surprise > 0) v.surprise = r3(frame.surprise);
   return v;
 }
 
