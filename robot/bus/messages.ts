@@ -187,6 +187,31 @@ export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A 
   choice: 'float32',
 });
 
+export const PredictionMsg = defineMessage('parceiro_msgs/msg/Prediction', "The robot's prediction of another seat's next card from what the robot's seat can see (game/predict), and once the card is down how surprising it was.", {
+  /** The game of the session (1-based) and the trick (0-based). */
+  game: 'uint32',
+  trick: 'int8',
+  /** The seat to play. */
+  seat: 'int8',
+  /** The model of the seat: uniform, legal, rule, expert or tom1. */
+  model: 'string',
+  /** predicted: before the card; played: the card is down (played, probability, rank and surprise set). */
+  phase: 'string',
+  /** The most likely cards, most likely first, and their probabilities. */
+  cards: 'string[]',
+  probabilities: 'float64[]',
+  /** How many cards the seat might play, as far as the robot knows. */
+  possible: 'uint8',
+  /** The card played; "" before. */
+  played: 'string',
+  /** The probability the prediction gave it; -1 before. */
+  probability: 'float64',
+  /** Its place among the cards by probability (1: the most likely); -1 before. */
+  rank: 'int8',
+  /** 1 - probability / the most likely card's probability: 0 expected .. 1 not at all; -1 before. */
+  surprise: 'float64',
+});
+
 export const ReviewMomentMsg = defineMessage('parceiro_msgs/msg/ReviewMoment', 'One play that changed a game with all cards in view.', {
   /** Index of the card among the game's plays, from 0. */
   play: 'uint8',
@@ -370,7 +395,7 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
 };
 
 /** Our own messages: the interface package holds exactly these. */
-export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg, ReviewMomentMsg, GameReviewMsg, MemoryMsg] as const;
+export const PARCEIRO_MESSAGES = [TableEventMsg, TableOutputMsg, GameStateMsg, GameEventMsg, MoveBeliefMsg, DecisionMsg, ExpectationMsg, EmotionMsg, EmotionalStateMsg, UtteranceMsg, SayMsg, BehaviourTogglesMsg, SessionControlMsg, LanguageMsg, WizardSayMsg, WizardExpressionMsg, ConnectionStateMsg, ReviewMomentMsg, GameReviewMsg, PredictionMsg, MemoryMsg] as const;
 
 export type TableEvent = MessageOf<typeof TableEventMsg>;
 export type TableOutput = MessageOf<typeof TableOutputMsg>;
@@ -386,6 +411,7 @@ export type SessionControlMessage = MessageOf<typeof SessionControlMsg>;
 export type LanguageMessage = MessageOf<typeof LanguageMsg>;
 export type WizardSayMessage = MessageOf<typeof WizardSayMsg>;
 export type GameReviewMessage = MessageOf<typeof GameReviewMsg>;
+export type PredictionMessage = MessageOf<typeof PredictionMsg>;
 export type MemoryMessage = MessageOf<typeof MemoryMsg>;
 export type WizardExpressionMessage = MessageOf<typeof WizardExpressionMsg>;
 export type ConnectionStateMessage = MessageOf<typeof ConnectionStateMsg>;

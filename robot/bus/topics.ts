@@ -10,6 +10,7 @@ import {
   SessionControlMsg,
   WizardExpressionMsg,
   GameReviewMsg,
+  PredictionMsg,
   MemoryMsg,
   WizardSayMsg,
   DecisionMsg,
@@ -68,6 +69,7 @@ export const TOPICS = {
   wizardSay: topic('/parceiro/wizard/say', WizardSayMsg, EVENTS, 'wizard of Oz: say this line now'),
   wizardExpression: topic('/parceiro/wizard/expression', WizardExpressionMsg, EVENTS, 'wizard of Oz: show this expression now'),
   review: topic('/parceiro/review', GameReviewMsg, EVENTS, 'the end-of-game review, with all cards in view (recorded, so a replay tells the same one)'),
+  prediction: topic('/parceiro/prediction', PredictionMsg, EVENTS, "the robot's prediction of another seat's next card, then the card and its surprise (recomputed by a replay)"),
   memory: topic('/parceiro/memory', MemoryMsg, LATCHED, "what the robot recalled of the played cards at its last decision, at a level of play below full (recorded, replayed)"),
   connections: topic('/parceiro/connections', ConnectionStateMsg, LATCHED_PARTS, 'which tables and robot are connected'),
 } as const;

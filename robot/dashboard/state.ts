@@ -11,6 +11,7 @@ import type {
   GameEventMessage,
   GameReviewMessage,
   MemoryMessage,
+  PredictionMessage,
   GameStateMessage,
   JointTrajectoryMessage,
   LanguageMessage,
@@ -48,11 +49,12 @@ export interface DashboardTopics {
   tableOutput: TableOutput;
   review: GameReviewMessage;
   memory: MemoryMessage;
+  prediction: PredictionMessage;
 }
 export type DashboardTopic = keyof DashboardTopics;
 export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
   'gameState', 'gameEvents', 'decision', 'emotions', 'expression', 'posture', 'lookAt', 'utterance', 'toggles', 'setToggles',
-  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review', 'memory',
+  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review', 'memory', 'prediction',
 ];
 
 /**
@@ -164,6 +166,8 @@ export interface DashboardState {
   review: { message: GameReviewMessage; atMs: number } | null;
   /** What the robot recalled of the played cards at its last decision, at a level of play below full (robot/node/level-memory.ts). */
   memory: { message: MemoryMessage; atMs: number } | null;
+  /** The robot's prediction of the seat to play and, once its card is down, the card and its surprise (robot/node/prediction.ts). */
+  prediction: { message: PredictionMessage; atMs: number } | null;
   emotions: EmotionalStateMessage | null;
   timeline: EmotionSample[];
   expression: { atMs: number; expression: string; valence: number; arousal: number; confidence: number } | null;
@@ -202,6 +206,7 @@ export function emptyState(bus: string, atMs: number, virtualTable: DashboardSta
     decision: null,
     review: null,
     memory: null,
+    prediction: null,
     emotions: null,
     timeline: [],
     expression: null,
@@ -262,6 +267,7 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
         s.decision = null;
         s.review = null;
         s.memory = null;
+        s.prediction = null;
         // A line of the last session never said (its scheduler gone with it) does not wait forever.
         s.speech.waiting = [];
       }
@@ -269,6 +275,9 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'gameEvents':
       push(s.events, u.message, LIMITS.events);
+      break;
+    case 'prediction':
+      s.prediction = { message: u.message, atMs: at };
       break;
     case 'review':
       s.review = { message: u.message, atMs: at };

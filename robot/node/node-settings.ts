@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig } from '../../behaviours/index.js';
+import { PREDICTOR_KINDS } from '../../game/predict/index.js';
 import { LEVEL_NAMES } from '../../game/index.js';
 
 export const NODE_FILE = 'node.yaml';
@@ -25,6 +26,10 @@ export const nodeSettingsSchema = z.strictObject({
   advice: z
     .strictObject({ enabled: z.boolean(), budgetMs: z.number().int().min(1).max(60_000), marginVictories: z.number().min(0).max(4), marginPoints: z.number().min(0).max(120) })
     .default({ enabled: false, budgetMs: 400, marginVictories: 0.1, marginPoints: 5 }),
+  /** Before each card of another seat, its prediction from the robot's information set (robot/node/prediction.ts); off: no predictions, no surprise. */
+  prediction: z
+    .strictObject({ enabled: z.boolean(), model: z.enum(PREDICTOR_KINDS), top: z.number().int().min(1).max(10) })
+    .default({ enabled: true, model: 'expert', top: 5 }),
   recordings: z.strictObject({ dir: z.string().min(1) }),
   table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),
   games: z.number().int().min(1).max(1000),

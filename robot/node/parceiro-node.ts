@@ -57,6 +57,8 @@ import { startAdvice } from './advice.js';
 import type { GameReviewer } from './review.js';
 import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
+import type { PredictionSettings } from './prediction.js';
+import { SeatPredictions } from './prediction.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
 import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
@@ -86,6 +88,8 @@ export interface ParceiroNodeOptions {
   handModel?: { searchWeight: number } | null;
   /** The training mode: the robot suggests cards to its partner (robot/node/advice.ts). Default config/node.yaml (off). */
   advice?: boolean;
+  /** The other seats' cards predicted live, and the surprise of each (robot/node/prediction.ts); null for none. Default config/node.yaml. */
+  prediction?: PredictionSettings | null;
   /** Default: config/behaviours.yaml. */
   speech?: SpeechBackendKind;
   /** Default in-process; or a bus made by the caller. */
@@ -140,7 +144,7 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
 >;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -494,6 +498,7 @@ export class ParceiroNode {
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
+    const prediction = o.prediction !== undefined ? o.prediction : settings.prediction.enabled ? { model: settings.prediction.model, top: settings.prediction.top } : null;
     const level = o.level ?? settings.player.level ?? 'full';
     const levels = o.levels ?? DEFAULT_LEVELS;
     const closers: (() => unknown)[] = [];
@@ -536,6 +541,8 @@ export class ParceiroNode {
             expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
             // The hand model at the deals, and what it was fitted on (a replay of a recording without it runs without it).
             handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
+            // The model that predicted the other seats' cards (a replay predicts with the same, or none).
+            prediction: prediction ? JSON.stringify(prediction) : 'off',
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
             versionBase: String(versionBase),
@@ -580,7 +587,10 @@ export class ParceiroNode {
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
-      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null, setup, toggles, scheduler, instant, log });
+      const predictions = prediction ? new SeatPredictions({ bus, seed: o.seed, settings: prediction, warn: (detail, message) => log.warn(detail, message) }) : null;
+      // What the predictions cost, once the session is over (its median a fraction of a millisecond with the expert model).
+      if (predictions) closers.push(() => predictions.stats.predictions > 0 && log.info({ predictions: predictions.stats.predictions, medianMs: predictions.medianMs(), meanMs: predictions.stats.totalMs / predictions.stats.predictions, maxMs: predictions.stats.maxMs }, "the other seats' cards predicted"));
+      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null, predictions, setup, toggles, scheduler, instant, log });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 

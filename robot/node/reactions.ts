@@ -23,6 +23,7 @@ import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js'
 import { emotionalStateMessage } from './emotion-message.js';
 import type { Estimate, ExpectationSource, PlayToJudge } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
+import type { SeatPredictions } from './prediction.js';
 import type { ReactionInstant } from './reaction-instant.js';
 import { RobotView } from './robot-view.js';
 
@@ -40,6 +41,12 @@ export interface ReactionsOptions {
    * comes back), then combined with the estimate of the deal, `searchWeight` of it. Absent or null: none.
    */
   handModel?: { assessor: HandAssessor; searchWeight: number } | null;
+  /**
+   * The other seats' cards predicted before each is played (prediction.ts): the prediction goes on the
+   * bus after the reaction to the event before the card, and the card's surprise into its appraisal.
+   * Absent or null: none.
+   */
+  predictions?: SeatPredictions | null;
   setup: BehaviourSetup;
   toggles: ToggleBoard;
   scheduler: BehaviourScheduler;
@@ -67,6 +74,8 @@ interface EstimateRequest {
   play?: PlayToJudge;
   /** The deal or play before it (tricks and ends change no position): the estimate it continues from. */
   previous: number;
+  /** When the event is another seat's card: how unexpected it was (0..1); set when the event is reacted to. */
+  surprise?: number;
 }
 
 type EstimateOutcome = { status: 'ok'; expectation: Estimate } | { status: 'none' } | { status: 'failed'; detail: string };
@@ -119,6 +128,11 @@ export class RobotReactions {
   /** The expectation the robot's appraisal holds now (its team's final points and win probability). */
   get expectation(): Expectation {
     return this.#o.appraiser.state.expectation;
+  }
+
+  /** The other seats' cards predicted (their stats: how many, what they cost), or null when off. */
+  get predictions(): SeatPredictions | null {
+    return this.#o.predictions ?? null;
   }
 
   /** The hand model's estimate of the deal in play, or null (no model, or no deal yet). */
@@ -223,6 +237,13 @@ export class RobotReactions {
     const opens = event.type === 'deal' || event.type === 'trick' || (event.type === 'play' && g !== null && g.cardsInTrick > 0);
     const turn = g && !g.isOver && opens && g.toMove !== this.#o.robotSeat ? g.toMove : null;
     this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, turn }, request, atMs)));
+    // That seat's card predicted from what the robot sees now, just after the reaction (never before it).
+    const predictions = this.#o.predictions;
+    if (predictions) {
+      if (event.type === 'deal' || event.type === 'end') this.#enqueue(() => predictions.clear());
+      const seen = turn !== null ? this.#view.infoSet() : null;
+      if (seen && turn !== null) this.#enqueue(() => predictions.predict(seen, turn, this.#deals));
+    }
     this.#startNext();
   }
 
@@ -297,10 +318,15 @@ export class RobotReactions {
     // At once, with no change of expectation (the estimate of the position after it comes later),
     // except at a deal: the robot reads its hand there and then (the hand model), hoping or fearing.
     const model = e.type === 'deal' ? this.#assessHand(e) : null;
-    const { report, state, felt } = this.#o.appraiser.perceive(e, model ? { before: PRIOR_EXPECTATION, after: model } : undefined);
-    if (request) request.context = state.game;
+    // Another seat's card against the robot's prediction of it: how unexpected it was.
+    const surprise = e.type === 'play' && e.seat !== this.#o.robotSeat ? (this.#o.predictions?.played(e.seat, e.card) ?? 0) : 0;
+    const { report, state, felt, frame } = this.#o.appraiser.perceive(e, model ? { before: PRIOR_EXPECTATION, after: model } : undefined, surprise);
+    if (request) {
+      request.context = state.game;
+      if (surprise > 0) request.surprise = surprise;
+    }
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
-    this.#behave(e, raised(report, [...renounce, ...felt]), atMs, p);
+    this.#behave(e, { ...raised(report, [...renounce, ...felt]), ...(frame.surprise > 0 ? { surprise: frame.surprise } : {}) }, atMs, p);
     if (p.turn !== null) this.#behave({ type: 'turn', seat: p.turn }, raised(report, []), atMs);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
@@ -352,7 +378,11 @@ export class RobotReactions {
       // The deal's own estimate is combined with the hand model's, as seed 004 combines simulation with its model.
       const model = this.#dealModel?.index === req.index ? this.#dealModel.assessment : null;
       const expectation = model ? { ...outcome.expectation, ...combineEstimates(model, outcome.expectation, this.#o.handModel!.searchWeight) } : outcome.expectation;
-      const r = this.#o.appraiser.reappraise(req.event, req.context!, expectation, { attributable, ...(expectation.choice === undefined ? {} : { choice: expectation.choice }) });
+      const r = this.#o.appraiser.reappraise(req.event, req.context!, expectation, {
+        attributable,
+        ...(expectation.choice === undefined ? {} : { choice: expectation.choice }),
+        ...(req.surprise === undefined ? {} : { surprise: req.surprise }),
+      });
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
       if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, raised(r.report, r.felt), atMs);

@@ -13,6 +13,7 @@ import type { Seat } from '../../game/index.js';
 import type { LevelName, LevelTable } from '../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
 import { levelTableOf } from '../node/level-memory.js';
+import { PREDICTOR_KINDS } from '../../game/predict/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { isTableQuestion } from '../../table-bridge/index.js';
 import type { TopicKey } from '../bus/topics.js';
@@ -20,6 +21,7 @@ import { TOPICS } from '../bus/topics.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
 import type { ExpectationMessage, TableEvent } from '../bus/messages.js';
 import { ParceiroNode } from '../node/parceiro-node.js';
+import type { PredictionSettings } from '../node/prediction.js';
 import { createLogger } from '../node/logger.js';
 import type { NodeLogger } from '../node/logger.js';
 import type { RecordedMessage, Recording } from '../recording/reader.js';
@@ -43,7 +45,7 @@ const OPERATOR_TABLE = 'operator';
 
 export const GROUPS = {
   plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
-  emotions: [TOPICS.expectation, TOPICS.emotions].map((t) => t.name),
+  emotions: [TOPICS.expectation, TOPICS.prediction, TOPICS.emotions].map((t) => t.name),
   behaviours: [TOPICS.expression, TOPICS.posture, TOPICS.lookAt, TOPICS.say, TOPICS.utterance, TOPICS.toggles, TOPICS.language].map((t) => t.name),
 } as const;
 export type GroupName = keyof typeof GROUPS;
@@ -61,6 +63,8 @@ export interface ReplaySettings {
   expectationBudgetMs: number;
   /** The hand model at the deals (null: the recording was made without it). */
   handModel: { searchWeight: number } | null;
+  /** The model that predicted the other seats' cards (null: the recording was made without predictions). */
+  prediction: PredictionSettings | null;
   minThinkMs?: number;
   liftGraceMs?: number;
   /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
@@ -136,6 +140,7 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
   // Only whether there were estimates matters: their values come from the recording.
   const budget = int(s.expectationBudgetMs, facts.estimates > 0 ? 1 : 0);
   const handModel = handModelOf(s.handModel, notes);
+  const prediction = predictionOf(s.prediction, notes);
   const level = levelOf(s.level, s.levelSettings, notes);
   return {
     sessionId: s.id ?? 'replay',
@@ -148,6 +153,7 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
     speech,
     expectationBudgetMs: budget,
     handModel,
+    prediction,
     ...(s.minThinkMs !== undefined ? { minThinkMs: int(s.minThinkMs, 0) } : {}),
     ...(s.liftGraceMs !== undefined ? { liftGraceMs: int(s.liftGraceMs, 0) } : {}),
     ...(level ? { level } : {}),
@@ -170,6 +176,22 @@ function levelOf(name: string | undefined, settings: string | undefined, notes: 
   } catch {
     notes.push(`the recording's settings of level ${name} are unreadable: replayed with the embedded ones`);
     return { name, levels: DEFAULT_LEVELS };
+  }
+}
+
+/**
+ * The model a recording's session predicted the other seats' cards with: none when it does not say
+ * (recorded before the predictions) or says "off".
+ */
+function predictionOf(recorded: string | undefined, notes: string[]): PredictionSettings | null {
+  if (recorded === undefined || recorded === 'off') return null;
+  try {
+    const m = JSON.parse(recorded) as { model?: unknown; top?: unknown };
+    if (!(PREDICTOR_KINDS as readonly unknown[]).includes(m.model) || typeof m.top !== 'number' || !(m.top >= 1)) throw new Error('no model');
+    return { model: m.model as PredictionSettings['model'], top: m.top };
+  } catch {
+    notes.push(`the recording's prediction setting is unreadable (${recorded.slice(0, 80)}): replayed without predictions`);
+    return null;
   }
 }
 
@@ -441,6 +463,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     reviewer: null,
     expectationBudgetMs: settings.expectationBudgetMs,
     handModel: settings.handModel,
+    prediction: settings.prediction,
     ...(settings.level ? { level: settings.level.name, levels: settings.level.levels } : { level: 'full' as const }),
     ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
     ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),

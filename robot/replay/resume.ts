@@ -303,6 +303,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     budgetMs,
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
+    prediction: s.prediction,
     ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
     ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
     ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),

@@ -15,6 +15,7 @@ import { byId, cardEl, clock, h } from './dom.js';
 import { EmysFace } from './face.js';
 import { renderReview } from './review-view.js';
 import { renderMemory } from './memory-view.js';
+import { renderPrediction } from './prediction-view.js';
 import { renderSpeech } from './speech-view.js';
 import { emotionColour, emotionWord } from './words.js';
 
@@ -202,6 +203,7 @@ function render(): void {
   renderConnections(s);
   renderGame(s);
   renderDecision(s);
+  renderPrediction(s);
   renderReview(s);
   renderMemory(s);
   renderSpeech(s);

@@ -1,0 +1,101 @@
+// Predictions live (issue 22): before each card of another seat the node predicts it from the robot's
+// information set and publishes the prediction; when the card is down, the card, its probability and
+// the surprise. On the record, and a replay predicts exactly the same. Nothing here measures time.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type * as Robot from '../../robot/index.js';
+import type { GameEventMessage, PredictionMessage } from '../../robot/bus/index.js';
+import type { Card } from '../../game/index.js';
+import { parseCard } from '../../game/index.js';
+import { SimulatedTable } from '../../table-bridge/index.js';
+
+const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
+const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
+const { surpriseOf } = (await import(new URL('../../dist/robot/node/prediction.js', import.meta.url).href)) as typeof import('../../robot/node/prediction.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-prediction-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const TOKEN = 'prediction-token-1';
+const quiet = () => robot.createLogger({ level: 'silent', pretty: false });
+
+describe('predictions on the bus', () => {
+  it("predict each card of the other seats from the robot's seat, say the surprise once it is down, and replay exactly", async () => {
+    const node = await robot.ParceiroNode.start({ seed: 23, games: 2, sessionId: 'prediction-1', language: 'pt', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: { model: 'expert', top: 5 }, logger: quiet() });
+    const predictions: PredictionMessage[] = [];
+    const plays: GameEventMessage[] = [];
+    node.bus.subscribe('prediction', (m) => void predictions.push(m));
+    node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
+    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 5 }));
+    await node.quiet();
+    const stats = node.reactions.predictions!.stats;
+    const path = (await node.close()).recording!;
+
+    // Every card of another seat: predicted before it, judged after it, in that order.
+    const others = plays.filter((p) => p.seat !== 0);
+    expect(others).toHaveLength(60);
+    expect(stats.predictions).toBe(60);
+    const predicted = predictions.filter((m) => m.phase === 'predicted');
+    const played = predictions.filter((m) => m.phase === 'played');
+    expect(predicted).toHaveLength(60);
+    expect(played).toHaveLength(60);
+    predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
+    played.forEach((m, i) => {
+      const p = others[i]!;
+      expect(m).toMatchObject({ seat: p.seat, played: p.card, trick: p.trick, game: p.game + 1, model: 'expert' });
+      expect(m.cards.length).toBeLessThanOrEqual(5);
+      expect(m.cards.length).toBe(Math.min(5, m.possible));
+      // Most likely first, each a probability; the card played had one, and its surprise follows from it.
+      for (let k = 1; k < m.probabilities.length; k++) expect(m.probabilities[k]!).toBeLessThanOrEqual(m.probabilities[k - 1]!);
+      expect(m.probability).toBeGreaterThan(0);
+      expect(m.probability).toBeLessThanOrEqual(m.probabilities[0]! + 1e-9);
+      expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
+      if (m.rank === 1) expect(m.surprise).toBe(0);
+      if (m.cards.includes(m.played)) expect(m.cards.indexOf(m.played) + 1).toBe(m.rank);
+      // What the prediction saw: never the card itself as certain unless it was the seat's only possible one.
+      if (m.possible > 1) expect(m.probability).toBeLessThan(1);
+    });
+    // Not every card surprises, and some do.
+    expect(played.filter((m) => m.surprise === 0).length).toBeGreaterThan(0);
+    expect(played.filter((m) => m.surprise >= 0.5).length).toBeGreaterThan(0);
+
+    // Recorded, and a replay predicts exactly the same (and so reacts the same).
+    const rec = recording.readRecording(path);
+    expect(rec.session?.prediction).toBe(JSON.stringify({ model: 'expert', top: 5 }));
+    const r = await replay.replayRecording(rec);
+    expect(r.firstDifference).toBeNull();
+    expect(r.matches).toBe(true);
+    expect(r.compared['/parceiro/prediction']).toBe(120);
+    expect(r.groups.emotions.matches).toBe(true);
+  });
+
+  it('off: no predictions, and a replay of that recording makes none', async () => {
+    const node = await robot.ParceiroNode.start({ seed: 24, games: 1, sessionId: 'prediction-off', language: 'en', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, expectationBudgetMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet() });
+    let seen = 0;
+    node.bus.subscribe('prediction', () => void seen++);
+    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 6 }));
+    await node.quiet();
+    expect(node.reactions.predictions).toBeNull();
+    const path = (await node.close()).recording!;
+    expect(seen).toBe(0);
+    const rec = recording.readRecording(path);
+    expect(rec.session?.prediction).toBe('off');
+    const r = await replay.replayRecording(rec);
+    expect(r.matches).toBe(true);
+    expect(r.compared['/parceiro/prediction'] ?? 0).toBe(0);
+  });
+
+  it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {
+    const [a, b, c, d] = ['AS', '7S', 'KS', '2H'].map(parseCard) as [Card, Card, Card, Card];
+    const prediction = { seat: 1 as const, cards: [a, b, c], probabilities: [0.8, 0.15, 0.05], hands: 1, inconsistent: false };
+    expect(surpriseOf(prediction, a)).toBe(0);
+    expect(surpriseOf(prediction, b)).toBeCloseTo(1 - 0.15 / 0.8, 12);
+    expect(surpriseOf(prediction, c)).toBeCloseTo(0.9375, 12);
+    expect(surpriseOf({ ...prediction, probabilities: [1 / 3, 1 / 3, 1 / 3] }, c)).toBe(0);
+    // A card the prediction did not list (the view was inconsistent): no surprise claimed.
+    expect(surpriseOf(prediction, d)).toBe(0);
+  });
+});
