@@ -316,6 +316,26 @@ describe('toggles at run time', () => {
     ]);
   });
 
+  it('a new plan carries out first the postures and looks already due by its time whose timers are late', () => {
+    // A replay's timers fire on time, before the next event; live, a loaded machine can bring the
+    // next event before a due timer. What was due by the new plan's time still goes out, in order.
+    let t = 100;
+    const timers = new Map<number, () => void>();
+    let next = 0;
+    const clock = { now: () => t, setTimeout: (cb: () => void) => (timers.set(++next, cb), next), clearTimeout: (id: number) => void timers.delete(id) };
+    const publisher = new RecordingPublisher(() => t);
+    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(new SimulatedClock(0)), clock, toggles: new ToggleBoard(setup.settings.toggles, () => t), postures, table });
+    scheduler.run(plan(face(120), look(130, 1), look(400, 3)));
+    t = 300; // no timer has fired
+    scheduler.run({ event: 'play', atMs: 300, moment: null, commands: [rest(300)] });
+    expect(publisher.log.map((m) => m.topic).filter((x) => x === TOPICS.lookAt || x === TOPICS.expression)).toEqual([TOPICS.expression, TOPICS.lookAt]);
+    expect(publisher.on(TOPICS.expression).map((m) => m.expression)).toEqual(['happy']);
+    // The look due at 400 is not due yet: it still waits, the new plan having no look.
+    t = 400;
+    for (const fire of [...timers.values()]) fire();
+    expect(publisher.on(TOPICS.lookAt).map((m) => m.target)).toEqual(['seat:1', 'seat:3']);
+  });
+
   it('a new plan replaces the postures and looks still waiting, not the lines', async () => {
     const { clock, publisher, speech: voice, scheduler } = rig();
     scheduler.run(plan(look(1000, 1), face(1000), rest(5000), speech(2000, line('a', 500))));
