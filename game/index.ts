@@ -36,3 +36,4 @@ export * from './predict/index.js';
 export * from './assessment/index.js';
 export * from './explain/index.js';
 export * from './memory/index.js';
+export * from './learned/index.js';

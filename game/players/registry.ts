@@ -11,6 +11,8 @@ import { RulePlayer } from './rule.js';
 import { SearchPlayer } from './search-player.js';
 import type { SearchKind } from './search-player.js';
 import { INFERENCE_MODELS } from '../predict/likelihood.js';
+import { ImitationPlayer } from '../learned/imitation.js';
+import { policyNet } from '../learned/models.js';
 
 export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
@@ -26,6 +28,10 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   /** A level of play, with a person's memory of the played cards: `level:name=beginner` .. `full` (game/memory). */
   level: () => {
     throw new PlayerSpecError(`level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
+  },
+  /** Direct imitation: the policy network's most probable legal card, `imitation:model=FILE.onnx` (game/learned). */
+  imitation: () => {
+    throw new PlayerSpecError('imitation needs a model: imitation:model=FILE.onnx');
   },
 };
 
@@ -86,6 +92,7 @@ export function playerFactory(spec: string): PlayerFactory {
   const base = BUILTIN_PLAYERS[kind ?? ''];
   if (!base) throw new PlayerSpecError(`unknown player '${spec}' (known: ${builtinPlayerKinds().join(', ')})`);
   if (kind === 'level') return levelFactory(spec, parts);
+  if (kind === 'imitation') return imitationFactory(spec, parts);
   if (!parts.length) return base;
   if (kind === 'advised') return advisedFactory(spec, parts);
   const params = PARAMS[kind as SearchKind];
@@ -133,4 +140,18 @@ function levelFactory(spec: string, parts: string[]): PlayerFactory {
   if (!level || !isLevelName(level)) throw new PlayerSpecError(`${spec}: level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
   const name = level;
   return (o) => new LevelPlayer({ ...o, level: name, name: spec, ...(budgetMs === undefined ? {} : { budgetMs }) });
+}
+
+/** `imitation:model=FILE.onnx`: the network is read once, when the spec is made (a bad file is told then). */
+function imitationFactory(spec: string, parts: string[]): PlayerFactory {
+  const joined = parts.join(':');
+  if (!joined.startsWith('model=') || joined.length === 'model='.length) throw new PlayerSpecError(`${spec}: imitation takes model=FILE.onnx (a policy network from parceiro train)`);
+  const path = joined.slice('model='.length);
+  let net;
+  try {
+    net = policyNet(path);
+  } catch (e) {
+    throw new PlayerSpecError(`${spec}: ${(e as Error).message}`);
+  }
+  return (o) => new ImitationPlayer({ ...o, net, name: spec });
 }

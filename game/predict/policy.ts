@@ -53,7 +53,7 @@ export interface SeatPolicy {
   probabilities(world: SeatWorld, out: Float64Array): number;
 }
 
-export type PolicyKind = 'rule' | 'expert' | 'tom1';
+export type PolicyKind = 'rule' | 'expert' | 'tom1' | 'learned';
 
 /** The legal cards of a seat holding `hand` (rank masks by suit), as a 4-bit mask of suits it may play. */
 export function allowedSuits(hand: ArrayLike<number>, led: number): number {

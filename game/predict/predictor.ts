@@ -28,13 +28,15 @@ import { FITTED } from './fitted.js';
 import type { SeatPolicy, SeatWorld, Tom1Settings } from './policy.js';
 import { ExpertSoftmaxPolicy, RulePolicy, Tom1Policy, handKey } from './policy.js';
 import { possiblePlays, seatToMove } from './possible.js';
+import { LearnedPolicy } from '../learned/policy.js';
+import type { PolicyNet } from '../learned/mlp.js';
 
 /**
  * `uniform`: any card the seat might play, alike (the baseline). `legal`: a random legal card in each
  * of the observer's worlds (what reading the hands alone is worth, with no model of choice). `rule`,
- * `expert`, `tom1`: the models of policy.ts.
+ * `expert`, `tom1`: the models of policy.ts. `learned`: a policy network (game/learned; `net` option).
  */
-export const PREDICTOR_KINDS = ['uniform', 'legal', 'rule', 'expert', 'tom1'] as const;
+export const PREDICTOR_KINDS = ['uniform', 'legal', 'rule', 'expert', 'tom1', 'learned'] as const;
 export type PredictorKind = (typeof PREDICTOR_KINDS)[number];
 
 /** What a prediction says: each card the seat might play, with its probability. */
@@ -83,9 +85,12 @@ export interface PredictorOptions {
   expertTemperature?: number;
   expertMix?: number;
   tom1?: Partial<Omit<Tom1Settings, 'seed'>>;
+  /** learned: the policy network (required), and its share against a random legal card (default 1). */
+  net?: PolicyNet;
+  learnedMix?: number;
 }
 
-const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, legal: 256, rule: 256, expert: 64, tom1: 16 };
+const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, legal: 256, rule: 256, expert: 64, tom1: 16, learned: 64 };
 
 /** The probability `prediction` gives `card` (0 for a card it says the seat cannot play). */
 export function probabilityOf(prediction: Prediction, card: Card): number {
@@ -175,7 +180,9 @@ class WorldPredictor implements Predictor {
           ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
           : o.kind === 'tom1'
             ? new Tom1Policy({ ...DEFAULT_TOM1, ...o.tom1, seed: o.seed })
-            : null;
+            : o.kind === 'learned'
+              ? new LearnedPolicy(learnedNet(o.net), o.learnedMix ?? 1)
+              : null;
     this.control = o.kind === 'tom1' ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix) : null;
     this.baseWorlds = DEFAULT_WORLDS.expert;
   }
@@ -210,6 +217,7 @@ class WorldPredictor implements Predictor {
     if (!(total > 0)) return uniform(false); // not reached while trust < 1: every world has weight
     const all = [...groups.values()];
     const world = new InfoSeatWorld(info, seat);
+    if (this.policy instanceof LearnedPolicy) this.policy.prepare(info, seat);
     let acc: Float64Array;
     let asked: number;
     if (this.control) {
@@ -282,6 +290,11 @@ class WorldPredictor implements Predictor {
     for (let c = 0; c < 40; c++) acc[c]! /= sum;
     return acc;
   }
+}
+
+function learnedNet(net: PolicyNet | undefined): PolicyNet {
+  if (!net) throw new RangeError('the learned predictor needs a policy network (net)');
+  return net;
 }
 
 /** The seat's hand in some weighed worlds (one of them), and their weight. */
