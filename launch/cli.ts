@@ -23,7 +23,13 @@ import { solveCommand } from './commands/solve.js';
 import { formatSummary, tournamentCommand } from './commands/tournament.js';
 import { formatPredictEval, predictEvalCommand } from './commands/predict-eval.js';
 import { workerCommand } from './commands/worker.js';
+import { datasetCommand } from './commands/dataset.js';
+import { trainCommand } from './commands/train.js';
+import { installModelLoader } from '../robot/learned/load.js';
 import { levelOption } from './levels.js';
+
+// Player specs and predictors may name model files (imitation:model=FILE.onnx): read at this edge.
+installModelLoader();
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
@@ -263,7 +269,8 @@ program
   .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
   .option('--observer <seat>', "the observer's seat (simulated games and records; a recording's is the robot's)", intOption('--observer', 0, 3), 0)
   .option('--observer-player <kind>', "simulate: the observer's own player", 'expert')
-  .option('--models <list>', 'models to score: uniform, legal, rule, expert, tom1', 'uniform,legal,rule,expert,tom1')
+  .option('--models <list>', 'models to score: uniform, legal, rule, expert, tom1, learned (with --model)', 'uniform,legal,rule,expert,tom1')
+  .option('--model <file.onnx>', 'the learned model\'s policy network (parceiro train)')
   .option('--baseline <model>', "the model the others' gains in log-likelihood are measured against, card by card (scored first)", 'uniform')
   .option('--records <file>', 'score game records instead, one JSON object a line (parceiro tournament --records)')
   .option('--recording <file.mcap>', "score the robot's recorded sessions instead (whole games); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
@@ -274,6 +281,47 @@ program
   .action((o) => {
     const report = predictEvalCommand(o, (line) => process.stderr.write(`${line}\n`));
     console.log(o.json ? JSON.stringify(report, null, 2) : formatPredictEval(report));
+  });
+
+program
+  .command('dataset')
+  .description('decisions of played games as a training file for a policy network (docs/learned-models.md): seeded games, game records or recordings (people\'s seats)')
+  .requiredOption('--out <file>', 'the dataset file to write')
+  .option('--players <specs>', 'simulate: one player spec for the four seats, or four separated by commas (default rule)')
+  .option('--games <n>', 'simulate: games', intOption('--games', 1), 100)
+  .option('--first-game <n>', 'simulate: the first game number (several processes can share a seed)', intOption('--first-game', 0), 0)
+  .option('--seed <n>', 'simulate: seed of the deals and players', intOption('--seed', 0), 2311)
+  .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
+  .option('--records <file>', 'export game records instead, one JSON object a line (parceiro tournament --records)')
+  .option('--recording <file.mcap>', "export recorded sessions' whole games instead (people's seats: tables of kind touch or virtual); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option('--who <name>', 'records: the name of seats a record does not name', 'recorded')
+  .option('--only <name>', 'only the decisions of seats of this name (a player spec; recordings: person, robot, bot; default person for recordings)')
+  .option('--all-seats', 'recordings: every seat, not only people\'s', false)
+  .option('--json', 'print the report as JSON', false)
+  .action((o) => {
+    const report = datasetCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` }, (line) => process.stderr.write(`${line}\n`));
+    if (o.json) console.log(JSON.stringify(report));
+    else {
+      console.log(`${report.out}: ${report.rows} decisions of ${report.games} games (${Object.entries(report.who).map(([w, n]) => `${w} ${n}`).join(', ') || 'none'}) in ${report.seconds} s`);
+      for (const note of report.notes) console.log(`note: ${note}`);
+    }
+  });
+
+program
+  .command('train')
+  .description('train a policy network on dataset files with learn/train_policy.py (python3-torch) and write MODEL.onnx and MODEL.json')
+  .requiredOption('--data <file>', 'a dataset file (parceiro dataset); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .requiredOption('--out <file.onnx>', 'the model file to write; its sidecar is the same name with .json')
+  .option('--seed <n>', 'seed of the initial weights, the order of the batches and the held-out games', intOption('--seed', 0), 2311)
+  .option('--hidden <sizes>', 'hidden layer sizes, comma separated', '128,64')
+  .option('--epochs <n>', 'passes over the training decisions', intOption('--epochs', 1, 10_000), 6)
+  .option('--batch <n>', 'decisions per step', intOption('--batch', 1, 1_000_000), 256)
+  .option('--lr <rate>', 'Adam learning rate (default 0.001)')
+  .option('--holdout <share>', 'share of games held out for the accuracy (default 0.1)')
+  .option('--only <who>', 'train on the decisions of this who only (e.g. person)')
+  .option('--name <text>', 'what the model is, for the sidecar')
+  .action((o) => {
+    process.exitCode = trainCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` });
   });
 
 try {

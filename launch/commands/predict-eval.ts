@@ -14,7 +14,7 @@
 //   virtual-table sessions are people).
 
 import { performance } from 'node:perf_hooks';
-import type { Card, ObservedGame, Player, Predictor, PredictorKind, Seat, WhoSummary } from '../../game/index.js';
+import type { Card, ObservedGame, Player, PolicyNet, Predictor, PredictorKind, Seat, WhoSummary } from '../../game/index.js';
 import {
   Game,
   PREDICTOR_KINDS,
@@ -30,6 +30,7 @@ import {
   parseCard,
   parseRecord,
   playerFactory,
+  policyNet,
 } from '../../game/index.js';
 import { RecordingError, readRecording } from '../../robot/recording/index.js';
 import { TOPICS } from '../../robot/bus/topics.js';
@@ -53,6 +54,8 @@ export interface PredictEvalOptions {
   /** Predictor worlds for tom1 (outer hands) and its own worlds; defaults otherwise. */
   tom1Hands?: number;
   tom1Worlds?: number;
+  /** The policy network of the `learned` model (an ONNX file from parceiro train). */
+  model?: string;
 }
 
 export interface PredictEvalReport {
@@ -179,8 +182,18 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
   if (!isSeat(o.observer)) throw new UsageError(`--observer expects a seat 0-3, got ${o.observer}`);
   const models = parseModels(o.models, o.baseline ?? 'uniform');
   const tom1 = { ...(o.tom1Worlds ? { worlds: o.tom1Worlds } : {}) };
+  if (models.includes('learned') && !o.model) throw new UsageError('--models learned needs --model FILE.onnx (a policy network from parceiro train)');
+  if (o.model && !models.includes('learned')) throw new UsageError('--model is the learned model\'s network: add learned to --models');
+  let net: PolicyNet | undefined;
+  if (o.model) {
+    try {
+      net = policyNet(o.model);
+    } catch (e) {
+      throw new UsageError(`--model: ${(e as Error).message}`);
+    }
+  }
   const predictors: Predictor[] = models.map((kind) =>
-    createPredictor({ kind, seed: deriveSeed(o.seed, 0x70d1), ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}) }),
+    createPredictor({ kind, seed: deriveSeed(o.seed, 0x70d1), ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}), ...(kind === 'learned' && net ? { net } : {}) }),
   );
   const scorer = new PredictionScorer(predictors, clock);
   const notes: string[] = [];

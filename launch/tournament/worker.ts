@@ -6,6 +6,10 @@ import { BUILTIN_PLAYERS, BoardTally, boardPasses, decisionRecorder, emptyStats,
 import type { Player, Seat, TournamentSpec, TournamentStats } from '../../game/index.js';
 import type { GameRecord } from '../../robot/tournament/game-record.js';
 import { gameRecord } from '../../robot/tournament/game-record.js';
+import { installModelLoader } from '../../robot/learned/load.js';
+
+// Specs may name model files (imitation:model=FILE): this thread reads them itself.
+installModelLoader();
 
 export interface BoardRange {
   spec: TournamentSpec;
