@@ -13,6 +13,7 @@ import type { SearchKind } from './search-player.js';
 import { INFERENCE_MODELS } from '../predict/likelihood.js';
 import { ImitationPlayer } from '../learned/imitation.js';
 import { policyNet } from '../learned/models.js';
+import type { PolicyNet } from '../learned/mlp.js';
 
 export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   random: (o) => new RandomPlayer(o),
@@ -97,9 +98,20 @@ export function playerFactory(spec: string): PlayerFactory {
   if (kind === 'advised') return advisedFactory(spec, parts);
   const params = PARAMS[kind as SearchKind];
   if (!params) throw new PlayerSpecError(`player '${kind}' takes no parameters, got '${spec}'`);
-  const settings: Record<string, number | string> = {};
+  const settings: Record<string, number | string | PolicyNet> = {};
   for (const part of parts) {
     const [key, value] = part.split('=');
+    // timed:policy=FILE.onnx: the rollouts before the exact horizon played by a policy network (game/learned).
+    if (key === 'policy' && kind === 'timed') {
+      if (!value) throw new PlayerSpecError(`${spec}: policy takes a model file, policy=FILE.onnx`);
+      try {
+        settings.policyNet = policyNet(value);
+      } catch (e) {
+        throw new PlayerSpecError(`${spec}: ${(e as Error).message}`);
+      }
+      settings.playout = 'policy';
+      continue;
+    }
     const p = params[key ?? ''];
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
     // A choice may be named as well as numbered.

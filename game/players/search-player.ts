@@ -20,6 +20,7 @@ import type { PlayoutPolicy, SearchSettings, WorldSource } from '../search/searc
 import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
 import type { InfoSet, SeatView } from '../view.js';
+import type { PolicyNet } from '../learned/mlp.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
@@ -46,6 +47,8 @@ export interface SearchPlayerOptions extends PlayerOptions {
   objective?: SearchObjective;
   /** Who rolls out the tricks before the exact horizon (default: expert for `timed`, rule for the others). */
   playout?: PlayoutPolicy;
+  /** playout `policy`: the policy network (game/learned) whose most probable card each seat plays in the rollouts. */
+  policyNet?: PolicyNet;
   /**
    * At each decision with a choice, the worlds to search when not those of the seat's true
    * information set: what a player who forgets remembers (game/memory). Absent or undefined: the true ones.
@@ -92,6 +95,7 @@ export class SearchPlayer implements Player {
       ...(anytime && this.clock ? { clock: this.clock } : {}),
       objective: options.objective ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.objective : 'points'),
       playout: options.playout ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.playout : 'rule'),
+      ...(options.policyNet ? { policyNet: options.policyNet } : {}),
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
     const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);

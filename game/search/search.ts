@@ -38,6 +38,8 @@ import { addWorld, emptyTally } from './tally.js';
 import type { InferenceSettings } from './inference.js';
 import { weighedWorlds } from './inference.js';
 import { WorldBuilder, positionOf } from './world.js';
+import { ImitationPlayer } from '../learned/imitation.js';
+import type { PolicyNet } from '../learned/mlp.js';
 
 /** Worlds the anytime search aims to fit in its budget when choosing how deep to search exactly. */
 const MIN_WORLDS = 32;
@@ -67,6 +69,8 @@ export interface SearchSettings {
   objective?: SearchObjective;
   /** Who plays the tricks rolled out before the exact horizon (default `rule`, the paper's; the robot's: `expert`). */
   playout?: PlayoutPolicy;
+  /** playout `policy`: the policy network whose most probable card each seat plays (game/learned). */
+  policyNet?: PolicyNet;
   /** Where the worlds come from when not from `info` itself: what a player who forgets believes (game/memory). */
   source?: WorldSource;
 }
@@ -83,8 +87,8 @@ export interface WorldSource {
   game(hands: readonly (readonly Card[])[]): Game;
 }
 
-/** The players that roll out the tricks before the exact horizon. */
-export type PlayoutPolicy = 'rule' | 'expert';
+/** The players that roll out the tricks before the exact horizon (`policy`: a policy network's imitation players, with `policyNet`). */
+export type PlayoutPolicy = 'rule' | 'expert' | 'policy';
 
 export interface SearchResult {
   tally: Tally;
@@ -115,6 +119,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   const victories = new Float64Array(n);
   const bounds = new Int32Array(2 * n);
   const playout = settings.playout ?? 'rule';
+  if (playout === 'policy' && !settings.policyNet) throw new RangeError('the policy playout needs a policy network (policyNet)');
   const tricksLeft = 10 - info.trick;
   const { clock, deadline } = settings;
   const timed = deadline !== undefined && clock !== undefined;
@@ -152,7 +157,7 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       if (horizon === tricksLeft) {
         if (objective === 'victories' && !exactPoints) classWorld(info, hands, legal, solver, ours, values, victories, bounds);
         else exactWorld(info, hands, legal, solver, ours, inPlay, values, victories);
-      } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories);
+      } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories, settings.policyNet);
     } catch (e) {
       if (!(e instanceof SearchAborted)) throw e;
       if (!timed || clock() >= deadline || horizon <= 1 || tally.worlds > 0) break;
@@ -214,9 +219,13 @@ function classWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solve
 }
 
 /** The playout policy's four players for one world (made once, reused for every card and rollout). */
-function playoutPlayers(playout: PlayoutPolicy, seed: number, i: number, m: number): Player[] {
+function playoutPlayers(playout: PlayoutPolicy, seed: number, i: number, m: number, net?: PolicyNet): Player[] {
   return [0, 1, 2, 3].map((s) =>
-    playout === 'expert' ? new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) }) : new RulePlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) }),
+    playout === 'policy'
+      ? new ImitationPlayer({ seat: s as Seat, seed: 0, net: net! })
+      : playout === 'expert'
+        ? new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) })
+        : new RulePlayer({ seat: s as Seat, seed: deriveSeed(seed, i, m, s) }),
   );
 }
 
@@ -236,11 +245,13 @@ function rolloutWorld(
   objective: SearchObjective,
   playout: PlayoutPolicy,
   vic: Float64Array,
+  net?: PolicyNet,
 ): void {
   const ours = teamOf(seat);
   const policySeed = rng.int(0x7fffffff);
-  // The expert keeps no state between decisions but its tie-breaking Rng, so one set serves the world.
-  const shared = playout === 'expert' ? playoutPlayers(playout, policySeed, 0, 0) : null;
+  // The expert keeps no state between decisions but its tie-breaking Rng, and the imitation player none,
+  // so one set serves the world.
+  const shared = playout === 'expert' || playout === 'policy' ? playoutPlayers(playout, policySeed, 0, 0, net) : null;
   for (let i = 0; i < legal.length; i++) {
     let sum = 0;
     let victories = 0;
