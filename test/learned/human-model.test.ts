@@ -43,7 +43,7 @@ describe('a human-play model from recordings', () => {
     const scorer = new PredictionScorer([createPredictor({ kind: 'rule', seed: 5 }), createPredictor({ kind: 'learned', seed: 5, net, worlds: 32 })]);
     for (let g = 500; g < 512; g++) {
       const { dealer, trumpCard, hands, plays } = scriptedGame(23, g);
-      const who = [0, 1, 2, 3].map((s) => (s === 0 ? 'robot' : PEOPLE.includes(s as 1 | 3) ? 'person' : 'bot')) as ObservedGame['who'];
+      const who = [0, 1, 2, 3].map((s): string => (s === 0 ? 'robot' : PEOPLE.includes(s as 1 | 3) ? 'person' : 'bot')) as unknown as ObservedGame['who'];
       scorer.add({ dealer, trumpCard, observer: 0, observerHand: hands[0]!, plays, who });
     }
     const person = scorer.summary().find((w) => w.who === 'person')!;
