@@ -112,6 +112,22 @@ export function playerFactory(spec: string): PlayerFactory {
       settings.playout = 'policy';
       continue;
     }
+    // timed:prior=FILE.onnx[:bias=N]: the network's probabilities added to the searched values at the root, N hundredths of a victory (default 20).
+    if (key === 'prior' && kind === 'timed') {
+      if (!value) throw new PlayerSpecError(`${spec}: prior takes a model file, prior=FILE.onnx`);
+      try {
+        settings.priorNet = policyNet(value);
+      } catch (e) {
+        throw new PlayerSpecError(`${spec}: ${(e as Error).message}`);
+      }
+      continue;
+    }
+    if (key === 'bias' && kind === 'timed') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > 400) throw new PlayerSpecError(`${spec}: bias expects a whole number from 0 to 400 (hundredths of a victory the prior's probability is worth at the root), got '${value ?? ''}'`);
+      settings.priorWeight = n / 100;
+      continue;
+    }
     const p = params[key ?? ''];
     if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
     // A choice may be named as well as numbered.
@@ -120,6 +136,7 @@ export function playerFactory(spec: string): PlayerFactory {
     if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.named && p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
+  if (settings.priorWeight !== undefined && !settings.priorNet) throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }
 

@@ -11,7 +11,7 @@ import type { Clock } from '../match.js';
 import type { Rng } from '../rng.js';
 import { createRng } from '../rng.js';
 import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
-import type { Decision } from '../search/tally.js';
+import type { Beliefs, Decision, MoveBelief } from '../search/tally.js';
 import { searchWorlds } from '../search/search.js';
 import { checkTrust } from '../search/inference.js';
 import type { InferenceModelName } from '../predict/likelihood.js';
@@ -21,6 +21,7 @@ import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
 import type { InfoSet, SeatView } from '../view.js';
 import type { PolicyNet } from '../learned/mlp.js';
+import { ImitationPlayer } from '../learned/imitation.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
@@ -50,6 +51,13 @@ export interface SearchPlayerOptions extends PlayerOptions {
   /** playout `policy`: the policy network (game/learned) whose most probable card each seat plays in the rollouts. */
   policyNet?: PolicyNet;
   /**
+   * A prior at the root (game/learned): the network's probability of each card, times `priorWeight`
+   * (victories; points / 30 with the points objective), is added to the card's searched value before
+   * the best is taken. The beliefs keep the searched values.
+   */
+  priorNet?: PolicyNet;
+  priorWeight?: number;
+  /**
    * At each decision with a choice, the worlds to search when not those of the seat's true
    * information set: what a player who forgets remembers (game/memory). Absent or undefined: the true ones.
    */
@@ -77,6 +85,8 @@ export class SearchPlayer implements Player {
   private readonly anytime: boolean;
   /** Timed: the exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
   private readonly horizonByTricksLeft = new Int8Array(11);
+  /** The root prior's network, as a player that gives its probabilities (priorNet). */
+  private readonly prior: ImitationPlayer | null = null;
 
   constructor(private readonly options: SearchPlayerOptions) {
     this.kind = options.name ?? options.kind;
@@ -98,6 +108,7 @@ export class SearchPlayer implements Player {
       ...(options.policyNet ? { policyNet: options.policyNet } : {}),
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.
+    if (options.priorNet) this.prior = new ImitationPlayer({ seat: options.seat, seed: 0, net: options.priorNet });
     const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);
     checkTrust(trust);
     const model = options.inferenceModel ? inferenceModel(options.inferenceModel) : undefined;
@@ -129,7 +140,18 @@ export class SearchPlayer implements Player {
     });
     if (timed && tally.worlds > 0) this.horizonByTricksLeft[tricksLeft] = 10 - exactFromTrick;
     const elapsed = clock ? clock() - t0 : 0;
+    const beliefs = beliefsOf(tally, elapsed, exactFromTrick, inference);
+    if (this.prior && beliefs.worlds > 0) this.biasRoot(beliefs, view);
     // If not one world could be valued in time, play as the rule-based player would, and say so.
-    return decisionOf(beliefsOf(tally, elapsed, exactFromTrick, inference), () => this.fallback.choose(view));
+    return decisionOf(beliefs, () => this.fallback.choose(view));
+  }
+
+  /** Re-orders the moves by searched value plus the prior's weight times the network's probability. */
+  private biasRoot(beliefs: Beliefs, view: SeatView): void {
+    const p = this.prior!.probabilities(view);
+    const w = this.options.priorWeight ?? 0.2;
+    const victories = this.settings.objective === 'victories';
+    const key = (m: MoveBelief): number => (victories ? (m.victories ?? 0) : m.mean / 30) + w * p[m.card]!;
+    beliefs.moves.sort((a, b) => key(b) - key(a) || b.mean - a.mean);
   }
 }

@@ -140,10 +140,10 @@ describe('the imitation player', () => {
     }
   });
 
-  it('rolls out the timed search\'s early tricks when named as its policy (timed:policy=FILE), legal cards only, the same from the same seed', () => {
+  it.each(['policy', 'prior'])('inside the timed search (%s=FILE: the rollouts, the root), plays legal cards only, the same from the same seed', (use) => {
     installModelLoader();
     // A world cap far below the budget: the search stops on worlds, not on the clock, so it repeats.
-    const timed = playerFactory(`timed:n=4:budget=600000:policy=${MODEL}`);
+    const timed = playerFactory(`timed:n=4:budget=600000:${use}=${MODEL}${use === 'prior' ? ':bias=50' : ''}`);
     const play = (): Card[] => {
       const game = new Game(dealCards(createRng(13, 0), 1));
       const players: Player[] = [0, 1, 2, 3].map((s) => (s % 2 ? new RulePlayer({ seat: s as Seat, seed: s }) : timed({ seat: s as Seat, seed: s, clock: () => 0 })));
@@ -158,7 +158,8 @@ describe('the imitation player', () => {
       return cards;
     };
     expect(play()).toEqual(play());
-    expect(() => playerFactory('timed:policy=')).toThrow(/policy=FILE.onnx/);
+    expect(() => playerFactory(`timed:${use}=`)).toThrow(new RegExp(`${use}=FILE.onnx`));
+    expect(() => playerFactory('timed:bias=20')).toThrow(/name it with prior=FILE.onnx/);
   });
 
   it('plays in a tournament, its worker threads reading the model themselves', async () => {
