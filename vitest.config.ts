@@ -13,5 +13,6 @@ export default defineConfig({
     // Tests that drive chromium, espeak-ng or festival skip without them (CI fails instead); this
     // prints, once at the end of the run, what was skipped and how to install it.
     globalSetup: ['test/system-programs-note.ts'],
+    setupFiles: ['test/yield-between-tests.ts'],
   },
 });

@@ -64,7 +64,7 @@ describe('the training mode', () => {
     expect(cards.length).toBeGreaterThan(0);
     for (const [i, m] of r.requests.entries()) {
       if (i === 0) continue;
-      expect(m.text).toMatch(/^I would play the .+, not the .+: we win more often, (for sure|probably|maybe)\.$|^Careful with your seven of trumps: the ace of (spades|hearts|diamonds|clubs) is still on their side\.$/);
+      expect(m.text).toMatch(/^I would play the .+, not the .+: we win more often, (for sure|probably|maybe)\.$|^Careful with your seven of trumps: the ace of (spades|hearts|diamonds|clubs) is still on their side\.$|^They have no trumps left: nobody can ruff your aces and sevens now\.$/);
       // Said while the partner was to play, of the partner's cards.
       expect(r.at[i]!.toMove).toBe(2);
       if (m.text.startsWith('I would play')) expect(phrases.filter((p) => m.text.includes(p)).length).toBeGreaterThanOrEqual(2);
