@@ -11,8 +11,8 @@ export const TORCH_INSTALL = 'sudo apt-get install python3-torch';
 /** The python3 that imports torch (null when missing: the enclosing block's tests are skipped, or under CI the file fails). */
 export function requireTorch(): string | null {
   const py = findTorchPython();
-  const v = verdict(py ? [] : [`python3 cannot import torch; enable with: ${TORCH_INSTALL}`]);
+  const v = verdict(py ? [] : ['python3 cannot import torch']);
   if ('fail' in v) throw new Error(v.fail.replace(/install with: .*$/, `install with: ${TORCH_INSTALL}`));
-  if ('skip' in v) beforeEach((ctx) => ctx.skip(v.skip));
+  if ('skip' in v) beforeEach((ctx) => ctx.skip(`${v.skip}; enable with: ${TORCH_INSTALL}`));
   return py;
 }
