@@ -5,20 +5,17 @@
 // cards depend on its search's time budget, so the panel is checked against the bus, not fixed cards.
 // Nothing waits on the clock: the session is waited on to its end, the page on its selectors.
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { robot } from './replay-harness.js';
-import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
+import { launchChromium, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
 
 declare const document: { getElementById(id: string): { scrollIntoView(): void } | null };
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
-const WAIT = 30_000;
-/** Card ids (7S, AH) and seat numbers: the operator reads cards and seats in words. */
-const RAW = /\b[2-7QJKA][SHDC]\b|\bseat \d/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,13 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  return page;
-}
 
 describe.skipIf(!CHROMIUM)('the Memory panel', () => {
   it('shows the cards the robot forgot at level beginner, highlighted in the grid and named in words', async () => {
@@ -65,7 +55,7 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
     try {
       const last = memory.at(-1)!;
       expect(last.forgotten.length).toBeGreaterThan(0);
-      const page = await open(VIEWPORTS.desktop);
+      const page = await openPage(browser, VIEWPORTS.desktop);
       await page.goto(`${node.dashboard!.url}/#token=${node.dashboard!.token}`);
       await page.waitForSelector('#main:not([hidden])');
       await page.waitForSelector('#memory[data-level="beginner"] .memory-grid');
@@ -82,7 +72,7 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
       const items = await page.locator('#memory .memory-forgotten li').allInnerTexts();
       expect(items).toHaveLength(last.forgotten.length);
       for (const item of items) expect(item).toMatch(/ the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs), played by (the robot|the partner|the opponent on the (left|right)) in trick \d+$/);
-      expect(await page.innerText('#memory-panel')).not.toMatch(RAW);
+      expect(await page.innerText('#memory-panel')).not.toMatch(RAW_CARD_OR_SEAT);
       await page.evaluate(() => document.getElementById('memory-panel')!.scrollIntoView());
       await screenshot(page, 'dashboard-memory.png', { docs: true });
       await page.context().close();

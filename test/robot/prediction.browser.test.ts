@@ -4,20 +4,17 @@
 // the chance the robot gave it and the surprise. The cards depend on the robot's search's time
 // budget, so the panel is checked against the bus, not fixed cards. Nothing waits on the clock.
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PredictionMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { robot } from './replay-harness.js';
-import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
+import { launchChromium, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
 
 declare const document: { getElementById(id: string): { scrollIntoView(): void } | null };
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
-const WAIT = 30_000;
-/** Card ids (7S, AH) and seat numbers: the operator reads cards and seats in words. */
-const RAW = /\b[2-7QJKA][SHDC]\b|\bseat \d/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,13 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  return page;
-}
 
 describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
   it("shows the last prediction of another seat's card: the likely cards with bars, the card played and the surprise", async () => {
@@ -64,7 +54,7 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
     try {
       const last = predictions.at(-1)!;
       expect(last.phase).toBe('played');
-      const page = await open(VIEWPORTS.desktop);
+      const page = await openPage(browser, VIEWPORTS.desktop);
       await page.goto(`${node.dashboard!.url}/#token=${node.dashboard!.token}`);
       await page.waitForSelector('#main:not([hidden])');
       await page.waitForSelector('#prediction[data-phase="played"] .prediction-table');
@@ -80,7 +70,7 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
       expect(text).toContain(`surprise ${last.surprise.toFixed(2)}`);
       expect(text).toMatch(/\b(As expected|A little surprised|Surprised): surprise /);
       expect(text).toContain(`Game 1, trick ${last.trick + 1}; model expert;`);
-      expect(text).not.toMatch(RAW);
+      expect(text).not.toMatch(RAW_CARD_OR_SEAT);
       // A surprising card of the session, put on the bus again: the panel shows it as it came.
       const surprising = predictions.filter((m) => m.phase === 'played' && m.possible >= 3).sort((x, y) => y.surprise - x.surprise)[0]!;
       expect(surprising.surprise).toBeGreaterThan(0.5);

@@ -16,7 +16,7 @@ import { reviewWords } from '../../robot/dashboard/index.js';
 import { reviewOfMessage } from '../../robot/session/index.js';
 import type * as Play from '../../launch/commands/play.js';
 import { requirePrograms } from '../system-programs.js';
-import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
+import { launchChromium, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
 
 // The command's own code, built (the node's search and review run in worker threads from dist/).
 const play = (await import(new URL('../../dist/launch/commands/play.js', import.meta.url).href)) as typeof Play;
@@ -31,8 +31,6 @@ declare function scrollBy(x: number, y: number): void;
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
-/** Card ids (7S, AH) and seat numbers: the operator reads cards and seats in words. */
-const RAW = /\b[2-7QJKA][SHDC]\b|\bseat \d/;
 
 let browser: Browser;
 const closers: (() => unknown)[] = [];
@@ -132,7 +130,7 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     for (const m of moments) expect(m).toMatch(/^Trick \d+: (the robot|the partner|the opponent on the (left|right)) played the \w+ of \w+; the \w+ of \w+ would have kept \d+ points? for (the robot's team|the opponents)\./);
     expect(await operator.locator('#review .review-moments li[data-turned="true"] .tag').count()).toBe(words.moments.filter((m) => m.turned).length);
     if (!moments.length) expect(await operator.textContent('#review')).toContain(words.noMoments);
-    expect(await operator.innerText('#review-panel')).not.toMatch(RAW);
+    expect(await operator.innerText('#review-panel')).not.toMatch(RAW_CARD_OR_SEAT);
     // The chart: the value for the robot's team along the 40 cards, the 60-point line, one mark per moment.
     expect(await operator.locator('#review svg.review-chart polyline.value').getAttribute('points')).toMatch(/^(\S+,\S+ ){40}\S+,\S+$/);
     expect(await operator.locator('#review svg.review-chart .grid.sixty').count()).toBe(1);

@@ -42,3 +42,14 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
+
+/** Card ids (7S, AH) and seat numbers: an operator or a player reads cards and seats in words. */
+export const RAW_CARD_OR_SEAT = /\b[2-7QJKA][SHDC]\b|\bseat \d/;
+
+/** A page in a fresh context of `browser` at `viewport`, waiting at most `waitMs` for each step. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number }, waitMs = 30_000): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(waitMs);
+  return page;
+}
