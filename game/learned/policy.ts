@@ -30,6 +30,26 @@ export class LearnedPolicy implements SeatPolicy {
     this.prepared = { plays: game.plays.length, seat, game };
   }
 
+  /**
+   * The whole encoding of `w`'s decision (prepared public part, the world's hand) written to `out` at
+   * `offset`, for a batch run elsewhere (onnxruntime); returns the number of legal cards.
+   */
+  encodeWorld(w: SeatWorld, out: Float32Array, offset: number): number {
+    if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
+    const n = encodeHandMasks(w.hand, w.led, this.x);
+    out.set(this.x, offset);
+    return n;
+  }
+
+  /**
+   * What probabilities() gives, from the network's output `p` (40 floats at `offset`) for the decision
+   * encoded in `x` at `xOffset` (its legal block), with `n` legal cards.
+   */
+  fromOutput(x: Float32Array, xOffset: number, n: number, p: Float32Array, offset: number, out: Float64Array): void {
+    const u = (1 - this.mix) / n;
+    for (let c = 0; c < DECK_SIZE; c++) if (x[xOffset + DECK_SIZE + c]) out[c] = this.mix * p[offset + c]! + u;
+  }
+
   probabilities(w: SeatWorld, out: Float64Array): number {
     if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
     const n = encodeHandMasks(w.hand, w.led, this.x);

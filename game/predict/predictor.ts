@@ -30,6 +30,8 @@ import { ExpertSoftmaxPolicy, RulePolicy, Tom1Policy, handKey } from './policy.j
 import { possiblePlays, seatToMove } from './possible.js';
 import { LearnedPolicy } from '../learned/policy.js';
 import type { PolicyNet } from '../learned/mlp.js';
+import { DECISION_FEATURES } from '../learned/encode.js';
+import { DECK_SIZE } from '../cards.js';
 
 /**
  * `uniform`: any card the seat might play, alike (the baseline). `legal`: a random legal card in each
@@ -56,7 +58,24 @@ export interface Predictor {
   readonly kind: PredictorKind;
   /** The probability of each card `seat` (to move, not the observer) may play next, from `info` alone. */
   predict(info: InfoSet, seat: Seat): Prediction;
+  /**
+   * The same in two steps when a policy network runs elsewhere (onnxruntime, asynchronously): the
+   * `learned` kind gives the decisions to run the network on and finishes with its output; every
+   * other kind gives the prediction at once.
+   */
+  begin(info: InfoSet, seat: Seat): PendingPrediction;
 }
+
+/** A prediction made at once (`done`), or waiting for a policy network's probabilities of `batch` encoded decisions. */
+export type PendingPrediction =
+  | { done: Prediction }
+  | {
+      /** `batch` decisions of DECISION_FEATURES floats (game/learned/encode.ts). */
+      features: Float32Array;
+      batch: number;
+      /** The prediction, from the network's probabilities of the 40 cards for each decision (40 floats each, in order). */
+      finish(probs: Float32Array): Prediction;
+    };
 
 /** The tom1 model's defaults: small enough for a live robot (a few ms a prediction, docs/theory-of-mind.md). */
 export const DEFAULT_TOM1: Omit<Tom1Settings, 'seed'> = {
@@ -188,11 +207,24 @@ class WorldPredictor implements Predictor {
   }
 
   predict(info: InfoSet, seat: Seat): Prediction {
+    const b = this.begin(info, seat, false);
+    if ('done' in b) return b.done;
+    throw new Error('unreachable: a prediction without a batch is computed at once');
+  }
+
+  /**
+   * The same prediction in two steps for a policy network run elsewhere (onnxruntime, asynchronous):
+   * for the `learned` kind, the encoded decisions of the seat's hands to ask the network about, and
+   * `finish` with the network's probabilities; for every other kind (and the cases it needs no
+   * model for), the prediction at once. `finish` gives exactly what predict() gives when the network
+   * answers the same.
+   */
+  begin(info: InfoSet, seat: Seat, batched = true): PendingPrediction {
     if (seat === info.seat) throw new RangeError(`seat ${seat} is the observer: a predictor predicts the other seats`);
     const toMove = seatToMove(info);
     if (seat !== toMove) throw new RangeError(`seat ${seat} is not to move (seat ${toMove} is)`);
     const cards = possiblePlays(info, seat);
-    const uniform = (inconsistent: boolean): Prediction => ({ seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent });
+    const uniform = (inconsistent: boolean): PendingPrediction => ({ done: { seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent } });
     if (!cards.length) return uniform(true); // it must play, yet no card fits: the view is inconsistent
     if (!this.policy || cards.length === 1) return uniform(false);
     const sampler = createDealSampler(info);
@@ -218,8 +250,6 @@ class WorldPredictor implements Predictor {
     const all = [...groups.values()];
     const world = new InfoSeatWorld(info, seat);
     if (this.policy instanceof LearnedPolicy) this.policy.prepare(info, seat);
-    let acc: Float64Array;
-    let asked: number;
     if (this.control) {
       // tom1: its rollouts are dear, so it is asked about few of the seat's hands, and a marginal over
       // few hands is noisy. The expert softmax (the same expert term tom1 starts from) is cheap: its
@@ -227,7 +257,7 @@ class WorldPredictor implements Predictor {
       // tom1's marginal with the hand-sampling noise mostly cancelled (a control variate).
       const many = this.draw(all, this.baseWorlds, rng);
       const few = this.draw(all, this.worlds, rng);
-      acc = this.marginal(this.control, many, world).slice();
+      const acc = this.marginal(this.control, many, world).slice();
       const tom = this.marginal(this.policy, few, world).slice();
       const ctl = this.marginal(this.control, few, world);
       let z = 0;
@@ -237,12 +267,37 @@ class WorldPredictor implements Predictor {
         z += acc[c]!;
       }
       for (let c = 0; c < 40; c++) acc[c]! /= z;
-      asked = few.length;
-    } else {
-      const terms = this.draw(all, this.worlds, rng);
-      acc = this.marginal(this.policy, terms, world);
-      asked = terms.length;
+      return { done: this.answer(seat, cards, acc, few.length) };
     }
+    const terms = this.draw(all, this.worlds, rng);
+    const policy = this.policy;
+    if (!batched || !(policy instanceof LearnedPolicy)) return { done: this.answer(seat, cards, this.marginal(policy, terms, world), terms.length) };
+    // The network's inputs, one decision per term; the answer once it has run.
+    const features = new Float32Array(terms.length * DECISION_FEATURES);
+    const legal = terms.map((t, i) => policy.encodeWorld(world.set(t.hands), features, i * DECISION_FEATURES));
+    return {
+      features,
+      batch: terms.length,
+      finish: (probs: Float32Array): Prediction => {
+        if (probs.length < terms.length * DECK_SIZE) throw new RangeError(`the network gave ${probs.length} probabilities for ${terms.length} decisions of ${DECK_SIZE} cards`);
+        const acc = this.acc;
+        acc.fill(0);
+        let sum = 0;
+        terms.forEach((t, i) => {
+          const p = this.probs;
+          p.fill(0);
+          policy.fromOutput(features, i * DECISION_FEATURES, legal[i]!, probs, i * DECK_SIZE, p);
+          for (let c = 0; c < 40; c++) if (p[c]) acc[c]! += t.weight * p[c]!;
+          sum += t.weight;
+        });
+        for (let c = 0; c < 40; c++) acc[c]! /= sum;
+        return this.answer(seat, cards, acc, terms.length);
+      },
+    };
+  }
+
+  /** The model's marginal mixed with a uniform choice among the possible cards at `floor`. */
+  private answer(seat: Seat, cards: Card[], acc: Float64Array, asked: number): Prediction {
     const floor = this.floor;
     const n = cards.length;
     const probabilities = cards.map((c) => (1 - floor) * acc[c]! + floor / n);

@@ -5,6 +5,7 @@
 
 import { DECK_SIZE, DECISION_FEATURES } from '../../game/index.js';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { inFlight } from './inflight.js';
 import { ModelFileError, readModelFile } from './load.js';
 
 export class OnnxPolicy {
@@ -35,7 +36,7 @@ export class OnnxPolicy {
   async forward(x: Float32Array, batch: number): Promise<Float32Array> {
     if (x.length < batch * DECISION_FEATURES) throw new RangeError(`forward: ${x.length} floats for ${batch} decisions of ${DECISION_FEATURES}`);
     const t = new Tensor('float32', x.length === batch * DECISION_FEATURES ? x : x.subarray(0, batch * DECISION_FEATURES), [batch, DECISION_FEATURES]);
-    const r = await this.session.run({ [this.input]: t });
+    const r = await inFlight(this.session.run({ [this.input]: t }));
     const y = r[this.output];
     if (!y || y.dims[1] !== DECK_SIZE) throw new ModelFileError(`model ${this.path}: output ${this.output} is not [batch, 40]`);
     return y.data as Float32Array;

@@ -21,11 +21,11 @@
 // (session-switch.ts).
 
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Character } from '../../appraisal/index.js';
 import { Appraiser, loadCharacter } from '../../appraisal/index.js';
 import type { BehaviourSetup, Clock, SpeechBackendKind, UtteranceLibrary } from '../../behaviours/index.js';
-import { BehaviourScheduler, ToggleBoard, createSpeechOutput, loadBehaviourSetup, systemClock } from '../../behaviours/index.js';
+import { BehaviourScheduler, ConfigError, ToggleBoard, createSpeechOutput, defaultConfigDir, loadBehaviourSetup, packageRoot, systemClock } from '../../behaviours/index.js';
 import type { LevelName, LevelTable, Seat, SessionScore } from '../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, HandAssessor, parseCard } from '../../game/index.js';
 import type { TableOutbox } from '../../table-bridge/index.js';
@@ -46,7 +46,7 @@ import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
 import { behaviourLog, createLogger, tableLog } from './logger.js';
 import type { NodeSettings } from './node-settings.js';
-import { loadNodeSettings } from './node-settings.js';
+import { NODE_FILE, loadNodeSettings } from './node-settings.js';
 import { ReactionInstant } from './reaction-instant.js';
 import { RobotReactions } from './reactions.js';
 import { tappedPlayer } from './player-tap.js';
@@ -57,8 +57,11 @@ import { startAdvice } from './advice.js';
 import type { GameReviewer } from './review.js';
 import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
-import type { PredictionSettings } from './prediction.js';
+import type { PredictionNetwork, PredictionSettings } from './prediction.js';
 import { SeatPredictions } from './prediction.js';
+import type { LiveModel } from '../learned/live-model.js';
+import { ModelFileError } from '../learned/load.js';
+import { modelPath } from '../learned/model-path.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
 import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
@@ -244,6 +247,8 @@ export class ParceiroNode {
   readonly #watch: ConnectionWatch;
   readonly #epochs: Epochs;
   readonly #characters = new Map<string, Character>();
+  /** The prediction models (learned) opened in onnxruntime, by absolute path: opened once, released when the node closes. */
+  readonly #models = new Map<string, Promise<LiveModel>>();
   #defaultSetup: BehaviourSetup | null;
   #dash: DashboardServer | null = null;
   #next: (() => Promise<void>) | null = null;
@@ -487,6 +492,32 @@ export class ParceiroNode {
 
   // ---- inside ---------------------------------------------------------------------------------
 
+  /**
+   * The learned prediction model of `p`, opened once per node; `fromConfig`: named by config/node.yaml,
+   * so a bad file is a ConfigError naming its key (one line, exit code 2 at the command line).
+   */
+  async #model(p: PredictionSettings, fromConfig: boolean): Promise<LiveModel> {
+    const file = p.modelFile;
+    const key = fromConfig ? 'prediction.modelFile' : 'the prediction model file';
+    try {
+      if (file === undefined) throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
+      const { loadLiveModel } = await import('../learned/live-model.js');
+      const path = modelPath(file);
+      let loading = this.#models.get(path);
+      if (!loading) {
+        loading = loadLiveModel(file);
+        this.#models.set(path, loading);
+        loading.catch(() => this.#models.delete(path));
+        this.#back.push(async () => (await loading!.catch(() => null))?.onnx.close());
+      }
+      return await loading;
+    } catch (e) {
+      if (!(e instanceof ModelFileError)) throw e;
+      if (!fromConfig) throw new ModelFileError(`${key}: ${e.message}`);
+      throw new ConfigError([{ file: relative(packageRoot(), join(defaultConfigDir(), NODE_FILE)), line: 0, column: 0, key, reason: e.message }]);
+    }
+  }
+
   /** Opens a session's parts on the node's bus, in the order a fresh node opens them, and puts it in force. */
   async #open(o: OpenOptions): Promise<NodeSession> {
     const { settings, log, clock, robotSeat } = this;
@@ -498,7 +529,10 @@ export class ParceiroNode {
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
-    const prediction = o.prediction !== undefined ? o.prediction : settings.prediction.enabled ? { model: settings.prediction.model, top: settings.prediction.top } : null;
+    const prediction = o.prediction !== undefined ? o.prediction : predictionOfSettings(settings);
+    // A learned model is read, checked and opened in onnxruntime before the session opens anything:
+    // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
+    const model = prediction?.model === 'learned' ? await this.#model(prediction, o.prediction === undefined) : null;
     const level = o.level ?? settings.player.level ?? 'full';
     const levels = o.levels ?? DEFAULT_LEVELS;
     const closers: (() => unknown)[] = [];
@@ -542,7 +576,8 @@ export class ParceiroNode {
             // The hand model at the deals, and what it was fitted on (a replay of a recording without it runs without it).
             handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
             // The model that predicted the other seats' cards (a replay predicts with the same, or none).
-            prediction: prediction ? JSON.stringify(prediction) : 'off',
+            // A learned model: its file, its sidecar's features version and a digest of its bytes (a replay checks them).
+            prediction: prediction ? JSON.stringify(model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : 'off',
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
             versionBase: String(versionBase),
@@ -587,9 +622,10 @@ export class ParceiroNode {
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
-      const predictions = prediction ? new SeatPredictions({ bus, seed: o.seed, settings: prediction, warn: (detail, message) => log.warn(detail, message) }) : null;
+      const network: PredictionNetwork | null = model ? { net: model.net, forward: (x, batch) => model.onnx.forward(x, batch) } : null;
+      const predictions = prediction ? new SeatPredictions({ bus, seed: o.seed, settings: prediction, network, warn: (detail, message) => log.warn(detail, message) }) : null;
       // What the predictions cost, once the session is over (its median a fraction of a millisecond with the expert model).
-      if (predictions) closers.push(() => predictions.stats.predictions > 0 && log.info({ predictions: predictions.stats.predictions, medianMs: predictions.medianMs(), meanMs: predictions.stats.totalMs / predictions.stats.predictions, maxMs: predictions.stats.maxMs }, "the other seats' cards predicted"));
+      if (predictions) closers.push(() => predictions.stats.predictions > 0 && log.info({ model: prediction!.model, ...(model ? { modelFile: model.modelFile } : {}), predictions: predictions.stats.predictions, medianMs: predictions.medianMs(), p95Ms: predictions.quantileMs(0.95), meanMs: predictions.stats.totalMs / predictions.stats.predictions, maxMs: predictions.stats.maxMs }, "the other seats' cards predicted"));
       const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null, predictions, setup, toggles, scheduler, instant, log });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
@@ -757,4 +793,11 @@ export class ParceiroNode {
     const day: DaySessions = { sessions: this.sessions(), current: this.#session.id, next: this.#next !== null };
     this.#dash.setSessions(day);
   }
+}
+
+/** The prediction settings of config/node.yaml (null: off); the model file only for the learned model. */
+function predictionOfSettings(settings: NodeSettings): PredictionSettings | null {
+  const p = settings.prediction;
+  if (!p.enabled) return null;
+  return { model: p.model, top: p.top, ...(p.model === 'learned' && p.modelFile !== undefined ? { modelFile: p.modelFile } : {}) };
 }

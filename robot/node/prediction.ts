@@ -14,9 +14,16 @@
 // (game/predict/predictor.ts), so a replay predicts exactly the same. The prediction runs on the
 // reactions' queue just after the reaction to the event before the card, so it never delays a reaction;
 // its cost (a fraction of a millisecond with the expert model) is counted in `stats`, never published.
+//
+// A learned model (issue 23; `model: learned` with a model file, robot/learned/live-model.ts) runs in
+// onnxruntime-node: the predictor draws the seat's hands and encodes them (synchronously), the network
+// values them in one batch on onnxruntime's thread, and the prediction is finished and published when
+// it answers. The task holds the reactions' queue meanwhile, so the card's own reaction (which needs the
+// prediction for its surprise) still comes after it, live and in a replay alike; a replay also waits
+// for the run before it moves its clock (robot/replay/replay-clock.ts settle).
 
 import { performance } from 'node:perf_hooks';
-import type { Card, InfoSet, Prediction, Predictor, PredictorKind, Seat } from '../../game/index.js';
+import type { Card, InfoSet, PendingPrediction, PolicyNet, Prediction, Predictor, PredictorKind, Seat } from '../../game/index.js';
 import { createPredictor, formatCard, probabilityOf } from '../../game/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { PredictionMessage } from '../bus/messages.js';
@@ -26,6 +33,15 @@ export interface PredictionSettings {
   model: PredictorKind;
   /** Cards shown on the bus, the most likely first. */
   top: number;
+  /** learned: the model file (relative to the project root, or absolute), with its sidecar MODEL.json. */
+  modelFile?: string;
+}
+
+/** A policy network for the `learned` model: the batch run (onnxruntime) and the same weights for the predictor. */
+export interface PredictionNetwork {
+  net: PolicyNet;
+  /** Probabilities of the 40 cards for `batch` encoded decisions, 40 each. */
+  forward(x: Float32Array, batch: number): Promise<Float32Array>;
 }
 
 /** How unexpected `card` was under `prediction`: 1 - p(card) / max p, 0..1 (0 for a card it did not list: an inconsistent view). */
@@ -48,23 +64,48 @@ export class SeatPredictions {
   readonly stats = { predictions: 0, totalMs: 0, maxMs: 0, costs: [] as number[], played: 0, failures: 0 };
 
   constructor(
-    private readonly o: { bus: Bus; seed: number; settings: PredictionSettings; warn: (detail: Record<string, unknown>, message: string) => void },
+    private readonly o: { bus: Bus; seed: number; settings: PredictionSettings; network?: PredictionNetwork | null; warn: (detail: Record<string, unknown>, message: string) => void },
   ) {
-    this.#predictor = createPredictor({ kind: o.settings.model, seed: o.seed });
+    if (o.settings.model === 'learned' && !o.network) throw new RangeError('the learned prediction model needs its network (a model file)');
+    this.#predictor = createPredictor({ kind: o.settings.model, seed: o.seed, ...(o.network ? { net: o.network.net } : {}) });
   }
 
-  /** `seat` is to play next in game `game` (1-based): predicts its card from the robot's `info`, and publishes the prediction. */
-  predict(info: InfoSet, seat: Seat, game: number): void {
+  /**
+   * `seat` is to play next in game `game` (1-based): predicts its card from the robot's `info`, and
+   * publishes the prediction; a promise when a network runs in onnxruntime (resolved once published).
+   */
+  predict(info: InfoSet, seat: Seat, game: number): void | Promise<void> {
     this.#waiting.delete(seat);
-    let prediction: Prediction;
     const t0 = performance.now();
-    try {
-      prediction = this.#predictor.predict(info, seat);
-    } catch (e) {
+    const failed = (e: unknown): void => {
       this.stats.failures++;
       this.o.warn({ err: e instanceof Error ? e.message : String(e), seat }, "a prediction of another seat's card failed");
+    };
+    let pending: PendingPrediction;
+    try {
+      pending = this.o.network ? this.#predictor.begin(info, seat) : { done: this.#predictor.predict(info, seat) };
+    } catch (e) {
+      failed(e);
       return;
     }
+    if ('done' in pending) return this.#publish(info, seat, game, pending.done, t0);
+    const { features, batch, finish } = pending;
+    return this.o.network!.forward(features, batch).then(
+      (probs) => {
+        let prediction: Prediction;
+        try {
+          prediction = finish(probs);
+        } catch (e) {
+          failed(e);
+          return;
+        }
+        this.#publish(info, seat, game, prediction, t0);
+      },
+      failed,
+    );
+  }
+
+  #publish(info: InfoSet, seat: Seat, game: number, prediction: Prediction, t0: number): void {
     const ms = performance.now() - t0;
     this.stats.predictions++;
     this.stats.totalMs += ms;
@@ -113,8 +154,13 @@ export class SeatPredictions {
 
   /** The median cost of a prediction (ms), or null before any. */
   medianMs(): number | null {
+    return this.quantileMs(0.5);
+  }
+
+  /** The cost (ms) below which a share `q` of the predictions were made (nearest rank), or null before any. */
+  quantileMs(q: number): number | null {
     const c = [...this.stats.costs].sort((a, b) => a - b);
-    return c.length ? c[c.length >> 1]! : null;
+    return c.length ? c[Math.min(c.length - 1, Math.floor(q * c.length))]! : null;
   }
 }
 

@@ -257,7 +257,8 @@ export class RobotReactions {
     }
   }
 
-  #enqueue(task: () => void): void {
+  /** A task that returns a promise holds the queue until it settles (a prediction by a network in onnxruntime). */
+  #enqueue(task: () => void | Promise<void>): void {
     this.#queue = this.#queue.then(task).catch((e: unknown) => this.#o.log.error({ err: e instanceof Error ? e.stack : String(e) }, 'a reaction failed'));
   }
 

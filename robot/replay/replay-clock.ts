@@ -5,6 +5,7 @@
 // and delay comes out as it was recorded. A restart fires them at their own times (`advanceTo`).
 
 import type { Clock, TimerId } from '../../behaviours/index.js';
+import { runsInFlight, runsSettled } from '../learned/inflight.js';
 
 interface Timer {
   at: number;
@@ -12,7 +13,15 @@ interface Timer {
 }
 
 /** Lets pending promise callbacks run (and I/O callbacks already queued). */
-export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const settle = async (): Promise<void> => {
+  await new Promise((resolve) => setImmediate(resolve));
+  // A network's answer (robot/learned/inflight.ts) comes back from another thread: waited for here, so
+  // it takes effect before the clock moves or the next event is fed, as it did live.
+  while (runsInFlight() > 0) {
+    await runsSettled();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
 
 /** How early by the wall clock a live timer may fire (see fireNext). */
 const EARLY_MS = 2;

@@ -5,13 +5,15 @@
 // (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
 // with what was recorded (compare.ts). A recording cut short replays as far as it goes.
 
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import type { LevelName, LevelTable } from '../../game/index.js';
-import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
+import { DEFAULT_LEVELS, FEATURES_VERSION, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
+import { modelPath } from '../learned/model-path.js';
 import { levelTableOf } from '../node/level-memory.js';
 import { PREDICTOR_KINDS } from '../../game/predict/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
@@ -181,18 +183,41 @@ function levelOf(name: string | undefined, settings: string | undefined, notes: 
 
 /**
  * The model a recording's session predicted the other seats' cards with: none when it does not say
- * (recorded before the predictions) or says "off".
+ * (recorded before the predictions) or says "off". A learned model is the recorded file (relative to
+ * the project root, as the node read it); when it is not here, or is another network than the one
+ * recorded (its digest or features version differ), the replay says so and predicts without it.
  */
 function predictionOf(recorded: string | undefined, notes: string[]): PredictionSettings | null {
   if (recorded === undefined || recorded === 'off') return null;
+  let m: { model?: unknown; top?: unknown; modelFile?: unknown; featuresVersion?: unknown; sha256?: unknown };
   try {
-    const m = JSON.parse(recorded) as { model?: unknown; top?: unknown };
+    m = JSON.parse(recorded) as typeof m;
     if (!(PREDICTOR_KINDS as readonly unknown[]).includes(m.model) || typeof m.top !== 'number' || !(m.top >= 1)) throw new Error('no model');
-    return { model: m.model as PredictionSettings['model'], top: m.top };
+    if (m.model === 'learned' && typeof m.modelFile !== 'string') throw new Error('no model file');
   } catch {
     notes.push(`the recording's prediction setting is unreadable (${recorded.slice(0, 80)}): replayed without predictions`);
     return null;
   }
+  if (m.model !== 'learned') return { model: m.model as PredictionSettings['model'], top: m.top };
+  const file = m.modelFile as string;
+  const path = modelPath(file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    notes.push(`the recording's prediction model ${file} is not here (${path}): replayed without predictions`);
+    return null;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  if (typeof m.sha256 === 'string' && m.sha256 !== sha256) {
+    notes.push(`the prediction model ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256}): replayed without predictions`);
+    return null;
+  }
+  if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) {
+    notes.push(`the recording's prediction model was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}: replayed without predictions`);
+    return null;
+  }
+  return { model: 'learned', top: m.top, modelFile: file };
 }
 
 /**
