@@ -17,6 +17,7 @@ import {
   SeatView,
   WorldBuilder,
   createDealSampler,
+  createPredictor,
   createRng,
   dealCards,
   encodeInfoSet,
@@ -169,5 +170,37 @@ describe('the imitation player', () => {
     expect(report.games).toBe(4);
     expect(report.teamA.players[0]).toMatch(/^imitation:model=/);
     expect(report.teamA.renounces).toBe(0);
+  });
+  it("predicts another seat's card in two steps (the live node's onnxruntime batch) exactly as in one (the TypeScript pass)", async () => {
+    const ort = await OnnxPolicy.load(MODEL);
+    const net = MlpPolicyNet.fromOnnx(MODEL, readFileSync(MODEL));
+    const predictor = createPredictor({ kind: 'learned', seed: 7, net });
+    let batched = 0;
+    for (let g = 0; g < 2; g++) {
+      const game = new Game(dealCards(createRng(43, g), (g & 3) as Seat));
+      const players = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s }));
+      while (!game.isOver) {
+        if (game.toMove !== 0) {
+          const info = new SeatView(game, 0).snapshot();
+          const once = predictor.predict(info, game.toMove);
+          const pending = predictor.begin(info, game.toMove);
+          if ('done' in pending) expect(pending.done).toEqual(once);
+          else {
+            batched++;
+            // The TypeScript pass on the same batch: the very same numbers.
+            const ts = new Float32Array(pending.batch * 40);
+            net.forward(pending.features, pending.batch, ts);
+            expect(pending.finish(ts)).toEqual(once);
+            // onnxruntime on it: the same to float precision.
+            const fromOrt = pending.finish(await ort.forward(pending.features, pending.batch));
+            expect(fromOrt.cards).toEqual(once.cards);
+            fromOrt.probabilities.forEach((p, i) => expect(Math.abs(p - once.probabilities[i]!)).toBeLessThan(1e-5));
+          }
+        }
+        game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
+      }
+    }
+    expect(batched).toBeGreaterThan(30);
+    await ort.close();
   });
 });

@@ -2,15 +2,17 @@
 // information set and publishes the prediction; when the card is down, the card, its probability and
 // the surprise. On the record, and a replay predicts exactly the same. Nothing here measures time.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type * as Robot from '../../robot/index.js';
 import type { GameEventMessage, PredictionMessage } from '../../robot/bus/index.js';
 import type { Card } from '../../game/index.js';
 import { parseCard } from '../../game/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
+import { defaultConfigDir } from '../../behaviours/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
@@ -86,6 +88,94 @@ describe('predictions on the bus', () => {
     const r = await replay.replayRecording(rec);
     expect(r.matches).toBe(true);
     expect(r.compared['/parceiro/prediction'] ?? 0).toBe(0);
+  });
+
+  it('learned: the shipped network runs in onnxruntime-node live, and a replay of the recording predicts the same with it', async () => {
+    const modelFile = 'models/policy-timed-100ms-seed2311.onnx';
+    const before = fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url));
+    expect(existsSync(before)).toBe(true);
+    const node = await robot.ParceiroNode.start({ seed: 25, games: 1, sessionId: 'prediction-learned', language: 'pt', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: { model: 'learned', top: 5, modelFile }, logger: quiet() });
+    const predictions: PredictionMessage[] = [];
+    const plays: GameEventMessage[] = [];
+    node.bus.subscribe('prediction', (m) => void predictions.push(m));
+    node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
+    // Each prediction is a batch of the seat's possible hands through onnxruntime, not the TypeScript pass.
+    const { runsStarted } = (await import(new URL('../../dist/robot/learned/inflight.js', import.meta.url).href)) as typeof import('../../robot/learned/inflight.js');
+    const runs0 = runsStarted();
+    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 7 }));
+    await node.quiet();
+    const stats = node.reactions.predictions!.stats;
+    const path = (await node.close()).recording!;
+
+    const others = plays.filter((p) => p.seat !== 0);
+    expect(others).toHaveLength(30);
+    expect(stats.predictions).toBe(30);
+    expect(stats.failures).toBe(0);
+    predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
+    const played = predictions.filter((m) => m.phase === 'played');
+    played.forEach((m, i) => {
+      expect(m).toMatchObject({ seat: others[i]!.seat, played: others[i]!.card, model: 'learned' });
+      expect(m.probability).toBeGreaterThan(0);
+      expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
+    });
+    // One onnxruntime run (a batch of the seat's possible hands) for each card with a choice; none for a seat's only possible card.
+    expect(runsStarted() - runs0).toBe(played.filter((m) => m.possible > 1).length);
+    expect(runsStarted() - runs0).toBeGreaterThan(15);
+    // The network is not the expert: some prediction gives its favourite a share the expert softmax would not.
+    expect(new Set(played.map((m) => m.probabilities[0])).size).toBeGreaterThan(5);
+
+    // The recording names the file, its sidecar's features version and its digest; a replay predicts the same.
+    const rec = recording.readRecording(path);
+    const info = JSON.parse(rec.session!.prediction!) as Record<string, unknown>;
+    expect(info).toMatchObject({ model: 'learned', top: 5, modelFile, featuresVersion: 1 });
+    expect(info.sha256).toMatch(/^[0-9a-f]{16}$/);
+    const r = await replay.replayRecording(rec);
+    expect(r.notes.filter((n) => /prediction/.test(n))).toEqual([]);
+    expect(r.firstDifference).toBeNull();
+    expect(r.matches).toBe(true);
+    expect(r.compared['/parceiro/prediction']).toBe(60);
+    expect(r.groups.emotions.matches).toBe(true);
+  });
+
+  it('learned: a missing, unreadable or wrong model file stops the node at start, in one line naming node.yaml and the file', async () => {
+    const { loadNodeSettings } = (await import(new URL('../../dist/robot/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/node/node-settings.js');
+    const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
+    const base = loadNodeSettings();
+    const start = (modelFile: string) =>
+      robot.ParceiroNode.start({ seed: 26, games: 1, sessionId: 'prediction-bad-model', language: 'en', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, logger: quiet(), settings: { ...base, prediction: { enabled: true, model: 'learned', top: 5, modelFile } } });
+    const missing = join(dir, 'missing.onnx');
+    const notOnnx = join(dir, 'not-a-model.onnx');
+    writeFileSync(notOnnx, 'these are not the weights of a network\n');
+    // The shipped network with a sidecar that says another features version.
+    const otherVersion = join(dir, 'other-version.onnx');
+    copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), otherVersion);
+    writeFileSync(join(dir, 'other-version.json'), JSON.stringify({ featuresVersion: 99, featureCount: 500 }));
+    const noSidecar = join(dir, 'no-sidecar.onnx');
+    copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), noSidecar);
+    for (const [file, why] of [
+      [missing, /no such file/],
+      [dir, /is a folder/],
+      [notOnnx, /not a policy network/],
+      [otherVersion, /features version 99.*this build encodes version 1/],
+      [noSidecar, /sidecar .*no-sidecar\.json.* missing/],
+    ] as const) {
+      const e = await start(file).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(e).toBeInstanceOf(ConfigError);
+      const message = (e as Error).message;
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message).toMatch(/^config\/node\.yaml: prediction\.modelFile: model /);
+      expect(message).toContain(file);
+      expect(message).toMatch(why);
+    }
+    // No recording was left behind by the node that did not start.
+    expect(existsSync(join(dir, 'prediction-bad-model.mcap'))).toBe(false);
+    // And node.yaml itself: learned without a file is a mistake at its line.
+    const yaml = join(dir, 'node.yaml');
+    writeFileSync(yaml, readFileSync(join(defaultConfigDir(), 'node.yaml'), 'utf8').replace(/^( {2}model:) expert$/m, '$1 learned'));
+    expect(() => loadNodeSettings(yaml)).toThrow(/node\.yaml:\d+:\d+: prediction\.modelFile: model learned needs modelFile/);
   });
 
   it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {
