@@ -17,14 +17,13 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { Card, DatasetHeader, DecisionRow, GameRecord, Player, Seat } from '../../game/index.js';
+import type { Card, DatasetHeader, DecisionRow, Player, Seat } from '../../game/index.js';
 import {
   DATASET_FORMAT,
   FEATURES_VERSION,
   DECISION_FEATURES,
   Game,
   PlayerSpecError,
-  RecordError,
   SeatView,
   createRng,
   dealCards,
@@ -32,7 +31,6 @@ import {
   deriveSeed,
   isSeat,
   parseCard,
-  parseRecord,
   playerFactory,
 } from '../../game/index.js';
 import { RecordingError, readRecording } from '../../robot/recording/index.js';
@@ -40,7 +38,7 @@ import { TOPICS } from '../../robot/bus/topics.js';
 import type { GameEventMessage } from '../../robot/bus/messages.js';
 import { ModelFileError, installModelLoader } from '../../robot/learned/load.js';
 import { UsageError } from '../errors.js';
-import { readInput } from '../io.js';
+import { readRecordLines } from '../io.js';
 
 export interface DatasetOptions {
   out: string;
@@ -106,26 +104,8 @@ function* simulated(o: DatasetOptions): Generator<KnownGame> {
 }
 
 function* fromRecords(file: string, who: string): Generator<KnownGame> {
-  const lines = readInput(file).split('\n');
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      throw new UsageError(`${file}: line ${i + 1}: not valid JSON (${(e as Error).message})`);
-    }
-    const v = value as Partial<GameRecord> & Record<string, unknown>;
-    if (v && v.type === 'summary') continue; // the tournament's last line
-    let parsed;
-    try {
-      parsed = parseRecord(value);
-    } catch (e) {
-      if (e instanceof RecordError) throw new UsageError(`${file}: line ${i + 1}: ${e.message}`);
-      throw e;
-    }
-    const seats = Array.isArray(v.seats) && v.seats.length === 4 && v.seats.every((s) => typeof s === 'string') ? (v.seats as [string, string, string, string]) : null;
-    yield { dealer: parsed.deal.dealer, trumpCard: parsed.deal.trumpCard, hands: parsed.deal.hands, plays: parsed.plays, who: seats ?? [who, who, who, who] };
+  for (const { record, who: names } of readRecordLines(file, who)) {
+    yield { dealer: record.deal.dealer, trumpCard: record.deal.trumpCard, hands: record.deal.hands, plays: record.plays, who: names };
   }
 }
 

@@ -20,7 +20,6 @@ import {
   PREDICTOR_KINDS,
   PlayerSpecError,
   PredictionScorer,
-  RecordError,
   SeatView,
   createPredictor,
   createRng,
@@ -28,7 +27,6 @@ import {
   deriveSeed,
   isSeat,
   parseCard,
-  parseRecord,
   playerFactory,
   policyNet,
 } from '../../game/index.js';
@@ -36,7 +34,7 @@ import { RecordingError, readRecording } from '../../robot/recording/index.js';
 import { TOPICS } from '../../robot/bus/topics.js';
 import type { GameEventMessage } from '../../robot/bus/messages.js';
 import { UsageError } from '../errors.js';
-import { readInput } from '../io.js';
+import { readRecordLines } from '../io.js';
 
 export interface PredictEvalOptions {
   players: string;
@@ -112,33 +110,8 @@ function* simulated(o: PredictEvalOptions, observer: Seat): Generator<ObservedGa
 
 /** Game records, one JSON object a line (tournament records name their seats). */
 function* fromRecords(file: string, observer: Seat, who: string): Generator<ObservedGame> {
-  const lines = readInput(file).split('\n');
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      throw new UsageError(`${file}: line ${i + 1}: not valid JSON (${(e as Error).message})`);
-    }
-    const v = value as Record<string, unknown>;
-    if (v && v.type === 'summary') continue; // the tournament's last line
-    let parsed;
-    try {
-      parsed = parseRecord(value);
-    } catch (e) {
-      if (e instanceof RecordError) throw new UsageError(`${file}: line ${i + 1}: ${e.message}`);
-      throw e;
-    }
-    const seats = Array.isArray(v.seats) && v.seats.length === 4 && v.seats.every((s) => typeof s === 'string') ? (v.seats as [string, string, string, string]) : null;
-    yield {
-      dealer: parsed.deal.dealer,
-      trumpCard: parsed.deal.trumpCard,
-      observer,
-      observerHand: parsed.deal.hands[observer]!,
-      plays: parsed.plays,
-      who: seats ?? ([0, 1, 2, 3].map(() => who) as [string, string, string, string]),
-    };
+  for (const { record, who: names } of readRecordLines(file, who)) {
+    yield { dealer: record.deal.dealer, trumpCard: record.deal.trumpCard, observer, observerHand: record.deal.hands[observer]!, plays: record.plays, who: names };
   }
 }
 
