@@ -126,6 +126,8 @@ export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   'play.self': 'Its own card',
   'play.partner': "The partner's card",
   'play.opponent': "An opponent's card",
+  'play.surprise.partner': 'A card of the partner it did not expect',
+  'play.surprise.opponent': 'A card of an opponent it did not expect',
   'playing.new-trick': 'It leads a trick',
   'playing.following': 'It follows suit',
   'playing.not-following': 'It cannot follow suit',
