@@ -60,8 +60,8 @@ interface Waiting {
 export class SeatPredictions {
   readonly #predictor: Predictor;
   readonly #waiting = new Map<Seat, Waiting>();
-  /** Predictions made, their cost (ms, wall clock: never on the bus), and cards judged. */
-  readonly stats = { predictions: 0, totalMs: 0, maxMs: 0, costs: [] as number[], played: 0, failures: 0 };
+  /** Predictions made, their cost (ms, wall clock: never on the bus; runsMs: of which awaiting the network's runs), and cards judged. */
+  readonly stats = { predictions: 0, totalMs: 0, maxMs: 0, costs: [] as number[], played: 0, failures: 0, runsMs: [] as number[] };
 
   constructor(
     private readonly o: { bus: Bus; seed: number; settings: PredictionSettings; network?: PredictionNetwork | null; warn: (detail: Record<string, unknown>, message: string) => void },
@@ -90,8 +90,10 @@ export class SeatPredictions {
     }
     if ('done' in pending) return this.#publish(info, seat, game, pending.done, t0);
     const { features, batch, finish } = pending;
+    const t1 = performance.now();
     return this.o.network!.forward(features, batch).then(
       (probs) => {
+        this.stats.runsMs.push(performance.now() - t1);
         let prediction: Prediction;
         try {
           prediction = finish(probs);

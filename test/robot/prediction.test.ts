@@ -178,6 +178,24 @@ describe('predictions on the bus', () => {
     expect(() => loadNodeSettings(yaml)).toThrow(/node\.yaml:\d+:\d+: prediction\.modelFile: model learned needs modelFile/);
   });
 
+  it('a replay predicts with the recorded network only: a missing file or another network under its name is said, and it replays without predictions', () => {
+    const session = (prediction: Record<string, unknown>) => ({ path: 'x.mcap', session: { seed: '1', prediction: JSON.stringify(prediction) } });
+    const facts = { spoken: undefined, estimates: 0 };
+    const shipped = { model: 'learned', top: 5, modelFile: 'models/policy-timed-100ms-seed2311.onnx', featuresVersion: 1 };
+    let notes: string[] = [];
+    expect(replay.replaySettings(session(shipped), notes, facts).prediction).toEqual({ model: 'learned', top: 5, modelFile: shipped.modelFile });
+    expect(notes.filter((n) => /prediction/.test(n))).toEqual([]);
+    notes = [];
+    expect(replay.replaySettings(session({ ...shipped, modelFile: 'models/gone.onnx' }), notes, facts).prediction).toBeNull();
+    expect(notes.join('\n')).toMatch(/prediction model models\/gone\.onnx is not here/);
+    notes = [];
+    expect(replay.replaySettings(session({ ...shipped, sha256: '0123456789abcdef' }), notes, facts).prediction).toBeNull();
+    expect(notes.join('\n')).toMatch(/not the network the session used/);
+    notes = [];
+    expect(replay.replaySettings(session({ ...shipped, featuresVersion: 2 }), notes, facts).prediction).toBeNull();
+    expect(notes.join('\n')).toMatch(/features version 2/);
+  });
+
   it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {
     const [a, b, c, d] = ['AS', '7S', 'KS', '2H'].map(parseCard) as [Card, Card, Card, Card];
     const prediction = { seat: 1 as const, cards: [a, b, c], probabilities: [0.8, 0.15, 0.05], hands: 1, inconsistent: false };
