@@ -165,16 +165,19 @@ describe('what the robot says about the others, and to whom', () => {
     });
     // The players take 700 ms a card, so the robot has time to speak before the next is down.
     const r = await session({ seed: 12, games: 1, character: 'warm', estimator, thinkMs: 700 });
-    const started = r.on<UtteranceMessage>('/parceiro/behaviours/utterance').filter((x) => x.m.phase === 'start').map((x) => x.m);
-    const aboutOthers = started.filter((u) => (u.event === 'play' || u.event === 'trick') && u.about_seat > 0);
+    // The lines it planned (phase queued): which of them get said before the game moves past them
+    // depends on the machine's speed (a loaded one said none about the others once), what it chose
+    // to say does not.
+    const planned = r.on<UtteranceMessage>('/parceiro/behaviours/utterance').filter((x) => x.m.phase === 'queued').map((x) => x.m);
+    const aboutOthers = planned.filter((u) => (u.event === 'play' || u.event === 'trick') && u.about_seat > 0);
     expect(aboutOthers.length).toBeGreaterThan(0);
-    for (const u of started) {
+    for (const u of planned) {
       if ((u.event !== 'play' && u.event !== 'trick') || u.about_seat < 0 || u.about_seat === 0) continue;
       expect([u.about_seat, -1], `${u.category} "${u.text}" about seat ${u.about_seat}`).toContain(u.addressee);
     }
     // The robot does not only name its own cards.
-    const own = started.filter((u) => u.category.startsWith('playing.') || u.category === 'play.self').length;
-    expect(own / started.length).toBeLessThan(0.4);
+    const own = planned.filter((u) => u.category.startsWith('playing.') || u.category === 'play.self').length;
+    expect(own / planned.length).toBeLessThan(0.4);
   });
 });
 
