@@ -53,7 +53,8 @@ export async function loadLiveModel(file: string, root?: string): Promise<LiveMo
     throw new ModelFileError(`model ${path}: its sidecar ${sidecar} ${why}`);
   }
   if (side.featuresVersion !== FEATURES_VERSION || (side.featureCount !== undefined && side.featureCount !== DECISION_FEATURES)) {
-    throw new ModelFileError(`model ${path}: trained on features version ${String(side.featuresVersion)} (${String(side.featureCount)} features), this build encodes version ${FEATURES_VERSION} (${DECISION_FEATURES}): train it again on a new dataset`);
+    const count = typeof side.featureCount === 'number' ? ` (${side.featureCount} features)` : '';
+    throw new ModelFileError(`model ${path}: its sidecar says features version ${String(side.featuresVersion)}${count}, this build encodes version ${FEATURES_VERSION} (${DECISION_FEATURES} features): train it again on a dataset of this build`);
   }
   const onnx = await OnnxPolicy.load(path);
   const sha256 = createHash('sha256').update(bytes).digest('hex').slice(0, 16);

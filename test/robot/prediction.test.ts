@@ -156,7 +156,7 @@ describe('predictions on the bus', () => {
       [missing, /no such file/],
       [dir, /is a folder/],
       [notOnnx, /not a policy network/],
-      [otherVersion, /features version 99.*this build encodes version 1/],
+      [otherVersion, /sidecar says features version 99 \(500 features\), this build encodes version 1/],
       [noSidecar, /sidecar .*no-sidecar\.json.* missing/],
     ] as const) {
       const e = await start(file).then(
