@@ -13,7 +13,7 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import type { LevelName, LevelTable } from '../../game/index.js';
 import { DEFAULT_LEVELS, FEATURES_VERSION, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
-import { modelPath } from '../learned/model-path.js';
+import { modelPath, sidecarOf } from '../learned/model-path.js';
 import { levelTableOf } from '../node/level-memory.js';
 import { PREDICTOR_KINDS } from '../../game/predict/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
@@ -215,6 +215,17 @@ function predictionOf(recorded: string | undefined, notes: string[]): Prediction
   }
   if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) {
     notes.push(`the recording's prediction model was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}: replayed without predictions`);
+    return null;
+  }
+  // The node opens a model only with its sidecar, of this build's features: without it, it would stop.
+  let side: { featuresVersion?: unknown } | null = null;
+  try {
+    side = JSON.parse(readFileSync(sidecarOf(path), 'utf8')) as { featuresVersion?: unknown };
+  } catch {
+    side = null;
+  }
+  if (side?.featuresVersion !== FEATURES_VERSION) {
+    notes.push(`the prediction model ${file} has no sidecar of this build's features here (${sidecarOf(path)}): replayed without predictions`);
     return null;
   }
   return { model: 'learned', top: m.top, modelFile: file };

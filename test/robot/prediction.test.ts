@@ -178,7 +178,7 @@ describe('predictions on the bus', () => {
     expect(() => loadNodeSettings(yaml)).toThrow(/node\.yaml:\d+:\d+: prediction\.modelFile: model learned needs modelFile/);
   });
 
-  it('a replay predicts with the recorded network only: a missing file or another network under its name is said, and it replays without predictions', () => {
+  it('a replay predicts with the recorded network only: a missing file or sidecar, or another network under its name, is said, and it replays without predictions', () => {
     const session = (prediction: Record<string, unknown>) => ({ path: 'x.mcap', session: { seed: '1', prediction: JSON.stringify(prediction) } });
     const facts = { spoken: undefined, estimates: 0 };
     const shipped = { model: 'learned', top: 5, modelFile: 'models/policy-timed-100ms-seed2311.onnx', featuresVersion: 1 };
@@ -194,6 +194,12 @@ describe('predictions on the bus', () => {
     notes = [];
     expect(replay.replaySettings(session({ ...shipped, featuresVersion: 2 }), notes, facts).prediction).toBeNull();
     expect(notes.join('\n')).toMatch(/features version 2/);
+    // The same network without its sidecar (the node would not open it): said, and no predictions.
+    notes = [];
+    const bare = join(dir, 'replay-bare.onnx');
+    copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), bare);
+    expect(replay.replaySettings(session({ ...shipped, modelFile: bare }), notes, facts).prediction).toBeNull();
+    expect(notes.join('\n')).toMatch(/has no sidecar of this build's features here/);
   });
 
   it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {
