@@ -47,9 +47,16 @@ def read_dataset(path):
         header = json.loads(line)
     except ValueError:
         fail(f"{path}: not a dataset of parceiro dataset (no header line; an interrupted export?)")
+    if not isinstance(header, dict):
+        fail(f"{path}: not a dataset of parceiro dataset (its header line is not an object)")
     if header.get("format") != FORMAT:
         fail(f"{path}: format {header.get('format')!r}, expected {FORMAT!r}")
+    for key in ("headerBytes", "rows", "rowFloats"):
+        if not isinstance(header.get(key), int) or isinstance(header.get(key), bool) or header[key] < 1:
+            fail(f"{path}: its header has no whole number {key}")
     floats = header["rowFloats"]
+    if len(raw) < header["headerBytes"] or (len(raw) - header["headerBytes"]) % 4 != 0:
+        fail(f"{path}: {len(raw)} bytes do not hold its header and whole floats (a file cut short?)")
     body = np.frombuffer(raw, dtype="<f4", offset=header["headerBytes"])
     if body.size != header["rows"] * floats:
         fail(f"{path}: {body.size} floats for {header['rows']} rows of {floats} (a file cut short?)")

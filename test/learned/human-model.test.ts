@@ -4,7 +4,7 @@
 // predicts those seats, from the robot's view, better than the rule model: top-1 and log-likelihood,
 // scored by the predictors' own scorer (game/predict/evaluate.ts).
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a human-play model from recordings', () => {
   requireTorch();
+
+  it('train refuses a dataset cut short or not a dataset in one line, exit code 2', async () => {
+    const data = join(dir, 'three.bin');
+    expect((await runCli(['dataset', '--games', '3', '--seed', '1', '--out', data], dir)).code).toBe(0);
+    const whole = readFileSync(data);
+    const cases: [string, Buffer][] = [
+      ['cut.bin', whole.subarray(0, whole.length - 3)],
+      ['array.bin', Buffer.from('[1,2]\n')],
+    ];
+    for (const [name, bytes] of cases) {
+      writeFileSync(join(dir, name), bytes);
+      const r = await runCli(['train', '--data', join(dir, name), '--out', join(dir, `${name}.onnx`)], dir);
+      expect(r.code, `${name}: ${r.err}`).toBe(2);
+      expect(r.err.trimEnd().split('\n'), name).toHaveLength(1);
+      expect(r.err).toMatch(new RegExp(`^train_policy: error: .*${name}: `));
+    }
+  });
 
   it('recovers the people\'s known deviation better than the rule model', async () => {
     const train = join(dir, 'train.mcap');
