@@ -29,16 +29,13 @@ import {
   dealCards,
   decisionRows,
   deriveSeed,
-  isSeat,
-  parseCard,
   playerFactory,
 } from '../../game/index.js';
-import { RecordingError, readRecording } from '../../robot/recording/index.js';
-import { TOPICS } from '../../robot/bus/topics.js';
-import type { GameEventMessage } from '../../robot/bus/messages.js';
+import { RecordingError } from '../../robot/recording/index.js';
 import { ModelFileError, installModelLoader } from '../../robot/learned/load.js';
 import { UsageError } from '../errors.js';
 import { readRecordLines } from '../io.js';
+import { recordedGames } from '../recorded-games.js';
 
 export interface DatasetOptions {
   out: string;
@@ -109,50 +106,6 @@ function* fromRecords(file: string, who: string): Generator<KnownGame> {
   }
 }
 
-/** The whole games of a recording; a seat is "person" when a touch or virtual table hosted it during the game. */
-function fromRecording(path: string, counts: { cut: number }): KnownGame[] {
-  const rec = readRecording(path);
-  const robot = Number(rec.session?.robotSeat);
-  const tables = new Map<string, { kind: string; seats: number[] }>();
-  const people = (): number[] => [...tables.values()].filter((t) => t.kind === 'touch' || t.kind === 'virtual').flatMap((t) => t.seats);
-  const byGame = new Map<number, { events: GameEventMessage[]; people: Set<number> }>();
-  let current: { events: GameEventMessage[]; people: Set<number> } | null = null;
-  for (const m of rec.messages) {
-    if (m.topic.name === TOPICS.tableEvents.name) {
-      const e = m.message as { table_id: string; kind: string; seats: number[]; table_kind: string };
-      if (e.kind === 'hello') tables.set(e.table_id, { kind: e.table_kind, seats: [...e.seats] });
-      else if (e.kind === 'disconnect') tables.delete(e.table_id);
-      if (current) for (const s of people()) current.people.add(s);
-    } else if (m.topic.name === TOPICS.gameEvents.name) {
-      const e = m.message as GameEventMessage;
-      let g = byGame.get(e.game);
-      if (!g) byGame.set(e.game, (g = { events: [], people: new Set() }));
-      current = g;
-      g.events.push(e);
-      for (const s of people()) g.people.add(s);
-    }
-  }
-  const games: KnownGame[] = [];
-  for (const { events, people: ps } of byGame.values()) {
-    const deal = events.find((e) => e.type === 'deal');
-    const plays = events.filter((e) => e.type === 'play');
-    if (!deal || plays.length !== 40 || !isSeat(deal.seat)) {
-      counts.cut++;
-      continue;
-    }
-    try {
-      const cards = plays.map((e) => parseCard(e.card));
-      const hands: Card[][] = [[], [], [], []];
-      for (let k = 0; k < 40; k++) hands[plays[k]!.seat]!.push(cards[k]!);
-      if (hands.some((h) => h.length !== 10)) throw new Error('a seat played other than ten cards');
-      const who = [0, 1, 2, 3].map((s) => (s === robot ? 'robot' : ps.has(s) ? 'person' : 'bot')) as [string, string, string, string];
-      games.push({ dealer: deal.seat as Seat, trumpCard: parseCard(deal.card), hands, plays: cards, who });
-    } catch {
-      counts.cut++;
-    }
-  }
-  return games;
-}
 
 export function datasetCommand(o: DatasetOptions, progress?: (line: string) => void): DatasetReport {
   const t0 = performance.now();
@@ -169,7 +122,7 @@ export function datasetCommand(o: DatasetOptions, progress?: (line: string) => v
     const all: KnownGame[] = [];
     for (const path of o.recording) {
       try {
-        all.push(...fromRecording(path, counts));
+        all.push(...recordedGames(path, counts).games);
       } catch (e) {
         if (e instanceof RecordingError) throw new UsageError(e.message);
         throw e;

@@ -10,8 +10,8 @@
 //   who sat where; or plain records {"dealer","trump","hands","plays"}, whose seats count as --who);
 // - --recording FILE.mcap (repeatable): the robot's recorded sessions. The observer is the robot's seat
 //   (the session's metadata), its hand is the cards it played (whole games only: a game cut short
-//   does not tell the robot's hand), and the other seats count as --who (default "person": a lab's
-//   virtual-table sessions are people).
+//   does not tell the robot's hand); the seats a touch or virtual table hosted count as --who
+//   (default "person"), the others as "bot" (launch/recorded-games.ts).
 
 import { performance } from 'node:perf_hooks';
 import type { Card, ObservedGame, Player, PolicyNet, Predictor, PredictorKind, Seat, WhoSummary } from '../../game/index.js';
@@ -26,15 +26,13 @@ import {
   dealCards,
   deriveSeed,
   isSeat,
-  parseCard,
   playerFactory,
   policyNet,
 } from '../../game/index.js';
-import { RecordingError, readRecording } from '../../robot/recording/index.js';
-import { TOPICS } from '../../robot/bus/topics.js';
-import type { GameEventMessage } from '../../robot/bus/messages.js';
+import { RecordingError } from '../../robot/recording/index.js';
 import { UsageError } from '../errors.js';
 import { readRecordLines } from '../io.js';
+import { recordedGames } from '../recorded-games.js';
 
 export interface PredictEvalOptions {
   players: string;
@@ -115,40 +113,6 @@ function* fromRecords(file: string, observer: Seat, who: string): Generator<Obse
   }
 }
 
-/** The whole games of a recording, seen from the robot's seat; `cut` counts the games that were not whole. */
-function fromRecording(path: string, who: string, counts: { cut: number }): { robot: Seat; games: ObservedGame[] } {
-  const rec = readRecording(path);
-  const robot = Number(rec.session?.robotSeat);
-  if (!isSeat(robot)) throw new UsageError(`${path}: the recording does not say the robot's seat (session metadata robotSeat)`);
-  const byGame = new Map<number, GameEventMessage[]>();
-  for (const m of rec.messages) {
-    if (m.topic.name !== TOPICS.gameEvents.name) continue;
-    const e = m.message as GameEventMessage;
-    const list = byGame.get(e.game) ?? [];
-    list.push(e);
-    byGame.set(e.game, list);
-  }
-  const games: ObservedGame[] = [];
-  for (const events of byGame.values()) {
-    const deal = events.find((e) => e.type === 'deal');
-    const plays = events.filter((e) => e.type === 'play');
-    if (!deal || plays.length !== 40) {
-      counts.cut++;
-      continue;
-    }
-    try {
-      const cards = plays.map((e) => parseCard(e.card));
-      const dealer = deal.seat;
-      if (!isSeat(dealer)) throw new Error(`dealer ${dealer}`);
-      const own = plays.filter((e) => e.seat === robot).map((e) => parseCard(e.card));
-      const names = [0, 1, 2, 3].map((s) => (s === robot ? 'robot' : who)) as [string, string, string, string];
-      games.push({ dealer, trumpCard: parseCard(deal.card), observer: robot, observerHand: own, plays: cards, who: names });
-    } catch {
-      counts.cut++;
-    }
-  }
-  return { robot, games };
-}
 
 export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: string) => void): PredictEvalReport {
   const t0 = clock();
@@ -184,7 +148,9 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
     observer = 'robot';
     for (const path of o.recording) {
       try {
-        for (const g of fromRecording(path, o.who ?? 'person', counts).games) add(g);
+        const { robot, games } = recordedGames(path, counts);
+        // The people's seats count as --who; a seat no person's table hosted is a bot's.
+        for (const g of games) add({ dealer: g.dealer, trumpCard: g.trumpCard, observer: robot, observerHand: g.hands[robot]!, plays: g.plays, who: g.who.map((w) => (w === 'person' ? (o.who ?? 'person') : w)) as [string, string, string, string] });
       } catch (e) {
         if (e instanceof RecordingError) throw new UsageError(e.message);
         throw e;

@@ -10,6 +10,7 @@ import type { Seat } from '../../game/index.js';
 import { UsageError } from '../../launch/errors.js';
 import { predictEvalCommand } from '../../launch/commands/predict-eval.js';
 import type { PredictEvalOptions } from '../../launch/commands/predict-eval.js';
+import { recordScripted } from '../learned/scripted.js';
 
 const base: PredictEvalOptions = { players: 'rule', games: 2, seed: 5, budget: 20, observer: 0, observerPlayer: 'rule', models: 'rule', recording: [] };
 
@@ -41,6 +42,17 @@ describe('parceiro predict-eval', () => {
     expect(r.rows[0]!.who).toBe('rule');
     expect(r.rows[0]!.games).toBe(2);
     expect(r.rows[0]!.decisions).toBe(60);
+  });
+
+  it("scores a recording's people apart from its bots: the seats a virtual or touch table hosted", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predict-eval-'));
+    const path = join(dir, 'people.mcap');
+    await recordScripted(path, 7, 0, 3); // people at seats 1 and 3 (a virtual table), a bot at 2
+    const r = predictEvalCommand({ ...base, recording: [path], who: 'lab people' });
+    expect(r.rows.map((w) => [w.who, w.games, w.decisions])).toEqual([
+      ['lab people', 3, 60],
+      ['bot', 3, 30],
+    ]);
   });
 
   it('tells bad input in one line', () => {
