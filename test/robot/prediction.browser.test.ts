@@ -69,7 +69,7 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
       expect(text).toMatch(/^Prediction\s+The (partner|opponent on the (left|right)) played the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs)/i);
       expect(text).toContain(`surprise ${last.surprise.toFixed(2)}`);
       expect(text).toMatch(/\b(As expected|A little surprised|Surprised): surprise /);
-      expect(text).toContain(`Game 1, trick ${last.trick + 1}; model expert;`);
+      expect(text).toContain(`Game 1, trick ${last.trick + 1}; model: a good player's choices;`);
       expect(text).not.toMatch(RAW_CARD_OR_SEAT);
       // A surprising card of the session, put on the bus again: the panel shows it as it came.
       const surprising = predictions.filter((m) => m.phase === 'played' && m.possible >= 3).sort((x, y) => y.surprise - x.surprise)[0]!;

@@ -1,7 +1,7 @@
 // The memory panel: at a level of play below full (docs/levels.md) the robot forgets played cards as a
 // person does, and at each of its decisions publishes what it recalled (topic memory). The 40 cards in
 // a grid by suit: played and recalled, forgotten (highlighted: it may believe such a card is still in a
-// hand), played since it last recalled (not yet put to the test), its own hand, and not played yet;
+// hand), not in its last recall (on the table then, or played after it), its own hand, and not played yet;
 // then the forgotten cards and voids in words. At the full level there is nothing to show: it says so.
 
 import type { MemoryMessage } from '../../bus/messages.js';
@@ -23,7 +23,7 @@ export type MemoryCardState = 'remembered' | 'forgotten' | 'since' | 'hand' | 'u
 const STATE_WORDS: Readonly<Record<MemoryCardState, string>> = {
   remembered: 'played, recalled',
   forgotten: 'played, forgotten',
-  since: 'played since it last recalled',
+  since: 'not in its last recall',
   hand: "in the robot's hand",
   unplayed: 'not played yet',
 };
@@ -62,7 +62,7 @@ export function memoryCards(s: DashboardState, m: MemoryMessage | null): Map<str
         const activation = a === undefined || !Number.isFinite(a) ? '' : ` (activation ${a.toFixed(2)}, threshold ${m.threshold.toFixed(2)})`;
         const forgotten = m.recalled[i] === false;
         out.set(card, { state: forgotten ? 'forgotten' : 'remembered', title: `${name}: ${where}; ${forgotten ? 'forgotten' : 'recalled'} at its decision in trick ${m.trick + 1}${activation}` });
-      } else if (played.has(card)) out.set(card, { state: 'since', title: `${name}: played since the robot last recalled` });
+      } else if (played.has(card)) out.set(card, { state: 'since', title: `${name}: on the table or played after the robot's last recall` });
       else if (hand.has(card)) out.set(card, { state: 'hand', title: `${name}: in the robot's hand` });
       else out.set(card, { state: 'unplayed', title: `${name}: not played yet` });
     }

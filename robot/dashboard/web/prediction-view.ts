@@ -61,8 +61,18 @@ export function renderPrediction(s: DashboardState): void {
     parts.push(h('p', { class: `surprise${m.surprise >= HIGH ? ' high' : ''}`, text: `${m.surprise >= HIGH ? 'Surprised' : m.surprise > 0.5 ? 'A little surprised' : 'As expected'}: surprise ${m.surprise.toFixed(2)}` }, meter));
     parts.push(h('p', { class: 'muted small', text: `${capital(chance)}.` }));
   }
-  parts.push(h('p', { class: 'muted small', text: `Game ${m.game}, trick ${m.trick + 1}; model ${m.model}; ${m.possible} card${m.possible === 1 ? '' : 's'} it might play, as far as the robot knows.` }));
+  parts.push(h('p', { class: 'muted small', text: `Game ${m.game}, trick ${m.trick + 1}; model: ${MODEL_WORDS[m.model] ?? m.model}; ${m.possible} card${m.possible === 1 ? '' : 's'} it might play, as far as the robot knows.` }));
   box.replaceChildren(...parts);
 }
 
 const capital = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** The prediction models (game/predict, config/node.yaml prediction.model) as an operator reads them. */
+const MODEL_WORDS: Readonly<Record<string, string>> = {
+  uniform: 'every card alike',
+  legal: 'a random legal card',
+  rule: "a casual player's odds",
+  expert: "a good player's choices",
+  tom1: 'a player who reads the hands',
+  learned: "the lab's trained network",
+};
