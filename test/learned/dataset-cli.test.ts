@@ -72,8 +72,10 @@ describe('parceiro dataset', () => {
       [['train', '--data', bad, '--out', join(dir, 'm.txt')], /--out expects a file name ending in .onnx/],
       [['predict-eval', '--models', 'learned', '--games', '1'], /--models learned needs --model/],
     ];
-    for (const [args, message] of cases) {
-      const r = await runCli(args, dir);
+    // All at once: each is a program start of its own, and nothing they write is shared.
+    const results = await Promise.all(cases.map(([args]) => runCli(args, dir)));
+    for (const [i, [args, message]] of cases.entries()) {
+      const r = results[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       oneLine(r.err);
       expect(r.err).toMatch(message);
