@@ -5,26 +5,18 @@
 // cards depend on its search's time budget, so the panel is checked against the bus, not fixed cards.
 // Nothing waits on the clock: the session is waited on to its end, the page on its selectors.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { robot } from './replay-harness.js';
-import { launchChromium, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
+import { chromiumForFile, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
 
 declare const document: { getElementById(id: string): { scrollIntoView(): void } | null };
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 
-let browser: Browser;
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  browser = await launchChromium(CHROMIUM);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = chromiumForFile(CHROMIUM);
 
 describe.skipIf(!CHROMIUM)('the Memory panel', () => {
   it('shows the cards the robot forgot at level beginner, highlighted in the grid and named in words', async () => {
@@ -55,7 +47,7 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
     try {
       const last = memory.at(-1)!;
       expect(last.forgotten.length).toBeGreaterThan(0);
-      const page = await openPage(browser, VIEWPORTS.desktop);
+      const page = await openPage(browser(), VIEWPORTS.desktop);
       await page.goto(`${node.dashboard!.url}/#token=${node.dashboard!.token}`);
       await page.waitForSelector('#main:not([hidden])');
       await page.waitForSelector('#memory[data-level="beginner"] .memory-grid');

@@ -4,26 +4,18 @@
 // the chance the robot gave it and the surprise. The cards depend on the robot's search's time
 // budget, so the panel is checked against the bus, not fixed cards. Nothing waits on the clock.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PredictionMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { robot } from './replay-harness.js';
-import { launchChromium, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
+import { chromiumForFile, openPage, RAW_CARD_OR_SEAT, screenshot, VIEWPORTS } from './screenshots.js';
 
 declare const document: { getElementById(id: string): { scrollIntoView(): void } | null };
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 
-let browser: Browser;
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  browser = await launchChromium(CHROMIUM);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = chromiumForFile(CHROMIUM);
 
 describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
   it("shows the last prediction of another seat's card: the likely cards with bars, the card played and the surprise", async () => {
@@ -54,7 +46,7 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
     try {
       const last = predictions.at(-1)!;
       expect(last.phase).toBe('played');
-      const page = await openPage(browser, VIEWPORTS.desktop);
+      const page = await openPage(browser(), VIEWPORTS.desktop);
       await page.goto(`${node.dashboard!.url}/#token=${node.dashboard!.token}`);
       await page.waitForSelector('#main:not([hidden])');
       await page.waitForSelector('#prediction[data-phase="played"] .prediction-table');

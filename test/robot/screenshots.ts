@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ARTIFACTS = join(import.meta.dirname, '../.artifacts');
 export const DOCS_SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
@@ -52,4 +53,20 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const page = await context.newPage();
   page.setDefaultTimeout(waitMs);
   return page;
+}
+
+/**
+ * One chromium for the test file, launched before its tests and closed after them (the file's hooks);
+ * `browser()` is it. Call at the top level of a test file, with the path requirePrograms found (null:
+ * nothing is launched, the file's tests skip themselves).
+ */
+export function chromiumForFile(executablePath: string | null): { browser: () => Browser } {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    if (executablePath) browser = await launchChromium(executablePath);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { browser: () => browser! };
 }
