@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEVELS, Game, SeatView, createRng, dealCards, parseCard } from '../../game/index.js';
 import type { DecisionMessage, MemoryMessage } from '../../robot/bus/index.js';
-import { SimulatedTable } from '../../table-bridge/index.js';
-import { recording, replay, robot } from './replay-harness.js';
+import { playToEnd, recording, replay, robot } from './replay-harness.js';
 
 const dist = (p: string): string => new URL(`../../dist/${p}`, import.meta.url).href;
 const settingsModule = (await import(dist('robot/node/node-settings.js'))) as typeof import('../../robot/node/node-settings.js');
@@ -44,14 +43,7 @@ async function session(id: string, level: 'beginner' | 'full'): Promise<{ path: 
   const decisions: DecisionMessage[] = [];
   node.bus.subscribe('memory', (m) => memory.push(m));
   node.bus.subscribe('decision', (m) => decisions.push(m));
-  const table = new SimulatedTable({ url: node.url, token: 'level-test', seed: 8 });
-  try {
-    await table.start();
-    await node.finished();
-    await node.quiet();
-  } finally {
-    table.close();
-  }
+  await playToEnd(node, 'level-test');
   return { path: (await node.close()).recording!, memory, decisions };
 }
 

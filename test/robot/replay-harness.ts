@@ -32,7 +32,13 @@ export async function recordSession(folder: string, id: string, games = 1): Prom
     logger: robot.createLogger({ level: 'silent', pretty: false }),
     dashboard: null,
   });
-  const table = new SimulatedTable({ url: node.url, token: 'replay-test', seed: 8 });
+  await playToEnd(node, 'replay-test');
+  return (await node.close()).recording!;
+}
+
+/** Seats a simulated table (seed 8) at `node` and waits until its session is over and its reactions are done. */
+export async function playToEnd(node: { url: string; finished(): Promise<unknown>; quiet(): Promise<unknown> }, token: string): Promise<void> {
+  const table = new SimulatedTable({ url: node.url, token, seed: 8 });
   try {
     await table.start();
     await node.finished();
@@ -40,7 +46,6 @@ export async function recordSession(folder: string, id: string, games = 1): Prom
   } finally {
     table.close();
   }
-  return (await node.close()).recording!;
 }
 
 /** A copy of a recording with its messages passed through `edit`. */
