@@ -5,7 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
 
@@ -59,4 +59,3 @@ export function trainCommand(o: TrainOptions): number {
   return r.status ?? 1;
 }
 
-export const sidecarOf = (model: string): string => join(dirname(model), `${model.replace(/^.*\//, '').replace(/\.onnx$/, '')}.json`);
