@@ -12,3 +12,4 @@ export { ImitationPlayer } from './imitation.js';
 export type { ImitationPlayerOptions } from './imitation.js';
 export { DATASET_FORMAT, decisionRows } from './dataset.js';
 export type { DatasetHeader, DecisionRow } from './dataset.js';
+export { LearnedPlayLikelihood, learnedInferenceModel } from './likelihood.js';

@@ -48,7 +48,7 @@ export class PlayerSpecError extends Error {
 
 const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
 /** What the inference weighs worlds by: by name (`model=expert`) or number (`model=1`). */
-const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule)`, values: INFERENCE_MODELS, named: true } as const;
+const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule), or a policy network, model=FILE.onnx`, values: INFERENCE_MODELS, named: true } as const;
 
 interface Param {
   option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout' | 'inferenceModel';
@@ -117,6 +117,15 @@ export function playerFactory(spec: string): PlayerFactory {
       if (!value) throw new PlayerSpecError(`${spec}: prior takes a model file, prior=FILE.onnx`);
       try {
         settings.priorNet = policyNet(value);
+      } catch (e) {
+        throw new PlayerSpecError(`${spec}: ${(e as Error).message}`);
+      }
+      continue;
+    }
+    // timed:model=FILE.onnx: the worlds weighed by a policy network (a lab's model of its people) instead of a built-in model.
+    if (key === 'model' && value?.endsWith('.onnx') && (kind === 'timed' || kind === 'timed-v1')) {
+      try {
+        settings.inferenceNet = policyNet(value);
       } catch (e) {
         throw new PlayerSpecError(`${spec}: ${(e as Error).message}`);
       }

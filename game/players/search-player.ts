@@ -22,6 +22,7 @@ import { Solver } from '../solver/solver.js';
 import type { InfoSet, SeatView } from '../view.js';
 import type { PolicyNet } from '../learned/mlp.js';
 import { ImitationPlayer } from '../learned/imitation.js';
+import { learnedInferenceModel } from '../learned/likelihood.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
@@ -44,6 +45,8 @@ export interface SearchPlayerOptions extends PlayerOptions {
   trust?: number;
   /** The model of play the worlds are weighed by (default `rule`, the rule-based player's odds; `expert`: game/predict). */
   inferenceModel?: InferenceModelName;
+  /** A policy network the worlds are weighed by instead (game/learned/likelihood.ts): how people at a lab play, say. */
+  inferenceNet?: PolicyNet;
   /** What a world values a card by (default: victories for `timed`, points for the others). */
   objective?: SearchObjective;
   /** Who rolls out the tricks before the exact horizon (default: expert for `timed`, rule for the others). */
@@ -111,7 +114,7 @@ export class SearchPlayer implements Player {
     if (options.priorNet) this.prior = new ImitationPlayer({ seat: options.seat, seed: 0, net: options.priorNet });
     const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);
     checkTrust(trust);
-    const model = options.inferenceModel ? inferenceModel(options.inferenceModel) : undefined;
+    const model = options.inferenceNet ? learnedInferenceModel(options.inferenceNet) : options.inferenceModel ? inferenceModel(options.inferenceModel) : undefined;
     if (trust > 0) this.settings.inference = model ? { trust, model } : { trust };
   }
 
