@@ -13,6 +13,12 @@ export const nodeSettingsSchema = z.strictObject({
   player: z.strictObject({
     budgetMs: z.number().int().min(1).max(600_000),
     inference: z.number().int().min(0).max(100),
+    /**
+     * A policy network of how the people at this lab play (`parceiro train` on its recordings,
+     * docs/learned-models.md): the worlds are weighed by it instead of the rule-based odds. Relative to
+     * the project root or absolute, with its sidecar; read and checked when the node starts.
+     */
+    inferenceModelFile: z.string().min(1).optional(),
     /** The level of play (config/levels.yaml, docs/levels.md); absent or full: today's player, which forgets nothing. */
     level: z.enum(LEVEL_NAMES).optional(),
   }),

@@ -93,6 +93,8 @@ export interface ParceiroNodeOptions {
   advice?: boolean;
   /** The other seats' cards predicted live, and the surprise of each (robot/node/prediction.ts); null for none. Default config/node.yaml. */
   prediction?: PredictionSettings | null;
+  /** A policy network of how the people play, the robot's worlds weighed by it (a file; null: the rule-based odds). Default config/node.yaml player.inferenceModelFile. */
+  inferenceModelFile?: string | null;
   /** Default: config/behaviours.yaml. */
   speech?: SpeechBackendKind;
   /** Default in-process; or a bus made by the caller. */
@@ -147,7 +149,7 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'inferenceModelFile' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
 >;
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -493,12 +495,10 @@ export class ParceiroNode {
   // ---- inside ---------------------------------------------------------------------------------
 
   /**
-   * The learned prediction model of `p`, opened once per node; `fromConfig`: named by config/node.yaml,
-   * so a bad file is a ConfigError naming its key (one line, exit code 2 at the command line).
+   * A learned model (`file`), opened once per node; `key` names where it was set: config/node.yaml's key
+   * when `fromConfig`, so a bad file is a ConfigError naming it (one line, exit code 2 at the command line).
    */
-  async #model(p: PredictionSettings, fromConfig: boolean): Promise<LiveModel> {
-    const file = p.modelFile;
-    const key = fromConfig ? 'prediction.modelFile' : 'the prediction model file';
+  async #model(file: string | undefined, key: string, fromConfig: boolean): Promise<LiveModel> {
     try {
       if (file === undefined) throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
       const { loadLiveModel } = await import('../learned/live-model.js');
@@ -532,7 +532,11 @@ export class ParceiroNode {
     const prediction = o.prediction !== undefined ? o.prediction : predictionOfSettings(settings);
     // A learned model is read, checked and opened in onnxruntime before the session opens anything:
     // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
-    const model = prediction?.model === 'learned' ? await this.#model(prediction, o.prediction === undefined) : null;
+    const model = prediction?.model === 'learned' ? await this.#model(prediction.modelFile, o.prediction === undefined ? 'prediction.modelFile' : 'the prediction model file', o.prediction === undefined) : null;
+    // The people's model the robot's own search weighs its worlds by, checked the same way (absent: the
+    // rule-based odds). A given player (a replay, a resume) is not this node's search: nothing to open.
+    const inferenceFile = o.player ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
+    const inferenceModel = inferenceFile === null ? null : await this.#model(inferenceFile, o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file', o.inferenceModelFile === undefined);
     const level = o.level ?? settings.player.level ?? 'full';
     const levels = o.levels ?? DEFAULT_LEVELS;
     const closers: (() => unknown)[] = [];
@@ -577,6 +581,8 @@ export class ParceiroNode {
             handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
             // The model that predicted the other seats' cards (a replay predicts with the same, or none).
             // A learned model: its file, its sidecar's features version and a digest of its bytes (a replay checks them).
+            // The model the robot's worlds were weighed by: the rule-based odds, or a lab's network (its file and digest).
+            ...(o.player ? {} : { inferenceModel: inferenceModel ? JSON.stringify({ modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 }) : 'rule' }),
             prediction: prediction ? JSON.stringify(model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : 'off',
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
@@ -639,6 +645,7 @@ export class ParceiroNode {
           seed: o.seed,
           budgetMs: o.budgetMs ?? settings.player.budgetMs,
           trust: levelPlay ? levelPlay.trust : settings.player.inference / 100,
+          ...(inferenceModel ? { inferenceModelFile: inferenceModel.path } : {}),
           ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
           log: (message) => log.info({ part: 'player' }, message),
         });

@@ -5,15 +5,14 @@
 // (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
 // with what was recorded (compare.ts). A recording cut short replays as far as it goes.
 
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SpeechBackendKind } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import type { LevelName, LevelTable } from '../../game/index.js';
-import { DEFAULT_LEVELS, FEATURES_VERSION, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
-import { modelPath, sidecarOf } from '../learned/model-path.js';
+import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName, parseCard } from '../../game/index.js';
+import { recordedModelHere } from '../learned/recorded-model.js';
 import { levelTableOf } from '../node/level-memory.js';
 import { PREDICTOR_KINDS } from '../../game/predict/index.js';
 import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../table-bridge/index.js';
@@ -200,32 +199,9 @@ function predictionOf(recorded: string | undefined, notes: string[]): Prediction
   }
   if (m.model !== 'learned') return { model: m.model as PredictionSettings['model'], top: m.top };
   const file = m.modelFile as string;
-  const path = modelPath(file);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch {
-    notes.push(`the recording's prediction model ${file} is not here (${path}): replayed without predictions`);
-    return null;
-  }
-  const sha256 = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  if (typeof m.sha256 === 'string' && m.sha256 !== sha256) {
-    notes.push(`the prediction model ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256}): replayed without predictions`);
-    return null;
-  }
-  if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) {
-    notes.push(`the recording's prediction model was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}: replayed without predictions`);
-    return null;
-  }
-  // The node opens a model only with its sidecar, of this build's features: without it, it would stop.
-  let side: { featuresVersion?: unknown } | null = null;
-  try {
-    side = JSON.parse(readFileSync(sidecarOf(path), 'utf8')) as { featuresVersion?: unknown };
-  } catch {
-    side = null;
-  }
-  if (side?.featuresVersion !== FEATURES_VERSION) {
-    notes.push(`the prediction model ${file} has no sidecar of this build's features here (${sidecarOf(path)}): replayed without predictions`);
+  const here = recordedModelHere({ modelFile: file, sha256: m.sha256, featuresVersion: m.featuresVersion }, 'prediction model');
+  if ('why' in here) {
+    notes.push(`${here.why}: replayed without predictions`);
     return null;
   }
   return { model: 'learned', top: m.top, modelFile: file };

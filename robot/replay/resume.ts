@@ -41,6 +41,7 @@ import type { RecordedDecision } from './recorded-answers.js';
 import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
 import { levelSearch } from '../node/level-memory.js';
+import { recordedModelHere } from '../learned/recorded-model.js';
 
 /** The table server's seqs and answers as the session began (recorded as `tableSeqs`); null in older recordings. */
 function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
@@ -75,6 +76,29 @@ export interface SessionParts {
 }
 
 /** What `facts` restore, in words: "1 game over, game 2 at trick 4". */
+/**
+ * The people's model a resumed session's search weighs its worlds by, as the first part did (its
+ * recording's `inferenceModel`): the file's path when the same network is here; otherwise the
+ * rule-based odds, and `warn` says why.
+ */
+function peopleModelOf(recorded: string | undefined, warn: (message: string) => void): string | undefined {
+  if (recorded === undefined || recorded === 'rule') return undefined;
+  let m: { modelFile?: unknown; sha256?: unknown; featuresVersion?: unknown };
+  try {
+    m = JSON.parse(recorded) as typeof m;
+  } catch {
+    warn(`the recording's inference model is unreadable (${recorded.slice(0, 60)}): the robot weighs its worlds by the rule-based odds`);
+    return undefined;
+  }
+  if (typeof m.modelFile !== 'string') return undefined;
+  const here = recordedModelHere({ modelFile: m.modelFile, sha256: m.sha256, featuresVersion: m.featuresVersion }, "people's model");
+  if ('why' in here) {
+    warn(`${here.why}: the robot weighs its worlds by the rule-based odds`);
+    return undefined;
+  }
+  return here.path;
+}
+
 function restorable(facts: RecordingFacts): string {
   const over = facts.ends.length;
   const s = facts.states.at(-1);
@@ -266,11 +290,13 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
     // At a level of play, the level's search (the memory runs in the node, level-memory.ts).
     const levelPlay = s.level ? levelSearch(s.level.levels, s.level.name) : null;
+    const people = peopleModelOf(parts.info.inferenceModel, (message) => log.warn({ part: 'player' }, message));
     const pool = new PoolSearchPlayer({
       seat: s.robotSeat,
       seed: s.seed,
       budgetMs,
       trust: levelPlay ? levelPlay.trust : inference / 100,
+      ...(people ? { inferenceModelFile: people } : {}),
       ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
       log: (message) => log.info({ part: 'player' }, message),
     });
@@ -310,7 +336,14 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     bus,
     recordingsDir: dir,
     recordingName: `${o.sessionId}.${n}`,
-    recordingInfo: { part: String(n), previous: basename(parts.files.at(-1)!), resumed: new Date().toISOString(), inference: String(inference), ...(parts.damage ? { damaged: parts.damage } : {}) },
+    recordingInfo: {
+      part: String(n),
+      previous: basename(parts.files.at(-1)!),
+      resumed: new Date().toISOString(),
+      inference: String(inference),
+      ...(parts.info.inferenceModel === undefined ? {} : { inferenceModel: parts.info.inferenceModel }),
+      ...(parts.damage ? { damaged: parts.damage } : {}),
+    },
     // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
     versionBase: Number(parts.info.versionBase ?? 0),
     ...(o.host === undefined ? {} : { host: o.host }),

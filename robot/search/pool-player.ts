@@ -25,6 +25,11 @@ export interface PoolPlayerOptions {
   name?: string;
   /** How far the other seats are believed to play like the rule-based player, 0..1 (default: the timed player's). */
   trust?: number;
+  /**
+   * A policy network the worlds are weighed by instead of the rule-based odds (game/learned/likelihood.ts):
+   * a lab's model of how its people play. An absolute path; each worker reads it once.
+   */
+  inferenceModelFile?: string;
   /** What a world values a card by, and who rolls out before the exact horizon (default: the timed player's, victories and expert). */
   objective?: SearchObjective;
   playout?: PlayoutPolicy;
@@ -121,6 +126,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
             deadline,
             seed: deriveSeed(this.options.seed, n, w),
             trust: this.trust,
+            ...(this.options.inferenceModelFile ? { inferenceModel: this.options.inferenceModelFile } : {}),
             objective: this.objective,
             playout: this.playout,
             ...(recollection ? { recollection } : {}),

@@ -2,8 +2,9 @@
 // its solver (and its transposition table) from one decision to the next.
 
 import { performance } from 'node:perf_hooks';
-import { Solver, believedWorlds, createRng, searchWorlds } from '../../game/index.js';
-import type { Card, InfoSet, PlayoutPolicy, Recollection, SearchObjective, SearchResult } from '../../game/index.js';
+import { Solver, believedWorlds, createRng, hasModelLoader, learnedInferenceModel, policyNet, searchWorlds } from '../../game/index.js';
+import type { Card, InfoSet, PlayModel, PlayoutPolicy, Recollection, SearchObjective, SearchResult } from '../../game/index.js';
+import { installModelLoader } from '../learned/load.js';
 
 export interface SearchTask {
   info: InfoSet;
@@ -15,6 +16,8 @@ export interface SearchTask {
   seed: number;
   /** Inference from the other seats' plays (0..1; 0 samples worlds uniformly). */
   trust: number;
+  /** A policy network (absolute path) the worlds are weighed by instead of the rule-based odds (game/learned/likelihood.ts). */
+  inferenceModel?: string;
   /** What a world values a card by, and who rolls out the tricks before the exact horizon. */
   objective: SearchObjective;
   playout: PlayoutPolicy;
@@ -25,6 +28,12 @@ export interface SearchTask {
 const solver = new Solver({ ttBits: 20 });
 /** The exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
 const horizonByTricksLeft = new Int8Array(11);
+
+/** The inference's model for a network file, read once per worker (the node checked the file before the session). */
+function inferenceModelOf(path: string): PlayModel {
+  if (!hasModelLoader()) installModelLoader();
+  return learnedInferenceModel(policyNet(path));
+}
 
 export default function search(task: SearchTask): SearchResult {
   // Wall time shared by all threads, so module loading or queueing in this worker eats into the same budget.
@@ -40,7 +49,7 @@ export default function search(task: SearchTask): SearchResult {
     seed: task.seed,
     objective: task.objective,
     playout: task.playout,
-    ...(task.trust > 0 ? { inference: { trust: task.trust } } : {}),
+    ...(task.trust > 0 ? { inference: task.inferenceModel ? { trust: task.trust, model: inferenceModelOf(task.inferenceModel) } : { trust: task.trust } } : {}),
     ...(task.recollection ? { source: believedWorlds(task.info, task.recollection) } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });

@@ -1,0 +1,42 @@
+// A model a recording names (the prediction model, the people's model the worlds were weighed by): is
+// the same network here for a replay or a resume to use? No onnxruntime here: a replay checks files
+// without loading native code.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { FEATURES_VERSION } from '../../game/index.js';
+import { modelPath, sidecarOf } from './model-path.js';
+
+/** What a recording says of a network: its file (relative to the project root, or absolute), digest and features version. */
+export interface RecordedModel {
+  modelFile: string;
+  sha256?: unknown;
+  featuresVersion?: unknown;
+}
+
+/**
+ * The recorded network's path when the same file is here (same digest), of this build's features, with
+ * its sidecar (the node opens a model only with it); otherwise why not, in words that follow "the
+ * <what> ..." (e.g. "model m.onnx is not here (/abs/m.onnx)").
+ */
+export function recordedModelHere(m: RecordedModel, what: string): { path: string } | { why: string } {
+  const file = m.modelFile;
+  const path = modelPath(file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return { why: `the recording's ${what} ${file} is not here (${path})` };
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  if (typeof m.sha256 === 'string' && m.sha256 !== sha256) return { why: `the ${what} ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256})` };
+  if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) return { why: `the recording's ${what} was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}` };
+  let side: { featuresVersion?: unknown } | null;
+  try {
+    side = JSON.parse(readFileSync(sidecarOf(path), 'utf8')) as { featuresVersion?: unknown };
+  } catch {
+    side = null;
+  }
+  if (side?.featuresVersion !== FEATURES_VERSION) return { why: `the ${what} ${file} has no sidecar of this build's features here (${sidecarOf(path)})` };
+  return { path };
+}
