@@ -2,14 +2,15 @@
 // players who deviate from the rule player in a known way (they always play their highest card) ->
 // `parceiro dataset` (people's seats only) -> `parceiro train` (small, seeded) -> the learned model
 // predicts those seats, from the robot's view, better than the rule model: top-1 and log-likelihood,
-// scored by the predictors' own scorer (game/predict/evaluate.ts).
+// scored by the predictors' own scorer (game/predict/evaluate.ts); and the robot's worlds weighed by the
+// learned model hold the people's true cards more often than worlds weighed by the rule odds.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ObservedGame } from '../../game/index.js';
-import { MlpPolicyNet, PredictionScorer, createPredictor } from '../../game/index.js';
+import type { Card, ObservedGame } from '../../game/index.js';
+import { Game, LearnedPlayLikelihood, MlpPolicyNet, PlayLikelihood, PredictionScorer, SeatView, WeightedWorlds, createDealSampler, createPredictor, createRng } from '../../game/index.js';
 import { runCli } from '../launch/run-cli.js';
 import { PEOPLE, recordScripted, scriptedGame } from './scripted.js';
 import { requireTorch } from './torch.js';
@@ -70,5 +71,28 @@ describe('a human-play model from recordings', () => {
     expect(learned!.meanLogLikelihood).toBeGreaterThan(rule!.meanLogLikelihood);
     // Card by card, the learned model's gain over the rule model is above 0 with 95% confidence.
     expect(learned!.gainCi95[0]).toBeGreaterThan(0);
+
+    // The robot's worlds weighed by the people's model (timed:model=FILE.onnx, the node's
+    // player.inferenceModelFile) hold the people's true cards more often than worlds weighed by the rule odds.
+    const hits = { rule: 0, learned: 0 };
+    for (let g = 500; g < 512; g++) {
+      const { dealer, trumpCard, hands, plays } = scriptedGame(23, g);
+      for (const n of [9, 17, 25]) {
+        const game = new Game({ dealer, trumpCard, hands });
+        for (const c of plays.slice(0, n)) game.play(c);
+        const info = new SeatView(game, 0).snapshot();
+        const truth = PEOPLE.map((s) => new Set(game.hand(s)));
+        for (const [name, likelihood] of [['rule', new PlayLikelihood(info, 0.5)], ['learned', new LearnedPlayLikelihood(info, 0.5, net)]] as const) {
+          const worlds = new WeightedWorlds(createDealSampler(info), likelihood, createRng(g * 100 + n), 512);
+          const rng = createRng(g * 7 + n);
+          const w: Card[][] = [[], [], [], []];
+          for (let k = 0; k < 100; k++) {
+            worlds.next(rng, w);
+            PEOPLE.forEach((s, i) => (hits[name] += w[s]!.filter((c) => truth[i]!.has(c)).length));
+          }
+        }
+      }
+    }
+    expect(hits.learned, JSON.stringify(hits)).toBeGreaterThan(hits.rule * 1.05);
   }, 300_000);
 });
