@@ -23,6 +23,8 @@ import type { PolicyNet } from './mlp.js';
 export class LearnedPlayLikelihood implements WorldLikelihood {
   /** Plays of the other seats: when none, every world weighs the same. */
   readonly count: number;
+  /** A world costs a forward pass per play with a choice (up to about a millisecond late in a game): the clock is read every 4. */
+  readonly checkEvery = 4;
   /** Per play of the game so far: the seat, the card, the suit led to its trick (-1 leading), its encoding's slot (-1: the observer's). */
   private readonly seat: Int8Array;
   private readonly card: Int8Array;

@@ -33,6 +33,8 @@ export interface WorldLikelihood {
   readonly count: number;
   /** The likelihood of those plays if the seats now hold `hands`. */
   weight(hands: readonly (readonly Card[])[]): number;
+  /** Candidates between two looks at the clock (default 64, for a likelihood of a few microseconds a world). */
+  readonly checkEvery?: number;
 }
 
 /** A model of play the inference can weigh worlds by, named for the command line (`model=expert`). */
@@ -140,16 +142,17 @@ export class WeightedWorlds {
   readonly uniform: boolean;
 
   /**
-   * Draws and weighs up to `candidates` worlds. `enough`, asked every 64 candidates, may stop the
-   * drawing early (a search with a deadline must keep most of its budget for solving).
+   * Draws and weighs up to `candidates` worlds. `enough`, asked every `likelihood.checkEvery` (64)
+   * candidates, may stop the drawing early (a search with a deadline must keep most of its budget for solving).
    */
   constructor(sampler: DealSampler, likelihood: WorldLikelihood, rng: Rng, candidates: number, enough?: () => boolean) {
     this.cumulative = new Float64Array(candidates);
     let total = 0;
     let squares = 0;
     let n = 0;
+    const every = likelihood.checkEvery ?? 64;
     while (n < candidates) {
-      if ((n & 63) === 0 && n > 0 && enough?.()) break;
+      if (n % every === 0 && n > 0 && enough?.()) break;
       const hands = sampler.sample(rng, [[], [], [], []]);
       const w = likelihood.weight(hands);
       this.worlds.push(hands);

@@ -2,10 +2,10 @@
 // the same network here for a replay or a resume to use? No onnxruntime here: a replay checks files
 // without loading native code.
 
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FEATURES_VERSION } from '../../game/index.js';
-import { modelPath, sidecarOf } from './model-path.js';
+import { modelDigest, sidecarProblem } from './model-check.js';
+import { modelPath } from './model-path.js';
 
 /** What a recording says of a network: its file (relative to the project root, or absolute), digest and features version. */
 export interface RecordedModel {
@@ -15,11 +15,11 @@ export interface RecordedModel {
 }
 
 /**
- * The recorded network's path when the same file is here (same digest), of this build's features, with
- * its sidecar (the node opens a model only with it); otherwise why not, in words that follow "the
- * <what> ..." (e.g. "model m.onnx is not here (/abs/m.onnx)").
+ * The recorded network's path and bytes when the same file is here (same digest), of this build's
+ * features, with its sidecar (the node opens a model only with it); otherwise why not, in words that
+ * name the `what` (e.g. "the recording's prediction model m.onnx is not here (/abs/m.onnx)").
  */
-export function recordedModelHere(m: RecordedModel, what: string): { path: string } | { why: string } {
+export function recordedModelHere(m: RecordedModel, what: string): { path: string; bytes: Uint8Array } | { why: string } {
   const file = m.modelFile;
   const path = modelPath(file);
   let bytes: Buffer;
@@ -28,15 +28,10 @@ export function recordedModelHere(m: RecordedModel, what: string): { path: strin
   } catch {
     return { why: `the recording's ${what} ${file} is not here (${path})` };
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const sha256 = modelDigest(bytes);
   if (typeof m.sha256 === 'string' && m.sha256 !== sha256) return { why: `the ${what} ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256})` };
   if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) return { why: `the recording's ${what} was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}` };
-  let side: { featuresVersion?: unknown } | null;
-  try {
-    side = JSON.parse(readFileSync(sidecarOf(path), 'utf8')) as { featuresVersion?: unknown };
-  } catch {
-    side = null;
-  }
-  if (side?.featuresVersion !== FEATURES_VERSION) return { why: `the ${what} ${file} has no sidecar of this build's features here (${sidecarOf(path)})` };
-  return { path };
+  const problem = sidecarProblem(path);
+  if (problem) return { why: `the ${what} ${file} has no sidecar of this build's features here (${problem})` };
+  return { path, bytes };
 }

@@ -59,7 +59,7 @@ import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import type { PredictionNetwork, PredictionSettings } from './prediction.js';
 import { SeatPredictions } from './prediction.js';
-import type { LiveModel } from '../learned/live-model.js';
+import type { CheckedModel, LiveModel } from '../learned/live-model.js';
 import { ModelFileError } from '../learned/load.js';
 import { modelPath } from '../learned/model-path.js';
 import { SessionSwitch } from './session-switch.js';
@@ -499,7 +499,7 @@ export class ParceiroNode {
    * when `fromConfig`, so a bad file is a ConfigError naming it (one line, exit code 2 at the command line).
    */
   async #model(file: string | undefined, key: string, fromConfig: boolean): Promise<LiveModel> {
-    try {
+    return this.#named(key, fromConfig, async () => {
       if (file === undefined) throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
       const { loadLiveModel } = await import('../learned/live-model.js');
       const path = modelPath(file);
@@ -511,6 +511,22 @@ export class ParceiroNode {
         this.#back.push(async () => (await loading!.catch(() => null))?.onnx.close());
       }
       return await loading;
+    });
+  }
+
+  /**
+   * The people's model the search weighs its worlds by (`file`), read and checked afresh for each
+   * session, without onnxruntime: the search workers build the network from the very bytes whose
+   * digest the recording keeps (a file retrained during a lab day is the next session's). `key` as for #model.
+   */
+  async #peopleModel(file: string, key: string, fromConfig: boolean): Promise<CheckedModel> {
+    return this.#named(key, fromConfig, async () => (await import('../learned/model-check.js')).checkModelFile(file));
+  }
+
+  /** Runs `load`; a ModelFileError it throws names `key`, as a ConfigError of config/node.yaml when `fromConfig` (one line, exit code 2 at the command line). */
+  async #named<T>(key: string, fromConfig: boolean, load: () => Promise<T>): Promise<T> {
+    try {
+      return await load();
     } catch (e) {
       if (!(e instanceof ModelFileError)) throw e;
       if (!fromConfig) throw new ModelFileError(`${key}: ${e.message}`);
@@ -533,12 +549,16 @@ export class ParceiroNode {
     // A learned model is read, checked and opened in onnxruntime before the session opens anything:
     // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
     const model = prediction?.model === 'learned' ? await this.#model(prediction.modelFile, o.prediction === undefined ? 'prediction.modelFile' : 'the prediction model file', o.prediction === undefined) : null;
-    // The people's model the robot's own search weighs its worlds by, checked the same way (absent: the
-    // rule-based odds). A given player (a replay, a resume) is not this node's search: nothing to open.
-    const inferenceFile = o.player ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
-    const inferenceModel = inferenceFile === null ? null : await this.#model(inferenceFile, o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file', o.inferenceModelFile === undefined);
     const level = o.level ?? settings.player.level ?? 'full';
     const levels = o.levels ?? DEFAULT_LEVELS;
+    // Below full, the level's search (its worlds and inference) and the memory of the played cards.
+    const levelPlay = levelSearch(levels, level);
+    const trust = levelPlay ? levelPlay.trust : settings.player.inference / 100;
+    // The people's model the robot's own search weighs its worlds by, checked the same way (absent: the
+    // rule-based odds). Not read when nothing weighs worlds (no inference, or a level without it), nor for
+    // a given player (a replay, a resume), which is not this node's search.
+    const inferenceFile = o.player || trust <= 0 ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
+    const inferenceModel = inferenceFile === null ? null : await this.#peopleModel(inferenceFile, o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file', o.inferenceModelFile === undefined);
     const closers: (() => unknown)[] = [];
     // Everything the session subscribes goes through its scope, removed when it is finished.
     const bus = new ScopedBus(this.bus, this.#epochs);
@@ -636,16 +656,14 @@ export class ParceiroNode {
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 
-      // Below full, the level's search (its worlds and inference) and the memory of the played cards.
-      const levelPlay = levelSearch(levels, level);
       let player = o.player;
       if (!player) {
         const pool = new PoolSearchPlayer({
           seat: robotSeat,
           seed: o.seed,
           budgetMs: o.budgetMs ?? settings.player.budgetMs,
-          trust: levelPlay ? levelPlay.trust : settings.player.inference / 100,
-          ...(inferenceModel ? { inferenceModelFile: inferenceModel.path } : {}),
+          trust,
+          ...(inferenceModel ? { inferenceModel: { name: inferenceModel.path, bytes: inferenceModel.bytes } } : {}),
           ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
           log: (message) => log.info({ part: 'player' }, message),
         });

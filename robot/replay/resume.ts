@@ -75,30 +75,33 @@ export interface SessionParts {
   damage: string | null;
 }
 
-/** What `facts` restore, in words: "1 game over, game 2 at trick 4". */
 /**
  * The people's model a resumed session's search weighs its worlds by, as the first part did (its
- * recording's `inferenceModel`): the file's path when the same network is here; otherwise the
- * rule-based odds, and `warn` says why.
+ * recording's `inferenceModel`): the network's path and bytes when the same network is here; otherwise
+ * none (the rule-based odds), and `warn` says why.
  */
-function peopleModelOf(recorded: string | undefined, warn: (message: string) => void): string | undefined {
+function peopleModelOf(recorded: string | undefined, warn: (message: string) => void): { path: string; bytes: Uint8Array } | undefined {
   if (recorded === undefined || recorded === 'rule') return undefined;
+  const fallback = ': the robot weighs its worlds by the rule-based odds';
   let m: { modelFile?: unknown; sha256?: unknown; featuresVersion?: unknown };
   try {
     m = JSON.parse(recorded) as typeof m;
   } catch {
-    warn(`the recording's inference model is unreadable (${recorded.slice(0, 60)}): the robot weighs its worlds by the rule-based odds`);
+    m = {};
+  }
+  if (typeof m.modelFile !== 'string') {
+    warn(`the recording's inference model is unreadable (${recorded.slice(0, 60)})${fallback}`);
     return undefined;
   }
-  if (typeof m.modelFile !== 'string') return undefined;
   const here = recordedModelHere({ modelFile: m.modelFile, sha256: m.sha256, featuresVersion: m.featuresVersion }, "people's model");
   if ('why' in here) {
-    warn(`${here.why}: the robot weighs its worlds by the rule-based odds`);
+    warn(`${here.why}${fallback}`);
     return undefined;
   }
-  return here.path;
+  return here;
 }
 
+/** What `facts` restore, in words: "1 game over, game 2 at trick 4". */
 function restorable(facts: RecordingFacts): string {
   const over = facts.ends.length;
   const s = facts.states.at(-1);
@@ -287,16 +290,19 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   // Recordings made before inference existed searched uniformly.
   const inference = Number(parts.info.inference ?? 0);
   let live: RobotPlayer;
+  /** What this part's search weighs its worlds by, for its recording: the recorded network when it is here, else the rule odds. */
+  let weighedBy: string | undefined;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
     // At a level of play, the level's search (the memory runs in the node, level-memory.ts).
     const levelPlay = s.level ? levelSearch(s.level.levels, s.level.name) : null;
     const people = peopleModelOf(parts.info.inferenceModel, (message) => log.warn({ part: 'player' }, message));
+    weighedBy = people ? parts.info.inferenceModel : 'rule';
     const pool = new PoolSearchPlayer({
       seat: s.robotSeat,
       seed: s.seed,
       budgetMs,
       trust: levelPlay ? levelPlay.trust : inference / 100,
-      ...(people ? { inferenceModelFile: people } : {}),
+      ...(people ? { inferenceModel: { name: people.path, bytes: people.bytes } } : {}),
       ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
       log: (message) => log.info({ part: 'player' }, message),
     });
@@ -341,7 +347,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
       previous: basename(parts.files.at(-1)!),
       resumed: new Date().toISOString(),
       inference: String(inference),
-      ...(parts.info.inferenceModel === undefined ? {} : { inferenceModel: parts.info.inferenceModel }),
+      ...(weighedBy === undefined ? {} : { inferenceModel: weighedBy }),
       ...(parts.damage ? { damaged: parts.damage } : {}),
     },
     // A session of a lab day had its versions shifted above the sessions before it: they go on from there.

@@ -27,9 +27,10 @@ export interface PoolPlayerOptions {
   trust?: number;
   /**
    * A policy network the worlds are weighed by instead of the rule-based odds (game/learned/likelihood.ts):
-   * a lab's model of how its people play. An absolute path; each worker reads it once.
+   * a lab's model of how its people play. Its name and the bytes of its ONNX file (checked by the
+   * caller): each worker builds the network from these bytes once, and never reads the file.
    */
-  inferenceModelFile?: string;
+  inferenceModel?: { name: string; bytes: Uint8Array };
   /** What a world values a card by, and who rolls out before the exact horizon (default: the timed player's, victories and expert). */
   objective?: SearchObjective;
   playout?: PlayoutPolicy;
@@ -85,6 +86,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
       filename: (options.worker ?? new URL('./worker.js', import.meta.url)).href,
       minThreads: this.threads,
       maxThreads: this.threads,
+      ...(options.inferenceModel ? { workerData: { inferenceModel: options.inferenceModel } } : {}),
     });
     this.loaded = workersLoaded(this.pool);
   }
@@ -126,7 +128,6 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
             deadline,
             seed: deriveSeed(this.options.seed, n, w),
             trust: this.trust,
-            ...(this.options.inferenceModelFile ? { inferenceModel: this.options.inferenceModelFile } : {}),
             objective: this.objective,
             playout: this.playout,
             ...(recollection ? { recollection } : {}),

@@ -2,9 +2,9 @@
 // its solver (and its transposition table) from one decision to the next.
 
 import { performance } from 'node:perf_hooks';
-import { Solver, believedWorlds, createRng, hasModelLoader, learnedInferenceModel, policyNet, searchWorlds } from '../../game/index.js';
+import { workerData } from 'node:worker_threads';
+import { MlpPolicyNet, Solver, believedWorlds, createRng, learnedInferenceModel, searchWorlds } from '../../game/index.js';
 import type { Card, InfoSet, PlayModel, PlayoutPolicy, Recollection, SearchObjective, SearchResult } from '../../game/index.js';
-import { installModelLoader } from '../learned/load.js';
 
 export interface SearchTask {
   info: InfoSet;
@@ -16,8 +16,6 @@ export interface SearchTask {
   seed: number;
   /** Inference from the other seats' plays (0..1; 0 samples worlds uniformly). */
   trust: number;
-  /** A policy network (absolute path) the worlds are weighed by instead of the rule-based odds (game/learned/likelihood.ts). */
-  inferenceModel?: string;
   /** What a world values a card by, and who rolls out the tricks before the exact horizon. */
   objective: SearchObjective;
   playout: PlayoutPolicy;
@@ -29,11 +27,10 @@ const solver = new Solver({ ttBits: 20 });
 /** The exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
 const horizonByTricksLeft = new Int8Array(11);
 
-/** The inference's model for a network file, read once per worker (the node checked the file before the session). */
-function inferenceModelOf(path: string): PlayModel {
-  if (!hasModelLoader()) installModelLoader();
-  return learnedInferenceModel(policyNet(path));
-}
+/** The pool's people's model (PoolPlayerOptions.inferenceModel): the bytes the node checked, built once. */
+const people = (workerData as { inferenceModel?: { name: string; bytes: Uint8Array } } | null)?.inferenceModel;
+let peopleModel: PlayModel | undefined;
+const inferenceModel = (): PlayModel | undefined => (people ? (peopleModel ??= learnedInferenceModel(MlpPolicyNet.fromOnnx(people.name, people.bytes))) : undefined);
 
 export default function search(task: SearchTask): SearchResult {
   // Wall time shared by all threads, so module loading or queueing in this worker eats into the same budget.
@@ -49,7 +46,7 @@ export default function search(task: SearchTask): SearchResult {
     seed: task.seed,
     objective: task.objective,
     playout: task.playout,
-    ...(task.trust > 0 ? { inference: task.inferenceModel ? { trust: task.trust, model: inferenceModelOf(task.inferenceModel) } : { trust: task.trust } } : {}),
+    ...(task.trust > 0 ? { inference: people ? { trust: task.trust, model: inferenceModel()! } : { trust: task.trust } } : {}),
     ...(task.recollection ? { source: believedWorlds(task.info, task.recollection) } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });

@@ -2,12 +2,12 @@
 // player.inferenceModelFile names a policy network, and the robot's search workers weigh their worlds
 // by it instead of the rule-based odds. The recording names the network; a bad file stops the node at
 // start in one line; a resumed session's search goes on with it. The shipped network stands in for a
-// lab's (any network of this build's features will do). Nothing here measures time.
+// lab's (any network of this build's features will do). Nothing here measures time: the one budget that
+// matters is far beyond what the work takes.
 
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type * as Robot from '../../robot/index.js';
@@ -15,13 +15,13 @@ import type { DecisionMessage } from '../../robot/bus/index.js';
 import type { Seat } from '../../game/index.js';
 import { Game, RulePlayer, SeatView, createRng, dealCards } from '../../game/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
+import { InProcessBus } from '../../robot/bus/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
 const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
 const { loadNodeSettings } = (await import(new URL('../../dist/robot/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/node/node-settings.js');
 const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
-const search = ((await import(new URL('../../dist/robot/search/worker.js', import.meta.url).href)) as typeof import('../../robot/search/worker.js')).default;
 
 const MODEL_FILE = 'models/policy-timed-100ms-seed2311.onnx';
 const MODEL = fileURLToPath(new URL(`../../${MODEL_FILE}`, import.meta.url));
@@ -33,20 +33,28 @@ const base = loadNodeSettings();
 const withPeopleModel = (file: string) => ({ ...base, player: { ...base.player, inferenceModelFile: file } });
 
 describe("the people's model in the live node", () => {
-  it('a search worker weighs its worlds by the network it is given, and refuses a file it cannot read', () => {
+  it("the search pool's workers weigh their worlds by the network's bytes they are given", async () => {
     const game = new Game(dealCards(createRng(8), 1));
     const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: 80 + s }));
-    while (game.plays < 13) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+    // Past the third trick, at a seat with a choice.
+    while (game.plays < 13 || new SeatView(game, game.toMove).legalCards().length < 2) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
     const view = new SeatView(game, game.toMove);
-    const task = { info: view.snapshot(), legal: view.legalCards(), worlds: 20, deadline: performance.timeOrigin + performance.now() + 60_000, seed: 3, trust: 0.5, objective: 'victories' as const, playout: 'expert' as const };
-    const weighed = search({ ...task, inferenceModel: MODEL });
-    expect(weighed.tally.worlds).toBe(20);
-    expect(weighed.inference?.trust).toBe(0.5);
-    // The network and the rule odds weigh the same candidates differently.
-    const byRule = search(task);
-    expect(weighed.inference!.candidates).toBe(byRule.inference!.candidates);
-    expect(weighed.inference!.effective).not.toBe(byRule.inference!.effective);
-    expect(() => search({ ...task, inferenceModel: join(dir, 'gone.onnx') })).toThrow(/gone\.onnx: no such file/);
+    // A budget far beyond what 20 worlds take: every candidate is drawn and weighed, so both runs weigh
+    // the same 2,048 candidates from the same seeds, and only the model differs.
+    const decide = async (inferenceModel?: { name: string; bytes: Uint8Array }) => {
+      const pool = new robot.PoolSearchPlayer({ seat: view.seat, seed: 4, budgetMs: 120_000, threads: 1, maxWorlds: 20, trust: 0.5, explain: false, ...(inferenceModel ? { inferenceModel } : {}) });
+      try {
+        return (await pool.decide(view)).beliefs!;
+      } finally {
+        await pool.close();
+      }
+    };
+    const byNetwork = await decide({ name: MODEL, bytes: readFileSync(MODEL) });
+    const byRule = await decide();
+    expect(byNetwork.worlds).toBe(20);
+    expect(byNetwork.inference?.trust).toBe(0.5);
+    expect(byRule.inference!.candidates).toBe(2048);
+    expect(byNetwork.inference!.effective).not.toBe(byRule.inference!.effective);
   });
 
   it('weighs the robot\'s worlds by player.inferenceModelFile, names it in the recording, and the replay matches', async () => {
@@ -102,5 +110,45 @@ describe("the people's model in the live node", () => {
       expect(message).toMatch(why);
     }
     expect(existsSync(join(dir, 'people-bad.mcap'))).toBe(false);
+  });
+  it('is not read, and not recorded, when nothing weighs worlds (inference 0)', async () => {
+    const settings = { ...base, player: { ...base.player, inference: 0, inferenceModelFile: join(dir, 'never-read.onnx') } };
+    const node = await robot.ParceiroNode.start({ seed: 34, games: 1, sessionId: 'people-off', language: 'en', budgetMs: 50, expectationBudgetMs: 0, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet(), settings });
+    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 11 }));
+    await node.quiet();
+    const path = (await node.close()).recording!;
+    expect(recording.readRecording(path).session?.inferenceModel).toBe('rule');
+  });
+
+  it('a resumed session weighs by the recorded network when it is here, and records the rule odds when it is gone', async () => {
+    for (const gone of [false, true]) {
+      const id = gone ? 'people-resume-gone' : 'people-resume';
+      const model = join(dir, `${id}.onnx`);
+      copyFileSync(MODEL, model);
+      copyFileSync(MODEL.replace(/\.onnx$/, '.json'), join(dir, `${id}.json`));
+      const node = await robot.ParceiroNode.start({ seed: 35, games: 1, sessionId: id, language: 'en', budgetMs: 100, expectationBudgetMs: 0, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet(), settings: withPeopleModel(model) });
+      await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 12 }));
+      await node.quiet();
+      const whole = recording.readRecording((await node.close()).recording!);
+      const named = whole.session!.inferenceModel!;
+      expect(JSON.parse(named)).toMatchObject({ modelFile: model });
+      // The session as a crash left it: cut after its 15th play.
+      const crashed = join(dir, `${id}-crashed`);
+      mkdirSync(crashed, { recursive: true });
+      const plays = whole.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.topic.name === '/parceiro/game/events' && (m.message as { type: string }).type === 'play');
+      let now = 0;
+      const r = await recording.Recorder.start({ path: join(crashed, `${id}.mcap`), bus: new InProcessBus(), clock: () => now, session: whole.session! });
+      for (const m of whole.messages.slice(0, plays[14]!.i + 1)) {
+        now = m.time;
+        r.record(m.topic, m.message);
+      }
+      await r.close();
+      if (gone) rmSync(model);
+      const resumed = await replay.resumeSession({ sessionId: id, recordingsDir: crashed, token: TOKEN, host: '127.0.0.1', port: 0, logger: quiet(), node: { dashboard: null } });
+      await robot.playToTheEnd(resumed.node, new SimulatedTable({ url: resumed.node.url, token: TOKEN, seed: 12 }));
+      await resumed.node.quiet();
+      const part = recording.readRecording((await resumed.close()).recording!);
+      expect(part.session?.inferenceModel).toBe(gone ? 'rule' : named);
+    }
   });
 });
