@@ -22,7 +22,7 @@ export { AdvisedPlayer, DEFAULT_ADVICE_MARGIN, adviceFor } from './players/advis
 export type { Advice, AdviceMargin, AdvisedPlayerOptions } from './players/advised.js';
 export type { ExpertPlayerOptions, ExpertWeights } from './players/expert.js';
 export { ruleProbability } from './players/rule-odds.js';
-export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, playerFactory } from './players/registry.js';
+export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, onnxImitationModel, playerFactory } from './players/registry.js';
 export * from './solver/index.js';
 export * from './search/tally.js';
 export { searchWorlds } from './search/search.js';

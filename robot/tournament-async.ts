@@ -13,7 +13,7 @@
 // Stopping (`signal`): no new move is asked for, every program is stopped at once (SIGTERM, then SIGKILL
 // after a grace), the games being played are dropped, and the run resolves with what was finished.
 
-import type { Clock, Player, PlayerFactory, Seat, TournamentSpec, TournamentStats } from '../game/index.js';
+import type { Clock, Player, PlayerFactory, PlayerOptions, Seat, TournamentSpec, TournamentStats } from '../game/index.js';
 import {
   BoardTally,
   boardCount,
@@ -42,6 +42,8 @@ export interface ExternalCommand {
 export interface AsyncTournamentOptions {
   /** Factories of the built-in players by name. */
   builtins: Readonly<Record<string, PlayerFactory>>;
+  /** Players that answer asynchronously by name (a network in onnxruntime-node), made per game like the built-in ones. */
+  asyncBuiltins?: Readonly<Record<string, (o: PlayerOptions) => AsyncPlayerLike>>;
   /** External programs by player name; an external name shadows a built-in of the same name. */
   external: Readonly<Record<string, ExternalCommand>>;
   /** The deadline of each external move. */
@@ -91,10 +93,11 @@ export async function playTournamentAsync(spec: TournamentSpec, options: AsyncTo
   const boards = boardCount(spec);
   if (!Number.isInteger(boards) || boards < 0) throw new RangeError(`games (${spec.games}) must be a multiple of the games per board`);
   const { builtins, external, clock, log } = options;
+  const asyncBuiltins = options.asyncBuiltins ?? {};
   const positions: Position[] = [0, 1, 2, 3];
   for (const p of positions) {
     const name = positionName(spec, p);
-    if (!Object.hasOwn(external, name) && !Object.hasOwn(builtins, name)) playerFactory(name); // throws PlayerSpecError
+    if (!Object.hasOwn(external, name) && !Object.hasOwn(asyncBuiltins, name) && !Object.hasOwn(builtins, name)) playerFactory(name); // throws PlayerSpecError
   }
   const slots = Math.max(1, Math.min(options.workers ?? 1, boards));
   const perBoard = (spec.duplicate ? 2 : 1) * spec.sessionGames;
@@ -171,8 +174,10 @@ export async function playTournamentAsync(spec: TournamentSpec, options: AsyncTo
               ext.reseedFallback(deriveSeed(seat.seeds[s]!, 0xfa11));
               return ext;
             }
+            const made = playerOptions(spec, s as Seat, seat.seeds[s]!, clock);
+            if (Object.hasOwn(asyncBuiltins, name)) return asyncBuiltins[name]!(made);
             const factory = Object.hasOwn(builtins, name) ? builtins[name]! : playerFactory(name);
-            return factory(playerOptions(spec, s as Seat, seat.seeds[s]!, clock));
+            return factory(made);
           });
           const onDecision = decisionRecorder(stats, seat.names);
           for (const [index, deal] of deals.entries()) {

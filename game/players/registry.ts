@@ -145,6 +145,7 @@ export function playerFactory(spec: string): PlayerFactory {
     if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.named && p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
+  if ((settings.inferenceNet || settings.inferenceModel) && settings.trust === 0) throw new PlayerSpecError(`${spec}: model= is what the worlds are weighed by, and infer=0 weighs none: leave out one of them`);
   if (settings.priorWeight !== undefined && !settings.priorNet) throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }
@@ -180,8 +181,22 @@ function levelFactory(spec: string, parts: string[]): PlayerFactory {
   return (o) => new LevelPlayer({ ...o, level: name, name: spec, ...(budgetMs === undefined ? {} : { budgetMs }) });
 }
 
+const ONNX_RUNTIME = ':runtime=onnx';
+
+/**
+ * The model file of `imitation:model=FILE.onnx:runtime=onnx`, a player whose network runs in
+ * onnxruntime-node (robot/learned/onnx-imitation.ts; asynchronous, so tournaments only); else undefined.
+ */
+export function onnxImitationModel(spec: string): string | undefined {
+  if (!spec.startsWith('imitation:model=') || !spec.endsWith(ONNX_RUNTIME)) return undefined;
+  return spec.slice('imitation:model='.length, -ONNX_RUNTIME.length) || undefined;
+}
+
 /** `imitation:model=FILE.onnx`: the network is read once, when the spec is made (a bad file is told then). */
 function imitationFactory(spec: string, parts: string[]): PlayerFactory {
+  if (onnxImitationModel(spec) !== undefined) {
+    throw new PlayerSpecError(`${spec}: runtime=onnx runs the network in onnxruntime-node, which answers asynchronously: only parceiro tournament plays it (without runtime=, the same network runs here in TypeScript)`);
+  }
   const joined = parts.join(':');
   if (!joined.startsWith('model=') || joined.length === 'model='.length) throw new PlayerSpecError(`${spec}: imitation takes model=FILE.onnx (a policy network from parceiro train)`);
   const path = joined.slice('model='.length);

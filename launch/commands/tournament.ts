@@ -3,7 +3,7 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, playerFactory, summarize } from '../../game/index.js';
+import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, onnxImitationModel, playerFactory, summarize } from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { loadLevels } from '../levels.js';
@@ -70,7 +70,8 @@ export function parseTeam(option: string, value: string, external: string[] = []
     throw new UsageError(`${option} expects two players separated by a comma (e.g. rule,random), got "${value}"`);
   }
   for (const n of names) {
-    if (external.includes(n)) continue;
+    // External programs, and networks in onnxruntime-node (checked when the runner opens them), are not made here.
+    if (external.includes(n) || onnxImitationModel(n) !== undefined) continue;
     try {
       playerFactory(n);
     } catch (e) {
@@ -113,6 +114,8 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
   const spec = tournamentSpec(o, external);
   const queue = o.queue === undefined ? null : parseRedisUrl('--queue', o.queue);
   if (queue && o.external.length) throw new UsageError('--queue plays built-in players only: an --external program runs on this machine (leave out --queue)');
+  const onnx = [...spec.teamA, ...spec.teamB].find((n) => onnxImitationModel(n) !== undefined);
+  if (queue && onnx) throw new UsageError(`--queue plays players that answer at once: ${onnx} answers through onnxruntime-node on this machine (leave out --queue, or runtime=onnx)`);
   if (queue && o.workers !== undefined) throw new UsageError('--workers sets the local pool: with --queue, start `parceiro worker URL --concurrency N` on each machine instead');
   let fd: number | null = null;
   if (o.records !== undefined) {

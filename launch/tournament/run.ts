@@ -1,5 +1,5 @@
 // Runs a tournament: built-in players on a pool of worker threads (one per core), or, when an
-// external program plays, with the async runner, `workers` games at once, each with its own copies of
+// external program plays (or a network in onnxruntime-node, which answers asynchronously), with the async runner, `workers` games at once, each with its own copies of
 // the programs (robot/tournament-async.ts). The split of the boards never changes the result: each
 // board's deals and players' seeds derive from the tournament seed and the board number.
 // A stop (`signal`) ends the run with what was finished: whole boards in the statistics, every finished
@@ -9,7 +9,9 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats } from '../../game/index.js';
+import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats, onnxImitationModel } from '../../game/index.js';
+import { ModelFileError } from '../../robot/learned/load.js';
+import { onnxImitationPlayers } from '../../robot/learned/onnx-imitation.js';
 import type { TournamentSpec, TournamentStats } from '../../game/index.js';
 import type { GameRecord } from '../../robot/tournament/game-record.js';
 import { UsageError } from '../errors.js';
@@ -51,18 +53,23 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   const external = options.external ?? {};
   const names = [...spec.teamA, ...spec.teamB];
   const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), total));
-  if (names.some((n) => Object.hasOwn(external, n))) {
+  // Networks run in onnxruntime-node (imitation:model=FILE:runtime=onnx) answer asynchronously too.
+  const onnxNames = [...new Set(names.filter((n) => !Object.hasOwn(external, n) && onnxImitationModel(n) !== undefined))];
+  if (names.some((n) => Object.hasOwn(external, n)) || onnxNames.length) {
     // Loaded only when needed: it brings in process handling that built-in players never use.
     const { playTournamentAsync, ExternalPlayerError } = await import('../../robot/index.js');
     const searchers = names.filter((n) => !Object.hasOwn(external, n) && SEARCHERS.test(n));
     if (workers > 1 && searchers.length) {
       options.log?.(
-        `parceiro: note: ${workers} games at once, each external program in ${workers} copies; the built-in search players (${[...new Set(searchers)].join(', ')}) think on this one thread, one decision at a time`,
+        `parceiro: note: ${workers} games at once${onnxNames.length ? '' : `, each external program in ${workers} copies`}; the built-in search players (${[...new Set(searchers)].join(', ')}) think on this one thread, one decision at a time`,
       );
     }
+    let onnx: Awaited<ReturnType<typeof onnxImitationPlayers>> | null = null;
     try {
+      if (onnxNames.length) onnx = await onnxImitationPlayers(onnxNames);
       return await playTournamentAsync(spec, {
         builtins: BUILTIN_PLAYERS,
+        ...(onnx ? { asyncBuiltins: onnx.players } : {}),
         external,
         workers,
         moveTimeoutMs: options.moveTimeoutMs ?? 2000,
@@ -74,9 +81,11 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
         ...(options.log ? { log: options.log } : {}),
       });
     } catch (e) {
-      // A program that cannot start or never says ready is the user's to fix: one line, no trace.
-      if (e instanceof ExternalPlayerError) throw new UsageError(e.message);
+      // A program that cannot start or never says ready, or a model onnxruntime cannot open, is the user's to fix: one line, no trace.
+      if (e instanceof ExternalPlayerError || e instanceof ModelFileError) throw new UsageError(e.message);
       throw e;
+    } finally {
+      await onnx?.close();
     }
   }
 

@@ -21,6 +21,7 @@ import {
   encodeInfoSet,
   infoSetOf,
   playerFactory,
+  registerPolicyNet,
 } from '../../game/index.js';
 import { installModelLoader } from '../../robot/learned/index.js';
 import { runCli } from '../launch/run-cli.js';
@@ -86,15 +87,26 @@ describe('worlds weighed by a policy network', () => {
     expect(checked).toBe(12 * 2 * 4);
   });
 
-  it('is what `timed:model=FILE.onnx` weighs its worlds by, and a model that cannot be read is a spec error naming it', () => {
+  it('is what `timed:model=FILE.onnx` weighs its worlds by; with infer=0, or a model that cannot be read, the spec is refused in words', () => {
     installModelLoader();
+    // The network under a name, counting its forward passes.
+    let passes = 0;
+    registerPolicyNet('counting.onnx', { name: 'counting', forward: (x, batch, out) => void ((passes += batch), net.forward(x, batch, out)) });
     const game = ruleGame(42, 14);
     const seat = game.toMove;
-    let clock = 0;
-    const player = playerFactory(`timed:budget=200:n=40:infer=50:model=${MODEL}`)({ seat, seed: 3, clock: () => (clock += 1) });
-    const d = player.decide!(new SeatView(game, seat));
+    const decide = (spec: string) => {
+      let clock = 0;
+      return playerFactory(spec)({ seat, seed: 3, clock: () => (clock += 1) }).decide!(new SeatView(game, seat));
+    };
+    const d = decide('timed:budget=100000:n=40:infer=50:model=counting.onnx');
     expect(d.beliefs?.inference?.trust).toBe(0.5);
     expect(d.beliefs?.inference?.candidates).toBeGreaterThan(0);
+    expect(passes).toBeGreaterThan(d.beliefs!.inference!.candidates);
+    // Without model= the rule odds weigh the worlds: no pass of the network.
+    passes = 0;
+    decide('timed:budget=100000:n=40:infer=50');
+    expect(passes).toBe(0);
+    expect(() => playerFactory(`timed:infer=0:model=${MODEL}`)).toThrow(/infer=0 weighs none/);
     expect(() => playerFactory('timed:infer=50:model=/nowhere/people.onnx')).toThrow(PlayerSpecError);
     expect(() => playerFactory('timed:infer=50:model=/nowhere/people.onnx')).toThrow(/people\.onnx: no such file/);
   });

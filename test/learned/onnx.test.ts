@@ -1,7 +1,8 @@
 // The shipped policy network (models/): it loads in onnxruntime-node, and onnxruntime, the TypeScript
 // forward pass of game/learned/mlp.ts and torch's own outputs (kept in the sidecar by train_policy.py)
 // agree, for one decision and for a batch of worlds. The imitation player made from it plays only legal
-// cards in whole games, in this thread and in a tournament's worker threads.
+// cards in whole games, in this thread and in a tournament's worker threads, and through onnxruntime-node
+// in a tournament (runtime=onnx), choosing the very cards the TypeScript pass chooses.
 
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,6 +172,30 @@ describe('the imitation player', () => {
     expect(report.teamA.players[0]).toMatch(/^imitation:model=/);
     expect(report.teamA.renounces).toBe(0);
   });
+
+  it('plays in a tournament through onnxruntime-node (runtime=onnx) the very cards the TypeScript pass plays', async () => {
+    const onnx = `imitation:model=${MODEL}:runtime=onnx`;
+    const ts = `imitation:model=${MODEL}`;
+    const records = join(dir, 'onnx-vs-ts.jsonl');
+    const r = await runCli(['tournament', '--team-a', `${onnx},${onnx}`, '--team-b', `${ts},${ts}`, '--games', '8', '--workers', '2', '--records', records, '--json', '--no-progress'], dir);
+    expect(r.code, r.err).toBe(0);
+    const games = readFileSync(records, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; board: number; pass: number; seats: string[]; plays: string[] }).filter((g) => g.type === 'game');
+    expect(games).toHaveLength(8);
+    expect(games.some((g) => g.seats.includes(onnx))).toBe(true);
+    // Each deal is played twice with the teams' seats swapped: the same cards both times, so the two runtimes chose alike.
+    for (let b = 0; b < 4; b++) {
+      const [first, second] = [0, 1].map((pass) => games.find((g) => g.board === b && g.pass === pass)!);
+      expect(second!.plays).toEqual(first!.plays);
+    }
+    // Elsewhere it cannot answer at once: said in words.
+    expect(() => playerFactory(onnx)).toThrow(/runtime=onnx runs the network in onnxruntime-node.*only parceiro tournament/);
+    // A missing file is one line, exit code 2.
+    const bad = await runCli(['tournament', '--team-a', 'imitation:model=/nowhere/m.onnx:runtime=onnx,rule', '--games', '2', '--no-progress'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(bad.err).toMatch(/m\.onnx: no such file/);
+  });
+
   it("predicts another seat's card in two steps (the live node's onnxruntime batch) exactly as in one (the TypeScript pass)", async () => {
     const ort = await OnnxPolicy.load(MODEL);
     const net = MlpPolicyNet.fromOnnx(MODEL, readFileSync(MODEL));
