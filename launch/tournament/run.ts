@@ -5,7 +5,6 @@
 // A stop (`signal`) ends the run with what was finished: whole boards in the statistics, every finished
 // game in the records.
 
-import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
@@ -123,29 +122,36 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
     return result(signal?.aborted === true);
   }
 
+  // Ranges are handed out in schedule order, so the records come out as the run goes, not at its end,
+  // and a run that dies keeps what came before: piscina 5.3 hands tasks out of order unless told
+  // stricterFIFO, and even then takes tasks with an abort signal last first (measured). A stop destroys the pool, which ends every range at once.
   const pool = new Piscina<BoardRange, BoardRangeResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
+    stricterFIFO: true,
   });
-  const stop = new AbortController();
-  // One listener per task waiting in the pool.
-  setMaxListeners(ranges.length + 10, stop.signal);
-  const onAbort = (): void => stop.abort();
+  let stopping = false;
+  let destroyed: Promise<void> | null = null;
+  const destroy = (): Promise<void> => (destroyed ??= pool.destroy());
+  const onAbort = (): void => {
+    stopping = true;
+    void destroy();
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await Promise.all(
       ranges.map(async (r, i) => {
         try {
-          finished(i, await pool.run(r, { signal: stop.signal }));
+          finished(i, await pool.run(r));
         } catch (e) {
-          if (!stop.signal.aborted) throw e;
+          if (!stopping) throw e;
         }
       }),
     );
     return result(signal?.aborted === true);
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    await pool.destroy();
+    await destroy();
   }
 }
