@@ -1,6 +1,7 @@
 // Runs a tournament: built-in players on a pool of worker threads (one per core), or, when an
-// external program plays (or a network in onnxruntime-node, which answers asynchronously), with the async runner, `workers` games at once, each with its own copies of
-// the programs (robot/tournament-async.ts). The split of the boards never changes the result: each
+// external program plays (or a network in onnxruntime-node, which answers asynchronously), with the
+// async runner, `workers` games at once, each with its own copies of the programs
+// (robot/tournament-async.ts). The split of the boards never changes the result: each
 // board's deals and players' seeds derive from the tournament seed and the board number.
 // A stop (`signal`) ends the run with what was finished: whole boards in the statistics, every finished
 // game in the records.
@@ -124,7 +125,8 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
 
   // Ranges are handed out in schedule order, so the records come out as the run goes, not at its end,
   // and a run that dies keeps what came before: piscina 5.3 hands tasks out of order unless told
-  // stricterFIFO, and even then takes tasks with an abort signal last first (measured). A stop destroys the pool, which ends every range at once.
+  // stricterFIFO, and even then takes tasks with an abort signal last first (measured). So no task
+  // has a signal: a stop destroys the pool, which ends every range at once.
   const pool = new Piscina<BoardRange, BoardRangeResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: workers,

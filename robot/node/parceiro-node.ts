@@ -599,10 +599,10 @@ export class ParceiroNode {
             expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
             // The hand model at the deals, and what it was fitted on (a replay of a recording without it runs without it).
             handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
-            // The model that predicted the other seats' cards (a replay predicts with the same, or none).
-            // A learned model: its file, its sidecar's features version and a digest of its bytes (a replay checks them).
             // The model the robot's worlds were weighed by: the rule-based odds, or a lab's network (its file and digest).
             ...(o.player ? {} : { inferenceModel: inferenceModel ? JSON.stringify({ modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 }) : 'rule' }),
+            // The model that predicted the other seats' cards (a replay predicts with the same, or none).
+            // A learned model: its file, its sidecar's features version and a digest of its bytes (a replay checks them).
             prediction: prediction ? JSON.stringify(model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : 'off',
             minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
             liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
