@@ -27,10 +27,9 @@ const solver = new Solver({ ttBits: 20 });
 /** The exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */
 const horizonByTricksLeft = new Int8Array(11);
 
-/** The pool's people's model (PoolPlayerOptions.inferenceModel): the bytes the node checked, built once. */
+/** The pool's people's model (PoolPlayerOptions.inferenceModel), built once from the bytes the node checked. */
 const people = (workerData as { inferenceModel?: { name: string; bytes: Uint8Array } } | null)?.inferenceModel;
-let peopleModel: PlayModel | undefined;
-const inferenceModel = (): PlayModel | undefined => (people ? (peopleModel ??= learnedInferenceModel(MlpPolicyNet.fromOnnx(people.name, people.bytes))) : undefined);
+const peopleModel: PlayModel | undefined = people ? learnedInferenceModel(MlpPolicyNet.fromOnnx(people.name, people.bytes)) : undefined;
 
 export default function search(task: SearchTask): SearchResult {
   // Wall time shared by all threads, so module loading or queueing in this worker eats into the same budget.
@@ -46,7 +45,7 @@ export default function search(task: SearchTask): SearchResult {
     seed: task.seed,
     objective: task.objective,
     playout: task.playout,
-    ...(task.trust > 0 ? { inference: people ? { trust: task.trust, model: inferenceModel()! } : { trust: task.trust } } : {}),
+    ...(task.trust > 0 ? { inference: peopleModel ? { trust: task.trust, model: peopleModel } : { trust: task.trust } } : {}),
     ...(task.recollection ? { source: believedWorlds(task.info, task.recollection) } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });

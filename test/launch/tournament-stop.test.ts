@@ -3,9 +3,9 @@
 // boards in schedule order, so the first half of the records is out long before the run's end
 // (piscina 5.3 handed tasks out of order, and a record waits for every earlier one: they came at the
 // end, and a crash lost them).
-// Nothing here waits on time: the test waits for lines in the records file.
+// Nothing here waits on time: the test watches the records file for its lines.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,9 +23,21 @@ describe('parceiro tournament on the local pool', () => {
     // the first 20 ranges are done: taken in order, when about 22 of the 40 are; out of order (as
     // piscina did by default: 1,0,4,6,8,10,2,5,9,3,11,7 for 12 tasks), only when nearly all are.
     const run = startCli(['tournament', '--team-a', 'pimc:n=1,rule', '--team-b', 'rule,rule', '--games', '400', '--workers', '2', '--records', records, '--json', '--no-progress'], dir);
-    let exited = false;
-    void run.done.then(() => (exited = true));
-    while (!exited && lines(records).length < 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The moment the records file holds 200 games (or the run ends first, which fails below): on each
+    // change of the file, not on a timer.
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (lines(records).length < 200) return;
+        watcher.close();
+        resolve();
+      };
+      const watcher = watch(dir, check);
+      void run.done.then(() => {
+        watcher.close();
+        resolve();
+      });
+      check();
+    });
     run.child.kill('SIGINT');
     const { code, err } = await run.done;
     expect(code, err).toBe(130);
