@@ -30,8 +30,18 @@ const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > 
 /** A usable expectation, or undefined (a forced card reports NaN: nothing was searched). */
 function usable(x: Partial<Expectation> | undefined): Expectation | undefined {
   if (!x || !Number.isFinite(x.expectedPoints) || !Number.isFinite(x.winProbability)) return undefined;
-  return { expectedPoints: clamp(x.expectedPoints!, 0, 120), winProbability: clamp(x.winProbability!, 0, 1) };
+  const out: Expectation = { expectedPoints: clamp(x.expectedPoints!, 0, 120), winProbability: clamp(x.winProbability!, 0, 1) };
+  if (x.pointsSe !== undefined && x.pointsSe > 0 && Number.isFinite(x.pointsSe)) out.pointsSe = x.pointsSe;
+  if (x.winSe !== undefined && x.winSe > 0 && Number.isFinite(x.winSe)) out.winSe = x.winSe;
+  return out;
 }
+
+/**
+ * The least change of a goal's estimated probability that is news after an estimate with standard
+ * error `winSe`: noiseBand standard errors of the difference from the probability last appraised,
+ * taken to be as noisy as this one.
+ */
+const probabilityNoise = (character: Character, now: Expectation): number => character.noiseBand * Math.SQRT2 * (now.winSe ?? 0);
 
 /** The event's unexpectedness as the character appraises it: its surprise times surpriseGain, 0..1. */
 export function surpriseOf(character: Character, surprise: number | undefined): number {
@@ -61,8 +71,9 @@ export function appraise(character: Character, state: EmotionalState, perception
   }
 
   const surprise = surpriseOf(character, perception.surprise);
-  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined, 1, surprise));
+  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined, 1, surprise, character.noiseBand));
   frame.surprise = surprise;
+  frame.probabilityNoise = probabilityNoise(character, now);
   const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor, resolved);
   const feeling = feel(state, derivation.emotions, time, character);
   return {
@@ -138,8 +149,8 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
   const was = state.expectation;
   // What the first appraisal made of the event (no change of expectation), and what it makes of it now.
   const surprise = surpriseOf(character, r.surprise);
-  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice, surprise)).frame;
-  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice, surprise));
+  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice, surprise, character.noiseBand)).frame;
+  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice, surprise, character.noiseBand));
   const wellBeing = late.frame.desirability !== plain.desirability;
   const social = r.attributable !== false;
   const frame: AppraisalFrame = {
@@ -153,6 +164,7 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
     goalSuccessProbability: late.frame.goalSuccessProbability,
     goalAchieved: late.frame.goalAchieved,
     surprise,
+    probabilityNoise: probabilityNoise(character, after),
   };
   const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor, state.resolved);
   // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.

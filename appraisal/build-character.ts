@@ -57,7 +57,9 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
   const description = [...files].reverse().find((f) => f.value.description)?.value.description ?? '';
   // The last file that sets it; 1 (the event's surprise as it is) when none does.
   const surpriseGain = [...files].reverse().find((f) => f.value.surpriseGain !== undefined)?.value.surpriseGain ?? 1;
-  return { name, description, model: s.model, dispositions, surpriseGain, goals, rules, rulesFor };
+  // Likewise; 2 standard errors when none does.
+  const noiseBand = [...files].reverse().find((f) => f.value.noiseBand !== undefined)?.value.noiseBand ?? 2;
+  return { name, description, model: s.model, dispositions, surpriseGain, noiseBand, goals, rules, rulesFor };
 }
 
 function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goals: Readonly<Record<string, Goal>>): Rule {

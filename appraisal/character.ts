@@ -72,6 +72,12 @@ export interface Character {
    * 0: nothing surprises it.
    */
   surpriseGain: number;
+  /**
+   * How many standard errors of the estimates a change of expectation must exceed to be news (0..4):
+   * a smaller one is the estimator's sampling noise, so delta and winDelta read 0 and the goals'
+   * estimated probabilities do not move. 0: every change is news.
+   */
+  noiseBand: number;
   goals: Readonly<Record<string, Goal>>;
   /** In order: when two matching rules set the same variable for the same target, the later wins. */
   rules: readonly Rule[];

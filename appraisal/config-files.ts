@@ -171,6 +171,7 @@ const PRESET_SCHEMA = strict({
   include: z.array(z.string().min(1), { error: 'expected a list of file names' }).optional(),
   dispositions: dispositions.optional(),
   surpriseGain: number('how strongly an unexpected event is taken', 0, 2).optional(),
+  noiseBand: number('standard errors of the estimates', 0, 4).optional(),
   goals: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'goal names are lower case words joined by -'), GOAL_SCHEMA).optional(),
   rules: z.array(RULE_SCHEMA, { error: 'expected a list of rules' }).optional(),
 });

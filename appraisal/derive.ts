@@ -29,6 +29,11 @@ export interface AppraisalFrame {
    * about the goals and the people, not about this event, and are left as they are.
    */
   surprise: number;
+  /**
+   * The least change of an estimated goal probability that is news, beside each goal's minChange:
+   * the estimator's sampling noise (the character's noiseBand standard errors); 0 when not known.
+   */
+  probabilityNoise: number;
 }
 
 export const emptyFrame = (): AppraisalFrame => ({
@@ -39,6 +44,7 @@ export const emptyFrame = (): AppraisalFrame => ({
   goalSuccessProbability: new Map(),
   goalAchieved: new Map(),
   surprise: 0,
+  probabilityNoise: 0,
 });
 
 export interface GoalSpec {
@@ -140,6 +146,7 @@ export function deriveEmotions(
     // The player's estimate wobbles from sampling alone; a drift still adds up against `was`.
     // (A change of exactly minChange counts: 0.6 - 0.55 is 0.0499999... in floating point.)
     if (Math.abs(p - was) < goal.minChange - 1e-9) continue;
+    if (Math.abs(p - was) <= frame.probabilityNoise) continue;
     next[name] = p;
     if (p > was) push('hope', null, p * goal.significance);
     else if (p < was) push('fear', null, (1 - p) * goal.significance);

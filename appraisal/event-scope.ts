@@ -141,8 +141,15 @@ const sameType = (a: ValueType | RecordType | undefined, b: ValueType | RecordTy
 
 const txt = (c: Card | undefined): string => (c === undefined ? '' : formatCard(c));
 
-/** The values of an event's names; `after` is the game context with the event applied; `surprise` the event's unexpectedness (0..1). */
-export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation, now: Expectation, hasBeliefs: boolean, choice = 1, surprise = 0): Env {
+/** A change no bigger than `band` reads 0: it is within the estimates' noise. */
+const beyond = (change: number, band: number): number => (Math.abs(change) <= band ? 0 : change);
+
+/**
+ * The values of an event's names; `after` is the game context with the event applied; `surprise` the
+ * event's unexpectedness (0..1); `noiseBand` how many standard errors of the two estimates' difference
+ * a change of expectation must exceed to count (delta and winDelta are 0 within it).
+ */
+export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation, now: Expectation, hasBeliefs: boolean, choice = 1, surprise = 0, noiseBand = 0): Env {
   const self = after.self;
   const us = teamOf(self);
   const env: Record<string, Value | Expectation> = {
@@ -153,8 +160,8 @@ export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation
     trick: after.trick,
     before: was,
     after: now,
-    delta: now.expectedPoints - was.expectedPoints,
-    winDelta: now.winProbability - was.winProbability,
+    delta: beyond(now.expectedPoints - was.expectedPoints, noiseBand * Math.hypot(was.pointsSe ?? 0, now.pointsSe ?? 0)),
+    winDelta: beyond(now.winProbability - was.winProbability, noiseBand * Math.hypot(was.winSe ?? 0, now.winSe ?? 0)),
     hasBeliefs,
     ourPoints: after.points[us],
     theirPoints: after.points[1 - us]!,

@@ -22,6 +22,12 @@ export interface Expectation {
   expectedPoints: number;
   /** Probability that the robot's team wins the game (0..1). */
   winProbability: number;
+  /**
+   * The standard errors of the two as estimates from sampled worlds (their sampling noise); absent
+   * or 0 when not known (a hand model, a scenario, an older recording).
+   */
+  pointsSe?: number;
+  winSe?: number;
 }
 
 /** The expectation before and after an event: its change is what makes the event desirable or not. */

@@ -38,6 +38,9 @@ const trickIndex = z.number({ error: 'expected a trick 0-9' }).int('expected a t
 const expectation = z.strictObject({
   expectedPoints: z.number({ error: 'expected points 0-120' }).min(0, 'expected points 0-120').max(120, 'expected points 0-120'),
   winProbability: z.number({ error: 'expected a probability 0-1' }).min(0, 'expected a probability 0-1').max(1, 'expected a probability 0-1'),
+  // How noisy each is as an estimate (its standard error): the character's noiseBand takes smaller changes as noise.
+  pointsSe: z.number({ error: 'expected a standard error in points, 0 or more' }).min(0, 'expected a standard error in points, 0 or more').optional(),
+  winSe: z.number({ error: 'expected a standard error of a probability, 0 or more' }).min(0, 'expected a standard error of a probability, 0 or more').optional(),
 });
 /** The robot player's beliefs as it reports them (game/search/tally.ts `Beliefs`); only what appraisal reads is checked. */
 const playerBeliefs = z.looseObject({

@@ -185,6 +185,9 @@ export const ExpectationMsg = defineMessage('parceiro_msgs/msg/Expectation', "A 
   applied: 'bool',
   /** After a play: the share of the worlds in which its player had another card it could play (praise and blame need a choice); -1 otherwise. */
   choice: 'float32',
+  /** The standard errors of expected_points and win_probability as estimates from sampled worlds (the appraisal takes smaller changes as noise); -1 unless ok. */
+  points_se: 'float64',
+  win_se: 'float64',
 });
 
 export const PredictionMsg = defineMessage('parceiro_msgs/msg/Prediction', "The robot's prediction of another seat's next card from what the robot's seat can see (game/predict), and once the card is down how surprising it was.", {
@@ -384,7 +387,8 @@ export const ConnectionStateMsg = defineMessage('parceiro_msgs/msg/ConnectionSta
 export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   // Before the reactions applied estimates as they came back (they awaited each one): where each
   // took effect was not recorded, and every one was taken.
-  [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true, choice: -1 },
+  // Before the estimates said how noisy they were.
+  [ExpectationMsg.type]: { event_index: -1, at_event: -1, applied: true, choice: -1, points_se: -1, win_se: -1 },
   // Before the robot weighed its worlds by the other seats' plays, it drew them uniformly; before it
   // played for victories, it ranked cards by exact expected points.
   [DecisionMsg.type]: { inference_trust: -1, inference_candidates: 0, inference_effective: -1, objective: '', points_from: '', move_victories: [], reason_kind: '', reason_other: '', reason_support: -1, reason_points: -1, reason_suit: '', reason_kept: '' },

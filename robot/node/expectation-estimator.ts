@@ -48,6 +48,20 @@ export interface ExpectationEstimatorOptions {
   trust?: number;
 }
 
+/**
+ * The means of a worker's sums, with their standard errors (the appraisal takes a smaller change as
+ * sampling noise). A win share of 0 or 1 is given the error of one world in n + 1 either way, not 0:
+ * every world sampled won is still an estimate.
+ */
+export function estimateOf(sums: Pick<ExpectationSums, 'worlds' | 'points' | 'pointsSq' | 'wins'>): Expectation {
+  const n = sums.worlds;
+  const mean = sums.points / n;
+  const p = sums.wins / n;
+  const variance = n > 1 ? Math.max(0, (sums.pointsSq - n * mean * mean) / (n - 1)) : 0;
+  const q = Math.min(Math.max(p, 1 / (n + 1)), n / (n + 1));
+  return { expectedPoints: mean, winProbability: p, pointsSe: Math.sqrt(variance / n), winSe: Math.sqrt((q * (1 - q)) / n) };
+}
+
 export class ExpectationEstimator implements ExpectationSource {
   private readonly pool: Piscina<ExpectationTask, ExpectationSums>;
   private count = 0;
@@ -66,7 +80,7 @@ export class ExpectationEstimator implements ExpectationSource {
     const n = this.count++;
     const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5), trust: this.o.trust ?? 0, ...(play ? { play } : {}) });
     if (sums.worlds === 0) return undefined;
-    const estimate: Estimate = { expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds };
+    const estimate: Estimate = estimateOf(sums);
     if (play) estimate.choice = 1 - sums.forced / sums.worlds;
     return estimate;
   }

@@ -27,6 +27,8 @@ export interface ExpectationSums {
   worlds: number;
   /** Sum over the worlds of the robot's team's final points. */
   points: number;
+  /** Sum over the worlds of the squares of those points (for the estimate's standard error). */
+  pointsSq: number;
   /** Worlds in which the team ends with more than 60 points. */
   wins: number;
   /** Worlds in which the task's play was its player's only legal card (it held no other card it could play). */
@@ -43,7 +45,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
   const builder = new WorldBuilder(info);
   const rng = createRng(task.seed);
   const hands: Card[][] = [[], [], [], []];
-  const out: ExpectationSums = { worlds: 0, points: 0, wins: 0, forced: 0 };
+  const out: ExpectationSums = { worlds: 0, points: 0, pointsSq: 0, wins: 0, forced: 0 };
   if (sampler.count === 0) return out;
   const weighted = weighedWorlds(info, sampler, rng, { trust: task.trust }, clock, task.deadline);
   const exactFrom = 10 - task.exactTricks;
@@ -67,6 +69,7 @@ export default function estimate(task: ExpectationTask): ExpectationSums {
       out.worlds++;
       if (forced) out.forced++;
       out.points += points;
+      out.pointsSq += points * points;
       if (points > 60) out.wins++;
     }
   } catch (e) {

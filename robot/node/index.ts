@@ -13,7 +13,7 @@ export type { LoggerOptions, NodeLogger } from './logger.js';
 export { RobotReactions } from './reactions.js';
 export type { ReactionsOptions } from './reactions.js';
 export { RobotView } from './robot-view.js';
-export { ExpectationEstimator } from './expectation-estimator.js';
+export { ExpectationEstimator, estimateOf } from './expectation-estimator.js';
 export type { Estimate, ExpectationEstimatorOptions, ExpectationSource, PlayToJudge } from './expectation-estimator.js';
 export { emotionOf, emotionalStateMessage } from './emotion-message.js';
 export { tappedPlayer } from './player-tap.js';

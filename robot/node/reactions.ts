@@ -361,6 +361,8 @@ export class RobotReactions {
       expected_points: outcome.status === 'ok' ? outcome.expectation.expectedPoints : -1,
       win_probability: outcome.status === 'ok' ? outcome.expectation.winProbability : -1,
       choice: outcome.status === 'ok' ? (outcome.expectation.choice ?? -1) : -1,
+      points_se: outcome.status === 'ok' ? (outcome.expectation.pointsSe ?? -1) : -1,
+      win_se: outcome.status === 'ok' ? (outcome.expectation.winSe ?? -1) : -1,
       detail: outcome.status === 'failed' ? outcome.detail : '',
       event_index: req.index,
       at_event: this.#reacted - 1,
@@ -378,7 +380,7 @@ export class RobotReactions {
       this.#expectationFrom = req.index;
       // The deal's own estimate is combined with the hand model's, as seed 004 combines simulation with its model.
       const model = this.#dealModel?.index === req.index ? this.#dealModel.assessment : null;
-      const expectation = model ? { ...outcome.expectation, ...combineEstimates(model, outcome.expectation, this.#o.handModel!.searchWeight) } : outcome.expectation;
+      const expectation = model ? combinedWithModel(model, outcome.expectation, this.#o.handModel!.searchWeight) : outcome.expectation;
       const r = this.#o.appraiser.reappraise(req.event, req.context!, expectation, {
         attributable,
         ...(expectation.choice === undefined ? {} : { choice: expectation.choice }),
@@ -422,4 +424,13 @@ export class RobotReactions {
 export function raised(report: EmotionReport, felt: readonly FeltEmotion[]): EmotionalStateInput {
   const keys = new Set(felt.map((f) => `${f.type}/${String(f.target)}`));
   return { emotions: report.emotions.filter((e) => keys.has(`${e.type}/${String(e.target)}`)), mood: report.mood };
+}
+
+/** The deal's estimate combined with the hand model's (a fixed function of the hand): searchWeight of its noise is left. */
+function combinedWithModel(model: HandAssessment, estimate: Estimate, searchWeight: number): Estimate {
+  const k = Math.min(1, Math.max(0, searchWeight));
+  const out: Estimate = { ...estimate, ...combineEstimates(model, estimate, k) };
+  if (estimate.pointsSe !== undefined) out.pointsSe = k * estimate.pointsSe;
+  if (estimate.winSe !== undefined) out.winSe = k * estimate.winSe;
+  return out;
 }

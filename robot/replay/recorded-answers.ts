@@ -217,8 +217,15 @@ export class RecordedEstimator implements ExpectationSource {
       if (m.event_index !== -1 && m.event_index !== p.event) {
         this.differences.push(`the reactions asked for an estimate after event ${p.event}, the recording has the next one for event ${m.event_index}`);
       }
-      if (m.status === 'ok') p.resolve({ expectedPoints: m.expected_points, winProbability: m.win_probability, ...(m.choice >= 0 ? { choice: m.choice } : {}) });
-      else if (m.status === 'none') p.resolve(undefined);
+      if (m.status === 'ok') {
+        p.resolve({
+          expectedPoints: m.expected_points,
+          winProbability: m.win_probability,
+          ...(m.choice >= 0 ? { choice: m.choice } : {}),
+          ...(m.points_se >= 0 ? { pointsSe: m.points_se } : {}),
+          ...(m.win_se >= 0 ? { winSe: m.win_se } : {}),
+        });
+      } else if (m.status === 'none') p.resolve(undefined);
       else p.reject(new Error(m.detail || 'the estimate failed'));
     }
   }

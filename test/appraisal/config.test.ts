@@ -192,6 +192,7 @@ describe('a scenario with a mistake names its line', () => {
     ['a trick of three cards', '{"type":"trick","trick":0,"leader":0,"cards":["AS","2S","3S"],"winner":0}', /^s\.jsonl:1: cards: a trick has 4 cards/],
     ['trick points that do not add up', '{"type":"trick","trick":0,"leader":0,"cards":["AS","2S","3S","4S"],"winner":0,"points":12}', /^s\.jsonl:1: points: 12 does not match the cards, which hold 11/],
     ['beliefs out of range', '{"type":"play","seat":1,"card":"AS","trick":0,"after":{"expectedPoints":130,"winProbability":0.5}}', /^s\.jsonl:1: after\.expectedPoints: expected points 0-120/],
+    ['a negative standard error', '{"type":"play","seat":1,"card":"AS","trick":0,"after":{"expectedPoints":60,"winProbability":0.5,"winSe":-0.1}}', /^s\.jsonl:1: after\.winSe: expected a standard error of a probability, 0 or more/],
     ['both after and beliefs', '{"type":"play","seat":1,"card":"AS","trick":0,"after":{"expectedPoints":60,"winProbability":0.5},"beliefs":{"moves":[{"mean":60}],"winProbability":0.5}}', /give either after or beliefs/],
   ];
   for (const [what, text, message] of cases) {

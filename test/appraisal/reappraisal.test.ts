@@ -135,4 +135,52 @@ describe('reappraising an event when its expectation comes later', () => {
       });
     }
   });
+
+  describe("an estimate's noise", () => {
+    // The node's quick estimates average a few hundred sampled worlds: their standard errors are
+    // about 1.5 points and 0.03 of win probability, so two estimates of one position differ by up to
+    // 4 points and 0.08 (two standard errors of the difference) from sampling alone.
+    const noisy = (expectedPoints: number, winProbability: number) => ({ expectedPoints, winProbability, pointsSe: 1.5, winSe: 0.03 });
+    const afterPartner = (preset: string, before: { expectedPoints: number; winProbability: number }, after: { expectedPoints: number; winProbability: number }, noiseBand?: number) => {
+      const c = character(preset);
+      const a = new Appraiser(noiseBand === undefined ? c : { ...c, noiseBand }, { seat: 0, clock: manualClock(0) });
+      a.perceive(deal, { after: before });
+      const p = a.perceive(partnerPlays);
+      return a.reappraise(partnerPlays, p.state.game, after);
+    };
+    const types = (r: { felt: readonly { type: string }[] }): string[] => r.felt.map((e) => e.type).sort();
+
+    it('a change within two standard errors of the two estimates is not news: nothing is felt, and the goal keeps its probability', () => {
+      expect(character('warm').noiseBand).toBe(2);
+      const re = afterPartner('warm', noisy(70, 0.6), noisy(67, 0.53));
+      expect(re.frame.desirability).toBe(0); // delta reads 0: the play changed nothing the robot can tell
+      expect(re.felt).toEqual([]);
+      // The same change from estimates that do not say how noisy they are (or with noiseBand 0) is news.
+      expect(types(afterPartner('warm', { expectedPoints: 70, winProbability: 0.6 }, { expectedPoints: 67, winProbability: 0.53 }))).toContain('fear');
+      expect(types(afterPartner('neutral', noisy(70, 0.6), noisy(67, 0.53), 0))).toEqual(['distress', 'fear']);
+    });
+
+    it('a change beyond the noise is felt in full, not shrunk by it', () => {
+      const re = afterPartner('neutral', noisy(70, 0.6), noisy(58, 0.4));
+      expect(re.frame.desirability).toBe(-6); // (58 - 70) / 2
+      expect(types(re)).toEqual(['distress', 'fear']);
+    });
+
+    it('small changes that add up are felt once they clear the noise from the probability last appraised', () => {
+      const c = character('neutral');
+      const a = new Appraiser(c, { seat: 0, clock: manualClock(0) });
+      a.perceive(deal, { after: noisy(66, 0.6) });
+      const fears: number[] = [];
+      [0.56, 0.52, 0.48].forEach((p, i) => {
+        const e: AppraisalEvent = { type: 'play', seat: ((i % 3) + 1) as 1 | 2 | 3, card: parseCard(['2C', '3C', '4C'][i]!), trick: 0 };
+        const seen = a.perceive(e);
+        const r = a.reappraise(e, seen.state.game, noisy(66 - 2 * (i + 1), p));
+        if (r.felt.some((f) => f.type === 'fear')) fears.push(p);
+      });
+      // 0.56 and 0.52 are within 0.085 of 0.6; 0.48 is not.
+      expect(fears).toEqual([0.48]);
+      expect(a.state.likelihood['win-game']).toBe(0.48);
+    });
+  });
 });
+

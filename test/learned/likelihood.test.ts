@@ -112,10 +112,10 @@ describe('worlds weighed by a policy network', () => {
   });
 
   it('plays whole games in a tournament\'s worker threads; a missing model is one line and exit code 2', async () => {
-    const ok = await runCli(['tournament', '--team-a', `timed:model=${MODEL},rule`, '--team-b', 'rule,rule', '--games', '2', '--budget', '30', '--workers', '2', '--json', '--no-progress']);
+    const ok = await runCli(['tournament', '--team-a', `timed:model=${MODEL},rule`, '--team-b', 'rule,rule', '--games', '2', '--budget', '30', '--workers', '2', '--json', '--no-progress'], process.cwd());
     expect(ok.code, ok.err).toBe(0);
     expect((JSON.parse(ok.out) as { games: number }).games).toBe(2);
-    const bad = await runCli(['tournament', '--team-a', 'timed:model=/nowhere/people.onnx,rule', '--games', '2', '--no-progress']);
+    const bad = await runCli(['tournament', '--team-a', 'timed:model=/nowhere/people.onnx,rule', '--games', '2', '--no-progress'], process.cwd());
     expect(bad.code).toBe(2);
     expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.err).toMatch(/people\.onnx: no such file/);

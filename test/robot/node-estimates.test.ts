@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Expectation } from '../../appraisal/index.js';
 import type { Decision, HandAssessment, InfoSet, Player, PlayerFactory, Seat } from '../../game/index.js';
-import { HandAssessor, RulePlayer, parseCard } from '../../game/index.js';
+import { Game, HandAssessor, RulePlayer, createRng, dealCards, infoSetOf, parseCard } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
 import type { BusEntry, DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage } from '../../robot/bus/index.js';
 import type { ExpectationSource, RobotPlayer } from '../../robot/index.js';
@@ -41,8 +41,8 @@ class FakeEstimator implements ExpectationSource {
     return new Promise((resolve) => {
       const done = (): void => {
         this.running--;
-        // Good and bad news by turns, so the appraisal has something to feel.
-        resolve(event % 2 ? { expectedPoints: 30, winProbability: 0.2 } : { expectedPoints: 90, winProbability: 0.85 });
+        // Good and bad news by turns, so the appraisal has something to feel, each far beyond its noise.
+        resolve(event % 2 ? { expectedPoints: 30, winProbability: 0.2, pointsSe: 2, winSe: 0.04 } : { expectedPoints: 90, winProbability: 0.85, pointsSe: 2, winSe: 0.04 });
       };
       this.#waiting.push(done);
       this.answer(event, done);
@@ -233,6 +233,12 @@ describe("the robot's reactions and its estimates", () => {
       expect(after.topic).toBe('/parceiro/emotions');
       expect(after.expectation.expectedPoints).toBeCloseTo(searchWeight * 90 + (1 - searchWeight) * model.expectedPoints, 9);
       expect(after.expectation.winProbability).toBeCloseTo(searchWeight * 0.85 + (1 - searchWeight) * model.winProbability, 9);
+      // The model is no estimate from samples: only the estimate's share of the noise is left.
+      expect(after.expectation.pointsSe).toBeCloseTo(searchWeight * 2, 9);
+      expect(after.expectation.winSe).toBeCloseTo(searchWeight * 0.04, 9);
+      // The bus and the recording carry the estimate's own noise.
+      const message = seen.find((e) => e.topic.name === '/parceiro/expectation')!.message as ExpectationMessage;
+      expect([message.points_se, message.win_se]).toEqual([2, 0.04]);
     }
   });
 
@@ -245,6 +251,37 @@ describe("the robot's reactions and its estimates", () => {
     estimator.releaseAll();
     const firstEstimate = held.findIndex((h) => h.topic === '/parceiro/expectation');
     expect(held[firstEstimate - 1]!.expectation).toEqual({ expectedPoints: 60, winProbability: 0.5 });
-    expect(held[firstEstimate + 1]!.expectation).toMatchObject({ expectedPoints: 90, winProbability: 0.85 });
+    expect(held[firstEstimate + 1]!.expectation).toEqual({ expectedPoints: 90, winProbability: 0.85, pointsSe: 2, winSe: 0.04 });
   });
 });
+
+describe("an estimate's noise", () => {
+  it('is the standard error of each mean over the worlds; a share of 0 or 1 still has one', () => {
+    // Three worlds of 50, 70 and 90 points, two of them won.
+    const e = robot.estimateOf({ worlds: 3, points: 210, pointsSq: 50 * 50 + 70 * 70 + 90 * 90, wins: 2 });
+    expect(e.expectedPoints).toBe(70);
+    expect(e.pointsSe).toBeCloseTo(20 / Math.sqrt(3), 9);
+    expect(e.winSe).toBeCloseTo(Math.sqrt((2 / 3) * (1 / 3) / 3), 9);
+    const allWon = robot.estimateOf({ worlds: 99, points: 99 * 80, pointsSq: 99 * 6400, wins: 99 });
+    expect(allWon.winProbability).toBe(1);
+    expect(allWon.pointsSe).toBe(0);
+    expect(allWon.winSe).toBeCloseTo(Math.sqrt(0.01 * 0.99 / 99), 9);
+  });
+
+  it("comes with the estimator's estimates of a real position", async () => {
+    const deal = dealCards(createRng(8), 1);
+    const game = new Game(deal);
+    const estimator = new robot.ExpectationEstimator({ budgetMs: 60_000, maxWorlds: 60, exactTricks: 4, seed: 3 });
+    try {
+      const e = (await estimator.estimate(infoSetOf(game, 0, deal.hands[0]!), 0))!;
+      // 60 worlds: a spread of final points of some 10-30 points makes an error of 1-4 points.
+      expect(e.pointsSe).toBeGreaterThan(0.5);
+      expect(e.pointsSe).toBeLessThan(5);
+      const p = Math.min(Math.max(e.winProbability, 1 / 61), 60 / 61);
+      expect(e.winSe).toBeCloseTo(Math.sqrt((p * (1 - p)) / 60), 9);
+    } finally {
+      await estimator.close();
+    }
+  });
+});
+

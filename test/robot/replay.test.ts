@@ -181,10 +181,11 @@ describe('the recorded answers', () => {
     const e = new replay.RecordedEstimator();
     const info = null as unknown as InfoSet; // not read: the answer is the recorded one
     const first = e.estimate(info, 3);
-    e.release({ status: 'ok', expected_points: 70, win_probability: 0.7, detail: '', event_index: 3, at_event: 5, applied: true, choice: 0.25 });
-    expect(await first).toEqual({ expectedPoints: 70, winProbability: 0.7, choice: 0.25 });
+    e.release({ status: 'ok', expected_points: 70, win_probability: 0.7, detail: '', event_index: 3, at_event: 5, applied: true, choice: 0.25, points_se: 1.5, win_se: 0.03 });
+    // The estimate's noise comes back too: the appraisal's noise band reads it.
+    expect(await first).toEqual({ expectedPoints: 70, winProbability: 0.7, choice: 0.25, pointsSe: 1.5, winSe: 0.03 });
     const second = e.estimate(info, 8);
-    e.release({ status: 'none', expected_points: -1, win_probability: -1, detail: '', event_index: 9, at_event: 9, applied: false, choice: -1 });
+    e.release({ status: 'none', expected_points: -1, win_probability: -1, detail: '', event_index: 9, at_event: 9, applied: false, choice: -1, points_se: -1, win_se: -1 });
     expect(await second).toBeUndefined();
     expect(e.differences).toEqual(['the reactions asked for an estimate after event 8, the recording has the next one for event 9']);
     const third = e.estimate(info, 12);
