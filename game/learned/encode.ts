@@ -44,6 +44,9 @@ export const DECISION_LAYOUT = {
 
 export const DECISION_FEATURES = 436;
 
+/** The hand and legal blocks come first: a decision's features from here on are public, the same in every world. */
+export const PRIVATE_FEATURES = DECISION_LAYOUT.trick;
+
 /** What every seat knows: the public part of an information set (any seat's, the observer's included). */
 export type PublicGame = Pick<InfoSet, 'dealer' | 'trump' | 'trumpCard' | 'trumpCardInDealerHand' | 'voids' | 'points' | 'trick' | 'leader' | 'table' | 'plays'>;
 

@@ -5,7 +5,8 @@
 // live node's `player.inferenceModelFile` weigh worlds by, instead of the rule-based odds.
 //
 // Everything public about each play (the trick, the cards played, voids, points...) is the same in
-// every world, so it is encoded once per decision; a world only changes the hand and legal blocks.
+// every world, so it is encoded once per decision, and its share of the network's first layer summed
+// once (when the network can: MlpPolicyNet); a world only changes the hand and legal blocks.
 // Walking the plays backwards from the world's hands rebuilds each seat's hand at each of its plays
 // without replaying a game. A play the world leaves without a choice scores 1 and costs no forward pass.
 
@@ -33,6 +34,8 @@ export class LearnedPlayLikelihood implements WorldLikelihood {
   /** One encoding per play of the other seats, its public blocks written once (and a view of each, made once). */
   private readonly x: Float32Array;
   private readonly views: Float32Array[] = [];
+  /** Each play's public share of the first layer (the network's publicPart), or none. */
+  private readonly parts: Float32Array[] = [];
   private readonly p = new Float32Array(DECK_SIZE);
   /** Rank masks of each seat's hand, seat * 4 + suit, rebuilt per world. */
   private readonly hands = new Int32Array(16);
@@ -66,6 +69,11 @@ export class LearnedPlayLikelihood implements WorldLikelihood {
         this.slot[i] = k;
         encodePublic(infoSetOf(open, s, []), s, this.x, k * DECISION_FEATURES, by);
         this.views.push(this.x.subarray(k * DECISION_FEATURES, (k + 1) * DECISION_FEATURES));
+        if (net.publicPart && net.publicPartSize) {
+          const part = new Float32Array(net.publicPartSize);
+          net.publicPart(this.x, k * DECISION_FEATURES, part);
+          this.parts.push(part);
+        }
         k++;
       }
       open.play(c);
@@ -93,7 +101,8 @@ export class LearnedPlayLikelihood implements WorldLikelihood {
         w *= (1 - trust) / legal;
         continue;
       }
-      this.net.forward(this.views[k]!, 1, this.p);
+      if (this.parts.length) this.net.forwardWithPublic!(this.parts[k]!, this.x, o, this.p);
+      else this.net.forward(this.views[k]!, 1, this.p);
       w *= trust * this.p[c]! + (1 - trust) / legal;
     }
     return w;

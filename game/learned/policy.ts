@@ -1,7 +1,8 @@
 // The policy network as a model of a seat's choice for the predictors (game/predict): P(card | the
 // seat's hand, the public game) = the network's probabilities, mixed with a uniformly random legal card
 // at 1 - mix. The public part of the encoding is the same in every world of one prediction, so it is
-// written once (prepare) and only the hand and legal blocks change from world to world.
+// written once (prepare), with its share of the network's first layer when the network can sum it
+// apart, and only the hand and legal blocks change from world to world.
 
 import { DECK_SIZE } from '../cards.js';
 import type { SeatPolicy, SeatWorld } from '../predict/policy.js';
@@ -15,18 +16,22 @@ export class LearnedPolicy implements SeatPolicy {
   private readonly x = new Float32Array(DECISION_FEATURES);
   private readonly p = new Float32Array(DECK_SIZE);
   private prepared: { plays: number; seat: Seat; game: PublicGame } | null = null;
+  /** The prepared decision's public share of the network's first layer, when the network can sum it apart. */
+  private readonly part: Float32Array | null;
 
   constructor(
     readonly net: PolicyNet,
     readonly mix = 1,
   ) {
     if (!(mix >= 0 && mix <= 1)) throw new RangeError(`learned policy: mix must be from 0 to 1, got ${mix}`);
+    this.part = net.publicPart && net.publicPartSize ? new Float32Array(net.publicPartSize) : null;
   }
 
   /** Writes the public part of the encoding for `seat` deciding in `game` (once per prediction). */
   prepare(game: PublicGame, seat: Seat): void {
     if (this.prepared && this.prepared.game === game && this.prepared.seat === seat && this.prepared.plays === game.plays.length) return;
     encodePublic(game, seat, this.x);
+    if (this.part) this.net.publicPart!(this.x, 0, this.part);
     this.prepared = { plays: game.plays.length, seat, game };
   }
 
@@ -53,7 +58,8 @@ export class LearnedPolicy implements SeatPolicy {
   probabilities(w: SeatWorld, out: Float64Array): number {
     if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
     const n = encodeHandMasks(w.hand, w.led, this.x);
-    this.net.forward(this.x, 1, this.p);
+    if (this.part) this.net.forwardWithPublic!(this.part, this.x, 0, this.p);
+    else this.net.forward(this.x, 1, this.p);
     const u = (1 - this.mix) / n;
     for (let c = 0; c < DECK_SIZE; c++) if (this.x[DECK_SIZE + c]) out[c] = this.mix * this.p[c]! + u;
     return n;
