@@ -33,8 +33,12 @@ export const REASON_KINDS = [
   'takes-trick',
   /** The trick is lost either way: gives away fewer points. */
   'saves-points',
-  /** None of the above stands out: the card simply does better over the worlds. */
+  /** None of the above stands out: the card simply wins more often over the worlds. */
   'better-odds',
+  /** It wins as often as the other card over the worlds, and ends with more points. */
+  'more-points',
+  /** The worlds show no difference the card is better by (the search preferred it by a hair). */
+  'close-call',
 ] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 export const isReasonKind = (s: unknown): s is ReasonKind => typeof s === 'string' && (REASON_KINDS as readonly string[]).includes(s);
@@ -156,7 +160,11 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
   if (c.teamTakesTrick <= 0.2 && d.teamTakesTrick <= 0.2 && pointsOf(chosen) < pointsOf(other)) {
     return { kind: 'saves-points', ...base, points: pointsOf(other) - pointsOf(chosen) };
   }
-  return { kind: 'better-odds', ...base };
+  // Only a difference the worlds bear out is given as the reason: equal odds are not "more often".
+  if (c.winShare > d.winShare) return { kind: 'better-odds', ...base };
+  const more = Math.round(c.finalPoints - d.finalPoints);
+  if (c.winShare === d.winShare && more >= 1) return { kind: 'more-points', ...base, points: more };
+  return { kind: 'close-call', ...base };
 }
 
 /** The ace of `suit` (for wording: "the ace of trumps"). */

@@ -153,7 +153,7 @@ export const DecisionMsg = defineMessage('parceiro_msgs/msg/Decision', "The robo
   move_victories: 'float32[]',
   /**
    * Why the card rather than the next best (game/explain): partner-ruffs, keeps-master-trump,
-   * draws-trumps, points-to-partner, takes-trick, saves-points or better-odds; "" when none was found.
+   * draws-trumps, points-to-partner, takes-trick, saves-points, better-odds, more-points or close-call; "" when none was found.
    */
   reason_kind: 'string',
   /** The next best card the reason compares with; "" with no reason. */

@@ -71,6 +71,8 @@ export function reasonLine(d: DecisionMessage): string {
     'takes-trick': `it takes the trick (${points}) in ${share} of the worlds`,
     'saves-points': `the trick is lost either way, and it gives away ${points} fewer`,
     'better-odds': `it wins more often over the same worlds (${share} sure)`,
+    'more-points': `it wins as often over the same worlds, and ends with ${points} more`,
+    'close-call': 'over the same worlds the two come to about the same (a close call)',
   };
   const text = because[d.reason_kind];
   return text ? `Why not ${d.reason_other}: ${text}.` : '';

@@ -72,11 +72,24 @@ describe('the reason that separates two cards', () => {
     expect(r.chosen.partnerTakesTrick).toBeGreaterThan(r.other.partnerTakesTrick);
   });
 
-  it('otherwise, that the card does better over the worlds', () => {
+  it('otherwise, that the card wins more often over the worlds', () => {
+    const info = position({ dealer: 3, trumpCard: '2H', hands: { 0: 'AS 3S 4S KD 3D 4D 2C 3C 4C 5H' } });
+    const r = why(info, 'KD', '3D');
+    expect(r.kind).toBe('better-odds');
+    expect(r.chosen.winShare).toBeGreaterThan(r.other.winShare);
+    expect(r.worlds).toBe(48);
+  });
+
+  it('as often won, that it ends with more points; and a close call is called one, not better odds', () => {
+    // A hand with no trump and no point card leading: the 2S and the 2C win the same games.
     const info = position({ dealer: 3, trumpCard: '2H', hands: { 0: '2S 3S 4S 2D 3D 4D 2C 3C 4C 5C' } });
     const r = why(info, '2S', '2C');
-    expect(r.kind).toBe('better-odds');
-    expect(r.worlds).toBe(48);
+    expect(r).toMatchObject({ kind: 'more-points', points: 3 });
+    expect(r.chosen.winShare).toBe(r.other.winShare);
+    // Two clubs of one run: nothing tells them apart.
+    const c = why(info, '2C', '3C');
+    expect(c.kind).toBe('close-call');
+    expect([c.chosen.winShare, c.chosen.finalPoints]).toEqual([c.other.winShare, c.other.finalPoints]);
   });
 
   it('plays both cards in the same worlds: the same seed gives the same reason and numbers', () => {
