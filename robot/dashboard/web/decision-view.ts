@@ -51,7 +51,7 @@ export function renderDecision(s: DashboardState): void {
     );
   });
   t.replaceChildren(head, ...rows);
-  const sampled = m.worlds > 0 ? `${m.worlds} deals sampled in ${Math.round(m.time_ms)} ms` : `decided in ${Math.round(m.time_ms)} ms`;
+  const sampled = m.worlds > 0 ? `${m.worlds} deal${m.worlds === 1 ? '' : 's'} sampled in ${Math.round(m.time_ms)} ms` : `decided in ${Math.round(m.time_ms)} ms`;
   const ranked = victories ? 'ranked by victories expected, then points' : 'ranked by mean points';
   note.textContent = `${sampled}; ${ranked}${m.fallback === 'rule' ? '; the search ran out of time, a rule chose the card' : ''}.`;
 }
