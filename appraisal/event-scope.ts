@@ -2,13 +2,12 @@
 // type, and the values they take for one event. This is the vocabulary documented in README.md.
 
 import type { Card, Seat } from '../game/index.js';
-import { DECK, RANKS, SUITS, formatCard, partnerOf, pointsOf, suitOf, teamOf } from '../game/index.js';
+import { DECK, RANKS, SUITS, formatCard, partnerOf, pointsOf, suitOf, teamOf, winningIndex } from '../game/index.js';
 import type { Target } from './emotions.js';
 import type { AppraisalEvent, AppraisalEventType, Expectation } from './events.js';
 import type { Env, FunctionSpec, RecordType, Scope, TextDomain, Value, ValueType } from './expression.js';
 import { BOOLEAN, NUMBER, text } from './expression.js';
 import type { GameContext } from './game-context.js';
-import { winningIndex } from './game-context.js';
 
 const CARD_NAMES = new Map<string, Card>(DECK.map((c) => [formatCard(c), c]));
 

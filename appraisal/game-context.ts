@@ -2,7 +2,7 @@
 // robot's, the trump suit, the trick on the table, points and victories so far. Updated by events only.
 
 import type { Card, Seat, Suit, Team } from '../game/index.js';
-import { nextSeat, rankOf, suitOf, teamOf } from '../game/index.js';
+import { nextSeat, suitOf, teamOf } from '../game/index.js';
 import type { AppraisalEvent } from './events.js';
 
 export interface GameContext {
@@ -60,21 +60,4 @@ export function advanceContext(c: GameContext, e: AppraisalEvent): GameContext {
     case 'session-end':
       return { ...c, victories: [e.victories[0], e.victories[1]] };
   }
-}
-
-/** Index (from the leader) of the card that wins the cards on the table so far. */
-export function winningIndex(table: readonly Card[], trump: Suit | null): number {
-  let best = 0;
-  for (let i = 1; i < table.length; i++) {
-    const c = table[i]!;
-    const b = table[best]!;
-    const cTrump = suitOf(c) === trump;
-    const bTrump = suitOf(b) === trump;
-    if (cTrump !== bTrump) {
-      if (cTrump) best = i;
-    } else if (suitOf(c) === suitOf(b) && rankOf(c) > rankOf(b)) {
-      best = i;
-    }
-  }
-  return best;
 }

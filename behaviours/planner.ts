@@ -3,7 +3,7 @@
 // Pure apart from drawing from the rng it is given, so the same inputs and seed give the same plan.
 
 import type { Beliefs, Card, Rng, Seat } from '../game/index.js';
-import { RANKS, nextSeat, partnerOf, pointsOf, rankOf, suitOf, teamName, teamOf } from '../game/index.js';
+import { RANKS, nextSeat, partnerOf, pointsOf, rankOf, suitOf, teamName, teamOf, winningIndex } from '../game/index.js';
 import type { BehaviourSettings } from './behaviour-settings.js';
 import { isAlwaysSpoken, speakProbability } from './behaviour-settings.js';
 import type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
@@ -92,7 +92,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   let state: BehaviourState = {
     ...advanced,
     moment,
-    lastPlay: event.type === 'play' ? { card: event.card, moment, trick: advanced.trick?.cards ?? [event.card] } : (prev.lastPlay ?? null),
+    lastPlay: event.type === 'play' ? { card: event.card, moment, trick: advanced.trick?.cards ?? [event.card], leader: advanced.trick?.leader ?? event.seat } : (prev.lastPlay ?? null),
     spokenAbout: added ? prev.moment : (prev.spokenAbout ?? null),
   };
   const robot = state.robotSeat;
@@ -382,8 +382,14 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       const relation = relationOf(robot, event.seat);
       const slots = cardSlots(event.card, event.seat);
       const facts = cardFacts(event.card, event.trick);
-      if (relation !== 'self') return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts });
       const cards = trick ?? state.trick?.cards ?? [event.card];
+      if (relation !== 'self') {
+        // Who holds the trick as the table now shows it (a late reappraisal sees the cards after this one too).
+        const leader = trick ? state.lastPlay?.leader : state.trick?.leader;
+        const held = leader !== undefined && cards.includes(event.card) ? teamOf(((leader + winningIndex(cards, state.trump)) % 4) as Seat) : null;
+        const taken: LineFacts = held === null ? {} : { taken: held === ourTeam ? 'ours' : 'theirs' };
+        return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken } });
+      }
       const led = suitOf(cards[0]!);
       // The robot's lines speak of the suit led ("No spades... I'll throw the jack of hearts"), which
       // is its card's suit only when it leads or follows.

@@ -24,10 +24,10 @@ export interface BehaviourState {
   moment: Moment;
   speech: SpeechMemory;
   /**
-   * The last card played, the moment it brought and its trick so far (it last): a reappraisal of it
-   * may still speak until the next card.
+   * The last card played, the moment it brought and its trick so far (it last) with the trick's
+   * leader: a reappraisal of it may still speak until the next card.
    */
-  lastPlay: { card: Card; moment: Moment; trick: readonly Card[] } | null;
+  lastPlay: { card: Card; moment: Moment; trick: readonly Card[]; leader: Seat } | null;
   /** The moment of the last card or trick a line was planned about: a reappraisal does not speak of it again. */
   spokenAbout: Moment | null;
   /**

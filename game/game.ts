@@ -397,3 +397,20 @@ export class Game {
     return MASK_COUNT[this.handMask(seat, suit) & SUIT_MASK]!;
   }
 }
+
+/** Index (from the leader) of the card that wins the cards on the table so far. */
+export function winningIndex(table: readonly Card[], trump: Suit | null): number {
+  let best = 0;
+  for (let i = 1; i < table.length; i++) {
+    const c = table[i]!;
+    const b = table[best]!;
+    const cTrump = suitOf(c) === trump;
+    const bTrump = suitOf(b) === trump;
+    if (cTrump !== bTrump) {
+      if (cTrump) best = i;
+    } else if (suitOf(c) === suitOf(b) && rankOf(c) > rankOf(b)) {
+      best = i;
+    }
+  }
+  return best;
+}

@@ -367,6 +367,28 @@ describe('lines that fit the moment', () => {
     expect(rich.has(oraToma.id)).toBe(true);
   });
 
+  it("'Obrigadinho!' only of an opponent's card that went our way, 'não gostei nada' only of one that holds the trick, also when the estimate comes late", () => {
+    const gloating: EmotionInput[] = [{ type: 'gloating', intensity: 7, target: 3 }, { type: 'joy', intensity: 5 }];
+    const resentful: EmotionInput[] = [{ type: 'resentment', intensity: 7, target: 3 }, { type: 'distress', intensity: 5 }];
+    const ours = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && l.when.taken === 'ours').map((l) => l.text));
+    const theirs = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && l.when.taken === 'theirs').map((l) => l.text));
+    expect(ours).toContain('Isto é que é dar pontos de bandeja!');
+    expect(theirs).toContain('Hum, boa carta, {opponent}... não gostei nada.');
+    // Seat 1 leads the king of spades, the partner (2) its ace, seat 3 (an opponent) plays after them.
+    const lead: Step[] = [...START, { event: playOf(1, 'KS') }, { event: playOf(2, 'AS') }];
+    const said = (last: GameEvent, emotions: EmotionInput[], late = false) =>
+      lastLines(EAGER, [...lead, late ? { event: last } : { event: last, emotions }, ...(late ? [{ event: reappraise(last), at: 30_200, emotions }] : [])], 80).map((l) => l.text);
+    for (const late of [false, true]) {
+      // The 7S under the partner's ace: the trick is ours. A trump (2H ruffs): the opponents hold it.
+      const under = said(playOf(3, '7S'), gloating, late);
+      const ruff = said(playOf(3, '2H'), gloating, late);
+      expect(under.some((t) => ours.has(t)), `late ${late}`).toBe(true);
+      expect(ruff.filter((t) => ours.has(t)), `late ${late}`).toEqual([]);
+      expect(said(playOf(3, '7S'), resentful, late).filter((t) => theirs.has(t)), `late ${late}`).toEqual([]);
+      expect(said(playOf(3, '2H'), resentful, late).some((t) => theirs.has(t)), `late ${late}`).toBe(true);
+    }
+  });
+
   it("'ainda há muito jogo' early only; 'lá se vai a nossa vantagem' only when ahead", () => {
     const theirs = (trick: number): Step => ({ event: { type: 'trick', trick, leader: 1, cards: [card('AS'), card('2S'), card('3S'), card('4S')], winner: 1, points: 11 }, emotions: [{ type: 'distress', intensity: 6 }] });
     const late = [...texts(EAGER, [...START, theirs(8)])].map((id) => lineOf(setup.utterances, id).text);

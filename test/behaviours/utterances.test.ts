@@ -245,7 +245,7 @@ describe('utterance files with errors', () => {
       key: 'lines.trick.end.ours[2].to',
       reason: 'expected one of "partner", "opponent", "all", got "everybody"',
     });
-    expect(problems(text.replace('emotion: gloating, text: "Ui,', 'emotion: smug, text: "Ui,'))[0]!.key).toBe('lines.play.opponent[0].emotion');
+    expect(problems(text.replace('emotion: gloating, when: { taken: ours }, text: "Ui,', 'emotion: smug, when: { taken: ours }, text: "Ui,'))[0]!.key).toBe('lines.play.opponent[0].emotion');
     expect(problems(text.replace('  trick.end.zero:', '  trick.end.nothing:'))[0]).toMatchObject({ key: 'lines.trick.end.nothing', reason: 'unknown key "trick.end.nothing"' });
     expect(problems(text.replace('"Pronto, esta já foi."', '"Essa doeu!"'))[0]).toMatchObject({
       key: 'lines.trick.end.theirs[1].text',
