@@ -386,8 +386,9 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       if (relation !== 'self') {
         // Who holds the trick as the table now shows it (a late reappraisal sees the cards after this one too).
         const leader = trick ? state.lastPlay?.leader : state.trick?.leader;
-        const held = leader !== undefined && cards.includes(event.card) ? teamOf(((leader + winningIndex(cards, state.trump)) % 4) as Seat) : null;
-        const taken: LineFacts = held === null ? {} : { taken: held === ourTeam ? 'ours' : 'theirs' };
+        const winner = leader !== undefined && cards.includes(event.card) ? winningIndex(cards, state.trump) : -1;
+        const taken: LineFacts =
+          winner < 0 ? {} : { taken: teamOf(((leader! + winner) % 4) as Seat) === ourTeam ? 'ours' : 'theirs', trick: cards[winner] === event.card ? 'winning' : 'beaten' };
         return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken } });
       }
       const led = suitOf(cards[0]!);

@@ -97,6 +97,8 @@ export const LINE_CONDITIONS = {
    * who holds the trick so far ("Obrigadinho!" only of a card that went the robot's team's way).
    */
   taken: ['ours', 'theirs'],
+  /** Another seat's card holds the trick so far (winning: "Bem jogado") or another card beats it (beaten). */
+  trick: ['winning', 'beaten'],
   /** Tricks 1 to 5 of the game (early: "ainda há muito jogo"), or 6 to 10 (late). */
   stage: ['early', 'late'],
   /** The robot's team has more card points in this game so far (ahead), or fewer (behind). */
@@ -112,6 +114,7 @@ export const CONDITION_CATEGORIES: Readonly<Record<ConditionName, { applies: (c:
   margin: { applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'), where: 'game.end.win.* and game.end.loss.*' },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   taken: { applies: (c) => c.startsWith('trick.end.') || c === 'play.partner' || c === 'play.opponent', where: 'trick.end.*, play.partner and play.opponent' },
+  trick: { applies: (c) => c === 'play.partner' || c === 'play.opponent', where: 'play.partner and play.opponent' },
   stage: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
   score: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
 };
@@ -232,6 +235,7 @@ const lineSchema = z.strictObject({
       margin: z.enum(LINE_CONDITIONS.margin).optional(),
       card: z.enum(LINE_CONDITIONS.card).optional(),
       taken: z.enum(LINE_CONDITIONS.taken).optional(),
+      trick: z.enum(LINE_CONDITIONS.trick).optional(),
       stage: z.enum(LINE_CONDITIONS.stage).optional(),
       score: z.enum(LINE_CONDITIONS.score).optional(),
     } satisfies Record<ConditionName, unknown>)

@@ -367,13 +367,14 @@ describe('lines that fit the moment', () => {
     expect(rich.has(oraToma.id)).toBe(true);
   });
 
-  it("'Obrigadinho!' only of an opponent's card that went our way, 'não gostei nada' only of one that holds the trick, also when the estimate comes late", () => {
+  it("'Obrigadinho!' only of an opponent's card that went our way, 'Bem jogado' only of one that holds the trick, also when the estimate comes late", () => {
     const gloating: EmotionInput[] = [{ type: 'gloating', intensity: 7, target: 3 }, { type: 'joy', intensity: 5 }];
     const resentful: EmotionInput[] = [{ type: 'resentment', intensity: 7, target: 3 }, { type: 'distress', intensity: 5 }];
     const ours = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && l.when.taken === 'ours').map((l) => l.text));
-    const theirs = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && l.when.taken === 'theirs').map((l) => l.text));
+    const theirs = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && (l.when.taken === 'theirs' || l.when.trick === 'winning')).map((l) => l.text));
+    const winning = new Set(setup.utterances.lines.filter((l) => l.category === 'play.opponent' && l.when.trick === 'winning').map((l) => l.text));
     expect(ours).toContain('Isto é que é dar pontos de bandeja!');
-    expect(theirs).toContain('Hum, boa carta, {opponent}... não gostei nada.');
+    expect(winning).toContain('Bem jogado, {opponent}... infelizmente.');
     // Seat 1 leads the king of spades, the partner (2) its ace, seat 3 (an opponent) plays after them.
     const lead: Step[] = [...START, { event: playOf(1, 'KS') }, { event: playOf(2, 'AS') }];
     const said = (last: GameEvent, emotions: EmotionInput[], late = false) =>
@@ -387,6 +388,9 @@ describe('lines that fit the moment', () => {
       expect(said(playOf(3, '7S'), resentful, late).filter((t) => theirs.has(t)), `late ${late}`).toEqual([]);
       expect(said(playOf(3, '2H'), resentful, late).some((t) => theirs.has(t)), `late ${late}`).toBe(true);
     }
+    const discard = [...START, { event: playOf(1, 'KS') }, { event: playOf(2, '2S') }, { event: playOf(3, '3C'), emotions: [{ type: 'resentment', intensity: 7, target: 3 } as EmotionInput] }];
+    // Seat 3 throws a club under its partner's king: its team holds the trick, the card does not.
+    expect(lastLines(EAGER, discard, 80).filter((l) => winning.has(l.text))).toEqual([]);
   });
 
   it("'ainda há muito jogo' early only; 'lá se vai a nossa vantagem' only when ahead", () => {
