@@ -42,8 +42,9 @@ async function session(id: string, advice: boolean, partnerKind: TableKind, thin
   });
   node.bus.subscribe('utterance', (m) => void (m.id.startsWith('advice#') && m.phase === 'start' && said.push(m)));
   // The partner (seat 2) is "a person" at a table of its own; the opponents a simulated table. The
-  // partner takes its time, as people do (three times the advice's 400 ms search), so a suggestion
-  // comes during its turn.
+  // partner takes its time, as people do (3 s in the test below: more than seven times the advice's
+  // 400 ms search, so that on a loaded machine the search still ends, and a suggestion comes, during
+  // its turn; at 1.2 s, three times, a load of 7 left whole games without one).
   const opponents = new SimulatedTable({ url: node.url, token: TOKEN, seed: 5, id: 'opponents', seats: [1, 3] });
   const person = new SimulatedTable({ url: node.url, token: TOKEN, seed: 6, id: 'person', kind: partnerKind, seats: [2], thinkMs, autoNewGame: false });
   await person.start();
@@ -55,7 +56,7 @@ async function session(id: string, advice: boolean, partnerKind: TableKind, thin
 
 describe('the training mode', () => {
   it('suggests a card of the partner\'s, aloud, to the partner; the session replays to itself', async () => {
-    const r = await session('advice-on', true, 'virtual', 1200);
+    const r = await session('advice-on', true, 'virtual', 3000);
     const phrases = DECK.map((c) => cardPhrase(en, c));
     for (const [i, m] of r.requests.entries()) expect(m).toMatchObject({ by: 'advice', target: 'partner', language: 'en', utterance_id: `advice#${i + 1}` });
     // At the deal, how the robot's own hand looks, in seed 001's fuzzy words.
