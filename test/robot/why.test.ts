@@ -73,7 +73,7 @@ describe('asking the robot why', () => {
     expect(reason, JSON.stringify(decisions[0])).not.toBeNull();
     // During the game, only what the others can see.
     expect(said[1]!.text).toBe(reasonText(en, reason!, true));
-    expect(said[1]!.text).toMatch(/^I (played|led) |^The trick was lost|^With |^This trick was not worth/);
+    expect(said[1]!.text).toMatch(/^I (played|led) |^The trick was lost|^With |^This trick was not worth|^This one was a close call/);
 
     const r = await replay.replayRecording(recording.readRecording(path));
     expect(r.firstDifference).toBeNull();
