@@ -16,8 +16,12 @@ export class LearnedPolicy implements SeatPolicy {
   private readonly x = new Float32Array(DECISION_FEATURES);
   private readonly p = new Float32Array(DECK_SIZE);
   private prepared: { plays: number; seat: Seat; game: PublicGame } | null = null;
-  /** The prepared decision's public share of the network's first layer, when the network can sum it apart. */
+  /**
+   * The prepared decision's public share of the network's first layer, when the network can sum it
+   * apart; summed at the first world asked about here (a batch run elsewhere never needs it).
+   */
   private readonly part: Float32Array | null;
+  private partSummed = false;
 
   constructor(
     readonly net: PolicyNet,
@@ -31,7 +35,7 @@ export class LearnedPolicy implements SeatPolicy {
   prepare(game: PublicGame, seat: Seat): void {
     if (this.prepared && this.prepared.game === game && this.prepared.seat === seat && this.prepared.plays === game.plays.length) return;
     encodePublic(game, seat, this.x);
-    if (this.part) this.net.publicPart!(this.x, 0, this.part);
+    this.partSummed = false;
     this.prepared = { plays: game.plays.length, seat, game };
   }
 
@@ -58,8 +62,11 @@ export class LearnedPolicy implements SeatPolicy {
   probabilities(w: SeatWorld, out: Float64Array): number {
     if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
     const n = encodeHandMasks(w.hand, w.led, this.x);
-    if (this.part) this.net.forwardWithPublic!(this.part, this.x, 0, this.p);
-    else this.net.forward(this.x, 1, this.p);
+    if (this.part) {
+      if (!this.partSummed) this.net.publicPart!(this.x, 0, this.part);
+      this.partSummed = true;
+      this.net.forwardWithPublic!(this.part, this.x, 0, this.p);
+    } else this.net.forward(this.x, 1, this.p);
     const u = (1 - this.mix) / n;
     for (let c = 0; c < DECK_SIZE; c++) if (this.x[DECK_SIZE + c]) out[c] = this.mix * this.p[c]! + u;
     return n;
