@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as Play from '../../launch/commands/play.js';
 import { requirePrograms } from '../system-programs.js';
+import { reasonOpenings } from './reason-openings.js';
 import { ARTIFACTS, launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
 
 // The command's own code, built (the node's search runs in worker threads from dist/).
@@ -44,7 +45,7 @@ const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
 const YOUR_TURN = { pt: 'É a tua vez: toca numa carta para a jogares.', en: 'Your turn: tap a card to play it.' };
 /** The robot's answers to "porquê?" in pt (config/utterances/pt.yaml, reasons). */
-const WHY_PT = /^(Joguei|Saí com|Guardei|Puxei|A vaza estava perdida|Com )/;
+const WHY_PT = reasonOpenings('pt');
 const CARD_WORDS = /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
 
 let browser: Browser;
@@ -221,7 +222,7 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
         // "Porquê?": the robot says why it played its last card, in its bubble, in the session's language.
         expect(await p.textContent('#why')).toBe('Porquê essa carta?');
         await p.click('#why');
-        await p.waitForFunction((re) => new RegExp(re).test(document.getElementById('bubble')!.textContent ?? ''), WHY_PT.source);
+        await p.waitForFunction((re) => new RegExp(re, 'i').test(document.getElementById('bubble')!.textContent ?? ''), WHY_PT.source);
       }
     });
     expect(plays).toBe(10);

@@ -14,6 +14,7 @@ import { DECK, formatCard } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
 import type { DecisionMessage, UtteranceMessage } from '../../robot/bus/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
+import { reasonOpenings } from './reason-openings.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
@@ -73,7 +74,7 @@ describe('asking the robot why', () => {
     expect(reason, JSON.stringify(decisions[0])).not.toBeNull();
     // During the game, only what the others can see.
     expect(said[1]!.text).toBe(reasonText(en, reason!, true));
-    expect(said[1]!.text).toMatch(/^I (played|led) |^The trick was lost|^With |^This trick was not worth|^This one was a close call/);
+    expect(said[1]!.text).toMatch(reasonOpenings('en'));
 
     const r = await replay.replayRecording(recording.readRecording(path));
     expect(r.firstDifference).toBeNull();
@@ -116,7 +117,7 @@ describe('asking the robot why', () => {
     await node.close();
 
     expect(asked).toBe(20);
-    const answers = lines.filter((l) => /^(joguei|saí com|puxei|a vaza estava perdida|com |nesta vaza|esta era quase indiferente)/.test(l.text));
+    const answers = lines.filter((l) => reasonOpenings('pt').test(l.text));
     expect(answers.length).toBeGreaterThanOrEqual(20);
     const leaks = lines.flatMap((l) => phrases.filter((p) => l.hand.includes(p.card) && p.card !== l.trump && l.text.includes(p.words)).map((p) => `"${l.text}" names ${p.card}, in hand ${l.hand.join(' ')}`));
     expect(leaks).toEqual([]);
