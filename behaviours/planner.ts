@@ -383,12 +383,12 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       const slots = cardSlots(event.card, event.seat);
       const facts = cardFacts(event.card, event.trick);
       const cards = trick ?? state.trick?.cards ?? [event.card];
+      // Who holds the trick as the table now shows it (a late reappraisal sees the cards after this one too).
+      const leader = trick ? state.lastPlay?.leader : state.trick?.leader;
+      const winner = leader !== undefined && cards.includes(event.card) ? winningIndex(cards, state.trump) : -1;
+      const taken: LineFacts =
+        winner < 0 ? {} : { taken: teamOf(((leader! + winner) % 4) as Seat) === ourTeam ? 'ours' : 'theirs', trick: cards[winner] === event.card ? 'winning' : 'beaten' };
       if (relation !== 'self') {
-        // Who holds the trick as the table now shows it (a late reappraisal sees the cards after this one too).
-        const leader = trick ? state.lastPlay?.leader : state.trick?.leader;
-        const winner = leader !== undefined && cards.includes(event.card) ? winningIndex(cards, state.trump) : -1;
-        const taken: LineFacts =
-          winner < 0 ? {} : { taken: teamOf(((leader! + winner) % 4) as Seat) === ourTeam ? 'ours' : 'theirs', trick: cards[winner] === event.card ? 'winning' : 'beaten' };
         return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken } });
       }
       const led = suitOf(cards[0]!);
@@ -406,7 +406,7 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
                 ? 'playing.cut'
                 : 'playing.not-following';
       // play.self is the emotional variant; the planner prefers it when the emotion has lines there.
-      return topic(category, event.seat, slots, { ...about(event.seat), facts, selfPlay: true });
+      return topic(category, event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken }, selfPlay: true });
     }
     case 'trick': {
       const ours = teamOf(event.winner) === ourTeam;

@@ -93,11 +93,11 @@ export const LINE_CONDITIONS = {
   /** The card played is worth 10 or more (an ace, a seven: rich) or nothing (poor). */
   card: ['rich', 'poor'],
   /**
-   * The trick went to the robot's team (ours) or to the opponents (theirs); of another seat's card,
-   * who holds the trick so far ("Obrigadinho!" only of a card that went the robot's team's way).
+   * The trick went to the robot's team (ours) or to the opponents (theirs); of a card, who holds the
+   * trick so far ("Obrigadinho!" only of a card that went the robot's team's way).
    */
   taken: ['ours', 'theirs'],
-  /** Another seat's card holds the trick so far (winning: "Bem jogado") or another card beats it (beaten). */
+  /** The card holds the trick so far (winning: "Bem jogado", "Toma lá esta!") or another card beats it (beaten). */
   trick: ['winning', 'beaten'],
   /** Tricks 1 to 5 of the game (early: "ainda há muito jogo"), or 6 to 10 (late). */
   stage: ['early', 'late'],
@@ -113,8 +113,8 @@ export const CONDITION_CATEGORIES: Readonly<Record<ConditionName, { applies: (c:
   game: { applies: (c) => !c.startsWith('session.'), where: 'every category but session.*' },
   margin: { applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'), where: 'game.end.win.* and game.end.loss.*' },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
-  taken: { applies: (c) => c.startsWith('trick.end.') || c === 'play.partner' || c === 'play.opponent', where: 'trick.end.*, play.partner and play.opponent' },
-  trick: { applies: (c) => c === 'play.partner' || c === 'play.opponent', where: 'play.partner and play.opponent' },
+  taken: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.'), where: 'trick.end.* and play.*' },
+  trick: { applies: (c) => c.startsWith('play.'), where: 'play.*' },
   stage: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
   score: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
 };

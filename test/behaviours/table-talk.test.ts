@@ -393,6 +393,23 @@ describe('lines that fit the moment', () => {
     expect(lastLines(EAGER, discard, 80).filter((l) => winning.has(l.text))).toEqual([]);
   });
 
+  it("the robot's own card: 'Toma lá esta!' only when it holds the trick, 'Desculpa lá' only when the opponents do", () => {
+    const glad: EmotionInput[] = [{ type: 'joy', intensity: 7 }];
+    const sorry: EmotionInput[] = [{ type: 'distress', intensity: 7 }];
+    const text = (t: string) => setup.utterances.lines.find((l) => l.category === 'play.self' && l.text === t)!.text;
+    const takeThat = text('Toma lá esta!');
+    const apology = text('Não me saiu bem, {partner}. Desculpa lá.').replace(', {partner}', '');
+    // Seat 1 leads the king of spades; the robot (seat 0) plays last.
+    const trick = (partner: string, right: string, mine: string, emotions: EmotionInput[]) =>
+      lastLines(EAGER, [...START, { event: playOf(1, 'KS') }, { event: playOf(2, partner) }, { event: playOf(3, right) }, { event: playOf(0, mine), emotions }], 80).map((l) => l.text);
+    // Its ace takes the trick; its two goes under the opponent's trump (hearts).
+    expect(trick('4S', '5S', 'AS', glad)).toContain(takeThat);
+    expect(trick('4S', '2H', '2S', glad)).not.toContain(takeThat);
+    // Its two under the partner's ace: the trick is ours, nothing to be sorry for; under the trump it is.
+    expect(trick('AS', '5S', '2S', sorry)).not.toContain(apology);
+    expect(trick('4S', '2H', '2S', sorry)).toContain(apology);
+  });
+
   it("'ainda há muito jogo' early only; 'lá se vai a nossa vantagem' only when ahead", () => {
     const theirs = (trick: number): Step => ({ event: { type: 'trick', trick, leader: 1, cards: [card('AS'), card('2S'), card('3S'), card('4S')], winner: 1, points: 11 }, emotions: [{ type: 'distress', intensity: 6 }] });
     const late = [...texts(EAGER, [...START, theirs(8)])].map((id) => lineOf(setup.utterances, id).text);
