@@ -44,6 +44,8 @@ export type { ToggleChange, ToggleName, Toggles } from './toggles.js';
 export { planBehaviour } from './planner.js';
 export type { BehaviourSetup, PlanInput, PlanResult } from './planner.js';
 export { initialBehaviourState } from './state.js';
+export { expressionValence, lineValence } from './line-valence.js';
+export type { Valence } from './line-valence.js';
 export type { BehaviourState } from './state.js';
 export type { BehaviourCommand, BehaviourPlan, CommandKind, PlannedUtterance } from './commands.js';
 

@@ -14,6 +14,7 @@ import { momentAfter, usefulUntil } from './moment.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { GazeTarget } from './gaze.js';
 import type { PostureLibrary } from './posture-config.js';
+import { expressionValence, lineValence } from './line-valence.js';
 import { emotionPosture, expressionPosture, restPosture } from './postures.js';
 import type { BehaviourState } from './state.js';
 import type { TableGeometry } from './table-geometry.js';
@@ -136,12 +137,12 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     faceUntil = faceFrom;
   }
 
-  // The face shows the strongest emotion, if it is strong enough.
+  // The face shows the strongest emotion, if it is strong enough, and unless it would contradict a
+  // line being said (decided once this plan's own line is known, below).
+  let face: { at: number; command: Extract<BehaviourCommand, { kind: 'posture' }> } | null = null;
   if (toggles.postures && dominant && dominant.scaled >= settings.postures.threshold) {
-    const atMs = faceFrom;
     const posture = emotionPosture(postures, dominant.emotion.type, dominant.emotion.intensity, expressiveness);
-    commands.push({ kind: 'posture', atMs, posture, cause: dominant.emotion.type });
-    faceUntil = atMs + posture.durationMs;
+    face = { at: commands.length, command: { kind: 'posture', atMs: faceFrom, posture, cause: dominant.emotion.type } };
   }
 
   // What is still to be said: lines the game overtook before they started are not.
@@ -170,7 +171,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       // A nudge keeps its own place: it is said only if its player is still thinking by then.
       speech = spoken.nudge
         ? { ...speech, said: speech.said + 1, lastSaid: { ...speech.lastSaid, [line.id]: speech.said + 1 }, nudge: { startMs: spoken.atMs, endMs: end, until: subject.until } }
-        : rememberSaid(speech, line, spoken.atMs, end, { comment: !spoken.always, until: utterance.until });
+        : rememberSaid(speech, line, spoken.atMs, end, { comment: !spoken.always, until: utterance.until, valence: lineValence(postures, line) });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
       const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs);
       if (looks.length > 0) {
@@ -191,6 +192,19 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   }
 
   for (const [atMs, target] of gameLooks) look(atMs, target);
+
+  // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts): the words
+  // were chosen for the event, and a later estimate's change of heart does not override them.
+  if (face) {
+    const { atMs, posture } = face.command;
+    const valence = expressionValence(postures, posture.expression);
+    const shownUntil = atMs + posture.durationMs + postures.timing.neutralDelayMs[0];
+    const contradicted = valence !== 0 && speech.planned.some((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);
+    if (!contradicted) {
+      commands.splice(face.at, 0, face.command);
+      faceUntil = Math.max(faceUntil ?? 0, atMs + posture.durationMs);
+    }
+  }
 
   // After an expression the head goes back to rest after a short random wait (the original: 0-6 s).
   if (faceUntil !== null) {

@@ -3,6 +3,7 @@
 
 import type { Rng } from '../game/index.js';
 import type { ConditionName, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+import type { Valence } from './line-valence.js';
 import type { NameSlot } from './utterance-text.js';
 
 /** What the robot remembers of its own speech. Plain data, so a plan and its state can be recorded. */
@@ -18,8 +19,9 @@ export interface SpeechMemory {
   /**
    * The lines planned that may not have ended, with the moment from which each is stale: one the game
    * overtakes before it starts is dropped by the scheduler, so the next line need not wait for it.
+   * `valence`: glad (1) or sorry (-1), absent for neither; no face says the opposite while it is said.
    */
-  planned: readonly { startMs: number; endMs: number; until: number | null }[];
+  planned: readonly { startMs: number; endMs: number; until: number | null; valence?: Valence }[];
   /**
    * When the last optional comment started: the cooldown runs from it. A line that is always said, or
    * the robot naming its own card, is not a comment, so it never silences the next one. Null before any.
@@ -112,13 +114,13 @@ export function selectUtterance(library: UtteranceLibrary, request: UtteranceReq
  * is the moment from which the line is stale (its `PlannedUtterance.until`): given, the next lines
  * stop waiting for it once the game has overtaken it before it started.
  */
-export const rememberSaid = (memory: SpeechMemory, line: Pick<Utterance, 'id'>, startMs: number, endMs: number, o: { comment?: boolean; until?: number | null } = {}): SpeechMemory => ({
+export const rememberSaid = (memory: SpeechMemory, line: Pick<Utterance, 'id'>, startMs: number, endMs: number, o: { comment?: boolean; until?: number | null; valence?: Valence } = {}): SpeechMemory => ({
   ...memory,
   said: memory.said + 1,
   lastSaid: { ...memory.lastSaid, [line.id]: memory.said + 1 },
   lastStartMs: startMs,
   busyUntilMs: Math.max(endMs, memory.busyUntilMs ?? endMs),
-  planned: [...(memory.planned ?? []), { startMs, endMs, until: o.until ?? null }],
+  planned: [...(memory.planned ?? []), { startMs, endMs, until: o.until ?? null, ...(o.valence ? { valence: o.valence } : {}) }],
   lastCommentMs: o.comment ? startMs : (memory.lastCommentMs ?? null),
   nudge: memory.nudge ?? null,
 });

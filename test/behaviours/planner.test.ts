@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Beliefs, Card, Seat } from '../../game/index.js';
 import { createRng, nextSeat, parseCard, partnerOf } from '../../game/index.js';
 import type { BehaviourCommand, BehaviourEvent, BehaviourSetup, BehaviourState, EmotionInput, PlanInput, Toggles } from '../../behaviours/index.js';
-import { EXPRESSION_JOINTS, gameEndOf, initialBehaviourState, momentOf, planBehaviour, sessionEndOf } from '../../behaviours/index.js';
+import { EXPRESSION_JOINTS, expressionValence, gameEndOf, initialBehaviourState, lineValence, momentOf, planBehaviour, sessionEndOf } from '../../behaviours/index.js';
 import { emotionArb, sessionEvents, shippedSetup } from './helpers.js';
 
 const setup = shippedSetup();
@@ -61,6 +61,21 @@ const liveLines = (r: Run) =>
   r.plans.flatMap((p) =>
     p.commands.flatMap((c) => (c.kind === 'speech' && !r.plans.some((q) => q.atMs < c.atMs && c.utterance.until !== null && q.moment >= c.utterance.until) ? [c] : [])),
   );
+
+/** Glad (1) or sorry (-1) a planned line sounds. */
+const valenceOf = (s: BehaviourSetup, id: string): number => {
+  const line = s.utterances.lines.find((l) => l.id === id);
+  return line ? lineValence(s.postures, line) : 0;
+};
+/**
+ * A line of `lines` said while a face of `expression` shows from `atMs` (until it has moved and the
+ * shortest wait before rest is over) that sounds the opposite.
+ */
+function contradicting(s: BehaviourSetup, lines: readonly Extract<BehaviourCommand, { kind: 'speech' }>[], expression: Parameters<typeof expressionValence>[1], atMs: number, durationMs: number) {
+  const v = expressionValence(s.postures, expression);
+  const shownUntil = atMs + durationMs + s.postures.timing.neutralDelayMs[0];
+  return lines.find((l) => v !== 0 && valenceOf(s, l.utterance.id) === -v && l.atMs < shownUntil && l.atMs + l.utterance.estimatedMs > atMs);
+}
 
 describe('determinism', () => {
   it('the same events, emotions and seed give the same plans; the plans are in time order', () => {
@@ -349,7 +364,11 @@ describe('postures and gaze in plans', () => {
             }
           }
           const shown = postures.filter((c) => c.cause !== 'rest' && c.cause !== 'animation');
-          if (strongest.intensity >= setup.settings.postures.threshold) {
+          const expression = setup.postures.emotions[strongest.type].expression;
+          const planned = r.plans.filter((q) => q.atMs <= p.atMs).flatMap((q) => q.commands.flatMap((c) => (c.kind === 'speech' ? [c] : [])));
+          // Withheld only while a line says the opposite (line-valence.ts).
+          const withheld = contradicting(setup, planned, expression, p.atMs + setup.settings.postures.reactionMs, setup.postures.timing.moveMs);
+          if (strongest.intensity >= setup.settings.postures.threshold && !withheld) {
             expect(shown).toHaveLength(1);
             // The strongest emotion (any of them, on a tie) is the one shown, with its expression.
             const cause = shown[0]!.cause;
@@ -372,6 +391,47 @@ describe('postures and gaze in plans', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('never shows a glad face while a sorry line is said, or the reverse, across whole chatty sessions', () => {
+    let faces = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 300, max: 3000 }), (seed, stepMs) => {
+        const r = run(CHATTY, sessionEvents(seed), { seed, stepMs, emotions: emotionsFrom(seed) });
+        const live = liveLines(r);
+        r.plans.forEach((p, i) => {
+          // The lines planned so far that were said: a later event's line may bring its own face.
+          const said = live.filter((l) => r.plans.findIndex((q) => q.commands.includes(l)) <= i);
+          for (const c of p.commands) {
+            if (c.kind !== 'posture' || c.cause === 'rest' || c.cause === 'animation' || c.cause === 'surprise') continue;
+            faces++;
+            const against = contradicting(CHATTY, said, c.posture.expression, c.atMs, c.posture.durationMs);
+            expect(against, `${c.posture.expression} face at ${c.atMs} ms under "${against?.utterance.text}"`).toBeUndefined();
+          }
+        });
+      }),
+      { numRuns: 30 },
+    );
+    expect(faces).toBeGreaterThan(100);
+  });
+
+  it('a reappraisal that turns glad while a sorry line about a trick lost is said shows no smile; once the line is over, it does', () => {
+    const events = sessionEvents(3);
+    const at = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 1 && e.points >= 10);
+    const trick = events[at]! as Extract<BehaviourEvent, { type: 'trick' }>;
+    const before = run(CHATTY, events.slice(0, at), { seed: 3 });
+    const t = at * 1500 + 10_000; // the voice free again
+    const sorry = planBehaviour(CHATTY, { event: trick, emotions: { emotions: [{ type: 'distress', intensity: 6 }], mood: 0 }, toggles: ALL_ON, state: before.state, rng: createRng(5), nowMs: t });
+    const line = sorry.plan.commands.find((c) => c.kind === 'speech');
+    expect(line, 'a line about the trick lost').toBeDefined();
+    expect(valenceOf(CHATTY, line!.utterance.id)).toBe(-1);
+    const hope = (nowMs: number) =>
+      planBehaviour(CHATTY, { event: { type: 'reappraisal', of: 'trick', event: trick }, emotions: { emotions: [{ type: 'hope', intensity: 8 }], mood: 0 }, toggles: ALL_ON, state: sorry.state, rng: createRng(6), nowMs }).plan.commands;
+    const smile = (cs: readonly BehaviourCommand[]) => cs.find((c) => c.kind === 'posture' && c.cause === 'hope');
+    // 150 ms after the trick the estimate comes back better, as the line is about to be said.
+    expect(smile(hope(t + 150))).toBeUndefined();
+    // After the line, the same news shows.
+    expect(smile(hope(line!.atMs + line!.utterance.estimatedMs + 100))).toMatchObject({ posture: { expression: 'happy' } });
   });
 
   it('the wait before neutral spreads over 0-6 s', () => {
