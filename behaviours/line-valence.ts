@@ -17,8 +17,9 @@ const EMOTION_VALENCE: Readonly<Record<UtteranceEmotion, Valence>> = {
   pity: -1,
 };
 
-/** The categories that are glad or sorry whatever their line: a trick or a game won or lost. */
+/** The categories that are glad or sorry whatever their line: a trick or a game won or lost, and the openers (upbeat). */
 function categoryValence(category: UtteranceCategory): Valence {
+  if (category === 'session.start' || category === 'game.start') return 1;
   if (category === 'trick.end.ours' || category === 'game.end.renounce.theirs' || category === 'session.end.win' || category.startsWith('game.end.win.')) return 1;
   if (category === 'trick.end.theirs' || category === 'game.end.renounce.ours' || category === 'session.end.loss' || category.startsWith('game.end.loss.')) return -1;
   return 0;

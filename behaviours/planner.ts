@@ -193,15 +193,25 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
 
   for (const [atMs, target] of gameLooks) look(atMs, target);
 
-  // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts): the words
-  // were chosen for the event, and a later estimate's change of heart does not override them.
+  // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts). A new
+  // event's face waits for the end of the line (the robot finishes its opener, then frowns at its
+  // hand); a reappraisal's is dropped: the words were chosen for the event, and a later estimate's
+  // change of heart about the same event does not override them.
   if (face) {
-    const { atMs, posture } = face.command;
+    const { posture } = face.command;
     const valence = expressionValence(postures, posture.expression);
-    const shownUntil = atMs + posture.durationMs + postures.timing.neutralDelayMs[0];
-    const contradicted = valence !== 0 && speech.planned.some((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);
-    if (!contradicted) {
-      commands.splice(face.at, 0, face.command);
+    const against = (atMs: number) => {
+      const shownUntil = atMs + posture.durationMs + postures.timing.neutralDelayMs[0];
+      return valence === 0 ? [] : speech.planned.filter((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);
+    };
+    let atMs: number | null = face.command.atMs;
+    const lines = against(atMs);
+    if (lines.length > 0) {
+      const after = Math.max(...lines.map((l) => l.endMs));
+      atMs = event.type === 'reappraisal' || against(after).length > 0 ? null : after;
+    }
+    if (atMs !== null) {
+      commands.splice(face.at, 0, { ...face.command, atMs });
       faceUntil = Math.max(faceUntil ?? 0, atMs + posture.durationMs);
     }
   }

@@ -366,14 +366,18 @@ describe('postures and gaze in plans', () => {
           const shown = postures.filter((c) => c.cause !== 'rest' && c.cause !== 'animation');
           const expression = setup.postures.emotions[strongest.type].expression;
           const planned = r.plans.filter((q) => q.atMs <= p.atMs).flatMap((q) => q.commands.flatMap((c) => (c.kind === 'speech' ? [c] : [])));
-          // Withheld only while a line says the opposite (line-valence.ts).
-          const withheld = contradicting(setup, planned, expression, p.atMs + setup.settings.postures.reactionMs, setup.postures.timing.moveMs);
-          if (strongest.intensity >= setup.settings.postures.threshold && !withheld) {
-            expect(shown).toHaveLength(1);
-            // The strongest emotion (any of them, on a tie) is the one shown, with its expression.
-            const cause = shown[0]!.cause;
-            expect(emotions.some((e) => e.type === cause && e.intensity === strongest.intensity)).toBe(true);
-            expect(shown[0]!.posture.expression).toBe(setup.postures.emotions[cause as typeof strongest.type].expression);
+          // Put off or left out only while a line says the opposite (line-valence.ts).
+          const reactionAt = p.atMs + setup.settings.postures.reactionMs;
+          const withheld = contradicting(setup, planned, expression, reactionAt, setup.postures.timing.moveMs);
+          if (strongest.intensity >= setup.settings.postures.threshold) {
+            expect(shown).toHaveLength(withheld ? shown.length : 1);
+            expect(shown.length).toBeLessThanOrEqual(1);
+            // The strongest emotion (any of them, on a tie) is the one shown, with its expression, at once unless put off.
+            for (const face of shown) {
+              expect(emotions.some((e) => e.type === face.cause && e.intensity === strongest.intensity)).toBe(true);
+              expect(face.posture.expression).toBe(setup.postures.emotions[face.cause as typeof strongest.type].expression);
+              if (!withheld) expect(face.atMs).toBe(reactionAt);
+            }
           } else {
             expect(shown).toEqual([]);
           }
@@ -415,7 +419,7 @@ describe('postures and gaze in plans', () => {
     expect(faces).toBeGreaterThan(100);
   });
 
-  it('a reappraisal that turns glad while a sorry line about a trick lost is said shows no smile; once the line is over, it does', () => {
+  it('a reappraisal that turns glad while a sorry line about a trick lost is said shows no smile, a new glad event smiles after the line', () => {
     const events = sessionEvents(3);
     const at = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 1 && e.points >= 10);
     const trick = events[at]! as Extract<BehaviourEvent, { type: 'trick' }>;
@@ -432,6 +436,10 @@ describe('postures and gaze in plans', () => {
     expect(smile(hope(t + 150))).toBeUndefined();
     // After the line, the same news shows.
     expect(smile(hope(line!.atMs + line!.utterance.estimatedMs + 100))).toMatchObject({ posture: { expression: 'happy' } });
+    // A new event glad enough to smile at, while the line is being said: the smile waits for its end.
+    const next = planBehaviour(CHATTY, { event: { type: 'play', seat: nextSeat(trick.winner), card: parseCard('2D'), trick: trick.trick + 1 }, emotions: { emotions: [{ type: 'joy', intensity: 8 }], mood: 0 }, toggles: ALL_ON, state: sorry.state, rng: createRng(7), nowMs: line!.atMs + 200 });
+    const later = next.plan.commands.find((c) => c.kind === 'posture' && c.cause === 'joy');
+    expect(later?.atMs).toBeGreaterThanOrEqual(line!.atMs + line!.utterance.estimatedMs);
   });
 
   it('the wait before neutral spreads over 0-6 s', () => {
