@@ -5,10 +5,10 @@
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UtteranceLibrary } from '../../behaviours/index.js';
-import { BEHAVIOUR_FILES, defaultConfigDir, loadUtteranceLibrary } from '../../behaviours/index.js';
+import type { PostureLibrary } from '../../behaviours/index.js';
+import { BEHAVIOUR_FILES, defaultConfigDir, lineValence, loadPostureLibrary, loadUtteranceLibrary } from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
-import type { Report } from '../../robot/report/index.js';
+import type { LibraryLines, Report } from '../../robot/report/index.js';
 import { buildReport, chartHtml, formatReport } from '../../robot/report/index.js';
 import { UsageError } from '../errors.js';
 
@@ -22,13 +22,17 @@ export interface ReportCommandOptions {
  * is reported as unknown); a file that is there but wrong is a configuration error (exit 2, with its
  * file, line and key).
  */
-export function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => UtteranceLibrary | null {
-  const cache = new Map<string, UtteranceLibrary | null>();
+export function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => LibraryLines | null {
+  const cache = new Map<string, LibraryLines | null>();
+  let postures: PostureLibrary | null = null;
   return (language) => {
     if (!cache.has(language)) {
       // The language names a file: only a plain tag, so it cannot reach outside config/utterances/.
       const file = join(configDir, BEHAVIOUR_FILES.utterances(language));
-      cache.set(language, /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language) && existsSync(file) ? loadUtteranceLibrary(file) : null);
+      const library = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language) && existsSync(file) ? loadUtteranceLibrary(file) : null;
+      // How each line sounds, glad or sorry, as the planner judges it (the check of faces against the words).
+      postures ??= library ? loadPostureLibrary(join(configDir, BEHAVIOUR_FILES.postures)) : null;
+      cache.set(language, library && { lines: library.lines.map((l) => ({ id: l.id, category: l.category, valence: lineValence(postures!, l) })) });
     }
     return cache.get(language)!;
   };

@@ -4,7 +4,7 @@
 
 import type { Seat } from '../../game/index.js';
 import { parseCard, partnerOf, pointsOf } from '../../game/index.js';
-import type { GameEventMessage } from '../bus/messages.js';
+import type { GameEventMessage, UtteranceMessage } from '../bus/messages.js';
 import type { Felt } from './felt.js';
 import { isAbout, relationOf } from './felt.js';
 import { forcedPlays } from './hands.js';
@@ -39,6 +39,8 @@ export interface CheckContext {
   session: string;
   /** What the robot felt about an event (felt.ts). */
   felt: (r: Reaction) => Felt[];
+  /** Whether a line sounds glad (1) or sorry (-1) or neither (0); null when its library does not say. */
+  lineValence?: (language: string, id: string) => number | null;
 }
 
 const empty = (): CheckFacts => ({ examined: 0, applicable: 0, unknown: 0, findings: [] });
@@ -244,6 +246,50 @@ export function happyAfterLoss({ t, session }: CheckContext): CheckFacts {
       if (f.message.expression !== 'happy') continue;
       const s = ((f.time - g.end!.time) / 1000).toFixed(1);
       out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
+    }
+  }
+  return out;
+}
+
+/** Glad (happy) or sorry (sad, angry, scared, disgusted) a face is; surprise and neutral are neither. */
+const faceValence = (expression: string): number => (expression === 'happy' ? 1 : ['sad', 'angry', 'scared', 'disgusted'].includes(expression) ? -1 : 0);
+/** A face that lands this close to a line's end is taken as after it: the planner knows a line's length only as an estimate. */
+const LINE_END_SLACK_MS = 300;
+
+/**
+ * A face that says the opposite of the line being said (behaviours/line-valence.ts): a smile under
+ * "Essa doeu...", a sad face under "Boa! Mais 13 pontos". Lines are one at a time, each from its
+ * start to its end.
+ */
+export function facesAgainstWords({ t, session, lineValence }: CheckContext): CheckFacts {
+  const out = empty();
+  const said: { line: At<UtteranceMessage>; endTime: number }[] = [];
+  let current: At<UtteranceMessage> | null = null;
+  for (const l of t.lines) {
+    if (l.message.phase === 'start') current = l;
+    else if (l.message.phase === 'end' && current) {
+      said.push({ line: current, endTime: l.time });
+      current = null;
+    }
+  }
+  if (current) said.push({ line: current, endTime: Infinity });
+  for (const f of t.faces) {
+    const v = faceValence(f.message.expression);
+    if (v === 0) continue;
+    out.examined++;
+    const under = said.find((s) => s.line.time <= f.time && f.time < s.endTime - LINE_END_SLACK_MS);
+    if (!under) continue;
+    const m = under.line.message;
+    const lv = lineValence?.(m.language || t.language, m.id) ?? null;
+    if (lv === null) {
+      out.unknown++;
+      continue;
+    }
+    if (lv === 0) continue;
+    out.applicable++;
+    if (lv === -v) {
+      const s = ((f.time - under.line.time) / 1000).toFixed(1);
+      out.findings.push({ session, ...placeOfMoment(m.moment), text: m.text, why: `a ${f.message.expression} face ${s} s into it: the line sounds ${lv > 0 ? 'glad' : 'sorry'}, the face ${v > 0 ? 'glad' : 'sorry'}` });
     }
   }
   return out;

@@ -92,6 +92,7 @@ const CHECK_NOTES: Partial<Record<CheckName, (unknown: number, examined: number)
   misaddressed: (u, e) => (e === 0 ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to` : `${u} lines recorded without what they react to were not checked`),
   lateLines: (u, e) => (e === 0 ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to` : `${u} lines recorded without what they react to were not checked`),
   forcedBlame: (u) => `${u} plays were not judged: the recording does not give back enough of the hand`,
+  facesAgainstWords: (u) => `${u} faces shown under lines of unknown feeling (no utterance library for their language, or lines not in it) were not judged`,
 };
 
 function checkFigures(name: CheckName, f: SessionFacts): CheckFigures {

@@ -38,6 +38,7 @@ const CHECK_TITLES: Record<CheckName, string> = {
   forcedBlame: 'blame for forced plays',
   gloatingPity: 'gloating/pity targets',
   happyAfterLoss: 'happy after a lost game',
+  facesAgainstWords: 'faces against the words',
 };
 
 /** What each check counted, in words. */
@@ -47,6 +48,7 @@ const CHECK_SCOPE: Record<CheckName, (c: CheckFigures) => string> = {
   forcedBlame: (c) => `in reactions to ${plural(c.applicable, 'forced play')} (of ${c.examined} plays judged)`,
   gloatingPity: (c) => `of ${c.applicable} gloating or pity toward a seat at ${plural(c.examined, 'trick')}`,
   happyAfterLoss: (c) => `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
+  facesAgainstWords: (c) => `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
 };
 
 const sparks = '▁▂▃▄▅▆▇█';

@@ -6,7 +6,7 @@ import type { Seat } from '../../game/index.js';
 import { EXPRESSIONS } from '../../behaviours/index.js';
 import type { Recording } from '../recording/index.js';
 import type { CheckFacts, GameResult } from './checks.js';
-import { blameForForcedPlays, facesAfter, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, resultOf } from './checks.js';
+import { blameForForcedPlays, facesAfter, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, resultOf } from './checks.js';
 import type { Felt, SeatRelation, TargetRelation } from './felt.js';
 import { feltAbout, previousEmotions, relationOf, targetRelation } from './felt.js';
 import type { Reaction, Timeline } from './timeline.js';
@@ -64,8 +64,8 @@ export interface TowardFact {
   intensity: number;
 }
 
-export type CheckName = 'misaddressed' | 'lateLines' | 'forcedBlame' | 'gloatingPity' | 'happyAfterLoss';
-export const CHECK_NAMES: readonly CheckName[] = ['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss'];
+export type CheckName = 'misaddressed' | 'lateLines' | 'forcedBlame' | 'gloatingPity' | 'happyAfterLoss' | 'facesAgainstWords';
+export const CHECK_NAMES: readonly CheckName[] = ['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords'];
 
 export interface SessionFacts {
   sessions: number;
@@ -93,9 +93,12 @@ export interface SessionFacts {
   unanswered: number;
 }
 
-/** What the report reads of an utterance library (behaviours' `UtteranceLibrary` is one): its lines' ids and categories. */
+/**
+ * What the report reads of an utterance library (behaviours' `UtteranceLibrary` is one): its lines' ids
+ * and categories, and whether each sounds glad (1) or sorry (-1) when the caller knows.
+ */
 export interface LibraryLines {
-  lines: readonly { id: string; category: string }[];
+  lines: readonly { id: string; category: string; valence?: number }[];
 }
 
 /** The utterance library of a language; null when there is none. */
@@ -205,7 +208,8 @@ export function sessionFacts(recording: Recording, libraries: LibraryLookup): { 
   const libs: Record<string, LibrarySummary | null> = {};
   for (const language of new Set([...lines.map((l) => l.language), ...(t.language ? [t.language] : [])])) libs[language] = librarySummary(libraries(language));
 
-  const context = { t, session, felt };
+  const lineValence = (language: string, id: string): number | null => libraries(language)?.lines.find((l) => l.id === id)?.valence ?? null;
+  const context = { t, session, felt, lineValence };
   const facts: SessionFacts = {
     sessions: 1,
     games: gameFacts(t, session),
@@ -224,6 +228,7 @@ export function sessionFacts(recording: Recording, libraries: LibraryLookup): { 
       forcedBlame: blameForForcedPlays(context),
       gloatingPity: gloatingAndPity(context),
       happyAfterLoss: happyAfterLoss(context),
+      facesAgainstWords: facesAgainstWords(context),
     },
     latencies,
     unanswered,

@@ -292,6 +292,44 @@ describe('late lines', () => {
   });
 });
 
+describe('faces against the words', () => {
+  it('finds a glad face under a sorry line and a sorry face under a glad one; not a face after the line, nor under a line of neither feeling', async () => {
+    const library = (language: string): LibraryLines | null =>
+      language === 'pt'
+        ? { lines: [{ id: 'trick.end.theirs#1', category: 'trick.end.theirs', valence: -1 }, { id: 'trick.end.ours#1', category: 'trick.end.ours', valence: 1 }, { id: 'playing.following#1', category: 'playing.following', valence: 0 }] }
+        : null;
+    const s = new SessionScript();
+    let tricks = 0;
+    s.playGame({
+      game: 0,
+      seed: 4,
+      dealer: 0,
+      afterEvent: (e, { script }) => {
+        if (e.type !== 'trick') return;
+        const moment = 64 + 4 * ++tricks;
+        const sorry = { id: 'trick.end.theirs#1', category: 'trick.end.theirs' as const, event: 'trick', moment };
+        const glad = { id: 'trick.end.ours#1', category: 'trick.end.ours' as const, event: 'trick', moment };
+        if (tricks === 1) script.line({ ...sorry, text: 'Essa doeu...' }, { during: (x) => x.face('happy') });
+        if (tricks === 2) script.line({ ...glad, text: 'Boa! Mais 13 pontos para nós.' }, { during: (x) => x.face('sad', -0.2) });
+        if (tricks === 3) script.line({ ...sorry, text: 'Lá se foram 7 pontos.' }, { during: (x) => x.face('sad', -0.2) });
+        if (tricks === 4) script.line({ id: 'playing.following#1', category: 'playing.following', text: 'Também tenho copas.', moment }, { during: (x) => x.face('happy') });
+        if (tricks === 5) script.line({ ...sorry, text: 'Pronto, esta já foi.' }).tick(100).face('happy');
+        if (tricks === 6) script.line({ ...sorry, text: 'Essa doeu...' }, { during: (x) => x.face('surprised') });
+        if (tricks === 7) script.line({ id: 'trick.end.theirs#9', category: 'trick.end.theirs', event: 'trick', moment, text: 'Uma linha que a biblioteca já não tem.' }, { during: (x) => x.face('happy') });
+      },
+    });
+    const c = (await sessionReport(await recorded(s), library)).report.figures.checks.facesAgainstWords;
+    // Faces glad or sorry: the five under lines and the one after; surprise is neither.
+    expect(c).toMatchObject({ examined: 6, applicable: 3, unknown: 1, count: 2 });
+    expect(c.examples.map((x) => [x.text, x.game, x.trick])).toEqual([
+      ['Essa doeu...', 1, 1],
+      ['Boa! Mais 13 pontos para nós.', 1, 2],
+    ]);
+    expect(c.examples[0]!.why).toBe('a happy face 0.5 s into it: the line sounds sorry, the face glad');
+    expect(c.note).toMatch(/^1 faces shown under lines of unknown feeling/);
+  });
+});
+
 describe('forced plays', () => {
   it("gives back which plays were forced from the game's cards, as the engine saw them", async () => {
     const s = new SessionScript();
