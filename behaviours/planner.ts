@@ -196,10 +196,15 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts). A new
   // event's face waits for the end of the line (the robot finishes its opener, then frowns at its
   // hand); a reappraisal's is dropped: the words were chosen for the event, and a later estimate's
-  // change of heart about the same event does not override them.
+  // change of heart about the same event does not override them. Nor does a face contradict a trick
+  // with points, as it is taken or reappraised: no broad smile just as the opponents take 20 points,
+  // though spending their seven of trumps on it raised the estimate; no fright as the robot's team
+  // takes one.
+  const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
+  const trickShown = event.type === 'trick' ? event : event.type === 'reappraisal' && event.event.type === 'trick' ? event.event : null;
+  if (face && trickShown && trickShown.points > 0 && valence === (teamOf(trickShown.winner) === teamOf(robot) ? -1 : 1)) face = null;
   if (face) {
     const { posture } = face.command;
-    const valence = expressionValence(postures, posture.expression);
     const against = (atMs: number) => {
       const shownUntil = atMs + posture.durationMs + postures.timing.neutralDelayMs[0];
       return valence === 0 ? [] : speech.planned.filter((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);

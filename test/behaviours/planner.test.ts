@@ -366,9 +366,11 @@ describe('postures and gaze in plans', () => {
           const shown = postures.filter((c) => c.cause !== 'rest' && c.cause !== 'animation');
           const expression = setup.postures.emotions[strongest.type].expression;
           const planned = r.plans.filter((q) => q.atMs <= p.atMs).flatMap((q) => q.commands.flatMap((c) => (c.kind === 'speech' ? [c] : [])));
-          // Put off or left out only while a line says the opposite (line-valence.ts).
+          // Put off or left out only while a line says the opposite (line-valence.ts), or when it
+          // contradicts a trick with points as it is taken.
           const reactionAt = p.atMs + setup.settings.postures.reactionMs;
-          const withheld = contradicting(setup, planned, expression, reactionAt, setup.postures.timing.moveMs);
+          const againstTrick = p.event.type === 'trick' && p.event.points > 0 && expressionValence(setup.postures, expression) === (p.event.winner % 2 === 0 ? -1 : 1);
+          const withheld = againstTrick || contradicting(setup, planned, expression, reactionAt, setup.postures.timing.moveMs);
           if (strongest.intensity >= setup.settings.postures.threshold) {
             expect(shown).toHaveLength(withheld ? shown.length : 1);
             expect(shown.length).toBeLessThanOrEqual(1);
@@ -434,12 +436,29 @@ describe('postures and gaze in plans', () => {
     const smile = (cs: readonly BehaviourCommand[]) => cs.find((c) => c.kind === 'posture' && c.cause === 'hope');
     // 150 ms after the trick the estimate comes back better, as the line is about to be said.
     expect(smile(hope(t + 150))).toBeUndefined();
-    // After the line, the same news shows.
-    expect(smile(hope(line!.atMs + line!.utterance.estimatedMs + 100))).toMatchObject({ posture: { expression: 'happy' } });
     // A new event glad enough to smile at, while the line is being said: the smile waits for its end.
     const next = planBehaviour(CHATTY, { event: { type: 'play', seat: nextSeat(trick.winner), card: parseCard('2D'), trick: trick.trick + 1 }, emotions: { emotions: [{ type: 'joy', intensity: 8 }], mood: 0 }, toggles: ALL_ON, state: sorry.state, rng: createRng(7), nowMs: line!.atMs + 200 });
     const later = next.plan.commands.find((c) => c.kind === 'posture' && c.cause === 'joy');
     expect(later?.atMs).toBeGreaterThanOrEqual(line!.atMs + line!.utterance.estimatedMs);
+  });
+
+  it('no face contradicts a trick with points as it is taken or reappraised: no smile at one lost, no fright at one won', () => {
+    const events = sessionEvents(3);
+    const lost = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 1 && e.points >= 10);
+    const won = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 0 && e.points >= 10);
+    const faceAt = (at: number, emotion: EmotionInput, reappraised: boolean) => {
+      const trick = events[at]! as Extract<BehaviourEvent, { type: 'trick' }>;
+      const before = run(setup, events.slice(0, at), { seed: 3, toggles: { ...ALL_ON, speech: false } });
+      const event: BehaviourEvent = reappraised ? { type: 'reappraisal', of: 'trick', event: trick } : trick;
+      const plan = planBehaviour(setup, { event, emotions: { emotions: [emotion], mood: 0 }, toggles: { ...ALL_ON, speech: false }, state: before.state, rng: createRng(4), nowMs: at * 1500 + 10_000 }).plan;
+      return plan.commands.find((c) => c.kind === 'posture' && c.cause === emotion.type)?.posture.expression;
+    };
+    for (const reappraised of [false, true]) {
+      expect(faceAt(lost, { type: 'hope', intensity: 8 }, reappraised)).toBeUndefined();
+      expect(faceAt(lost, { type: 'distress', intensity: 8 }, reappraised)).toBe('sad');
+      expect(faceAt(won, { type: 'fear', intensity: 8 }, reappraised)).toBeUndefined();
+      expect(faceAt(won, { type: 'joy', intensity: 8 }, reappraised)).toBe('happy');
+    }
   });
 
   it('the wait before neutral spreads over 0-6 s', () => {

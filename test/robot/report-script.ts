@@ -99,7 +99,7 @@ export class SessionScript {
    * A line: spoken (phase start, then end) unless `phase` says dropped; `during` runs `ms` into it,
    * and the line ends `ms` after that (at once without `during`).
    */
-  line(u: Partial<UtteranceMessage> & { text: string }, o: { during?: (script: this) => void; ms?: number } = {}): this {
+  line(u: Partial<UtteranceMessage> & { text: string }, o: { during?: (script: SessionScript) => void; ms?: number } = {}): this {
     const m: UtteranceMessage = { phase: 'start', id: 'card#robot', category: 'playing.following', language: 'pt', target: 'all', addressee: -1, backend: 'log', reason: '', event: 'play', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1, ...u };
     this.emit('utterance', m);
     if (o.during) o.during(this.tick(o.ms ?? 500));
