@@ -453,17 +453,19 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       const [a, b] = event.points;
       const [ours, theirs] = ourTeam === 0 ? [a, b] : [b, a];
       const slots: SlotValues = { points: ours, their_points: theirs, victories: event.outcome.victories };
+      // Whether another game of the session follows ("O próximo é nosso" only then).
+      const next: LineFacts = state.games > 0 ? { next: state.game < state.games ? 'game' : 'none' } : {};
       if (event.renounce) {
         const seat = event.renounce.seat;
         const mine = teamOf(seat) === ourTeam;
-        return topic(mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs', seat, { ...slots, player: name(seat) }, about(seat));
+        return topic(mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs', seat, { ...slots, player: name(seat) }, { ...about(seat), facts: { game, ...next } });
       }
-      if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots);
+      if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots, { facts: { game, ...next } });
       const won = event.outcome.winner === teamName(ourTeam);
       const size = event.outcome.victories >= 4 ? 'quadruple' : event.outcome.victories >= 2 ? 'double' : 'single';
       const gap = Math.abs(ours - theirs);
       const margin: LineFacts['margin'] = gap <= 20 ? 'close' : gap >= 40 ? 'clear' : undefined;
-      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, { facts: { game, ...(margin ? { margin } : {}) } });
+      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, { facts: { game, ...next, ...(margin ? { margin } : {}) } });
     }
   }
 }

@@ -90,6 +90,8 @@ export const LINE_CONDITIONS = {
   game: ['first', 'later'],
   /** A game won or lost by at most 20 card points (close) or by 40 or more (clear). */
   margin: ['close', 'clear'],
+  /** At a game's end: another game of the session follows (game: "O próximo é nosso"), or this was its last (none). */
+  next: ['game', 'none'],
   /** The card played is worth 10 or more (an ace, a seven: rich) or nothing (poor). */
   card: ['rich', 'poor'],
   /**
@@ -112,6 +114,7 @@ export const CONDITION_NAMES = Object.keys(LINE_CONDITIONS) as ConditionName[];
 export const CONDITION_CATEGORIES: Readonly<Record<ConditionName, { applies: (c: UtteranceCategory) => boolean; where: string }>> = {
   game: { applies: (c) => !c.startsWith('session.'), where: 'every category but session.*' },
   margin: { applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'), where: 'game.end.win.* and game.end.loss.*' },
+  next: { applies: (c) => c.startsWith('game.end.'), where: 'game.end.*' },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   taken: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.'), where: 'trick.end.* and play.*' },
   trick: { applies: (c) => c.startsWith('play.'), where: 'play.*' },
@@ -233,6 +236,7 @@ const lineSchema = z.strictObject({
     .strictObject({
       game: z.enum(LINE_CONDITIONS.game).optional(),
       margin: z.enum(LINE_CONDITIONS.margin).optional(),
+      next: z.enum(LINE_CONDITIONS.next).optional(),
       card: z.enum(LINE_CONDITIONS.card).optional(),
       taken: z.enum(LINE_CONDITIONS.taken).optional(),
       trick: z.enum(LINE_CONDITIONS.trick).optional(),

@@ -410,6 +410,18 @@ describe('lines that fit the moment', () => {
     expect(trick('4S', '2H', '2S', sorry)).toContain(apology);
   });
 
+  it("'O próximo é nosso' only when another game of the session follows", () => {
+    const consoled = (game: number, games: number) =>
+      lastLines(EAGER, [
+        { event: { type: 'session-start', robotSeat: 0, games } },
+        { event: { type: 'game-start', game, dealer: 3 } },
+        { event: { type: 'end', points: [40, 80], outcome: { winner: 'B', victories: 1 }, renounce: null }, emotions: [{ type: 'pity', intensity: 7, target: 2 }, { type: 'distress', intensity: 5 }] },
+      ], 80).map((l) => l.text);
+    const next = 'Não faz mal. O próximo é nosso.';
+    expect(consoled(1, 3)).toContain(next);
+    expect(consoled(3, 3)).not.toContain(next);
+  });
+
   it("'ainda há muito jogo' early only; 'lá se vai a nossa vantagem' only when ahead", () => {
     const theirs = (trick: number): Step => ({ event: { type: 'trick', trick, leader: 1, cards: [card('AS'), card('2S'), card('3S'), card('4S')], winner: 1, points: 11 }, emotions: [{ type: 'distress', intensity: 6 }] });
     const late = [...texts(EAGER, [...START, theirs(8)])].map((id) => lineOf(setup.utterances, id).text);
