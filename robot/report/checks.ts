@@ -294,3 +294,31 @@ export function facesAgainstWords({ t, session, lineValence }: CheckContext): Ch
   }
   return out;
 }
+
+/**
+ * A face that contradicts a trick with points, from the trick until the next card is down: a glad
+ * face as the opponents take it, a sorry one as the robot's team does (behaviours' planner: no face
+ * contradicts a trick as it is taken or reappraised).
+ */
+export function facesAgainstTricks({ t, session }: CheckContext): CheckFacts {
+  const out = empty();
+  for (const g of t.games) {
+    for (const trick of g.tricks) {
+      const e = trick.message;
+      if (e.points <= 0) continue;
+      out.examined++;
+      const next = g.plays.find((p) => p.index > trick.index);
+      const until = next?.index ?? g.end?.index ?? Infinity;
+      const ours = (e.winner & 1) === (t.robotSeat & 1);
+      const faces = t.faces.filter((f) => f.index > trick.index && f.index < until && faceValence(f.message.expression) !== 0);
+      if (faces.length === 0) continue;
+      out.applicable++;
+      const against = faces.find((f) => faceValence(f.message.expression) === (ours ? -1 : 1));
+      if (against) {
+        const s = ((against.time - trick.time) / 1000).toFixed(1);
+        out.findings.push({ session, game: g.game, trick: e.trick + 1, text: `${against.message.expression} face (valence ${round(against.message.valence)}), ${s} s after the trick`, why: `${who(t.robotSeat, e.winner)} took ${e.points} points for ${ours ? "the robot's team" : 'the opponents'}` });
+      }
+    }
+  }
+  return out;
+}

@@ -39,6 +39,7 @@ const CHECK_TITLES: Record<CheckName, string> = {
   gloatingPity: 'gloating/pity targets',
   happyAfterLoss: 'happy after a lost game',
   facesAgainstWords: 'faces against the words',
+  facesAgainstTricks: 'faces against the trick',
 };
 
 /** What each check counted, in words. */
@@ -49,6 +50,7 @@ const CHECK_SCOPE: Record<CheckName, (c: CheckFigures) => string> = {
   gloatingPity: (c) => `of ${c.applicable} gloating or pity toward a seat at ${plural(c.examined, 'trick')}`,
   happyAfterLoss: (c) => `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
   facesAgainstWords: (c) => `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
+  facesAgainstTricks: (c) => `of ${plural(c.applicable, 'trick')} with points followed by a glad or sad face before the next card (of ${c.examined} with points)`,
 };
 
 const sparks = '▁▂▃▄▅▆▇█';

@@ -11,7 +11,7 @@ export type { At, GameTimeline, Reaction, Timeline } from './timeline.js';
 export { feltAbout, feltBetween, isAbout, relationOf, targetRelation, TARGET_RELATIONS } from './felt.js';
 export type { Felt, SeatRelation, TargetRelation } from './felt.js';
 export { forcedPlays } from './hands.js';
-export { blameForForcedPlays, facesAfter, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, placeOfMoment, resultOf } from './checks.js';
+export { blameForForcedPlays, facesAfter, facesAgainstTricks, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, placeOfMoment, resultOf } from './checks.js';
 export type { CheckContext, CheckFacts, Finding, GameResult } from './checks.js';
 export { formatOverall, formatReport, formatSession } from './format-text.js';
 export { chartHtml } from './chart.js';

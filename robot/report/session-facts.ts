@@ -6,7 +6,7 @@ import type { Seat } from '../../game/index.js';
 import { EXPRESSIONS } from '../../behaviours/index.js';
 import type { Recording } from '../recording/index.js';
 import type { CheckFacts, GameResult } from './checks.js';
-import { blameForForcedPlays, facesAfter, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, resultOf } from './checks.js';
+import { blameForForcedPlays, facesAfter, facesAgainstTricks, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, resultOf } from './checks.js';
 import type { Felt, SeatRelation, TargetRelation } from './felt.js';
 import { feltAbout, previousEmotions, relationOf, targetRelation } from './felt.js';
 import type { Reaction, Timeline } from './timeline.js';
@@ -64,8 +64,8 @@ export interface TowardFact {
   intensity: number;
 }
 
-export type CheckName = 'misaddressed' | 'lateLines' | 'forcedBlame' | 'gloatingPity' | 'happyAfterLoss' | 'facesAgainstWords';
-export const CHECK_NAMES: readonly CheckName[] = ['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords'];
+export type CheckName = 'misaddressed' | 'lateLines' | 'forcedBlame' | 'gloatingPity' | 'happyAfterLoss' | 'facesAgainstWords' | 'facesAgainstTricks';
+export const CHECK_NAMES: readonly CheckName[] = ['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords', 'facesAgainstTricks'];
 
 export interface SessionFacts {
   sessions: number;
@@ -229,6 +229,7 @@ export function sessionFacts(recording: Recording, libraries: LibraryLookup): { 
       gloatingPity: gloatingAndPity(context),
       happyAfterLoss: happyAfterLoss(context),
       facesAgainstWords: facesAgainstWords(context),
+      facesAgainstTricks: facesAgainstTricks(context),
     },
     latencies,
     unanswered,

@@ -451,7 +451,7 @@ describe('postures and gaze in plans', () => {
       const before = run(setup, events.slice(0, at), { seed: 3, toggles: { ...ALL_ON, speech: false } });
       const event: BehaviourEvent = reappraised ? { type: 'reappraisal', of: 'trick', event: trick } : trick;
       const plan = planBehaviour(setup, { event, emotions: { emotions: [emotion], mood: 0 }, toggles: { ...ALL_ON, speech: false }, state: before.state, rng: createRng(4), nowMs: at * 1500 + 10_000 }).plan;
-      return plan.commands.find((c) => c.kind === 'posture' && c.cause === emotion.type)?.posture.expression;
+      return plan.commands.flatMap((c) => (c.kind === 'posture' && c.cause === emotion.type ? [c.posture.expression] : []))[0];
     };
     for (const reappraised of [false, true]) {
       expect(faceAt(lost, { type: 'hope', intensity: 8 }, reappraised)).toBeUndefined();

@@ -55,7 +55,7 @@ describe('parceiro report', () => {
     expect(r).toMatchObject({ report: 'parceiro-session-report', version: 1 });
     expect(r.sessions).toHaveLength(2);
     expect(Object.keys(r.overall)).toEqual(['sessions', 'games', 'results', 'mood', 'emotions', 'faces', 'lines', 'checks']);
-    expect(Object.keys(r.overall.checks)).toEqual(['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords', 'reactionLatency']);
+    expect(Object.keys(r.overall.checks)).toEqual(['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords', 'facesAgainstTricks', 'reactionLatency']);
     expect(r.overall).toMatchObject({ sessions: 2, games: 4, results: { won: 2, lost: 2 }, checks: { misaddressed: { count: 2 }, happyAfterLoss: { count: 2 } } });
     expect(r.sessions[0]!.figures.checks.misaddressed.examples[0]).toEqual({
       session: 'cli',

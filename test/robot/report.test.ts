@@ -330,6 +330,32 @@ describe('faces against the words', () => {
   });
 });
 
+describe('faces against the trick', () => {
+  it('finds a glad face as the opponents take points and a sorry one as the robot takes them, until the next card', async () => {
+    const s = new SessionScript();
+    const tricks: GameEventMessage[] = [];
+    s.playGame({
+      game: 0,
+      seed: 4,
+      dealer: 0,
+      afterEvent: (e, { script }) => {
+        if (e.type !== 'trick') return;
+        tricks.push(e);
+        // A smile after every trick with points; surprise after the others (neither glad nor sorry).
+        script.tick(200).face(e.points > 0 ? 'happy' : 'surprised');
+      },
+    });
+    const c = (await reportOf(s)).figures.checks.facesAgainstTricks;
+    const scoring = tricks.filter((e) => e.points > 0);
+    const lost = scoring.filter((e) => e.winner % 2 === 1);
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.length).toBeLessThan(scoring.length);
+    expect(c).toMatchObject({ examined: scoring.length, applicable: scoring.length, count: lost.length });
+    expect(c.examples[0]).toMatchObject({ game: 1, trick: lost[0]!.trick + 1, text: 'happy face (valence 0.3), 0.2 s after the trick' });
+    expect(c.examples[0]!.why).toMatch(/^an opponent \(seat [13]\) took \d+ points for the opponents$/);
+  });
+});
+
 describe('forced plays', () => {
   it("gives back which plays were forced from the game's cards, as the engine saw them", async () => {
     const s = new SessionScript();
