@@ -197,12 +197,13 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // event's face waits for the end of the line (the robot finishes its opener, then frowns at its
   // hand); a reappraisal's is dropped: the words were chosen for the event, and a later estimate's
   // change of heart about the same event does not override them. Nor does a face contradict a trick
-  // with points, as it is taken or reappraised: no broad smile just as the opponents take 20 points,
-  // though spending their seven of trumps on it raised the estimate; no fright as the robot's team
-  // takes one.
+  // with points until the next card is down (the trick, its reappraisal, its last card's): no broad
+  // smile just as the opponents take 20 points, though spending their seven of trumps on it raised
+  // the estimate; no fright as the robot's team takes one.
   const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
-  const trickShown = event.type === 'trick' ? event : event.type === 'reappraisal' && event.event.type === 'trick' ? event.event : null;
-  if (face && trickShown && trickShown.points > 0 && valence === (teamOf(trickShown.winner) === teamOf(robot) ? -1 : 1)) face = null;
+  // The trick just taken, while no card has followed it (its moment is its last card's).
+  const taken = state.lastTrick && state.lastTrick.moment === state.moment && state.lastTrick.points > 0 ? state.lastTrick : null;
+  if (face && taken && valence === (taken.ours ? -1 : 1)) face = null;
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -315,7 +316,7 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
     case 'trick': {
       const ours = teamOf(event.winner) === teamOf(state.robotSeat);
       const [us, them] = state.points;
-      return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points] };
+      return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points], lastTrick: { moment: state.moment, ours, points: event.points } };
     }
     case 'end':
       return { ...state, trick: null };

@@ -369,7 +369,9 @@ describe('postures and gaze in plans', () => {
           // Put off or left out only while a line says the opposite (line-valence.ts), or when it
           // contradicts a trick with points as it is taken.
           const reactionAt = p.atMs + setup.settings.postures.reactionMs;
-          const againstTrick = p.event.type === 'trick' && p.event.points > 0 && expressionValence(setup.postures, expression) === (p.event.winner % 2 === 0 ? -1 : 1);
+          // The last trick or card so far: a trick with points and no card since stands.
+          const last = r.plans.slice(0, r.plans.indexOf(p) + 1).map((q) => q.event).filter((e) => e.type === 'trick' || e.type === 'play').at(-1);
+          const againstTrick = last?.type === 'trick' && last.points > 0 && expressionValence(setup.postures, expression) === (last.winner % 2 === 0 ? -1 : 1);
           const withheld = againstTrick || contradicting(setup, planned, expression, reactionAt, setup.postures.timing.moveMs);
           if (strongest.intensity >= setup.settings.postures.threshold) {
             expect(shown).toHaveLength(withheld ? shown.length : 1);
@@ -442,18 +444,20 @@ describe('postures and gaze in plans', () => {
     expect(later?.atMs).toBeGreaterThanOrEqual(line!.atMs + line!.utterance.estimatedMs);
   });
 
-  it('no face contradicts a trick with points as it is taken or reappraised: no smile at one lost, no fright at one won', () => {
+  it('no face contradicts a trick with points until the next card, as it is taken or reappraised or its last card is: no smile at one lost, no fright at one won', () => {
     const events = sessionEvents(3);
     const lost = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 1 && e.points >= 10);
     const won = events.findIndex((e) => e.type === 'trick' && e.winner % 2 === 0 && e.points >= 10);
-    const faceAt = (at: number, emotion: EmotionInput, reappraised: boolean) => {
+    const faceAt = (at: number, emotion: EmotionInput, reappraised: boolean | 'its last card') => {
       const trick = events[at]! as Extract<BehaviourEvent, { type: 'trick' }>;
-      const before = run(setup, events.slice(0, at), { seed: 3, toggles: { ...ALL_ON, speech: false } });
-      const event: BehaviourEvent = reappraised ? { type: 'reappraisal', of: 'trick', event: trick } : trick;
+      const card = events.slice(0, at).filter((e): e is Extract<BehaviourEvent, { type: 'play' }> => e.type === 'play').at(-1)!;
+      // A reappraisal comes once the trick has been taken.
+      const before = run(setup, events.slice(0, reappraised ? at + 1 : at), { seed: 3, toggles: { ...ALL_ON, speech: false } });
+      const event: BehaviourEvent = reappraised === 'its last card' ? { type: 'reappraisal', of: 'play', event: card } : reappraised ? { type: 'reappraisal', of: 'trick', event: trick } : trick;
       const plan = planBehaviour(setup, { event, emotions: { emotions: [emotion], mood: 0 }, toggles: { ...ALL_ON, speech: false }, state: before.state, rng: createRng(4), nowMs: at * 1500 + 10_000 }).plan;
       return plan.commands.flatMap((c) => (c.kind === 'posture' && c.cause === emotion.type ? [c.posture.expression] : []))[0];
     };
-    for (const reappraised of [false, true]) {
+    for (const reappraised of [false, true, 'its last card'] as const) {
       expect(faceAt(lost, { type: 'hope', intensity: 8 }, reappraised)).toBeUndefined();
       expect(faceAt(lost, { type: 'distress', intensity: 8 }, reappraised)).toBe('sad');
       expect(faceAt(won, { type: 'fear', intensity: 8 }, reappraised)).toBeUndefined();
