@@ -201,9 +201,12 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // smile just as the opponents take 20 points, though spending their seven of trumps on it raised
   // the estimate; no fright as the robot's team takes one.
   const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
-  // The trick just taken, while no card has followed it (its moment is its last card's).
-  const taken = state.lastTrick && state.lastTrick.moment === state.moment && state.lastTrick.points > 0 ? state.lastTrick : null;
-  if (face && taken && valence === (taken.ours ? -1 : 1)) face = null;
+  // The trick just taken (the table is cleared), while no card has followed its last one.
+  const last = state.lastPlay;
+  if (face && last && state.trick === null && last.moment === state.moment && last.trick.length === 4 && last.trick.some((c) => pointsOf(c) > 0)) {
+    const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
+    if (valence === (ours ? -1 : 1)) face = null;
+  }
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -316,7 +319,7 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
     case 'trick': {
       const ours = teamOf(event.winner) === teamOf(state.robotSeat);
       const [us, them] = state.points;
-      return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points], lastTrick: { moment: state.moment, ours, points: event.points } };
+      return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points] };
     }
     case 'end':
       return { ...state, trick: null };

@@ -28,11 +28,6 @@ export interface BehaviourState {
    * leader: a reappraisal of it may still speak until the next card.
    */
   lastPlay: { card: Card; moment: Moment; trick: readonly Card[]; leader: Seat } | null;
-  /**
-   * The last trick taken, at its last card's moment: until the next card no face contradicts it (a
-   * smile as the opponents take points). Absent before the first.
-   */
-  lastTrick?: { moment: Moment; ours: boolean; points: number } | null;
   /** The moment of the last card or trick a line was planned about: a reappraisal does not speak of it again. */
   spokenAbout: Moment | null;
   /**
