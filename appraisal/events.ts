@@ -50,7 +50,7 @@ export interface Perception {
   beliefs?: PerceivedBeliefs;
   /**
    * How unexpected the event was to the robot, 0..1 (a card another seat played: 1 - p(card) / max p
-   * under the robot's model of that seat, robot/node/prediction.ts); absent or 0: as expected.
+   * under the robot's model of that seat, robot/live/node/prediction.ts); absent or 0: as expected.
    */
   surprise?: number | undefined;
 }

@@ -1,5 +1,5 @@
 // Scenarios: a sequence of events with beliefs and times, one JSON object per line, in the event
-// format the runtime speaks (robot/external-player/PROTOCOL.md: cards in card notation), plus the
+// format the runtime speaks (robot/arena/external-player/PROTOCOL.md: cards in card notation), plus the
 // appraisal's own events and a `wait`. Parsing is pure; a bad line is a ScenarioError with its line.
 
 import { z } from 'zod';
@@ -75,7 +75,7 @@ const SCHEMAS = {
     seat,
     card,
     trick: trickIndex,
-    /** How unexpected the card was to the robot's prediction, 0..1 (robot/node/prediction.ts). */
+    /** How unexpected the card was to the robot's prediction, 0..1 (robot/live/node/prediction.ts). */
     surprise: z.number({ error: 'expected a surprise 0-1' }).min(0, 'expected a surprise 0-1').max(1, 'expected a surprise 0-1').optional(),
   }),
   trick: z.strictObject({

@@ -25,7 +25,8 @@ import { formatPredictEval, predictEvalCommand } from './commands/predict-eval.j
 import { workerCommand } from './commands/worker.js';
 import { datasetCommand } from './commands/dataset.js';
 import { trainCommand } from './commands/train.js';
-import { ModelFileError, installModelLoader } from '../robot/learned/load.js';
+import { ModelFileError, installModelLoader } from '../robot/learned/index.js';
+import { TournamentSetupError } from '../robot/arena/index.js';
 import { levelOption } from './levels.js';
 
 // Player specs and predictors may name model files (imitation:model=FILE.onnx): read at this edge.
@@ -33,7 +34,7 @@ installModelLoader();
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
-  e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError || e instanceof ModelFileError;
+  e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError || e instanceof ModelFileError || e instanceof TournamentSetupError;
 
 /** The commands that record (simulate, live, play) listen for SIGINT and SIGTERM from their start (signals.ts). */
 let signals: StopSignals | null = null;

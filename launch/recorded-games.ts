@@ -5,8 +5,8 @@
 
 import type { Card, Seat } from '../game/index.js';
 import { isSeat, parseCard } from '../game/index.js';
-import type { GameEventMessage } from '../robot/bus/messages.js';
-import { TOPICS } from '../robot/bus/topics.js';
+import type { GameEventMessage } from '../robot/bus/index.js';
+import { TOPICS } from '../robot/bus/index.js';
 import { readRecording } from '../robot/recording/index.js';
 import { UsageError } from './errors.js';
 

@@ -5,7 +5,7 @@
 // ends: no moment is left in which a signal kills the process with a recording unclosed, or is
 // swallowed by a handler nobody listens to any more.
 
-import { closeOpenRecordings } from '../robot/recording/recorder.js';
+import { closeOpenRecordings } from '../robot/recording/index.js';
 
 export type StopReason = 'interrupted' | 'terminated';
 

@@ -1,7 +1,7 @@
 // Idempotence across reconnections, restarts and sessions: per table id, the highest sequence number
 // seen and the answers to the most recent events with what each event said, so an event sent again
 // after a reconnection gets its original answer and is not applied twice, and a seq used again for
-// another event is caught. A restarted runtime rebuilds it from its recording (robot/replay/resume.ts):
+// another event is caught. A restarted runtime rebuilds it from its recording (robot/offline/replay/resume.ts):
 // the table events of the session, on top of the ledger as it stood when the session began (saved in
 // the session's metadata, `snapshot`/`restore`).
 

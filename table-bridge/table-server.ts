@@ -448,7 +448,7 @@ export class TableServer implements TableOutbox {
       this.#helloFailed(conn.address);
       return refuseHello('bad-token', 'the token does not match this runtime\'s');
     }
-    // The operator's own pause and resume are recorded as this table's (robot/node/operator-controls.ts).
+    // The operator's own pause and resume are recorded as this table's (robot/live/node/operator-controls.ts).
     if (hello.table.id === 'operator') return refuseHello('invalid', 'hello.table.id: "operator" is reserved for the operator dashboard; choose another id');
 
     const table: TableInfo = { id: hello.table.id, name: hello.table.name, kind: hello.table.kind, seats: hello.seats };

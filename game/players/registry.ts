@@ -185,7 +185,7 @@ const ONNX_RUNTIME = ':runtime=onnx';
 
 /**
  * The model file of `imitation:model=FILE.onnx:runtime=onnx`, a player whose network runs in
- * onnxruntime-node (robot/learned/onnx-imitation.ts; asynchronous, so tournaments only); else undefined.
+ * onnxruntime-node (robot/arena/onnx-imitation.ts; asynchronous, so tournaments only); else undefined.
  */
 export function onnxImitationModel(spec: string): string | undefined {
   if (!spec.startsWith('imitation:model=') || !spec.endsWith(ONNX_RUNTIME)) return undefined;

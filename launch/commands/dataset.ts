@@ -32,7 +32,7 @@ import {
   playerFactory,
 } from '../../game/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
-import { ModelFileError, installModelLoader } from '../../robot/learned/load.js';
+import { ModelFileError, installModelLoader } from '../../robot/learned/index.js';
 import { UsageError } from '../errors.js';
 import { readRecordLines } from '../io.js';
 import { recordedGames } from '../recorded-games.js';

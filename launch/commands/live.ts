@@ -1,5 +1,5 @@
 // parceiro live: starts the robot node and waits for a touch table. Prints where the table should
-// connect and the token it must present. Serves session after session (a lab day, robot/node/lab-day.ts)
+// connect and the token it must present. Serves session after session (a lab day, robot/live/node/lab-day.ts)
 // on the same address and token: when one is over, a new game from a table starts the next, with its
 // own id, seed and recording. Ends on Ctrl-C (or SIGTERM), or after --sessions sessions, with the
 // day's summary; a recording is closed either way.
@@ -10,11 +10,11 @@ import type { BusChoice, NodeSummary, SessionOptions } from '../../robot/index.j
 import type { Bus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
-import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
-import { resumeSession } from '../../robot/replay/index.js';
+import { resumeSession } from '../../robot/offline/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
 import { UsageError, ensureRecordingsDir, sessionIdOption, startError, tokenOption } from '../errors.js';
 import type { StartPlaces } from '../errors.js';

@@ -14,7 +14,7 @@ import type { BotKind } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../errors.js';
 import type { StartPlaces } from '../errors.js';
-import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';

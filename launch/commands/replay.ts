@@ -1,11 +1,11 @@
 // parceiro replay FILE: feeds a recording's table events back through the robot node with the
 // recording's seeds and settings, and says whether the robot's plays, emotions and behaviours come
-// out as recorded, and where they first differ (robot/replay/replay.ts). Exit code 0 when they
+// out as recorded, and where they first differ (robot/offline/replay/replay.ts). Exit code 0 when they
 // match, 1 when they differ, 2 for a file that is not a recording.
 
 import { RecordingError, RecordingStream } from '../../robot/recording/index.js';
-import type { GroupName, ReadableDifference, ReplayReport } from '../../robot/replay/index.js';
-import { replayRecording } from '../../robot/replay/index.js';
+import type { GroupName, ReadableDifference, ReplayReport } from '../../robot/offline/index.js';
+import { replayRecording } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
 export interface ReplayCommandOptions {

@@ -1,6 +1,6 @@
 // parceiro report FILE...: what people at the table met over whole sessions, from their recordings:
 // the robot's mood, its emotions toward each seat, its faces by game result, its lines, and the checks
-// (robot/report/). Exit code 2 for a file that is not a recording or a chart that cannot be written;
+// (robot/offline/report/). Exit code 2 for a file that is not a recording or a chart that cannot be written;
 // a damaged or truncated recording is reported as far as it goes, with a note.
 
 import { existsSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { PostureLibrary } from '../../behaviours/index.js';
 import { BEHAVIOUR_FILES, defaultConfigDir, lineValence, loadPostureLibrary, loadUtteranceLibrary } from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
-import type { LibraryLines, Report } from '../../robot/report/index.js';
-import { buildReport, chartHtml, formatReport } from '../../robot/report/index.js';
+import type { LibraryLines, Report } from '../../robot/offline/index.js';
+import { buildReport, chartHtml, formatReport } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
 export interface ReportCommandOptions {

@@ -7,10 +7,10 @@ import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, onnxImitationModel,
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { loadLevels } from '../levels.js';
-import { parseRedisUrl } from '../tournament/queue.js';
-import { runTournamentOnQueue } from '../tournament/queue-run.js';
-import type { ExternalProgram, TournamentRun, TournamentRunOptions } from '../tournament/run.js';
-import { runTournament } from '../tournament/run.js';
+import { parseRedisUrl } from '../../robot/arena/index.js';
+import { runTournamentOnQueue } from '../../robot/arena/index.js';
+import type { ExternalProgram, TournamentRun, TournamentRunOptions } from '../../robot/arena/index.js';
+import { runTournament } from '../../robot/arena/index.js';
 
 export interface TournamentCliOptions {
   teamA: string;

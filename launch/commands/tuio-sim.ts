@@ -4,7 +4,7 @@
 // frame numbers, now and then a lost marker and jitter), and it follows the game by watching the
 // runtime as a table with no seats.
 
-import { loadNodeSettings } from '../../robot/node/node-settings.js';
+import { loadNodeSettings } from '../../robot/live/index.js';
 import { loadFiducials } from '../../table-bridge/index.js';
 import type { TuioPlayersSummary } from '../../table-bridge/tuio/index.js';
 import { DEFAULT_TUIO_FILE, HelloRefused, TuioCamera, TuioPlayers, loadTuioSettings } from '../../table-bridge/tuio/index.js';

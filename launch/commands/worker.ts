@@ -2,8 +2,8 @@
 // --queue URL`), on any number of machines, until SIGINT or SIGTERM: the first finishes the boards in
 // hand and takes no more, a second gives them back to the queue at once. See docs/tournaments.md.
 
-import { parseRedisUrl } from '../tournament/queue.js';
-import { serveQueue } from '../tournament/queue-worker.js';
+import { parseRedisUrl } from '../../robot/arena/index.js';
+import { serveQueue } from '../../robot/arena/index.js';
 
 export interface WorkerCliOptions {
   concurrency: number;

@@ -8,7 +8,7 @@ import type { UtteranceLibrary } from '../../behaviours/index.js';
 import { loadBehaviourSetup, reviewSentences } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, GameReviewMessage, UtteranceMessage } from '../../robot/bus/index.js';
-import { reviewOfMessage } from '../../robot/node/review.js';
+import { reviewOfMessage } from '../../robot/live/index.js';
 
 export interface SessionFigures {
   games: number;

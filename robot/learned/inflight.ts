@@ -1,5 +1,5 @@
 // Native inference runs in flight (onnxruntime-node answers on its own thread, after a turn of the event
-// loop). A replay waits for them wherever it lets promises settle (robot/replay/replay-clock.ts), so an
+// loop). A replay waits for them wherever it lets promises settle (robot/offline/replay/replay-clock.ts), so an
 // answer takes effect before the replay moves its clock or feeds the next event, where a live session
 // had it, however long the run took. No onnxruntime here: importing this loads no native code.
 

@@ -1,6 +1,6 @@
 // Recording sessions to MCAP and reading them back.
 export { FileSink } from './file-sink.js';
-export { Recorder, SESSION_METADATA } from './recorder.js';
+export { Recorder, SESSION_METADATA, closeOpenRecordings } from './recorder.js';
 export type { SessionInfo } from './recorder.js';
 export { MAX_RECORD_BYTES, RecordingError, RecordingStream, readRecording } from './reader.js';
 export type { RecordedMessage, Recording } from './reader.js';

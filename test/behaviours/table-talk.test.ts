@@ -132,7 +132,7 @@ describe("the other players' cards", () => {
     const said = lastLines(quiet, [...steps, { event: reappraise(own), emotions: [{ type: 'joy', intensity: 7 }] }]);
     expect(said.length).toBeGreaterThan(30);
     for (const l of said) expect(l.category).toBe('play.self');
-    // The node named the card after the plan (robot/node/card-line.ts): nothing more about it.
+    // The node named the card after the plan (robot/live/node/card-line.ts): nothing more about it.
     for (let seed = 0; seed < 20; seed++) {
       const r = play(quiet, steps, { seed });
       const named = { ...r.at(-1)!.state, speech: rememberSaid(r.at(-1)!.state.speech, { id: 'card#robot' }, 30_600, 31_800) };

@@ -20,7 +20,7 @@ import { DECK, ExpertPlayer, Game, createRng, dealCards, deriveSeed, infoSetOf, 
 import type { Card, Deal, Seat } from '../../game/index.js';
 import { FEATURE_COUNT, HAND_FEATURES, HandAssessor, combineEstimates, handFeatures } from '../../game/assessment/index.js';
 import type { HandAssessment, HandModel } from '../../game/assessment/index.js';
-import estimateWorker from '../../robot/node/expectation-worker.js';
+import estimateWorker from '../../robot/live/node/expectation-worker.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

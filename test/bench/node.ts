@@ -19,7 +19,7 @@ import { RulePlayer } from '../../game/index.js';
 import type { ParceiroNodeOptions } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd, syncRobotPlayer } from '../../robot/index.js';
 import { readRecording } from '../../robot/recording/index.js';
-import { replayRecording } from '../../robot/replay/index.js';
+import { replayRecording } from '../../robot/offline/replay/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
 const BEHAVIOUR = new Set(['/robot_face/expression', '/emys/joint_trajectory', '/look_at', '/parceiro/behaviours/utterance', '/tts/say']);

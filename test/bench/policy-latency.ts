@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Player, Seat } from '../../game/index.js';
 import { DECISION_FEATURES, Game, MlpPolicyNet, RulePlayer, SeatView, WorldBuilder, createDealSampler, createRng, dealCards, encodeInfoSet } from '../../game/index.js';
-import { OnnxPolicy } from '../../robot/learned/index.js';
+import { OnnxPolicy } from '../../robot/learned/onnx.js';
 
 const args = process.argv.slice(2);
 const model = args.find((a) => a.endsWith('.onnx'));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { reportCommand } from '../../launch/commands/report.js';
-import type { Figures } from '../../robot/report/index.js';
+import type { Figures } from '../../robot/offline/report/index.js';
 
 const CLI = fileURLToPath(new URL('../../launch/cli.js', import.meta.url));
 const GAMES = 5;

@@ -2,7 +2,7 @@
 // killed with SIGKILL at a moment read from its own narration (the k-th trick taken, the j-th game
 // over, or just after a resumed run has said it resumed: never a timer), then `simulate --resume ID`,
 // killed again, and so on, until a run finishes. Then every part of the recording replays to itself
-// (the robot/replay API, which `parceiro replay` runs), the parts together make the whole session (each
+// (the robot/offline/replay API, which `parceiro replay` runs), the parts together make the whole session (each
 // game dealt once, 40 plays, no card twice, 120 points, victories as the points say), every trick a
 // killed run had narrated is in them, and the last run's summary gives the whole session's score.
 //

@@ -12,7 +12,7 @@ import { createRng } from '../../game/index.js';
 import type { GameEventMessage } from '../../robot/bus/index.js';
 import type * as Robot from '../../robot/index.js';
 import type * as Recording from '../../robot/recording/index.js';
-import type * as Replay from '../../robot/replay/index.js';
+import type * as Replay from '../../robot/offline/replay/index.js';
 
 /**
  * The built program the suite runs: dist/ (`npm test` builds it first), or the folder named by
@@ -25,7 +25,7 @@ export const CLI = join(DIST, 'launch', 'cli.js');
 const load = async <T>(p: string): Promise<T> => (await import(pathToFileURL(join(DIST, p)).href)) as T;
 export const robot = await load<typeof Robot>('robot/index.js');
 export const recording = await load<typeof Recording>('robot/recording/index.js');
-export const replay = await load<typeof Replay>('robot/replay/index.js');
+export const replay = await load<typeof Replay>('robot/offline/replay/index.js');
 
 /** Where each file of the suite writes its figures (`<file>.json`). */
 export const FIGURES_DIR = process.env.PARCEIRO_FAULT_FIGURES ?? join(tmpdir(), 'parceiro-fault-figures');

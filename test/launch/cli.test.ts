@@ -156,7 +156,7 @@ describe('parceiro tournament', () => {
   });
 
   it('lets an external program play through --external, with no faults', async () => {
-    const bot = `mine=${process.execPath} ${root}robot/external-player/examples/first-legal-bot.mjs`;
+    const bot = `mine=${process.execPath} ${root}robot/arena/external-player/examples/first-legal-bot.mjs`;
     const { code, out, err } = await run(['tournament', '--json', '--external', bot, '--team-a', 'mine,rule', '--team-b', 'rule,rule', '--games', '8']);
     expect(code, err).toBe(0);
     const s = JSON.parse(out);

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../robot/report/index.js';
+import type { Report } from '../../robot/offline/report/index.js';
 import { SessionScript, seedWhere } from '../robot/report-script.js';
 import { recordSession } from '../robot/replay-harness.js';
 import { runCli } from './run-cli.js';

@@ -17,13 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type * as QueueModule from '../../launch/tournament/queue.js';
+import type * as QueueModule from '../../robot/arena/tournament/queue.js';
 import { findOnPath, isCI } from '../system-programs-check.js';
 import type { RunningCli } from './run-cli.js';
 import { runCli, startCli } from './run-cli.js';
 
 // The shared names and settings, from the built program the tests run.
-const Q = (await import(new URL('../../dist/launch/tournament/queue.js', import.meta.url).href)) as typeof QueueModule;
+const Q = (await import(new URL('../../dist/robot/arena/tournament/queue.js', import.meta.url).href)) as typeof QueueModule;
 
 const INSTALL_REDIS = 'sudo apt-get install redis-server';
 const REDIS = findOnPath('redis-server');

@@ -24,7 +24,8 @@ import {
   encodeInfoSet,
   playerFactory,
 } from '../../game/index.js';
-import { ModelFileError, OnnxPolicy, installModelLoader } from '../../robot/learned/index.js';
+import { ModelFileError, installModelLoader } from '../../robot/learned/index.js';
+import { OnnxPolicy } from '../../robot/learned/onnx.js';
 import { runCli } from '../launch/run-cli.js';
 
 const MODEL = join(import.meta.dirname, '../../models/policy-timed-100ms-seed2311.onnx');

@@ -17,7 +17,7 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
+const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-advice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,10 +9,10 @@ import type { Toggles } from '../../behaviours/index.js';
 import { ToggleBoard } from '../../behaviours/index.js';
 import { InProcessBus } from '../../robot/bus/index.js';
 import type { BusEntry } from '../../robot/bus/index.js';
-import { ConnectionWatch, DASHBOARD_NAMESPACE, DashboardServer } from '../../robot/dashboard/index.js';
-import type { DashboardClientEvents, DashboardServerEvents } from '../../robot/dashboard/index.js';
-import { listenForToggles } from '../../robot/node/toggle-requests.js';
-import { SessionRuntime } from '../../robot/session/index.js';
+import { ConnectionWatch, DASHBOARD_NAMESPACE, DashboardServer } from '../../robot/web/index.js';
+import type { DashboardClientEvents, DashboardServerEvents } from '../../robot/web/index.js';
+import { listenForToggles } from '../../robot/live/node/toggle-requests.js';
+import { SessionRuntime } from '../../robot/live/session/index.js';
 import type { TableInfo } from '../../table-bridge/index.js';
 import { TableServer, defaultFiducials } from '../../table-bridge/index.js';
 
@@ -44,7 +44,7 @@ export async function compose(options: { seed?: number; games?: number } = {}): 
   runtime.attach(tables);
   const { url: tableUrl } = await tables.listen();
 
-  // Stand-ins for the node (robot/node composes the real ones).
+  // Stand-ins for the node (robot/live/node composes the real ones).
   const board = new ToggleBoard(DEFAULT_TOGGLES, () => Date.now());
   const publishToggles = (t: Toggles, changed: string[], by: string): void =>
     bus.publish('toggles', { speech: t.speech, postures: t.postures, gaze: t.gaze, partner_speech: t.partnerSpeech, opponent_speech: t.opponentSpeech, expressiveness: t.expressiveness, changed, by });

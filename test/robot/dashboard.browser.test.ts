@@ -16,12 +16,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
 import type { BehaviourTogglesMessage, GameStateMessage, UtteranceMessage, WizardSayMessage } from '../../robot/bus/index.js';
-import { defaultWebRoot } from '../../robot/dashboard/index.js';
+import { defaultWebRoot } from '../../robot/web/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import type * as Play from '../../launch/commands/play.js';
 import type { Composed } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose } from './dashboard-harness.js';
-import { emotionColour } from '../../robot/dashboard/web/words.js';
+import { emotionColour } from '../../robot/web/pages/words.js';
 import { launchChromium, screenshot, VIEWPORTS } from './screenshots.js';
 import { requirePrograms } from '../system-programs.js';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   if (!CHROMIUM) return;
   if (!existsSync(join(defaultWebRoot(), 'index.html'))) {
     const { build } = await import('vite');
-    await build({ configFile: join(import.meta.dirname, '../../robot/dashboard/web/vite.config.mjs') });
+    await build({ configFile: join(import.meta.dirname, '../../robot/web/pages/vite.config.mjs') });
   }
   browser = await launchChromium(CHROMIUM);
 }, 120_000);

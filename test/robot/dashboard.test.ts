@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
 import type { DecisionMessage, GameReviewMessage, UtteranceMessage } from '../../robot/bus/index.js';
-import type { DashboardState, DashboardUpdate } from '../../robot/dashboard/index.js';
-import { DashboardServer, applyUpdate, emptyState, explainDecision, reviewWords } from '../../robot/dashboard/index.js';
+import type { DashboardState, DashboardUpdate } from '../../robot/web/index.js';
+import { DashboardServer, applyUpdate, emptyState, explainDecision, reviewWords } from '../../robot/web/index.js';
 import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
-import { reviewOfMessage } from '../../robot/session/index.js';
+import { reviewOfMessage } from '../../robot/live/session/index.js';
 import { SimulatedTable, defaultFiducials } from '../../table-bridge/index.js';
 import type { Composed, DashboardSocket } from './dashboard-harness.js';
 import { OPERATOR_TOKEN, TABLE_TOKEN, compose, dashboardClient } from './dashboard-harness.js';
@@ -108,7 +108,7 @@ describe('the dashboard server', () => {
     await eventually(() => expect(b.state().seq + b.updates.length).toBe(final.seq));
     await eventually(() => expect(a.updates.at(-1)?.seq).toBe(final.seq));
     // Folding the updates into each snapshot gives both dashboards the server's state.
-    const { applyUpdate } = await import('../../robot/dashboard/index.js');
+    const { applyUpdate } = await import('../../robot/web/index.js');
     const fold = (x: Client): DashboardState => {
       const s = x.state();
       for (const u of x.updates) if (u.seq > s.seq) applyUpdate(s, u);

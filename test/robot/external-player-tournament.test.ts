@@ -153,7 +153,7 @@ describe('stopping a tournament', () => {
       [
         'launch/cli.ts', '--', 'tournament', '--json', '--no-progress', '--workers', '2', '--records', records,
         '--external', `busy=${process.execPath} test/fixtures/bots/busy-stubborn.mjs`,
-        '--external', `mine=${process.execPath} robot/external-player/examples/first-legal-bot.mjs`,
+        '--external', `mine=${process.execPath} robot/arena/external-player/examples/first-legal-bot.mjs`,
         '--team-a', 'mine,rule', '--team-b', 'busy,rule', '--games', '8', '--move-timeout', String(GENEROUS_MS),
       ],
       { cwd: root },
@@ -213,7 +213,7 @@ describe('a program late once', () => {
 });
 
 describe('PROTOCOL.md against the code', () => {
-  const page = readFileSync(here('../../robot/external-player/PROTOCOL.md'), 'utf8');
+  const page = readFileSync(here('../../robot/arena/external-player/PROTOCOL.md'), 'utf8');
 
   test('its tables list exactly the messages the runtime sends and reads', () => {
     const section = (title: string): string => page.split(`## ${title}`)[1]!.split('\n## ')[0]!;
@@ -228,7 +228,7 @@ describe('PROTOCOL.md against the code', () => {
     const fromPlayer = [...block.matchAll(/^< (\{.*\})$/gm)].map((m) => m[1]!);
     for (const l of fromPlayer) expect(parsePlayerLine(l).type).not.toBe('invalid');
     // The hello is shortened on the page: send the real one first.
-    const child = spawn(process.execPath, [here('../../robot/external-player/examples/first-legal-bot.mjs')]);
+    const child = spawn(process.execPath, [here('../../robot/arena/external-player/examples/first-legal-bot.mjs')]);
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     const closed = new Promise((resolve) => child.on('close', resolve));

@@ -8,7 +8,7 @@ import { ExternalPlayer, ExternalPlayerError, parsePlayerLine, playGameAsync, ru
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const bot = (name: string, ...args: string[]): ExternalCommand => ({ command: process.execPath, args: [here(`../fixtures/bots/${name}.mjs`), ...args] });
-const exampleBot: ExternalCommand = { command: process.execPath, args: [here('../../robot/external-player/examples/first-legal-bot.mjs')] };
+const exampleBot: ExternalCommand = { command: process.execPath, args: [here('../../robot/arena/external-player/examples/first-legal-bot.mjs')] };
 /** A CommonJS bot given inline: says ready, answers each turn `m` with the expression `answer`. */
 const inlineBot = (answer: string): ExternalCommand => ({
   command: process.execPath,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RulePlayer } from '../../game/index.js';
-import { defaultWebRoot } from '../../robot/dashboard/index.js';
+import { defaultWebRoot } from '../../robot/web/index.js';
 import type { SessionOptions } from '../../robot/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { launchChromium } from './screenshots.js';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (!CHROMIUM) return;
   if (!existsSync(join(defaultWebRoot(), 'index.html'))) {
     const { build } = await import('vite');
-    await build({ configFile: join(import.meta.dirname, '../../robot/dashboard/web/vite.config.mjs') });
+    await build({ configFile: join(import.meta.dirname, '../../robot/web/pages/vite.config.mjs') });
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchChromium(CHROMIUM);

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RulePlayer } from '../../game/index.js';
-import type { DashboardState, DashboardUpdate, SessionRecord } from '../../robot/dashboard/index.js';
-import { applyUpdate } from '../../robot/dashboard/index.js';
+import type { DashboardState, DashboardUpdate, SessionRecord } from '../../robot/web/index.js';
+import { applyUpdate } from '../../robot/web/index.js';
 import type { TableEvent } from '../../robot/bus/index.js';
 import type { NodeSummary, SessionOptions } from '../../robot/index.js';
 import { DayTable } from './day-table.js';
@@ -113,7 +113,7 @@ describe('a lab day', () => {
       expect(shown.current).toBe(third.session.id);
       expect(shown.next).toBe(false);
       expect(shown.sessions.map((r: SessionRecord) => [r.id, r.status, r.played, r.victories, r.recording])).toEqual(records.map((r) => [r.id, r.status, r.played, r.victories, r.recording]));
-      // The operator's request is in the log, in words (robot/dashboard/state.ts).
+      // The operator's request is in the log, in words (robot/web/state.ts).
       expect(dash.state().operator.some((l) => l.kind === 'next_session' && /start the next session/.test(l.text))).toBe(true);
 
       // Each session its own recording, opening with the table's hello, seqs above the last one's.

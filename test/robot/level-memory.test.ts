@@ -15,8 +15,8 @@ import type { DecisionMessage, MemoryMessage } from '../../robot/bus/index.js';
 import { playToEnd, recording, replay, robot } from './replay-harness.js';
 
 const dist = (p: string): string => new URL(`../../dist/${p}`, import.meta.url).href;
-const settingsModule = (await import(dist('robot/node/node-settings.js'))) as typeof import('../../robot/node/node-settings.js');
-const levelMemory = (await import(dist('robot/node/level-memory.js'))) as typeof import('../../robot/node/level-memory.js');
+const settingsModule = (await import(dist('robot/live/node/node-settings.js'))) as typeof import('../../robot/live/node/node-settings.js');
+const levelMemory = (await import(dist('robot/live/node/level-memory.js'))) as typeof import('../../robot/live/node/level-memory.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-level-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfigDir } from '../../behaviours/index.js';
-import { NODE_FILE, loadNodeSettings } from '../../robot/node/index.js';
+import { NODE_FILE, loadNodeSettings } from '../../robot/live/node/index.js';
 import { tempDir } from '../behaviours/helpers.js';
 
 describe('node settings', () => {

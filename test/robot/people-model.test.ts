@@ -19,8 +19,8 @@ import { InProcessBus } from '../../robot/bus/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
-const { loadNodeSettings } = (await import(new URL('../../dist/robot/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/node/node-settings.js');
+const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
+const { loadNodeSettings } = (await import(new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/live/node/node-settings.js');
 const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
 
 const MODEL_FILE = 'models/policy-timed-100ms-seed2311.onnx';

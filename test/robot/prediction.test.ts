@@ -16,8 +16,8 @@ import { defaultConfigDir } from '../../behaviours/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
-const { surpriseOf } = (await import(new URL('../../dist/robot/node/prediction.js', import.meta.url).href)) as typeof import('../../robot/node/prediction.js');
+const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
+const { surpriseOf } = (await import(new URL('../../dist/robot/live/node/prediction.js', import.meta.url).href)) as typeof import('../../robot/live/node/prediction.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-prediction-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -138,7 +138,7 @@ describe('predictions on the bus', () => {
   });
 
   it('learned: a missing, unreadable or wrong model file stops the node at start, in one line naming node.yaml and the file', async () => {
-    const { loadNodeSettings } = (await import(new URL('../../dist/robot/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/node/node-settings.js');
+    const { loadNodeSettings } = (await import(new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/live/node/node-settings.js');
     const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
     const base = loadNodeSettings();
     const start = (modelFile: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
-import { compareRuns } from '../../robot/replay/compare.js';
-import type { TimedMessage } from '../../robot/replay/compare.js';
+import { compareRuns } from '../../robot/offline/replay/compare.js';
+import type { TimedMessage } from '../../robot/offline/replay/compare.js';
 
 const say = (time: number, text: string): TimedMessage => ({ topic: TOPICS.say, time, message: { text, language: 'pt', id: String(time) } });
 const input = (time: number, seq: number): TimedMessage => ({ topic: TOPICS.tableEvents, time, message: { seq } });

@@ -4,7 +4,7 @@
 
 import type * as Robot from '../../robot/index.js';
 import type * as Recording from '../../robot/recording/index.js';
-import type * as Replay from '../../robot/replay/index.js';
+import type * as Replay from '../../robot/offline/replay/index.js';
 import type * as Bus from '../../robot/bus/index.js';
 import { RulePlayer } from '../../game/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
@@ -12,7 +12,7 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 const dist = (p: string): string => new URL(`../../dist/${p}`, import.meta.url).href;
 export const robot = (await import(dist('robot/index.js'))) as typeof Robot;
 export const recording = (await import(dist('robot/recording/index.js'))) as typeof Recording;
-export const replay = (await import(dist('robot/replay/index.js'))) as typeof Replay;
+export const replay = (await import(dist('robot/offline/replay/index.js'))) as typeof Replay;
 const bus = (await import(dist('robot/bus/index.js'))) as typeof Bus;
 
 /** A live one-game session on the rule-based player, with estimates and speech, recorded. */

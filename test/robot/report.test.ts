@@ -1,4 +1,4 @@
-// The session report (robot/report/): each figure and each check on small recordings written through
+// The session report (robot/offline/report/): each figure and each check on small recordings written through
 // the Recorder, where what happened is known, and each check shown failing on a recording made to
 // fail it. Nothing here depends on the machine's speed: times are the script's.
 
@@ -13,8 +13,8 @@ import { ExpectationMsg, FIELDS_ADDED_LATER } from '../../robot/bus/messages.js'
 import type { TopicMessage } from '../../robot/bus/topics.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { Recording } from '../../robot/recording/index.js';
-import type { LibraryLines, Report, SessionReport } from '../../robot/report/index.js';
-import { buildReport, chartHtml, forcedPlays, formatReport, formatSession, sessionReport, timelineOf } from '../../robot/report/index.js';
+import type { LibraryLines, Report, SessionReport } from '../../robot/offline/report/index.js';
+import { buildReport, chartHtml, forcedPlays, formatReport, formatSession, sessionReport, timelineOf } from '../../robot/offline/report/index.js';
 import type { Emotion } from './report-script.js';
 import { SessionScript, seedWhere } from './report-script.js';
 

@@ -16,8 +16,8 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
-const { reviewOfMessage } = (await import(new URL('../../dist/robot/node/review.js', import.meta.url).href)) as typeof import('../../robot/node/review.js');
+const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
+const { reviewOfMessage } = (await import(new URL('../../dist/robot/live/node/review.js', import.meta.url).href)) as typeof import('../../robot/live/node/review.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-review-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

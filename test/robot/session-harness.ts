@@ -8,8 +8,8 @@ import type { Fault, SimulatedTableOptions, TableServerOptions } from '../../tab
 import { TableServer, defaultFiducials } from '../../table-bridge/index.js';
 import { InProcessBus, TOPICS, checkMessage } from '../../robot/bus/index.js';
 import type { BusEntry, TopicKey } from '../../robot/bus/index.js';
-import type { SessionRuntimeOptions } from '../../robot/session/index.js';
-import { SessionRuntime } from '../../robot/session/index.js';
+import type { SessionRuntimeOptions } from '../../robot/live/session/index.js';
+import { SessionRuntime } from '../../robot/live/session/index.js';
 import { TOKEN, cleanup, simTable } from '../table-bridge/harness.js';
 
 export interface Started {

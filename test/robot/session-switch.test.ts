@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../robot/bus/index.js';
 import type { GameStateMessage } from '../../robot/bus/index.js';
-import { Epochs, ScopedBus, SessionSwitch } from '../../robot/node/index.js';
+import { Epochs, ScopedBus, SessionSwitch } from '../../robot/live/node/index.js';
 import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
 import { accept, refuse } from '../../table-bridge/index.js';
 

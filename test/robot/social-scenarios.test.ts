@@ -12,7 +12,7 @@ import type { ExpectationSource, PlayToJudge } from '../../robot/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const { onlyLegal } = (await import(new URL('../../dist/robot/node/expectation-worker.js', import.meta.url).href)) as typeof import('../../robot/node/expectation-worker.js');
+const { onlyLegal } = (await import(new URL('../../dist/robot/live/node/expectation-worker.js', import.meta.url).href)) as typeof import('../../robot/live/node/expectation-worker.js');
 
 type Answer = (event: number, play: PlayToJudge | undefined) => (Expectation & { choice?: number }) | undefined;
 

@@ -18,8 +18,8 @@ import { reasonOpenings } from './reason-openings.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/replay/index.js', import.meta.url).href)) as typeof import('../../robot/replay/index.js');
-const { reasonOfMessage } = (await import(new URL('../../dist/robot/session/bus-messages.js', import.meta.url).href)) as typeof import('../../robot/session/bus-messages.js');
+const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
+const { reasonOfMessage } = (await import(new URL('../../dist/robot/live/session/bus-messages.js', import.meta.url).href)) as typeof import('../../robot/live/session/bus-messages.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-why-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// A pool is destroyed only once its workers have loaded their module (robot/search/workers-loaded.ts):
+// A pool is destroyed only once its workers have loaded their module (robot/live/search/workers-loaded.ts):
 // a worker terminated mid-load aborts Node 20. The pools run compiled workers, so this test uses the
 // built package (npm test builds).
 
@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import type * as Robot from '../../robot/index.js';
-import type * as Loaded from '../../robot/search/workers-loaded.js';
+import type * as Loaded from '../../robot/live/search/workers-loaded.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const { workersLoaded } = (await import(new URL('../../dist/robot/search/workers-loaded.js', import.meta.url).href)) as typeof Loaded;
+const { workersLoaded } = (await import(new URL('../../dist/robot/live/search/workers-loaded.js', import.meta.url).href)) as typeof Loaded;
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-workers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { io } from 'socket.io-client';
 import { SimulatedClock } from 'xstate';
 import type { Seat } from '../../game/index.js';
 import { InProcessBus } from '../../robot/bus/index.js';
-import { SessionRuntime } from '../../robot/session/index.js';
+import { SessionRuntime } from '../../robot/live/session/index.js';
 import { TABLE_NAMESPACE, TableServer, defaultFiducials } from '../../table-bridge/index.js';
 
 export const PROTOCOL_PAGE = fileURLToPath(new URL('../../table-bridge/PROTOCOL.md', import.meta.url));

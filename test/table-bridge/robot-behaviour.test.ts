@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { InProcessBus, headerAt } from '../../robot/bus/index.js';
-import { forwardBehaviour, gazeTargetOf } from '../../robot/node/table-behaviour.js';
+import { forwardBehaviour, gazeTargetOf } from '../../robot/live/node/table-behaviour.js';
 import type { RobotBehaviourMessage, TableState } from '../../table-bridge/index.js';
 import { robotBehaviourSchema, tableStateSchema, validateOutbound } from '../../table-bridge/index.js';
 import { cleanup, helloMessage, rawClient, startServer } from './harness.js';

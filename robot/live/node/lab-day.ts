@@ -1,0 +1,116 @@
+// A lab day: one node serving session after session without a restart (`parceiro live`), on the same
+// table address and token, the same dashboard. When a session is over the node finishes it (the
+// robot's last words, its parts and recording closed) and offers the next one: the session-over
+// prompt says so, and the next `new-game` from a table (or the operator's "next session" on the
+// dashboard) starts it, with its own id, seed and recording, and is then applied to it. Until then
+// the finished session answers the tables. The day ends after `sessions` sessions, or when stopped.
+
+import type { SessionRecord } from '../../web/index.js';
+import type { NodeSummary, ParceiroNode, SessionOptions } from './parceiro-node.js';
+
+export interface LabDayOptions {
+  /** Sessions to serve in all, the one already running included; default: until stopped. */
+  sessions?: number;
+  /** The seeds and settings of the day's session number `k` (2 for the second, ...). */
+  session: (k: number) => SessionOptions;
+  /** Session `k` began (not called for the first, which runs when the day is made). */
+  onStart?: (k: number) => void;
+  /** Session `k` is over and finished (its recording closed); `more`: a next one is offered. */
+  onFinish?: (summary: NodeSummary, k: number, more: boolean) => void;
+}
+
+export class LabDay {
+  readonly #node: ParceiroNode;
+  readonly #o: LabDayOptions;
+  /** Sessions begun today (the one running when the day was made counts as the first). */
+  #count = 1;
+  #stopped = false;
+  #starting: Promise<void> | null = null;
+  readonly #finishing = new Map<string, Promise<NodeSummary>>();
+  #started: () => void = () => {};
+  readonly #done: Promise<void>;
+
+  constructor(node: ParceiroNode, o: LabDayOptions) {
+    if (o.sessions !== undefined && !(Number.isInteger(o.sessions) && o.sessions >= 1)) throw new Error(`a lab day serves at least one session, got ${o.sessions}`);
+    this.#node = node;
+    this.#o = o;
+    this.#offer();
+    this.#done = this.#run();
+  }
+
+  /** Sessions begun today. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Resolves once the day's last session (`sessions`) is over and finished; never without a limit. */
+  done(): Promise<void> {
+    return this.#done;
+  }
+
+  /** The sessions so far (the node's list). */
+  sessions(): SessionRecord[] {
+    return this.#node.sessions();
+  }
+
+  /** Stops the day: a session being played is interrupted, everything is closed. Resolves with the day's sessions. */
+  async stop(): Promise<SessionRecord[]> {
+    this.#stopped = true;
+    this.#node.offerNextSession(null);
+    await this.#starting?.catch(() => {});
+    await this.#node.close();
+    return this.#node.sessions();
+  }
+
+  /** Starts the next session once the one in force is finished (the node calls it; one at a time). */
+  readonly #startNext = (): Promise<void> => {
+    this.#starting ??= (async () => {
+      await this.#finish();
+      if (this.#stopped) throw new Error('the lab day is over');
+      const k = this.#count + 1;
+      await this.#node.startSession(this.#o.session(k));
+      this.#count = k;
+      this.#offer();
+      this.#o.onStart?.(k);
+      this.#started();
+    })().finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  };
+
+  #more(): boolean {
+    return !this.#stopped && (this.#o.sessions === undefined || this.#count < this.#o.sessions);
+  }
+
+  #offer(): void {
+    this.#node.offerNextSession(this.#more() ? this.#startNext : null);
+  }
+
+  /** The session in force, finished once it is over (one promise per session). */
+  #finish(): Promise<NodeSummary> {
+    const node = this.#node;
+    const id = node.sessionId;
+    let p = this.#finishing.get(id);
+    if (!p) {
+      // A session resumed after it was over (its end not seen again) is finished at once.
+      const over = node.runtime.status === 'session_over' ? Promise.resolve() : node.finished().then(() => {});
+      p = over.then(() => node.finishSession());
+      this.#finishing.set(id, p);
+    }
+    return p;
+  }
+
+  async #run(): Promise<void> {
+    for (;;) {
+      const k = this.#count;
+      const started = new Promise<void>((r) => (this.#started = r));
+      const summary = await this.#finish();
+      if (this.#stopped) return;
+      const more = this.#more();
+      this.#o.onFinish?.(summary, k, more);
+      if (!more) return;
+      await started;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// "Porquê?": a person asks why the robot played its last card (a table's game:control `why`, on the
+// bus as a table event, so the recording has it and a replay asks again). The robot answers aloud
+// now, in the session's language, with the reason its decision carried (game/explain), in seed
+// 001's words: how sure, in certainly / probably / maybe. Never stale: it was asked for. While the
+// game is played it says only what the others can see (no card still in its hand, no points kept
+// back); once the game is over every card is known, and it says the whole reason.
+
+import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../../behaviours/index.js';
+import { cardPhrase, reasonText, renderUtterance } from '../../../behaviours/index.js';
+import { parseCard } from '../../../game/index.js';
+import type { Bus, Unsubscribe } from '../../bus/bus.js';
+import type { DecisionMessage } from '../../bus/messages.js';
+import { reasonOfMessage } from '../session/bus-messages.js';
+import type { NodeLogger } from './logger.js';
+import { sayNow } from './say-now.js';
+
+export interface WhyOptions {
+  bus: Bus;
+  scheduler: BehaviourScheduler;
+  /** The behaviour setup of each language the robot can speak, by language tag. */
+  setups: ReadonlyMap<string, BehaviourSetup>;
+  language: string;
+  clock: Clock;
+  log: NodeLogger;
+}
+
+export function listenForWhy(o: WhyOptions): Unsubscribe {
+  let language = o.language;
+  /** The robot's last decision this game (null after a deal). */
+  let last: DecisionMessage | null = null;
+  /** The game is over: every card is known, the whole reason may be said. */
+  let over = false;
+  let asked = 0;
+  const answer = (): string | null => {
+    const library = (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
+    const words = library.reasons;
+    if (!words) return null;
+    if (!last) return renderUtterance(library, { text: words.none }, {});
+    const card = { card: cardPhrase(library, parseCard(last.card)) };
+    const reason = reasonOfMessage(last);
+    if (reason) return reasonText(library, reason, !over);
+    return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
+  };
+  const offs = [
+    o.bus.subscribe('language', (m) => void (language = m.language)),
+    o.bus.subscribe('decision', (m) => void (last = m)),
+    o.bus.subscribe('gameEvents', (m) => {
+      if (m.type === 'deal') {
+        last = null;
+        over = false;
+      } else if (m.type === 'end') over = true;
+    }),
+    o.bus.subscribe('tableEvents', (m) => {
+      if (m.kind !== 'control' || m.action !== 'why') return;
+      const text = answer();
+      if (!text) return void o.log.warn({ language }, `asked why, but the ${language} utterances have no reasons section: nothing said`);
+      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, { id: `why#${++asked}`, text, language });
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,217 @@
+// The session machine behind the table bridge: SessionRuntime implements TableHandler, so a
+// TableServer drives it exactly as it drives the LocalReferee. Each table event is published on the
+// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. After every
+// change the tables get their state and the bus the latched gameState. Effects are injected.
+
+import type { Actor, SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
+import type { Seat, SessionScore } from '../../../game/index.js';
+import { RulePlayer } from '../../../game/index.js';
+import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
+import { accept, isTableQuestion, refuse } from '../../../table-bridge/index.js';
+import type { Bus } from '../../bus/bus.js';
+import type { GameStateMessage } from '../../bus/messages.js';
+import type { SessionStatus } from './bus-messages.js';
+import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent, refusedAgainTableEvent } from './bus-messages.js';
+import type { SessionClock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { RobotPlayer } from './robot-player.js';
+import { syncRobotPlayer } from './robot-player.js';
+import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
+import { HAND_SIZE, collectingRobotHand } from './judge.js';
+import { sessionMachine } from './session-machine.js';
+import { loadSessionSettings } from './session-settings.js';
+
+export interface SessionRuntimeOptions {
+  seed: number;
+  games: number;
+  bus: Bus;
+  robotSeat?: Seat;
+  /** Default 0. */
+  firstDealer?: Seat;
+  sessionId?: string;
+  /** Default: the rule-based player on this thread. The live robot uses poolRobotPlayer. */
+  player?: RobotPlayer;
+  /** Default systemClock. */
+  clock?: SessionClock;
+  /** Minimum time of an unforced robot play (ms). Default: config/session.yaml. */
+  minThinkMs?: number;
+  /** Grace time to put back a lifted played card (ms). Default: config/session.yaml. */
+  liftGraceMs?: number;
+  warn?: (detail: Record<string, unknown>, message: string) => void;
+}
+
+type SessionActor = Actor<typeof sessionMachine>;
+export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export class SessionRuntime implements TableHandler {
+  readonly config: SessionConfig;
+  readonly #bus: Bus;
+  readonly #clock: SessionClock;
+  readonly #player: RobotPlayer;
+  readonly #warn: NonNullable<SessionRuntimeOptions['warn']>;
+  #actor: SessionActor | null = null;
+  #published = -1;
+
+  constructor(options: SessionRuntimeOptions) {
+    const robotSeat = options.robotSeat ?? 0;
+    this.config = {
+      sessionId: options.sessionId ?? `session-${options.seed}`,
+      seed: options.seed,
+      games: options.games,
+      robotSeat,
+      firstDealer: options.firstDealer ?? 0,
+      minThinkMs: options.minThinkMs ?? loadSessionSettings().minThinkMs,
+      liftGraceMs: options.liftGraceMs ?? loadSessionSettings().liftGraceMs,
+    };
+    this.#bus = options.bus;
+    this.#clock = options.clock ?? systemClock;
+    this.#player = options.player ?? syncRobotPlayer((o) => new RulePlayer(o), { seat: robotSeat, seed: options.seed });
+    this.#warn = options.warn ?? (() => {});
+  }
+
+  /** Starts the machine, sending through `outbox` (the TableServer). */
+  attach(outbox: TableOutbox): this {
+    if (this.#actor) throw new Error('the session runtime is already attached');
+    const actor = createActor(sessionMachine, {
+      input: { config: this.config, fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn } },
+      clock: this.#clock,
+    });
+    this.#actor = actor;
+    actor.subscribe({
+      next: (snap) => this.#afterChange(snap, outbox),
+      error: (err) => this.#warn({ error: String(err) }, 'the session machine failed'),
+    });
+    actor.start();
+    this.#afterChange(actor.getSnapshot(), outbox, true);
+    return this;
+  }
+
+  /** The running machine (for the dashboard and tests). */
+  get actor(): SessionActor {
+    if (!this.#actor) throw new Error('the session runtime is not attached to a table server');
+    return this.#actor;
+  }
+
+  get score(): SessionScore {
+    return this.actor.getSnapshot().context.score;
+  }
+
+  get status(): SessionStatus {
+    return statusOf(this.actor.getSnapshot());
+  }
+
+  stop(): void {
+    this.#actor?.stop();
+  }
+
+  // ---- TableHandler ----------------------------------------------------------------------------
+
+  onHello(table: TableInfo): Verdict {
+    // On the bus (and so in the recording) like every table event: a replay must know which seats each table hosts.
+    this.#bus.publish('tableEvents', helloTableEvent(table));
+    return this.#send({ type: 'hello', table });
+  }
+
+  onDisconnect(table: TableInfo, reason: string): void {
+    this.#bus.publish('tableEvents', disconnectTableEvent(table, reason));
+    this.#send({ type: 'disconnect', table, reason });
+  }
+
+  onCardDetected(event: CardEvent): Verdict {
+    this.#bus.publish('tableEvents', cardTableEvent('card_detected', event));
+    return this.#send({ type: 'card.detected', event });
+  }
+
+  onCardRemoved(event: CardEvent): Verdict {
+    this.#bus.publish('tableEvents', cardTableEvent('card_removed', event));
+    return this.#send({ type: 'card.removed', event });
+  }
+
+  onControl(event: ControlEvent): Verdict {
+    this.#bus.publish('tableEvents', controlTableEvent(event));
+    if (event.action === 'new-game') return this.#send({ type: 'control.new-game', event });
+    // A question for the robot, not the session: on the bus (the node answers it), nothing changes.
+    if (isTableQuestion(event.action)) return accept();
+    return this.#send({ type: event.action === 'pause' ? 'control.pause' : 'control.resume', event });
+  }
+
+  /** On record only: the copies changed nothing, and the machine never hears of them. */
+  onRefusedAgain(again: RefusedAgain): void {
+    this.#bus.publish('tableEvents', refusedAgainTableEvent(again));
+  }
+
+  snapshot(): SessionSnapshot {
+    const { context: c } = this.actor.getSnapshot();
+    const s = c.score;
+    return {
+      version: c.version,
+      session: { id: c.config.sessionId, games: c.config.games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= c.config.games },
+      robotSeat: c.config.robotSeat,
+      paused: c.paused,
+      game: c.current ? gameSnapshot(c.current, c.config.robotSeat) : null,
+    };
+  }
+
+  // ---- edges ---------------------------------------------------------------------------------
+
+  #send(event: SessionEvent): Verdict {
+    const actor = this.actor;
+    if (actor.getSnapshot().status !== 'active') return refuse('internal', 'the session machine is not running');
+    try {
+      actor.send(event);
+    } catch (err) {
+      this.#warn({ error: String(err), event: event.type }, 'the session machine failed on an event');
+      return refuse('internal', `the runtime failed on ${event.type}; nothing changed`);
+    }
+    const snap = actor.getSnapshot();
+    if (snap.status !== 'active') return refuse('internal', `the session machine stopped: ${String(snap.error)}`);
+    return snap.context.verdict;
+  }
+
+  #afterChange(snap: SessionMachineSnapshot, outbox: TableOutbox, force = false): void {
+    const c = snap.context;
+    if (!force && c.version === this.#published) return;
+    this.#published = c.version;
+    outbox.pushState();
+    this.#bus.publish('gameState', gameStateOf(snap));
+  }
+}
+
+/** The latched game state on the bus, from the machine's snapshot. */
+export function gameStateOf(snap: SessionMachineSnapshot): GameStateMessage {
+  const c = snap.context;
+  return gameStateMessage({
+    sessionId: c.config.sessionId,
+    games: c.config.games,
+    score: c.score,
+    status: statusOf(snap),
+    robotSeat: c.config.robotSeat,
+    index: c.current?.index ?? null,
+    game: c.current?.game ?? null,
+    // While a physical deal's robot hand is being read, the cards read so far (the engine has none yet).
+    ...(collectingRobotHand(c.current) ? { robotHand: c.current!.physical!.robotHand } : {}),
+  });
+}
+
+/** The game as the tables may be shown it (table-state.ts projects it per table). */
+function gameSnapshot(cur: CurrentGame, robotSeat: Seat): NonNullable<SessionSnapshot['game']> {
+  const p = cur.physical;
+  if (!p) return { index: cur.index, deal: 'runtime', game: cur.game, awaiting: null };
+  return {
+    index: cur.index,
+    deal: 'physical',
+    game: cur.game,
+    awaiting: p.awaiting === null ? null : { seat: robotSeat, card: p.awaiting },
+    robotCards: Math.min(p.robotHand.length, HAND_SIZE),
+    spots: p.spots,
+  };
+}
+
+export function statusOf(snap: SessionMachineSnapshot): SessionStatus {
+  if (snap.matches({ control: 'paused' })) return 'paused';
+  if (snap.matches({ flow: 'sessionOver' })) return 'session_over';
+  if (snap.matches({ flow: { game: 'dealing' } }) || snap.matches({ flow: { game: 'collecting' } })) return 'dealing';
+  if (snap.matches({ flow: 'game' })) return 'playing';
+  return snap.context.current ? 'game_over' : 'waiting';
+}
