@@ -40,7 +40,8 @@ import { Recorder } from '../../recording/recorder.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
 import { SessionRuntime, loadSessionSettings, poolRobotPlayer } from '../session/index.js';
-import type { SessionInfo } from '../../recording/recorder.js';
+import type { SessionMetadata } from './session-metadata.js';
+import { writeSessionMetadata } from './session-metadata.js';
 import { ExpectationEstimator } from './expectation-estimator.js';
 import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
@@ -130,7 +131,7 @@ export interface ParceiroNodeOptions {
   /** The recording's file name without `.mcap` (default the session id), e.g. `<id>.2` for a resumed session. */
   recordingName?: string;
   /** More session metadata for the recording (a resumed session names the part it continues). */
-  recordingInfo?: SessionInfo;
+  recordingInfo?: SessionMetadata;
   /** Where the tables' state versions start (a resumed session passes its recording's, so they never go back). */
   versionBase?: number;
   /** Runs after the runtime is attached and before the table server listens (a restart rebuilds its state here). */
@@ -578,40 +579,35 @@ export class ParceiroNode {
           path: recording,
           bus,
           clock: () => clock.now(),
-          session: {
+          session: writeSessionMetadata({
             id: sessionId,
-            seed: String(o.seed),
-            games: String(games),
-            robotSeat: String(robotSeat),
-            firstDealer: String(o.firstDealer ?? 0),
+            seed: o.seed,
+            games,
+            robotSeat,
+            firstDealer: o.firstDealer ?? 0,
             player: o.player?.kind ?? 'timed',
-            budgetMs: String(budget),
-            // How far (percent) the robot's beliefs weigh worlds by the others' plays: its quick
-            // expectations always, and its search when the node makes it (a resume reads it back).
-            inference: String(settings.player.inference),
+            budgetMs: budget,
+            // Its quick expectations always weigh worlds so, and its search when the node makes it.
+            inference: settings.player.inference,
             character: character.name,
-            // The level of play, and below full its settings, which a replay recalls with (level-memory.ts).
             level,
             ...(level === 'full' ? {} : { levelSettings: levelSettingsText(levels, level) }),
             language: setup.utterances.language,
-            // What a replay needs to run the same session again (robot/offline/replay/replay.ts).
             speech: o.speech ?? setup.settings.speech.kind,
-            expectationBudgetMs: String(o.expectationBudgetMs ?? settings.expectation.budgetMs),
-            // The hand model at the deals, and what it was fitted on (a replay of a recording without it runs without it).
-            handModel: handModel ? JSON.stringify({ searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn }) : 'off',
-            // The model the robot's worlds were weighed by: the rule-based odds, or a lab's network (its file and digest).
-            ...(o.player ? {} : { inferenceModel: inferenceModel ? JSON.stringify({ modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 }) : 'rule' }),
-            // The model that predicted the other seats' cards (a replay predicts with the same, or none).
-            // A learned model: its file, its sidecar's features version and a digest of its bytes (a replay checks them).
-            prediction: prediction ? JSON.stringify(model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : 'off',
-            minThinkMs: String(o.minThinkMs ?? loadSessionSettings().minThinkMs),
-            liftGraceMs: String(o.liftGraceMs ?? loadSessionSettings().liftGraceMs),
-            versionBase: String(versionBase),
+            expectationBudgetMs: o.expectationBudgetMs ?? settings.expectation.budgetMs,
+            handModel: handModel ? { searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn } : null,
+            // A given player (a replay, a restart) is not this node's search: the restart says what its own weighs by.
+            ...(o.player ? {} : { inferenceModel: inferenceModel ? { modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 } : null }),
+            // A learned model with its sidecar's features version and a digest of its bytes (a replay checks them).
+            prediction: prediction ? (model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : null,
+            minThinkMs: o.minThinkMs ?? loadSessionSettings().minThinkMs,
+            liftGraceMs: o.liftGraceMs ?? loadSessionSettings().liftGraceMs,
+            versionBase,
             // The tables' seqs and answers as the session begins: a restart puts them back before
             // restoring the session's own events (a table's events of an earlier session stay known).
-            tableSeqs: JSON.stringify(this.server.ledgerSnapshot()),
+            tableSeqs: this.server.ledgerSnapshot(),
             ...o.recordingInfo,
-          },
+          }),
         });
         // Closed before the bus: the recorder drains what is queued and writes the summary.
         const r = recorder;

@@ -10,51 +10,21 @@
 
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Clock, SpeechBackendKind, TimerId, ToggleBoard } from '../../../behaviours/index.js';
+import type { SpeechBackendKind } from '../../../behaviours/index.js';
 import { SPEECH_BACKENDS, systemClock } from '../../../behaviours/index.js';
 import { BUILTIN_PLAYERS } from '../../../game/index.js';
-import type { Bus, NodeParameter, ParameterValues, Unsubscribe } from '../../bus/bus.js';
-import type { BehaviourTogglesMessage, ExpectationMessage, GameEventMessage, LanguageMessage, TableEvent } from '../../bus/messages.js';
-import type { TopicKey, TopicMessage } from '../../bus/topics.js';
-import { TOPICS } from '../../bus/topics.js';
-import { InProcessBus } from '../../bus/in-process-bus.js';
-import { ExpectationEstimator } from '../../live/node/expectation-estimator.js';
-import type { NodeLogger } from '../../live/node/logger.js';
-import { createLogger } from '../../live/node/logger.js';
-import { loadNodeSettings } from '../../live/node/node-settings.js';
-import type { NodeSettings } from '../../live/node/node-settings.js';
-import type { ParceiroNodeOptions } from '../../live/node/parceiro-node.js';
-import { ParceiroNode } from '../../live/node/parceiro-node.js';
-import { togglePatch } from '../../live/node/toggle-requests.js';
-import type { RecordedMessage } from '../../recording/reader.js';
-import type { LedgerSnapshot } from '../../../table-bridge/index.js';
-import { RecordingError, RecordingStream } from '../../recording/reader.js';
-import type { SessionInfo } from '../../recording/recorder.js';
-import { PoolSearchPlayer } from '../../live/search/pool-player.js';
-import type { RobotPlayer, SessionRuntime } from '../../live/session/index.js';
-import { gameStateOf, poolRobotPlayer, statusOf, syncRobotPlayer } from '../../live/session/index.js';
+import type { Bus } from '../../bus/index.js';
+import { InProcessBus } from '../../bus/index.js';
+import type { NodeLogger, NodeSettings, ParceiroNodeOptions, RobotPlayer } from '../../live/index.js';
+import { ExpectationEstimator, ParceiroNode, PoolSearchPlayer, createLogger, levelSearch, loadNodeSettings, poolRobotPlayer, readSessionMetadata, syncRobotPlayer } from '../../live/index.js';
+import type { RecordedMessage, SessionInfo } from '../../recording/index.js';
+import { RecordingError, RecordingStream } from '../../recording/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
-import { ReplayClock } from './replay-clock.js';
-import type { ReplaySettings } from './replay.js';
-import { TableFeeder, replaySettings } from './replay.js';
-import type { RecordedDecision } from './recorded-answers.js';
+import type { ReplaySettings } from './replay-settings.js';
+import { peopleModelOf, replaySettings, tableSeqsOf } from './replay-settings.js';
+import { GatedBus, RestoreClock, restoreSession } from './restore.js';
 import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
-import { levelSearch } from '../../live/node/level-memory.js';
-import { recordedModelHere } from '../../learned/recorded-model.js';
-
-/** The table server's seqs and answers as the session began (recorded as `tableSeqs`); null in older recordings. */
-function tableSeqsOf(info: SessionInfo): LedgerSnapshot | null {
-  if (!info.tableSeqs) return null;
-  try {
-    return JSON.parse(info.tableSeqs) as LedgerSnapshot;
-  } catch {
-    return null;
-  }
-}
-
-/** Why the tables of a stopped runtime are marked disconnected when it restarts. */
-export const RESTART_REASON = 'the runtime restarted';
 
 /** The recorded parts of a session, in order, read as streams. */
 export interface SessionParts {
@@ -73,32 +43,6 @@ export interface SessionParts {
    * naming the file, where, and what the messages before it restore; null when there is none.
    */
   damage: string | null;
-}
-
-/**
- * The people's model a resumed session's search weighs its worlds by, as the first part did (its
- * recording's `inferenceModel`): the network's path and bytes when the same network is here; otherwise
- * none (the rule-based odds), and `warn` says why.
- */
-function peopleModelOf(recorded: string | undefined, warn: (message: string) => void): { path: string; bytes: Uint8Array } | undefined {
-  if (recorded === undefined || recorded === 'rule') return undefined;
-  const fallback = ': the robot weighs its worlds by the rule-based odds';
-  let m: { modelFile?: unknown; sha256?: unknown; featuresVersion?: unknown };
-  try {
-    m = JSON.parse(recorded) as typeof m;
-  } catch {
-    m = {};
-  }
-  if (typeof m.modelFile !== 'string') {
-    warn(`the recording's inference model is unreadable (${recorded.slice(0, 60)})${fallback}`);
-    return undefined;
-  }
-  const here = recordedModelHere({ modelFile: m.modelFile, sha256: m.sha256, featuresVersion: m.featuresVersion }, "people's model");
-  if ('why' in here) {
-    warn(`${here.why}${fallback}`);
-    return undefined;
-  }
-  return here;
 }
 
 /** What `facts` restore, in words: "1 game over, game 2 at trick 4". */
@@ -130,101 +74,6 @@ export function findSessionParts(dir: string, id: string): SessionParts {
     damage = `${damaged.path} is ${where} (${what})${damaged === streams.at(-1) ? '' : `, and ${streams.length - 1 - streams.indexOf(damaged)} later part(s) continue from a state it no longer holds`}; what could be read restores ${restorable(facts)}, not the whole session`;
   }
   return { sessionId: id, files, info, messages, facts, problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)), damage };
-}
-
-/**
- * The bus of a restarting node: closed (nothing published, nothing recorded) until `open`. The game
- * events made while closed are kept: those the recording lost (a crash between a table event and
- * what it caused) are published once it opens.
- */
-export class GatedBus implements Bus {
-  open = false;
-  readonly heldGameEvents: GameEventMessage[] = [];
-  constructor(readonly inner: Bus) {}
-  get kind(): Bus['kind'] {
-    return this.inner.kind;
-  }
-  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
-    if (this.open) this.inner.publish(key, message);
-    else if (key === 'gameEvents') this.heldGameEvents.push(message as GameEventMessage);
-  }
-  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
-    return this.inner.subscribe(key, handler);
-  }
-  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
-    return this.inner.tap(handler);
-  }
-  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers?: readonly (keyof P)[]): ParameterValues<P> {
-    return this.inner.parameters(defaults, integers);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
-
-/**
- * The recorded times while restoring, then the live clock's (the system's; a replay of the part that
- * followed passes its own replay clock); timers waiting at the switch carry over.
- */
-export class RestoreClock implements Clock {
-  readonly replay: ReplayClock;
-  readonly #clock: Clock;
-  #live = false;
-  #floor = 0;
-  #nextId = 1;
-  /** Our timer id to the underlying clock's. */
-  readonly #ids = new Map<TimerId, { live: boolean; id: TimerId }>();
-  readonly #byReplayId = new Map<TimerId, TimerId>();
-
-  constructor(start: number, live: Clock = systemClock) {
-    this.replay = new ReplayClock(start);
-    this.#clock = live;
-  }
-
-  now(): number {
-    return this.#live ? Math.max(this.#floor, this.#clock.now()) : this.replay.now();
-  }
-
-  setTimeout(callback: () => void, ms: number): TimerId {
-    const id = this.#nextId++;
-    const run = (): void => {
-      this.#ids.delete(id);
-      callback();
-    };
-    if (this.#live) this.#ids.set(id, { live: true, id: this.#clock.setTimeout(run, ms) });
-    else {
-      const rid = this.replay.setTimeout(run, ms);
-      this.#ids.set(id, { live: false, id: rid });
-      this.#byReplayId.set(rid, id);
-    }
-    return id;
-  }
-
-  clearTimeout(id: TimerId): void {
-    const t = this.#ids.get(id);
-    if (!t) return;
-    this.#ids.delete(id);
-    if (t.live) this.#clock.clearTimeout(t.id);
-    else this.replay.clearTimeout(t.id);
-  }
-
-  /**
-   * From now on, the live clock's time (never before the restored time). What was still waiting at
-   * the crash (a face going back to rest, a look, a line) is done at once, in its order: the restart
-   * comes seconds or minutes later, and what was left of a timer then counted from the moment the
-   * node went live, which a replay of the part after the restart cannot know (it fell behind the
-   * recorded messages under load, and the replay ran a look before a face).
-   */
-  goLive(): void {
-    this.#floor = this.replay.now();
-    this.#live = true;
-    for (const t of this.replay.drain()) {
-      const ours = this.#byReplayId.get(t.id);
-      if (ours === undefined || !this.#ids.has(ours)) continue;
-      this.#ids.set(ours, { live: true, id: this.#clock.setTimeout(t.callback, 0) });
-    }
-    this.#byReplayId.clear();
-  }
 }
 
 export interface ResumeOptions {
@@ -285,18 +134,20 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   const closers: (() => Promise<void> | void)[] = [];
   // One logger for the node and the player built here for it.
   const log = o.logger ?? createLogger();
-  const kind = parts.info.player ?? 'timed';
-  const budgetMs = Number(parts.info.budgetMs ?? settings.player.budgetMs);
+  // Read through the session schema (replaySettings above has noted what does not fit).
+  const recorded = readSessionMetadata(parts.info).settings;
+  const kind = recorded.player ?? 'timed';
+  const budgetMs = recorded.budgetMs ?? settings.player.budgetMs;
   // Recordings made before inference existed searched uniformly.
-  const inference = Number(parts.info.inference ?? 0);
+  const inference = recorded.inference ?? 0;
   let live: RobotPlayer;
   /** What this part's search weighs its worlds by, for its recording: the recorded network when it is here, else the rule odds. */
-  let weighedBy: string | undefined;
+  let weighedBy: NonNullable<typeof recorded.inferenceModel> | null | undefined;
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
     // At a level of play, the level's search (the memory runs in the node, level-memory.ts).
     const levelPlay = s.level ? levelSearch(s.level.levels, s.level.name) : null;
-    const people = peopleModelOf(parts.info.inferenceModel, (message) => log.warn({ part: 'player' }, message));
-    weighedBy = people ? parts.info.inferenceModel : 'rule';
+    const people = peopleModelOf(parts.info.inferenceModel, recorded, (message) => log.warn({ part: 'player' }, message));
+    weighedBy = people ? recorded.inferenceModel : null;
     const pool = new PoolSearchPlayer({
       seat: s.robotSeat,
       seed: s.seed,
@@ -331,7 +182,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     firstDealer: s.firstDealer,
     ...(s.language ? { language: s.language } : {}),
     ...(s.character ? { character: s.character } : {}),
-    ...((SPEECH_BACKENDS as readonly string[]).includes(parts.info.speech ?? '') ? { speech: parts.info.speech as SpeechBackendKind } : {}),
+    ...((SPEECH_BACKENDS as readonly string[]).includes(recorded.speech ?? '') ? { speech: recorded.speech as SpeechBackendKind } : {}),
     budgetMs,
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
@@ -343,15 +194,15 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     recordingsDir: dir,
     recordingName: `${o.sessionId}.${n}`,
     recordingInfo: {
-      part: String(n),
+      part: n,
       previous: basename(parts.files.at(-1)!),
       resumed: new Date().toISOString(),
-      inference: String(inference),
+      inference,
       ...(weighedBy === undefined ? {} : { inferenceModel: weighedBy }),
       ...(parts.damage ? { damaged: parts.damage } : {}),
     },
     // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
-    versionBase: Number(parts.info.versionBase ?? 0),
+    versionBase: recorded.versionBase ?? 0,
     ...(o.host === undefined ? {} : { host: o.host }),
     ...(o.port === undefined ? {} : { port: o.port }),
     player,
@@ -362,7 +213,7 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     logger: log,
     beforeListen: async ({ runtime, toggles, server }) => {
       // The seqs and answers the session began with (an earlier session of the day's), then its own.
-      const seqs = tableSeqsOf(parts.info);
+      const seqs = tableSeqsOf(recorded);
       if (seqs) server.restoreLedger(seqs);
       const r = await restoreSession({
         runtime,
@@ -404,106 +255,3 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   };
 }
 
-export interface RestoreOptions {
-  runtime: SessionRuntime;
-  toggles: ToggleBoard;
-  /** Closed while the past is fed in; opened as the node goes live. */
-  bus: GatedBus;
-  clock: RestoreClock;
-  player: RecordedRobotPlayer;
-  estimator: RecordedEstimator;
-  /** The recorded parts so far, in order (read again on each call). */
-  messages: () => Iterable<RecordedMessage>;
-  /** The robot's decisions among them, by index (recordedDecisions). */
-  decisions: Map<number, RecordedDecision>;
-  /** Hears every message as it is restored. */
-  onMessage?: (m: RecordedMessage) => void;
-  settings: ReplaySettings;
-  /** Called as the clock goes live, before the bus opens (a restart hands over to the live player and estimates). */
-  goLive: () => void;
-  /** Hears each restored table event's answer (a restart rebuilds the table server's seq ledger). */
-  answered?: Parameters<TableFeeder['feed']>[1];
-}
-
-export interface Restored {
-  restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
-  over: boolean;
-  /** Tables of the stopped runtime marked disconnected (their disconnect events open the next part). */
-  disconnected: number;
-}
-
-/**
- * Feeds the recorded table events, decisions and estimates into a fresh runtime, silently, at their
- * recorded times, then goes live: the state, the old tables marked gone, the toggles and the language
- * in force. What a restart does before its table server listens, and what the replay of the part that
- * followed a restart does before it replays that part.
- */
-export async function restoreSession(o: RestoreOptions): Promise<Restored> {
-  const { runtime, toggles, bus, clock, player, estimator, decisions, settings: s } = o;
-  const feeder = new TableFeeder(runtime, s.robotSeat);
-  const hosted = new Set<string>();
-  const restored = { tableEvents: 0, decisions: 0, estimates: 0, game: 0, trick: 0, played: 0 };
-  let lastToggles: BehaviourTogglesMessage | null = null;
-  let lastLanguage: LanguageMessage | null = null;
-  // Silent: nothing is said while the past is fed in again.
-  toggles.set({ speech: false }, 'restore');
-  let i = -1;
-  /** Game events the recording holds: the feeding makes them again, and maybe some it lost. */
-  let recordedEvents = 0;
-  const heldBefore = bus.heldGameEvents.length;
-  for (const m of o.messages()) {
-    i++;
-    o.onMessage?.(m);
-    const name = m.topic.name;
-    if (name === TOPICS.gameEvents.name) recordedEvents++;
-    if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
-    if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
-    if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
-    await clock.replay.advanceTo(m.time);
-    if (name === TOPICS.tableEvents.name) {
-      const t = m.message as TableEvent;
-      if (t.kind === 'hello') hosted.add(t.table_id);
-      if (t.kind === 'disconnect') hosted.delete(t.table_id);
-      feeder.feed(t, o.answered);
-      restored.tableEvents++;
-    } else if (name === TOPICS.decision.name) {
-      const d = decisions.get(i);
-      if (d && !d.forced) {
-        player.release(d);
-        restored.decisions++;
-      }
-    } else {
-      estimator.release(m.message as ExpectationMessage);
-      restored.estimates++;
-    }
-  }
-  await clock.replay.advanceTo(clock.replay.now());
-  // Live from here: the clock, the player, the estimates, the bus and the recording.
-  clock.goLive();
-  o.goLive();
-  bus.open = true;
-  // What the last table events caused that the recording did not keep (it was cut between the two):
-  // on record now, so the session's parts together hold every game event once.
-  for (const e of bus.heldGameEvents.slice(heldBefore + recordedEvents)) bus.publish('gameEvents', e);
-  const snap = runtime.actor.getSnapshot();
-  const c = snap.context;
-  const over = statusOf(snap) === 'session_over';
-  restored.game = c.current ? c.current.index + 1 : 0;
-  restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
-  restored.played = c.score.games;
-  bus.publish('gameState', gameStateOf(snap));
-  // The tables of the stopped runtime are gone; they come back with a hello.
-  let disconnected = 0;
-  for (const id of hosted) {
-    const info = feeder.tables.get(id);
-    if (!info) continue;
-    runtime.onDisconnect(info, RESTART_REASON);
-    disconnected++;
-  }
-  if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
-  else toggles.set({ speech: true }, 'restore');
-  // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
-  if (lastLanguage && lastLanguage.language !== s.language) bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
-  else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
-  return { restored, over, disconnected };
-}
