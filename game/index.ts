@@ -8,6 +8,8 @@ export * from './game.js';
 export * from './deal.js';
 export * from './view.js';
 export * from './sampler.js';
+export * from './clock.js';
+export * from './decision.js';
 export * from './events.js';
 export * from './match.js';
 export * from './record.js';

@@ -186,7 +186,7 @@ function fit(): void {
     file,
     `// Written by \`node dist/test/bench/hand-assessment.js fit\` (do not edit): the hand assessment's model.
 // Weights in the order of HAND_FEATURES: ${HAND_FEATURES.join(', ')}.
-import type { HandModel } from './hand-assessment.js';
+import type { HandModel } from './features.js';
 import { HAND_FEATURES } from './features.js';
 
 export const FITTED_MODEL: HandModel = {
