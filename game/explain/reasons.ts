@@ -56,8 +56,6 @@ export interface ReasonOptions {
   seed: number;
 }
 
-const ACE = 9;
-
 /** The highest trump still unplayed in `info` (held or not), or -1. */
 function masterTrump(info: InfoSet): Card | -1 {
   const live = [...info.hand, ...info.unseen].filter((c) => suitOf(c) === info.trump);
@@ -143,9 +141,6 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
   if (c.winShare === d.winShare && more >= 1) return { kind: 'more-points', ...base, points: more };
   return { kind: 'close-call', ...base };
 }
-
-/** The ace of `suit` (for wording: "the ace of trumps"). */
-export const aceOf = (suit: Suit): Card => (suit * 10 + ACE) as Card;
 
 /** How sure "it wins more often" is, from how much more often (a fifth of the worlds or more is as sure as it gets). */
 export const winGainSupport = (gain: number): number => Math.min(1, 0.5 + 2 * Math.max(0, gain));
