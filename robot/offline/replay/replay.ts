@@ -32,7 +32,7 @@ import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import type { RecordingFacts } from './scan.js';
-import { DecisionPlacer, chained, messagesOf, scanRecording, stampOf } from './scan.js';
+import { chained, messagesOf, scanRecording, stampOf } from './scan.js';
 import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './resume.js';
 
@@ -223,14 +223,6 @@ function handModelOf(recorded: string | undefined, notes: string[]): { searchWei
     notes.push(`the recording's hand model setting is unreadable (${recorded.slice(0, 80)}): replayed without it`);
     return null;
   }
-}
-
-/** The robot's decisions in the recording, each placed by the play event that follows it. */
-export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<number, RecordedDecision> {
-  const placer = new DecisionPlacer();
-  let i = 0;
-  for (const m of messages) placer.see(m, i++);
-  return placer.done();
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
