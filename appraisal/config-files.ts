@@ -176,7 +176,6 @@ const PRESET_SCHEMA = strict({
   rules: z.array(RULE_SCHEMA, { error: 'expected a list of rules' }).optional(),
 });
 
-export type DispositionsEntry = z.infer<typeof dispositions>;
 export type SettingsFile = z.infer<typeof SETTINGS_SCHEMA> & { model: ModelConstants };
 export type PresetFile = z.infer<typeof PRESET_SCHEMA>;
 export type RuleEntry = z.infer<typeof RULE_SCHEMA>;

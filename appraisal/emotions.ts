@@ -29,7 +29,6 @@ export const EMOTION_TYPES = [
 ] as const;
 export type EmotionType = (typeof EMOTION_TYPES)[number];
 
-export const isEmotionType = (s: unknown): s is EmotionType => typeof s === 'string' && (EMOTION_TYPES as readonly string[]).includes(s);
 
 /** +1 for a positive emotion, -1 for a negative one. */
 export const VALENCE: Readonly<Record<EmotionType, 1 | -1>> = {

@@ -122,9 +122,6 @@ const SCOPES = Object.fromEntries(
   (Object.keys(PARTICULAR) as AppraisalEventType[]).map((t) => [t, { variables: new Map(Object.entries({ ...COMMON, ...PARTICULAR[t] })), functions: FUNCTIONS } satisfies Scope]),
 ) as unknown as Record<AppraisalEventType, Scope>;
 
-/** The names and functions of an event type. */
-export const scopeOf = (type: AppraisalEventType): Scope => SCOPES[type];
-
 /** The names several event types share, for a rule that listens to all of them. */
 export function sharedScope(types: readonly AppraisalEventType[]): Scope {
   if (types.length === 1) return SCOPES[types[0]!];

@@ -30,12 +30,6 @@ export interface Expectation {
   winSe?: number;
 }
 
-/** The expectation before and after an event: its change is what makes the event desirable or not. */
-export interface EventBeliefs {
-  before: Expectation;
-  after: Expectation;
-}
-
 /** Beliefs as an event brings them: either side may be missing (`expectationOf` of a forced card). */
 export interface PerceivedBeliefs {
   /** Defaults to the last `after` (an even game at a deal). */

@@ -1,10 +1,10 @@
 // The public surface of the appraisal: game events and the player's beliefs in, OCC emotions and
 // mood out, with the rules and characters as data in config/appraisal/.
 
-export { EMOTION_TYPES, INFLUENCES_MOOD, VALENCE, concernsSeat, emotionKey, isEmotionType } from './emotions.js';
+export { EMOTION_TYPES, INFLUENCES_MOOD, VALENCE, concernsSeat, emotionKey } from './emotions.js';
 export type { ActiveEmotion, ElicitedEmotion, EmotionType, FeltEmotion, Target } from './emotions.js';
 export { APPRAISAL_EVENT_TYPES, PRIOR_EXPECTATION, expectationOf } from './events.js';
-export type { AppraisalEvent, AppraisalEventType, EventBeliefs, Expectation, PerceivedBeliefs, Perception } from './events.js';
+export type { AppraisalEvent, AppraisalEventType, Expectation, PerceivedBeliefs, Perception } from './events.js';
 export type { Character, Disposition, Goal, ModelConstants, Rule } from './character.js';
 export { deriveEmotions, emptyFrame } from './derive.js';
 export type { AppraisalFrame, Derivation, GoalSpec } from './derive.js';

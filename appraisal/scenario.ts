@@ -42,7 +42,7 @@ const expectation = z.strictObject({
   pointsSe: z.number({ error: 'expected a standard error in points, 0 or more' }).min(0, 'expected a standard error in points, 0 or more').optional(),
   winSe: z.number({ error: 'expected a standard error of a probability, 0 or more' }).min(0, 'expected a standard error of a probability, 0 or more').optional(),
 });
-/** The robot player's beliefs as it reports them (game/search/tally.ts `Beliefs`); only what appraisal reads is checked. */
+/** The robot player's beliefs as it reports them (game/decision.ts `Beliefs`); only what appraisal reads is checked. */
 const playerBeliefs = z.looseObject({
   moves: z.array(z.looseObject({ mean: z.number({ error: 'expected the mean points of the card' }) }), { error: 'expected the moves of the beliefs' }).min(1, 'needs at least one move'),
   winProbability: z.number({ error: 'expected a probability 0-1' }).min(0).max(1),

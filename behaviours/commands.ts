@@ -54,8 +54,6 @@ export type BehaviourCommand =
   | { kind: 'gaze'; atMs: number; gaze: Gaze; durationMs: number }
   | { kind: 'speech'; atMs: number; utterance: PlannedUtterance };
 
-export type CommandKind = BehaviourCommand['kind'];
-
 export interface BehaviourPlan {
   /** The event planned for, or `operator` for a wizard-of-oz command. */
   event: BehaviourEvent['type'] | 'operator';

@@ -10,8 +10,6 @@ export type EmotionType = AppraisalEmotionType;
 
 export { EMOTION_TYPES };
 
-export const isEmotionType = (s: unknown): s is EmotionType => (EMOTION_TYPES as readonly unknown[]).includes(s);
-
 /** An emotion as the appraisal reports it (`FeltEmotion`); the target is optional here. */
 export interface EmotionInput {
   type: EmotionType;
@@ -32,5 +30,3 @@ export interface EmotionalStateInput {
    */
   surprise?: number;
 }
-
-export const CALM: EmotionalStateInput = { emotions: [], mood: 0 };

@@ -3,7 +3,7 @@
 
 // Inputs.
 export type { EmotionInput, EmotionType, EmotionalStateInput } from './emotion-input.js';
-export { CALM, EMOTION_TYPES, isEmotionType } from './emotion-input.js';
+export { EMOTION_TYPES } from './emotion-input.js';
 export type { BehaviourEvent, SessionEvent } from './events.js';
 export { gameEndOf, momentAfter, momentOf, sessionEndOf, usefulUntil } from './moment.js';
 export type { Moment } from './moment.js';
@@ -18,7 +18,7 @@ export type { BehaviourSettings, SpeechBackendKind, SpeechBackendSettings } from
 
 // Postures.
 export { EMYS_LIMITS, EXPRESSION_JOINTS, GAZE_JOINTS, JOINTS, clampJoint, jointUnit, rosJointName, toSi, withinLimits } from './joints.js';
-export type { JointLimits, JointName, JointRange, JointTargets } from './joints.js';
+export type { JointLimits, JointName, JointRange } from './joints.js';
 export { EXPRESSIONS, loadPostureLibrary, postureFileSchema } from './posture-config.js';
 export type { EmotionExpression, Expression, ExpressionName, PostureLibrary } from './posture-config.js';
 export { emotionPosture, expressionPosture, restPosture } from './postures.js';
@@ -47,7 +47,7 @@ export { initialBehaviourState } from './state.js';
 export { expressionValence, lineValence } from './line-valence.js';
 export type { Valence } from './line-valence.js';
 export type { BehaviourState } from './state.js';
-export type { BehaviourCommand, BehaviourPlan, CommandKind, PlannedUtterance } from './commands.js';
+export type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
 
 // The edge: time, topics, the scheduler, speech.
 export { SimulatedClock, systemClock } from './clock.js';

@@ -24,9 +24,6 @@ export interface JointRange {
 
 export type JointLimits = Readonly<Record<JointName, JointRange>>;
 
-/** A target for every joint. */
-export type JointTargets = Readonly<Record<JointName, number>>;
-
 /** EMYS's mechanical limits. A robot's own limits (config/postures.yaml) may be narrower, never wider. */
 export const EMYS_LIMITS: JointLimits = {
   neckPitch: { min: -20, max: 30 },

@@ -13,13 +13,10 @@ export type Suit = 0 | 1 | 2 | 3;
 
 /** Ranks from low to high, as written in card notation. */
 export const RANKS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
-export type RankLetter = (typeof RANKS)[number];
 
 /** Points by rank index: Q=2, J=3, K=4, 7=10, A=11. */
 export const RANK_POINTS: readonly number[] = [0, 0, 0, 0, 0, 2, 3, 4, 10, 11];
-export const TOTAL_POINTS = 120;
 export const DECK_SIZE = 40;
-export const HAND_SIZE = 10;
 export const SUIT_MASK = 0x3ff;
 
 export const cardOf = (suit: number, rank: number): Card => (suit * 10 + rank) as Card;

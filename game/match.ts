@@ -2,17 +2,16 @@
 // tournament between simple players allocates almost nothing per play.
 
 import type { Card } from './cards.js';
-import { formatCard, isCard, pointsOf } from './cards.js';
+import { formatCard, isCard } from './cards.js';
+import type { Clock } from './clock.js';
+import type { Decision } from './decision.js';
 import type { GameEvent } from './events.js';
+import { dealEvent, eventsOfPlay } from './events.js';
 import type { DealSpec } from './game.js';
-import { Game, PlayResult } from './game.js';
+import { Game } from './game.js';
 import type { Player } from './players/player.js';
-import type { Decision } from './search/tally.js';
 import type { Seat } from './seats.js';
 import { SeatView } from './view.js';
-
-/** A clock in milliseconds, injected so that timing never leaks into the rules. */
-export type Clock = () => number;
 
 export interface GameHooks {
   /** Measures each decision when given. */
@@ -34,34 +33,6 @@ export class PlayerContractError extends Error {
     super(`player '${kind}' at seat ${seat} chose ${typeof card === 'number' && isCard(card) ? formatCard(card) : JSON.stringify(card)}, which is not legal`);
     this.name = 'PlayerContractError';
   }
-}
-
-/** The events every seat hears when `card` is played; the trick event only when it completes one. */
-export function eventsOfPlay(game: Game, seat: Seat, card: Card, result: PlayResult, trickBefore: number): GameEvent[] {
-  const events: GameEvent[] = [{ type: 'play', seat, card, trick: trickBefore }];
-  if (result !== PlayResult.Continue && game.trick > trickBefore) {
-    const cards: Card[] = [];
-    let points = 0;
-    for (let i = 0; i < 4; i++) {
-      const c = game.playAt(trickBefore * 4 + i);
-      cards.push(c);
-      points += pointsOf(c);
-    }
-    events.push({ type: 'trick', trick: trickBefore, leader: leaderOf(game, trickBefore), cards, winner: game.trickWinner(trickBefore), points });
-  }
-  if (game.isOver) {
-    events.push({ type: 'end', points: [game.points(0), game.points(1)], outcome: game.outcome!, renounce: game.renounce });
-  }
-  return events;
-}
-
-/** The seat that led trick `k`: the seat after the dealer for the first, the previous winner after. */
-export function leaderOf(game: Game, k: number): Seat {
-  return k === 0 ? (((game.dealer + 1) & 3) as Seat) : game.trickWinner(k - 1);
-}
-
-export function dealEvent(deal: DealSpec, seat: Seat): GameEvent {
-  return { type: 'deal', seat, dealer: deal.dealer, trumpCard: deal.trumpCard, hand: [...(deal.hands?.[seat] ?? [])] };
 }
 
 export function playGame(deal: DealSpec, players: readonly Player[], hooks: GameHooks = {}): Game {

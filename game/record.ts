@@ -6,7 +6,7 @@ import type { Card } from './cards.js';
 import { CardParseError, formatCard, parseCard, pointsOf } from './cards.js';
 import type { DealSpec } from './game.js';
 import { Game, PlayError } from './game.js';
-import { leaderOf } from './match.js';
+import { leaderOf } from './events.js';
 import type { GameOutcome } from './scoring.js';
 import type { Seat } from './seats.js';
 import { isSeat } from './seats.js';

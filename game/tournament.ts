@@ -7,7 +7,7 @@
 import type { Game } from './game.js';
 import { dealCards } from './deal.js';
 import type { Deal } from './deal.js';
-import type { Clock } from './match.js';
+import type { Clock } from './clock.js';
 import type { LevelTable } from './memory/levels.js';
 import { playGame } from './match.js';
 import type { Player, PlayerFactory, PlayerOptions } from './players/player.js';

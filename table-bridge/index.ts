@@ -36,5 +36,3 @@ export { DEFAULT_TABLE_PORT, MESSAGE_LIMIT, TRANSPORT_LIMIT, TableServer } from 
 export type { EventRate, HelloLockout, TableServerOptions } from './table-server.js';
 export { FAULTS, HelloRefusedError, SimulatedTable } from './simulated-table.js';
 export type { BotKind, Fault, FaultReport, SimulatedTableOptions } from './simulated-table.js';
-export { LocalReferee } from './local-referee.js';
-export type { LocalRefereeOptions } from './local-referee.js';

@@ -161,7 +161,6 @@ export const refusalSchema = z.object({
   /** rate-limited, too-many-attempts: the wait before sending again (ms). */
   retryAfterMs: z.int().optional(),
 });
-export type Refusal = z.infer<typeof refusalSchema>;
 
 export const eventAckSchema = z.union([
   z.object({

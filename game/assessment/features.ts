@@ -86,3 +86,12 @@ export function handFeatures(hand: readonly Card[], seat: Seat, dealer: Seat, tr
   out[18] = fromDealer === 1 ? 1 : 0;
   return out;
 }
+
+/** A fitted model: one weight per feature of HAND_FEATURES, in that order, and an intercept. */
+export interface HandModel {
+  features: readonly string[];
+  points: { intercept: number; weights: readonly number[] };
+  win: { intercept: number; weights: readonly number[] };
+  /** How it was fitted (command, seed, games): a model is named for what it was trained on. */
+  fittedOn: string;
+}

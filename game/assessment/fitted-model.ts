@@ -1,6 +1,6 @@
 // Written by `node dist/test/bench/hand-assessment.js fit` (do not edit): the hand assessment's model.
 // Weights in the order of HAND_FEATURES: trumps, trumpAce, trumpSeven, trumpKing, trumpJack, trumpQueen, sideAces, sideSevensWithAce, sideSevensBare, sideKings, sideLength, voids, singletons, pointsInHand, partnerTurnedUp, partnerTurnedUpPoints, opponentTurnedUp, opponentTurnedUpPoints, leadsFirst.
-import type { HandModel } from './hand-assessment.js';
+import type { HandModel } from './features.js';
 import { HAND_FEATURES } from './features.js';
 
 export const FITTED_MODEL: HandModel = {

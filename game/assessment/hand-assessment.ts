@@ -8,16 +8,8 @@
 import type { Card } from '../cards.js';
 import type { Seat } from '../seats.js';
 import { FEATURE_COUNT, HAND_FEATURES, handFeatures } from './features.js';
+import type { HandModel } from './features.js';
 import { FITTED_MODEL } from './fitted-model.js';
-
-/** A fitted model: one weight per feature of HAND_FEATURES, in that order, and an intercept. */
-export interface HandModel {
-  features: readonly string[];
-  points: { intercept: number; weights: readonly number[] };
-  win: { intercept: number; weights: readonly number[] };
-  /** How it was fitted (command, seed, games): a model is named for what it was trained on. */
-  fittedOn: string;
-}
 
 /** The team's expected final points (0..120) and its probability of more than 60. */
 export interface HandAssessment {

@@ -16,32 +16,9 @@ import type { Seat } from '../seats.js';
 import { partnerOf, teamOf } from '../seats.js';
 import { WorldBuilder } from '../search/world.js';
 import type { InfoSet } from '../view.js';
-import type { Decision } from '../search/tally.js';
+import type { Decision, ReasonKind, ReasonSummary } from '../decision.js';
 import { createRng } from '../rng.js';
 import { SeatView } from '../view.js';
-
-export const REASON_KINDS = [
-  /** Leads a suit the partner has shown it lacks, so the partner can ruff. */
-  'partner-ruffs',
-  /** Keeps the ace of trumps (or the highest trump left) for a later trick. */
-  'keeps-master-trump',
-  /** Leads a trump to draw the opponents' trumps. */
-  'draws-trumps',
-  /** Puts points on a trick the partner is sure to take. */
-  'points-to-partner',
-  /** Takes the trick (the other card would not, as often). */
-  'takes-trick',
-  /** The trick is lost either way: gives away fewer points. */
-  'saves-points',
-  /** None of the above stands out: the card simply wins more often over the worlds. */
-  'better-odds',
-  /** It wins as often as the other card over the worlds, and ends with more points. */
-  'more-points',
-  /** The worlds show no difference the card is better by (the search preferred it by a hair). */
-  'close-call',
-] as const;
-export type ReasonKind = (typeof REASON_KINDS)[number];
-export const isReasonKind = (s: unknown): s is ReasonKind => typeof s === 'string' && (REASON_KINDS as readonly string[]).includes(s);
 
 /** What followed one card over the worlds. */
 export interface CardOutcome {
@@ -78,8 +55,6 @@ export interface ReasonOptions {
   /** Seed of the rollout players. */
   seed: number;
 }
-
-const ACE = 9;
 
 /** The highest trump still unplayed in `info` (held or not), or -1. */
 function masterTrump(info: InfoSet): Card | -1 {
@@ -118,7 +93,7 @@ const mean = (s: CardOutcome & { n: number }): CardOutcome => {
 
 /**
  * Why `chosen` rather than `other` (both legal for the player of `info`, who is to move): both are
- * played in the same worlds and the first reason of REASON_KINDS the worlds bear out is given.
+ * played in the same worlds and the first reason of REASON_KINDS (decision.ts) the worlds bear out is given.
  */
 export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOptions): Reason {
   const sampler = createDealSampler(info);
@@ -167,9 +142,6 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
   return { kind: 'close-call', ...base };
 }
 
-/** The ace of `suit` (for wording: "the ace of trumps"). */
-export const aceOf = (suit: Suit): Card => (suit * 10 + ACE) as Card;
-
 /** How sure "it wins more often" is, from how much more often (a fifth of the worlds or more is as sure as it gets). */
 export const winGainSupport = (gain: number): number => Math.min(1, 0.5 + 2 * Math.max(0, gain));
 
@@ -186,19 +158,6 @@ export function supportOf(r: Reason): number {
     default:
       return 1;
   }
-}
-
-/** What a decision carries of its reason (plain data: it goes on the bus and into recordings). */
-export interface ReasonSummary {
-  kind: ReasonKind;
-  /** The card played and the next best. */
-  card: Card;
-  other: Card;
-  /** Share of the worlds that bear the reason out, 0..1. */
-  support: number;
-  points?: number;
-  suit?: Suit;
-  kept?: Card;
 }
 
 export function summarizeReason(r: Reason): ReasonSummary {

@@ -15,8 +15,8 @@ import { Game } from '../game.js';
 import { victoriesFor } from '../scoring.js';
 import type { Seat } from '../seats.js';
 import { teamOf } from '../seats.js';
-import type { Position } from '../solver/index.js';
-import { Solver } from '../solver/index.js';
+import type { Position } from '../solver/position.js';
+import { Solver } from '../solver/solver.js';
 import { positionOf } from '../search/world.js';
 
 /** A game as it was played: who dealt, the card turned up, the cards in order of play. */

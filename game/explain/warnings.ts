@@ -13,7 +13,6 @@ export type SituationWarning =
   | { kind: 'ace-with-them'; card: Card }
   /** Every trump not played is in the team's two hands: the partner's side-suit masters cannot be ruffed. */
   | { kind: 'no-trumps-with-them' };
-export const WARNING_KINDS = ['ace-with-them', 'no-trumps-with-them'] as const;
 
 /**
  * The warnings that hold for the robot's partner now (both hands known). A caller says each kind at

@@ -11,14 +11,11 @@ import { FEATURES_VERSION, DECISION_FEATURES, encodeInfoSet, playSeats } from '.
 
 export const DATASET_FORMAT = 'parceiro-decisions-1';
 
-/** Floats a row holds after the features: label, game, seat, who. */
-export const ROW_EXTRA = ['label', 'game', 'seat', 'who'] as const;
-
 export interface DatasetHeader {
   format: typeof DATASET_FORMAT;
   featuresVersion: typeof FEATURES_VERSION;
   featureCount: typeof DECISION_FEATURES;
-  /** Floats per row: DECISION_FEATURES, then ROW_EXTRA. */
+  /** Floats per row: DECISION_FEATURES, then label, game, seat, who. */
   rowFloats: number;
   rows: number;
   games: number;

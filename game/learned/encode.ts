@@ -20,7 +20,7 @@
 // Changing any of this is a new FEATURES_VERSION: a model records the version it was trained on and
 // is refused by code of another (mlp.ts).
 
-import type { Card, Suit } from '../cards.js';
+import type { Card } from '../cards.js';
 import { DECK_SIZE, SUIT_MASK, suitOf } from '../cards.js';
 import { Game } from '../game.js';
 import type { Seat } from '../seats.js';
@@ -94,12 +94,6 @@ export function encodePublic(p: PublicGame, seat: Seat, out: Float32Array, offse
     for (const suit of p.voids[s]!) out[offset + DECISION_LAYOUT.voids + (r - 1) * 4 + suit] = 1;
   }
   if (p.table.length) out[offset + DECISION_LAYOUT.led + suitOf(p.table[0]!)] = 1;
-}
-
-/** The suit led to the trick in `out`'s encoding, or -1 when the seat leads. */
-export function ledOf(out: Float32Array, offset = 0): Suit | -1 {
-  for (let s = 0; s < 4; s++) if (out[offset + DECISION_LAYOUT.led + s]) return s as Suit;
-  return -1;
 }
 
 /**

@@ -17,9 +17,6 @@ export function setModelLoader(read: ModelBytesLoader | null): void {
   nets.clear();
 }
 
-/** Whether a loader is installed. */
-export const hasModelLoader = (): boolean => loader !== null;
-
 /** Registers a network under a name, so specs may name it without a file (tests, embedding programs). */
 export function registerPolicyNet(name: string, net: PolicyNet): void {
   nets.set(name, net);

@@ -6,7 +6,7 @@ import type { Card } from '../cards.js';
 import type { Player, PlayerOptions } from '../players/player.js';
 import { SearchPlayer } from '../players/search-player.js';
 import { createRng } from '../rng.js';
-import type { Decision } from '../search/tally.js';
+import type { Decision } from '../decision.js';
 import type { InfoSet, SeatView } from '../view.js';
 import { believedWorlds } from './believed-worlds.js';
 import { CardMemory } from './card-memory.js';

@@ -7,7 +7,7 @@
 import type { Card } from '../cards.js';
 import type { Rng } from '../rng.js';
 import { createRng } from '../rng.js';
-import type { Beliefs } from '../search/tally.js';
+import type { Beliefs } from '../decision.js';
 import type { SeatView } from '../view.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';

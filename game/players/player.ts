@@ -3,9 +3,9 @@
 
 import type { Card } from '../cards.js';
 import type { GameEvent } from '../events.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
+import type { Decision } from '../decision.js';
 import type { LevelTable } from '../memory/levels.js';
-import type { Decision } from '../search/tally.js';
 import type { Seat } from '../seats.js';
 import type { SeatView } from '../view.js';
 

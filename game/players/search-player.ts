@@ -7,17 +7,17 @@
 // spread over the worlds, the win probability, the effort.
 
 import type { Card } from '../cards.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import type { Rng } from '../rng.js';
 import { createRng } from '../rng.js';
-import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
-import type { Beliefs, Decision, MoveBelief } from '../search/tally.js';
+import { beliefsOf } from '../search/tally.js';
+import { decisionOf, forcedDecision } from '../decision.js';
+import type { Beliefs, Decision, MoveBelief, SearchObjective } from '../decision.js';
 import { searchWorlds } from '../search/search.js';
 import { checkTrust } from '../search/inference.js';
 import type { InferenceModelName } from '../predict/likelihood.js';
 import { inferenceModel } from '../predict/likelihood.js';
 import type { PlayoutPolicy, SearchSettings, WorldSource } from '../search/search.js';
-import type { SearchObjective } from '../search/tally.js';
 import { Solver } from '../solver/solver.js';
 import type { InfoSet, SeatView } from '../view.js';
 import type { PolicyNet } from '../learned/mlp.js';

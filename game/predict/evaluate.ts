@@ -8,7 +8,7 @@
 
 import type { Card } from '../cards.js';
 import { Game } from '../game.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import type { Seat } from '../seats.js';
 import { infoSetOf } from '../view.js';
 import type { Predictor } from './predictor.js';

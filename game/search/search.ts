@@ -17,7 +17,7 @@
 import type { Card } from '../cards.js';
 import { pointsOf } from '../cards.js';
 import type { Game } from '../game.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import { ExpertPlayer } from '../players/expert.js';
 import type { Player } from '../players/player.js';
 import { RulePlayer } from '../players/rule.js';
@@ -33,7 +33,8 @@ import type { Solver } from '../solver/solver.js';
 import type { Position } from '../solver/position.js';
 import type { InfoSet } from '../view.js';
 import { SeatView } from '../view.js';
-import type { InferenceReport, SearchObjective, Tally } from './tally.js';
+import type { InferenceReport, SearchObjective } from '../decision.js';
+import type { Tally } from './tally.js';
 import { addWorld, emptyTally } from './tally.js';
 import type { InferenceSettings } from './inference.js';
 import { weighedWorlds } from './inference.js';

@@ -14,7 +14,6 @@ export const LANGUAGES = ['pt', 'en'] as const;
 export const TARGETS = ['partner', 'opponent', 'all'] as const;
 /** Toggle names as the bus writes them (snake_case). */
 export const TOGGLE_KEYS = ['speech', 'postures', 'gaze', 'partner_speech', 'opponent_speech', 'expressiveness'] as const;
-export type ToggleKey = (typeof TOGGLE_KEYS)[number];
 
 /**
  * The lines a say control may name, by language, and the language in force (for a control that names

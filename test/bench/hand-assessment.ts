@@ -16,10 +16,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DECK, ExpertPlayer, Game, createRng, dealCards, deriveSeed, infoSetOf, playGame, shuffleInPlace, teamOf } from '../../game/index.js';
-import type { Card, Deal, Seat } from '../../game/index.js';
-import { FEATURE_COUNT, HAND_FEATURES, HandAssessor, combineEstimates, handFeatures } from '../../game/assessment/index.js';
-import type { HandAssessment, HandModel } from '../../game/assessment/index.js';
+import { DECK, ExpertPlayer, FEATURE_COUNT, Game, HAND_FEATURES, HandAssessor, combineEstimates, createRng, dealCards, deriveSeed, handFeatures, infoSetOf, playGame, shuffleInPlace, teamOf } from '../../game/index.js';
+import type { Card, Deal, HandAssessment, HandModel, Seat } from '../../game/index.js';
 import estimateWorker from '../../robot/live/node/expectation-worker.js';
 
 const { values, positionals } = parseArgs({
@@ -186,7 +184,7 @@ function fit(): void {
     file,
     `// Written by \`node dist/test/bench/hand-assessment.js fit\` (do not edit): the hand assessment's model.
 // Weights in the order of HAND_FEATURES: ${HAND_FEATURES.join(', ')}.
-import type { HandModel } from './hand-assessment.js';
+import type { HandModel } from './features.js';
 import { HAND_FEATURES } from './features.js';
 
 export const FITTED_MODEL: HandModel = {

@@ -11,9 +11,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { ExpertSoftmaxPolicy, Tom1Policy, DEFAULT_TOM1 } from '../../game/predict/index.js';
-import { GameSeatWorld } from '../../game/predict/likelihood.js';
-import { Game, SeatView, createRng, dealCards, deriveSeed, playerFactory, ruleProbability } from '../../game/index.js';
+import { DEFAULT_TOM1, ExpertSoftmaxPolicy, Game, GameSeatWorld, SeatView, Tom1Policy, createRng, dealCards, deriveSeed, playerFactory, ruleProbability } from '../../game/index.js';
 import type { Card, Player, Seat } from '../../game/index.js';
 
 const { values, positionals } = parseArgs({

@@ -4,10 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_COUNT, HAND_FEATURES, HandAssessor, combineEstimates, handFeatures, strengthOf } from '../../game/assessment/index.js';
-import type { HandFeature } from '../../game/assessment/index.js';
-import { DECK, createRng, dealCards, parseCard, shuffleInPlace } from '../../game/index.js';
-import type { Card, Seat } from '../../game/index.js';
+import { DECK, FEATURE_COUNT, HAND_FEATURES, HandAssessor, combineEstimates, createRng, dealCards, handFeatures, parseCard, shuffleInPlace, strengthOf } from '../../game/index.js';
+import type { Card, HandFeature, Seat } from '../../game/index.js';
 
 const cards = (s: string): Card[] => s.split(' ').map((c) => parseCard(c));
 const feature = (x: Float64Array, name: HandFeature): number => x[HAND_FEATURES.indexOf(name)]!;

@@ -5,7 +5,7 @@
 import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventAck, HelloAck, TableHandler } from '../../table-bridge/index.js';
-import { LocalReferee } from '../../table-bridge/index.js';
+import { LocalReferee } from './local-referee.js';
 import { TOKEN, cleanup, helloMessage, once, rawClient, startServer } from './harness.js';
 
 afterEach(cleanup);

@@ -4,8 +4,10 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { Seat } from '../../game/index.js';
-import type { LocalRefereeOptions, SimulatedTableOptions, TableHandler, TableServerOptions } from '../../table-bridge/index.js';
-import { LocalReferee, SimulatedTable, TABLE_NAMESPACE, TableServer, defaultFiducials } from '../../table-bridge/index.js';
+import type { SimulatedTableOptions, TableHandler, TableServerOptions } from '../../table-bridge/index.js';
+import { SimulatedTable, TABLE_NAMESPACE, TableServer, defaultFiducials } from '../../table-bridge/index.js';
+import type { LocalRefereeOptions } from './local-referee.js';
+import { LocalReferee } from './local-referee.js';
 
 export const TOKEN = 'test-token-4f1c';
 

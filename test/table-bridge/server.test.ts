@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCard } from '../../game/index.js';
 import type { EventAck, HelloAck, TableHandler } from '../../table-bridge/index.js';
-import { HelloRefusedError, LocalReferee } from '../../table-bridge/index.js';
+import { HelloRefusedError } from '../../table-bridge/index.js';
+import { LocalReferee } from './local-referee.js';
 import { TOKEN, cleanup, helloMessage, once, rawClient, simTable, startServer } from './harness.js';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 // The session machine behind the table bridge: SessionRuntime implements TableHandler, so a
-// TableServer drives it exactly as it drives the LocalReferee. Each table event is published on the
+// TableServer drives it exactly as it drives the tests' LocalReferee. Each table event is published on the
 // bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. After every
 // change the tables get their state and the bus the latched gameState. Effects are injected.
 

@@ -4,7 +4,7 @@ export type { Comparison, Difference, TimedMessage } from './compare.js';
 export { ReplayClock, settle } from './replay-clock.js';
 export { RecordedEstimator, RecordedRobotPlayer, decisionOf } from './recorded-answers.js';
 export type { RecordedDecision, RecordedPlayerOptions } from './recorded-answers.js';
-export { GROUPS, recordedDecisions, replayRecording } from './replay.js';
+export { GROUPS, replayRecording } from './replay.js';
 export { TableFeeder } from './table-feeder.js';
 export { recordedSettings, replaySettings } from './replay-settings.js';
 export type { ReplaySettings } from './replay-settings.js';

@@ -18,7 +18,7 @@ import type { Difference, TimedMessage } from './compare.js';
 import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
-import { DecisionPlacer, chained, messagesOf, scanRecording, stampOf } from './scan.js';
+import { chained, messagesOf, scanRecording, stampOf } from './scan.js';
 import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './restore.js';
 import type { ReplaySettings } from './replay-settings.js';
@@ -81,14 +81,6 @@ export interface ReplayOptions {
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
   onOutput?: (m: TimedMessage) => void;
-}
-
-/** The robot's decisions in the recording, each placed by the play event that follows it. */
-export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<number, RecordedDecision> {
-  const placer = new DecisionPlacer();
-  let i = 0;
-  for (const m of messages) placer.see(m, i++);
-  return placer.done();
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);

@@ -123,7 +123,7 @@ export interface RestoreOptions {
   estimator: RecordedEstimator;
   /** The recorded parts so far, in order (read again on each call). */
   messages: () => Iterable<RecordedMessage>;
-  /** The robot's decisions among them, by index (recordedDecisions). */
+  /** The robot's decisions among them, by index (DecisionPlacer). */
   decisions: Map<number, RecordedDecision>;
   /** Hears every message as it is restored. */
   onMessage?: (m: RecordedMessage) => void;

@@ -21,7 +21,7 @@ export function chained(streams: readonly RecordingStream[]): () => Iterable<Rec
   };
 }
 
-/** Places the robot's decisions by the play event that follows each (see recordedDecisions). */
+/** Places the robot's decisions by the play event that follows each. */
 export class DecisionPlacer {
   readonly placed = new Map<number, RecordedDecision>();
   #state: GameStateMessage | null = null;

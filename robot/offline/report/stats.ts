@@ -38,8 +38,3 @@ export function histogram(xs: readonly number[], min: number, max: number, width
   }
   return bins;
 }
-
-/** Adds one to `key` of a count table. */
-export function tally<K extends string>(counts: Partial<Record<K, number>>, key: K, by = 1): void {
-  counts[key] = (counts[key] ?? 0) + by;
-}

@@ -27,4 +27,3 @@ export function cardEl(card: string, props: { class?: string } = {}): HTMLElemen
 }
 
 export const clock = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour12: false });
-export const seatName = (seat: number, robot: number): string => (seat < 0 ? '-' : seat === robot ? `seat ${seat} (robot)` : `seat ${seat}${(seat & 1) === (robot & 1) ? ' (partner)' : ''}`);

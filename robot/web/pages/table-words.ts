@@ -88,7 +88,7 @@ export const refusalWords = (code: string, lang: Language): string => REFUSALS[c
 // ---- cards in words ------------------------------------------------------------------------------
 
 // Cards in words are words.ts's (the dashboard names them too).
-export { cardWords, suitWords } from './words.js';
+export { cardWords } from './words.js';
 
 /** "The robot plays the ace of hearts." / "O robô joga o ás de copas." */
 export const robotPlays = (card: string, lang: Language): string => (lang === 'pt' ? `O robô joga ${cardWords(card, lang)}.` : `The robot plays ${cardWords(card, lang)}.`);

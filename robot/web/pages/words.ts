@@ -110,6 +110,3 @@ export function cardWords(card: string, lang: Language): string {
   if (!r || !s) return card;
   return lang === 'pt' ? `${r[2]} ${r[1]} de ${s[1]}` : `the ${r[0]} of ${s[0]}`;
 }
-
-/** The suit's name alone: "hearts" / "copas". */
-export const suitWords = (suit: string, lang: Language): string => SUITS[suit.toUpperCase()]?.[lang === 'pt' ? 1 : 0] ?? suit;

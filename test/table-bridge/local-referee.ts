@@ -1,9 +1,9 @@
-// A minimal TableHandler: it deals each game from a seed, keeps the Game, plays the robot's seat with a
-// rule-based player, and refuses illegal or out-of-turn cards with the engine's reasons. It exists so
-// that the bridge can be run and tested end to end (and a virtual table developed against it) before
-// the session machine in robot/ replaces it; it has no clock, no speech and no physical deals.
+// A minimal TableHandler for the bridge's tests: it deals each game from a seed, keeps the Game, plays
+// the robot's seat with a rule-based player, and refuses illegal or out-of-turn cards with the engine's
+// reasons. It lets the bridge be run and tested end to end without the session machine in robot/; it
+// has no clock, no speech and no physical deals.
 
-import type { Card, GameEvent, Player, PlayerFactory, Seat, SessionScore } from '../game/index.js';
+import type { Card, GameEvent, Player, PlayerFactory, Seat, SessionScore } from '../../game/index.js';
 import {
   Game,
   PlayError,
@@ -19,11 +19,9 @@ import {
   eventsOfPlay,
   formatCard,
   nextSeat,
-} from '../game/index.js';
-import type { TableLogger } from './logger.js';
-import { silentLogger } from './logger.js';
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
-import { accept, refuse } from './table-handler.js';
+} from '../../game/index.js';
+import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableLogger, TableOutbox, Verdict } from '../../table-bridge/index.js';
+import { accept, refuse, silentLogger } from '../../table-bridge/index.js';
 
 export interface LocalRefereeOptions {
   /** Every deal and the robot's player derive from it. */

@@ -1,3 +1,0 @@
-export * from './reasons.js';
-export * from './review.js';
-export * from './warnings.js';
