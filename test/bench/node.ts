@@ -101,7 +101,7 @@ async function reaction(o: { games: number; budgetMs: number; expectationBudgetM
 async function replaySection(games: number) {
   const dir = mkdtempSync(join(tmpdir(), 'parceiro-bench-'));
   try {
-    const rec = await session({ seed: 62, games, sessionId: 'bench-replay', recordingsDir: dir, player: syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: 62 }), minThinkMs: 200, expectationBudgetMs: 30 });
+    const rec = await session({ seed: 62, games, sessionId: 'bench-replay', recordingsDir: dir, sources: { player: syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: 62 }) }, minThinkMs: 200, expectationBudgetMs: 30 });
     const recording = readRecording(rec.recording!);
     const t0 = performance.now();
     const r = await replayRecording(recording, { mode: 'fast' });
@@ -125,7 +125,7 @@ async function memorySection(games: number, every: number, log: (line: string) =
   sample(0);
   let ended = 0;
   let queued = 0;
-  await session({ seed: 63, games, tableThread: true, player: syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: 63 }), minThinkMs: 0, expectationBudgetMs: 0 }, (node) => {
+  await session({ seed: 63, games, tableThread: true, sources: { player: syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: 63 }) }, minThinkMs: 0, expectationBudgetMs: 0 }, (node) => {
     // Games go by a hundred times faster than a person plays them, and lines take the time they take
     // to say: with speech on, lines pile up waiting for their turn (each dropped as late in the end).
     // That backlog is the fast simulation's, not a leak: speech is off here, the rest is on.

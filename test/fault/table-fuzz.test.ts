@@ -173,7 +173,7 @@ describe('the table fuzzer', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: `fuzz-${SUITE_SEED}`,
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: SUITE_SEED }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: SUITE_SEED }) },
       minThinkMs: 100,
       expectationBudgetMs: 20,
       speech: 'publish',

@@ -16,7 +16,7 @@ export async function floodRecording(dir: string, id: string, events: number): P
     port: 0,
     host: '127.0.0.1',
     sessionId: id,
-    player: syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }),
+    sources: { player: syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }) },
     expectationBudgetMs: 0,
     speech: 'log',
     recordingsDir: dir,

@@ -43,7 +43,7 @@ afterAll(async () => {
 const session = (seed: number): SessionOptions => ({
   seed,
   games: 1,
-  player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }),
+  sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }) },
   minThinkMs: 50,
   expectationBudgetMs: 0,
   speech: 'log',

@@ -29,7 +29,7 @@ const silent = robot.createLogger({ level: 'silent', pretty: false });
 const session = (seed: number, folder = dir): SessionOptions => ({
   seed,
   games: 1,
-  player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }),
+  sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }) },
   minThinkMs: 50,
   expectationBudgetMs: 20,
   speech: 'publish',

@@ -29,7 +29,7 @@ describe('the robot node', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: 'node-test',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 4 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 4 }) },
       minThinkMs: 0,
       expectationBudgetMs: 30,
       speech: 'publish',

@@ -37,7 +37,7 @@ describe('operator controls on the node', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: 'operator-test',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 11 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 11 }) },
       minThinkMs: 0,
       expectationBudgetMs: 0,
       speech: 'publish',

@@ -23,7 +23,7 @@ describe('a recorded physical-deal session', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: 'physical-1',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 33 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 33 }) },
       minThinkMs: 30,
       expectationBudgetMs: 20,
       speech: 'publish',
@@ -74,7 +74,7 @@ describe('a recorded physical-deal session', () => {
     const node = await robot.ParceiroNode.start({
       ...start,
       sessionId: 'physical-2',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 9 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 9 }) },
       minThinkMs: 30,
       expectationBudgetMs: 0,
       speech: 'publish',

@@ -24,7 +24,7 @@ export async function recordSession(folder: string, id: string, games = 1): Prom
     port: 0,
     host: '127.0.0.1',
     sessionId: id,
-    player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 21 }),
+    sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 21 }) },
     minThinkMs: 50,
     expectationBudgetMs: 20,
     speech: 'publish',

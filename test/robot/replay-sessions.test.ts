@@ -65,7 +65,7 @@ describe('recordings replay to exactly themselves', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: 'reconnections',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 31 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 31 }) },
       minThinkMs: 200,
       expectationBudgetMs: 20,
       speech: 'publish',

@@ -40,7 +40,7 @@ async function session(o: { seed: number; games: number; character: string; esti
     host: '127.0.0.1',
     sessionId: `social-${o.seed}`,
     character: o.character,
-    player: robot.syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: o.seed }),
+    sources: { player: robot.syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: o.seed }) },
     ...(o.estimator ? { estimator: o.estimator } : { estimator: new ScriptedEstimator(() => EVEN) }),
     expectationBudgetMs: 20,
     minThinkMs: 0,

@@ -20,7 +20,7 @@ async function fastSession(seed: number, games: number): Promise<Heard[]> {
     games,
     port: 0,
     host: '127.0.0.1',
-    player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }),
+    sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }) },
     minThinkMs: 50,
     expectationBudgetMs: 20,
     // Each line holds the voice for its planned duration, as a robot's own TTS would.

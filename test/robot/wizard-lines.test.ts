@@ -192,7 +192,7 @@ describe('the node', () => {
       port: 0,
       host: '127.0.0.1',
       sessionId: 'wizard-lines',
-      player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }),
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }) },
       minThinkMs: 0,
       expectationBudgetMs: 0,
       speech: 'publish',

@@ -69,6 +69,13 @@ import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level
 
 export type BusChoice = 'in-process' | 'ros2';
 
+/**
+ * The node's lifecycle, in the states of a ROS 2 managed node: `configure` makes it inactive (its
+ * parts made, nothing served), `activate` active (tables served, the robot greets), `close` finalized
+ * (ROS 2's shutdown: every part closed, the recording complete). `start` is configure then activate.
+ */
+export type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
+
 export interface ParceiroNodeOptions {
   /** Every deal and every seeded choice derives from it. */
   seed: number;
@@ -105,12 +112,10 @@ export interface ParceiroNodeOptions {
   host?: string;
   /** 0 picks a free port. Default config/node.yaml. */
   port?: number;
-  /** Default: the timed search on the worker pool. */
-  player?: RobotPlayer;
   /**
    * The level of play (docs/levels.md): below full the robot forgets played cards and searches the
    * worlds of what it remembers, and publishes what it recalls (`memory`). Default config/node.yaml
-   * (absent: full, today's player). With `player` given (a replay), only the memory runs here.
+   * (absent: full, today's player). With `sources.player` given (a replay), only the memory runs here.
    */
   level?: LevelName;
   /** The levels' settings (launch/levels.ts reads config/levels.yaml); default the embedded ones. */
@@ -124,24 +129,52 @@ export interface ParceiroNodeOptions {
   settings?: NodeSettings;
   /** The operator dashboard (HTTP and socket.io, token required); null for none. Default 127.0.0.1 on a free port, with a new token. */
   dashboard?: { host?: string; port?: number; token?: string } | null;
-  /** Replay and restart (robot/offline/replay/): the estimates' source instead of the worker (null for none). */
+  /** Where the robot's answers and the time come from, when not from this node's own parts (a replay, a restart, a test). */
+  sources?: SessionSources;
+  /** The past of the session, restored before the table server listens (a restart; the replay of a part written after one). */
+  restore?: RestoreStep;
+}
+
+/**
+ * What differs between a live session, a replay and a restart: who answers for the robot and which
+ * times its reactions and messages carry. The defaults are the live node's own parts.
+ */
+export interface SessionSources {
+  /** The robot's decisions; default the timed search on the worker pool. */
+  player?: RobotPlayer;
+  /** The quick estimates; default a worker thread (null: none). */
   estimator?: ExpectationSource | null;
-  /** Who reviews each game at its end (default a worker thread); null in a replay, which feeds the recorded reviews. */
+  /** Who reviews each game at its end; default a worker thread (null: none, a replay feeds the recorded reviews). */
   reviewer?: GameReviewer | null;
-  /** The recording's file name without `.mcap` (default the session id), e.g. `<id>.2` for a resumed session. */
-  recordingName?: string;
-  /** More session metadata for the recording (a resumed session names the part it continues). */
-  recordingInfo?: SessionMetadata;
-  /** Where the tables' state versions start (a resumed session passes its recording's, so they never go back). */
-  versionBase?: number;
-  /** Runs after the runtime is attached and before the table server listens (a restart rebuilds its state here). */
-  beforeListen?: (parts: { runtime: SessionRuntime; reactions: RobotReactions; scheduler: BehaviourScheduler; toggles: ToggleBoard; bus: Bus; server: TableServer }) => Promise<void>;
-  /** Greet the table at start (default true; a resumed session has already). */
-  greet?: boolean;
-  /** The instant of each reaction (default the node's clock): its appraisal and behaviour plan share it; a replay gives each reaction its recorded instant (decay and the plan's timing depend on it). */
-  appraisalClock?: () => number;
-  /** The behaviour messages' header stamps (default the node's clock): a replay gives the recorded ones' times. */
+  /** The instant of each reaction (default the node's clock): a replay gives each its recorded instant (decay and the plan's timing depend on it). */
+  reactionClock?: () => number;
+  /** The behaviour messages' header stamps (default the node's clock): a replay gives the recorded ones. */
   stampClock?: () => number;
+}
+
+/** The parts of a session a restore step feeds the recorded past into. */
+export interface RestoreTarget {
+  runtime: SessionRuntime;
+  reactions: RobotReactions;
+  scheduler: BehaviourScheduler;
+  toggles: ToggleBoard;
+  bus: Bus;
+  server: TableServer;
+}
+
+/**
+ * A session that continues from its recording: restored while the node is configured, before its
+ * table server listens; it does not greet the table again, and its recording is a new part.
+ */
+export interface RestoreStep {
+  /** Feeds the recorded past into the session's parts. */
+  run(target: RestoreTarget): Promise<void>;
+  /** The part's file name without `.mcap` (`<id>.2`); default the session id. */
+  recordingName?: string;
+  /** What the part's metadata adds (the part it continues, when, the damage accepted). */
+  recordingInfo?: SessionMetadata;
+  /** Where the tables' state versions start (the recording's, so they never go back). */
+  versionBase?: number;
 }
 
 /**
@@ -150,15 +183,11 @@ export interface ParceiroNodeOptions {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'inferenceModelFile' | 'speech' | 'recordingsDir' | 'player' | 'minThinkMs' | 'liftGraceMs' | 'recordingInfo' | 'level' | 'levels'
->;
+  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'inferenceModelFile' | 'speech' | 'recordingsDir' | 'minThinkMs' | 'liftGraceMs' | 'level' | 'levels'
+> & { sources?: Pick<SessionSources, 'player'> };
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
-type OpenOptions = SessionOptions &
-  Pick<ParceiroNodeOptions, 'estimator' | 'reviewer' | 'recordingName' | 'appraisalClock' | 'stampClock' | 'greet' | 'versionBase'> & {
-    /** It continues a session after a restart. */
-    resumed?: boolean;
-  };
+type OpenOptions = Omit<SessionOptions, 'sources'> & { sources?: SessionSources; restore?: RestoreStep };
 
 /** The languages the robot can be switched to during a session (config/utterances/<lang>.yaml). */
 const LANGUAGES = ['pt', 'en'] as const;
@@ -256,6 +285,9 @@ export class ParceiroNode {
   #dash: DashboardServer | null = null;
   #next: (() => Promise<void>) | null = null;
   #closed = false;
+  #state: NodeState = 'unconfigured';
+  /** What activation serves, kept from the configuration. */
+  #activation: { token: string; dashboard: ParceiroNodeOptions['dashboard']; character: string } | null = null;
 
   private constructor(
     readonly bus: Bus,
@@ -280,7 +312,19 @@ export class ParceiroNode {
     this.#epochs = new Epochs(bus);
   }
 
+  /** Configures a node and activates it: what `parceiro live` and every command that runs a session do. */
   static async start(o: ParceiroNodeOptions): Promise<ParceiroNode> {
+    const node = await ParceiroNode.configure(o);
+    await node.activate();
+    return node;
+  }
+
+  /**
+   * Inactive: the configuration read (a mistake in a file stops here, before anything opens), the bus
+   * open, the first session's parts made and its recording begun, its past restored when it continues
+   * one; no table is served yet.
+   */
+  static async configure(o: ParceiroNodeOptions): Promise<ParceiroNode> {
     const settings = o.settings ?? loadNodeSettings();
     const log = o.logger ?? createLogger();
     const clock = o.clock ?? systemClock;
@@ -319,38 +363,65 @@ export class ParceiroNode {
       // The robot's face, gaze, speech and feeling, and the language, for the tables that show it.
       n.#back.push(forwardBehaviour(bus, server, { robotSeat, geometry: base.table, now: () => clock.now() }));
 
-      const session = await n.#open({ ...o, language: base.utterances.language, resumed: o.recordingInfo?.previous !== undefined });
-      if (o.beforeListen) await o.beforeListen({ runtime: session.runtime, reactions: session.reactions, scheduler: session.scheduler, toggles: session.toggles, bus, server });
-      const { url } = await server.listen();
-      n.#url = url;
-      n.#announceRobot();
-      if (o.dashboard !== null) {
-        const d = o.dashboard ?? {};
+      const session = await n.#open({ ...o, language: base.utterances.language });
+      if (o.restore) await o.restore.run({ runtime: session.runtime, reactions: session.reactions, scheduler: session.scheduler, toggles: session.toggles, bus, server });
+      n.#activation = { token: o.token, dashboard: o.dashboard, character: character.name };
+      n.#state = 'inactive';
+      return n;
+    } catch (e) {
+      if (node) await node.#abandon();
+      else await bus.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  /**
+   * Active: the table server listens, the operator dashboard is served, and the robot greets the
+   * table (unless the session was restored: it greeted the first time).
+   */
+  async activate(): Promise<void> {
+    if (this.#state !== 'inactive' || !this.#activation) throw new Error(`the node is ${this.#state}, not inactive`);
+    const { token, dashboard, character } = this.#activation;
+    const session = this.#session;
+    try {
+      const { url } = await this.server.listen();
+      this.#url = url;
+      this.#announceRobot();
+      if (dashboard !== null) {
+        const d = dashboard ?? {};
         const dash = new DashboardServer({
-          bus,
+          bus: this.bus,
           ...(d.token === undefined ? {} : { token: d.token }),
           ...(d.host === undefined ? {} : { host: d.host }),
           port: d.port ?? 0,
-          virtualTable: { url, token: o.token },
-          utterances: libraries,
-          logger: log,
+          virtualTable: { url, token },
+          utterances: this.libraries,
+          logger: this.log,
         });
-        n.#front.push(() => dash.close());
-        n.dashboard = { url: (await dash.listen()).url, token: dash.token };
-        n.#dash = dash;
-        n.#showSessions();
+        this.#front.push(() => dash.close());
+        this.dashboard = { url: (await dash.listen()).url, token: dash.token };
+        this.#dash = dash;
+        this.#showSessions();
       }
-      log.info({ url, sessionId: session.id, recording: session.recording, games: session.record.games, robotSeat, speech: session.scheduler.status().backend, character: character.name }, 'the robot node is ready');
-      if (session.greet) session.reactions.sessionStart();
-      return n;
     } catch (e) {
-      // A node that fails to start (a port in use, a bad address) leaves no recording behind: no table was served.
-      const stray = node ? (node.#sessions.at(-1)?.recording ?? null) : null;
-      if (node) await node.close().catch(() => {});
-      else await bus.close().catch(() => {});
-      if (stray) rmSync(stray, { force: true });
+      await this.#abandon();
       throw e;
     }
+    this.#state = 'active';
+    this.log.info({ url: this.#url, sessionId: session.id, recording: session.recording, games: session.record.games, robotSeat: this.robotSeat, speech: session.scheduler.status().backend, character }, 'the robot node is ready');
+    if (session.greet) session.reactions.sessionStart();
+  }
+
+  /** Where the node is in its lifecycle. */
+  get state(): NodeState {
+    return this.#state;
+  }
+
+  /** A node that failed to configure or activate (a port in use, a bad address) leaves no recording behind: no table was served. */
+  async #abandon(): Promise<void> {
+    const stray = this.#sessions.at(-1)?.recording ?? null;
+    await this.close().catch(() => {});
+    if (stray) rmSync(stray, { force: true });
   }
 
   // ---- the session in force -------------------------------------------------------------------
@@ -474,6 +545,7 @@ export class ParceiroNode {
     const score = s?.runtime.score;
     if (!this.#closed) {
       this.#closed = true;
+      this.#state = 'finalized';
       const safely = async (c: () => unknown): Promise<void> => {
         try {
           await c();
@@ -542,7 +614,7 @@ export class ParceiroNode {
     const games = o.games ?? settings.games;
     const sessionId = o.sessionId ?? defaultSessionId(o.seed);
     // Recorded, so that a restart of this session goes on with the versions the tables saw.
-    const versionBase = o.versionBase ?? sw.nextBase();
+    const versionBase = o.restore?.versionBase ?? sw.nextBase();
     const setup = this.#setupFor(o.language);
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
@@ -558,7 +630,8 @@ export class ParceiroNode {
     // The people's model the robot's own search weighs its worlds by, checked the same way (absent: the
     // rule-based odds). Not read when nothing weighs worlds (no inference, or a level without it), nor for
     // a given player (a replay, a resume), which is not this node's search.
-    const inferenceFile = o.player || trust <= 0 ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
+    const given = o.sources ?? {};
+    const inferenceFile = given.player || trust <= 0 ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
     const inferenceModel = inferenceFile === null ? null : await this.#peopleModel(inferenceFile, o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file', o.inferenceModelFile === undefined);
     const closers: (() => unknown)[] = [];
     // Everything the session subscribes goes through its scope, removed when it is finished.
@@ -573,7 +646,7 @@ export class ParceiroNode {
       let recorder: Recorder | null = null;
       if (dir !== null) {
         mkdirSync(dir, { recursive: true });
-        recording = resolve(join(dir, `${o.recordingName ?? sessionId}.mcap`));
+        recording = resolve(join(dir, `${o.restore?.recordingName ?? sessionId}.mcap`));
         const budget = o.budgetMs ?? settings.player.budgetMs;
         recorder = await Recorder.start({
           path: recording,
@@ -585,7 +658,7 @@ export class ParceiroNode {
             games,
             robotSeat,
             firstDealer: o.firstDealer ?? 0,
-            player: o.player?.kind ?? 'timed',
+            player: given.player?.kind ?? 'timed',
             budgetMs: budget,
             // Its quick expectations always weigh worlds so, and its search when the node makes it.
             inference: settings.player.inference,
@@ -597,7 +670,7 @@ export class ParceiroNode {
             expectationBudgetMs: o.expectationBudgetMs ?? settings.expectation.budgetMs,
             handModel: handModel ? { searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn } : null,
             // A given player (a replay, a restart) is not this node's search: the restart says what its own weighs by.
-            ...(o.player ? {} : { inferenceModel: inferenceModel ? { modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 } : null }),
+            ...(given.player ? {} : { inferenceModel: inferenceModel ? { modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 } : null }),
             // A learned model with its sidecar's features version and a digest of its bytes (a replay checks them).
             prediction: prediction ? (model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : null,
             minThinkMs: o.minThinkMs ?? loadSessionSettings().minThinkMs,
@@ -606,7 +679,7 @@ export class ParceiroNode {
             // The tables' seqs and answers as the session begins: a restart puts them back before
             // restoring the session's own events (a table's events of an earlier session stay known).
             tableSeqs: this.server.ledgerSnapshot(),
-            ...o.recordingInfo,
+            ...o.restore?.recordingInfo,
           }),
         });
         // Closed before the bus: the recorder drains what is queued and writes the summary.
@@ -616,7 +689,7 @@ export class ParceiroNode {
         closers.push(() => this.server.setPersist(null));
       }
 
-      const publisher = new BusBehaviourPublisher(bus, o.stampClock ?? (() => clock.now()));
+      const publisher = new BusBehaviourPublisher(bus, given.stampClock ?? (() => clock.now()));
       const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
       const speechSettings = o.speech ? { ...setup.settings.speech, kind: o.speech } : setup.settings.speech;
       const speech = await createSpeechOutput(speechSettings, { log: behaviourLog(log), publisher });
@@ -634,12 +707,12 @@ export class ParceiroNode {
       closers.push(unToggles);
 
       // One clock reading per reaction, for its appraisal and its behaviours alike (reaction-instant.ts).
-      const instant = new ReactionInstant(o.appraisalClock ?? (() => clock.now()));
+      const instant = new ReactionInstant(given.reactionClock ?? (() => clock.now()));
       const appraiser = new Appraiser(character, { seat: robotSeat, clock: () => instant.now() });
       const expectationBudget = o.expectationBudgetMs ?? settings.expectation.budgetMs;
       const estimator =
-        o.estimator !== undefined
-          ? o.estimator
+        given.estimator !== undefined
+          ? given.estimator
           : expectationBudget > 0
           ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
           : null;
@@ -652,7 +725,7 @@ export class ParceiroNode {
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 
-      let player = o.player;
+      let player = given.player;
       if (!player) {
         const pool = new PoolSearchPlayer({
           seat: robotSeat,
@@ -684,7 +757,7 @@ export class ParceiroNode {
       // "Porquê?" from a table: the reason of the robot's last card, aloud.
       closers.push(listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }));
       // The end-of-game review: each game looked back on with all cards in view, told when a table asks.
-      const reviews = startReviews({ bus, reviewer: o.reviewer === undefined ? new WorkerReviewer() : o.reviewer, log });
+      const reviews = startReviews({ bus, reviewer: given.reviewer === undefined ? new WorkerReviewer() : given.reviewer, log });
       closers.push(() => reviews.close());
       closers.push(listenForReview({ bus, scheduler, setups: this.setups, language: setup.utterances.language, robotSeat, clock, log }));
       // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
@@ -707,10 +780,10 @@ export class ParceiroNode {
         draws: 0,
         status: 'running',
         recording,
-        resumed: o.resumed ?? false,
+        resumed: o.restore !== undefined,
         level,
       };
-      const session = new NodeSession(sessionId, recording, runtime, toggles, reactions, scheduler, counter, finished, record, o.greet !== false, closers, log);
+      const session = new NodeSession(sessionId, recording, runtime, toggles, reactions, scheduler, counter, finished, record, o.restore === undefined, closers, log);
 
       // In force from here: the tables' events go to this runtime, and the one before stops. (No
       // await from here to the attachment: no table event falls in between.)

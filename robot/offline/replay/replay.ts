@@ -233,9 +233,8 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     recordingsDir: null,
     host: '127.0.0.1',
     port: 0,
-    player,
-    estimator: settings.expectationBudgetMs > 0 ? estimator : null,
-    reviewer: null,
+    // The recorded answers stand in for the robot's searches, and each reaction and message takes its recorded time.
+    sources: { player, estimator: settings.expectationBudgetMs > 0 ? estimator : null, reviewer: null, reactionClock: appraisalClock, stampClock },
     expectationBudgetMs: settings.expectationBudgetMs,
     handModel: settings.handModel,
     prediction: settings.prediction,
@@ -244,15 +243,14 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
     logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),
     clock: nodeClock,
-    appraisalClock,
-    stampClock,
     dashboard: null,
     ...(chain && nodeClock instanceof RestoreClock && bus instanceof GatedBus
       ? {
-          greet: false,
-          beforeListen: async ({ runtime, toggles }: { runtime: ParceiroNode['runtime']; toggles: ParceiroNode['toggles'] }) => {
-            const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, decisions: chain.decisions, settings, goLive: () => (restoring = false) });
-            skipRestartDisconnects = r.disconnected;
+          restore: {
+            run: async ({ runtime, toggles }) => {
+              const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, decisions: chain.decisions, settings, goLive: () => (restoring = false) });
+              skipRestartDisconnects = r.disconnected;
+            },
           },
         }
       : {}),

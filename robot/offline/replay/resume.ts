@@ -192,49 +192,49 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
     bus,
     recordingsDir: dir,
-    recordingName: `${o.sessionId}.${n}`,
-    recordingInfo: {
-      part: n,
-      previous: basename(parts.files.at(-1)!),
-      resumed: new Date().toISOString(),
-      inference,
-      ...(weighedBy === undefined ? {} : { inferenceModel: weighedBy }),
-      ...(parts.damage ? { damaged: parts.damage } : {}),
-    },
-    // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
-    versionBase: recorded.versionBase ?? 0,
     ...(o.host === undefined ? {} : { host: o.host }),
     ...(o.port === undefined ? {} : { port: o.port }),
-    player,
-    estimator,
+    sources: { player, estimator },
     clock,
-    greet: false,
     settings,
     logger: log,
-    beforeListen: async ({ runtime, toggles, server }) => {
-      // The seqs and answers the session began with (an earlier session of the day's), then its own.
-      const seqs = tableSeqsOf(recorded);
-      if (seqs) server.restoreLedger(seqs);
-      const r = await restoreSession({
-        runtime,
-        toggles,
-        // The tables' seqs and their answers carry on: an event sent again after the restart is a duplicate.
-        answered: (table, name, event, verdict) => server.restoreAnswer(table, name, event, verdict),
-        bus,
-        clock,
-        player,
-        estimator,
-        messages: parts.messages,
-        decisions: parts.facts.decisions,
-        ...(o.onRestored ? { onMessage: o.onRestored } : {}),
-        settings: s,
-        goLive: () => {
-          player.goLive();
-          estimator.goLive(liveEstimator);
-        },
-      });
-      Object.assign(restored, r.restored);
-      over = r.over;
+    restore: {
+      recordingName: `${o.sessionId}.${n}`,
+      recordingInfo: {
+        part: n,
+        previous: basename(parts.files.at(-1)!),
+        resumed: new Date().toISOString(),
+        inference,
+        ...(weighedBy === undefined ? {} : { inferenceModel: weighedBy }),
+        ...(parts.damage ? { damaged: parts.damage } : {}),
+      },
+      // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
+      versionBase: recorded.versionBase ?? 0,
+      run: async ({ runtime, toggles, server }) => {
+        // The seqs and answers the session began with (an earlier session of the day's), then its own.
+        const seqs = tableSeqsOf(recorded);
+        if (seqs) server.restoreLedger(seqs);
+        const r = await restoreSession({
+          runtime,
+          toggles,
+          // The tables' seqs and their answers carry on: an event sent again after the restart is a duplicate.
+          answered: (table, name, event, verdict) => server.restoreAnswer(table, name, event, verdict),
+          bus,
+          clock,
+          player,
+          estimator,
+          messages: parts.messages,
+          decisions: parts.facts.decisions,
+          ...(o.onRestored ? { onMessage: o.onRestored } : {}),
+          settings: s,
+          goLive: () => {
+            player.goLive();
+            estimator.goLive(liveEstimator);
+          },
+        });
+        Object.assign(restored, r.restored);
+        over = r.over;
+      },
     },
   }).catch(async (e: unknown) => {
     for (const c of closers.reverse()) await c();
