@@ -21,3 +21,5 @@ export type { PlayerListener } from './player-tap.js';
 export { ownPlayCategory, withCardSaid } from './card-line.js';
 export { listenForToggles, togglePatch } from './toggle-requests.js';
 export { playToTheEnd } from './play-session.js';
+export { levelSearch, levelTableOf } from './level-memory.js';
+export type { PredictionSettings } from './prediction.js';

@@ -8,41 +8,28 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SpeechBackendKind } from '../../../behaviours/index.js';
-import type { Seat } from '../../../game/index.js';
-import type { LevelName, LevelTable } from '../../../game/index.js';
-import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName, parseCard } from '../../../game/index.js';
-import { recordedModelHere } from '../../learned/recorded-model.js';
-import { levelTableOf } from '../../live/node/level-memory.js';
-import { PREDICTOR_KINDS } from '../../../game/predict/index.js';
-import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../../table-bridge/index.js';
-import { isTableQuestion } from '../../../table-bridge/index.js';
-import type { TopicKey } from '../../bus/topics.js';
-import { TOPICS } from '../../bus/topics.js';
-import { InProcessBus } from '../../bus/in-process-bus.js';
-import type { ExpectationMessage, TableEvent } from '../../bus/messages.js';
-import { ParceiroNode } from '../../live/node/parceiro-node.js';
-import type { PredictionSettings } from '../../live/node/prediction.js';
-import { createLogger } from '../../live/node/logger.js';
-import type { NodeLogger } from '../../live/node/logger.js';
-import type { RecordedMessage, Recording } from '../../recording/reader.js';
-import { RecordingError, RecordingStream } from '../../recording/reader.js';
+import type { ExpectationMessage, TableEvent, TopicKey } from '../../bus/index.js';
+import { InProcessBus, TOPICS } from '../../bus/index.js';
+import { ParceiroNode, createLogger } from '../../live/index.js';
+import type { NodeLogger } from '../../live/index.js';
+import type { RecordedMessage, Recording } from '../../recording/index.js';
+import { RecordingStream } from '../../recording/index.js';
 import type { Difference, TimedMessage } from './compare.js';
 import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
-import type { RecordingFacts } from './scan.js';
 import { DecisionPlacer, chained, messagesOf, scanRecording, stampOf } from './scan.js';
 import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './resume.js';
+import type { ReplaySettings } from './replay-settings.js';
+import { replaySettings } from './replay-settings.js';
+import { OPERATOR_TABLE, TableFeeder } from './table-feeder.js';
 
 /** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
 // The reviews too: a replay does not review a game again (the node's reviewer is off), it feeds the
 // recorded review where it came, so a question asked before it was ready is answered as it was.
 const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'review'];
 const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
-/** The operator's pause and resume reach the session as a table event of this table (operator-controls.ts). */
-const OPERATOR_TABLE = 'operator';
 
 export const GROUPS = {
   plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
@@ -50,27 +37,6 @@ export const GROUPS = {
   behaviours: [TOPICS.expression, TOPICS.posture, TOPICS.lookAt, TOPICS.say, TOPICS.utterance, TOPICS.toggles, TOPICS.language].map((t) => t.name),
 } as const;
 export type GroupName = keyof typeof GROUPS;
-
-/** The settings a replay runs with, from the recording's metadata (or the defaults it names). */
-export interface ReplaySettings {
-  sessionId: string;
-  seed: number;
-  games: number;
-  robotSeat: Seat;
-  firstDealer: Seat;
-  character?: string;
-  language?: string;
-  speech: SpeechBackendKind;
-  expectationBudgetMs: number;
-  /** The hand model at the deals (null: the recording was made without it). */
-  handModel: { searchWeight: number } | null;
-  /** The model that predicted the other seats' cards (null: the recording was made without predictions). */
-  prediction: PredictionSettings | null;
-  minThinkMs?: number;
-  liftGraceMs?: number;
-  /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
-  level?: { name: LevelName; levels: LevelTable };
-}
 
 /** A difference, with where it is in the session and what differs, in words. */
 export interface ReadableDifference extends Difference {
@@ -118,113 +84,6 @@ export interface ReplayOptions {
   onOutput?: (m: TimedMessage) => void;
 }
 
-const int = (v: string | undefined, fallback: number): number => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : fallback);
-
-/**
- * The settings of `rec`, saying in `notes` which ones the recording does not give; `facts` (from a pass
- * over its messages) say how the robot spoke and whether there were estimates.
- */
-export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: string[], facts: Pick<RecordingFacts, 'spoken' | 'estimates'>): ReplaySettings {
-  const s = rec.session;
-  if (!s) throw new RecordingError(rec.path, 'has no session metadata (parceiro.session): it cannot be replayed');
-  if (s.seed === undefined || !/^\d+$/.test(s.seed)) throw new RecordingError(rec.path, 'its session metadata has no seed: it cannot be replayed');
-  const missing = ['games', 'robotSeat', 'firstDealer', 'speech', 'expectationBudgetMs', 'minThinkMs', 'liftGraceMs'].filter((k) => s[k] === undefined);
-  if (missing.length) notes.push(`the recording does not give ${missing.join(', ')}: the defaults are used`);
-  if (s.previous) notes.push(`this recording continues ${s.previous} after a restart: the state it began from is not in it, so on its own it cannot replay to the same result`);
-  const spoken = facts.spoken;
-  const recordedSpeech = s.speech ?? spoken ?? 'log';
-  // Only the log and publish backends take no time of their own: speech timing is the planned duration.
-  const speech: SpeechBackendKind = recordedSpeech === 'publish' ? 'publish' : 'log';
-  if (spoken !== undefined && spoken !== 'log' && spoken !== 'publish') {
-    notes.push(`the robot spoke through ${spoken}, whose timing a replay cannot reproduce: it replays with the log backend, so utterances may differ`);
-  }
-  // Only whether there were estimates matters: their values come from the recording.
-  const budget = int(s.expectationBudgetMs, facts.estimates > 0 ? 1 : 0);
-  const handModel = handModelOf(s.handModel, notes);
-  const prediction = predictionOf(s.prediction, notes);
-  const level = levelOf(s.level, s.levelSettings, notes);
-  return {
-    sessionId: s.id ?? 'replay',
-    seed: Number(s.seed),
-    games: int(s.games, 5),
-    robotSeat: int(s.robotSeat, 0) as Seat,
-    firstDealer: int(s.firstDealer, 0) as Seat,
-    ...(s.character ? { character: s.character } : {}),
-    ...(s.language ? { language: s.language } : {}),
-    speech,
-    expectationBudgetMs: budget,
-    handModel,
-    prediction,
-    ...(s.minThinkMs !== undefined ? { minThinkMs: int(s.minThinkMs, 0) } : {}),
-    ...(s.liftGraceMs !== undefined ? { liftGraceMs: int(s.liftGraceMs, 0) } : {}),
-    ...(level ? { level } : {}),
-  };
-}
-
-/**
- * The level of play a recording's session ran at, with the settings it recorded (a replay recalls
- * with those, whatever config/levels.yaml says today); none when it does not say (made before the
- * levels) or says full.
- */
-function levelOf(name: string | undefined, settings: string | undefined, notes: string[]): ReplaySettings['level'] {
-  if (name === undefined || name === 'full') return undefined;
-  if (!isLevelName(name)) {
-    notes.push(`the recording's level of play (${name.slice(0, 40)}) is not one this build knows: replayed as full, so its memory messages differ`);
-    return undefined;
-  }
-  try {
-    return { name, levels: levelTableOf(settings ?? '', name, DEFAULT_LEVELS) };
-  } catch {
-    notes.push(`the recording's settings of level ${name} are unreadable: replayed with the embedded ones`);
-    return { name, levels: DEFAULT_LEVELS };
-  }
-}
-
-/**
- * The model a recording's session predicted the other seats' cards with: none when it does not say
- * (recorded before the predictions) or says "off". A learned model is the recorded file (relative to
- * the project root, as the node read it); when it is not here, or is another network than the one
- * recorded (its digest or features version differ), the replay says so and predicts without it.
- */
-function predictionOf(recorded: string | undefined, notes: string[]): PredictionSettings | null {
-  if (recorded === undefined || recorded === 'off') return null;
-  let m: { model?: unknown; top?: unknown; modelFile?: unknown; featuresVersion?: unknown; sha256?: unknown };
-  try {
-    m = JSON.parse(recorded) as typeof m;
-    if (!(PREDICTOR_KINDS as readonly unknown[]).includes(m.model) || typeof m.top !== 'number' || !(m.top >= 1)) throw new Error('no model');
-    if (m.model === 'learned' && typeof m.modelFile !== 'string') throw new Error('no model file');
-  } catch {
-    notes.push(`the recording's prediction setting is unreadable (${recorded.slice(0, 80)}): replayed without predictions`);
-    return null;
-  }
-  if (m.model !== 'learned') return { model: m.model as PredictionSettings['model'], top: m.top };
-  const file = m.modelFile as string;
-  const here = recordedModelHere({ modelFile: file, sha256: m.sha256, featuresVersion: m.featuresVersion }, 'prediction model');
-  if ('why' in here) {
-    notes.push(`${here.why}: replayed without predictions`);
-    return null;
-  }
-  return { model: 'learned', top: m.top, modelFile: file };
-}
-
-/**
- * The hand model a recording's session ran with: none when it does not say (recorded before the
- * model) or says "off"; a model fitted on other games than this build's is noted, since the robot's
- * hope and fear at each deal may then differ.
- */
-function handModelOf(recorded: string | undefined, notes: string[]): { searchWeight: number } | null {
-  if (recorded === undefined || recorded === 'off') return null;
-  try {
-    const m = JSON.parse(recorded) as { searchWeight?: unknown; fittedOn?: unknown };
-    if (typeof m.searchWeight !== 'number' || m.searchWeight < 0 || m.searchWeight > 1) throw new Error('no searchWeight');
-    if (m.fittedOn !== FITTED_MODEL.fittedOn) notes.push(`the recording's hand model was fitted on other games (${String(m.fittedOn)}): the robot's hope and fear at the deals may differ`);
-    return { searchWeight: m.searchWeight };
-  } catch {
-    notes.push(`the recording's hand model setting is unreadable (${recorded.slice(0, 80)}): replayed without it`);
-    return null;
-  }
-}
-
 /** The robot's decisions in the recording, each placed by the play event that follows it. */
 export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<number, RecordedDecision> {
   const placer = new DecisionPlacer();
@@ -234,93 +93,6 @@ export function recordedDecisions(messages: Iterable<RecordedMessage>): Map<numb
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
-
-/** A recorded card event (or the copies of one) as the runtime hears it. */
-const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
-  table,
-  seq: m.seq,
-  zone: { area: m.zone === 'hand' ? 'hand' : 'play', seat: m.seat as Seat },
-  card: parseCard(m.card),
-  fiducial: m.fiducial === -1 ? null : m.fiducial,
-});
-
-/** A recorded control event (or the copies of one) as the runtime hears it. */
-const controlEventOf = (m: TableEvent, table: TableInfo): ControlEvent =>
-  m.action === 'new_game'
-    ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
-    : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : isTableQuestion(m.action) ? m.action : 'resume' };
-
-/** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
-const REFUSED_AGAIN_RESTORED = 256;
-
-/** Feeds recorded table events into a runtime, knowing each table's seats from its recorded hello. */
-export class TableFeeder {
-  readonly tables = new Map<string, TableInfo>();
-  readonly guessed = new Set<string>();
-  constructor(
-    private readonly handler: Pick<ParceiroNode['runtime'], 'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl' | 'onRefusedAgain'>,
-    private readonly robotSeat: Seat,
-  ) {}
-
-  /**
-   * Feeds one recorded event. `answered` hears each table event's answer (a restart rebuilds the
-   * table server's seq ledger from them); events the operator made (table id `operator`, seq 0) are not
-   * a table's.
-   */
-  feed(m: TableEvent, answered?: (table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict) => void): void {
-    if (m.kind === 'hello') {
-      const info: TableInfo = { id: m.table_id, name: m.table_name, kind: m.table_kind as TableInfo['kind'], seats: m.seats as Seat[] };
-      this.tables.set(info.id, info);
-      this.handler.onHello(info);
-      return;
-    }
-    const table = this.#table(m.table_id);
-    const answer = (name: TableEventName, e: CardEvent | ControlEvent, verdict: Verdict | Promise<Verdict>): void => {
-      if (!answered || e.seq < 1 || table.id === OPERATOR_TABLE) return;
-      // The session runtime answers at once; a handler that answers later is not a restart's.
-      if (!(verdict instanceof Promise)) answered(table.id, name, e, verdict);
-    };
-    switch (m.kind) {
-      case 'disconnect':
-        this.handler.onDisconnect(table, m.reason);
-        return;
-      case 'card_detected':
-      case 'card_removed': {
-        const e = cardEventOf(m, table);
-        if (m.kind === 'card_detected') answer('card:detected', e, this.handler.onCardDetected(e));
-        else answer('card:removed', e, this.handler.onCardRemoved(e));
-        return;
-      }
-      case 'control': {
-        const e = controlEventOf(m, table);
-        answer('game:control', e, this.handler.onControl(e));
-        return;
-      }
-      case 'refused_again': {
-        // Copies of a refused event the table bridge answered itself: on record again, and their
-        // answers back in a restart's ledger (each seq when they were numbered one after another).
-        const name = m.event as TableEventName;
-        const e = name === 'game:control' ? controlEventOf(m, table) : cardEventOf(m, table);
-        const verdict = { ok: false as const, code: m.code as RejectCode, reason: m.reason };
-        this.handler.onRefusedAgain({ name, event: e, firstSeq: m.first_seq, count: m.repeats, verdict });
-        const numbered = m.repeats === m.seq - m.first_seq + 1;
-        for (let seq = numbered ? Math.max(m.first_seq, m.seq - REFUSED_AGAIN_RESTORED + 1) : m.seq; seq <= m.seq; seq++) answer(name, { ...e, seq }, verdict);
-        return;
-      }
-    }
-  }
-
-  #table(id: string): TableInfo {
-    let t = this.tables.get(id);
-    if (!t) {
-      // A recording made before hellos were recorded: the table is taken to host every human seat.
-      t = { id, name: id, kind: 'simulated', seats: ([0, 1, 2, 3] as Seat[]).filter((s) => s !== this.robotSeat) };
-      this.tables.set(id, t);
-      this.guessed.add(id);
-    }
-    return t;
-  }
-}
 
 const json = (x: unknown): string => {
   const s = JSON.stringify(x);
