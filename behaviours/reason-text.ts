@@ -1,7 +1,7 @@
 // A reason for a card (game/explain) in the library's words, in seed 001's linguistic style: how sure
 // the robot is in words (certainly, probably, maybe) from the share of worlds that bear it out.
 
-import type { ReasonSummary } from '../game/explain/reasons.js';
+import type { ReasonSummary } from '../game/index.js';
 import type { Certainty, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 

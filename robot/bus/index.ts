@@ -1,6 +1,6 @@
 // The bus: topics, messages (defined once, mirrored by the parceiro_msgs interface package), and the
 // in-process and ROS 2 implementations.
-export type { Bus, BusEntry, BusErrorHandler, Unsubscribe } from './bus.js';
+export type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 export { InProcessBus } from './in-process-bus.js';
 export { Ros2UnavailableError, SOURCE_ROS_HINT, createRos2Bus } from './ros2-bus.js';
 export type { RclNodeLike, RclnodejsLike, Ros2BusOptions } from './ros2-bus.js';

@@ -4,8 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig } from '../../../behaviours/index.js';
-import { PREDICTOR_KINDS } from '../../../game/predict/index.js';
-import { LEVEL_NAMES } from '../../../game/index.js';
+import { LEVEL_NAMES, PREDICTOR_KINDS } from '../../../game/index.js';
 
 export const NODE_FILE = 'node.yaml';
 
