@@ -28,7 +28,7 @@ import {
   forcedDecision,
 } from '../../../game/index.js';
 import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
-import { accept, refuse } from '../../../table-bridge/index.js';
+import { accept } from '../../../table-bridge/index.js';
 import type { Bus, TopicKey, TopicMessage } from '../../bus/index.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
