@@ -75,11 +75,14 @@ const layering = Object.entries(LAYERS).map(([folder, allowed]) => ({
   severity: 'error',
   from: { path: `^${esc(folder)}/` },
   to: {
-    path: `^(${FOLDERS.filter((f) => f !== folder && !allowed.includes(f)).map(esc).join('|')})/`,
+    path: `^(${FOLDERS.filter((f) => f !== folder && !allowed.includes(f))
+      .map(esc)
+      .join('|')})/`,
   },
 }));
 
-const roomOf = (path) => Object.keys(ROOMS).find((room) => new RegExp(`^${esc(room)}/`).test(path.replace(/^\^/, '').replace(/\\/g, '')));
+const roomOf = (path) =>
+  Object.keys(ROOMS).find((room) => new RegExp(`^${esc(room)}/`).test(path.replace(/^\^/, '').replace(/\\/g, '')));
 
 // One rule per room: from outside it, only its front doors (and the listed exceptions' targets, which
 // have rules of their own below).
@@ -98,7 +101,8 @@ const frontDoors = Object.entries(ROOMS).map(([room, doors]) => ({
 }));
 
 const targets = DEEP_EXCEPTIONS.map((e) => e.to);
-if (new Set(targets).size !== targets.length) throw new Error('.dependency-cruiser.cjs: one exception per file: put all its importers in its `from`');
+if (new Set(targets).size !== targets.length)
+  throw new Error('.dependency-cruiser.cjs: one exception per file: put all its importers in its `from`');
 
 // An exception's target stays closed to every other importer outside its room.
 const exceptionTargets = DEEP_EXCEPTIONS.map(({ to, from }) => {
