@@ -2,10 +2,8 @@
 // table: what the game was worth with all cards in view against how it ended, then each moment that
 // changed it, from the robot's side (its own slips included), in the order they were played.
 
-import type { GameReview, ReviewMoment } from '../game/explain/review.js';
-import { victoriesFor } from '../game/scoring.js';
-import type { Seat } from '../game/seats.js';
-import { teamOf } from '../game/seats.js';
+import type { GameReview, ReviewMoment, Seat } from '../game/index.js';
+import { teamOf, victoriesFor } from '../game/index.js';
 import type { ReviewOutcome, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance } from './utterance-text.js';
 

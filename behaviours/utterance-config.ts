@@ -8,10 +8,8 @@ import { EXPRESSIONS } from './posture-config.js';
 import type { ExpressionName } from './posture-config.js';
 import { namesNeeded } from './utterance-text.js';
 import type { NameSlot } from './utterance-text.js';
-import { REASON_KINDS } from '../game/index.js';
-import { STRENGTH_CLASSES } from '../game/assessment/hand-assessment.js';
-import type { StrengthClass } from '../game/assessment/hand-assessment.js';
-import type { ReasonKind } from '../game/index.js';
+import { REASON_KINDS, STRENGTH_CLASSES } from '../game/index.js';
+import type { ReasonKind, StrengthClass } from '../game/index.js';
 
 const NAMES = ['partner', 'opponent'] as const;
 const GAME_END = [...NAMES, 'points', 'their_points', 'victories'] as const;

@@ -69,9 +69,12 @@ export function renderUtterance(library: Pick<LineWords, 'language' | 'names'>, 
     return trail ? '\u0001' : '';
   });
   const filled = text.replace(/\{([^{}]*)\}/g, (_, name: string) => valueOf(name));
+  // \u0001 marks a dropped call that opened a sentence (set above): the regular expressions look for it.
+  /* eslint-disable no-control-regex */
   const tidy = filled
     .replace(/([.!?…]\s*)\u0001\s*(\p{L})/gu, (_, end: string, letter: string) => `${end}${letter.toLocaleUpperCase(library.language)}`)
     .replace(/\u0001\s*/g, '')
+    /* eslint-enable no-control-regex */
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.!?;:…])/g, '$1')
     .replace(/,([.!?…])/g, '$1')

@@ -14,7 +14,7 @@ import { MASK_COUNT, SUIT_MASK, formatCard, pointsOf, rankOf, suitOf } from './c
 import type { GameOutcome, Renounce } from './scoring.js';
 import { outcomeFromPoints, outcomeFromRenounce } from './scoring.js';
 import type { Seat, Team } from './seats.js';
-import { nextSeat, teamOf } from './seats.js';
+import { nextSeat } from './seats.js';
 
 export type GameStatus = 'playing' | 'complete' | 'renounce';
 

@@ -29,6 +29,7 @@ export interface EspeakOptions {
 export const espeakText = (text: string): string =>
   text
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this line removes
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
     .replace(/\[\[/g, '[ [')
     .replace(/\s+/g, ' ')

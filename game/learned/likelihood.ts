@@ -15,7 +15,6 @@ import { DECK_SIZE, suitOf } from '../cards.js';
 import { Game } from '../game.js';
 import type { PlayModel, WorldLikelihood } from '../search/inference.js';
 import { checkTrust } from '../search/inference.js';
-import type { Seat } from '../seats.js';
 import { infoSetOf } from '../view.js';
 import type { InfoSet } from '../view.js';
 import { DECISION_FEATURES, DECISION_LAYOUT, encodeHandMasks, encodePublic, playSeats } from './encode.js';

@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../../game/index.js';
-import type { BusChoice, NodeSummary, SessionOptions } from '../../robot/index.js';
+import type { NodeSummary, SessionOptions } from '../../robot/index.js';
 import type { Bus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';

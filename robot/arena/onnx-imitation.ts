@@ -7,7 +7,7 @@
 import { DECISION_FEATURES, encodeInfoSet, onnxImitationModel } from '../../game/index.js';
 import type { Card, PlayerOptions, SeatView } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from './play-async.js';
-import type { OnnxPolicy } from '../learned/onnx-policy.js';
+import type { OnnxPolicy } from '../learned/onnx.js';
 
 export class OnnxImitationPlayer implements AsyncPlayerLike {
   private readonly x = new Float32Array(DECISION_FEATURES);
@@ -33,7 +33,7 @@ export class OnnxImitationPlayer implements AsyncPlayerLike {
  * with its sidecar); a file that fails is a ModelFileError naming it.
  */
 export async function onnxImitationPlayers(names: readonly string[]): Promise<{ players: Record<string, (o: PlayerOptions) => AsyncPlayerLike>; close: () => Promise<void> }> {
-  const { loadLiveModel } = await import('../learned/live-model.js');
+  const { loadLiveModel } = await import('../learned/onnx.js');
   const sessions = new Map<string, OnnxPolicy>();
   const players: Record<string, (o: PlayerOptions) => AsyncPlayerLike> = {};
   const close = async (): Promise<void> => void (await Promise.all([...sessions.values()].map((s) => s.close())));

@@ -11,6 +11,9 @@ const NUMERIC = new Set<RosPrimitive>(['int8', 'uint8', 'int32', 'uint32', 'int6
 /** A field type: a primitive, a primitive array (`T[]`, `T[N]`) or another message (`pkg/Name`, `pkg/Name[]`). */
 export type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
 
+// `MessageSpec<any>`: the spec of any message, whatever its fields. FieldValue below tells nested fields
+// by `extends MessageRef`; a narrower default could quietly make some of them numbers.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
   readonly ref: S;
   readonly array: A;
@@ -26,12 +29,14 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
 
 export const defineMessage = <F extends Record<string, FieldType>>(type: string, description: string, fields: F): MessageSpec<F> => ({ type, description, fields });
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- any message's spec, as in MessageRef */
 /** A field holding another message (or an array of them). */
 export function nested<S extends MessageSpec<any>>(ref: S): MessageRef<S, false>;
 export function nested<S extends MessageSpec<any>>(ref: S, array: true): MessageRef<S, true>;
 export function nested(ref: MessageSpec<any>, array = false): MessageRef {
   return { ref, array };
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 type PrimitiveValue<P> = P extends 'bool' ? boolean : P extends 'string' ? string : number;
 

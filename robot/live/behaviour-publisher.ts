@@ -3,8 +3,8 @@
 // builtin_interfaces/Duration. The topic names are the same on both sides.
 
 import type { Publisher, Topic, TopicMessages } from '../../behaviours/index.js';
-import type { Bus } from '../bus/bus.js';
-import { headerAt } from '../bus/messages.js';
+import type { Bus } from '../bus/index.js';
+import { headerAt } from '../bus/index.js';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

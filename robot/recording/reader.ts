@@ -5,10 +5,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { McapStreamReader, hasMcapPrefix } from '@mcap/core';
-import { FIELDS_ADDED_LATER } from '../bus/messages.js';
-import { checkMessage } from '../bus/spec.js';
-import type { TopicSpec } from '../bus/topics.js';
-import { topicByName } from '../bus/topics.js';
+import { FIELDS_ADDED_LATER, checkMessage, topicByName } from '../bus/index.js';
+import type { TopicSpec } from '../bus/index.js';
 import { SESSION_METADATA } from './recorder.js';
 import type { SessionInfo } from './recorder.js';
 

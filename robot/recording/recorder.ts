@@ -6,10 +6,8 @@
 // message within its flush interval.
 
 import { McapWriter } from '@mcap/core';
-import type { Bus, Unsubscribe } from '../bus/bus.js';
-import { jsonSchemaOf } from '../bus/spec.js';
-import type { TopicSpec } from '../bus/topics.js';
-import { ALL_TOPICS } from '../bus/topics.js';
+import type { Bus, TopicSpec, Unsubscribe } from '../bus/index.js';
+import { ALL_TOPICS, jsonSchemaOf } from '../bus/index.js';
 import { FileSink } from './file-sink.js';
 
 /** What a replay needs to run the same session again: the seeds and the settings. */

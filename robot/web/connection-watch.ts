@@ -3,8 +3,7 @@
 // The handler itself is unchanged: every call is passed through.
 
 import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
-import type { Bus } from '../bus/bus.js';
-import type { ConnectionStateMessage } from '../bus/messages.js';
+import type { Bus, ConnectionStateMessage } from '../bus/index.js';
 
 export const tableConnection = (table: TableInfo, connected: boolean, detail: string): ConnectionStateMessage => ({
   component: 'table',

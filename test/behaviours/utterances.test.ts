@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../game/index.js';
 import { createRng, parseCard } from '../../game/index.js';
-import type { SlotName, SpeechMemory, Utterance, UtteranceCategory, UtteranceLibrary, UtteranceTarget } from '../../behaviours/index.js';
+import type { SlotName, SpeechMemory, UtteranceCategory, UtteranceLibrary, UtteranceTarget } from '../../behaviours/index.js';
 import {
   CATEGORY_NAMES,
   ConfigError,

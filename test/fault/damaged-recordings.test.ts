@@ -10,7 +10,7 @@
 // Figures: `npx vitest run test/fault/damaged-recordings.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/damaged-recordings.json. PARCEIRO_FAULT_SEED=n tries other offsets.
 
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

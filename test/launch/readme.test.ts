@@ -164,8 +164,14 @@ export function prepare(command: string, startScript: string): Prepared {
   const clean = (code: number | null): boolean => code === 0;
   if (sub === 'live') {
     server = { ready: /^Token: /m, stoppedCleanly: clean };
-    if (!args.includes('--port')) (script += ' --port 0'), anyPorts.push('7410');
-    if (!args.includes('--dashboard-port')) (script += ' --dashboard-port 0'), anyPorts.push('7420');
+    if (!args.includes('--port')) {
+      script += ' --port 0';
+      anyPorts.push('7410');
+    }
+    if (!args.includes('--dashboard-port')) {
+      script += ' --dashboard-port 0';
+      anyPorts.push('7420');
+    }
   } else if (sub === 'play') server = { ready: /^Press "New game"/m, stoppedCleanly: clean };
   // simulate closes its recording on SIGINT and exits with 130, as a program stopped at a terminal.
   else if (sub === 'simulate' && !args.includes('--games')) server = { ready: /^Operator dashboard: /m, stoppedCleanly: (code, signal) => signal === 'SIGINT' || code === 130 };

@@ -7,7 +7,7 @@ import { SimulatedClock } from 'xstate';
 import type { Seat } from '../../game/index.js';
 import type { Fault, GameState } from '../../table-bridge/index.js';
 import { TOPICS, checkMessage } from '../../robot/bus/index.js';
-import { TOKEN, cleanup, helloMessage, rawClient, simTable } from '../table-bridge/harness.js';
+import { cleanup, helloMessage, rawClient, simTable } from '../table-bridge/harness.js';
 import { publishedMessages, startSession, withFault } from './session-harness.js';
 
 /** Socket round trips on a loaded machine: wait generously (nothing here measures time). */

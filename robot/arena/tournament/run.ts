@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { BUILTIN_PLAYERS, boardCount, emptyStats, mergeStats, onnxImitationModel } from '../../../game/index.js';
-import { ModelFileError } from '../../learned/load.js';
+import { ModelFileError } from '../../learned/index.js';
 import { onnxImitationPlayers } from '../onnx-imitation.js';
 import type { TournamentSpec, TournamentStats } from '../../../game/index.js';
 import type { GameRecord } from '../game-record.js';
@@ -57,7 +57,7 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   const onnxNames = [...new Set(names.filter((n) => !Object.hasOwn(external, n) && onnxImitationModel(n) !== undefined))];
   if (names.some((n) => Object.hasOwn(external, n)) || onnxNames.length) {
     // Loaded only when needed: it brings in process handling that built-in players never use.
-    const { playTournamentAsync, ExternalPlayerError } = await import('../../index.js');
+    const [{ playTournamentAsync }, { ExternalPlayerError }] = await Promise.all([import('../tournament-async.js'), import('../external-player/external-player.js')]);
     const searchers = names.filter((n) => !Object.hasOwn(external, n) && SEARCHERS.test(n));
     if (workers > 1 && searchers.length) {
       options.log?.(

@@ -12,7 +12,7 @@ import type { BehaviourSetup } from '../../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../../behaviours/index.js';
 import type { AdviceMargin, Seat } from '../../../game/index.js';
 import { HandAssessor, RulePlayer, SeatView, adviceFor, deriveSeed, partnerOf, situationWarnings, strengthOf, winGainSupport } from '../../../game/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
+import type { Bus, Unsubscribe } from '../../bus/index.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
 import type { NodeLogger } from './logger.js';

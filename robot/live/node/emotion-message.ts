@@ -2,7 +2,7 @@
 // whom it is about (a seat, or a team), the mood and the strongest emotion's name.
 
 import type { EmotionReport, FeltEmotion } from '../../../appraisal/index.js';
-import type { EmotionalStateMessage } from '../../bus/messages.js';
+import type { EmotionalStateMessage } from '../../bus/index.js';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 

@@ -12,8 +12,7 @@
 
 import type { Card, Decision, InfoSet, LevelName, LevelSettings, LevelTable, Recollection, SeatView } from '../../../game/index.js';
 import { CardMemory, Game, SUITS, createRng, formatCard, memoryOf, suitOf } from '../../../game/index.js';
-import type { Bus } from '../../bus/bus.js';
-import type { MemoryMessage } from '../../bus/messages.js';
+import type { Bus, MemoryMessage } from '../../bus/index.js';
 import type { RobotPlayer } from '../session/robot-player.js';
 
 /** The memory's own stream of the session seed (the level player's, game/memory/level-player.ts). */

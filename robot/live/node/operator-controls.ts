@@ -7,10 +7,9 @@ import type { BehaviourSetup, BehaviourScheduler, Clock, ExpressionName, Planned
 import { EXPRESSIONS, expressionPosture } from '../../../behaviours/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { TableInfo } from '../../../table-bridge/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import type { GameEventMessage, GameStateMessage } from '../../bus/messages.js';
-import { fillWizardLine, findLine, wizardLibraryOf } from '../../web/wizard-lines.js';
-import type { WizardLibrary } from '../../web/wizard-lines.js';
+import type { Bus, GameEventMessage, GameStateMessage, Unsubscribe } from '../../bus/index.js';
+import { fillWizardLine, findLine, wizardLibraryOf } from '../../web/index.js';
+import type { WizardLibrary } from '../../web/index.js';
 import type { SessionRuntime } from '../session/index.js';
 import type { NodeLogger } from './logger.js';
 import type { RobotReactions } from './reactions.js';

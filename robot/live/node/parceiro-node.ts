@@ -33,10 +33,9 @@ import { TableServer } from '../../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../../web/index.js';
 import type { DaySessions, SessionRecord } from '../../web/index.js';
 import { BusBehaviourPublisher } from '../behaviour-publisher.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import { InProcessBus } from '../../bus/in-process-bus.js';
-import { createRos2Bus } from '../../bus/ros2-bus.js';
-import { Recorder } from '../../recording/recorder.js';
+import type { Bus, Unsubscribe } from '../../bus/index.js';
+import { InProcessBus, createRos2Bus } from '../../bus/index.js';
+import { Recorder } from '../../recording/index.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
 import { SessionRuntime, loadSessionSettings, poolRobotPlayer } from '../session/index.js';
@@ -60,9 +59,9 @@ import { WorkerReviewer, listenForReview, startReviews } from './review.js';
 import { Epochs, ScopedBus } from './scoped-bus.js';
 import type { PredictionNetwork, PredictionSettings } from './prediction.js';
 import { SeatPredictions } from './prediction.js';
-import type { CheckedModel, LiveModel } from '../../learned/live-model.js';
-import { ModelFileError } from '../../learned/load.js';
-import { modelPath } from '../../learned/model-path.js';
+import type { CheckedModel } from '../../learned/index.js';
+import type { LiveModel } from '../../learned/onnx.js';
+import { ModelFileError, checkModelFile, modelPath } from '../../learned/index.js';
 import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
 import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
@@ -574,7 +573,7 @@ export class ParceiroNode {
   async #model(file: string | undefined, key: string, fromConfig: boolean): Promise<LiveModel> {
     return this.#named(key, fromConfig, async () => {
       if (file === undefined) throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
-      const { loadLiveModel } = await import('../../learned/live-model.js');
+      const { loadLiveModel } = await import('../../learned/onnx.js');
       const path = modelPath(file);
       let loading = this.#models.get(path);
       if (!loading) {
@@ -593,7 +592,7 @@ export class ParceiroNode {
    * digest the recording keeps (a file retrained during a lab day is the next session's). `key` as for #model.
    */
   async #peopleModel(file: string, key: string, fromConfig: boolean): Promise<CheckedModel> {
-    return this.#named(key, fromConfig, async () => (await import('../../learned/model-check.js')).checkModelFile(file));
+    return this.#named(key, fromConfig, async () => checkModelFile(file));
   }
 
   /** Runs `load`; a ModelFileError it throws names `key`, as a ConfigError of config/node.yaml when `fromConfig` (one line, exit code 2 at the command line). */

@@ -25,8 +25,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Card, InfoSet, PendingPrediction, PolicyNet, Prediction, Predictor, PredictorKind, Seat } from '../../../game/index.js';
 import { createPredictor, formatCard, probabilityOf } from '../../../game/index.js';
-import type { Bus } from '../../bus/bus.js';
-import type { PredictionMessage } from '../../bus/messages.js';
+import type { Bus, PredictionMessage } from '../../bus/index.js';
 
 export interface PredictionSettings {
   /** The model of the other seats (game/predict: uniform, legal, rule, expert, tom1). */

@@ -17,8 +17,7 @@ import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState
 import { initialBehaviourState, momentAfter, planBehaviour } from '../../../behaviours/index.js';
 import type { Beliefs, Card, Decision, GameEvent, HandAssessment, HandAssessor, InfoSet, Rng, Seat } from '../../../game/index.js';
 import { combineEstimates, createRng, forcedDecision, suitOf } from '../../../game/index.js';
-import type { Bus } from '../../bus/bus.js';
-import type { ExpectationMessage } from '../../bus/messages.js';
+import type { Bus, ExpectationMessage } from '../../bus/index.js';
 import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js';
 import { emotionalStateMessage } from './emotion-message.js';
 import type { Estimate, ExpectationSource, PlayToJudge } from './expectation-estimator.js';

@@ -12,8 +12,7 @@ import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../../behavio
 import { reviewText } from '../../../behaviours/index.js';
 import type { Card, GameReview, PlayedGame, Seat } from '../../../game/index.js';
 import { parseCard } from '../../../game/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import type { GameReviewMessage } from '../../bus/messages.js';
+import type { Bus, GameReviewMessage, Unsubscribe } from '../../bus/index.js';
 import { reviewMessage, reviewOfMessage } from '../session/bus-messages.js';
 import { workersLoaded } from '../search/workers-loaded.js';
 import type { NodeLogger } from './logger.js';

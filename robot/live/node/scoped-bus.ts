@@ -9,9 +9,8 @@
 // the session starts as it would on a fresh bus. That is known only for messages this process
 // published (`Epochs` marks them); a latched message from outside (another ROS 2 node's) is passed on.
 
-import type { Bus, BusEntry, NodeParameter, ParameterValues, Unsubscribe } from '../../bus/bus.js';
-import type { TopicKey, TopicMessage } from '../../bus/topics.js';
-import { TOPICS } from '../../bus/topics.js';
+import type { Bus, BusEntry, NodeParameter, ParameterValues, TopicKey, TopicMessage, Unsubscribe } from '../../bus/index.js';
+import { TOPICS } from '../../bus/index.js';
 
 /** Numbers the sessions of a bus and remembers in which one each message this process published was published. */
 export class Epochs {

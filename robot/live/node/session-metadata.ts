@@ -9,12 +9,6 @@ import { PREDICTOR_KINDS } from '../../../game/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { SessionInfo } from '../../recording/index.js';
 
-/** A whole number written in decimal. */
-const int = z.codec(z.string().regex(/^-?\d+$/, 'a whole number'), z.number().int(), {
-  decode: (s) => Number(s),
-  encode: (n) => String(n),
-});
-
 const count = (min: number, max: number) =>
   z.codec(z.string().regex(/^\d+$/, `a whole number from ${min} to ${max}`), z.number().int().min(min).max(max), {
     decode: (s) => Number(s),

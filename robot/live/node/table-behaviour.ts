@@ -7,9 +7,8 @@ import type { TableGeometry } from '../../../behaviours/index.js';
 import { pointOf } from '../../../behaviours/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { RobotBehaviourMessage } from '../../../table-bridge/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import type { EmotionalStateMessage, HeaderMessage, PointStampedMessage } from '../../bus/messages.js';
-import { postureSample } from '../../web/state.js';
+import type { Bus, EmotionalStateMessage, HeaderMessage, PointStampedMessage, Unsubscribe } from '../../bus/index.js';
+import { postureSample } from '../../web/index.js';
 
 /** What the forwarding needs of the table server. */
 export interface BehaviourSink {

@@ -4,8 +4,7 @@
 
 import type { ToggleBoard, ToggleName } from '../../../behaviours/index.js';
 import { TOGGLE_NAMES, ToggleError } from '../../../behaviours/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import type { BehaviourTogglesMessage } from '../../bus/messages.js';
+import type { BehaviourTogglesMessage, Bus, Unsubscribe } from '../../bus/index.js';
 import type { NodeLogger } from './logger.js';
 
 const SNAKE: Record<string, ToggleName> = Object.fromEntries(TOGGLE_NAMES.map((n) => [n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), n]));

@@ -8,8 +8,7 @@
 import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../../behaviours/index.js';
 import { cardPhrase, reasonText, renderUtterance } from '../../../behaviours/index.js';
 import { parseCard } from '../../../game/index.js';
-import type { Bus, Unsubscribe } from '../../bus/bus.js';
-import type { DecisionMessage } from '../../bus/messages.js';
+import type { Bus, DecisionMessage, Unsubscribe } from '../../bus/index.js';
 import { reasonOfMessage } from '../session/bus-messages.js';
 import type { NodeLogger } from './logger.js';
 import { sayNow } from './say-now.js';

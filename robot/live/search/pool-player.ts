@@ -6,11 +6,10 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally, withReason } from '../../../game/index.js';
-import type { Decision, GameEvent, PlayoutPolicy, Recollection, SearchObjective, SeatView, Seat } from '../../../game/index.js';
-import type { AsyncChoice, AsyncPlayerLike } from '../../arena/play-async.js';
+import type { Decision, GameEvent, PlayoutPolicy, Recollection, SearchObjective, SearchResult, Seat, SeatView } from '../../../game/index.js';
+import type { AsyncChoice, AsyncPlayerLike } from '../../arena/index.js';
 import type { SearchTask } from './worker.js';
 import { workersLoaded } from './workers-loaded.js';
-import type { SearchResult } from '../../../game/index.js';
 
 export interface PoolPlayerOptions {
   seat: Seat;

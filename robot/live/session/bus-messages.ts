@@ -1,10 +1,9 @@
 // The session's bus messages, built from domain values. Pure: the machine's actions publish what these
 // return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
 
-import type { Card, Decision, GameEvent, GameReview, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../../game/index.js';
-import type { Game } from '../../../game/index.js';
+import type { Card, Decision, Game, GameEvent, GameReview, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../../game/index.js';
 import { SUITS, formatCard, isReasonKind, parseCard } from '../../../game/index.js';
-import type { DecisionMessage, GameEventMessage, GameReviewMessage, GameStateMessage, TableEvent, TableOutput } from '../../bus/messages.js';
+import type { DecisionMessage, GameEventMessage, GameReviewMessage, GameStateMessage, TableEvent, TableOutput } from '../../bus/index.js';
 import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../../table-bridge/index.js';
 
 export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';

@@ -27,15 +27,13 @@ import {
   nextSeat,
   forcedDecision,
 } from '../../../game/index.js';
-import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, Verdict } from '../../../table-bridge/index.js';
-import { accept, refuse } from '../../../table-bridge/index.js';
-import type { Bus } from '../../bus/bus.js';
-import type { TopicKey, TopicMessage } from '../../bus/topics.js';
+import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
+import { accept } from '../../../table-bridge/index.js';
+import type { Bus, TopicKey, TopicMessage } from '../../bus/index.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
 import type { SessionClock } from './clock.js';
 import { HAND_SIZE, collectingRobotHand, dropsRobotCard, gathersCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
-import type { TableOutbox } from '../../../table-bridge/index.js';
 
 export interface SessionConfig {
   sessionId: string;

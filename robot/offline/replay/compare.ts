@@ -4,8 +4,8 @@
 // the replay fed in, so they are not compared.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { TopicSpec } from '../../bus/topics.js';
-import { TOPICS } from '../../bus/topics.js';
+import type { TopicSpec } from '../../bus/index.js';
+import { TOPICS } from '../../bus/index.js';
 
 export interface TimedMessage {
   topic: TopicSpec;

@@ -6,10 +6,9 @@
 import type { Expectation } from '../../../appraisal/index.js';
 import type { Beliefs, Card, Decision, GameEvent, InfoSet, Recollection, Seat, SeatView } from '../../../game/index.js';
 import { formatCard, parseCard } from '../../../game/index.js';
-import { reasonOfMessage } from '../../live/session/bus-messages.js';
-import type { DecisionMessage, ExpectationMessage } from '../../bus/messages.js';
-import type { ExpectationSource } from '../../live/node/expectation-estimator.js';
-import type { RobotPlayer } from '../../live/session/robot-player.js';
+import { reasonOfMessage } from '../../live/index.js';
+import type { DecisionMessage, ExpectationMessage } from '../../bus/index.js';
+import type { ExpectationSource, RobotPlayer } from '../../live/index.js';
 
 /** A recorded decision of the robot, with where it was made (from the play event that followed it). */
 export interface RecordedDecision {

@@ -5,7 +5,7 @@
 // and delay comes out as it was recorded. A restart fires them at their own times (`advanceTo`).
 
 import type { Clock, TimerId } from '../../../behaviours/index.js';
-import { runsInFlight, runsSettled } from '../../learned/inflight.js';
+import { runsInFlight, runsSettled } from '../../learned/index.js';
 
 interface Timer {
   at: number;

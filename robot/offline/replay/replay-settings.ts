@@ -7,7 +7,7 @@ import type { SpeechBackendKind } from '../../../behaviours/index.js';
 import type { LevelName, LevelTable, Seat } from '../../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName } from '../../../game/index.js';
 import type { LedgerSnapshot } from '../../../table-bridge/index.js';
-import { recordedModelHere } from '../../learned/recorded-model.js';
+import { recordedModelHere } from '../../learned/index.js';
 import { levelTableOf, readSessionMetadata } from '../../live/index.js';
 import type { PredictionSettings, SessionMetadata } from '../../live/index.js';
 import type { Recording } from '../../recording/index.js';

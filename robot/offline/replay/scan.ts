@@ -4,10 +4,10 @@
 // objects per game event, never the messages themselves, so the messages can be streamed past.
 
 import type { Seat } from '../../../game/index.js';
-import type { DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage, TableEvent } from '../../bus/messages.js';
-import { TOPICS } from '../../bus/topics.js';
-import type { RecordedMessage, Recording } from '../../recording/reader.js';
-import { RecordingStream } from '../../recording/reader.js';
+import type { DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage, TableEvent } from '../../bus/index.js';
+import { TOPICS } from '../../bus/index.js';
+import type { RecordedMessage, Recording } from '../../recording/index.js';
+import { RecordingStream } from '../../recording/index.js';
 import type { RecordedDecision } from './recorded-answers.js';
 import { decisionOf } from './recorded-answers.js';
 

@@ -4,7 +4,7 @@
 
 import type { Seat } from '../../../game/index.js';
 import { parseCard, partnerOf, pointsOf } from '../../../game/index.js';
-import type { GameEventMessage, UtteranceMessage } from '../../bus/messages.js';
+import type { GameEventMessage, UtteranceMessage } from '../../bus/index.js';
 import type { Felt } from './felt.js';
 import { isAbout, relationOf } from './felt.js';
 import { forcedPlays } from './hands.js';

@@ -5,7 +5,7 @@
 
 import type { Seat } from '../../../game/index.js';
 import { partnerOf } from '../../../game/index.js';
-import type { EmotionalStateMessage } from '../../bus/messages.js';
+import type { EmotionalStateMessage } from '../../bus/index.js';
 import type { At, Reaction, Timeline } from './timeline.js';
 
 export interface Felt {

@@ -12,8 +12,8 @@
 
 import type { Seat } from '../../../game/index.js';
 import { isSeat } from '../../../game/index.js';
-import type { EmotionalStateMessage, ExpectationMessage, ExpressionMessage, GameEventMessage, GameStateMessage, LanguageMessage, UtteranceMessage } from '../../bus/messages.js';
-import { TOPICS } from '../../bus/topics.js';
+import type { EmotionalStateMessage, ExpectationMessage, ExpressionMessage, GameEventMessage, GameStateMessage, LanguageMessage, UtteranceMessage } from '../../bus/index.js';
+import { TOPICS } from '../../bus/index.js';
 import type { Recording } from '../../recording/index.js';
 
 /** A message with its place in the recording (index among all messages) and its time (ms). */
