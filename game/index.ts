@@ -9,6 +9,7 @@ export * from './deal.js';
 export * from './view.js';
 export * from './sampler.js';
 export * from './events.js';
+export * from './clock.js';
 export * from './match.js';
 export * from './record.js';
 export * from './session.js';

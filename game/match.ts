@@ -8,15 +8,13 @@ import type { DealSpec } from './game.js';
 import { Game, PlayResult } from './game.js';
 import type { Player } from './players/player.js';
 import type { Decision } from './search/tally.js';
+import type { Clock } from './clock.js';
 import type { Seat } from './seats.js';
 import { SeatView } from './view.js';
 
-/** A clock in milliseconds, injected so that timing never leaks into the rules. */
-export type Clock = () => number;
-
 export interface GameHooks {
-  /** Measures each decision when given. */
-  clock?: Clock;
+  /** Measures each decision when given (injected, so timing never leaks into the rules). */
+  clock?: Clock['now'];
   onDecision?: (seat: Seat, elapsedMs: number) => void;
   /** Every event, including each seat's deal. */
   onEvent?: (event: GameEvent) => void;

@@ -7,7 +7,7 @@
 // spread over the worlds, the win probability, the effort.
 
 import type { Card } from '../cards.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import type { Rng } from '../rng.js';
 import { createRng } from '../rng.js';
 import { beliefsOf, decisionOf, forcedDecision } from '../search/tally.js';
@@ -83,7 +83,7 @@ export class SearchPlayer implements Player {
   private readonly fallback: RulePlayer;
   private readonly settings: Omit<SearchSettings, 'seed' | 'deadline'>;
   private readonly budgetMs: number;
-  private readonly clock: Clock | undefined;
+  private readonly clock: Clock['now'] | undefined;
   /** timed or timed-v1: within a budget, on a clock. */
   private readonly anytime: boolean;
   /** Timed: the exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */

@@ -8,7 +8,7 @@
 
 import type { Card } from '../cards.js';
 import { Game } from '../game.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import type { Seat } from '../seats.js';
 import { infoSetOf } from '../view.js';
 import type { Predictor } from './predictor.js';
@@ -69,7 +69,7 @@ export class PredictionScorer {
 
   constructor(
     readonly predictors: readonly Predictor[],
-    private readonly clock?: Clock,
+    private readonly clock?: Clock['now'],
   ) {
     if (!predictors.length) throw new RangeError('at least one predictor is needed');
   }

@@ -17,7 +17,7 @@
 import type { Card } from '../cards.js';
 import { pointsOf } from '../cards.js';
 import type { Game } from '../game.js';
-import type { Clock } from '../match.js';
+import type { Clock } from '../clock.js';
 import { ExpertPlayer } from '../players/expert.js';
 import type { Player } from '../players/player.js';
 import { RulePlayer } from '../players/rule.js';
@@ -59,7 +59,7 @@ export interface SearchSettings {
   rolloutTricks: number;
   /** Anytime search: stop drawing worlds at this time of `clock` (ms). */
   deadline?: number;
-  clock?: Clock;
+  clock?: Clock['now'];
   seed: number;
   /** Anytime search: the exact horizon (tricks) to try first, e.g. one more than what worked last time. */
   startHorizon?: number;
