@@ -12,7 +12,7 @@
 // only once someone has put it on the robot's spot (`placing`).
 
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { Card, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../../game/index.js';
+import type { Card, Clock, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../../game/index.js';
 import {
   Game,
   PlayResult,
@@ -32,7 +32,6 @@ import { accept, refuse } from '../../../table-bridge/index.js';
 import type { Bus } from '../../bus/bus.js';
 import type { TopicKey, TopicMessage } from '../../bus/topics.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
-import type { SessionClock } from './clock.js';
 import { HAND_SIZE, collectingRobotHand, dropsRobotCard, gathersCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
 import type { TableOutbox } from '../../../table-bridge/index.js';
@@ -54,7 +53,7 @@ export interface SessionConfig {
 export interface SessionEffects {
   out: TableOutbox;
   bus: Bus;
-  clock: SessionClock;
+  clock: Clock;
   player: RobotPlayer;
   /** Problems that are not the table's fault (a table that did not show the robot's card...). */
   warn?: (detail: Record<string, unknown>, message: string) => void;
