@@ -14,7 +14,8 @@ export type Path = readonly (string | number)[];
 /** A checked file, with the means to point at any of its keys. */
 export type Located<T> = ConfigFile<T>;
 
-// The schemas below word their own messages; the first mistake is told, by its line, as it always was.
+// The schemas below word their own messages; the first mistake the schema finds is told, with its
+// line (no column), as it always was.
 const APPRAISAL_FILES: YamlConfigOptions = { firstOnly: true, columns: false };
 
 const check = <T>(schema: z.ZodType<T>, text: string, file: string): Located<T> => parseConfigFile(text, file, schema, APPRAISAL_FILES);
