@@ -16,12 +16,12 @@ import { emotionReport } from './report.js';
 export interface AppraiserOptions {
   /** The robot's seat until a deal says otherwise. */
   seat: Seat;
-  clock: Clock;
+  clock: Clock['now'];
 }
 
 export class Appraiser {
   private current: EmotionalState;
-  private readonly clock: Clock;
+  private readonly clock: Clock['now'];
 
   constructor(
     readonly character: Character,

@@ -1,19 +1,14 @@
-// Clocks for the appraisal, in milliseconds: the real one for live sessions, a hand-set one for tests
-// and replays, where decay must come out exactly the same every time.
+// A hand-set time for tests and scenario runs, where decay must come out exactly the same every time.
+// The appraisal reads no clock of its own: live, the node passes its clock's `now`.
 
 import type { Clock } from '../game/index.js';
 
-export type { Clock };
-
-/** Monotonic real time (performance.now): for live sessions only. */
-export const realClock: Clock = () => performance.now();
-
-/** A clock that moves only when told to. */
-export interface ManualClock extends Clock {
+/** A reading of the time (milliseconds) that moves only when told to. */
+export type ManualClock = Clock['now'] & {
   /** Moves to `ms`; time never goes back. */
   set(ms: number): void;
   advance(ms: number): void;
-}
+};
 
 export function manualClock(start = 0): ManualClock {
   let now = start;

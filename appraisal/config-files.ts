@@ -1,112 +1,24 @@
-// The appraisal's YAML files: parsing with line numbers (yaml's LineCounter) and structural checks
-// (zod). Every mistake becomes one AppraisalConfigError naming the file, the line, the key and what
-// was expected. Pure: text in, checked data out; reading files is load-character.ts's job.
+// The appraisal's YAML files: their schemas (zod), read through config/'s loader (YAML with line
+// numbers), so every mistake is one ConfigError naming the file, the line, the key and what was
+// expected. Pure: text in, checked data out; reading files is load-character.ts's job.
 
-import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
-import type { Document, Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { parseConfigFile } from '../config/index.js';
+import type { ConfigFile, YamlConfigOptions } from '../config/index.js';
 import type { ModelConstants } from './character.js';
 import { EMOTION_TYPES } from './emotions.js';
 import { APPRAISAL_EVENT_TYPES } from './events.js';
 
-/** A mistake in an appraisal file: `file:line: key: reason`. */
-export class AppraisalConfigError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number | null,
-    readonly key: string,
-    readonly reason: string,
-  ) {
-    super(`${file}${line !== null ? `:${line}` : ''}: ${key ? `${key}: ` : ''}${reason}`);
-    this.name = 'AppraisalConfigError';
-  }
-}
-
 export type Path = readonly (string | number)[];
 
 /** A checked file, with the means to point at any of its keys. */
-export interface Located<T> {
-  value: T;
-  file: string;
-  /** Line (1-based) of the value at `path`, or of its nearest enclosing value. */
-  lineOf(path: Path): number | null;
-  /** An error at `path`. */
-  error(path: Path, reason: string): AppraisalConfigError;
-}
+export type Located<T> = ConfigFile<T>;
 
-/** `rules[2].appraise.desirability` */
-export function formatPath(path: Path): string {
-  let s = '';
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
-  return s;
-}
+// The schemas below word their own messages; the first mistake the schema finds is told, with its
+// line (no column), as it always was.
+const APPRAISAL_FILES: YamlConfigOptions = { firstOnly: true, columns: false };
 
-function locator(doc: Document, lines: LineCounter): (path: Path, keyOnly?: string) => number | null {
-  return (path, keyOnly) => {
-    let node: unknown = doc.contents;
-    let best: number | null = null;
-    const lineOfNode = (n: unknown): number | null => {
-      const range = (n as YamlNode | null)?.range;
-      return range ? lines.linePos(range[0]).line : null;
-    };
-    best = lineOfNode(node) ?? best;
-    for (const key of path) {
-      if (!node || typeof node !== 'object' || !('get' in node)) break;
-      const next = (node as { get(k: unknown, keepScalar: true): unknown }).get(key, true);
-      if (next === undefined) break;
-      node = next;
-      best = lineOfNode(node) ?? best;
-    }
-    if (keyOnly !== undefined && isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && p.key.value === keyOnly);
-      if (pair) best = lineOfNode(pair.key) ?? best;
-    }
-    return best;
-  };
-}
-
-/** Parses YAML text; a syntax error names its line. */
-function parseYaml(text: string, file: string): { doc: Document; lines: LineCounter } {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const err = doc.errors[0];
-  if (err) {
-    const line = err.linePos?.[0]?.line ?? (err.pos ? lines.linePos(err.pos[0]).line : null);
-    const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new AppraisalConfigError(file, line, '', `not valid YAML: ${reason}`);
-  }
-  return { doc, lines };
-}
-
-function check<T>(schema: z.ZodType<T>, text: string, file: string): Located<T> {
-  const { doc, lines } = parseYaml(text, file);
-  const where = locator(doc, lines);
-  const located = (value: T): Located<T> => ({
-    value,
-    file,
-    lineOf: (path) => where(path),
-    error: (path, reason) => new AppraisalConfigError(file, where(path), formatPath(path), reason),
-  });
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: 100 });
-  } catch (e) {
-    // yaml refuses to expand aliases past the count (a ReferenceError): the file is still named.
-    if (!(e instanceof ReferenceError)) throw e;
-    throw new AppraisalConfigError(file, null, '', 'not valid YAML: an alias expands to too many values (a YAML alias bomb?); write the values out');
-  }
-  // An empty file (or one of comments only) is a mistake, never "all defaults": a character of no rules.
-  if (data === null || data === undefined) throw new AppraisalConfigError(file, null, '', 'the file is empty');
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return located(parsed.data);
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-  if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0]!;
-    throw new AppraisalConfigError(file, where(path, key), formatPath([...path, key]), issue.message);
-  }
-  throw new AppraisalConfigError(file, where(path), formatPath(path), issue.message);
-}
+const check = <T>(schema: z.ZodType<T>, text: string, file: string): Located<T> => parseConfigFile(text, file, schema, APPRAISAL_FILES);
 
 /** An object whose unknown keys are named in the error, with the keys it knows. */
 function strict<S extends z.ZodRawShape>(shape: S) {

@@ -17,11 +17,14 @@ export { emotionReport } from './report.js';
 export type { EmotionReport, Toward } from './report.js';
 export { Appraiser } from './appraiser.js';
 export type { AppraiserOptions } from './appraiser.js';
-export { manualClock, realClock } from './clock.js';
-export type { Clock, ManualClock } from './clock.js';
+export { manualClock } from './clock.js';
+export type { ManualClock } from './clock.js';
 export { TARGET_WORDS, eventEnv, targetWords } from './event-scope.js';
 export type { Role, TargetWord } from './event-scope.js';
-export { AppraisalConfigError, parsePreset, parseSettings } from './config-files.js';
+export { parsePreset, parseSettings } from './config-files.js';
+// Mistakes in the appraisal's files are config/'s ConfigError, as for every other config file;
+// AppraisalConfigError is the same class under its former name, for existing importers.
+export { ConfigError, ConfigError as AppraisalConfigError } from '../config/index.js';
 export { buildCharacter } from './build-character.js';
 export { SETTINGS_FILE, appraisalConfigDir, loadCharacter, loadSettings, presetNames } from './load-character.js';
 export type { LoadOptions } from './load-character.js';

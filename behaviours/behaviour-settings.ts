@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { EMOTION_TYPES } from './emotion-input.js';
 import type { EmotionType } from './emotion-input.js';
-import { loadYamlConfig } from './config-file.js';
+import { loadYamlConfig } from '../config/index.js';
 import { CATEGORY_NAMES, UTTERANCE_EMOTIONS } from './utterance-config.js';
 import type { UtteranceCategory, UtteranceEmotion } from './utterance-config.js';
 import { togglesSchema } from './toggles.js';

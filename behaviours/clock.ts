@@ -1,14 +1,15 @@
-// Time, injected. The scheduler reads a Clock; the live robot passes `systemClock`, tests and replays a
-// `SimulatedClock` that only moves when told to (as xstate's SimulatedClock does).
+// The clocks behind game/'s Clock interface: `systemClock`, the program's one real clock, and
+// `SimulatedClock`, which only moves when told to (as xstate's SimulatedClock, which tests also pass,
+// does). systemClock lives here, not in game/ (pure) or appraisal (time injected): behaviours is the
+// lowest layer that runs timers, and robot/ and launch/, which start live sessions, import it.
+//
+// One time base, Date.now: recordings, message stamps and the session's timers all read this clock,
+// and a recording's times are milliseconds since the epoch. Durations that must never jump with the
+// wall clock (a search's think budget, rate limits) are measured apart, with performance.now.
 
-export type TimerId = number;
+import type { Clock, TimerId } from '../game/index.js';
 
-export interface Clock {
-  /** Milliseconds; only differences matter. */
-  now(): number;
-  setTimeout(callback: () => void, ms: number): TimerId;
-  clearTimeout(id: TimerId): void;
-}
+export type { Clock, TimerId };
 
 /** The machine's clock and timers: for the live robot, at the edge. */
 export const systemClock: Clock = (() => {

@@ -9,8 +9,9 @@ export { gameEndOf, momentAfter, momentOf, sessionEndOf, usefulUntil } from './m
 export type { Moment } from './moment.js';
 
 // Configuration (config/*.yaml).
-export { ConfigError, defaultConfigDir, formatProblem, loadYamlConfig, packageRoot, parseYamlConfig } from './config-file.js';
-export type { ConfigProblem } from './config-file.js';
+// The loader is config/'s, shared with appraisal and table-bridge; re-exported for existing importers.
+export { ConfigError, configPath as defaultConfigDir, formatProblem, loadYamlConfig, packageRoot, parseYamlConfig } from '../config/index.js';
+export type { ConfigProblem } from '../config/index.js';
 export { BEHAVIOUR_FILES, loadBehaviourSetup } from './setup.js';
 export type { SetupOptions } from './setup.js';
 export { SPEECH_BACKENDS, isAlwaysSpoken, loadBehaviourSettings, settingsFileSchema, speakProbability } from './behaviour-settings.js';

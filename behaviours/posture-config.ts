@@ -6,7 +6,7 @@ import { EMOTION_TYPES } from './emotion-input.js';
 import type { EmotionType } from './emotion-input.js';
 import { EMYS_LIMITS, EXPRESSION_JOINTS, GAZE_JOINTS, JOINTS, jointUnit } from './joints.js';
 import type { JointLimits, JointName } from './joints.js';
-import { loadYamlConfig } from './config-file.js';
+import { loadYamlConfig } from '../config/index.js';
 
 /** ROS4HRI (hri_msgs/Expression) names for neutral and Ekman's six basic emotions. */
 export const EXPRESSIONS = ['neutral', 'happy', 'sad', 'angry', 'surprised', 'scared', 'disgusted'] as const;

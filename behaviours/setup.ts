@@ -5,8 +5,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBehaviourSettings } from './behaviour-settings.js';
 import type { BehaviourSettings } from './behaviour-settings.js';
-import { ConfigError, defaultConfigDir } from './config-file.js';
-import type { ConfigProblem } from './config-file.js';
+import { ConfigError, configPath, shownPath } from '../config/index.js';
+import type { ConfigProblem } from '../config/index.js';
 import type { BehaviourSetup } from './planner.js';
 import { loadPostureLibrary } from './posture-config.js';
 import type { PostureLibrary } from './posture-config.js';
@@ -30,7 +30,7 @@ export interface SetupOptions {
 }
 
 export function loadBehaviourSetup(options: SetupOptions = {}): BehaviourSetup {
-  const dir = options.configDir ?? defaultConfigDir();
+  const dir = options.configDir ?? configPath();
   const problems: ConfigProblem[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
     try {
@@ -49,16 +49,16 @@ export function loadBehaviourSetup(options: SetupOptions = {}): BehaviourSetup {
   if (language !== undefined) {
     // The language names a file: keep it a plain tag so it cannot reach outside config/utterances/.
     if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) {
-      problems.push({ file: 'language', line: 0, column: 0, key: '', reason: `expected a language tag such as pt or en, got ${JSON.stringify(language)}` });
+      problems.push({ file: 'language', line: null, key: '', reason: `expected a language tag such as pt or en, got ${JSON.stringify(language)}` });
     } else {
       const file = join(dir, BEHAVIOUR_FILES.utterances(language));
       if (options.language !== undefined && !existsSync(file)) {
         // A language asked for (--language) that has no library: say which there are.
         const there = readdirSync(join(dir, 'utterances')).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
-        problems.push({ file: `language ${JSON.stringify(language)}`, line: 0, column: 0, key: '', reason: `no utterances in that language (there are: ${there.join(', ')})` });
+        problems.push({ file: `language ${JSON.stringify(language)}`, line: null, key: '', reason: `no utterances in that language (there are: ${there.join(', ')})` });
       } else utterances = attempt(() => loadUtteranceLibrary(file));
       if (utterances && utterances.language !== language) {
-        problems.push({ file, line: 1, column: 1, key: 'language', reason: `says ${utterances.language}, but this is the file for ${language}` });
+        problems.push({ file: shownPath(file), line: 1, column: 1, key: 'language', reason: `says ${utterances.language}, but this is the file for ${language}` });
       }
     }
   }

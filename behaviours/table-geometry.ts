@@ -2,7 +2,7 @@
 // Frame (REP-103): x forward, y to the robot's left, z up, in metres, origin at the head's pan-tilt centre.
 
 import { z } from 'zod';
-import { loadYamlConfig } from './config-file.js';
+import { loadYamlConfig } from '../config/index.js';
 
 export interface Point {
   x: number;

@@ -3,7 +3,7 @@
 // The categories are those of the original Sueca robot (GAIPS).
 
 import { z } from 'zod';
-import { loadYamlConfig } from './config-file.js';
+import { loadYamlConfig } from '../config/index.js';
 import { EXPRESSIONS } from './posture-config.js';
 import type { ExpressionName } from './posture-config.js';
 import { namesNeeded } from './utterance-text.js';

@@ -19,7 +19,7 @@ export type { Renounce, SessionScore } from './scoring.js';
 
 // The vocabulary players and the robot share: the injected clock, what a seat sees and is told, and
 // a decision with the beliefs and the reason behind it.
-export type { Clock } from './clock.js';
+export type { Clock, TimerId } from './clock.js';
 export { SeatView, consistencyProblems, infoSetOf } from './view.js';
 export type { InfoSet } from './view.js';
 export { dealEvent, eventsOfPlay, leaderOf } from './events.js';

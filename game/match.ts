@@ -15,7 +15,7 @@ import { SeatView } from './view.js';
 
 export interface GameHooks {
   /** Measures each decision when given. */
-  clock?: Clock;
+  clock?: Clock['now'];
   onDecision?: (seat: Seat, elapsedMs: number) => void;
   /** Every event, including each seat's deal. */
   onEvent?: (event: GameEvent) => void;

@@ -233,14 +233,14 @@ export function recordFault(stats: TournamentStats, name: string, kind: FaultKin
 }
 
 /** What a player of a tournament is made with: its seat, its seed, the clock and the budget. */
-export function playerOptions(spec: TournamentSpec, seat: Seat, seed: number, clock?: Clock): PlayerOptions {
+export function playerOptions(spec: TournamentSpec, seat: Seat, seed: number, clock?: Clock['now']): PlayerOptions {
   return { seat, seed, ...(clock ? { clock } : {}), ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}), ...(spec.levels ? { levels: spec.levels } : {}) };
 }
 
 export interface RunOptions {
   /** Factories by player name; other names are made by `playerFactory` (e.g. `hybrid:n=5`). */
   players: Readonly<Record<string, PlayerFactory>>;
-  clock?: Clock;
+  clock?: Clock['now'];
 }
 
 /** Plays boards [from, to) with synchronous players. */

@@ -3,10 +3,8 @@
 
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { AppraisalConfigError } from '../appraisal/index.js';
-import { ConfigError } from '../behaviours/index.js';
+import { ConfigError } from '../config/index.js';
 import { RecordingError } from '../robot/recording/index.js';
-import { ConfigError as TableConfigError } from '../table-bridge/index.js';
 import { UsageError, intOption } from './errors.js';
 import { StopSignals, StoppedError, signalExitCode } from './signals.js';
 import { appraiseCommand, formatAppraisal } from './commands/appraise.js';
@@ -34,7 +32,7 @@ installModelLoader();
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
-  e instanceof UsageError || e instanceof ConfigError || e instanceof TableConfigError || e instanceof AppraisalConfigError || e instanceof RecordingError || e instanceof ModelFileError || e instanceof TournamentSetupError;
+  e instanceof UsageError || e instanceof ConfigError || e instanceof RecordingError || e instanceof ModelFileError || e instanceof TournamentSetupError;
 
 /** The commands that record (simulate, live, play) listen for SIGINT and SIGTERM from their start (signals.ts). */
 let signals: StopSignals | null = null;

@@ -4,11 +4,10 @@
 import * as z from 'zod';
 import type { Card } from '../game/index.js';
 import { DECK, DECK_SIZE, formatCard, parseCard } from '../game/index.js';
-import { cardNameSchema } from './messages.js';
+import { configPath, loadYamlConfig, parseYamlConfig } from '../config/index.js';
+import { TABLE_CONFIG_OPTIONS, cardNameSchema } from './messages.js';
 
 const isCardName = (name: string): boolean => cardNameSchema.safeParse(name).success;
-import { configPath } from './package-root.js';
-import { loadYamlConfig, parseYamlConfig } from './yaml-config.js';
 
 export class FiducialMap {
   readonly #cardById: ReadonlyMap<number, Card>;
@@ -80,10 +79,10 @@ export const DEFAULT_FIDUCIALS_FILE = (): string => configPath('table', 'fiducia
 
 /** Loads a fiducial mapping (default: the shipped config/table/fiducials.yaml); throws ConfigError with file and line. */
 export function loadFiducials(file: string = DEFAULT_FIDUCIALS_FILE()): FiducialMap {
-  return toMap(loadYamlConfig(file, fiducialsFileSchema));
+  return toMap(loadYamlConfig(file, fiducialsFileSchema, TABLE_CONFIG_OPTIONS));
 }
 
 /** Like loadFiducials, from text (tests, or a mapping that came from elsewhere). */
 export function parseFiducials(file: string, text: string): FiducialMap {
-  return toMap(parseYamlConfig(file, text, fiducialsFileSchema));
+  return toMap(parseYamlConfig(text, file, fiducialsFileSchema, TABLE_CONFIG_OPTIONS));
 }

@@ -4,8 +4,8 @@
 export * from './messages.js';
 export type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 export { FiducialMap, DEFAULT_FIDUCIALS_FILE, defaultFiducials, fiducialsFileSchema, loadFiducials, parseFiducials } from './fiducials.js';
-export { ConfigError, loadYamlConfig, parseYamlConfig } from './yaml-config.js';
-export { configPath, packageRoot } from './package-root.js';
+// config/'s, re-exported for existing importers (the same class as behaviours' and appraisal's).
+export { ConfigError, configPath, packageRoot } from '../config/index.js';
 export type { TableLogger } from './logger.js';
 export { silentLogger } from './logger.js';
 export { accept, eventFingerprint, isTableQuestion, refuse } from './table-handler.js';

@@ -4,6 +4,7 @@
 // may appear within a protocol version).
 
 import * as z from 'zod';
+import type { YamlConfigOptions } from '../config/index.js';
 import type { Seat } from '../game/index.js';
 import { parseCard } from '../game/index.js';
 
@@ -415,6 +416,12 @@ export const wording = (iss: z.core.$ZodRawIssue): string | undefined => {
       return undefined;
   }
 };
+
+/**
+ * How the table's files (config/table/) are read: in the wording of the protocol's messages, and, as
+ * their users have always been told, the first mistake only, by its line.
+ */
+export const TABLE_CONFIG_OPTIONS: YamlConfigOptions = { error: wording, firstOnly: true, columns: false };
 
 /** `event.a.b[2]`: where in a message (or file) an issue is. */
 export const formatPath = (event: string, path: readonly PropertyKey[]): string =>

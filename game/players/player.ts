@@ -25,7 +25,7 @@ export interface PlayerOptions {
   /** Every random choice of the player derives from this seed. */
   seed: number;
   /** The clock a player with a time budget reads (ms); injected so that search stays pure. */
-  clock?: Clock;
+  clock?: Clock['now'];
   /** Time budget per decision (ms) for anytime players. */
   budgetMs?: number;
   /** The settings of the levels of play (config/levels.yaml) for `level:` players; default: the embedded ones. */

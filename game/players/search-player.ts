@@ -83,7 +83,7 @@ export class SearchPlayer implements Player {
   private readonly fallback: RulePlayer;
   private readonly settings: Omit<SearchSettings, 'seed' | 'deadline'>;
   private readonly budgetMs: number;
-  private readonly clock: Clock | undefined;
+  private readonly clock: Clock['now'] | undefined;
   /** timed or timed-v1: within a budget, on a clock. */
   private readonly anytime: boolean;
   /** Timed: the exact horizon that fitted the budget last time, by tricks left (0 = not known yet). */

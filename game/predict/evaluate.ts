@@ -69,7 +69,7 @@ export class PredictionScorer {
 
   constructor(
     readonly predictors: readonly Predictor[],
-    private readonly clock?: Clock,
+    private readonly clock?: Clock['now'],
   ) {
     if (!predictors.length) throw new RangeError('at least one predictor is needed');
   }

@@ -60,7 +60,7 @@ export interface SearchSettings {
   rolloutTricks: number;
   /** Anytime search: stop drawing worlds at this time of `clock` (ms). */
   deadline?: number;
-  clock?: Clock;
+  clock?: Clock['now'];
   seed: number;
   /** Anytime search: the exact horizon (tricks) to try first, e.g. one more than what worked last time. */
   startHorizon?: number;

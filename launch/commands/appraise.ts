@@ -2,7 +2,8 @@
 // character's appraisal on a manual clock and says, after each line, what the robot feels.
 
 import type { AppraisalFrame, Character, FeltEmotion, ScenarioStep, Target } from '../../appraisal/index.js';
-import { AppraisalConfigError, ScenarioError, loadCharacter, parseScenario, runScenario } from '../../appraisal/index.js';
+import { ConfigError } from '../../config/index.js';
+import { ScenarioError, loadCharacter, parseScenario, runScenario } from '../../appraisal/index.js';
 import type { Seat } from '../../game/index.js';
 import { formatCard } from '../../game/index.js';
 import { UsageError } from '../errors.js';
@@ -86,7 +87,7 @@ function loadOrUsage(character: string | undefined): Character {
   try {
     return loadCharacter(character);
   } catch (e) {
-    if (e instanceof AppraisalConfigError) throw new UsageError(e.message);
+    if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;
   }
 }

@@ -4,8 +4,7 @@
 // which takes the person's seat at once. The person deals each game with "New game".
 
 import { randomBytes } from 'node:crypto';
-import { AppraisalConfigError } from '../../appraisal/index.js';
-import { ConfigError } from '../../behaviours/index.js';
+import { ConfigError } from '../../config/index.js';
 import type { Seat } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger, NodeSummary } from '../../robot/index.js';
@@ -157,7 +156,7 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
 
 /** What a person can fix (a port in use, an address that is not this machine's, a config file's mistake), as one line. */
 function usageErrorOf(e: unknown, places: StartPlaces): unknown {
-  if (e instanceof ConfigError || e instanceof AppraisalConfigError) return new UsageError(e.message);
+  if (e instanceof ConfigError) return new UsageError(e.message);
   return startError(e, places);
 }
 

@@ -5,8 +5,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../../config/index.js';
 import { UsageError } from '../errors.js';
 
 export interface TrainOptions {
@@ -23,13 +23,10 @@ export interface TrainOptions {
   command: string;
 }
 
-/** The training script, from the package root (dist/launch/commands/ or launch/commands/ up three or two). */
+/** The training script, under the package root. */
 export function trainScript(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../..', '../..']) {
-    const p = resolve(here, up, 'learn', 'train_policy.py');
-    if (existsSync(p)) return p;
-  }
+  const p = join(packageRoot(), 'learn', 'train_policy.py');
+  if (existsSync(p)) return p;
   throw new UsageError('learn/train_policy.py is missing from this installation');
 }
 

@@ -27,7 +27,7 @@ export interface AsyncPlayerLike {
 
 export interface AsyncGameHooks {
   /** Measures each decision when given. */
-  clock?: Clock;
+  clock?: Clock['now'];
   onDecision?: (seat: Seat, elapsedMs: number) => void;
   /** Every event, including each seat's deal. */
   onEvent?: (event: GameEvent) => void;

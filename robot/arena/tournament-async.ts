@@ -54,7 +54,7 @@ export interface AsyncTournamentOptions {
   killGraceMs?: number;
   /** Games played at once, each slot with its own copy of every program (default 1). */
   workers?: number;
-  clock: Clock;
+  clock: Clock['now'];
   /** Stops the tournament: see the top of this file. */
   signal?: AbortSignal;
   onBoardDone?: (done: number, total: number) => void;

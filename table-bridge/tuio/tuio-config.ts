@@ -1,14 +1,13 @@
 // The TUIO adapter's settings and the table's geometry: config/table/tuio.yaml. Zones are polygons in
 // the camera's normalized coordinates (what reacTIVision reports, x and y in 0..1): each seat's play
 // spot and hand area, and the area where the dealer shows the turned-up trump card. Validated with zod
-// through yaml-config.ts, so a mistake is named with its file and line.
+// through config/'s loader, so a mistake is named with its file and line.
 
 import { dirname, isAbsolute, join } from 'node:path';
 import * as z from 'zod';
 import type { Seat } from '../../game/index.js';
-import { seatSchema } from '../messages.js';
-import { configPath } from '../package-root.js';
-import { loadYamlConfig, parseYamlConfig } from '../yaml-config.js';
+import { configPath, loadYamlConfig, parseYamlConfig } from '../../config/index.js';
+import { TABLE_CONFIG_OPTIONS, seatSchema } from '../messages.js';
 import type { Polygon } from './polygons.js';
 import { doubleArea, overlap, selfIntersects } from './polygons.js';
 
@@ -113,11 +112,11 @@ function settingsOf(file: string, parsed: TuioFile): TuioSettings {
 
 /** Loads the adapter's settings (default config/table/tuio.yaml); throws ConfigError with file and line. */
 export function loadTuioSettings(file: string = DEFAULT_TUIO_FILE()): TuioSettings {
-  return settingsOf(file, loadYamlConfig(file, tuioFileSchema));
+  return settingsOf(file, loadYamlConfig(file, tuioFileSchema, TABLE_CONFIG_OPTIONS));
 }
 
 export function parseTuioSettings(file: string, text: string): TuioSettings {
-  return settingsOf(file, parseYamlConfig(file, text, tuioFileSchema));
+  return settingsOf(file, parseYamlConfig(text, file, tuioFileSchema, TABLE_CONFIG_OPTIONS));
 }
 
 /** The dealer of the first physical game: a seat, or the seat after the robot's. */

@@ -18,7 +18,7 @@ const spec = (over: Partial<TournamentSpec> = {}): TournamentSpec => ({
 });
 
 /** A clock that advances 1 ms per reading: each decision measures exactly 1 ms. */
-const tickClock = (): Clock => {
+const tickClock = (): Clock['now'] => {
   let t = 0;
   return () => t++;
 };
@@ -64,7 +64,7 @@ describe('runBoards + summarize', () => {
         (seed, sessionGames, duplicate, k1, k2) => {
           const n = 12;
           const s = spec({ seed, sessionGames, duplicate, games: n * sessionGames * (duplicate ? 2 : 1) });
-          const opts = (): { players: typeof BUILTIN_PLAYERS; clock: Clock } => ({ players: BUILTIN_PLAYERS, clock: tickClock() });
+          const opts = (): { players: typeof BUILTIN_PLAYERS; clock: Clock['now'] } => ({ players: BUILTIN_PLAYERS, clock: tickClock() });
           const whole = runBoards(s, 0, n, opts());
           const [a, b] = [Math.min(k1, k2), Math.max(k1, k2)];
           const merged = mergeStats(mergeStats(mergeStats(emptyStats(), runBoards(s, 0, a, opts())), runBoards(s, a, b, opts())), runBoards(s, b, n, opts()));

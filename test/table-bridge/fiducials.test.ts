@@ -54,7 +54,8 @@ describe('the fiducial mapping', () => {
     const err = errorOf(text);
     expect(err.file).toBe('fiducials.yaml');
     expect(err.line).toBe(lineOf(text, '12: 1H'));
-    expect(err.reason).toBe('fiducials.12: unknown card "1H"');
+    expect(err.key).toBe('fiducials.12');
+    expect(err.reason).toBe('unknown card "1H"');
     expect(err.message).toBe(`fiducials.yaml:${err.line}: fiducials.12: unknown card "1H"`);
   });
 
@@ -62,14 +63,16 @@ describe('the fiducial mapping', () => {
     const text = SHIPPED.replace('  30: 2C', '  30: AS');
     const err = errorOf(text);
     expect(err.line).toBe(lineOf(text, '30: AS'));
-    expect(err.reason).toBe('fiducials.30: card AS is mapped twice (also by fiducial 9)');
+    expect(err.key).toBe('fiducials.30');
+    expect(err.reason).toBe('card AS is mapped twice (also by fiducial 9)');
   });
 
   it('names missing cards at the mapping', () => {
     const text = SHIPPED.replace('  39: AC\n', '');
     const err = errorOf(text);
     expect(err.line).toBe(lineOf(text, 'fiducials:'));
-    expect(err.reason).toBe('fiducials: expected all 40 cards, missing AC');
+    expect(err.key).toBe('fiducials');
+    expect(err.reason).toBe('expected all 40 cards, missing AC');
   });
 
   it('refuses an id that is not a whole number', () => {
@@ -85,8 +88,8 @@ describe('the fiducial mapping', () => {
     expect(errorOf(dup).reason).toMatch(/unique/i);
     const broken = SHIPPED.replace('  20: 2D', '  20: [2D');
     expect(errorOf(broken).line).not.toBeNull();
-    expect(errorOf('cards:\n  - AS\n').reason).toBe('fiducials: expected record, got nothing');
-    expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').reason).toContain('fiducials.1: expected a card such as "AS" or "7H", got 7');
+    expect(errorOf('cards:\n  - AS\n').message).toBe('fiducials.yaml:1: fiducials: expected record, got nothing');
+    expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').message).toContain('fiducials.1: expected a card such as "AS" or "7H", got 7');
     expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').line).toBe(3);
   });
 

@@ -221,7 +221,7 @@ describe('the geometry file', () => {
 
   it('names the file and line of a zone that overlaps another, crosses itself or has a point off the image', () => {
     const overlapping = text(`  trump: ${square(0.8, 0.8)}\n  seats:\n${seats(square(0.15, 0.15))}\n`);
-    expect(() => parseTuioSettings('t.yaml', overlapping)).toThrow(new ConfigError('t.yaml', 9, "zones.seats[1].play: seat 1's play spot overlaps seat 0's play spot"));
+    expect(() => parseTuioSettings('t.yaml', overlapping)).toThrow(new ConfigError({ file: 't.yaml', line: 9, key: 'zones.seats[1].play', reason: "seat 1's play spot overlaps seat 0's play spot" }));
     const bowTie = text(`  trump: [[0.8, 0.8], [0.9, 0.9], [0.9, 0.8], [0.8, 0.9]]\n  seats:\n${seats()}\n`);
     expect(() => parseTuioSettings('t.yaml', bowTie)).toThrow('t.yaml:3: zones.trump: two edges cross: list the corners in order around the zone');
     const off = text(`  trump: [[0.8, 0.8], [1.2, 0.8], [0.9, 0.9]]\n  seats:\n${seats()}\n`);

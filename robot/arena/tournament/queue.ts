@@ -6,11 +6,11 @@
 // the coordinator keeps alive says the run still wants its boards. A job carries the tournament spec
 // and a range of board numbers, never code: a worker plays them with its own built-in players.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RedisConnection } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
+import { packageRoot } from '../../../config/index.js';
 import type { TournamentSpec } from '../../../game/index.js';
 import { TournamentSetupError } from './errors.js';
 
@@ -60,19 +60,13 @@ export interface BoardsJob {
   records: boolean;
 }
 
-/** This program's version (package.json, found from this file in the sources or in dist/). */
+/** This program's version (the package root's package.json), or 'unknown'. */
 export function parceiroVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      try {
-        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === 'parceiro' && pkg.version) return pkg.version;
-      } catch {
-        // not ours: keep looking
-      }
-    }
-    if (dirname(dir) === dir) return 'unknown';
+  try {
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name?: string; version?: string };
+    return pkg.name === 'parceiro' && pkg.version ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
   }
 }
 

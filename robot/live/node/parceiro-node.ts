@@ -602,7 +602,7 @@ export class ParceiroNode {
     } catch (e) {
       if (!(e instanceof ModelFileError)) throw e;
       if (!fromConfig) throw new ModelFileError(`${key}: ${e.message}`);
-      throw new ConfigError([{ file: relative(packageRoot(), join(defaultConfigDir(), NODE_FILE)), line: 0, column: 0, key, reason: e.message }]);
+      throw new ConfigError([{ file: relative(packageRoot(), join(defaultConfigDir(), NODE_FILE)), line: null, key, reason: e.message }]);
     }
   }
 

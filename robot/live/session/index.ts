@@ -7,8 +7,10 @@ export type { SessionSettings } from './session-settings.js';
 export type { SessionMachineSnapshot, SessionRuntimeOptions } from './session-runtime.js';
 export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
-export type { SessionClock } from './clock.js';
-export { systemClock } from './clock.js';
+// The session's clock is the program's one Clock (game/) and systemClock (behaviours/); the old names
+// stay for importers.
+export type { Clock as SessionClock } from '../../../game/index.js';
+export { systemClock } from '../../../behaviours/index.js';
 export { HAND_SIZE, collectingRobotHand, dropsRobotCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 export type { CardJudgement } from './judge.js';
 export * from './bus-messages.js';

@@ -12,7 +12,7 @@
 // only once someone has put it on the robot's spot (`placing`).
 
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { Card, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../../game/index.js';
+import type { Card, Clock, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../../game/index.js';
 import {
   Game,
   PlayResult,
@@ -31,7 +31,6 @@ import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, TableOutbox
 import { accept } from '../../../table-bridge/index.js';
 import type { Bus, TopicKey, TopicMessage } from '../../bus/index.js';
 import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
-import type { SessionClock } from './clock.js';
 import { HAND_SIZE, collectingRobotHand, dropsRobotCard, gathersCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
 
@@ -52,7 +51,7 @@ export interface SessionConfig {
 export interface SessionEffects {
   out: TableOutbox;
   bus: Bus;
-  clock: SessionClock;
+  clock: Clock;
   player: RobotPlayer;
   /** Problems that are not the table's fault (a table that did not show the robot's card...). */
   warn?: (detail: Record<string, unknown>, message: string) => void;

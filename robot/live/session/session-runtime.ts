@@ -5,15 +5,14 @@
 
 import type { Actor, SnapshotFrom } from 'xstate';
 import { createActor } from 'xstate';
-import type { Seat, SessionScore } from '../../../game/index.js';
+import { systemClock } from '../../../behaviours/index.js';
+import type { Clock, Seat, SessionScore } from '../../../game/index.js';
 import { RulePlayer } from '../../../game/index.js';
 import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
 import { accept, isTableQuestion, refuse } from '../../../table-bridge/index.js';
 import type { Bus, GameStateMessage } from '../../bus/index.js';
 import type { SessionStatus } from './bus-messages.js';
 import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent, refusedAgainTableEvent } from './bus-messages.js';
-import type { SessionClock } from './clock.js';
-import { systemClock } from './clock.js';
 import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
 import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
@@ -31,8 +30,8 @@ export interface SessionRuntimeOptions {
   sessionId?: string;
   /** Default: the rule-based player on this thread. The live robot uses poolRobotPlayer. */
   player?: RobotPlayer;
-  /** Default systemClock. */
-  clock?: SessionClock;
+  /** Default systemClock. Tests pass xstate's SimulatedClock, which fits Clock. */
+  clock?: Clock;
   /** Minimum time of an unforced robot play (ms). Default: config/session.yaml. */
   minThinkMs?: number;
   /** Grace time to put back a lifted played card (ms). Default: config/session.yaml. */
@@ -46,7 +45,7 @@ export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
 export class SessionRuntime implements TableHandler {
   readonly config: SessionConfig;
   readonly #bus: Bus;
-  readonly #clock: SessionClock;
+  readonly #clock: Clock;
   readonly #player: RobotPlayer;
   readonly #warn: NonNullable<SessionRuntimeOptions['warn']>;
   #actor: SessionActor | null = null;
