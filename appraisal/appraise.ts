@@ -30,7 +30,10 @@ const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > 
 /** A usable expectation, or undefined (a forced card reports NaN: nothing was searched). */
 function usable(x: Partial<Expectation> | undefined): Expectation | undefined {
   if (!x || !Number.isFinite(x.expectedPoints) || !Number.isFinite(x.winProbability)) return undefined;
-  const out: Expectation = { expectedPoints: clamp(x.expectedPoints!, 0, 120), winProbability: clamp(x.winProbability!, 0, 1) };
+  const out: Expectation = {
+    expectedPoints: clamp(x.expectedPoints!, 0, 120),
+    winProbability: clamp(x.winProbability!, 0, 1),
+  };
   if (x.pointsSe !== undefined && x.pointsSe > 0 && Number.isFinite(x.pointsSe)) out.pointsSe = x.pointsSe;
   if (x.winSe !== undefined && x.winSe > 0 && Number.isFinite(x.winSe)) out.winSe = x.winSe;
   return out;
@@ -41,7 +44,8 @@ function usable(x: Partial<Expectation> | undefined): Expectation | undefined {
  * error `winSe`: noiseBand standard errors of the difference from the probability last appraised,
  * taken to be as noisy as this one.
  */
-const probabilityNoise = (character: Character, now: Expectation): number => character.noiseBand * Math.SQRT2 * (now.winSe ?? 0);
+const probabilityNoise = (character: Character, now: Expectation): number =>
+  character.noiseBand * Math.SQRT2 * (now.winSe ?? 0);
 
 /** The event's unexpectedness as the character appraises it: its surprise times surpriseGain, 0..1. */
 export function surpriseOf(character: Character, surprise: number | undefined): number {
@@ -50,8 +54,14 @@ export function surpriseOf(character: Character, surprise: number | undefined): 
 }
 
 /** Appraises one event at `time` (ms, not earlier than the state's last event). */
-export function appraise(character: Character, state: EmotionalState, perception: Perception, time: number): AppraisalResult {
-  if (!(time >= state.at)) throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
+export function appraise(
+  character: Character,
+  state: EmotionalState,
+  perception: Perception,
+  time: number,
+): AppraisalResult {
+  if (!(time >= state.at))
+    throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
   const event = perception.event;
   const newGame = event.type === 'deal';
   const game = advanceContext(state.game, event);
@@ -67,17 +77,38 @@ export function appraise(character: Character, state: EmotionalState, perception
   for (const goal of Object.values(character.goals)) {
     if (!goal.resetOn.includes(event.type)) continue;
     likelihood = { ...likelihood, [goal.name]: goal.likelihood };
-    if (goal.name in resolved) resolved = Object.fromEntries(Object.entries(resolved).filter(([name]) => name !== goal.name));
+    if (goal.name in resolved)
+      resolved = Object.fromEntries(Object.entries(resolved).filter(([name]) => name !== goal.name));
   }
 
   const surprise = surpriseOf(character, perception.surprise);
-  const { frame, rules } = frameOf(character, event, eventEnv(event, game, was, now, after !== undefined, 1, surprise, character.noiseBand));
+  const { frame, rules } = frameOf(
+    character,
+    event,
+    eventEnv(event, game, was, now, after !== undefined, 1, surprise, character.noiseBand),
+  );
   frame.surprise = surprise;
   frame.probabilityNoise = probabilityNoise(character, now);
-  const derivation = deriveEmotions(frame, game.self, character.goals, likelihood, character.model.likeFactor, resolved);
+  const derivation = deriveEmotions(
+    frame,
+    game.self,
+    character.goals,
+    likelihood,
+    character.model.likeFactor,
+    resolved,
+  );
   const feeling = feel(state, derivation.emotions, time, character);
   return {
-    state: { at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, resolved: derivation.resolved, expectation: now, game },
+    state: {
+      at: time,
+      emotions: feeling.emotions,
+      mood: feeling.mood,
+      moodSince: time,
+      likelihood: derivation.likelihood,
+      resolved: derivation.resolved,
+      expectation: now,
+      game,
+    },
     rules,
     frame,
     felt: feeling.felt,
@@ -98,8 +129,10 @@ function frameOf(character: Character, event: AppraisalEvent, env: Env): { frame
       const d = rule.desirability(env);
       if (Number.isFinite(d)) frame.desirability = clamp(d, -10, 10);
     }
-    for (const [word, f] of rule.desirabilityForOther) put(frame.desirabilityForOther, resolveTarget(word, env), f(env), -10, 10);
-    for (const [word, f] of rule.praiseworthiness) put(frame.praiseworthiness, resolveTarget(word, env), f(env), -10, 10);
+    for (const [word, f] of rule.desirabilityForOther)
+      put(frame.desirabilityForOther, resolveTarget(word, env), f(env), -10, 10);
+    for (const [word, f] of rule.praiseworthiness)
+      put(frame.praiseworthiness, resolveTarget(word, env), f(env), -10, 10);
     for (const [word, f] of rule.like) put(frame.like, resolveTarget(word, env), f(env), -10, 10);
     for (const [goal, f] of rule.goalSuccessProbability) put(frame.goalSuccessProbability, goal, f(env), 0, 1);
     for (const [goal, f] of rule.goalAchieved) frame.goalAchieved.set(goal, f(env));
@@ -143,20 +176,31 @@ function changedEntries<K>(plain: Map<K, number>, late: Map<K, number>): Map<K, 
  * probabilities give hope or fear. The game context does not move; the expectation becomes `after`.
  */
 export function reappraise(character: Character, state: EmotionalState, r: Reappraisal, time: number): AppraisalResult {
-  if (!(time >= state.at)) throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
+  if (!(time >= state.at))
+    throw new RangeError(`appraisal time ${time} is before the last event's (${state.at}): clocks must not go back`);
   const after = usable(r.after);
   if (!after) return { state: passTime(character, state, time), rules: [], frame: emptyFrame(), felt: [] };
   const was = state.expectation;
   // What the first appraisal made of the event (no change of expectation), and what it makes of it now.
   const surprise = surpriseOf(character, r.surprise);
-  const plain = frameOf(character, r.event, eventEnv(r.event, r.context, was, was, false, r.choice, surprise, character.noiseBand)).frame;
-  const late = frameOf(character, r.event, eventEnv(r.event, r.context, was, after, true, r.choice, surprise, character.noiseBand));
+  const plain = frameOf(
+    character,
+    r.event,
+    eventEnv(r.event, r.context, was, was, false, r.choice, surprise, character.noiseBand),
+  ).frame;
+  const late = frameOf(
+    character,
+    r.event,
+    eventEnv(r.event, r.context, was, after, true, r.choice, surprise, character.noiseBand),
+  );
   const wellBeing = late.frame.desirability !== plain.desirability;
   const social = r.attributable !== false;
   const frame: AppraisalFrame = {
     // Fortune-of-others and compound emotions need the desirability even when it did not change.
     desirability: late.frame.desirability,
-    desirabilityForOther: social ? changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther) : new Map(),
+    desirabilityForOther: social
+      ? changedEntries(plain.desirabilityForOther, late.frame.desirabilityForOther)
+      : new Map(),
     praiseworthiness: social ? changedEntries(plain.praiseworthiness, late.frame.praiseworthiness) : new Map(),
     like: social ? changedEntries(plain.like, late.frame.like) : new Map(),
     // Goals are judged against the probability last appraised, so an unchanged one elicits nothing;
@@ -166,15 +210,33 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
     surprise,
     probabilityNoise: probabilityNoise(character, after),
   };
-  const derivation = deriveEmotions(frame, r.context.self, character.goals, state.likelihood, character.model.likeFactor, state.resolved);
+  const derivation = deriveEmotions(
+    frame,
+    r.context.self,
+    character.goals,
+    state.likelihood,
+    character.model.likeFactor,
+    state.resolved,
+  );
   // Joy or distress at the event itself only when its desirability changed: otherwise it was felt already.
-  const elicited = wellBeing ? derivation.emotions : derivation.emotions.filter((e) => !(e.target === null && (e.type === 'joy' || e.type === 'distress')));
+  const elicited = wellBeing
+    ? derivation.emotions
+    : derivation.emotions.filter((e) => !(e.target === null && (e.type === 'joy' || e.type === 'distress')));
   // What an estimate changes is a prospect, not a fact: felt (joy or distress at the news, hope or
   // fear), but the mood moves only with what happened (points taken, an outcome, a renounce). Moved
   // by every estimate, the mood wandered with the estimator's noise and did not follow the score.
   const feeling = feel(state, elicited, time, character, false);
   return {
-    state: { ...state, at: time, emotions: feeling.emotions, mood: feeling.mood, moodSince: time, likelihood: derivation.likelihood, resolved: derivation.resolved, expectation: after },
+    state: {
+      ...state,
+      at: time,
+      emotions: feeling.emotions,
+      mood: feeling.mood,
+      moodSince: time,
+      likelihood: derivation.likelihood,
+      resolved: derivation.resolved,
+      expectation: after,
+    },
     rules: late.rules,
     frame,
     felt: feeling.felt,
@@ -183,7 +245,8 @@ export function reappraise(character: Character, state: EmotionalState, r: Reapp
 
 /** The state at a later time with nothing happening: emotions and mood decay (what a clock tick does). */
 export function passTime(character: Character, state: EmotionalState, time: number): EmotionalState {
-  if (!(time >= state.at)) throw new RangeError(`time ${time} is before the last event's (${state.at}): clocks must not go back`);
+  if (!(time >= state.at))
+    throw new RangeError(`time ${time} is before the last event's (${state.at}): clocks must not go back`);
   const { emotions, mood } = feel(state, [], time, character);
   return { ...state, at: time, emotions, mood, moodSince: time };
 }

@@ -39,9 +39,18 @@ export class Appraiser {
    * Appraises an event now; `beliefs` are the player's expectations before and after it, if known;
    * `surprise` how unexpected it was (0..1, the robot's prediction of another seat's card).
    */
-  perceive(event: AppraisalEvent, beliefs?: PerceivedBeliefs, surprise?: number): AppraisalResult & { report: EmotionReport } {
+  perceive(
+    event: AppraisalEvent,
+    beliefs?: PerceivedBeliefs,
+    surprise?: number,
+  ): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
-    const result = appraise(this.character, this.current, { event, ...(beliefs ? { beliefs } : {}), ...(surprise ? { surprise } : {}) }, now);
+    const result = appraise(
+      this.character,
+      this.current,
+      { event, ...(beliefs ? { beliefs } : {}), ...(surprise ? { surprise } : {}) },
+      now,
+    );
     this.current = result.state;
     return { ...result, report: emotionReport(this.character, this.current, now) };
   }
@@ -51,12 +60,24 @@ export class Appraiser {
    * context just after it (`state.game` when it was perceived), `after` the expectation it came to;
    * `attributable: false` when the change since the expectation in force spans more than this event.
    */
-  reappraise(event: AppraisalEvent, context: GameContext, after: Expectation, o: { attributable?: boolean; choice?: number; surprise?: number } = {}): AppraisalResult & { report: EmotionReport } {
+  reappraise(
+    event: AppraisalEvent,
+    context: GameContext,
+    after: Expectation,
+    o: { attributable?: boolean; choice?: number; surprise?: number } = {},
+  ): AppraisalResult & { report: EmotionReport } {
     const now = this.clock();
     const result = reappraise(
       this.character,
       this.current,
-      { event, context, after, ...(o.attributable === false ? { attributable: false } : {}), ...(o.choice === undefined ? {} : { choice: o.choice }), ...(o.surprise ? { surprise: o.surprise } : {}) },
+      {
+        event,
+        context,
+        after,
+        ...(o.attributable === false ? { attributable: false } : {}),
+        ...(o.choice === undefined ? {} : { choice: o.choice }),
+        ...(o.surprise ? { surprise: o.surprise } : {}),
+      },
       now,
     );
     this.current = result.state;

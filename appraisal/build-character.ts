@@ -16,10 +16,17 @@ import { TARGET_WORDS, sharedScope, targetWords } from './event-scope.js';
  * Builds the character. `files` are the preset's files in order (what it includes first); a rule
  * with the name of an earlier rule replaces it, dispositions and goals override earlier ones.
  */
-export function buildCharacter(name: string, settings: Located<SettingsFile>, files: readonly Located<PresetFile>[]): Character {
+export function buildCharacter(
+  name: string,
+  settings: Located<SettingsFile>,
+  files: readonly Located<PresetFile>[],
+): Character {
   const s = settings.value;
   // Settings first, then each file in order; per type after the defaults.
-  const over = (d: Disposition, o: { threshold?: number | undefined; decay?: number | undefined } | undefined): Disposition => ({
+  const over = (
+    d: Disposition,
+    o: { threshold?: number | undefined; decay?: number | undefined } | undefined,
+  ): Disposition => ({
     threshold: o?.threshold ?? d.threshold,
     decay: o?.decay ?? d.decay,
   });
@@ -36,7 +43,13 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
   const goals: Record<string, Goal> = {};
   for (const f of files) {
     for (const [g, spec] of Object.entries(f.value.goals ?? {})) {
-      goals[g] = { name: g, significance: spec.significance, likelihood: spec.likelihood ?? 0.5, minChange: spec.minChange ?? 0, resetOn: (spec.resetOn ?? []) as AppraisalEventType[] };
+      goals[g] = {
+        name: g,
+        significance: spec.significance,
+        likelihood: spec.likelihood ?? 0.5,
+        minChange: spec.minChange ?? 0,
+        resetOn: (spec.resetOn ?? []) as AppraisalEventType[],
+      };
     }
   }
 
@@ -45,7 +58,8 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
   for (const f of files) {
     const seen = new Set<string>();
     (f.value.rules ?? []).forEach((rule, index) => {
-      if (seen.has(rule.name)) throw f.error(['rules', index, 'name'], `a rule named "${rule.name}" is already in this file`);
+      if (seen.has(rule.name))
+        throw f.error(['rules', index, 'name'], `a rule named "${rule.name}" is already in this file`);
       seen.add(rule.name);
       const earlier = entries.findIndex((e) => e.rule.name === rule.name);
       if (earlier >= 0) entries.splice(earlier, 1);
@@ -53,7 +67,9 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
     });
   }
   const rules = entries.map(({ rule, index, file }) => compileRule(rule, file, ['rules', index], goals));
-  const rulesFor = Object.fromEntries(APPRAISAL_EVENT_TYPES.map((t) => [t, rules.filter((r) => r.on.includes(t))])) as Record<AppraisalEventType, Rule[]>;
+  const rulesFor = Object.fromEntries(
+    APPRAISAL_EVENT_TYPES.map((t) => [t, rules.filter((r) => r.on.includes(t))]),
+  ) as Record<AppraisalEventType, Rule[]>;
   const description = [...files].reverse().find((f) => f.value.description)?.value.description ?? '';
   // The last file that sets it; 1 (the event's surprise as it is) when none does.
   const surpriseGain = [...files].reverse().find((f) => f.value.surpriseGain !== undefined)?.value.surpriseGain ?? 1;
@@ -62,7 +78,12 @@ export function buildCharacter(name: string, settings: Located<SettingsFile>, fi
   return { name, description, model: s.model, dispositions, surpriseGain, noiseBand, goals, rules, rulesFor };
 }
 
-function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goals: Readonly<Record<string, Goal>>): Rule {
+function compileRule(
+  entry: RuleEntry,
+  file: Located<PresetFile>,
+  at: Path,
+  goals: Readonly<Record<string, Goal>>,
+): Rule {
   const on = [...new Set(Array.isArray(entry.on) ? entry.on : [entry.on])] as AppraisalEventType[];
   const scope = sharedScope(on);
   const events = on.length === 1 ? `${on[0]} events` : `all of ${on.join(', ')}`;
@@ -81,8 +102,10 @@ function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goal
       return () => v;
     }
     const c = expr(path, v, 'number');
-    if (typeof c.constant === 'number' && !Number.isFinite(c.constant)) throw file.error([...at, ...path], `${JSON.stringify(v)} is not a number`);
-    if (typeof c.constant === 'number' && !(c.constant >= lo && c.constant <= hi)) throw file.error([...at, ...path], `${JSON.stringify(v)} is ${c.constant}, outside ${lo}..${hi}`);
+    if (typeof c.constant === 'number' && !Number.isFinite(c.constant))
+      throw file.error([...at, ...path], `${JSON.stringify(v)} is not a number`);
+    if (typeof c.constant === 'number' && !(c.constant >= lo && c.constant <= hi))
+      throw file.error([...at, ...path], `${JSON.stringify(v)} is ${c.constant}, outside ${lo}..${hi}`);
     return c.evaluate as (env: Env) => number;
   };
 
@@ -98,7 +121,9 @@ function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goal
   const byTarget = (key: string, m: Record<string, number | string> | undefined) =>
     Object.entries(m ?? {}).map(([word, v]) => {
       if (!words.has(word)) {
-        const what = (TARGET_WORDS as readonly string[]).includes(word) ? `"${word}" is not a target of ${events}` : `unknown target "${word}"`;
+        const what = (TARGET_WORDS as readonly string[]).includes(word)
+          ? `"${word}" is not a target of ${events}`
+          : `unknown target "${word}"`;
         throw file.error([...at, 'appraise', key, word], `${what} (use ${[...words].join(', ')})`);
       }
       return [word as TargetWord, numberOf(['appraise', key, word], v, -10, 10)] as const;
@@ -108,12 +133,19 @@ function compileRule(entry: RuleEntry, file: Located<PresetFile>, at: Path, goal
   const declared = (key: string, goal: string): void => {
     if (goals[goal]) return;
     const known = Object.keys(goals);
-    throw file.error([...at, 'appraise', key, goal], `unknown goal "${goal}" (${known.length ? `goals: ${known.join(', ')}` : 'declare it under goals:'})`);
+    throw file.error(
+      [...at, 'appraise', key, goal],
+      `unknown goal "${goal}" (${known.length ? `goals: ${known.join(', ')}` : 'declare it under goals:'})`,
+    );
   };
   const goalSuccessProbability = Object.entries(a['goal-success-probability'] ?? {}).map(([goal, v]) => {
     declared('goal-success-probability', goal);
     // A success probability is an estimate: hope and fear. A certain outcome is said as one.
-    if (v === 0 || v === 1) throw file.error([...at, 'appraise', 'goal-success-probability', goal], `a probability of ${v} is an estimate, not an outcome; to achieve or fail the goal, write goal-achieved: { ${goal}: ${v === 1} }`);
+    if (v === 0 || v === 1)
+      throw file.error(
+        [...at, 'appraise', 'goal-success-probability', goal],
+        `a probability of ${v} is an estimate, not an outcome; to achieve or fail the goal, write goal-achieved: { ${goal}: ${v === 1} }`,
+      );
     return [goal, numberOf(['appraise', 'goal-success-probability', goal], v, 0, 1)] as const;
   });
   const goalAchieved = Object.entries(a['goal-achieved'] ?? {}).map(([goal, v]) => {

@@ -87,7 +87,8 @@ export function deriveEmotions(
   };
   // Unexpectedness strengthens the emotions about the event and its doer (not prospects, not attraction).
   const gain = 1 + (Number.isFinite(frame.surprise) ? Math.min(1, Math.max(0, frame.surprise)) : 0);
-  const eventPush = (type: EmotionType, target: Target | null, potential: number): void => push(type, target, potential * gain);
+  const eventPush = (type: EmotionType, target: Target | null, potential: number): void =>
+    push(type, target, potential * gain);
   const d = frame.desirability;
 
   // Well-being: joy or distress at the event itself.
@@ -110,7 +111,11 @@ export function deriveEmotions(
     eventPush(own ? (p > 0 ? 'pride' : 'shame') : p > 0 ? 'admiration' : 'reproach', target, Math.abs(p));
     // Compound (well-being and attribution of the same sign): gratification, remorse, gratitude, anger.
     if (d !== null && d !== 0 && d > 0 === p > 0) {
-      eventPush(own ? (d > 0 ? 'gratification' : 'remorse') : d > 0 ? 'gratitude' : 'anger', target, (Math.abs(d) + Math.abs(p)) / 2);
+      eventPush(
+        own ? (d > 0 ? 'gratification' : 'remorse') : d > 0 ? 'gratitude' : 'anger',
+        target,
+        (Math.abs(d) + Math.abs(p)) / 2,
+      );
     }
   }
 

@@ -31,7 +31,16 @@ export interface EmotionalState {
 
 export function initialState(character: Character, seat: Seat, time: number): EmotionalState {
   const likelihood = Object.fromEntries(Object.values(character.goals).map((g) => [g.name, g.likelihood]));
-  return { at: time, emotions: [], mood: 0, moodSince: time, likelihood, resolved: {}, expectation: PRIOR_EXPECTATION, game: initialContext(seat) };
+  return {
+    at: time,
+    emotions: [],
+    mood: 0,
+    moodSince: time,
+    likelihood,
+    resolved: {},
+    expectation: PRIOR_EXPECTATION,
+    game: initialContext(seat),
+  };
 }
 
 const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
@@ -95,7 +104,13 @@ export interface Feeling {
  *   `movesMood` false: the emotions are felt but leave the mood alone (those of a new estimate).
  * Emotions that decayed below the minimum intensity are dropped.
  */
-export function feel(state: EmotionalState, elicited: readonly ElicitedEmotion[], time: number, character: Character, movesMood = true): Feeling {
+export function feel(
+  state: EmotionalState,
+  elicited: readonly ElicitedEmotion[],
+  time: number,
+  character: Character,
+  movesMood = true,
+): Feeling {
   const { model, dispositions } = character;
   const mood = moodAt(state, time, character);
   const byKey = new Map<string, ActiveEmotion>();
@@ -115,7 +130,9 @@ export function feel(state: EmotionalState, elicited: readonly ElicitedEmotion[]
     const alone = clamp(potential - threshold, 0, 10);
     const key = emotionKey(em.type, em.target);
     const old = byKey.get(key);
-    const intensity = old ? clamp(logSumExp(intensityAt(old, time, character) + threshold, potential) - threshold, 0, 10) : alone;
+    const intensity = old
+      ? clamp(logSumExp(intensityAt(old, time, character) + threshold, potential) - threshold, 0, 10)
+      : alone;
     byKey.set(key, { type: em.type, target: em.target, intensity, since: time });
     felt.push({ type: em.type, target: em.target, intensity: alone });
     if (movesMood && INFLUENCES_MOOD[em.type]) {

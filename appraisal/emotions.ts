@@ -29,7 +29,6 @@ export const EMOTION_TYPES = [
 ] as const;
 export type EmotionType = (typeof EMOTION_TYPES)[number];
 
-
 /** +1 for a positive emotion, -1 for a negative one. */
 export const VALENCE: Readonly<Record<EmotionType, 1 | -1>> = {
   joy: 1,
@@ -92,7 +91,8 @@ export interface FeltEmotion {
 }
 
 /** Emotions of one type and one target are one emotion: a new appraisal reinforces it. */
-export const emotionKey = (type: EmotionType, target: Target | null): string => (target === null ? type : `${type}>${target}`);
+export const emotionKey = (type: EmotionType, target: Target | null): string =>
+  target === null ? type : `${type}>${target}`;
 
 /** Does an emotion with this target concern `seat` (directly, or through its team)? */
 export function concernsSeat(target: Target | null, seat: Seat, self: Seat): boolean {

@@ -67,15 +67,43 @@ const OUTCOME = { won: BOOLEAN, lost: BOOLEAN, drawn: BOOLEAN };
 const PARTICULAR: Record<AppraisalEventType, Record<string, ValueType>> = {
   deal: { dealer: NUMBER, trumpCard: T_CARD, handPoints: NUMBER, handTrumps: NUMBER },
   trump: { dealer: NUMBER, trumpCard: T_CARD },
-  play: { player: NUMBER, card: T_CARD, lead: BOOLEAN, tablePoints: NUMBER, winning: BOOLEAN, choice: NUMBER, surprise: NUMBER },
-  trick: { leader: NUMBER, winner: NUMBER, points: NUMBER, selfCard: T_CARD, partnerCard: T_CARD, winnerCard: T_CARD, nextOpponentCard: T_CARD, prevOpponentCard: T_CARD },
+  play: {
+    player: NUMBER,
+    card: T_CARD,
+    lead: BOOLEAN,
+    tablePoints: NUMBER,
+    winning: BOOLEAN,
+    choice: NUMBER,
+    surprise: NUMBER,
+  },
+  trick: {
+    leader: NUMBER,
+    winner: NUMBER,
+    points: NUMBER,
+    selfCard: T_CARD,
+    partnerCard: T_CARD,
+    winnerCard: T_CARD,
+    nextOpponentCard: T_CARD,
+    prevOpponentCard: T_CARD,
+  },
   end: { ...OUTCOME, victories: NUMBER, byRenounce: BOOLEAN },
   renounce: { player: NUMBER, card: T_CARD, discovered: BOOLEAN },
   'session-end': { ...OUTCOME, games: NUMBER },
 };
 
 /** Target words: who an appraisal variable is about. */
-export const TARGET_WORDS = ['self', 'partner', 'team', 'opponents', 'nextOpponent', 'prevOpponent', 'player', 'winner', 'leader', 'dealer'] as const;
+export const TARGET_WORDS = [
+  'self',
+  'partner',
+  'team',
+  'opponents',
+  'nextOpponent',
+  'prevOpponent',
+  'player',
+  'winner',
+  'leader',
+  'dealer',
+] as const;
 export type TargetWord = (typeof TARGET_WORDS)[number];
 
 const SEAT_WORDS: Record<AppraisalEventType, readonly TargetWord[]> = {
@@ -89,7 +117,15 @@ const SEAT_WORDS: Record<AppraisalEventType, readonly TargetWord[]> = {
 };
 
 /** The target words an event type knows. */
-export const targetWords = (type: AppraisalEventType): readonly TargetWord[] => ['self', 'partner', 'team', 'opponents', 'nextOpponent', 'prevOpponent', ...SEAT_WORDS[type]];
+export const targetWords = (type: AppraisalEventType): readonly TargetWord[] => [
+  'self',
+  'partner',
+  'team',
+  'opponents',
+  'nextOpponent',
+  'prevOpponent',
+  ...SEAT_WORDS[type],
+];
 
 /** The seat or team a target word names for this event. */
 export function resolveTarget(word: TargetWord, env: Env): Target {
@@ -99,27 +135,75 @@ export function resolveTarget(word: TargetWord, env: Env): Target {
 
 const cardOf = (s: unknown): Card | undefined => CARD_NAMES.get(s as string);
 
-const fn = (params: ValueType[], returns: ValueType, impl: FunctionSpec['impl'], extra: Partial<FunctionSpec> = {}): FunctionSpec => ({ params, returns, impl, ...extra });
+const fn = (
+  params: ValueType[],
+  returns: ValueType,
+  impl: FunctionSpec['impl'],
+  extra: Partial<FunctionSpec> = {},
+): FunctionSpec => ({ params, returns, impl, ...extra });
 
-const roleOf = (env: Env, seat: number): Role => (seat === env.self ? 'self' : seat === env.partner ? 'partner' : 'opponent');
+const roleOf = (env: Env, seat: number): Role =>
+  seat === env.self ? 'self' : seat === env.partner ? 'partner' : 'opponent';
 
 const FUNCTIONS = new Map<string, FunctionSpec>([
-  ['role', fn([NUMBER], T_ROLE, ((env: Env, seat: number) => roleOf(env, seat)) as FunctionSpec['impl'], { readsEvent: true })],
-  ['ours', fn([NUMBER], BOOLEAN, ((env: Env, seat: number) => ((seat ^ (env.self as number)) & 1) === 0) as FunctionSpec['impl'], { readsEvent: true })],
-  ['isTrump', fn([T_CARD], BOOLEAN, ((env: Env, card: string) => card !== '' && card.slice(-1) === env.trumpSuit) as FunctionSpec['impl'], { readsEvent: true })],
-  ['points', fn([T_CARD], NUMBER, ((_: Env, card: string) => { const c = cardOf(card); return c === undefined ? 0 : pointsOf(c); }) as FunctionSpec['impl'])],
+  [
+    'role',
+    fn([NUMBER], T_ROLE, ((env: Env, seat: number) => roleOf(env, seat)) as FunctionSpec['impl'], { readsEvent: true }),
+  ],
+  [
+    'ours',
+    fn(
+      [NUMBER],
+      BOOLEAN,
+      ((env: Env, seat: number) => ((seat ^ (env.self as number)) & 1) === 0) as FunctionSpec['impl'],
+      { readsEvent: true },
+    ),
+  ],
+  [
+    'isTrump',
+    fn(
+      [T_CARD],
+      BOOLEAN,
+      ((env: Env, card: string) => card !== '' && card.slice(-1) === env.trumpSuit) as FunctionSpec['impl'],
+      { readsEvent: true },
+    ),
+  ],
+  [
+    'points',
+    fn([T_CARD], NUMBER, ((_: Env, card: string) => {
+      const c = cardOf(card);
+      return c === undefined ? 0 : pointsOf(c);
+    }) as FunctionSpec['impl']),
+  ],
   ['rank', fn([T_CARD], T_RANK, ((_: Env, card: string) => card.slice(0, -1)) as FunctionSpec['impl'])],
   ['suit', fn([T_CARD], T_SUIT, ((_: Env, card: string) => card.slice(-1)) as FunctionSpec['impl'])],
   ['abs', fn([NUMBER], NUMBER, ((_: Env, x: number) => Math.abs(x)) as FunctionSpec['impl'])],
   ['sign', fn([NUMBER], NUMBER, ((_: Env, x: number) => Math.sign(x)) as FunctionSpec['impl'])],
   ['round', fn([NUMBER], NUMBER, ((_: Env, x: number) => Math.round(x)) as FunctionSpec['impl'])],
-  ['min', fn([NUMBER, NUMBER], NUMBER, ((_: Env, ...xs: number[]) => Math.min(...xs)) as FunctionSpec['impl'], { variadic: true })],
-  ['max', fn([NUMBER, NUMBER], NUMBER, ((_: Env, ...xs: number[]) => Math.max(...xs)) as FunctionSpec['impl'], { variadic: true })],
-  ['clamp', fn([NUMBER, NUMBER, NUMBER], NUMBER, ((_: Env, x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x))) as FunctionSpec['impl'])],
+  [
+    'min',
+    fn([NUMBER, NUMBER], NUMBER, ((_: Env, ...xs: number[]) => Math.min(...xs)) as FunctionSpec['impl'], {
+      variadic: true,
+    }),
+  ],
+  [
+    'max',
+    fn([NUMBER, NUMBER], NUMBER, ((_: Env, ...xs: number[]) => Math.max(...xs)) as FunctionSpec['impl'], {
+      variadic: true,
+    }),
+  ],
+  [
+    'clamp',
+    fn([NUMBER, NUMBER, NUMBER], NUMBER, ((_: Env, x: number, lo: number, hi: number) =>
+      Math.min(hi, Math.max(lo, x))) as FunctionSpec['impl']),
+  ],
 ]);
 
 const SCOPES = Object.fromEntries(
-  (Object.keys(PARTICULAR) as AppraisalEventType[]).map((t) => [t, { variables: new Map(Object.entries({ ...COMMON, ...PARTICULAR[t] })), functions: FUNCTIONS } satisfies Scope]),
+  (Object.keys(PARTICULAR) as AppraisalEventType[]).map((t) => [
+    t,
+    { variables: new Map(Object.entries({ ...COMMON, ...PARTICULAR[t] })), functions: FUNCTIONS } satisfies Scope,
+  ]),
 ) as unknown as Record<AppraisalEventType, Scope>;
 
 /** The names several event types share, for a rule that listens to all of them. */
@@ -127,7 +211,8 @@ export function sharedScope(types: readonly AppraisalEventType[]): Scope {
   if (types.length === 1) return SCOPES[types[0]!];
   const variables = new Map<string, ValueType | RecordType>();
   for (const [name, t] of SCOPES[types[0]!].variables) {
-    if (types.every((k) => SCOPES[k].variables.get(name) === t || sameType(SCOPES[k].variables.get(name), t))) variables.set(name, t);
+    if (types.every((k) => SCOPES[k].variables.get(name) === t || sameType(SCOPES[k].variables.get(name), t)))
+      variables.set(name, t);
   }
   return { variables, functions: FUNCTIONS };
 }
@@ -145,7 +230,16 @@ const beyond = (change: number, band: number): number => (Math.abs(change) <= ba
  * event's unexpectedness (0..1); `noiseBand` how many standard errors of the two estimates' difference
  * a change of expectation must exceed to count (delta and winDelta are 0 within it).
  */
-export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation, now: Expectation, hasBeliefs: boolean, choice = 1, surprise = 0, noiseBand = 0): Env {
+export function eventEnv(
+  e: AppraisalEvent,
+  after: GameContext,
+  was: Expectation,
+  now: Expectation,
+  hasBeliefs: boolean,
+  choice = 1,
+  surprise = 0,
+  noiseBand = 0,
+): Env {
   const self = after.self;
   const us = teamOf(self);
   const env: Record<string, Value | Expectation> = {
@@ -156,7 +250,10 @@ export function eventEnv(e: AppraisalEvent, after: GameContext, was: Expectation
     trick: after.trick,
     before: was,
     after: now,
-    delta: beyond(now.expectedPoints - was.expectedPoints, noiseBand * Math.hypot(was.pointsSe ?? 0, now.pointsSe ?? 0)),
+    delta: beyond(
+      now.expectedPoints - was.expectedPoints,
+      noiseBand * Math.hypot(was.pointsSe ?? 0, now.pointsSe ?? 0),
+    ),
     winDelta: beyond(now.winProbability - was.winProbability, noiseBand * Math.hypot(was.winSe ?? 0, now.winSe ?? 0)),
     hasBeliefs,
     ourPoints: after.points[us],

@@ -14,7 +14,15 @@ export type AppraisalEvent =
 
 export type AppraisalEventType = AppraisalEvent['type'];
 
-export const APPRAISAL_EVENT_TYPES: readonly AppraisalEventType[] = ['deal', 'trump', 'play', 'trick', 'end', 'renounce', 'session-end'];
+export const APPRAISAL_EVENT_TYPES: readonly AppraisalEventType[] = [
+  'deal',
+  'trump',
+  'play',
+  'trick',
+  'end',
+  'renounce',
+  'session-end',
+];
 
 /** What the robot's player expects of the current game. */
 export interface Expectation {
@@ -58,6 +66,13 @@ export const PRIOR_EXPECTATION: Expectation = { expectedPoints: 60, winProbabili
  */
 export function expectationOf(beliefs: Beliefs | undefined): Expectation | undefined {
   const best = beliefs?.moves[0];
-  if (!beliefs || !best || beliefs.worlds === 0 || !Number.isFinite(best.mean) || !Number.isFinite(beliefs.winProbability)) return undefined;
+  if (
+    !beliefs ||
+    !best ||
+    beliefs.worlds === 0 ||
+    !Number.isFinite(best.mean) ||
+    !Number.isFinite(beliefs.winProbability)
+  )
+    return undefined;
   return { expectedPoints: best.mean, winProbability: beliefs.winProbability };
 }

@@ -122,7 +122,12 @@ function compileName(name: string, scope: Scope): Compiled {
     const fn = scope.functions.has(name) ? `; ${name}(...) is a function` : '';
     throw new ExpressionError(`unknown name "${name}" (known here: ${knownNames(scope)}${fn})`);
   }
-  if (t.kind === 'record') throw new ExpressionError(`"${name}" has fields: use ${Object.keys(t.fields).map((f) => `${name}.${f}`).join(' or ')}`);
+  if (t.kind === 'record')
+    throw new ExpressionError(
+      `"${name}" has fields: use ${Object.keys(t.fields)
+        .map((f) => `${name}.${f}`)
+        .join(' or ')}`,
+    );
   return { type: t, evaluate: (env) => env[name] as Value };
 }
 
@@ -198,11 +203,15 @@ function compileBinary(node: jsep.BinaryExpression, scope: Scope): Compiled {
       const a = l.evaluate;
       const b = r.evaluate;
       const f =
-        op === '+' ? (env: Env) => (a(env) as number) + (b(env) as number)
-        : op === '-' ? (env: Env) => (a(env) as number) - (b(env) as number)
-        : op === '*' ? (env: Env) => (a(env) as number) * (b(env) as number)
-        : op === '/' ? (env: Env) => (a(env) as number) / (b(env) as number)
-        : (env: Env) => (a(env) as number) % (b(env) as number);
+        op === '+'
+          ? (env: Env) => (a(env) as number) + (b(env) as number)
+          : op === '-'
+            ? (env: Env) => (a(env) as number) - (b(env) as number)
+            : op === '*'
+              ? (env: Env) => (a(env) as number) * (b(env) as number)
+              : op === '/'
+                ? (env: Env) => (a(env) as number) / (b(env) as number)
+                : (env: Env) => (a(env) as number) % (b(env) as number);
       return fold(NUMBER, f, parts);
     }
     case '<':
@@ -214,10 +223,13 @@ function compileBinary(node: jsep.BinaryExpression, scope: Scope): Compiled {
       const a = l.evaluate;
       const b = r.evaluate;
       const f =
-        op === '<' ? (env: Env) => (a(env) as number) < (b(env) as number)
-        : op === '<=' ? (env: Env) => (a(env) as number) <= (b(env) as number)
-        : op === '>' ? (env: Env) => (a(env) as number) > (b(env) as number)
-        : (env: Env) => (a(env) as number) >= (b(env) as number);
+        op === '<'
+          ? (env: Env) => (a(env) as number) < (b(env) as number)
+          : op === '<='
+            ? (env: Env) => (a(env) as number) <= (b(env) as number)
+            : op === '>'
+              ? (env: Env) => (a(env) as number) > (b(env) as number)
+              : (env: Env) => (a(env) as number) >= (b(env) as number);
       return fold(BOOLEAN, f, parts);
     }
     case '==':
@@ -225,7 +237,8 @@ function compileBinary(node: jsep.BinaryExpression, scope: Scope): Compiled {
     case '!=':
     case '!==': {
       [l, r] = alignText(l, r);
-      if (l.type.kind !== r.type.kind) throw new ExpressionError(`cannot compare a ${describe(l.type)} with a ${describe(r.type)} (${op})`);
+      if (l.type.kind !== r.type.kind)
+        throw new ExpressionError(`cannot compare a ${describe(l.type)} with a ${describe(r.type)} (${op})`);
       const a = l.evaluate;
       const b = r.evaluate;
       const f = op === '==' || op === '===' ? (env: Env) => a(env) === b(env) : (env: Env) => a(env) !== b(env);
@@ -237,7 +250,10 @@ function compileBinary(node: jsep.BinaryExpression, scope: Scope): Compiled {
       expectKind(r, 'boolean', op);
       const a = l.evaluate;
       const b = r.evaluate;
-      const f = op === '&&' ? (env: Env) => (a(env) as boolean) && (b(env) as boolean) : (env: Env) => (a(env) as boolean) || (b(env) as boolean);
+      const f =
+        op === '&&'
+          ? (env: Env) => (a(env) as boolean) && (b(env) as boolean)
+          : (env: Env) => (a(env) as boolean) || (b(env) as boolean);
       return fold(BOOLEAN, f, parts);
     }
     default:
@@ -251,7 +267,8 @@ function compileConditional(node: jsep.ConditionalExpression, scope: Scope): Com
   let yes = compileNode(node.consequent, scope);
   let no = compileNode(node.alternate, scope);
   [yes, no] = alignText(yes, no);
-  if (yes.type.kind !== no.type.kind) throw new ExpressionError(`the two branches of ? : differ: a ${describe(yes.type)} and a ${describe(no.type)}`);
+  if (yes.type.kind !== no.type.kind)
+    throw new ExpressionError(`the two branches of ? : differ: a ${describe(yes.type)} and a ${describe(no.type)}`);
   const t = test.evaluate;
   const a = yes.evaluate;
   const b = no.evaluate;
@@ -262,19 +279,33 @@ function compileCall(node: jsep.CallExpression, scope: Scope): Compiled {
   if (node.callee.type !== 'Identifier') throw new ExpressionError('only the listed functions can be called');
   const name = (node.callee as jsep.Identifier).name;
   const spec = scope.functions.get(name);
-  if (!spec) throw new ExpressionError(`unknown function "${name}" (known: ${[...scope.functions.keys()].sort().join(', ')})`);
+  if (!spec)
+    throw new ExpressionError(`unknown function "${name}" (known: ${[...scope.functions.keys()].sort().join(', ')})`);
   const args = node.arguments.map((a) => compileNode(a, scope));
   const n = spec.params.length;
   if (spec.variadic ? args.length < n : args.length !== n) {
-    throw new ExpressionError(`${name} takes ${spec.variadic ? `${n} or more arguments` : `${n} argument${n === 1 ? '' : 's'}`}, got ${args.length}`);
+    throw new ExpressionError(
+      `${name} takes ${spec.variadic ? `${n} or more arguments` : `${n} argument${n === 1 ? '' : 's'}`}, got ${args.length}`,
+    );
   }
   const checked = args.map((a, i) => {
     const want = spec.params[Math.min(i, n - 1)]!;
-    if (a.type.kind !== want.kind) throw new ExpressionError(`argument ${i + 1} of ${name} must be a ${describe(want)}, got a ${describe(a.type)}`);
-    if (want.kind === 'text' && a.type.kind === 'text' && a.type.domain === FREE_TEXT && typeof a.constant === 'string') {
+    if (a.type.kind !== want.kind)
+      throw new ExpressionError(`argument ${i + 1} of ${name} must be a ${describe(want)}, got a ${describe(a.type)}`);
+    if (
+      want.kind === 'text' &&
+      a.type.kind === 'text' &&
+      a.type.domain === FREE_TEXT &&
+      typeof a.constant === 'string'
+    ) {
       return checkedLiteral(a.constant, want.domain);
     }
-    if (want.kind === 'text' && a.type.kind === 'text' && a.type.domain !== want.domain && a.type.domain !== FREE_TEXT) {
+    if (
+      want.kind === 'text' &&
+      a.type.kind === 'text' &&
+      a.type.domain !== want.domain &&
+      a.type.domain !== FREE_TEXT
+    ) {
       throw new ExpressionError(`argument ${i + 1} of ${name} must be a ${describe(want)}, got a ${describe(a.type)}`);
     }
     return a;

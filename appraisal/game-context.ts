@@ -40,19 +40,42 @@ const add = (pair: readonly [number, number], team: Team, n: number): [number, n
 export function advanceContext(c: GameContext, e: AppraisalEvent): GameContext {
   switch (e.type) {
     case 'deal':
-      return { ...c, self: e.seat, dealer: e.dealer, trump: suitOf(e.trumpCard), trick: 0, leader: nextSeat(e.dealer), table: [], points: [0, 0] };
+      return {
+        ...c,
+        self: e.seat,
+        dealer: e.dealer,
+        trump: suitOf(e.trumpCard),
+        trick: 0,
+        leader: nextSeat(e.dealer),
+        table: [],
+        points: [0, 0],
+      };
     case 'trump':
       return { ...c, dealer: e.dealer, trump: suitOf(e.trumpCard) };
     case 'play': {
       // A card played into a full table, or for another trick, starts the trick afresh: the table
       // follows the events it is given rather than refusing them.
       const fresh = c.table.length === 0 || c.table.length >= 4 || e.trick !== c.trick;
-      return { ...c, trick: e.trick, leader: fresh ? e.seat : c.leader, table: fresh ? [e.card] : [...c.table, e.card] };
+      return {
+        ...c,
+        trick: e.trick,
+        leader: fresh ? e.seat : c.leader,
+        table: fresh ? [e.card] : [...c.table, e.card],
+      };
     }
     case 'trick':
-      return { ...c, trick: e.trick + 1, leader: e.winner, table: [], points: add(c.points, teamOf(e.winner), e.points) };
+      return {
+        ...c,
+        trick: e.trick + 1,
+        leader: e.winner,
+        table: [],
+        points: add(c.points, teamOf(e.winner), e.points),
+      };
     case 'end': {
-      const victories = e.outcome.winner === 'draw' ? c.victories : add(c.victories, e.outcome.winner === 'A' ? 0 : 1, e.outcome.victories);
+      const victories =
+        e.outcome.winner === 'draw'
+          ? c.victories
+          : add(c.victories, e.outcome.winner === 'A' ? 0 : 1, e.outcome.victories);
       return { ...c, trick: 10, table: [], points: [e.points[0], e.points[1]], victories };
     }
     case 'renounce':

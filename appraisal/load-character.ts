@@ -66,8 +66,10 @@ export function loadCharacter(nameOrFile?: string, options: LoadOptions = {}): C
     (preset.value.include ?? []).forEach((inc, i) => {
       const local = resolve(dirname(file), inc);
       const target = existsSync(local) ? local : join(dir, inc);
-      if (!existsSync(target)) throw preset.error(['include', i], `no such file "${inc}" beside this file or in ${shownPath(dir)}`);
-      if (chain.includes(target) || target === file) throw preset.error(['include', i], `"${inc}" includes this file again (a cycle)`);
+      if (!existsSync(target))
+        throw preset.error(['include', i], `no such file "${inc}" beside this file or in ${shownPath(dir)}`);
+      if (chain.includes(target) || target === file)
+        throw preset.error(['include', i], `"${inc}" includes this file again (a cycle)`);
       visit(target, [...chain, file]);
     });
     loaded.add(file);
@@ -76,6 +78,10 @@ export function loadCharacter(nameOrFile?: string, options: LoadOptions = {}): C
   visit(path, []);
   // A character appraises through its rules: one without any (in its file or its includes) would feel nothing.
   const top = files.at(-1)!;
-  if (!files.some((f) => (f.value.rules ?? []).length > 0)) throw top.error([], `a character needs appraisal rules: this file${files.length > 1 ? ' and its includes have' : ' has'} none`);
+  if (!files.some((f) => (f.value.rules ?? []).length > 0))
+    throw top.error(
+      [],
+      `a character needs appraisal rules: this file${files.length > 1 ? ' and its includes have' : ' has'} none`,
+    );
   return buildCharacter(isFileName(wanted) ? shownPath(path) : wanted, settings, files);
 }

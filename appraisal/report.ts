@@ -37,5 +37,12 @@ export function emotionReport(character: Character, state: EmotionalState, time:
     role: seat === partnerOf(self) ? 'partner' : 'opponent',
     emotion: emotions.find((e) => concernsSeat(e.target, seat, self)) ?? null,
   }));
-  return { at: time, seat: self, emotions, strongest: emotions[0] ?? null, toward, mood: moodAt(state, time, character) };
+  return {
+    at: time,
+    seat: self,
+    emotions,
+    strongest: emotions[0] ?? null,
+    toward,
+    mood: moodAt(state, time, character),
+  };
 }

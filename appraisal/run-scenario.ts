@@ -17,13 +17,21 @@ export interface ScenarioOutcome {
   report: EmotionReport;
 }
 
-export function runScenario(character: Character, steps: readonly ScenarioStep[], options: { seat: Seat }): ScenarioOutcome[] {
+export function runScenario(
+  character: Character,
+  steps: readonly ScenarioStep[],
+  options: { seat: Seat },
+): ScenarioOutcome[] {
   const clock = manualClock(0);
   const appraiser = new Appraiser(character, { seat: options.seat, clock });
   return steps.map((step) => {
     clock.set(step.atMs);
     if (!step.perception) return { step, result: null, report: appraiser.report() };
-    const { report, ...result } = appraiser.perceive(step.perception.event, step.perception.beliefs, step.perception.surprise);
+    const { report, ...result } = appraiser.perceive(
+      step.perception.event,
+      step.perception.beliefs,
+      step.perception.surprise,
+    );
     return { step, result, report };
   });
 }

@@ -33,18 +33,42 @@ const card = z.string({ error: 'expected a card in card notation, e.g. "AS"' }).
     return z.NEVER;
   }
 });
-const seat = z.number({ error: 'expected a seat 0-3' }).int('expected a seat 0-3').min(0, 'expected a seat 0-3').max(3, 'expected a seat 0-3') as unknown as z.ZodType<Seat>;
-const trickIndex = z.number({ error: 'expected a trick 0-9' }).int('expected a trick 0-9').min(0, 'expected a trick 0-9').max(9, 'expected a trick 0-9');
+const seat = z
+  .number({ error: 'expected a seat 0-3' })
+  .int('expected a seat 0-3')
+  .min(0, 'expected a seat 0-3')
+  .max(3, 'expected a seat 0-3') as unknown as z.ZodType<Seat>;
+const trickIndex = z
+  .number({ error: 'expected a trick 0-9' })
+  .int('expected a trick 0-9')
+  .min(0, 'expected a trick 0-9')
+  .max(9, 'expected a trick 0-9');
 const expectation = z.strictObject({
-  expectedPoints: z.number({ error: 'expected points 0-120' }).min(0, 'expected points 0-120').max(120, 'expected points 0-120'),
-  winProbability: z.number({ error: 'expected a probability 0-1' }).min(0, 'expected a probability 0-1').max(1, 'expected a probability 0-1'),
+  expectedPoints: z
+    .number({ error: 'expected points 0-120' })
+    .min(0, 'expected points 0-120')
+    .max(120, 'expected points 0-120'),
+  winProbability: z
+    .number({ error: 'expected a probability 0-1' })
+    .min(0, 'expected a probability 0-1')
+    .max(1, 'expected a probability 0-1'),
   // How noisy each is as an estimate (its standard error): the character's noiseBand takes smaller changes as noise.
-  pointsSe: z.number({ error: 'expected a standard error in points, 0 or more' }).min(0, 'expected a standard error in points, 0 or more').optional(),
-  winSe: z.number({ error: 'expected a standard error of a probability, 0 or more' }).min(0, 'expected a standard error of a probability, 0 or more').optional(),
+  pointsSe: z
+    .number({ error: 'expected a standard error in points, 0 or more' })
+    .min(0, 'expected a standard error in points, 0 or more')
+    .optional(),
+  winSe: z
+    .number({ error: 'expected a standard error of a probability, 0 or more' })
+    .min(0, 'expected a standard error of a probability, 0 or more')
+    .optional(),
 });
 /** The robot player's beliefs as it reports them (game/decision.ts `Beliefs`); only what appraisal reads is checked. */
 const playerBeliefs = z.looseObject({
-  moves: z.array(z.looseObject({ mean: z.number({ error: 'expected the mean points of the card' }) }), { error: 'expected the moves of the beliefs' }).min(1, 'needs at least one move'),
+  moves: z
+    .array(z.looseObject({ mean: z.number({ error: 'expected the mean points of the card' }) }), {
+      error: 'expected the moves of the beliefs',
+    })
+    .min(1, 'needs at least one move'),
   winProbability: z.number({ error: 'expected a probability 0-1' }).min(0).max(1),
 });
 
@@ -64,10 +88,20 @@ const renounce = z.strictObject({
 });
 
 const twoCounts = (max: number, what: string) =>
-  z.tuple([z.number().int().min(0).max(max), z.number().int().min(0).max(max)], { error: `expected [team A, team B] ${what}` });
+  z.tuple([z.number().int().min(0).max(max), z.number().int().min(0).max(max)], {
+    error: `expected [team A, team B] ${what}`,
+  });
 
 const SCHEMAS = {
-  deal: z.strictObject({ ...common, type: z.literal('deal'), game: z.number().optional(), seat, dealer: seat, trump: card, hand: z.array(card).max(10, 'a hand has at most 10 cards').optional() }),
+  deal: z.strictObject({
+    ...common,
+    type: z.literal('deal'),
+    game: z.number().optional(),
+    seat,
+    dealer: seat,
+    trump: card,
+    hand: z.array(card).max(10, 'a hand has at most 10 cards').optional(),
+  }),
   trump: z.strictObject({ ...common, type: z.literal('trump'), dealer: seat, trump: card }),
   play: z.strictObject({
     ...common,
@@ -76,7 +110,11 @@ const SCHEMAS = {
     card,
     trick: trickIndex,
     /** How unexpected the card was to the robot's prediction, 0..1 (robot/live/node/prediction.ts). */
-    surprise: z.number({ error: 'expected a surprise 0-1' }).min(0, 'expected a surprise 0-1').max(1, 'expected a surprise 0-1').optional(),
+    surprise: z
+      .number({ error: 'expected a surprise 0-1' })
+      .min(0, 'expected a surprise 0-1')
+      .max(1, 'expected a surprise 0-1')
+      .optional(),
   }),
   trick: z.strictObject({
     ...common,
@@ -91,16 +129,29 @@ const SCHEMAS = {
     ...common,
     type: z.literal('end'),
     points: twoCounts(120, 'card points'),
-    outcome: z.strictObject({ winner: z.enum(['A', 'B', 'draw'], { error: 'expected "A", "B" or "draw"' }), victories: z.number().int().min(0).max(4) }),
+    outcome: z.strictObject({
+      winner: z.enum(['A', 'B', 'draw'], { error: 'expected "A", "B" or "draw"' }),
+      victories: z.number().int().min(0).max(4),
+    }),
     renounce: renounce.nullable().optional(),
   }),
   renounce: z.strictObject({ ...common, ...renounce.shape, type: z.literal('renounce') }),
-  'session-end': z.strictObject({ ...common, type: z.literal('session-end'), victories: twoCounts(1000, 'victories'), games: z.number().int().min(1) }),
-  wait: z.strictObject({ type: z.literal('wait'), atMs: z.number({ error: 'a wait needs atMs: the time to report at' }).min(0), note: z.string().optional() }),
+  'session-end': z.strictObject({
+    ...common,
+    type: z.literal('session-end'),
+    victories: twoCounts(1000, 'victories'),
+    games: z.number().int().min(1),
+  }),
+  wait: z.strictObject({
+    type: z.literal('wait'),
+    atMs: z.number({ error: 'a wait needs atMs: the time to report at' }).min(0),
+    note: z.string().optional(),
+  }),
 } as const;
 type StepType = keyof typeof SCHEMAS;
 
-const path = (p: readonly PropertyKey[]): string => p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${String(k)}` : String(k))).join('');
+const path = (p: readonly PropertyKey[]): string =>
+  p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${String(k)}` : String(k))).join('');
 
 /** Parses a scenario. `source` names it in errors (a file name, or "standard input"). */
 export function parseScenario(text: string, source: string): ScenarioStep[] {
@@ -119,9 +170,11 @@ export function parseScenario(text: string, source: string): ScenarioStep[] {
     } catch (e) {
       fail(`not valid JSON (${(e as Error).message})`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('expected a JSON object with a "type"');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      fail('expected a JSON object with a "type"');
     const type = (value as { type?: unknown }).type;
-    if (typeof type !== 'string' || !(type in SCHEMAS)) fail(`type: expected one of ${Object.keys(SCHEMAS).join(', ')}, got ${JSON.stringify(type)}`);
+    if (typeof type !== 'string' || !(type in SCHEMAS))
+      fail(`type: expected one of ${Object.keys(SCHEMAS).join(', ')}, got ${JSON.stringify(type)}`);
     const parsed = SCHEMAS[type as StepType].safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -130,7 +183,8 @@ export function parseScenario(text: string, source: string): ScenarioStep[] {
     }
     const d = parsed.data as Record<string, unknown> & { atMs?: number };
     if (d.atMs !== undefined) {
-      if (d.atMs < time) fail(`atMs: ${d.atMs} is before the previous line's time (${time} ms); times must not go back`);
+      if (d.atMs < time)
+        fail(`atMs: ${d.atMs} is before the previous line's time (${time} ms); times must not go back`);
       time = d.atMs;
     }
     if (type === 'wait') {
@@ -140,7 +194,9 @@ export function parseScenario(text: string, source: string): ScenarioStep[] {
     const event = toEvent(type as Exclude<StepType, 'wait'>, d, fail);
     if (d.after !== undefined && d.beliefs !== undefined) fail('give either after or beliefs, not both');
     const beliefs = d.beliefs as z.infer<typeof playerBeliefs> | undefined;
-    const after: Expectation | undefined = (d.after as Expectation | undefined) ?? (beliefs ? { expectedPoints: beliefs.moves[0]!.mean, winProbability: beliefs.winProbability } : undefined);
+    const after: Expectation | undefined =
+      (d.after as Expectation | undefined) ??
+      (beliefs ? { expectedPoints: beliefs.moves[0]!.mean, winProbability: beliefs.winProbability } : undefined);
     const before = d.before as Expectation | undefined;
     const surprise = d.surprise as number | undefined;
     const perception: Perception = {
@@ -165,7 +221,13 @@ function toRenounce(d: Data): Renounce {
 function toEvent(type: Exclude<StepType, 'wait'>, d: Data, fail: (reason: string) => never): AppraisalEvent {
   switch (type) {
     case 'deal':
-      return { type, seat: d.seat as Seat, dealer: d.dealer as Seat, trumpCard: d.trump as Card, hand: (d.hand as Card[] | undefined) ?? [] };
+      return {
+        type,
+        seat: d.seat as Seat,
+        dealer: d.dealer as Seat,
+        trumpCard: d.trump as Card,
+        hand: (d.hand as Card[] | undefined) ?? [],
+      };
     case 'trump':
       return { type, dealer: d.dealer as Seat, trumpCard: d.trump as Card };
     case 'play':
@@ -173,7 +235,8 @@ function toEvent(type: Exclude<StepType, 'wait'>, d: Data, fail: (reason: string
     case 'trick': {
       const cards = d.cards as Card[];
       const points = cards.reduce((p, c) => p + pointsOf(c), 0);
-      if (d.points !== undefined && d.points !== points) fail(`points: ${d.points as number} does not match the cards, which hold ${points}`);
+      if (d.points !== undefined && d.points !== points)
+        fail(`points: ${d.points as number} does not match the cards, which hold ${points}`);
       if (new Set(cards).size !== 4) fail('cards: a card appears twice');
       return { type, trick: d.trick as number, leader: d.leader as Seat, cards, winner: d.winner as Seat, points };
     }
@@ -181,7 +244,12 @@ function toEvent(type: Exclude<StepType, 'wait'>, d: Data, fail: (reason: string
       const pts = d.points as [number, number];
       if (pts[0] + pts[1] > 120) fail(`points: ${pts[0]} + ${pts[1]} is more than the 120 in the deck`);
       const r = d.renounce as Data | null | undefined;
-      return { type, points: pts, outcome: d.outcome as { winner: 'A' | 'B' | 'draw'; victories: number }, renounce: r ? toRenounce(r) : null };
+      return {
+        type,
+        points: pts,
+        outcome: d.outcome as { winner: 'A' | 'B' | 'draw'; victories: number },
+        renounce: r ? toRenounce(r) : null,
+      };
     }
     case 'renounce':
       return { type, renounce: toRenounce(d) };

@@ -82,7 +82,8 @@ export interface BehaviourSettings {
 
 const ms = z.number().int().min(0).max(120_000);
 const probability = z.number().min(0).max(1);
-const isCategoryOrPrefix = (k: string): boolean => CATEGORY_NAMES.some((c: UtteranceCategory) => c === k || c.startsWith(`${k}.`));
+const isCategoryOrPrefix = (k: string): boolean =>
+  CATEGORY_NAMES.some((c: UtteranceCategory) => c === k || c.startsWith(`${k}.`));
 const categoryKey = z.string().refine(isCategoryOrPrefix, { message: 'not an utterance category or a prefix of one' });
 
 export const settingsFileSchema = z
@@ -103,16 +104,25 @@ export const settingsFileSchema = z
         timeoutMs: ms,
       }),
       'espeak-ng': z.strictObject({
-        voices: z.record(z.string(), z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_+\-/]*$/, 'expected an espeak-ng voice name such as pt')),
+        voices: z.record(
+          z.string(),
+          z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_+\-/]*$/, 'expected an espeak-ng voice name such as pt'),
+        ),
         rate: z.number().int().min(80).max(450),
         timeoutMs: ms,
       }),
     }),
     selection: z.strictObject({
       probability: z.record(z.string(), probability).superRefine((rec, ctx) => {
-        if (!('default' in rec)) ctx.addIssue({ code: 'custom', message: 'missing "default" (the chance of speaking for other categories)' });
+        if (!('default' in rec))
+          ctx.addIssue({ code: 'custom', message: 'missing "default" (the chance of speaking for other categories)' });
         for (const k of Object.keys(rec)) {
-          if (k !== 'default' && !isCategoryOrPrefix(k)) ctx.addIssue({ code: 'custom', path: [k], message: `${JSON.stringify(k)} is not an utterance category or a prefix of one` });
+          if (k !== 'default' && !isCategoryOrPrefix(k))
+            ctx.addIssue({
+              code: 'custom',
+              path: [k],
+              message: `${JSON.stringify(k)} is not an utterance category or a prefix of one`,
+            });
         }
       }),
       always: z.array(categoryKey).default([]),
@@ -140,7 +150,12 @@ export const settingsFileSchema = z
     for (const label of UTTERANCE_EMOTIONS) {
       file.selection.emotions[label].forEach((t, i) => {
         const first = owner.get(t);
-        if (first) ctx.addIssue({ code: 'custom', path: ['selection', 'emotions', label, i], message: `${t} is already listed under ${first}` });
+        if (first)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['selection', 'emotions', label, i],
+            message: `${t} is already listed under ${first}`,
+          });
         else owner.set(t, label);
       });
     }

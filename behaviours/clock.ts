@@ -21,10 +21,13 @@ export const systemClock: Clock = (() => {
       const id = nextId++;
       handles.set(
         id,
-        setTimeout(() => {
-          handles.delete(id);
-          callback();
-        }, Math.max(0, ms)),
+        setTimeout(
+          () => {
+            handles.delete(id);
+            callback();
+          },
+          Math.max(0, ms),
+        ),
       );
       return id;
     },
@@ -75,7 +78,11 @@ export class SimulatedClock implements Clock {
       await settle();
       let due: [TimerId, { at: number; seq: number; callback: () => void }] | undefined;
       for (const entry of this.timers) {
-        if (entry[1].at <= end && (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].seq < due[1].seq))) due = entry;
+        if (
+          entry[1].at <= end &&
+          (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].seq < due[1].seq))
+        )
+          due = entry;
       }
       if (!due) break;
       this.timers.delete(due[0]);

@@ -54,7 +54,11 @@ export function pointOf(geometry: TableGeometry, robotSeat: Seat, target: GazeTa
     case 'own-cards':
       return geometry.ownCards;
     case 'rest':
-      return geometry.rest === 'across' ? geometry.places.across : geometry.rest === 'own-cards' ? geometry.ownCards : geometry.playArea.center;
+      return geometry.rest === 'across'
+        ? geometry.places.across
+        : geometry.rest === 'own-cards'
+          ? geometry.ownCards
+          : geometry.playArea.center;
   }
 }
 

@@ -10,15 +10,38 @@ export type { Moment } from './moment.js';
 
 // Configuration (config/*.yaml).
 // The loader is config/'s, shared with appraisal and table-bridge; re-exported for existing importers.
-export { ConfigError, configPath as defaultConfigDir, formatProblem, loadYamlConfig, packageRoot, parseYamlConfig } from '../config/index.js';
+export {
+  ConfigError,
+  configPath as defaultConfigDir,
+  formatProblem,
+  loadYamlConfig,
+  packageRoot,
+  parseYamlConfig,
+} from '../config/index.js';
 export type { ConfigProblem } from '../config/index.js';
 export { BEHAVIOUR_FILES, loadBehaviourSetup } from './setup.js';
 export type { SetupOptions } from './setup.js';
-export { SPEECH_BACKENDS, isAlwaysSpoken, loadBehaviourSettings, settingsFileSchema, speakProbability } from './behaviour-settings.js';
+export {
+  SPEECH_BACKENDS,
+  isAlwaysSpoken,
+  loadBehaviourSettings,
+  settingsFileSchema,
+  speakProbability,
+} from './behaviour-settings.js';
 export type { BehaviourSettings, SpeechBackendKind, SpeechBackendSettings } from './behaviour-settings.js';
 
 // Postures.
-export { EMYS_LIMITS, EXPRESSION_JOINTS, GAZE_JOINTS, JOINTS, clampJoint, jointUnit, rosJointName, toSi, withinLimits } from './joints.js';
+export {
+  EMYS_LIMITS,
+  EXPRESSION_JOINTS,
+  GAZE_JOINTS,
+  JOINTS,
+  clampJoint,
+  jointUnit,
+  rosJointName,
+  toSi,
+  withinLimits,
+} from './joints.js';
 export type { JointLimits, JointName, JointRange } from './joints.js';
 export { EXPRESSIONS, loadPostureLibrary, postureFileSchema } from './posture-config.js';
 export type { EmotionExpression, Expression, ExpressionName, PostureLibrary } from './posture-config.js';
@@ -32,9 +55,52 @@ export { describeGazeTarget, gazeAt, placeOf, pointOf } from './gaze.js';
 export type { Gaze, GazeTarget } from './gaze.js';
 
 // Utterances.
-export { CERTAINTIES, REASON_SLOTS, CATEGORY_NAMES, CONDITION_CATEGORIES, CONDITION_NAMES, GAZE_MARKS, LINE_CONDITIONS, TARGETS, UTTERANCE_CATEGORIES, UTTERANCE_EMOTIONS, loadUtteranceLibrary, normalise, utteranceFileSchema } from './utterance-config.js';
-export type { Certainty, ReasonWords, ReviewWords, ConditionName, GazeMark, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
-export { EMPTY_SPEECH_MEMORY, NAME_SLOTS, cardPhrase, emotionOf, fitsFacts, matchingLines, namesNeeded, rankPhrase, rememberSaid, renderUtterance, requestedEmotions, saidRecently, selectUtterance, speechAt, suitPhrase } from './utterances.js';
+export {
+  CERTAINTIES,
+  REASON_SLOTS,
+  CATEGORY_NAMES,
+  CONDITION_CATEGORIES,
+  CONDITION_NAMES,
+  GAZE_MARKS,
+  LINE_CONDITIONS,
+  TARGETS,
+  UTTERANCE_CATEGORIES,
+  UTTERANCE_EMOTIONS,
+  loadUtteranceLibrary,
+  normalise,
+  utteranceFileSchema,
+} from './utterance-config.js';
+export type {
+  Certainty,
+  ReasonWords,
+  ReviewWords,
+  ConditionName,
+  GazeMark,
+  LineConditions,
+  SlotName,
+  Utterance,
+  UtteranceCategory,
+  UtteranceEmotion,
+  UtteranceLibrary,
+  UtteranceTarget,
+} from './utterance-config.js';
+export {
+  EMPTY_SPEECH_MEMORY,
+  NAME_SLOTS,
+  cardPhrase,
+  emotionOf,
+  fitsFacts,
+  matchingLines,
+  namesNeeded,
+  rankPhrase,
+  rememberSaid,
+  renderUtterance,
+  requestedEmotions,
+  saidRecently,
+  selectUtterance,
+  speechAt,
+  suitPhrase,
+} from './utterances.js';
 export type { LineFacts, SlotValues, SpeechMemory, UtteranceRequest } from './utterances.js';
 
 // Toggles.

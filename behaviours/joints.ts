@@ -55,4 +55,5 @@ export const withinLimits = (limits: JointLimits, joint: JointName, value: numbe
 export const rosJointName = (joint: JointName): string => joint.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** REP-103 units for messages: radians for angles, metres for the eye protrusion. */
-export const toSi = (joint: JointName, value: number): number => (jointUnit(joint) === 'mm' ? value / 1000 : (value * Math.PI) / 180);
+export const toSi = (joint: JointName, value: number): number =>
+  jointUnit(joint) === 'mm' ? value / 1000 : (value * Math.PI) / 180;

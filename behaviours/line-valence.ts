@@ -20,8 +20,20 @@ const EMOTION_VALENCE: Readonly<Record<UtteranceEmotion, Valence>> = {
 /** The categories that are glad or sorry whatever their line: a trick or a game won or lost, and the openers (upbeat). */
 function categoryValence(category: UtteranceCategory): Valence {
   if (category === 'session.start' || category === 'game.start') return 1;
-  if (category === 'trick.end.ours' || category === 'game.end.renounce.theirs' || category === 'session.end.win' || category.startsWith('game.end.win.')) return 1;
-  if (category === 'trick.end.theirs' || category === 'game.end.renounce.ours' || category === 'session.end.loss' || category.startsWith('game.end.loss.')) return -1;
+  if (
+    category === 'trick.end.ours' ||
+    category === 'game.end.renounce.theirs' ||
+    category === 'session.end.win' ||
+    category.startsWith('game.end.win.')
+  )
+    return 1;
+  if (
+    category === 'trick.end.theirs' ||
+    category === 'game.end.renounce.ours' ||
+    category === 'session.end.loss' ||
+    category.startsWith('game.end.loss.')
+  )
+    return -1;
   return 0;
 }
 
@@ -32,7 +44,10 @@ export function expressionValence(postures: PostureLibrary, expression: Expressi
 }
 
 /** How a line sounds: its own expression if it has one, else its emotion, else its category's. */
-export function lineValence(postures: PostureLibrary, line: Pick<Utterance, 'category' | 'emotions' | 'animation'>): Valence {
+export function lineValence(
+  postures: PostureLibrary,
+  line: Pick<Utterance, 'category' | 'emotions' | 'animation'>,
+): Valence {
   if (line.animation) return expressionValence(postures, line.animation.expression);
   const first = line.emotions[0];
   if (first) return EMOTION_VALENCE[first];

@@ -20,8 +20,26 @@ import type { BehaviourState } from './state.js';
 import type { TableGeometry } from './table-geometry.js';
 import type { Toggles } from './toggles.js';
 import type { LineFacts, SlotValues, UtteranceRequest } from './utterances.js';
-import { NAME_SLOTS, cardPhrase, emotionOf, matchingLines, rankPhrase, rememberSaid, renderUtterance, selectUtterance, speechAt, suitPhrase } from './utterances.js';
-import type { GazeMark, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+import {
+  NAME_SLOTS,
+  cardPhrase,
+  emotionOf,
+  matchingLines,
+  rankPhrase,
+  rememberSaid,
+  renderUtterance,
+  selectUtterance,
+  speechAt,
+  suitPhrase,
+} from './utterances.js';
+import type {
+  GazeMark,
+  Utterance,
+  UtteranceCategory,
+  UtteranceEmotion,
+  UtteranceLibrary,
+  UtteranceTarget,
+} from './utterance-config.js';
 
 /** Everything loaded from config/ that the planner reads. */
 export interface BehaviourSetup {
@@ -93,7 +111,15 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   let state: BehaviourState = {
     ...advanced,
     moment,
-    lastPlay: event.type === 'play' ? { card: event.card, moment, trick: advanced.trick?.cards ?? [event.card], leader: advanced.trick?.leader ?? event.seat } : (prev.lastPlay ?? null),
+    lastPlay:
+      event.type === 'play'
+        ? {
+            card: event.card,
+            moment,
+            trick: advanced.trick?.cards ?? [event.card],
+            leader: advanced.trick?.leader ?? event.seat,
+          }
+        : (prev.lastPlay ?? null),
     spokenAbout: added ? prev.moment : (prev.spokenAbout ?? null),
   };
   const robot = state.robotSeat;
@@ -108,11 +134,18 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     // after a moment on the card: a look of its own would replace those (a plan replaces the looks
     // still waiting), and the robot would never look at the card just played.
     if (!toggles.gaze || event.type === 'turn') return;
-    commands.push({ kind: 'gaze', atMs, gaze: gazeAt(setup.table, postures.limits, robot, target), durationMs: settings.gaze.moveMs });
+    commands.push({
+      kind: 'gaze',
+      atMs,
+      gaze: gazeAt(setup.table, postures.limits, robot, target),
+      durationMs: settings.gaze.moveMs,
+    });
   };
 
   // Gaze follows the game (looks during a line are decided below, and take precedence).
-  let gameLooks = gazeFor(state, event).map(([delay, target]) => [nowMs + (delay === 'dwell' ? settings.gaze.dwellMs : 0), target] as const);
+  let gameLooks = gazeFor(state, event).map(
+    ([delay, target]) => [nowMs + (delay === 'dwell' ? settings.gaze.dwellMs : 0), target] as const,
+  );
 
   // A card the robot did not expect: surprise first (the face and, below, maybe a word), before the
   // emotion the event raised, if any.
@@ -131,7 +164,13 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     faceUntil = faceFrom;
   } else if (held && toggles.postures) {
     // Planned again if it has not shown yet (this plan replaces the postures still waiting).
-    if (held.atMs > nowMs) commands.push({ kind: 'posture', atMs: held.atMs, posture: expressionPosture(postures, 'surprised', held.amount), cause: 'surprise' });
+    if (held.atMs > nowMs)
+      commands.push({
+        kind: 'posture',
+        atMs: held.atMs,
+        posture: expressionPosture(postures, 'surprised', held.amount),
+        cause: 'surprise',
+      });
     state = { ...state, surprise: held };
     faceFrom = Math.max(faceFrom, held.untilMs);
     faceUntil = faceFrom;
@@ -151,11 +190,20 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
 
   // Speech, if the event gives something to say and the moment allows it.
   // Another seat's card it did not expect, surprising enough to say so: its own lines, partner's or opponent's.
-  const unexpected = event.type === 'play' && event.seat !== robot && surprise > 0 && surprise >= settings.selection.surpriseThreshold;
+  const unexpected =
+    event.type === 'play' && event.seat !== robot && surprise > 0 && surprise >= settings.selection.surpriseThreshold;
   const found = toggles.speech ? subjectOf(setup.utterances, state, event, input.beliefs ?? null) : null;
   const subject =
     found && unexpected
-      ? { ...found, topic: { ...found.topic, category: (relationOf(robot, event.seat) === 'partner' ? 'play.surprise.partner' : 'play.surprise.opponent') as UtteranceCategory } }
+      ? {
+          ...found,
+          topic: {
+            ...found.topic,
+            category: (relationOf(robot, event.seat) === 'partner'
+              ? 'play.surprise.partner'
+              : 'play.surprise.opponent') as UtteranceCategory,
+          },
+        }
       : found;
   if (subject) {
     const { topic } = subject;
@@ -163,15 +211,26 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     // Another seat's card, before the robot knows what it thinks of it (its estimate comes after the
     // reaction): nothing yet, unless it was unexpected. The reappraisal that brings the feeling may speak of it.
     const waitForEstimate = event.type === 'play' && topic.actor !== robot && labels.length === 0 && !unexpected;
-    const spoken = waitForEstimate ? null : speak(setup, state, topic, labels, input.emotions.emotions, toggles, rng, nowMs, subject.until, expressiveness);
+    const spoken = waitForEstimate
+      ? null
+      : speak(setup, state, topic, labels, input.emotions.emotions, toggles, rng, nowMs, subject.until, expressiveness);
     if (spoken) {
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
       const end = spoken.atMs + utterance.estimatedMs;
       // A nudge keeps its own place: it is said only if its player is still thinking by then.
       speech = spoken.nudge
-        ? { ...speech, said: speech.said + 1, lastSaid: { ...speech.lastSaid, [line.id]: speech.said + 1 }, nudge: { startMs: spoken.atMs, endMs: end, until: subject.until } }
-        : rememberSaid(speech, line, spoken.atMs, end, { comment: !spoken.always, until: utterance.until, valence: lineValence(postures, line) });
+        ? {
+            ...speech,
+            said: speech.said + 1,
+            lastSaid: { ...speech.lastSaid, [line.id]: speech.said + 1 },
+            nudge: { startMs: spoken.atMs, endMs: end, until: subject.until },
+          }
+        : rememberSaid(speech, line, spoken.atMs, end, {
+            comment: !spoken.always,
+            until: utterance.until,
+            valence: lineValence(postures, line),
+          });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
       const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs);
       if (looks.length > 0) {
@@ -203,7 +262,14 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
   // The trick just taken (the table is cleared), while no card has followed its last one.
   const last = state.lastPlay;
-  if (face && last && state.trick === null && last.moment === state.moment && last.trick.length === 4 && last.trick.some((c) => pointsOf(c) > 0)) {
+  if (
+    face &&
+    last &&
+    state.trick === null &&
+    last.moment === state.moment &&
+    last.trick.length === 4 &&
+    last.trick.some((c) => pointsOf(c) > 0)
+  ) {
     const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
     if (valence === (ours ? -1 : 1)) face = null;
   }
@@ -211,7 +277,9 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     const { posture } = face.command;
     const against = (atMs: number) => {
       const shownUntil = atMs + posture.durationMs + postures.timing.neutralDelayMs[0];
-      return valence === 0 ? [] : speech.planned.filter((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);
+      return valence === 0
+        ? []
+        : speech.planned.filter((l) => l.valence === -valence && l.startMs < shownUntil && l.endMs > atMs);
     };
     let atMs: number | null = face.command.atMs;
     const lines = against(atMs);
@@ -229,18 +297,30 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   if (faceUntil !== null) {
     const [lo, hi] = postures.timing.neutralDelayMs;
     const wait = lo + rng.int(hi - lo + 1);
-    commands.push({ kind: 'posture', atMs: faceUntil + wait, posture: restPosture(postures, input.emotions.mood, expressiveness), cause: 'rest' });
+    commands.push({
+      kind: 'posture',
+      atMs: faceUntil + wait,
+      posture: restPosture(postures, input.emotions.mood, expressiveness),
+      cause: 'rest',
+    });
   }
 
   commands.sort((a, b) => a.atMs - b.atMs);
-  return { plan: { event: event.type, atMs: nowMs, moment: state.moment, commands }, state: { ...state, speech, saidAtPlan: speech.said } };
+  return {
+    plan: { event: event.type, atMs: nowMs, moment: state.moment, commands },
+    state: { ...state, speech, saidAtPlan: speech.said },
+  };
 }
 
 const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
-const intensityOf = (e: EmotionInput): number => Math.min(10, Math.max(0, Number.isFinite(e.intensity) ? e.intensity : 0));
+const intensityOf = (e: EmotionInput): number =>
+  Math.min(10, Math.max(0, Number.isFinite(e.intensity) ? e.intensity : 0));
 
 /** The strongest emotion after expressiveness; ties keep the first. */
-function strongest(emotions: readonly EmotionInput[], expressiveness: number): { emotion: EmotionInput; scaled: number } | null {
+function strongest(
+  emotions: readonly EmotionInput[],
+  expressiveness: number,
+): { emotion: EmotionInput; scaled: number } | null {
   let best: { emotion: EmotionInput; scaled: number } | null = null;
   for (const emotion of emotions) {
     const scaled = intensityOf(emotion) * expressiveness;
@@ -271,7 +351,14 @@ const FEELING_STANCE: Partial<Record<EmotionInput['type'], Stance>> = {
   anger: 'hostile',
   hate: 'hostile',
 };
-const LINE_STANCE: Record<UtteranceEmotion, Stance> = { happy: null, 'self-pity': null, 'happy-for': 'friendly', pity: 'friendly', gloating: 'hostile', resentment: 'hostile' };
+const LINE_STANCE: Record<UtteranceEmotion, Stance> = {
+  happy: null,
+  'self-pity': null,
+  'happy-for': 'friendly',
+  pity: 'friendly',
+  gloating: 'hostile',
+  resentment: 'hostile',
+};
 
 /**
  * The emotional subcategories of a line about `topic`, strongest first. For an event about another
@@ -280,7 +367,13 @@ const LINE_STANCE: Record<UtteranceEmotion, Stance> = { happy: null, 'self-pity'
  * without a target). For anything else, each emotion the event raised strongly enough, so a lost game
  * may bring a sad line or, felt for the partner, a consoling one.
  */
-function labelsFor(settings: BehaviourSettings, robot: Seat, topic: Topic, raised: readonly EmotionInput[], expressiveness: number): UtteranceEmotion[] {
+function labelsFor(
+  settings: BehaviourSettings,
+  robot: Seat,
+  topic: Topic,
+  raised: readonly EmotionInput[],
+  expressiveness: number,
+): UtteranceEmotion[] {
   const sel = settings.selection;
   const strong = (list: readonly EmotionInput[]): EmotionInput[] =>
     list
@@ -288,7 +381,9 @@ function labelsFor(settings: BehaviourSettings, robot: Seat, topic: Topic, raise
       .filter((e) => e.scaled > 0 && e.scaled >= sel.emotionThreshold)
       .sort((a, b) => b.scaled - a.scaled)
       .map((e) => e.emotion);
-  const labelsOf = (list: readonly EmotionInput[]): UtteranceEmotion[] => [...new Set(list.flatMap((e) => sel.emotions[e.type] ?? []))];
+  const labelsOf = (list: readonly EmotionInput[]): UtteranceEmotion[] => [
+    ...new Set(list.flatMap((e) => sel.emotions[e.type] ?? [])),
+  ];
   const actor = topic.actor;
   if (topic.scope === 'actor' && actor !== null && actor !== robot) {
     const toward = labelsOf(strong(raised.filter((e) => concerns(e.target, actor, robot))));
@@ -298,7 +393,8 @@ function labelsFor(settings: BehaviourSettings, robot: Seat, topic: Topic, raise
   return labelsOf(strong(raised));
 }
 
-const relationOf = (robot: Seat, seat: Seat): Relation => (seat === robot ? 'self' : seat === partnerOf(robot) ? 'partner' : 'opponent');
+const relationOf = (robot: Seat, seat: Seat): Relation =>
+  seat === robot ? 'self' : seat === partnerOf(robot) ? 'partner' : 'opponent';
 const opponentsOf = (robot: Seat): [Seat, Seat] => [nextSeat(robot, 1), nextSeat(robot, 3)];
 
 /** The game as far as behaviours need it, after the event. */
@@ -306,7 +402,17 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
   switch (event.type) {
     case 'session-start': {
       const names = [0, 1, 2, 3].map((s) => event.names?.[s] ?? null);
-      return { ...state, robotSeat: event.robotSeat, names, games: event.games, game: 0, dealer: null, trump: null, trick: null, points: [0, 0] };
+      return {
+        ...state,
+        robotSeat: event.robotSeat,
+        names,
+        games: event.games,
+        game: 0,
+        dealer: null,
+        trump: null,
+        trick: null,
+        points: [0, 0],
+      };
     }
     case 'game-start':
       return { ...state, game: event.game, dealer: event.dealer, trump: null, trick: null, points: [0, 0] };
@@ -314,7 +420,12 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
       return { ...state, dealer: event.dealer, trump: suitOf(event.trumpCard) };
     case 'play': {
       const fresh = !state.trick || state.trick.cards.length >= 4;
-      return { ...state, trick: fresh ? { leader: event.seat, cards: [event.card] } : { leader: state.trick!.leader, cards: [...state.trick!.cards, event.card] } };
+      return {
+        ...state,
+        trick: fresh
+          ? { leader: event.seat, cards: [event.card] }
+          : { leader: state.trick!.leader, cards: [...state.trick!.cards, event.card] },
+      };
     }
     case 'trick': {
       const ours = teamOf(event.winner) === teamOf(state.robotSeat);
@@ -331,7 +442,12 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
 const RANK_WORD: Partial<Record<string, 'ace' | 'seven' | 'two'>> = { A: 'ace', '7': 'seven', '2': 'two' };
 
 /** What an event (or the reappraisal of one) gives the robot to talk about, and until when. */
-function subjectOf(library: UtteranceLibrary, state: BehaviourState, event: BehaviourEvent, beliefs: Beliefs | null): { topic: Topic; until: Moment | null } | null {
+function subjectOf(
+  library: UtteranceLibrary,
+  state: BehaviourState,
+  event: BehaviourEvent,
+  beliefs: Beliefs | null,
+): { topic: Topic; until: Moment | null } | null {
   if (event.type !== 'reappraisal') {
     const topic = topicOf(library, state, event, beliefs, state.moment);
     return topic && { topic, until: usefulUntil(event, state.moment, state.game) };
@@ -340,7 +456,16 @@ function subjectOf(library: UtteranceLibrary, state: BehaviourState, event: Beha
   // while the table is still on it, and only if nothing was said or planned about it yet.
   const about = event.event;
   const last = state.lastPlay;
-  const at = about.type === 'play' ? (last?.card === about.card ? last.moment : null) : about.type === 'trick' ? (last && about.cards.includes(last.card) ? last.moment : null) : null;
+  const at =
+    about.type === 'play'
+      ? last?.card === about.card
+        ? last.moment
+        : null
+      : about.type === 'trick'
+        ? last && about.cards.includes(last.card)
+          ? last.moment
+          : null
+        : null;
   if (at === null || state.spokenAbout === at) return null;
   const until = usefulUntil(about, at, state.game);
   if (until !== null && state.moment >= until) return null;
@@ -349,7 +474,14 @@ function subjectOf(library: UtteranceLibrary, state: BehaviourState, event: Beha
 }
 
 /** `trick`: the cards of the trick up to a play of the robot's (default: the trick on the table). */
-function topicOf(library: UtteranceLibrary, state: BehaviourState, event: BehaviourEvent, beliefs: Beliefs | null, moment: Moment, trick?: readonly Card[]): Topic | null {
+function topicOf(
+  library: UtteranceLibrary,
+  state: BehaviourState,
+  event: BehaviourEvent,
+  beliefs: Beliefs | null,
+  moment: Moment,
+  trick?: readonly Card[],
+): Topic | null {
   const robot = state.robotSeat;
   const ourTeam = teamOf(robot);
   const name = (seat: Seat): string => nameOf(state, seat);
@@ -364,9 +496,21 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
   });
   // Where the game stands for a card or a trick: its stage, and the score after it.
   const [us, them] = state.points;
-  const standing = (trick: number): LineFacts => ({ game, stage: trick < 5 ? 'early' : 'late', ...(us > them ? { score: 'ahead' } : us < them ? { score: 'behind' } : {}) });
-  const cardFacts = (card: Card, trick: number): LineFacts => ({ ...standing(trick), ...(pointsOf(card) >= 10 ? { card: 'rich' } : pointsOf(card) === 0 ? { card: 'poor' } : {}) });
-  const topic = (category: UtteranceCategory, actor: Seat | null, slots: SlotValues, more: Partial<Topic> = {}): Topic => ({
+  const standing = (trick: number): LineFacts => ({
+    game,
+    stage: trick < 5 ? 'early' : 'late',
+    ...(us > them ? { score: 'ahead' } : us < them ? { score: 'behind' } : {}),
+  });
+  const cardFacts = (card: Card, trick: number): LineFacts => ({
+    ...standing(trick),
+    ...(pointsOf(card) >= 10 ? { card: 'rich' } : pointsOf(card) === 0 ? { card: 'poor' } : {}),
+  });
+  const topic = (
+    category: UtteranceCategory,
+    actor: Seat | null,
+    slots: SlotValues,
+    more: Partial<Topic> = {},
+  ): Topic => ({
     event: event.type,
     moment,
     category,
@@ -379,7 +523,10 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
     ...more,
   });
   // About one seat: said to that seat or to everyone, or, when it is the robot, to anyone.
-  const about = (seat: Seat): Partial<Topic> => (relationOf(robot, seat) === 'self' ? { scope: 'actor' } : { scope: 'actor', focus: relationOf(robot, seat) === 'opponent' ? seat : null, plural: false });
+  const about = (seat: Seat): Partial<Topic> =>
+    relationOf(robot, seat) === 'self'
+      ? { scope: 'actor' }
+      : { scope: 'actor', focus: relationOf(robot, seat) === 'opponent' ? seat : null, plural: false };
 
   switch (event.type) {
     case 'session-start':
@@ -404,11 +551,22 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
     case 'turn': {
       const relation = relationOf(robot, event.seat);
       if (relation === 'self') return null;
-      return topic(relation === 'partner' ? 'next-player.partner' : 'next-player.opponent', event.seat, { player: name(event.seat) }, { addressActor: true, nudge: true, ...about(event.seat) });
+      return topic(
+        relation === 'partner' ? 'next-player.partner' : 'next-player.opponent',
+        event.seat,
+        { player: name(event.seat) },
+        { addressActor: true, nudge: true, ...about(event.seat) },
+      );
     }
     case 'deal': {
       const word = RANK_WORD[RANKS[rankOf(event.trumpCard)]!];
-      if (word) return topic(`trump.${word}.${relationOf(robot, event.dealer)}`, event.dealer, cardSlots(event.trumpCard, event.dealer), about(event.dealer));
+      if (word)
+        return topic(
+          `trump.${word}.${relationOf(robot, event.dealer)}`,
+          event.dealer,
+          cardSlots(event.trumpCard, event.dealer),
+          about(event.dealer),
+        );
       return topic('cards.received', event.dealer, { trump: suitPhrase(library, suitOf(event.trumpCard)) });
     }
     case 'play': {
@@ -420,9 +578,17 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       const leader = trick ? state.lastPlay?.leader : state.trick?.leader;
       const winner = leader !== undefined && cards.includes(event.card) ? winningIndex(cards, state.trump) : -1;
       const taken: LineFacts =
-        winner < 0 ? {} : { taken: teamOf(((leader! + winner) % 4) as Seat) === ourTeam ? 'ours' : 'theirs', trick: cards[winner] === event.card ? 'winning' : 'beaten' };
+        winner < 0
+          ? {}
+          : {
+              taken: teamOf(((leader! + winner) % 4) as Seat) === ourTeam ? 'ours' : 'theirs',
+              trick: cards[winner] === event.card ? 'winning' : 'beaten',
+            };
       if (relation !== 'self') {
-        return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken } });
+        return topic(relation === 'partner' ? 'play.partner' : 'play.opponent', event.seat, slots, {
+          ...about(event.seat),
+          facts: { ...facts, ...taken },
+        });
       }
       const led = suitOf(cards[0]!);
       // The robot's lines speak of the suit led ("No spades... I'll throw the jack of hearts"), which
@@ -439,19 +605,32 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
                 ? 'playing.cut'
                 : 'playing.not-following';
       // play.self is the emotional variant; the planner prefers it when the emotion has lines there.
-      return topic(category, event.seat, slots, { ...about(event.seat), facts: { ...facts, ...taken }, selfPlay: true });
+      return topic(category, event.seat, slots, {
+        ...about(event.seat),
+        facts: { ...facts, ...taken },
+        selfPlay: true,
+      });
     }
     case 'trick': {
       const ours = teamOf(event.winner) === ourTeam;
       const category = event.points === 0 ? 'trick.end.zero' : ours ? 'trick.end.ours' : 'trick.end.theirs';
       const facts: LineFacts = { ...standing(event.trick), taken: ours ? 'ours' : 'theirs' };
       const slots: SlotValues = { points: event.points, player: name(event.winner) };
-      if (event.winner !== robot) return topic(category, event.winner, slots, { ...about(event.winner), facts, plural: !ours });
+      if (event.winner !== robot)
+        return topic(category, event.winner, slots, { ...about(event.winner), facts, plural: !ours });
       // The robot's own trick: an opponent is spoken to only about the points they lost in it, and
       // both of them only when both lost some.
-      const lost = opponentsOf(robot).map((seat) => ({ seat, points: pointsOf(event.cards[(seat - event.leader + 4) % 4]!) }));
+      const lost = opponentsOf(robot).map((seat) => ({
+        seat,
+        points: pointsOf(event.cards[(seat - event.leader + 4) % 4]!),
+      }));
       const most = lost.reduce((a, b) => (b.points > a.points ? b : a));
-      return topic(category, robot, slots, { scope: 'actor', facts, focus: most.points > 0 ? most.seat : null, plural: lost.every((l) => l.points > 0) });
+      return topic(category, robot, slots, {
+        scope: 'actor',
+        facts,
+        focus: most.points > 0 ? most.seat : null,
+        plural: lost.every((l) => l.points > 0),
+      });
     }
     case 'end': {
       const [a, b] = event.points;
@@ -462,20 +641,28 @@ function topicOf(library: UtteranceLibrary, state: BehaviourState, event: Behavi
       if (event.renounce) {
         const seat = event.renounce.seat;
         const mine = teamOf(seat) === ourTeam;
-        return topic(mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs', seat, { ...slots, player: name(seat) }, { ...about(seat), facts: { game, ...next } });
+        return topic(
+          mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs',
+          seat,
+          { ...slots, player: name(seat) },
+          { ...about(seat), facts: { game, ...next } },
+        );
       }
       if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots, { facts: { game, ...next } });
       const won = event.outcome.winner === teamName(ourTeam);
       const size = event.outcome.victories >= 4 ? 'quadruple' : event.outcome.victories >= 2 ? 'double' : 'single';
       const gap = Math.abs(ours - theirs);
       const margin: LineFacts['margin'] = gap <= 20 ? 'close' : gap >= 40 ? 'clear' : undefined;
-      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, { facts: { game, ...next, ...(margin ? { margin } : {}) } });
+      return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, {
+        facts: { game, ...next, ...(margin ? { margin } : {}) },
+      });
     }
   }
 }
 
 /** A player's name, or '' when nobody gave it: a line then leaves the call out, and needs no name. */
-const nameOf = (state: BehaviourState, seat: Seat): string => (seat === state.robotSeat ? '' : (state.names[seat] ?? ''));
+const nameOf = (state: BehaviourState, seat: Seat): string =>
+  seat === state.robotSeat ? '' : (state.names[seat] ?? '');
 
 interface Spoken {
   atMs: number;
@@ -508,11 +695,17 @@ function speak(
   const actorRelation = topic.actor === null ? null : relationOf(robot, topic.actor);
   // Lines of a category said to the actor ("your turn") are directed at them whatever their target,
   // so the actor's toggle governs all of them.
-  if (topic.addressActor && ((actorRelation === 'partner' && !toggles.partnerSpeech) || (actorRelation === 'opponent' && !toggles.opponentSpeech))) return null;
+  if (
+    topic.addressActor &&
+    ((actorRelation === 'partner' && !toggles.partnerSpeech) ||
+      (actorRelation === 'opponent' && !toggles.opponentSpeech))
+  )
+    return null;
   // Who may be spoken to: about another seat, that seat or everyone (never the partner about an
   // opponent, an opponent about the partner, nor the other opponent); otherwise anyone.
   const aboutOther = topic.scope === 'actor' && actorRelation !== null && actorRelation !== 'self';
-  const mayAddress = (t: 'partner' | 'opponent'): boolean => (!topic.addressActor && !aboutOther) || actorRelation === t;
+  const mayAddress = (t: 'partner' | 'opponent'): boolean =>
+    (!topic.addressActor && !aboutOther) || actorRelation === t;
   const allowed: UtteranceTarget[] = ['all'];
   if (toggles.partnerSpeech && mayAddress('partner')) allowed.push('partner');
   if (toggles.opponentSpeech && mayAddress('opponent') && topic.focus !== null) allowed.push('opponent');
@@ -520,7 +713,8 @@ function speak(
   // The opponent spoken to or about: the topic's, else either.
   const opponents = opponentsOf(robot);
   const focus: Seat = topic.focus ?? opponents[rng.int(2)]!;
-  const addresseeOf = (to: UtteranceTarget): Seat | null => (topic.addressActor ? topic.actor : to === 'partner' ? partnerOf(robot) : to === 'opponent' ? focus : null);
+  const addresseeOf = (to: UtteranceTarget): Seat | null =>
+    topic.addressActor ? topic.actor : to === 'partner' ? partnerOf(robot) : to === 'opponent' ? focus : null;
 
   // The robot's feeling toward whom a line speaks to must not contradict the line's emotion: no
   // consoling a partner it reproaches, no teasing an opponent it pities.
@@ -541,7 +735,16 @@ function speak(
     const theirs = feelingToward(addressee);
     return theirs !== null && theirs !== mine;
   };
-  const known = NAME_SLOTS.filter((slot) => (slot === 'partner' ? nameOf(state, partnerOf(robot)) : slot === 'opponent' ? nameOf(state, focus) : topic.actor === null ? '' : nameOf(state, topic.actor)) !== '');
+  const known = NAME_SLOTS.filter(
+    (slot) =>
+      (slot === 'partner'
+        ? nameOf(state, partnerOf(robot))
+        : slot === 'opponent'
+          ? nameOf(state, focus)
+          : topic.actor === null
+            ? ''
+            : nameOf(state, topic.actor)) !== '',
+  );
   const always = isAlwaysSpoken(settings, topic.category);
   const request = (category: UtteranceCategory): UtteranceRequest => ({
     category,
@@ -556,7 +759,11 @@ function speak(
 
   // A play of the robot's own speaks from play.self when its emotion has lines there it may say.
   let category = topic.category;
-  if (topic.selfPlay && matchingLines(library, request('play.self')).some((l) => emotionOf(l, { emotion: labels }) !== null)) category = 'play.self';
+  if (
+    topic.selfPlay &&
+    matchingLines(library, request('play.self')).some((l) => emotionOf(l, { emotion: labels }) !== null)
+  )
+    category = 'play.self';
 
   const nudge = topic.nudge === true;
   const roll = rng.next();
@@ -570,13 +777,18 @@ function speak(
   if (!line) return null;
 
   const addressee = addresseeOf(line.to);
-  const slots: SlotValues = { partner: nameOf(state, partnerOf(robot)), opponent: nameOf(state, focus), ...topic.slots };
+  const slots: SlotValues = {
+    partner: nameOf(state, partnerOf(robot)),
+    opponent: nameOf(state, focus),
+    ...topic.slots,
+  };
   const text = renderUtterance(library, line, slots);
   const estimatedMs = Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length);
   let atMs = memory.busyUntilMs === null ? earliest : Math.max(earliest, memory.busyUntilMs + sel.gapMs);
   // A nudge still waiting for its player: a line goes before it if it fits, else after it.
   const n = memory.nudge;
-  if (!nudge && n && atMs < n.endMs + sel.gapMs && atMs + estimatedMs + sel.gapMs > n.startMs) atMs = n.endMs + sel.gapMs;
+  if (!nudge && n && atMs < n.endMs + sel.gapMs && atMs + estimatedMs + sel.gapMs > n.startMs)
+    atMs = n.endMs + sel.gapMs;
   if (!always && atMs - earliest > sel.maxDelayMs) return null;
   return {
     atMs,
@@ -593,7 +805,12 @@ function speak(
       addressee,
       estimatedMs,
       until,
-      about: { event: topic.event, seat: topic.actor, moment: topic.moment, emotion: emotionOf(line, { emotion: labels }) },
+      about: {
+        event: topic.event,
+        seat: topic.actor,
+        moment: topic.moment,
+        emotion: emotionOf(line, { emotion: labels }),
+      },
     },
   };
 }
@@ -636,7 +853,12 @@ function gazeFor(state: BehaviourState, event: BehaviourEvent): GazeStep[] {
 }
 
 /** Where to look while speaking, from the line's gaze mark; a sweep spreads over the line. */
-function speechGaze(state: BehaviourState, mark: GazeMark, addressee: Seat | null, durationMs: number): (readonly [number, GazeTarget])[] {
+function speechGaze(
+  state: BehaviourState,
+  mark: GazeMark,
+  addressee: Seat | null,
+  durationMs: number,
+): (readonly [number, GazeTarget])[] {
   const robot = state.robotSeat;
   const sweep = (seats: Seat[]): (readonly [number, GazeTarget])[] =>
     seats.map((s, i) => [Math.round((durationMs * i) / seats.length), { kind: 'seat', seat: s }] as const);

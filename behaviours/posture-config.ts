@@ -47,9 +47,7 @@ const objectOf = <K extends string, T extends z.ZodType>(keys: readonly K[], t: 
   z.strictObject(Object.fromEntries(keys.map((k) => [k, t])) as Record<K, T>);
 
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');
-const range = z
-  .tuple([finite, finite])
-  .refine(([min, max]) => min < max, 'expected [min, max] with min below max');
+const range = z.tuple([finite, finite]).refine(([min, max]) => min < max, 'expected [min, max] with min below max');
 
 const expressionSchema = z.strictObject({
   valence: z.number().min(-1).max(1),
@@ -70,7 +68,9 @@ export const postureFileSchema = z
     timing: z.strictObject({
       moveMs: positiveMs,
       neutralMoveMs: positiveMs,
-      neutralDelayMs: z.tuple([positiveMs, positiveMs]).refine(([a, b]) => a <= b, 'expected [min, max] with min <= max'),
+      neutralDelayMs: z
+        .tuple([positiveMs, positiveMs])
+        .refine(([a, b]) => a <= b, 'expected [min, max] with min <= max'),
     }),
     moodTint: z.number().min(0).max(1).default(0),
     expressions: objectOf(EXPRESSIONS, expressionSchema),
@@ -83,7 +83,11 @@ export const postureFileSchema = z
       if (!r) continue;
       const hw = EMYS_LIMITS[j];
       if (r[0] < hw.min || r[1] > hw.max) {
-        ctx.addIssue({ code: 'custom', path: ['limits', j], message: `[${r[0]}, ${r[1]}] is wider than EMYS's ${describeJoint(j)} range ${hw.min}..${hw.max} ${jointUnit(j)}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['limits', j],
+          message: `[${r[0]}, ${r[1]}] is wider than EMYS's ${describeJoint(j)} range ${hw.min}..${hw.max} ${jointUnit(j)}`,
+        });
       } else limits[j] = { min: r[0], max: r[1] };
     }
     for (const name of EXPRESSIONS) {
@@ -92,12 +96,20 @@ export const postureFileSchema = z
         const v = joints[j];
         if (v === undefined) {
           if (name === 'neutral' && EXPRESSION_JOINTS.includes(j)) {
-            ctx.addIssue({ code: 'custom', path: ['expressions', name, 'joints'], message: `neutral must set every expression joint; ${j} is missing` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['expressions', name, 'joints'],
+              message: `neutral must set every expression joint; ${j} is missing`,
+            });
           }
           continue;
         }
         if (GAZE_JOINTS.includes(j)) {
-          ctx.addIssue({ code: 'custom', path: ['expressions', name, 'joints', j], message: `${j} belongs to gaze (table-geometry.yaml), not to expressions` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['expressions', name, 'joints', j],
+            message: `${j} belongs to gaze (table-geometry.yaml), not to expressions`,
+          });
         } else if (v < limits[j].min || v > limits[j].max) {
           ctx.addIssue({
             code: 'custom',

@@ -23,7 +23,12 @@ const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.ma
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** `expression` at `amount` (0..1) of its apex, blended from neutral. */
-export function expressionPosture(lib: PostureLibrary, expression: ExpressionName, amount: number, durationMs = lib.timing.moveMs): Posture {
+export function expressionPosture(
+  lib: PostureLibrary,
+  expression: ExpressionName,
+  amount: number,
+  durationMs = lib.timing.moveMs,
+): Posture {
   const k = expression === 'neutral' ? 0 : clamp01(amount);
   const neutral = lib.expressions.neutral.joints;
   const apex = lib.expressions[expression].joints;
@@ -35,16 +40,28 @@ export function expressionPosture(lib: PostureLibrary, expression: ExpressionNam
   const e = lib.expressions[expression];
   const shown = round(k, 3);
   // An expression at no amount is the neutral face, and is named so.
-  return { expression: shown === 0 ? 'neutral' : expression, amount: shown, valence: round(e.valence * k, 3), arousal: round(e.arousal * k, 3), joints, durationMs };
+  return {
+    expression: shown === 0 ? 'neutral' : expression,
+    amount: shown,
+    valence: round(e.valence * k, 3),
+    arousal: round(e.arousal * k, 3),
+    joints,
+    durationMs,
+  };
 }
 
 /**
  * The posture showing an emotion of `intensity` 0..10. `expressiveness` (0..1, a toggle) scales it, as
  * does the emotion's gain in config: a faint hope is a faint smile.
  */
-export function emotionPosture(lib: PostureLibrary, emotion: EmotionType, intensity: number, expressiveness = 1): Posture {
+export function emotionPosture(
+  lib: PostureLibrary,
+  emotion: EmotionType,
+  intensity: number,
+  expressiveness = 1,
+): Posture {
   const { expression, gain } = lib.emotions[emotion];
-  return expressionPosture(lib, expression, (clamp01(intensity / 10) * gain) * clamp01(expressiveness));
+  return expressionPosture(lib, expression, clamp01(intensity / 10) * gain * clamp01(expressiveness));
 }
 
 /** The face the head returns to: neutral, tinted by the mood (-10..10) as far as `moodTint` allows. */

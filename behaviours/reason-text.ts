@@ -6,7 +6,8 @@ import type { Certainty, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 
 /** Seed 001's fuzzy confidence: most worlds agree (certainly), many (probably), some (maybe). */
-export const certaintyOf = (share: number): Certainty => (share >= 0.9 ? 'certainly' : share >= 0.6 ? 'probably' : 'maybe');
+export const certaintyOf = (share: number): Certainty =>
+  share >= 0.9 ? 'certainly' : share >= 0.6 ? 'probably' : 'maybe';
 
 /**
  * The sentence that says why, in `library`'s language; null when the library has no reasons.
@@ -16,7 +17,11 @@ export function reasonText(library: UtteranceLibrary, r: ReasonSummary, discreet
   const words = library.reasons;
   if (!words) return null;
   if (discreet) {
-    const slots = { card: cardPhrase(library, r.card), certainty: words.certainty[certaintyOf(r.support)], ...(r.suit === undefined ? {} : { suit: suitPhrase(library, r.suit) }) };
+    const slots = {
+      card: cardPhrase(library, r.card),
+      certainty: words.certainty[certaintyOf(r.support)],
+      ...(r.suit === undefined ? {} : { suit: suitPhrase(library, r.suit) }),
+    };
     return renderUtterance(library, { text: words.discreet[r.kind] }, slots);
   }
   const slots: Record<string, string | number> = {

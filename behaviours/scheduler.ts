@@ -76,7 +76,13 @@ export class BehaviourScheduler {
     this.log = o.log ?? silentLog;
     this.unsubscribe = o.toggles.subscribe((c) => this.onToggles(c));
     // The state at start, so whoever listens (the dashboard) knows it before any change.
-    this.publishToggles({ toggles: o.toggles.get(), previous: o.toggles.get(), changed: [], atMs: o.clock.now(), by: 'start' });
+    this.publishToggles({
+      toggles: o.toggles.get(),
+      previous: o.toggles.get(),
+      changed: [],
+      atMs: o.clock.now(),
+      by: 'start',
+    });
   }
 
   /** Schedules a plan's commands at their times. */
@@ -86,7 +92,9 @@ export class BehaviourScheduler {
     // Postures and looks of older plans due by this plan's time go out first, even if their timers
     // have not fired (late, on a loaded machine): a replay's timers fire on time, before the event
     // that made this plan, so a late timer must not let the new plan replace what was already due.
-    const overdue = [...this.pending].filter(([, e]) => e.cmd.kind !== 'speech' && e.cmd.atMs <= plan.atMs).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
+    const overdue = [...this.pending]
+      .filter(([, e]) => e.cmd.kind !== 'speech' && e.cmd.atMs <= plan.atMs)
+      .sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
     for (const [id] of overdue) this.cancel(id);
     for (const [, e] of overdue) this.execute(e.cmd, e.line);
     const kinds = new Set(plan.commands.map((c) => c.kind));
@@ -117,7 +125,9 @@ export class BehaviourScheduler {
     const fired = this.pending.get(id);
     if (!fired) return;
     const until = Math.max(fired.cmd.atMs, this.o.clock.now());
-    const ready = [...this.pending].filter(([, e]) => e.cmd.atMs <= until).sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
+    const ready = [...this.pending]
+      .filter(([, e]) => e.cmd.atMs <= until)
+      .sort(([, a], [, b]) => a.cmd.atMs - b.cmd.atMs || a.order - b.order);
     for (const [readyId] of ready) this.cancel(readyId);
     for (const [, e] of ready) this.execute(e.cmd, e.line);
   }
@@ -143,7 +153,13 @@ export class BehaviourScheduler {
   }
 
   status(): SchedulerStatus {
-    return { toggles: this.o.toggles.get(), speaking: this.current, queued: this.queue.length, pending: this.pending.size, backend: this.o.speech.name };
+    return {
+      toggles: this.o.toggles.get(),
+      speaking: this.current,
+      queued: this.queue.length,
+      pending: this.pending.size,
+      backend: this.o.speech.name,
+    };
   }
 
   /** Cancels everything waiting and stops listening; the current line is cut short if the backend can. */
@@ -256,7 +272,10 @@ export class BehaviourScheduler {
     }
     if (off('gaze')) {
       for (const [id, { cmd }] of this.pending) if (cmd.kind === 'gaze') this.cancel(id);
-      this.publishGaze(gazeAt(this.o.table, this.o.postures.limits, 0, { kind: 'rest' }), this.o.postures.timing.neutralMoveMs);
+      this.publishGaze(
+        gazeAt(this.o.table, this.o.postures.limits, 0, { kind: 'rest' }),
+        this.o.postures.timing.neutralMoveMs,
+      );
     }
     if (off('speech')) this.o.speech.stop?.();
     if (off('speech') || off('partnerSpeech') || off('opponentSpeech')) {
@@ -276,18 +295,32 @@ export class BehaviourScheduler {
       jointNames: joints.map(rosJointName),
       points: [{ positions: joints.map((j) => toSi(j, p.joints[j]!)), timeFromStartMs: p.durationMs }],
     });
-    this.o.publisher.publish(TOPICS.expression, { expression: p.expression, valence: p.valence, arousal: p.arousal, confidence: 1 });
+    this.o.publisher.publish(TOPICS.expression, {
+      expression: p.expression,
+      valence: p.valence,
+      arousal: p.arousal,
+      confidence: 1,
+    });
   }
 
   private publishGaze(g: Gaze, durationMs: number): void {
-    this.o.publisher.publish(TOPICS.lookAt, { frameId: this.o.frameId ?? 'emys_head', point: { ...g.point }, target: describeGazeTarget(g.target) });
+    this.o.publisher.publish(TOPICS.lookAt, {
+      frameId: this.o.frameId ?? 'emys_head',
+      point: { ...g.point },
+      target: describeGazeTarget(g.target),
+    });
     this.o.publisher.publish(TOPICS.jointTrajectory, {
       jointNames: [rosJointName('headYaw'), rosJointName('headPitch')],
       points: [{ positions: [toSi('headYaw', g.yaw), toSi('headPitch', g.pitch)], timeFromStartMs: durationMs }],
     });
   }
 
-  private publishUtterance(phase: UtteranceMessage['phase'], u: PlannedUtterance, reason?: string, dueInMs?: number): void {
+  private publishUtterance(
+    phase: UtteranceMessage['phase'],
+    u: PlannedUtterance,
+    reason?: string,
+    dueInMs?: number,
+  ): void {
     const message: UtteranceMessage = {
       phase,
       id: u.id,
@@ -305,6 +338,11 @@ export class BehaviourScheduler {
   }
 
   private publishToggles(change: ToggleChange): void {
-    this.o.publisher.publish(TOPICS.toggles, { toggles: { ...change.toggles }, changed: [...change.changed], by: change.by, atMs: change.atMs });
+    this.o.publisher.publish(TOPICS.toggles, {
+      toggles: { ...change.toggles },
+      changed: [...change.changed],
+      by: change.by,
+      atMs: change.atMs,
+    });
   }
 }

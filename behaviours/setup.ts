@@ -49,16 +49,35 @@ export function loadBehaviourSetup(options: SetupOptions = {}): BehaviourSetup {
   if (language !== undefined) {
     // The language names a file: keep it a plain tag so it cannot reach outside config/utterances/.
     if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) {
-      problems.push({ file: 'language', line: null, key: '', reason: `expected a language tag such as pt or en, got ${JSON.stringify(language)}` });
+      problems.push({
+        file: 'language',
+        line: null,
+        key: '',
+        reason: `expected a language tag such as pt or en, got ${JSON.stringify(language)}`,
+      });
     } else {
       const file = join(dir, BEHAVIOUR_FILES.utterances(language));
       if (options.language !== undefined && !existsSync(file)) {
         // A language asked for (--language) that has no library: say which there are.
-        const there = readdirSync(join(dir, 'utterances')).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
-        problems.push({ file: `language ${JSON.stringify(language)}`, line: null, key: '', reason: `no utterances in that language (there are: ${there.join(', ')})` });
+        const there = readdirSync(join(dir, 'utterances'))
+          .filter((f) => f.endsWith('.yaml'))
+          .map((f) => f.slice(0, -5))
+          .sort();
+        problems.push({
+          file: `language ${JSON.stringify(language)}`,
+          line: null,
+          key: '',
+          reason: `no utterances in that language (there are: ${there.join(', ')})`,
+        });
       } else utterances = attempt(() => loadUtteranceLibrary(file));
       if (utterances && utterances.language !== language) {
-        problems.push({ file: shownPath(file), line: 1, column: 1, key: 'language', reason: `says ${utterances.language}, but this is the file for ${language}` });
+        problems.push({
+          file: shownPath(file),
+          line: 1,
+          column: 1,
+          key: 'language',
+          reason: `says ${utterances.language}, but this is the file for ${language}`,
+        });
       }
     }
   }

@@ -42,7 +42,10 @@ export interface BehaviourState {
   surprise?: { atMs: number; untilMs: number; amount: number } | null;
 }
 
-export const initialBehaviourState = (robotSeat: Seat, names: readonly (string | null)[] = [null, null, null, null]): BehaviourState => ({
+export const initialBehaviourState = (
+  robotSeat: Seat,
+  names: readonly (string | null)[] = [null, null, null, null],
+): BehaviourState => ({
   robotSeat,
   names,
   games: 0,

@@ -14,7 +14,14 @@ export interface Toggles {
   expressiveness: number;
 }
 
-export const TOGGLE_NAMES = ['speech', 'postures', 'gaze', 'partnerSpeech', 'opponentSpeech', 'expressiveness'] as const satisfies readonly (keyof Toggles)[];
+export const TOGGLE_NAMES = [
+  'speech',
+  'postures',
+  'gaze',
+  'partnerSpeech',
+  'opponentSpeech',
+  'expressiveness',
+] as const satisfies readonly (keyof Toggles)[];
 export type ToggleName = (typeof TOGGLE_NAMES)[number];
 
 export const togglesSchema = z.strictObject({

@@ -109,15 +109,26 @@ export type LineConditions = { readonly [K in ConditionName]?: (typeof LINE_COND
 export const CONDITION_NAMES = Object.keys(LINE_CONDITIONS) as ConditionName[];
 
 /** The categories each condition can be judged in, and how to say so in an error. */
-export const CONDITION_CATEGORIES: Readonly<Record<ConditionName, { applies: (c: UtteranceCategory) => boolean; where: string }>> = {
+export const CONDITION_CATEGORIES: Readonly<
+  Record<ConditionName, { applies: (c: UtteranceCategory) => boolean; where: string }>
+> = {
   game: { applies: (c) => !c.startsWith('session.'), where: 'every category but session.*' },
-  margin: { applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'), where: 'game.end.win.* and game.end.loss.*' },
+  margin: {
+    applies: (c) => c.startsWith('game.end.win.') || c.startsWith('game.end.loss.'),
+    where: 'game.end.win.* and game.end.loss.*',
+  },
   next: { applies: (c) => c.startsWith('game.end.'), where: 'game.end.*' },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   taken: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.'), where: 'trick.end.* and play.*' },
   trick: { applies: (c) => c.startsWith('play.'), where: 'play.*' },
-  stage: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
-  score: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'), where: 'trick.end.*, play.* and playing.*' },
+  stage: {
+    applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'),
+    where: 'trick.end.*, play.* and playing.*',
+  },
+  score: {
+    applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'),
+    where: 'trick.end.*, play.* and playing.*',
+  },
 };
 
 export interface Utterance {
@@ -226,9 +237,12 @@ const lineSchema = z.strictObject({
     .optional(),
   gaze: z.enum(GAZE_MARKS).default('addressee'),
   animation: z
-    .union([z.enum(EXPRESSIONS), z.strictObject({ expression: z.enum(EXPRESSIONS), amount: z.number().min(0).max(1) })], {
-      error: `expected an expression (${EXPRESSIONS.join(', ')}) or { expression, amount 0..1 }`,
-    })
+    .union(
+      [z.enum(EXPRESSIONS), z.strictObject({ expression: z.enum(EXPRESSIONS), amount: z.number().min(0).max(1) })],
+      {
+        error: `expected an expression (${EXPRESSIONS.join(', ')}) or { expression, amount 0..1 }`,
+      },
+    )
     .optional(),
   when: z
     .strictObject({
@@ -246,7 +260,8 @@ const lineSchema = z.strictObject({
 
 const RANK_KEYS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
 const SUIT_KEYS = ['S', 'H', 'D', 'C'] as const;
-const keyed = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
+const keyed = <K extends string>(keys: readonly K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
 
 const SLOT = /\{([^{}]*)\}/g;
 
@@ -254,12 +269,31 @@ export const utteranceFileSchema = z
   .strictObject({
     language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language tag such as pt or en'),
     // Optional: by default an unknown name is simply not said (the players' genders are unknown too).
-    names: z.strictObject({ partner: z.string().trim(), opponent: z.string().trim() }).default({ partner: '', opponent: '' }),
+    names: z
+      .strictObject({ partner: z.string().trim(), opponent: z.string().trim() })
+      .default({ partner: '', opponent: '' }),
     cards: z.strictObject({ ranks: keyed(RANK_KEYS), suits: keyed(SUIT_KEYS), of: z.string() }),
     lines: z.strictObject(
-      Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<UtteranceCategory, z.ZodDefault<z.ZodArray<typeof lineSchema>>>,
+      Object.fromEntries(CATEGORY_NAMES.map((c) => [c, z.array(lineSchema).default([])])) as Record<
+        UtteranceCategory,
+        z.ZodDefault<z.ZodArray<typeof lineSchema>>
+      >,
     ),
-    reasons: z.strictObject({ kinds: keyed(REASON_KINDS), discreet: keyed(REASON_KINDS), certainty: keyed(CERTAINTIES), forced: text, none: text, unknown: text, advice: text, hand: text, strength: keyed(STRENGTH_CLASSES), aceWithThem: text, noTrumpsWithThem: text }).optional(),
+    reasons: z
+      .strictObject({
+        kinds: keyed(REASON_KINDS),
+        discreet: keyed(REASON_KINDS),
+        certainty: keyed(CERTAINTIES),
+        forced: text,
+        none: text,
+        unknown: text,
+        advice: text,
+        hand: text,
+        strength: keyed(STRENGTH_CLASSES),
+        aceWithThem: text,
+        noTrumpsWithThem: text,
+      })
+      .optional(),
     review: z
       .strictObject({
         intro: text,
@@ -283,33 +317,51 @@ export const utteranceFileSchema = z
       file.lines[category].forEach((line, i) => {
         const path = ['lines', category, i, 'text'];
         const stripped = line.text.replace(SLOT, '');
-        if (/[{}]/.test(stripped)) ctx.addIssue({ code: 'custom', path, message: 'unbalanced { or } (slots are written {name})' });
+        if (/[{}]/.test(stripped))
+          ctx.addIssue({ code: 'custom', path, message: 'unbalanced { or } (slots are written {name})' });
         for (const m of line.text.matchAll(SLOT)) {
           if (!allowed.includes(m[1]!)) {
-            ctx.addIssue({ code: 'custom', path, message: `unknown slot {${m[1]}} for ${category}; it offers ${allowed.map((s) => `{${s}}`).join(', ')}` });
+            ctx.addIssue({
+              code: 'custom',
+              path,
+              message: `unknown slot {${m[1]}} for ${category}; it offers ${allowed.map((s) => `{${s}}`).join(', ')}`,
+            });
           }
         }
         for (const k of CONDITION_NAMES) {
           if (line.when?.[k] !== undefined && !CONDITION_CATEGORIES[k].applies(category)) {
-            ctx.addIssue({ code: 'custom', path: ['lines', category, i, 'when', k], message: `${k} is not known for ${category}: it applies to ${CONDITION_CATEGORIES[k].where}` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['lines', category, i, 'when', k],
+              message: `${k} is not known for ${category}: it applies to ${CONDITION_CATEGORIES[k].where}`,
+            });
           }
         }
         const key = normalise(line.text);
         const first = seen.get(key);
-        if (first !== undefined) ctx.addIssue({ code: 'custom', path, message: `the same line as lines.${category}[${first}]` });
+        if (first !== undefined)
+          ctx.addIssue({ code: 'custom', path, message: `the same line as lines.${category}[${first}]` });
         else seen.set(key, i);
       });
     }
     for (const kind of file.reasons ? REASON_KINDS : []) {
       for (const m of file.reasons!.kinds[kind].matchAll(SLOT)) {
         if (!(REASON_SLOTS as readonly string[]).includes(m[1]!)) {
-          ctx.addIssue({ code: 'custom', path: ['reasons', 'kinds', kind], message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['reasons', 'kinds', kind],
+            message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}`,
+          });
         }
       }
       // A discreet reason names only what is public: the card played and how sure.
       for (const m of file.reasons!.discreet[kind].matchAll(SLOT)) {
         if (!(DISCREET_SLOTS as readonly string[]).includes(m[1]!)) {
-          ctx.addIssue({ code: 'custom', path: ['reasons', 'discreet', kind], message: `{${m[1]}} may reveal the robot's hand; a discreet reason offers ${DISCREET_SLOTS.map((r) => `{${r}}`).join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['reasons', 'discreet', kind],
+            message: `{${m[1]}} may reveal the robot's hand; a discreet reason offers ${DISCREET_SLOTS.map((r) => `{${r}}`).join(', ')}`,
+          });
         }
       }
     }
@@ -317,11 +369,22 @@ export const utteranceFileSchema = z
   .superRefine((file, ctx) => {
     if (!file.review) return;
     const r = file.review;
-    const sentences: Record<string, string> = { intro: r.intro, 'moment.self': r.moment.self, 'moment.partner': r.moment.partner, 'moment.opponent': r.moment.opponent, renounce: r.renounce };
+    const sentences: Record<string, string> = {
+      intro: r.intro,
+      'moment.self': r.moment.self,
+      'moment.partner': r.moment.partner,
+      'moment.opponent': r.moment.opponent,
+      renounce: r.renounce,
+    };
     for (const [key, sentence] of Object.entries(sentences)) {
       const allowed = REVIEW_SLOTS[key]!;
       for (const m of sentence.matchAll(SLOT)) {
-        if (!allowed.includes(m[1]!)) ctx.addIssue({ code: 'custom', path: ['review', ...key.split('.')], message: `unknown slot {${m[1]}}; it offers ${allowed.map((a) => `{${a}}`).join(', ')}` });
+        if (!allowed.includes(m[1]!))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['review', ...key.split('.')],
+            message: `unknown slot {${m[1]}}; it offers ${allowed.map((a) => `{${a}}`).join(', ')}`,
+          });
       }
     }
   })
@@ -337,7 +400,12 @@ export const utteranceFileSchema = z
         to: l.to,
         emotions: l.emotion === undefined ? [] : typeof l.emotion === 'string' ? [l.emotion] : l.emotion,
         gaze: l.gaze,
-        animation: l.animation === undefined ? null : typeof l.animation === 'string' ? { expression: l.animation, amount: 0.6 } : l.animation,
+        animation:
+          l.animation === undefined
+            ? null
+            : typeof l.animation === 'string'
+              ? { expression: l.animation, amount: 0.6 }
+              : l.animation,
         when: Object.fromEntries(Object.entries(l.when ?? {}).filter(([, v]) => v !== undefined)) as LineConditions,
         needsNames: namesNeeded(l.text),
       })),

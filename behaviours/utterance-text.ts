@@ -16,8 +16,10 @@ export interface LineWords {
 }
 
 /** `o ás de copas`, `the ace of hearts`. */
-export const cardPhrase = (library: Pick<LineWords, 'cards'>, card: Card): string => `${rankPhrase(library, card)} ${library.cards.of} ${suitPhrase(library, suitOf(card))}`.replace(/\s+/g, ' ');
-export const rankPhrase = (library: Pick<LineWords, 'cards'>, card: Card): string => library.cards.ranks[RANKS[rankOf(card)]!]!;
+export const cardPhrase = (library: Pick<LineWords, 'cards'>, card: Card): string =>
+  `${rankPhrase(library, card)} ${library.cards.of} ${suitPhrase(library, suitOf(card))}`.replace(/\s+/g, ' ');
+export const rankPhrase = (library: Pick<LineWords, 'cards'>, card: Card): string =>
+  library.cards.ranks[RANKS[rankOf(card)]!]!;
 export const suitPhrase = (library: Pick<LineWords, 'cards'>, suit: Suit): string => library.cards.suits[SUITS[suit]]!;
 
 /** The slots that hold a person's name. */
@@ -50,7 +52,11 @@ export function namesNeeded(text: string): NameSlot[] {
  * value (a name nobody gave) takes the library's configured form if any; otherwise a call is left out
  * with its comma ("Boa, {partner}!" -> "Boa!"), and any other slot without a value is left out.
  */
-export function renderUtterance(library: Pick<LineWords, 'language' | 'names'>, line: { text: string }, slots: Readonly<Partial<Record<string, string | number>>>): string {
+export function renderUtterance(
+  library: Pick<LineWords, 'language' | 'names'>,
+  line: { text: string },
+  slots: Readonly<Partial<Record<string, string | number>>>,
+): string {
   const valueOf = (name: string): string => {
     const v = slots[name];
     if (v !== undefined && v !== '') return String(v);
@@ -60,19 +66,25 @@ export function renderUtterance(library: Pick<LineWords, 'language' | 'names'>, 
   let text = line.text;
   // Calls without a name go first, with the comma that sets them off; a call that opened a sentence
   // leaves the next word to open it.
-  text = text.replace(/(,\s*)?\{([^{}]*)\}(\s*,)?/g, (whole, lead: string | undefined, name: string, trail: string | undefined, at: number) => {
-    if (!isNameSlot(name) || valueOf(name) !== '') return whole;
-    const before = line.text.slice(0, at) + (lead ?? '');
-    const after = line.text.slice(at + whole.length - (trail ?? '').length);
-    if (!(BEFORE_CALL.test(before) && AFTER_CALL.test(after))) return whole;
-    if (lead) return trail ? ',' : '';
-    return trail ? '\u0001' : '';
-  });
+  text = text.replace(
+    /(,\s*)?\{([^{}]*)\}(\s*,)?/g,
+    (whole, lead: string | undefined, name: string, trail: string | undefined, at: number) => {
+      if (!isNameSlot(name) || valueOf(name) !== '') return whole;
+      const before = line.text.slice(0, at) + (lead ?? '');
+      const after = line.text.slice(at + whole.length - (trail ?? '').length);
+      if (!(BEFORE_CALL.test(before) && AFTER_CALL.test(after))) return whole;
+      if (lead) return trail ? ',' : '';
+      return trail ? '\u0001' : '';
+    },
+  );
   const filled = text.replace(/\{([^{}]*)\}/g, (_, name: string) => valueOf(name));
   // \u0001 marks a dropped call that opened a sentence (set above): the regular expressions look for it.
   /* eslint-disable no-control-regex */
   const tidy = filled
-    .replace(/([.!?…]\s*)\u0001\s*(\p{L})/gu, (_, end: string, letter: string) => `${end}${letter.toLocaleUpperCase(library.language)}`)
+    .replace(
+      /([.!?…]\s*)\u0001\s*(\p{L})/gu,
+      (_, end: string, letter: string) => `${end}${letter.toLocaleUpperCase(library.language)}`,
+    )
     .replace(/\u0001\s*/g, '')
     /* eslint-enable no-control-regex */
     .replace(/\s+/g, ' ')

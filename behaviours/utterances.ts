@@ -2,7 +2,16 @@
 // recently said first, never one said within the repeat window; then filling its slots.
 
 import type { Rng } from '../game/index.js';
-import type { ConditionName, LineConditions, SlotName, Utterance, UtteranceCategory, UtteranceEmotion, UtteranceLibrary, UtteranceTarget } from './utterance-config.js';
+import type {
+  ConditionName,
+  LineConditions,
+  SlotName,
+  Utterance,
+  UtteranceCategory,
+  UtteranceEmotion,
+  UtteranceLibrary,
+  UtteranceTarget,
+} from './utterance-config.js';
 import type { Valence } from './line-valence.js';
 import type { NameSlot } from './utterance-text.js';
 
@@ -34,7 +43,15 @@ export interface SpeechMemory {
   nudge: { startMs: number; endMs: number; until: number | null } | null;
 }
 
-export const EMPTY_SPEECH_MEMORY: SpeechMemory = { said: 0, lastSaid: {}, lastStartMs: null, busyUntilMs: null, planned: [], lastCommentMs: null, nudge: null };
+export const EMPTY_SPEECH_MEMORY: SpeechMemory = {
+  said: 0,
+  lastSaid: {},
+  lastStartMs: null,
+  busyUntilMs: null,
+  planned: [],
+  lastCommentMs: null,
+  nudge: null,
+};
 
 /** What is true of the moment, for the lines' conditions; a condition whose fact is not given fails. */
 export type LineFacts = LineConditions;
@@ -98,9 +115,16 @@ export const saidRecently = (memory: SpeechMemory, line: Utterance, window: numb
 };
 
 /** The least recently said fitting line outside the window (ties by `rng`), or null when there is none. */
-export function selectUtterance(library: UtteranceLibrary, request: UtteranceRequest, memory: SpeechMemory, window: number, rng: Rng): Utterance | null {
+export function selectUtterance(
+  library: UtteranceLibrary,
+  request: UtteranceRequest,
+  memory: SpeechMemory,
+  window: number,
+  rng: Rng,
+): Utterance | null {
   let fresh = matchingLines(library, request).filter((l) => !saidRecently(memory, l, window));
-  if (fresh.length === 0 && request.orNeutral && requestedEmotions(request).length > 0) fresh = matchingLines(library, { ...request, emotion: null }).filter((l) => !saidRecently(memory, l, window));
+  if (fresh.length === 0 && request.orNeutral && requestedEmotions(request).length > 0)
+    fresh = matchingLines(library, { ...request, emotion: null }).filter((l) => !saidRecently(memory, l, window));
   if (fresh.length === 0) return null;
   const age = (l: Utterance): number => memory.lastSaid[l.id] ?? -1;
   const oldest = Math.min(...fresh.map(age));
@@ -114,13 +138,22 @@ export function selectUtterance(library: UtteranceLibrary, request: UtteranceReq
  * is the moment from which the line is stale (its `PlannedUtterance.until`): given, the next lines
  * stop waiting for it once the game has overtaken it before it started.
  */
-export const rememberSaid = (memory: SpeechMemory, line: Pick<Utterance, 'id'>, startMs: number, endMs: number, o: { comment?: boolean; until?: number | null; valence?: Valence } = {}): SpeechMemory => ({
+export const rememberSaid = (
+  memory: SpeechMemory,
+  line: Pick<Utterance, 'id'>,
+  startMs: number,
+  endMs: number,
+  o: { comment?: boolean; until?: number | null; valence?: Valence } = {},
+): SpeechMemory => ({
   ...memory,
   said: memory.said + 1,
   lastSaid: { ...memory.lastSaid, [line.id]: memory.said + 1 },
   lastStartMs: startMs,
   busyUntilMs: Math.max(endMs, memory.busyUntilMs ?? endMs),
-  planned: [...(memory.planned ?? []), { startMs, endMs, until: o.until ?? null, ...(o.valence ? { valence: o.valence } : {}) }],
+  planned: [
+    ...(memory.planned ?? []),
+    { startMs, endMs, until: o.until ?? null, ...(o.valence ? { valence: o.valence } : {}) },
+  ],
   lastCommentMs: o.comment ? startMs : (memory.lastCommentMs ?? null),
   nudge: memory.nudge ?? null,
 });
@@ -132,7 +165,8 @@ export const rememberSaid = (memory: SpeechMemory, line: Pick<Utterance, 'id'>, 
  * (its `busyUntilMs` set to null) frees it here too.
  */
 export function speechAt(memory: SpeechMemory, nowMs: number, moment: number): SpeechMemory {
-  const stale = (l: { startMs: number; until: number | null }): boolean => l.until !== null && moment >= l.until && l.startMs > nowMs;
+  const stale = (l: { startMs: number; until: number | null }): boolean =>
+    l.until !== null && moment >= l.until && l.startMs > nowMs;
   const planned = memory.busyUntilMs === null ? [] : (memory.planned ?? []).filter((l) => l.endMs > nowMs && !stale(l));
   const busyUntilMs = planned.length === 0 ? null : Math.max(...planned.map((l) => l.endMs));
   const nudge = memory.nudge ?? null;
@@ -140,7 +174,12 @@ export function speechAt(memory: SpeechMemory, nowMs: number, moment: number): S
   if (nudge && stale(nudge)) return { ...memory, planned, busyUntilMs, nudge: null };
   if (nudge && nudge.until !== null && moment >= nudge.until) {
     const end = Math.max(busyUntilMs ?? nudge.endMs, nudge.endMs);
-    return { ...memory, planned: nudge.endMs > nowMs ? [...planned, { ...nudge }] : planned, busyUntilMs: nudge.endMs > nowMs ? end : busyUntilMs, nudge: null };
+    return {
+      ...memory,
+      planned: nudge.endMs > nowMs ? [...planned, { ...nudge }] : planned,
+      busyUntilMs: nudge.endMs > nowMs ? end : busyUntilMs,
+      nudge: null,
+    };
   }
   return { ...memory, planned, busyUntilMs, nudge };
 }

@@ -12,7 +12,7 @@ let cached: string | undefined;
 export function packageRoot(): string {
   if (cached !== undefined) return cached;
   const here = fileURLToPath(import.meta.url);
-  for (let dir = dirname(here); ; ) {
+  for (let dir = dirname(here); ;) {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'config'))) return (cached = dir);
     const up = dirname(dir);
     if (up === dir) throw new Error(`cannot find the package root (package.json and config/) above ${here}`);

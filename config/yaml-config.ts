@@ -86,23 +86,44 @@ export function readConfigText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError({ file: shownPath(file), line: null, key: '', reason: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+    throw new ConfigError({
+      file: shownPath(file),
+      line: null,
+      key: '',
+      reason: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    });
   }
 }
 
 /** Reads and validates a YAML file. Throws ConfigError. */
-export const loadYamlConfig = <S extends z.ZodType>(file: string, schema: S, options: YamlConfigOptions = {}): z.output<S> => loadConfigFile(file, schema, options).value;
+export const loadYamlConfig = <S extends z.ZodType>(
+  file: string,
+  schema: S,
+  options: YamlConfigOptions = {},
+): z.output<S> => loadConfigFile(file, schema, options).value;
 
 /** Validates YAML text; `file` names it in messages. Throws ConfigError. */
-export const parseYamlConfig = <S extends z.ZodType>(text: string, file: string, schema: S, options: YamlConfigOptions = {}): z.output<S> =>
-  parseConfigFile(text, file, schema, options).value;
+export const parseYamlConfig = <S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+  options: YamlConfigOptions = {},
+): z.output<S> => parseConfigFile(text, file, schema, options).value;
 
 /** loadYamlConfig, keeping the means to point at the file's keys. */
-export const loadConfigFile = <S extends z.ZodType>(file: string, schema: S, options: YamlConfigOptions = {}): ConfigFile<z.output<S>> =>
-  parseConfigFile(readConfigText(file), file, schema, options);
+export const loadConfigFile = <S extends z.ZodType>(
+  file: string,
+  schema: S,
+  options: YamlConfigOptions = {},
+): ConfigFile<z.output<S>> => parseConfigFile(readConfigText(file), file, schema, options);
 
 /** parseYamlConfig, keeping the means to point at the file's keys. */
-export function parseConfigFile<S extends z.ZodType>(text: string, file: string, schema: S, options: YamlConfigOptions = {}): ConfigFile<z.output<S>> {
+export function parseConfigFile<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+  options: YamlConfigOptions = {},
+): ConfigFile<z.output<S>> {
   const shown = shownPath(file);
   const columns = options.columns ?? true;
   const whole = (reason: string): ConfigError => new ConfigError({ file: shown, line: null, key: '', reason });
@@ -115,7 +136,12 @@ export function parseConfigFile<S extends z.ZodType>(text: string, file: string,
   const syntax = doc.errors[0];
   if (syntax) {
     // Later syntax errors are mostly echoes of the first.
-    throw new ConfigError({ file: shown, ...at(syntax.pos[0]), key: '', reason: `not valid YAML: ${firstLine(syntax.message)}` });
+    throw new ConfigError({
+      file: shown,
+      ...at(syntax.pos[0]),
+      key: '',
+      reason: `not valid YAML: ${firstLine(syntax.message)}`,
+    });
   }
   let data: unknown;
   try {
@@ -127,7 +153,12 @@ export function parseConfigFile<S extends z.ZodType>(text: string, file: string,
   }
   // An empty file (or one of comments only) is a mistake, never "all defaults".
   if (data === null || data === undefined) throw whole('the file is empty');
-  const problem = (path: KeyPath, reason: string): ConfigProblem => ({ file: shown, ...at(offsetOf(doc, path)), key: formatKey(path), reason });
+  const problem = (path: KeyPath, reason: string): ConfigProblem => ({
+    file: shown,
+    ...at(offsetOf(doc, path)),
+    key: formatKey(path),
+    reason,
+  });
   const located = (value: z.output<S>): ConfigFile<z.output<S>> => ({
     value,
     file: shown,
@@ -171,7 +202,10 @@ function nodeAt(doc: Document, path: KeyPath): unknown {
 }
 
 /** The node at `path`, or the deepest existing ancestor (for a missing key: where it should go). */
-function nearestNode(doc: Document, path: KeyPath): { node: { range?: [number, number, number] | null } | undefined; depth: number } {
+function nearestNode(
+  doc: Document,
+  path: KeyPath,
+): { node: { range?: [number, number, number] | null } | undefined; depth: number } {
   for (let n = path.length; n >= 0; n--) {
     const node = nodeAt(doc, path.slice(0, n));
     if (isNode(node)) return { node, depth: n };

@@ -60,7 +60,9 @@ export const formatSuit = (suit: Suit): SuitLetter => SUITS[suit];
 /** Thrown when a string is not a card in our notation; `input` is what was given. */
 export class CardParseError extends Error {
   constructor(readonly input: unknown) {
-    super(`unknown card ${JSON.stringify(input)} (expected rank 2 3 4 5 6 Q J K 7 A then suit S H D C, e.g. "AS", "7H")`);
+    super(
+      `unknown card ${JSON.stringify(input)} (expected rank 2 3 4 5 6 Q J K 7 A then suit S H D C, e.g. "AS", "7H")`,
+    );
     this.name = 'CardParseError';
   }
 }

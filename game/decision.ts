@@ -85,7 +85,8 @@ export const REASON_KINDS = [
   'close-call',
 ] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
-export const isReasonKind = (s: unknown): s is ReasonKind => typeof s === 'string' && (REASON_KINDS as readonly string[]).includes(s);
+export const isReasonKind = (s: unknown): s is ReasonKind =>
+  typeof s === 'string' && (REASON_KINDS as readonly string[]).includes(s);
 
 /** What a decision carries of its reason (plain data: it goes on the bus and into recordings). */
 export interface ReasonSummary {
@@ -103,7 +104,17 @@ export interface ReasonSummary {
 /** The decision for a seat with a single legal card: played at once, nothing searched. */
 export const forcedDecision = (card: Card, trick: number): Decision => ({
   card,
-  beliefs: { moves: [], worlds: 0, nodes: 0, timeMs: 0, winProbability: NaN, exactFromTrick: trick, fallback: 'forced', objective: 'points', points: 'exact' },
+  beliefs: {
+    moves: [],
+    worlds: 0,
+    nodes: 0,
+    timeMs: 0,
+    winProbability: NaN,
+    exactFromTrick: trick,
+    fallback: 'forced',
+    objective: 'points',
+    points: 'exact',
+  },
 });
 
 /** The best card of the beliefs; when no world was valued, the fallback's card, said in the beliefs. */

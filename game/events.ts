@@ -26,10 +26,22 @@ export function eventsOfPlay(game: Game, seat: Seat, card: Card, result: PlayRes
       cards.push(c);
       points += pointsOf(c);
     }
-    events.push({ type: 'trick', trick: trickBefore, leader: leaderOf(game, trickBefore), cards, winner: game.trickWinner(trickBefore), points });
+    events.push({
+      type: 'trick',
+      trick: trickBefore,
+      leader: leaderOf(game, trickBefore),
+      cards,
+      winner: game.trickWinner(trickBefore),
+      points,
+    });
   }
   if (game.isOver) {
-    events.push({ type: 'end', points: [game.points(0), game.points(1)], outcome: game.outcome!, renounce: game.renounce });
+    events.push({
+      type: 'end',
+      points: [game.points(0), game.points(1)],
+      outcome: game.outcome!,
+      renounce: game.renounce,
+    });
   }
   return events;
 }

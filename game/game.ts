@@ -18,7 +18,8 @@ import { nextSeat } from './seats.js';
 
 export type GameStatus = 'playing' | 'complete' | 'renounce';
 
-export type PlayErrorCode = 'game-over' | 'out-of-turn' | 'not-in-hand' | 'already-played' | 'trump-card-in-dealer-hand';
+export type PlayErrorCode =
+  'game-over' | 'out-of-turn' | 'not-in-hand' | 'already-played' | 'trump-card-in-dealer-hand';
 
 /** A play the rules cannot accept at all (as opposed to a renounce, which is a legal-looking play that loses). */
 export class PlayError extends Error {
@@ -216,7 +217,8 @@ export class Game {
 
   /** The hidden-information part. Only the simulation, the records and the projection to a seat's view call it. */
   handMask(seat: Seat, suit: Suit): number {
-    if (!((this.knownSeats >> seat) & 1)) throw new Error(`the hand of seat ${seat} is not known in this live-table game`);
+    if (!((this.knownSeats >> seat) & 1))
+      throw new Error(`the hand of seat ${seat} is not known in this live-table game`);
     return this.hands![seat * 4 + suit]!;
   }
   hand(seat: Seat): Card[] {
@@ -302,9 +304,11 @@ export class Game {
    * `seat` is checked when given (a live table says who played).
    */
   play(card: Card, seat: Seat = this.toMove): PlayResult {
-    if (this.state !== 'playing') throw new PlayError('game-over', `the game is over; ${formatCard(card)} cannot be played`);
+    if (this.state !== 'playing')
+      throw new PlayError('game-over', `the game is over; ${formatCard(card)} cannot be played`);
     const mover = this.toMove;
-    if (seat !== mover) throw new PlayError('out-of-turn', `seat ${seat} played ${formatCard(card)} but it is seat ${mover}'s turn`);
+    if (seat !== mover)
+      throw new PlayError('out-of-turn', `seat ${seat} played ${formatCard(card)} but it is seat ${mover}'s turn`);
     const suit = suitOf(card);
     const bit = 1 << rankOf(card);
     if (this.played[suit]! & bit) throw new PlayError('already-played', `${formatCard(card)} was already played`);
@@ -315,12 +319,16 @@ export class Game {
       if (!(h![slot]! & bit)) throw new PlayError('not-in-hand', `${formatCard(card)} is not in seat ${mover}'s hand`);
     } else {
       if (card === this.trumpCard && mover !== this.dealer) {
-        throw new PlayError('trump-card-in-dealer-hand', `${formatCard(card)} is the trump card, which the dealer (seat ${this.dealer}) holds`);
+        throw new PlayError(
+          'trump-card-in-dealer-hand',
+          `${formatCard(card)} is the trump card, which the dealer (seat ${this.dealer}) holds`,
+        );
       }
       // Taken at its word, but not for a card another seat is known to hold.
       if (h) {
         for (let s = 0; s < 4; s++) {
-          if (h[s * 4 + suit]! & bit) throw new PlayError('not-in-hand', `${formatCard(card)} is in seat ${s}'s hand, not seat ${mover}'s`);
+          if (h[s * 4 + suit]! & bit)
+            throw new PlayError('not-in-hand', `${formatCard(card)} is in seat ${s}'s hand, not seat ${mover}'s`);
         }
       }
     }

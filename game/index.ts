@@ -4,7 +4,19 @@
 
 // Cards, seats and the rules: cards as integers 0..39, seats and teams, a game's state and its
 // transitions, seeded deals, victories and sessions.
-export { CardParseError, DECK, DECK_SIZE, RANKS, SUITS, formatCard, formatCards, parseCard, pointsOf, rankOf, suitOf } from './cards.js';
+export {
+  CardParseError,
+  DECK,
+  DECK_SIZE,
+  RANKS,
+  SUITS,
+  formatCard,
+  formatCards,
+  parseCard,
+  pointsOf,
+  rankOf,
+  suitOf,
+} from './cards.js';
 export type { Card, Suit, SuitLetter } from './cards.js';
 export { SEATS, isSeat, nextSeat, partnerOf, teamName, teamOf } from './seats.js';
 export type { Seat, Team } from './seats.js';
@@ -42,7 +54,13 @@ export { ExpertPlayer } from './players/expert.js';
 export { AdvisedPlayer, DEFAULT_ADVICE_MARGIN, adviceFor } from './players/advised.js';
 export type { AdviceMargin } from './players/advised.js';
 export { SEARCH_DEFAULTS, SearchPlayer } from './players/search-player.js';
-export { BUILTIN_PLAYERS, PlayerSpecError, builtinPlayerKinds, onnxImitationModel, playerFactory } from './players/registry.js';
+export {
+  BUILTIN_PLAYERS,
+  PlayerSpecError,
+  builtinPlayerKinds,
+  onnxImitationModel,
+  playerFactory,
+} from './players/registry.js';
 
 // Information sets and sampling; the search over worlds: deals consistent with what a seat knows, the
 // worlds weighed by the other seats' plays, the per-card tallies that merge across workers.
@@ -60,7 +78,20 @@ export type { Position } from './solver/position.js';
 export { CLASS_THRESHOLDS, SearchAborted, Solver } from './solver/solver.js';
 
 // Tournaments: boards with duplicate deals, mergeable statistics, the summary.
-export { BoardTally, boardCount, boardDeals, boardPasses, decisionRecorder, emptyStats, gamesPerBoard, mergeStats, playerOptions, recordFault, runBoards, summarize } from './tournament.js';
+export {
+  BoardTally,
+  boardCount,
+  boardDeals,
+  boardPasses,
+  decisionRecorder,
+  emptyStats,
+  gamesPerBoard,
+  mergeStats,
+  playerOptions,
+  recordFault,
+  runBoards,
+  summarize,
+} from './tournament.js';
 export type { FaultKind, TournamentSpec, TournamentStats, TournamentSummary } from './tournament.js';
 
 // Theory of mind: another seat's next card predicted from the observer's information set, and the
@@ -98,7 +129,14 @@ export { LevelPlayer } from './memory/level-player.js';
 
 // Learned play models: a decision's encoding, the policy network's forward pass from an ONNX file's
 // weights (files are read at the edge, through setModelLoader), datasets, the learned inference.
-export { DECISION_FEATURES, DECISION_LAYOUT, FEATURES_VERSION, encodeInfoSet, legalCardsOf, playSeats } from './learned/encode.js';
+export {
+  DECISION_FEATURES,
+  DECISION_LAYOUT,
+  FEATURES_VERSION,
+  encodeInfoSet,
+  legalCardsOf,
+  playSeats,
+} from './learned/encode.js';
 export { ModelFormatError } from './learned/onnx-weights.js';
 export { MlpPolicyNet } from './learned/mlp.js';
 export type { PolicyNet } from './learned/mlp.js';

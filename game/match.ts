@@ -30,7 +30,9 @@ export class PlayerContractError extends Error {
     readonly kind: string,
     card: unknown,
   ) {
-    super(`player '${kind}' at seat ${seat} chose ${typeof card === 'number' && isCard(card) ? formatCard(card) : JSON.stringify(card)}, which is not legal`);
+    super(
+      `player '${kind}' at seat ${seat} chose ${typeof card === 'number' && isCard(card) ? formatCard(card) : JSON.stringify(card)}, which is not legal`,
+    );
     this.name = 'PlayerContractError';
   }
 }

@@ -55,7 +55,10 @@ export function parseRecord(value: unknown): ParsedRecord {
   if (!isSeat(dealer)) throw new RecordError('dealer', `expected a seat 0-3, got ${JSON.stringify(dealer)}`);
   const trumpCard = card(value.trump, 'trump');
   if (!Array.isArray(value.hands) || value.hands.length !== 4) {
-    throw new RecordError('hands', `expected 4 hands, got ${Array.isArray(value.hands) ? value.hands.length : JSON.stringify(value.hands)}`);
+    throw new RecordError(
+      'hands',
+      `expected 4 hands, got ${Array.isArray(value.hands) ? value.hands.length : JSON.stringify(value.hands)}`,
+    );
   }
   const where = new Map<Card, string>();
   const hands: Card[][] = value.hands.map((hand: unknown, s: number) => {
@@ -102,7 +105,11 @@ export function replayRecord(parsed: ParsedRecord): { game: Game; unscoredPlays:
   const game = new Game(parsed.deal);
   for (let i = 0; i < parsed.plays.length; i++) {
     if (game.status === 'renounce') return { game, unscoredPlays: parsed.plays.length - i };
-    if (game.isOver) throw new RecordError(`plays[${i}]`, `the game is over after 40 cards; ${parsed.plays.length - i} more play(s) in the record`);
+    if (game.isOver)
+      throw new RecordError(
+        `plays[${i}]`,
+        `the game is over after 40 cards; ${parsed.plays.length - i} more play(s) in the record`,
+      );
     const c = parsed.plays[i]!;
     try {
       game.play(c);
@@ -150,7 +157,10 @@ export function scoreRecord(value: unknown): ScoreReport {
 }
 
 /** The record of a game played from `deal` (hands at the deal, plays so far). */
-export function recordOf(deal: Omit<DealSpec, 'hands'> & { hands: readonly (readonly Card[])[] }, game: Game): GameRecord {
+export function recordOf(
+  deal: Omit<DealSpec, 'hands'> & { hands: readonly (readonly Card[])[] },
+  game: Game,
+): GameRecord {
   const plays: string[] = [];
   for (let i = 0; i < game.plays; i++) plays.push(formatCard(game.playAt(i)));
   return {

@@ -19,7 +19,7 @@ function splitmix32(x: number): number {
 
 /** A seed for a sub-stream: the same (seed, ...path) always gives the same value. */
 export function deriveSeed(seed: number, ...path: number[]): number {
-  let h = splitmix32(seed >>> 0 ^ Math.floor(seed / 0x100000000));
+  let h = splitmix32((seed >>> 0) ^ Math.floor(seed / 0x100000000));
   for (const p of path) h = splitmix32(h ^ Math.imul(p | 0, 0x27d4eb2d) ^ 0x165667b1);
   return h;
 }

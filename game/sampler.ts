@@ -117,7 +117,11 @@ class Sampler implements DealSampler {
     this.pinnedSeat = pin ? info.dealer : -1;
     const room = others.map((s) => info.handSizes[s] - (s === this.pinnedSeat ? 1 : 0)) as [number, number, number];
     this.room = room;
-    this.voidMask = others.map((s) => (info.voids[s] ?? []).reduce<number>((m, suit) => m | (1 << suit), 0)) as [number, number, number];
+    this.voidMask = others.map((s) => (info.voids[s] ?? []).reduce<number>((m, suit) => m | (1 << suit), 0)) as [
+      number,
+      number,
+      number,
+    ];
 
     const bySuit: Card[][] = [[], [], [], []];
     let pinnedFound = false;
@@ -282,11 +286,23 @@ class Sampler implements DealSampler {
       // The seat taking most of the suit (z) gets what is left once x and y are served.
       let sx: Seat, sy: Seat, sz: Seat, kx: number, ky: number;
       if (k1 >= k2 && k1 >= k3) {
-        sz = sa; sx = sb; kx = k2; sy = sc; ky = k3;
+        sz = sa;
+        sx = sb;
+        kx = k2;
+        sy = sc;
+        ky = k3;
       } else if (k2 >= k3) {
-        sz = sb; sx = sa; kx = k1; sy = sc; ky = k3;
+        sz = sb;
+        sx = sa;
+        kx = k1;
+        sy = sc;
+        ky = k3;
       } else {
-        sz = sc; sx = sa; kx = k1; sy = sb; ky = k2;
+        sz = sc;
+        sx = sa;
+        kx = k1;
+        sy = sb;
+        ky = k2;
       }
       const m = kx + ky;
       for (let t = 0; t < n; t++) scratch[t] = cards[t]!;
@@ -352,7 +368,9 @@ class Sampler implements DealSampler {
       }
       if (cards > room && names.length < bestSize) {
         bestSize = names.length;
-        const who = able.length ? `seat${able.length > 1 ? 's' : ''} ${able.join(' and ')}, with room for ${room}` : 'no seat';
+        const who = able.length
+          ? `seat${able.length > 1 ? 's' : ''} ${able.join(' and ')}, with room for ${room}`
+          : 'no seat';
         best =
           `the ${cards} unseen card${cards > 1 ? 's' : ''} of ${names.join(' and ')} can only go to ${who}` +
           (blocked.length ? ` (seat${blocked.length > 1 ? 's' : ''} ${blocked.join(' and ')} showed void)` : '');

@@ -43,7 +43,9 @@ export function quantile(h: Histogram, q: number): number {
   if (!h.count) return 0;
   const target = Math.max(1, Math.ceil(q * h.count));
   let seen = 0;
-  const keys = Object.keys(h.buckets).map(Number).sort((a, b) => a - b);
+  const keys = Object.keys(h.buckets)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (const b of keys) {
     seen += h.buckets[b]!;
     if (seen >= target) return Math.min(bucketValue(b), h.maxMs);

@@ -63,11 +63,20 @@ export function boardDeals(spec: TournamentSpec, board: number): Deal[] {
 }
 
 /** The seating of a pass: team A at seats 0/2 on pass 0, at seats 1/3 on pass 1. */
-export function seating(spec: TournamentSpec, board: number, pass: number): Pick<BoardGame, 'teamASide' | 'names' | 'seeds'> {
+export function seating(
+  spec: TournamentSpec,
+  board: number,
+  pass: number,
+): Pick<BoardGame, 'teamASide' | 'names' | 'seeds'> {
   const [a0, a1] = spec.teamA;
   const [b0, b1] = spec.teamB;
   const names: [string, string, string, string] = pass === 0 ? [a0, b0, a1, b1] : [b0, a0, b1, a1];
-  const seeds = [0, 1, 2, 3].map((s) => deriveSeed(spec.seed, board, pass, s, 0x5eed)) as [number, number, number, number];
+  const seeds = [0, 1, 2, 3].map((s) => deriveSeed(spec.seed, board, pass, s, 0x5eed)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { teamASide: pass === 0 ? 0 : 1, names, seeds };
 }
 
@@ -120,8 +129,22 @@ export const emptyStats = (): TournamentStats => ({
 
 export function mergeStats(into: TournamentStats, from: TournamentStats): TournamentStats {
   const numeric = [
-    'boards', 'games', 'winsA', 'draws', 'lossesA', 'pointsA', 'pointsASq', 'pointsB', 'victoriesA', 'victoriesB',
-    'boardWinsA', 'boardWinsASq', 'boardWinsB', 'boardWinsBSq', 'renouncesA', 'renouncesB',
+    'boards',
+    'games',
+    'winsA',
+    'draws',
+    'lossesA',
+    'pointsA',
+    'pointsASq',
+    'pointsB',
+    'victoriesA',
+    'victoriesB',
+    'boardWinsA',
+    'boardWinsASq',
+    'boardWinsB',
+    'boardWinsBSq',
+    'renouncesA',
+    'renouncesB',
   ] as const;
   for (const k of numeric) into[k] += from[k];
   into.sessions.played += from.sessions.played;
@@ -132,7 +155,8 @@ export function mergeStats(into: TournamentStats, from: TournamentStats): Tourna
     const f = (into.faults[name] ??= {});
     for (const [kind, n] of Object.entries(faults) as [FaultKind, number][]) f[kind] = (f[kind] ?? 0) + n;
   }
-  for (const [name, h] of Object.entries(from.decisionMs)) mergeHistogram((into.decisionMs[name] ??= emptyHistogram()), h);
+  for (const [name, h] of Object.entries(from.decisionMs))
+    mergeHistogram((into.decisionMs[name] ??= emptyHistogram()), h);
   return into;
 }
 
@@ -154,7 +178,10 @@ export class BoardTally {
     s.pointsASq += pointsA * pointsA;
     s.pointsB += game.points(teamASide === 0 ? 1 : 0);
     // Outcomes are by table team (A = seats 0/2); translate to the tournament's team A.
-    const oriented = outcome.winner === 'draw' ? outcome : { ...outcome, winner: outcome.winner === sideA ? ('A' as const) : ('B' as const) };
+    const oriented =
+      outcome.winner === 'draw'
+        ? outcome
+        : { ...outcome, winner: outcome.winner === sideA ? ('A' as const) : ('B' as const) };
     if (oriented.winner === 'draw') s.draws++;
     else if (oriented.winner === 'A') {
       s.winsA++;
@@ -211,7 +238,8 @@ export interface BoardPass {
 /** The schedule of boards [from, to): every runner, synchronous or not, plays exactly this. */
 export function* boardPasses(spec: TournamentSpec, from: number, to: number): Generator<BoardPass> {
   const total = boardCount(spec);
-  if (!Number.isInteger(total)) throw new RangeError(`games (${spec.games}) must be a multiple of the games per board (${gamesPerBoard(spec)})`);
+  if (!Number.isInteger(total))
+    throw new RangeError(`games (${spec.games}) must be a multiple of the games per board (${gamesPerBoard(spec)})`);
   const passes = spec.duplicate ? 2 : 1;
   for (let board = from; board < to; board++) {
     const deals = boardDeals(spec, board);
@@ -234,7 +262,13 @@ export function recordFault(stats: TournamentStats, name: string, kind: FaultKin
 
 /** What a player of a tournament is made with: its seat, its seed, the clock and the budget. */
 export function playerOptions(spec: TournamentSpec, seat: Seat, seed: number, clock?: Clock['now']): PlayerOptions {
-  return { seat, seed, ...(clock ? { clock } : {}), ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}), ...(spec.levels ? { levels: spec.levels } : {}) };
+  return {
+    seat,
+    seed,
+    ...(clock ? { clock } : {}),
+    ...(spec.budgetMs !== undefined ? { budgetMs: spec.budgetMs } : {}),
+    ...(spec.levels ? { levels: spec.levels } : {}),
+  };
 }
 
 export interface RunOptions {
@@ -335,7 +369,15 @@ export function summarize(spec: TournamentSpec, s: TournamentStats): TournamentS
       victories: s.victoriesB,
       renounces: s.renouncesB,
     },
-    sessions: spec.sessionGames > 1 ? { played: s.sessions.played, teamAWins: s.sessions.winsA, draws: s.sessions.draws, teamBWins: s.sessions.lossesA } : null,
+    sessions:
+      spec.sessionGames > 1
+        ? {
+            played: s.sessions.played,
+            teamAWins: s.sessions.winsA,
+            draws: s.sessions.draws,
+            teamBWins: s.sessions.lossesA,
+          }
+        : null,
     faults: s.faults,
     decisionMs,
   };

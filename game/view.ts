@@ -173,14 +173,16 @@ export function consistencyProblems(info: InfoSet, hands: readonly (readonly Car
   for (let s = 0; s < 4; s++) {
     const hand = hands[s] ?? [];
     if (s === info.seat) continue;
-    if (hand.length !== info.handSizes[s]) problems.push(`seat ${s} holds ${hand.length} cards, expected ${info.handSizes[s]}`);
+    if (hand.length !== info.handSizes[s])
+      problems.push(`seat ${s} holds ${hand.length} cards, expected ${info.handSizes[s]}`);
     for (const c of hand) {
       if (!unseen.has(c)) problems.push(`seat ${s} holds card ${c}, which is not unseen by seat ${info.seat}`);
       if (info.voids[s]!.includes(suitOf(c))) problems.push(`seat ${s} holds card ${c} of a suit it showed void in`);
       seen.add(c);
     }
   }
-  if (seen.size !== unseen.size) problems.push(`the other hands hold ${seen.size} distinct cards, ${unseen.size} are unseen`);
+  if (seen.size !== unseen.size)
+    problems.push(`the other hands hold ${seen.size} distinct cards, ${unseen.size} are unseen`);
   if (info.trumpCardInDealerHand && info.seat !== info.dealer && !hands[info.dealer]?.includes(info.trumpCard)) {
     problems.push(`the dealer (seat ${info.dealer}) does not hold the trump card`);
   }

@@ -32,7 +32,11 @@ installModelLoader();
 
 /** A mistake the person running the program can fix: told in one line (its message, which names the file, line and key or the option), exit code 2. */
 const isUserMistake = (e: unknown): e is Error =>
-  e instanceof UsageError || e instanceof ConfigError || e instanceof RecordingError || e instanceof ModelFileError || e instanceof TournamentSetupError;
+  e instanceof UsageError ||
+  e instanceof ConfigError ||
+  e instanceof RecordingError ||
+  e instanceof ModelFileError ||
+  e instanceof TournamentSetupError;
 
 /** The commands that record (simulate, live, play) listen for SIGINT and SIGTERM from their start (signals.ts). */
 let signals: StopSignals | null = null;
@@ -45,22 +49,59 @@ const program = new Command('parceiro')
 
 program
   .command('simulate', { isDefault: true })
-  .description('a whole simulated session through the robot node: the real table server, three rule-based bots, the robot in seat 0 (npm start)')
+  .description(
+    'a whole simulated session through the robot node: the real table server, three rule-based bots, the robot in seat 0 (npm start)',
+  )
   .option('--games <n>', 'games in the session', intOption('--games', 1, 100), 5)
   .option('--seed <n>', 'seed for the deals, the bots and the robot', intOption('--seed', 0), 1)
-  .option('--budget <ms>', "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)", intOption('--budget', 1), 1000)
+  .option(
+    '--budget <ms>',
+    "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)",
+    intOption('--budget', 1),
+    1000,
+  )
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (to /tts/say)', 'log')
   .option('--no-record', 'do not write the MCAP recording')
-  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml, recordings/ under the working directory)')
-  .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
-  .option('--bot-think <ms>', "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)", intOption('--bot-think', 0, 60_000), 1000)
-  .option('--character <name|file>', "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)")
+  .option(
+    '--recordings <dir>',
+    'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
+  )
+  .option(
+    '--min-think <ms>',
+    "the robot's minimum time for an unforced play (default: config/session.yaml)",
+    intOption('--min-think', 0, 60_000),
+  )
+  .option(
+    '--bot-think <ms>',
+    "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)",
+    intOption('--bot-think', 0, 60_000),
+    1000,
+  )
+  .option(
+    '--character <name|file>',
+    "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)",
+  )
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
-  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds and settings are the recording's)")
-  .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
-  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
-  .option('--physical-deal', 'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot', false)
+  .option(
+    '--resume <id>',
+    "continue session ID after a crash, from its recording (seeds and settings are the recording's)",
+  )
+  .option(
+    '--accept-damage',
+    'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)',
+    false,
+  )
+  .option(
+    '--level <name>',
+    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
+    levelOption,
+  )
+  .option(
+    '--physical-deal',
+    'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot',
+    false,
+  )
   .option('--json', 'print only a JSON summary', false)
   .action(async (o) => {
     const summary = await simulateCommand(o, (line) => console.log(line), undefined, stopSignals());
@@ -70,53 +111,109 @@ program
 
 program
   .command('live')
-  .description('start the robot node and wait for a touch table (prints its address and token); serves session after session, each recorded, until stopped')
+  .description(
+    'start the robot node and wait for a touch table (prints its address and token); serves session after session, each recorded, until stopped',
+  )
   .option('--port <n>', 'the table server port (default: config/node.yaml, 7410)', intOption('--port', 0, 65_535))
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
-  .option('--token <secret>', 'the token tables must present, 16 characters or more (default, or empty: a new random one, printed)')
+  .option(
+    '--token <secret>',
+    'the token tables must present, 16 characters or more (default, or empty: a new random one, printed)',
+  )
   .option('--bus <kind>', 'in-process or ros2', 'in-process')
   .option('--seat <n>', "the robot's seat", intOption('--seat', 0, 3), 0)
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
   .option('--games <n>', 'games in each session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
-  .option('--min-think <ms>', "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)", intOption('--min-think', 0, 60_000))
-  .option('--seed <n>', 'seed for the deals and the robot; the day\'s next sessions take seed+1, seed+2... (default: from the clock)', intOption('--seed', 0))
+  .option(
+    '--min-think <ms>',
+    "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)",
+    intOption('--min-think', 0, 60_000),
+  )
+  .option(
+    '--seed <n>',
+    "seed for the deals and the robot; the day's next sessions take seed+1, seed+2... (default: from the clock)",
+    intOption('--seed', 0),
+  )
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
-  .option('--dashboard-port <n>', 'the operator dashboard port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 7420)
-  .option('--dashboard-token <secret>', 'the operator token, 16 characters or more (default: a new random one, printed)')
-  .option('--resume <id>', "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions")
-  .option('--accept-damage', 'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)', false)
-  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
-  .option('--sessions <n>', 'stop after this many sessions (default: serve one after another until stopped)', intOption('--sessions', 1, 10_000))
-  .option('--tuio [port]', 'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)', intOption('--tuio', 0, 65_535))
-  .option('--tuio-config <file>', "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)")
+  .option(
+    '--dashboard-port <n>',
+    'the operator dashboard port (0: a free one)',
+    intOption('--dashboard-port', 0, 65_535),
+    7420,
+  )
+  .option(
+    '--dashboard-token <secret>',
+    'the operator token, 16 characters or more (default: a new random one, printed)',
+  )
+  .option(
+    '--resume <id>',
+    "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions",
+  )
+  .option(
+    '--accept-damage',
+    'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)',
+    false,
+  )
+  .option(
+    '--level <name>',
+    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
+    levelOption,
+  )
+  .option(
+    '--sessions <n>',
+    'stop after this many sessions (default: serve one after another until stopped)',
+    intOption('--sessions', 1, 10_000),
+  )
+  .option(
+    '--tuio [port]',
+    'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)',
+    intOption('--tuio', 0, 65_535),
+  )
+  .option(
+    '--tuio-config <file>',
+    "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)",
+  )
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line), stopSignals());
   });
 
 program
   .command('calibrate-table')
-  .description("measure a camera table's zones: put a marker on each corner of each zone when asked (no keyboard needed); writes the TUIO adapter's settings")
-  .option('--host <address>', 'the address to listen on for TUIO (default: the base file\'s, 127.0.0.1)')
-  .option('--port <n>', 'the UDP port (default: the base file\'s, 3333; 0: a free one)', intOption('--port', 0, 65_535))
+  .description(
+    "measure a camera table's zones: put a marker on each corner of each zone when asked (no keyboard needed); writes the TUIO adapter's settings",
+  )
+  .option('--host <address>', "the address to listen on for TUIO (default: the base file's, 127.0.0.1)")
+  .option('--port <n>', "the UDP port (default: the base file's, 3333; 0: a free one)", intOption('--port', 0, 65_535))
   .option('--config <file>', 'the settings to start from (default config/table/tuio.yaml)')
   .option('--out <file>', 'where to write the measured settings', 'tuio.yaml')
-  .option('--still-frames <n>', 'frames a marker must stay still to be taken', intOption('--still-frames', 2, 10_000), 15)
+  .option(
+    '--still-frames <n>',
+    'frames a marker must stay still to be taken',
+    intOption('--still-frames', 2, 10_000),
+    15,
+  )
   .action(async (o) => {
     await calibrateCommand(o, (line) => console.log(line));
   });
 
 program
   .command('tuio-sim')
-  .description('check a TUIO setup without cards: play the people at a camera table against `parceiro live --tuio`, sending TUIO as reacTIVision does')
+  .description(
+    'check a TUIO setup without cards: play the people at a camera table against `parceiro live --tuio`, sending TUIO as reacTIVision does',
+  )
   .requiredOption('--token <secret>', 'the token `parceiro live` printed')
   .option('--host <address>', 'the runtime (default: config/node.yaml, 127.0.0.1)')
-  .option('--port <n>', 'the runtime\'s table port (default: config/node.yaml, 7410)', intOption('--port', 1, 65_535))
+  .option('--port <n>', "the runtime's table port (default: config/node.yaml, 7410)", intOption('--port', 1, 65_535))
   .option('--tuio-host <address>', 'where the adapter listens for TUIO', '127.0.0.1')
-  .option('--tuio-port <n>', 'its UDP port (default: config/table/tuio.yaml, 3333)', intOption('--tuio-port', 1, 65_535))
+  .option(
+    '--tuio-port <n>',
+    'its UDP port (default: config/table/tuio.yaml, 3333)',
+    intOption('--tuio-port', 1, 65_535),
+  )
   .option('--tuio-config <file>', "the adapter's settings, for its zones (default config/table/tuio.yaml)")
   .option('--tuio-version <v>', 'TUIO 1 (1.1, /tuio/2Dobj) or 2 (2.0, /tuio2/tok)', '1')
   .option('--games <n>', 'games to play (default: until the session is over)', intOption('--games', 1, 1000))
@@ -124,40 +221,81 @@ program
   .option('--think <ms>', "a person's pause before each card", intOption('--think', 0, 60_000), 1000)
   .option('--fps <n>', 'camera frames a second', intOption('--fps', 1, 1000), 30)
   .option('--wait <s>', 'how long to wait for the runtime to answer before giving up', intOption('--wait', 1, 3600), 15)
-  .option('--flicker <share>', 'the chance per marker and frame that the camera loses it for a frame or two', shareOption('--flicker'), 0.01)
-  .option('--jitter <d>', 'how far a marker wanders from frame to frame (share of the image)', shareOption('--jitter'), 0.002)
+  .option(
+    '--flicker <share>',
+    'the chance per marker and frame that the camera loses it for a frame or two',
+    shareOption('--flicker'),
+    0.01,
+  )
+  .option(
+    '--jitter <d>',
+    'how far a marker wanders from frame to frame (share of the image)',
+    shareOption('--jitter'),
+    0.002,
+  )
   .action(async (o) => {
     await tuioSimCommand(o, (line) => console.log(line));
   });
 
 program
   .command('play')
-  .description('play with the robot in a browser: the node, a virtual table for you and simulated players in the two other seats (prints the link)')
-  .option('--seat <seat>', "your seat: 2 (or partner) as the robot's partner, 1 or 3 (or opponent) against it; the robot is in seat 0", '2')
+  .description(
+    'play with the robot in a browser: the node, a virtual table for you and simulated players in the two other seats (prints the link)',
+  )
+  .option(
+    '--seat <seat>',
+    "your seat: 2 (or partner) as the robot's partner, 1 or 3 (or opponent) against it; the robot is in seat 0",
+    '2',
+  )
   .option('--bots <kind>', 'the simulated players: rule or random', 'rule')
   .option('--bot-think <ms>', "a pause before each simulated player's card", intOption('--bot-think', 0, 60_000), 1000)
   .option('--games <n>', 'games in the session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
-  .option('--seed <n>', 'seed for the deals, the players and the robot (default: from the clock)', intOption('--seed', 0))
+  .option(
+    '--seed <n>',
+    'seed for the deals, the players and the robot (default: from the clock)',
+    intOption('--seed', 0),
+  )
   .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
-  .option('--min-think <ms>', "the robot's minimum time for an unforced play (default: config/session.yaml)", intOption('--min-think', 0, 60_000))
+  .option(
+    '--min-think <ms>',
+    "the robot's minimum time for an unforced play (default: config/session.yaml)",
+    intOption('--min-think', 0, 60_000),
+  )
   .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
   .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
   .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
-  .option('--level <name>', "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)", levelOption)
-  .option('--advice', "the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)")
+  .option(
+    '--level <name>',
+    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
+    levelOption,
+  )
+  .option(
+    '--advice',
+    'the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)',
+  )
   .option('--no-record', 'do not write the MCAP recording')
   .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
   .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
   .option('--port <n>', 'the table server port (0: a free one)', intOption('--port', 0, 65_535), 0)
-  .option('--dashboard-port <n>', 'the dashboard and virtual table port (0: a free one)', intOption('--dashboard-port', 0, 65_535), 0)
-  .option('--dashboard-token <secret>', 'the operator token, 16 characters or more (default: a new random one, printed)')
+  .option(
+    '--dashboard-port <n>',
+    'the dashboard and virtual table port (0: a free one)',
+    intOption('--dashboard-port', 0, 65_535),
+    0,
+  )
+  .option(
+    '--dashboard-token <secret>',
+    'the operator token, 16 characters or more (default: a new random one, printed)',
+  )
   .action(async (o) => {
     await playCommand(o, (line) => console.log(line), stopSignals());
   });
 
 program
   .command('replay')
-  .description("feed a recording's table events back through the robot node and say whether its plays, emotions and behaviours match (exit 0), or where they first differ (exit 1)")
+  .description(
+    "feed a recording's table events back through the robot node and say whether its plays, emotions and behaviours match (exit 0), or where they first differ (exit 1)",
+  )
   .argument('<file>', 'the recording (recordings/<session id>.mcap)')
   .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
   .addOption(new Option('--realtime', 'at the recorded speed'))
@@ -170,10 +308,15 @@ program
 
 program
   .command('report')
-  .description("what people at the table met over whole sessions, from recordings: the robot's mood, its emotions toward each seat, its faces by game result, its lines, and checks (misaddressed and late lines, blame for forced plays, gloating and pity, happy faces after a lost game, reaction latency)")
+  .description(
+    "what people at the table met over whole sessions, from recordings: the robot's mood, its emotions toward each seat, its faces by game result, its lines, and checks (misaddressed and late lines, blame for forced plays, gloating and pity, happy faces after a lost game, reaction latency)",
+  )
   .argument('<files...>', 'recordings (recordings/<session id>.mcap)')
   .option('--json', 'print one JSON document with the same figures', false)
-  .option('--chart <file>', "also write an HTML page: each game's emotion timeline, faces and lines beside the running score")
+  .option(
+    '--chart <file>',
+    "also write an HTML page: each game's emotion timeline, faces and lines beside the running score",
+  )
   .action((files: string[], o: { json: boolean; chart?: string }) => {
     console.log(reportCommand(files, o).output);
   });
@@ -217,17 +360,50 @@ program
   .option('--team-b <players>', 'team B, two players separated by a comma', 'random,random')
   .option('--games <n>', 'total games (a multiple of the games per deal set)', intOption('--games', 1), 2000)
   .option('--seed <n>', 'seed: same seed, same results', intOption('--seed', 0), 1)
-  .option('--session <n>', 'games per session (victories accumulate; the dealer rotates)', intOption('--session', 1, 100), 1)
+  .option(
+    '--session <n>',
+    'games per session (victories accumulate; the dealer rotates)',
+    intOption('--session', 1, 100),
+    1,
+  )
   .option('--no-duplicate', 'play each deal once instead of twice with the seats swapped')
-  .option('--workers <n>', 'games at once: worker threads, or with --external one copy of each program per game (default: one per core)', intOption('--workers', 1, 256))
-  .option('--external <name=command>', 'an external program that plays as NAME (JSON lines over stdio); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option(
+    '--workers <n>',
+    'games at once: worker threads, or with --external one copy of each program per game (default: one per core)',
+    intOption('--workers', 1, 256),
+  )
+  .option(
+    '--external <name=command>',
+    'an external program that plays as NAME (JSON lines over stdio); repeatable',
+    (v: string, acc: string[]) => [...acc, v],
+    [] as string[],
+  )
   .option('--move-timeout <ms>', 'time an external player has for each move', intOption('--move-timeout', 1), 2000)
-  .option('--hello-timeout <ms>', 'time an external player has to answer hello with ready', intOption('--hello-timeout', 1), 5000)
-  .option('--budget <ms>', 'time per decision of timed players (timed:budget=MS overrides)', intOption('--budget', 1), 2000)
-  .option('--levels <file>', 'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)')
+  .option(
+    '--hello-timeout <ms>',
+    'time an external player has to answer hello with ready',
+    intOption('--hello-timeout', 1),
+    5000,
+  )
+  .option(
+    '--budget <ms>',
+    'time per decision of timed players (timed:budget=MS overrides)',
+    intOption('--budget', 1),
+    2000,
+  )
+  .option(
+    '--levels <file>',
+    'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)',
+  )
   .option('--json', 'print the summary as JSON (on SIGINT/SIGTERM, of what was played, with "stopped")', false)
-  .option('--records <file>', 'write each game to FILE as a JSON line as it finishes, then the summary (kept when stopped)')
-  .option('--queue <redis-url>', 'put the boards on the BullMQ queue of this Redis (redis://HOST:PORT) for `parceiro worker`s on any machines to play, instead of this machine\'s cores')
+  .option(
+    '--records <file>',
+    'write each game to FILE as a JSON line as it finishes, then the summary (kept when stopped)',
+  )
+  .option(
+    '--queue <redis-url>',
+    "put the boards on the BullMQ queue of this Redis (redis://HOST:PORT) for `parceiro worker`s on any machines to play, instead of this machine's cores",
+  )
   .addOption(new Option('--progress', 'show a progress bar (default: when stderr is a terminal)'))
   .addOption(new Option('--no-progress', 'never show a progress bar'))
   .action(async (o) => {
@@ -237,18 +413,33 @@ program
 
 program
   .command('worker')
-  .description('play the boards of the tournaments queued on a Redis (tournament --queue), until Ctrl-C; start one on each machine')
+  .description(
+    'play the boards of the tournaments queued on a Redis (tournament --queue), until Ctrl-C; start one on each machine',
+  )
   .argument('<redis-url>', 'the Redis the tournaments use, e.g. redis://192.168.1.10:6379')
-  .option('--concurrency <n>', 'ranges of boards played at once, each on its own thread (default: one per core)', intOption('--concurrency', 1, 256), availableParallelism())
+  .option(
+    '--concurrency <n>',
+    'ranges of boards played at once, each on its own thread (default: one per core)',
+    intOption('--concurrency', 1, 256),
+    availableParallelism(),
+  )
   .action(async (url: string, o: { concurrency: number }) => {
     await workerCommand(url, o, (line) => console.log(line));
   });
 
 program
   .command('appraise')
-  .description('what the robot feels after each event of a scenario (JSON lines of events with beliefs and times); FILE may be -')
-  .argument('<file>', 'the scenario: one event per line, e.g. {"type":"play","seat":2,"card":"AS","trick":0,"atMs":3000,"after":{"expectedPoints":70,"winProbability":0.6}}')
-  .option('--character <name|file>', 'a preset (neutral, competitive, warm) or a preset .yaml file (default: the one config/appraisal/appraisal.yaml names)')
+  .description(
+    'what the robot feels after each event of a scenario (JSON lines of events with beliefs and times); FILE may be -',
+  )
+  .argument(
+    '<file>',
+    'the scenario: one event per line, e.g. {"type":"play","seat":2,"card":"AS","trick":0,"atMs":3000,"after":{"expectedPoints":70,"winProbability":0.6}}',
+  )
+  .option(
+    '--character <name|file>',
+    'a preset (neutral, competitive, warm) or a preset .yaml file (default: the one config/appraisal/appraisal.yaml names)',
+  )
   .option('--seat <n>', "the robot's seat until a deal line says otherwise", intOption('--seat', 0, 3), 0)
   .addOption(new Option('--json', 'JSON lines (default when the output is not a terminal)').conflicts('table'))
   .addOption(new Option('--table', 'a readable table (default on a terminal)'))
@@ -261,20 +452,51 @@ program
 
 program
   .command('predict-eval')
-  .description("how well each model predicts the other seats' cards from the robot's view (theory of mind): top-1 and log-likelihood per player, from seeded games, game records or recordings")
-  .option('--players <kinds>', 'simulate: a row per player kind, its three seats against the observer', 'rule,random,expert,hybrid,timed')
+  .description(
+    "how well each model predicts the other seats' cards from the robot's view (theory of mind): top-1 and log-likelihood per player, from seeded games, game records or recordings",
+  )
+  .option(
+    '--players <kinds>',
+    'simulate: a row per player kind, its three seats against the observer',
+    'rule,random,expert,hybrid,timed',
+  )
   .option('--games <n>', 'simulate: games per row', intOption('--games', 1), 20)
   .option('--seed <n>', 'seed of the deals, players and predictors', intOption('--seed', 0), 2301)
   .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
-  .option('--observer <seat>', "the observer's seat (simulated games and records; a recording's is the robot's)", intOption('--observer', 0, 3), 0)
+  .option(
+    '--observer <seat>',
+    "the observer's seat (simulated games and records; a recording's is the robot's)",
+    intOption('--observer', 0, 3),
+    0,
+  )
   .option('--observer-player <kind>', "simulate: the observer's own player", 'expert')
-  .option('--models <list>', 'models to score: uniform, legal, rule, expert, tom1, learned (with --model)', 'uniform,legal,rule,expert,tom1')
-  .option('--model <file.onnx>', 'the learned model\'s policy network (parceiro train)')
-  .option('--baseline <model>', "the model the others' gains in log-likelihood are measured against, card by card (scored first)", 'uniform')
+  .option(
+    '--models <list>',
+    'models to score: uniform, legal, rule, expert, tom1, learned (with --model)',
+    'uniform,legal,rule,expert,tom1',
+  )
+  .option('--model <file.onnx>', "the learned model's policy network (parceiro train)")
+  .option(
+    '--baseline <model>',
+    "the model the others' gains in log-likelihood are measured against, card by card (scored first)",
+    'uniform',
+  )
   .option('--records <file>', 'score game records instead, one JSON object a line (parceiro tournament --records)')
-  .option('--recording <file.mcap>', "score the robot's recorded sessions instead (whole games); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .option('--who <name>', 'the row for seats a record or recording does not name (default: person for recordings, recorded for records)')
-  .option('--tom1-hands <n>', "tom1: the seat's hands the model is asked about per prediction", intOption('--tom1-hands', 1, 10_000))
+  .option(
+    '--recording <file.mcap>',
+    "score the robot's recorded sessions instead (whole games); repeatable",
+    (v: string, acc: string[]) => [...acc, v],
+    [] as string[],
+  )
+  .option(
+    '--who <name>',
+    'the row for seats a record or recording does not name (default: person for recordings, recorded for records)',
+  )
+  .option(
+    '--tom1-hands <n>',
+    "tom1: the seat's hands the model is asked about per prediction",
+    intOption('--tom1-hands', 1, 10_000),
+  )
   .option('--tom1-worlds <n>', "tom1: the seat's own worlds per hand", intOption('--tom1-worlds', 1, 10_000))
   .option('--json', 'print the report as JSON', false)
   .action((o) => {
@@ -284,34 +506,72 @@ program
 
 program
   .command('dataset')
-  .description('decisions of played games as a training file for a policy network (docs/learned-models.md): seeded games, game records or recordings (people\'s seats)')
+  .description(
+    "decisions of played games as a training file for a policy network (docs/learned-models.md): seeded games, game records or recordings (people's seats)",
+  )
   .requiredOption('--out <file>', 'the dataset file to write')
-  .option('--players <specs>', 'simulate: one player spec for the four seats, or four separated by commas (default rule)')
+  .option(
+    '--players <specs>',
+    'simulate: one player spec for the four seats, or four separated by commas (default rule)',
+  )
   .option('--games <n>', 'simulate: games', intOption('--games', 1), 100)
-  .option('--first-game <n>', 'simulate: the first game number (several processes can share a seed)', intOption('--first-game', 0), 0)
+  .option(
+    '--first-game <n>',
+    'simulate: the first game number (several processes can share a seed)',
+    intOption('--first-game', 0),
+    0,
+  )
   .option('--seed <n>', 'simulate: seed of the deals and players', intOption('--seed', 0), 2311)
   .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
   .option('--records <file>', 'export game records instead, one JSON object a line (parceiro tournament --records)')
-  .option('--recording <file.mcap>', "export recorded sessions' whole games instead (people's seats: tables of kind touch or virtual); repeatable", (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option(
+    '--recording <file.mcap>',
+    "export recorded sessions' whole games instead (people's seats: tables of kind touch or virtual); repeatable",
+    (v: string, acc: string[]) => [...acc, v],
+    [] as string[],
+  )
   .option('--who <name>', 'records: the name of seats a record does not name', 'recorded')
-  .option('--only <name>', 'only the decisions of seats of this name (a player spec; recordings: person, robot, bot; default person for recordings)')
-  .option('--all-seats', 'recordings: every seat, not only people\'s', false)
+  .option(
+    '--only <name>',
+    'only the decisions of seats of this name (a player spec; recordings: person, robot, bot; default person for recordings)',
+  )
+  .option('--all-seats', "recordings: every seat, not only people's", false)
   .option('--json', 'print the report as JSON', false)
   .action((o) => {
-    const report = datasetCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` }, (line) => process.stderr.write(`${line}\n`));
+    const report = datasetCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` }, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
     if (o.json) console.log(JSON.stringify(report));
     else {
-      console.log(`${report.out}: ${report.rows} decisions of ${report.games} games (${Object.entries(report.who).map(([w, n]) => `${w} ${n}`).join(', ') || 'none'}) in ${report.seconds} s`);
+      console.log(
+        `${report.out}: ${report.rows} decisions of ${report.games} games (${
+          Object.entries(report.who)
+            .map(([w, n]) => `${w} ${n}`)
+            .join(', ') || 'none'
+        }) in ${report.seconds} s`,
+      );
       for (const note of report.notes) console.log(`note: ${note}`);
     }
   });
 
 program
   .command('train')
-  .description('train a policy network on dataset files with learn/train_policy.py (python3-torch) and write MODEL.onnx and MODEL.json')
-  .requiredOption('--data <file>', 'a dataset file (parceiro dataset); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .description(
+    'train a policy network on dataset files with learn/train_policy.py (python3-torch) and write MODEL.onnx and MODEL.json',
+  )
+  .requiredOption(
+    '--data <file>',
+    'a dataset file (parceiro dataset); repeatable',
+    (v: string, acc: string[]) => [...acc, v],
+    [] as string[],
+  )
   .requiredOption('--out <file.onnx>', 'the model file to write; its sidecar is the same name with .json')
-  .option('--seed <n>', 'seed of the initial weights, the order of the batches and the held-out games', intOption('--seed', 0), 2311)
+  .option(
+    '--seed <n>',
+    'seed of the initial weights, the order of the batches and the held-out games',
+    intOption('--seed', 0),
+    2311,
+  )
   .option('--hidden <sizes>', 'hidden layer sizes, comma separated', '128,64')
   .option('--epochs <n>', 'passes over the training decisions', intOption('--epochs', 1, 10_000), 6)
   .option('--batch <n>', 'decisions per step', intOption('--batch', 1, 1_000_000), 256)

@@ -20,7 +20,9 @@ export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEG
   return (value: string): number => {
     const n = Number(value);
     if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new UsageError(`${name} expects a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got "${value}"`);
+      throw new UsageError(
+        `${name} expects a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got "${value}"`,
+      );
     }
     return n;
   };
@@ -28,7 +30,8 @@ export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEG
 
 /** A session id names its recording inside the recordings folder: no path of any kind. */
 export function sessionIdOption(name: string, value: string): string {
-  if (!/^[\w.-]+$/.test(value) || /^\.+$/.test(value)) throw new UsageError(`${name} expects a session id (letters, digits, dot, dash or underscore), got "${value}"`);
+  if (!/^[\w.-]+$/.test(value) || /^\.+$/.test(value))
+    throw new UsageError(`${name} expects a session id (letters, digits, dot, dash or underscore), got "${value}"`);
   return value;
 }
 
@@ -42,9 +45,12 @@ export const MIN_TOKEN_LENGTH = 16;
 /** A token from an option: empty means "make one" (undefined; the ROS 2 launch file passes ''), a weak one is refused. */
 export function tokenOption(name: string, value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^[\x21-\x7e]+$/.test(value)) throw new UsageError(`${name}: a token is printable ASCII without spaces, got ${JSON.stringify(value)}`);
+  if (!/^[\x21-\x7e]+$/.test(value))
+    throw new UsageError(`${name}: a token is printable ASCII without spaces, got ${JSON.stringify(value)}`);
   if (value.length < MIN_TOKEN_LENGTH) {
-    throw new UsageError(`${name}: a token needs at least ${MIN_TOKEN_LENGTH} characters, got ${value.length} (leave it out to have a strong one made and printed)`);
+    throw new UsageError(
+      `${name}: a token needs at least ${MIN_TOKEN_LENGTH} characters, got ${value.length} (leave it out to have a strong one made and printed)`,
+    );
   }
   return value;
 }
@@ -78,7 +84,9 @@ export function startError(e: unknown, at: StartPlaces): unknown {
     case 'EACCES': {
       if (err.syscall !== 'listen' && err.syscall !== 'bind') break;
       const port = Number(err.port);
-      const which = [at.port, at.dashboardPort].filter((s): s is Setting<number> => s !== undefined && s.value === port);
+      const which = [at.port, at.dashboardPort].filter(
+        (s): s is Setting<number> => s !== undefined && s.value === port,
+      );
       const named = which.length ? which.map(said).join(' and ') : `port ${port}`;
       return new UsageError(
         err.code === 'EADDRINUSE'
@@ -111,7 +119,9 @@ const why = (e: NodeJS.ErrnoException): string =>
     EEXIST: 'already exists',
     ENOSPC: 'no space left on the device',
     EISDIR: 'is a folder',
-  })[e.code ?? ''] ?? e.code ?? e.message;
+  })[e.code ?? ''] ??
+  e.code ??
+  e.message;
 
 /**
  * Makes the recordings folder and checks that a file can be written in it, before anything opens:

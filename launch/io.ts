@@ -10,7 +10,14 @@ export function readInput(file: string): string {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
     throw new UsageError(`${file === '-' ? 'standard input' : file}: ${why}`);
   }
 }
@@ -38,7 +45,10 @@ export function parseJson(text: string, source: string): unknown {
  * names its record gives, else `who` for all four. A line that is not a record ends the command with
  * the file and the line.
  */
-export function* readRecordLines(file: string, who: string): Generator<{ record: ParsedRecord; who: [string, string, string, string] }> {
+export function* readRecordLines(
+  file: string,
+  who: string,
+): Generator<{ record: ParsedRecord; who: [string, string, string, string] }> {
   for (const [i, line] of readInput(file).split('\n').entries()) {
     if (!line.trim()) continue;
     let value: unknown;
@@ -56,7 +66,10 @@ export function* readRecordLines(file: string, who: string): Generator<{ record:
       if (e instanceof RecordError) throw new UsageError(`${file}: line ${i + 1}: ${e.message}`);
       throw e;
     }
-    const seats = Array.isArray(v.seats) && v.seats.length === 4 && v.seats.every((s) => typeof s === 'string') ? (v.seats as [string, string, string, string]) : null;
+    const seats =
+      Array.isArray(v.seats) && v.seats.length === 4 && v.seats.every((s) => typeof s === 'string')
+        ? (v.seats as [string, string, string, string])
+        : null;
     yield { record, who: seats ?? [who, who, who, who] };
   }
 }

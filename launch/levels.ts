@@ -20,14 +20,18 @@ const memorySchema = z.strictObject({
 });
 
 const levelSchema = z.strictObject({
-  memory: z.union([z.literal('perfect'), memorySchema], { message: "expected 'perfect' or a mapping of decay, noise, threshold, salience and rehearse" }),
+  memory: z.union([z.literal('perfect'), memorySchema], {
+    message: "expected 'perfect' or a mapping of decay, noise, threshold, salience and rehearse",
+  }),
   infer: z.number().int().min(0).max(100),
   worlds: z.number().int().min(1).max(100_000).optional(),
 });
 
 export const levelsSchema = z.strictObject({
   secondsPerCard: z.number().min(0.1).max(120),
-  levels: z.strictObject(Object.fromEntries(LEVEL_NAMES.map((l) => [l, levelSchema])) as Record<LevelName, typeof levelSchema>),
+  levels: z.strictObject(
+    Object.fromEntries(LEVEL_NAMES.map((l) => [l, levelSchema])) as Record<LevelName, typeof levelSchema>,
+  ),
 });
 
 type LevelsFile = z.output<typeof levelsSchema>;
@@ -78,7 +82,10 @@ export function levelOption(value: string): LevelName {
  * player); below full with the levels' settings (config/levels.yaml), read here so a mistake in it
  * stops the command before anything opens.
  */
-export function robotLevel(flag: LevelName | undefined, configured: LevelName | undefined): { level: LevelName; levels?: LevelTable } {
+export function robotLevel(
+  flag: LevelName | undefined,
+  configured: LevelName | undefined,
+): { level: LevelName; levels?: LevelTable } {
   const level = flag ?? configured ?? 'full';
   return level === 'full' ? { level } : { level, levels: loadLevels() };
 }

@@ -24,9 +24,11 @@ export interface RecordedGame {
 export function recordedGames(path: string, counts: { cut: number }): { robot: Seat; games: RecordedGame[] } {
   const rec = readRecording(path);
   const robot = Number(rec.session?.robotSeat);
-  if (!isSeat(robot)) throw new UsageError(`${path}: the recording does not say the robot's seat (session metadata robotSeat)`);
+  if (!isSeat(robot))
+    throw new UsageError(`${path}: the recording does not say the robot's seat (session metadata robotSeat)`);
   const tables = new Map<string, { kind: string; seats: number[] }>();
-  const people = (): number[] => [...tables.values()].filter((t) => t.kind === 'touch' || t.kind === 'virtual').flatMap((t) => t.seats);
+  const people = (): number[] =>
+    [...tables.values()].filter((t) => t.kind === 'touch' || t.kind === 'virtual').flatMap((t) => t.seats);
   const byGame = new Map<number, { events: GameEventMessage[]; people: Set<number> }>();
   let current: { events: GameEventMessage[]; people: Set<number> } | null = null;
   for (const m of rec.messages) {
@@ -57,7 +59,12 @@ export function recordedGames(path: string, counts: { cut: number }): { robot: S
       const hands: Card[][] = [[], [], [], []];
       for (let k = 0; k < 40; k++) hands[plays[k]!.seat]!.push(cards[k]!);
       if (hands.some((h) => h.length !== 10)) throw new Error('a seat played other than ten cards');
-      const who = [0, 1, 2, 3].map((s) => (s === robot ? 'robot' : ps.has(s) ? 'person' : 'bot')) as [string, string, string, string];
+      const who = [0, 1, 2, 3].map((s) => (s === robot ? 'robot' : ps.has(s) ? 'person' : 'bot')) as [
+        string,
+        string,
+        string,
+        string,
+      ];
       games.push({ dealer: deal.seat, trumpCard: parseCard(deal.card), hands, plays: cards, who });
     } catch {
       counts.cut++;

@@ -61,7 +61,9 @@ export class StopSignals {
     this.#count++;
     if (this.#count === 1) {
       this.#reason = reason;
-      this.tell(`parceiro: ${reason}: closing the session and its recording (a second Ctrl-C closes the recording and exits at once)`);
+      this.tell(
+        `parceiro: ${reason}: closing the session and its recording (a second Ctrl-C closes the recording and exits at once)`,
+      );
       this.#resolve(reason);
       return;
     }
@@ -70,7 +72,9 @@ export class StopSignals {
     const code = signalExitCode(this.#reason ?? reason);
     const timer = setTimeout(() => process.exit(code), QUICK_CLOSE_MS);
     void closeOpenRecordings()
-      .catch((e: unknown) => this.tell(`parceiro: a recording could not be closed: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) =>
+        this.tell(`parceiro: a recording could not be closed: ${e instanceof Error ? e.message : String(e)}`),
+      )
       .finally(() => {
         clearTimeout(timer);
         process.exit(code);

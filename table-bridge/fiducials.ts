@@ -52,24 +52,38 @@ export const defaultFiducials = (): FiducialMap => FiducialMap.fromEntries(DECK.
 const idKey = /^(0|[1-9]\d{0,8})$/;
 
 export const fiducialsFileSchema = z.object({
-  fiducials: z
-    .record(z.string(), cardNameSchema)
-    .superRefine((entries, ctx) => {
-      const firstId = new Map<Card, string>();
-      for (const [id, name] of Object.entries(entries)) {
-        if (!idKey.test(id)) {
-          ctx.addIssue({ code: 'custom', path: [id], message: `fiducial id ${JSON.stringify(id)} is not a whole number 0 or more`, input: id });
-          continue;
-        }
-        if (!isCardName(name)) continue; // reported by the value's own schema
-        const card = parseCard(name);
-        const other = firstId.get(card);
-        if (other !== undefined) ctx.addIssue({ code: 'custom', path: [id], message: `card ${formatCard(card)} is mapped twice (also by fiducial ${other})`, input: name });
-        else firstId.set(card, id);
+  fiducials: z.record(z.string(), cardNameSchema).superRefine((entries, ctx) => {
+    const firstId = new Map<Card, string>();
+    for (const [id, name] of Object.entries(entries)) {
+      if (!idKey.test(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [id],
+          message: `fiducial id ${JSON.stringify(id)} is not a whole number 0 or more`,
+          input: id,
+        });
+        continue;
       }
-      const missing = DECK.filter((c) => !firstId.has(c)).map(formatCard);
-      if (missing.length) ctx.addIssue({ code: 'custom', message: `expected all ${DECK_SIZE} cards, missing ${missing.join(' ')}`, input: entries });
-    }),
+      if (!isCardName(name)) continue; // reported by the value's own schema
+      const card = parseCard(name);
+      const other = firstId.get(card);
+      if (other !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [id],
+          message: `card ${formatCard(card)} is mapped twice (also by fiducial ${other})`,
+          input: name,
+        });
+      else firstId.set(card, id);
+    }
+    const missing = DECK.filter((c) => !firstId.has(c)).map(formatCard);
+    if (missing.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected all ${DECK_SIZE} cards, missing ${missing.join(' ')}`,
+        input: entries,
+      });
+  }),
 });
 
 const toMap = (file: z.infer<typeof fiducialsFileSchema>): FiducialMap =>

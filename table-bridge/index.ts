@@ -3,7 +3,14 @@
 
 export * from './messages.js';
 export type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
-export { FiducialMap, DEFAULT_FIDUCIALS_FILE, defaultFiducials, fiducialsFileSchema, loadFiducials, parseFiducials } from './fiducials.js';
+export {
+  FiducialMap,
+  DEFAULT_FIDUCIALS_FILE,
+  defaultFiducials,
+  fiducialsFileSchema,
+  loadFiducials,
+  parseFiducials,
+} from './fiducials.js';
 // config/'s, re-exported for existing importers (the same class as behaviours' and appraisal's).
 export { ConfigError, configPath, packageRoot } from '../config/index.js';
 export type { TableLogger } from './logger.js';

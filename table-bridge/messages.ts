@@ -16,7 +16,14 @@ const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
   let s: string;
   try {
-    s = typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `an array of ${v.length}` : typeof v === 'object' && v !== null ? 'an object' : String(v);
+    s =
+      typeof v === 'string'
+        ? JSON.stringify(v)
+        : Array.isArray(v)
+          ? `an array of ${v.length}`
+          : typeof v === 'object' && v !== null
+            ? 'an object'
+            : String(v);
   } catch {
     s = typeof v;
   }
@@ -64,9 +71,16 @@ export type Zone = z.infer<typeof zoneSchema>;
 
 /** A card named by its fiducial id or in notation: exactly one of the two. */
 const cardRefShape = { fiducial: fiducialIdSchema.optional(), card: cardNameSchema.optional() };
-const exactlyOneRef = (v: { fiducial?: number | undefined; card?: string | undefined }, ctx: z.core.$RefinementCtx): void => {
+const exactlyOneRef = (
+  v: { fiducial?: number | undefined; card?: string | undefined },
+  ctx: z.core.$RefinementCtx,
+): void => {
   if ((v.fiducial === undefined) === (v.card === undefined)) {
-    ctx.addIssue({ code: 'custom', message: `expected exactly one of fiducial or card, got ${v.card === undefined ? 'neither' : 'both'}`, input: v });
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected exactly one of fiducial or card, got ${v.card === undefined ? 'neither' : 'both'}`,
+      input: v,
+    });
   }
 };
 export const cardRefSchema = z.object(cardRefShape).superRefine(exactlyOneRef);
@@ -79,7 +93,9 @@ export const helloSchema = z.object({
   token: z.string().min(1).max(512),
   table: z.object({
     /** Stable across reconnections: the runtime resyncs a returning table by this id. */
-    id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (iss) => `expected 1-64 letters, digits, '.', '_' or '-', got ${show(iss.input)}` }),
+    id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, {
+      error: (iss) => `expected 1-64 letters, digits, '.', '_' or '-', got ${show(iss.input)}`,
+    }),
     name: z.string().min(1).max(100),
     kind: z.enum(TABLE_KINDS),
   }),
@@ -96,7 +112,9 @@ export const helloSchema = z.object({
 });
 export type Hello = z.infer<typeof helloSchema>;
 
-export const cardDetectedSchema = z.object({ seq: seqSchema, zone: zoneSchema, ...cardRefShape }).superRefine(exactlyOneRef);
+export const cardDetectedSchema = z
+  .object({ seq: seqSchema, zone: zoneSchema, ...cardRefShape })
+  .superRefine(exactlyOneRef);
 export type CardDetectedMessage = z.infer<typeof cardDetectedSchema>;
 
 export const cardRemovedSchema = cardDetectedSchema;
@@ -118,7 +136,12 @@ export const gameControlSchema = z.discriminatedUnion(
     /** A person asks how the last game went: the robot tells its end-of-game review aloud. */
     z.object({ seq: seqSchema, action: z.literal('review') }),
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? `expected "new-game", "pause", "resume", "why" or "review", got ${show((iss.input as { action?: unknown } | undefined)?.action)}` : undefined) },
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? `expected "new-game", "pause", "resume", "why" or "review", got ${show((iss.input as { action?: unknown } | undefined)?.action)}`
+        : undefined,
+  },
 );
 export type GameControlMessage = z.infer<typeof gameControlSchema>;
 
@@ -210,7 +233,9 @@ export const gameStateSchema = z.object({
   table: z.array(playSchema),
   /** Every card of the game in order of play (public: everyone saw them). */
   plays: z.array(playSchema),
-  lastTrick: z.object({ leader: seatSchema, cards: z.array(cardNameSchema), winner: seatSchema, points: z.int() }).nullable(),
+  lastTrick: z
+    .object({ leader: seatSchema, cards: z.array(cardNameSchema), winner: seatSchema, points: z.int() })
+    .nullable(),
   points: z.tuple([z.int(), z.int()]),
   handSizes: z.tuple([z.int(), z.int(), z.int(), z.int()]),
   /** The current hands of the seats this table hosts, when the runtime knows them; never another seat's. */
@@ -302,7 +327,16 @@ export type RobotPlayMessage = z.infer<typeof robotPlaySchema>;
 export const handSchema = z.object({ game: z.int(), seat: seatSchema, cards: z.array(cardNameSchema) });
 export type HandMessage = z.infer<typeof handSchema>;
 
-export const PROMPT_KINDS = ['turn', 'place-robot-card', 'put-back', 'gather', 'new-game', 'game-over', 'session-over', 'info'] as const;
+export const PROMPT_KINDS = [
+  'turn',
+  'place-robot-card',
+  'put-back',
+  'gather',
+  'new-game',
+  'game-over',
+  'session-over',
+  'info',
+] as const;
 export const promptSchema = z.object({
   kind: z.enum(PROMPT_KINDS),
   seat: seatSchema.optional(),
@@ -380,7 +414,9 @@ export const robotBehaviourSchema = z.discriminatedUnion('kind', [
     /** Its mood, -1 (low) .. 1 (high). */
     mood: z.number(),
     /** Its strongest emotions, strongest first (at most 5), each with the seat it is about (null: none, or a team). */
-    emotions: z.array(z.object({ type: z.string().max(64), intensity: z.number(), seat: seatSchema.nullable() })).max(5),
+    emotions: z
+      .array(z.object({ type: z.string().max(64), intensity: z.number(), seat: seatSchema.nullable() }))
+      .max(5),
   }),
 ]);
 export type RobotBehaviourMessage = z.infer<typeof robotBehaviourSchema>;
@@ -439,7 +475,10 @@ export function describeIssues(event: string, issues: readonly z.core.$ZodIssue[
  * comes back with a reason that names the field and what was wrong, e.g.
  * `card:detected.zone.seat: expected a seat 0..3, got 7`.
  */
-export function validateInbound<E extends InboundEvent>(event: E, payload: unknown): Validated<z.infer<(typeof INBOUND_SCHEMAS)[E]>> {
+export function validateInbound<E extends InboundEvent>(
+  event: E,
+  payload: unknown,
+): Validated<z.infer<(typeof INBOUND_SCHEMAS)[E]>> {
   try {
     const r = INBOUND_SCHEMAS[event].safeParse(payload, { error: wording });
     if (r.success) return { ok: true, value: r.data as z.infer<(typeof INBOUND_SCHEMAS)[E]> };

@@ -47,7 +47,9 @@ export class SeqLedger {
       const oldest = t.acks.keys().next().value;
       return { kind: 'stale', last: t.last, forgotten: t.evicted && (oldest === undefined || seq < oldest) };
     }
-    return known.event === event ? { kind: 'duplicate', ack: known.ack } : { kind: 'reused', ack: known.ack, was: known.event };
+    return known.event === event
+      ? { kind: 'duplicate', ack: known.ack }
+      : { kind: 'reused', ack: known.ack, was: known.event };
   }
 
   record(table: string, seq: number, ack: EventAck, event: string): void {
@@ -64,14 +66,19 @@ export class SeqLedger {
 
   snapshot(): LedgerSnapshot {
     const out: LedgerSnapshot = {};
-    for (const [id, t] of this.#tables) out[id] = { last: t.last, evicted: t.evicted, acks: [...t.acks].map(([seq, a]) => [seq, a.ack, a.event]) };
+    for (const [id, t] of this.#tables)
+      out[id] = { last: t.last, evicted: t.evicted, acks: [...t.acks].map(([seq, a]) => [seq, a.ack, a.event]) };
     return out;
   }
 
   /** Puts back a snapshot's tables (a restart, before the session's own events are restored on top). */
   restore(snapshot: LedgerSnapshot): void {
     for (const [id, t] of Object.entries(snapshot)) {
-      this.#tables.set(id, { last: t.last, evicted: t.evicted, acks: new Map(t.acks.map(([seq, ack, event]) => [seq, { ack, event }])) });
+      this.#tables.set(id, {
+        last: t.last,
+        evicted: t.evicted,
+        acks: new Map(t.acks.map(([seq, ack, event]) => [seq, { ack, event }])),
+      });
     }
   }
 }

@@ -12,14 +12,44 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { Card, Deal, Player, PlayerFactory, Seat, Suit } from '../game/index.js';
-import { Game, RandomPlayer, RulePlayer, SEATS, SeatView, createRng, deriveSeed, formatCard, parseCard, suitOf } from '../game/index.js';
+import {
+  Game,
+  RandomPlayer,
+  RulePlayer,
+  SEATS,
+  SeatView,
+  createRng,
+  deriveSeed,
+  formatCard,
+  parseCard,
+  suitOf,
+} from '../game/index.js';
 import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
 import { handNow, tableDeal } from './table-deal.js';
 import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { CardDetectedMessage, EventAck, GameControlMessage, GameState, HandMessage, HelloAck, PromptMessage, RejectedMessage, RobotPlayMessage, TableKind, TableState } from './messages.js';
-import { PROTOCOL_VERSION, TABLE_NAMESPACE, handSchema, robotPlaySchema, tableStateSchema, validateOutbound } from './messages.js';
+import type {
+  CardDetectedMessage,
+  EventAck,
+  GameControlMessage,
+  GameState,
+  HandMessage,
+  HelloAck,
+  PromptMessage,
+  RejectedMessage,
+  RobotPlayMessage,
+  TableKind,
+  TableState,
+} from './messages.js';
+import {
+  PROTOCOL_VERSION,
+  TABLE_NAMESPACE,
+  handSchema,
+  robotPlaySchema,
+  tableStateSchema,
+  validateOutbound,
+} from './messages.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 
 export type BotKind = 'rule' | 'random';
@@ -133,7 +163,9 @@ export class SimulatedTable {
   /** The highest seq the runtime has answered (what a restarted runtime's lastSeq must not fall below). */
   lastAnswered = 0;
 
-  readonly #o: Required<Omit<SimulatedTableOptions, 'logger' | 'fiducials' | 'bots'>> & { bots: BotKind | PlayerFactory };
+  readonly #o: Required<Omit<SimulatedTableOptions, 'logger' | 'fiducials' | 'bots'>> & {
+    bots: BotKind | PlayerFactory;
+  };
   readonly #fiducials: FiducialMap;
   readonly #log: TableLogger;
   readonly #socket: ClientSocket;
@@ -157,7 +189,9 @@ export class SimulatedTable {
     const bad = this.seats.find((s) => !SEATS.includes(s));
     if (bad !== undefined) throw new Error(`a simulated table's seats are 0..3, got ${JSON.stringify(bad)}`);
     if (this.seats.length === 0 || this.seats.length > 3 || new Set(this.seats).size !== this.seats.length) {
-      throw new Error(`a simulated table hosts one to three distinct seats (the robot has another), got [${this.seats.join(', ')}]`);
+      throw new Error(
+        `a simulated table hosts one to three distinct seats (the robot has another), got [${this.seats.join(', ')}]`,
+      );
     }
     this.#o = {
       url: options.url,
@@ -257,9 +291,12 @@ export class SimulatedTable {
 
   /** Sends any event as this table would (tests of the server's validation). */
   async send(event: 'card:detected' | 'card:removed' | 'game:control', payload: unknown): Promise<EventAck> {
-    const ack = await (this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck as (e: string, p: unknown) => Promise<EventAck>)(event, payload);
+    const ack = await (
+      this.#socket.timeout(this.#o.ackTimeoutMs).emitWithAck as (e: string, p: unknown) => Promise<EventAck>
+    )(event, payload);
     // `no-hello` was not the runtime's answer to the event: it never saw it.
-    if (typeof ack.seq === 'number' && !(ack.ok === false && ack.code === 'no-hello')) this.lastAnswered = Math.max(this.lastAnswered, ack.seq);
+    if (typeof ack.seq === 'number' && !(ack.ok === false && ack.code === 'no-hello'))
+      this.lastAnswered = Math.max(this.lastAnswered, ack.seq);
     return ack;
   }
 
@@ -271,7 +308,8 @@ export class SimulatedTable {
   close(): void {
     this.#closed = true;
     this.#socket.disconnect();
-    for (const w of this.#joinWaiters.splice(0)) w({ ok: false, code: 'internal', reason: 'the simulated table was closed' });
+    for (const w of this.#joinWaiters.splice(0))
+      w({ ok: false, code: 'internal', reason: 'the simulated table was closed' });
     const err = new Error('the simulated table was closed');
     for (const w of this.#waiters.splice(0)) w.reject(err);
     for (const a of this.#armed.splice(0)) a.reject(err);
@@ -365,7 +403,11 @@ export class SimulatedTable {
           // Paused meanwhile: asked again when the state calls for it.
           if (this.#state?.paused) return void this.#done.delete(key);
         }
-        const ack = await this.#emit('game:control', { seq: this.nextSeq(), action: 'new-game', ...this.#physicalDealOf(s.session.played) });
+        const ack = await this.#emit('game:control', {
+          seq: this.nextSeq(),
+          action: 'new-game',
+          ...this.#physicalDealOf(s.session.played),
+        });
         // Another table (a person at the virtual table) may have asked first: that game is ours too.
         if (!ack.ok && ack.code !== 'game-in-progress') throw new Error(`new-game refused: ${ack.reason}`);
       };
@@ -394,7 +436,8 @@ export class SimulatedTable {
       // Paused, or moved on, while thinking: the turn is taken again when the state calls for it.
       const now = this.#state;
       if (this.#closed) return;
-      if (!now || now.paused || now.game?.index !== g.index || now.game.plays.length !== g.plays.length) return void this.#done.delete(key);
+      if (!now || now.paused || now.game?.index !== g.index || now.game.plays.length !== g.plays.length)
+        return void this.#done.delete(key);
     }
     if (this.#unseen?.seat === seat && this.#unseen.game === g.index) return this.#showRenounce(this.#unseen, g);
     const game = this.#rebuild(g, seat);
@@ -420,13 +463,24 @@ export class SimulatedTable {
    * or 'later' when it is reported at a later turn (a renounce in a physical deal).
    */
   async #fault(fault: Fault, g: GameState, game: Game, seat: Seat, card: Card): Promise<FaultReport | null | 'later'> {
-    const report = (acks: EventAck[], hello?: HelloAck): FaultReport => ({ fault, game: g.index, trick: g.trick, seat, acks, ...(hello ? { hello } : {}) });
+    const report = (acks: EventAck[], hello?: HelloAck): FaultReport => ({
+      fault,
+      game: g.index,
+      trick: g.trick,
+      seat,
+      acks,
+      ...(hello ? { hello } : {}),
+    });
     const leading = g.table.length === 0;
     switch (fault) {
       case 'unknown-fiducial': {
         let id = UNKNOWN_FIDUCIAL_BASE;
         while (this.#fiducials.cardOf(id) !== undefined) id++;
-        const bad = await this.#emit('card:detected', { seq: this.nextSeq(), zone: { area: 'play', seat }, fiducial: id });
+        const bad = await this.#emit('card:detected', {
+          seq: this.nextSeq(),
+          zone: { area: 'play', seat },
+          fiducial: id,
+        });
         return report([bad, await this.#mustPlay(seat, card)]);
       }
       case 'out-of-turn': {
@@ -451,7 +505,8 @@ export class SimulatedTable {
         if (g.deal !== 'physical') return report([await this.#play(seat, off)]);
         // Nobody can see it yet: it is shown at this seat's next turn, so there must be one. (A dealer
         // not following trump while the turned-up card is unplayed would be seen at once: not this fault.)
-        if (g.trick >= 9 || (seat === g.dealer && led === suitOf(parseCard(g.trumpCard)) && !g.trumpCardPlayed)) return null;
+        if (g.trick >= 9 || (seat === g.dealer && led === suitOf(parseCard(g.trumpCard)) && !g.trumpCardPlayed))
+          return null;
         const ack = await this.#play(seat, off);
         if (!ack.ok) throw new Error(`seat ${seat}'s renounce ${formatCard(off)} was refused: ${ack.reason}`);
         this.#unseen = { armed: this.#armed[0]!, seat, suit: led, game: g.index, trick: g.trick, ack };
@@ -548,14 +603,16 @@ export class SimulatedTable {
     const place = async (): Promise<EventAck | null> => {
       const ack = await this.#emit('card:detected', this.#zoneMessage('play', robot, card));
       if (ack.ok) return ack;
-      if (ack.code !== 'paused') throw new Error(`the robot's ${formatCard(card)} was refused on its spot: ${ack.reason}`);
+      if (ack.code !== 'paused')
+        throw new Error(`the robot's ${formatCard(card)} was refused on its spot: ${ack.reason}`);
       this.#done.delete(key);
       return null;
     };
     if (armed?.fault !== 'robot-card-mismatch') return void (await place());
     const held = handNow(this.#dealOf(g)!, robot, g.plays);
     // The wrong card picked up: another of the robot's cards, or when it has no other, any other card.
-    const wrong = held.find((c) => c !== card) ?? [...new Set(SEATS.flatMap((s) => this.#handNow(g, s)))].find((c) => c !== card);
+    const wrong =
+      held.find((c) => c !== card) ?? [...new Set(SEATS.flatMap((s) => this.#handNow(g, s)))].find((c) => c !== card);
     if (wrong === undefined) return void (await place());
     const bad = await this.#emit('card:detected', this.#zoneMessage('play', robot, wrong));
     const good = await place();
@@ -599,7 +656,10 @@ export class SimulatedTable {
 
   #emit(event: 'card:detected' | 'card:removed', msg: CardDetectedMessage): Promise<EventAck>;
   #emit(event: 'game:control', msg: GameControlMessage): Promise<EventAck>;
-  async #emit(event: 'card:detected' | 'card:removed' | 'game:control', msg: CardDetectedMessage | GameControlMessage): Promise<EventAck> {
+  async #emit(
+    event: 'card:detected' | 'card:removed' | 'game:control',
+    msg: CardDetectedMessage | GameControlMessage,
+  ): Promise<EventAck> {
     // As the protocol asks of a table: an event without an answer is sent again, with the same seq,
     // once the table is back; the runtime answers a repeat from its ledger and applies it once.
     for (;;) {
@@ -644,7 +704,12 @@ export class SimulatedTable {
     if (!bot) {
       const options = { seat, seed: deriveSeed(this.#o.seed, index, seat) };
       const kind = this.#o.bots;
-      bot = typeof kind === 'function' ? kind(options) : kind === 'random' ? new RandomPlayer(options) : new RulePlayer(options);
+      bot =
+        typeof kind === 'function'
+          ? kind(options)
+          : kind === 'random'
+            ? new RandomPlayer(options)
+            : new RulePlayer(options);
       this.#bots.set(key, bot);
     }
     return bot;

@@ -52,8 +52,12 @@ export type TableEventName = 'card:detected' | 'card:removed' | 'game:control';
  * used again for another event by it, and a restart rebuilds it from the recorded events.
  */
 export function eventFingerprint(name: TableEventName, e: CardEvent | ControlEvent): string {
-  if ('zone' in e) return `${name} ${formatCard(e.card)} on seat ${e.zone.seat}'s ${e.zone.area === 'play' ? 'spot' : 'hand area'}`;
-  if (e.action === 'new-game') return e.deal ? `new-game dealt by seat ${e.deal.dealer} with ${formatCard(e.deal.trumpCard)} turned up` : 'new-game';
+  if ('zone' in e)
+    return `${name} ${formatCard(e.card)} on seat ${e.zone.seat}'s ${e.zone.area === 'play' ? 'spot' : 'hand area'}`;
+  if (e.action === 'new-game')
+    return e.deal
+      ? `new-game dealt by seat ${e.deal.dealer} with ${formatCard(e.deal.trumpCard)} turned up`
+      : 'new-game';
   return e.action;
 }
 

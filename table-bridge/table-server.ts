@@ -18,12 +18,32 @@ import type { FiducialMap } from './fiducials.js';
 import { loadFiducials } from './fiducials.js';
 import type { TableLogger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { CardRef, EventAck, HelloAck, InboundEvent, RejectCode, RobotBehaviourMessage, Seating, TableReply } from './messages.js';
+import type {
+  CardRef,
+  EventAck,
+  HelloAck,
+  InboundEvent,
+  RejectCode,
+  RobotBehaviourMessage,
+  Seating,
+  TableReply,
+} from './messages.js';
 import { PROTOCOL_VERSION, TABLE_NAMESPACE, validateInbound } from './messages.js';
 import type { LedgerSnapshot } from './seq-ledger.js';
 import { SeqLedger } from './seq-ledger.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
-import type { CardEvent, ControlEvent, Delivery, Prompt, Rejection, TableEventName, TableHandler, TableInfo, TableOutbox, Verdict } from './table-handler.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  Delivery,
+  Prompt,
+  Rejection,
+  TableEventName,
+  TableHandler,
+  TableInfo,
+  TableOutbox,
+  Verdict,
+} from './table-handler.js';
 import { eventFingerprint, isTableQuestion } from './table-handler.js';
 import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
@@ -136,16 +156,26 @@ interface RefusalRun {
   timer: NodeJS.Timeout | null;
 }
 
-const refusal = (code: RejectCode, reason: string, seq: number | null, retryAfterMs?: number): EventAck => ({ ok: false, code, reason, seq, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+const refusal = (code: RejectCode, reason: string, seq: number | null, retryAfterMs?: number): EventAck => ({
+  ok: false,
+  code,
+  reason,
+  seq,
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
 const ackOf = (seq: number, verdict: Verdict): EventAck =>
-  verdict.ok ? { ok: true, seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) } : refusal(verdict.code, verdict.reason, seq);
+  verdict.ok
+    ? { ok: true, seq, ...(verdict.note === undefined ? {} : { note: verdict.note }) }
+    : refusal(verdict.code, verdict.reason, seq);
 const seqOf = (payload: unknown): number | null => {
   const seq = (payload as { seq?: unknown } | null)?.seq;
   return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 ? seq : null;
 };
 
 export class TableServer implements TableOutbox {
-  readonly #options: Required<Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now' | 'headersTimeoutMs'>>;
+  readonly #options: Required<
+    Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now' | 'headersTimeoutMs'>
+  >;
   readonly #now: () => number;
   /** Refused tokens per address (see HelloLockout). */
   readonly #helloFailures = new Map<string, { failures: number; lockedUntil: number; lastAt: number }>();
@@ -181,7 +211,11 @@ export class TableServer implements TableOutbox {
     };
     this.#now = options.now ?? (() => performance.now());
     const headersTimeout = options.headersTimeoutMs ?? 10_000;
-    this.#http = createServer({ headersTimeout, requestTimeout: Math.max(headersTimeout, 20_000), connectionsCheckingInterval: Math.min(1000, headersTimeout) });
+    this.#http = createServer({
+      headersTimeout,
+      requestTimeout: Math.max(headersTimeout, 20_000),
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    });
     this.#handler = options.handler;
     this.#fiducials = options.fiducials ?? loadFiducials();
     this.#log = options.logger ?? silentLogger;
@@ -197,7 +231,9 @@ export class TableServer implements TableOutbox {
     this.#http.on('request', (req, res) => {
       if (req.url?.startsWith('/socket.io/')) return;
       res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      res.end('Parceiro table server: card tables connect here with socket.io 4, namespace /table, and a token (see table-bridge/PROTOCOL.md). The operator dashboard has its own address: parceiro live prints it.\n');
+      res.end(
+        'Parceiro table server: card tables connect here with socket.io 4, namespace /table, and a token (see table-bridge/PROTOCOL.md). The operator dashboard has its own address: parceiro live prints it.\n',
+      );
     });
     this.#io.of(TABLE_NAMESPACE).on('connection', (socket) => this.#accept(socket));
     // Anything connecting to another namespace is not speaking this protocol.
@@ -326,8 +362,12 @@ export class TableServer implements TableOutbox {
       const reason = `unknown event "${name}": this protocol has hello, card:detected, card:removed and game:control`;
       this.#log.warn({ socket: socket.id, event: name }, 'unknown event');
       const seq = seqOf(args[0]);
-      if (typeof ack === 'function') this.#send(() => (ack as (r: EventAck) => void)(refusal('unknown-event', reason, seq)));
-      else this.#send(() => socket.emit('rejected', { code: 'unknown-event', reason, event: name, ...(seq === null ? {} : { seq }) }));
+      if (typeof ack === 'function')
+        this.#send(() => (ack as (r: EventAck) => void)(refusal('unknown-event', reason, seq)));
+      else
+        this.#send(() =>
+          socket.emit('rejected', { code: 'unknown-event', reason, event: name, ...(seq === null ? {} : { seq }) }),
+        );
     });
     socket.on('disconnect', (reason) => {
       if (conn.helloTimer) clearTimeout(conn.helloTimer);
@@ -366,28 +406,49 @@ export class TableServer implements TableOutbox {
         : `${event}: more than ${rate.perSecond} events a second from this connection (${rate.burst} at once); nothing was applied: send it again in ${retryAfterMs} ms, as a new event`;
     // One log line a second at most, with the count of the second before.
     if (now - conn.limitedLoggedAt >= 1000) {
-      if (conn.limited) this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, limited: conn.limited }, 'events over the rate limit refused in a second');
+      if (conn.limited)
+        this.#log.warn(
+          { socket: conn.socket.id, table: conn.table?.id, limited: conn.limited },
+          'events over the rate limit refused in a second',
+        );
       conn.limited = 0;
       conn.limitedLoggedAt = now;
     }
     conn.limited++;
-    if (conn.limited === 1) this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, event }, 'an event over the rate limit refused');
+    if (conn.limited === 1)
+      this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, event }, 'an event over the rate limit refused');
     if (conn.limited > rate.closeAfter) {
       if (conn.limited === rate.closeAfter + 1) {
-        this.#log.warn({ socket: conn.socket.id, table: conn.table?.id, address: conn.address }, 'a connection kept flooding: closed');
+        this.#log.warn(
+          { socket: conn.socket.id, table: conn.table?.id, address: conn.address },
+          'a connection kept flooding: closed',
+        );
         this.#helloFailed(conn.address);
         // After the answers to the events it sent before (handled in turn, then sent in turn).
-        this.#enqueue(() => this.#send(() => {
-          conn.socket.emit('rejected', { code: 'rate-limited', reason: `more than ${rate.closeAfter} events over the rate limit in a second: this connection is closed (${rate.perSecond} events a second at most)`, retryAfterMs: 1000 });
-          conn.socket.disconnect(true);
-        }));
+        this.#enqueue(() =>
+          this.#send(() => {
+            conn.socket.emit('rejected', {
+              code: 'rate-limited',
+              reason: `more than ${rate.closeAfter} events over the rate limit in a second: this connection is closed (${rate.perSecond} events a second at most)`,
+              retryAfterMs: 1000,
+            });
+            conn.socket.disconnect(true);
+          }),
+        );
       }
       return false;
     }
     const seq = seqOf(payload);
     try {
       if (typeof ack === 'function') (ack as (r: EventAck) => void)(refusal('rate-limited', reason, seq, retryAfterMs));
-      else conn.socket.emit('rejected', { code: 'rate-limited', reason, event, retryAfterMs, ...(seq === null ? {} : { seq }) });
+      else
+        conn.socket.emit('rejected', {
+          code: 'rate-limited',
+          reason,
+          event,
+          retryAfterMs,
+          ...(seq === null ? {} : { seq }),
+        });
     } catch (err) {
       this.#log.warn({ err, event }, 'could not send an acknowledgement');
     }
@@ -407,14 +468,19 @@ export class TableServer implements TableOutbox {
     this.#log.warn({ socket: conn.socket.id, event, size }, 'message too large');
     const seq = seqOf(payload);
     if (typeof ack === 'function') this.#send(() => (ack as (r: EventAck) => void)(refusal('too-large', reason, seq)));
-    else this.#send(() => conn.socket.emit('rejected', { code: 'too-large', reason, event, ...(seq === null ? {} : { seq }) }));
+    else
+      this.#send(() =>
+        conn.socket.emit('rejected', { code: 'too-large', reason, event, ...(seq === null ? {} : { seq }) }),
+      );
     return true;
   }
 
   #enqueue(task: () => unknown): void {
-    this.#queue = this.#queue.then(async () => {
-      await task();
-    }).catch((err: unknown) => this.#log.error({ err }, 'table task failed'));
+    this.#queue = this.#queue
+      .then(async () => {
+        await task();
+      })
+      .catch((err: unknown) => this.#log.error({ err }, 'table task failed'));
   }
 
   #hello(conn: Connection, payload: unknown, ack: unknown): void {
@@ -433,23 +499,38 @@ export class TableServer implements TableOutbox {
     if (typeof ack !== 'function') return refuseHello('invalid', 'hello: an acknowledgement callback is required');
     const lockedMs = this.#lockedFor(conn.address);
     if (lockedMs > 0) {
-      return refuseHello('too-many-attempts', `too many hellos with a wrong token from ${conn.address}: the next one is heard in ${Math.ceil(lockedMs / 1000)} s`, lockedMs);
+      return refuseHello(
+        'too-many-attempts',
+        `too many hellos with a wrong token from ${conn.address}: the next one is heard in ${Math.ceil(lockedMs / 1000)} s`,
+        lockedMs,
+      );
     }
-    if (conn.table) return refuseHello('invalid', `hello: this connection already joined as table ${conn.table.id}; to say hello again (other seats, say), connect again`);
+    if (conn.table)
+      return refuseHello(
+        'invalid',
+        `hello: this connection already joined as table ${conn.table.id}; to say hello again (other seats, say), connect again`,
+      );
     // The version first: a future hello may have another shape, and deserves the real reason.
     const version = (payload as { protocol?: unknown } | null)?.protocol;
     if (typeof payload === 'object' && payload !== null && version !== PROTOCOL_VERSION) {
-      return refuseHello('wrong-version', `this runtime speaks table protocol ${PROTOCOL_VERSION}, the table sent ${JSON.stringify(version) ?? 'none'}`);
+      return refuseHello(
+        'wrong-version',
+        `this runtime speaks table protocol ${PROTOCOL_VERSION}, the table sent ${JSON.stringify(version) ?? 'none'}`,
+      );
     }
     const v = validateInbound('hello', payload);
     if (!v.ok) return refuseHello('invalid', v.reason);
     const hello = v.value;
     if (!tokensEqual(hello.token, this.#options.token)) {
       this.#helloFailed(conn.address);
-      return refuseHello('bad-token', 'the token does not match this runtime\'s');
+      return refuseHello('bad-token', "the token does not match this runtime's");
     }
     // The operator's own pause and resume are recorded as this table's (robot/live/node/operator-controls.ts).
-    if (hello.table.id === 'operator') return refuseHello('invalid', 'hello.table.id: "operator" is reserved for the operator dashboard; choose another id');
+    if (hello.table.id === 'operator')
+      return refuseHello(
+        'invalid',
+        'hello.table.id: "operator" is reserved for the operator dashboard; choose another id',
+      );
 
     const table: TableInfo = { id: hello.table.id, name: hello.table.name, kind: hello.table.kind, seats: hello.seats };
     let verdict: Verdict;
@@ -468,7 +549,10 @@ export class TableServer implements TableOutbox {
       previous.replaced = true;
       const old = previous.socket;
       this.#send(() => {
-        old.emit('rejected', { code: 'replaced', reason: `table ${table.id} said hello on another connection; this one is closed` });
+        old.emit('rejected', {
+          code: 'replaced',
+          reason: `table ${table.id} said hello on another connection; this one is closed`,
+        });
         old.disconnect(true);
       });
       this.#log.info({ table: table.id }, 'table reconnected; the old connection is closed');
@@ -478,7 +562,10 @@ export class TableServer implements TableOutbox {
     conn.table = table;
     conn.behaviour = hello.behaviour === true;
     this.#byTable.set(table.id, conn);
-    this.#log.info({ table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) }, 'table joined');
+    this.#log.info(
+      { table: table.id, kind: table.kind, seats: table.seats, lastSeq: this.#ledger.last(table.id) },
+      'table joined',
+    );
     const snapshot = this.#handler.snapshot();
     const seating = this.#seating(snapshot.robotSeat);
     const answer: HelloAck = {
@@ -494,7 +581,11 @@ export class TableServer implements TableOutbox {
       conn.answered = true;
     });
     // The other tables see the seats it took.
-    this.#pushTo([...this.#byTable.values()].filter((c) => c !== conn), snapshot, seating);
+    this.#pushTo(
+      [...this.#byTable.values()].filter((c) => c !== conn),
+      snapshot,
+      seating,
+    );
   }
 
   /** How long hellos from `address` are still refused unheard (ms; 0: heard). */
@@ -511,7 +602,8 @@ export class TableServer implements TableOutbox {
     const f = this.#helloFailures.get(address) ?? { failures: 0, lockedUntil: 0, lastAt: now };
     f.failures++;
     f.lastAt = now;
-    if (f.failures > lock.free) f.lockedUntil = now + Math.min(lock.maxMs, lock.firstMs * 2 ** Math.min(30, f.failures - lock.free - 1));
+    if (f.failures > lock.free)
+      f.lockedUntil = now + Math.min(lock.maxMs, lock.firstMs * 2 ** Math.min(30, f.failures - lock.free - 1));
     this.#helloFailures.set(address, f);
   }
 
@@ -519,7 +611,12 @@ export class TableServer implements TableOutbox {
     if (typeof ack !== 'function') {
       // Idempotence and refusals both travel in the ack: an event without one is not applied.
       const seq = seqOf(payload);
-      conn.socket.emit('rejected', { code: 'invalid', reason: `${event}: an acknowledgement callback is required`, event, ...(seq === null ? {} : { seq }) });
+      conn.socket.emit('rejected', {
+        code: 'invalid',
+        reason: `${event}: an acknowledgement callback is required`,
+        event,
+        ...(seq === null ? {} : { seq }),
+      });
       return;
     }
     const reply = (r: EventAck): void => {
@@ -542,11 +639,17 @@ export class TableServer implements TableOutbox {
   }
 
   /** The answer to an event, or null when it waits in a batch of refused copies (see RefusalRun). */
-  async #handle(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, reply: (r: EventAck) => void): Promise<EventAck | null> {
+  async #handle(
+    conn: Connection,
+    event: Exclude<InboundEvent, 'hello'>,
+    payload: unknown,
+    reply: (r: EventAck) => void,
+  ): Promise<EventAck | null> {
     const table = conn.table;
     if (!table) return refusal('no-hello', `${event}: say hello first`, seqOf(payload));
     const log = (ack: EventAck): EventAck => {
-      if (!ack.ok) this.#log.warn({ table: table.id, event, code: ack.code, reason: ack.reason, seq: ack.seq }, 'event refused');
+      if (!ack.ok)
+        this.#log.warn({ table: table.id, event, code: ack.code, reason: ack.reason, seq: ack.seq }, 'event refused');
       return ack;
     };
 
@@ -570,7 +673,13 @@ export class TableServer implements TableOutbox {
       const m = v.value;
       const card = this.#cardOf(m, event);
       if (!card.ok) return log(refusal('unknown-fiducial', card.reason, m.seq));
-      mapped = { table, seq: m.seq, zone: { area: m.zone.area, seat: m.zone.seat }, card: card.card, fiducial: m.fiducial ?? null };
+      mapped = {
+        table,
+        seq: m.seq,
+        zone: { area: m.zone.area, seat: m.zone.seat },
+        card: card.card,
+        fiducial: m.fiducial ?? null,
+      };
     }
 
     const said = eventFingerprint(event, mapped);
@@ -613,7 +722,8 @@ export class TableServer implements TableOutbox {
     }
     const ack = ackOf(mapped.seq, verdict);
     this.#ledger.record(table.id, mapped.seq, ack, said);
-    if (!verdict.ok) conn.run = { key, version: this.#handler.snapshot().version, name: event, verdict, batch: null, timer: null };
+    if (!verdict.ok)
+      conn.run = { key, version: this.#handler.snapshot().version, name: event, verdict, batch: null, timer: null };
     return log(ack);
   }
 
@@ -622,13 +732,23 @@ export class TableServer implements TableOutbox {
    * for the seats a table hosts (and the robot's, whose cards people place and gather in a physical
    * deal). The runtime never hears of these, so nothing is recorded.
    */
-  #denied(table: TableInfo, event: Exclude<InboundEvent, 'hello'>, e: CardEvent | ControlEvent): { code: RejectCode; reason: string } | null {
+  #denied(
+    table: TableInfo,
+    event: Exclude<InboundEvent, 'hello'>,
+    e: CardEvent | ControlEvent,
+  ): { code: RejectCode; reason: string } | null {
     // Asking the robot a question changes nothing: a table that only watches may ask too.
     if (!table.seats.length && !('action' in e && isTableQuestion(e.action))) {
-      return { code: 'display-only', reason: `${event}: table ${table.id} hosts no seat: it shows the game and cannot change it (a table that plays says hello with its seats)` };
+      return {
+        code: 'display-only',
+        reason: `${event}: table ${table.id} hosts no seat: it shows the game and cannot change it (a table that plays says hello with its seats)`,
+      };
     }
     if ('zone' in e && !table.seats.includes(e.zone.seat) && e.zone.seat !== this.#handler.snapshot().robotSeat) {
-      return { code: 'not-your-seat', reason: `${event}: table ${table.id} does not host seat ${e.zone.seat}; nothing changed` };
+      return {
+        code: 'not-your-seat',
+        reason: `${event}: table ${table.id} does not host seat ${e.zone.seat}; nothing changed`,
+      };
     }
     return null;
   }
@@ -641,9 +761,24 @@ export class TableServer implements TableOutbox {
     run.batch = null;
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
-    this.#log.warn({ table: conn.table.id, event: run.name, code: run.verdict.code, copies: batch.count, seqs: [batch.first, batch.last.seq] }, 'the same event refused again');
+    this.#log.warn(
+      {
+        table: conn.table.id,
+        event: run.name,
+        code: run.verdict.code,
+        copies: batch.count,
+        seqs: [batch.first, batch.last.seq],
+      },
+      'the same event refused again',
+    );
     try {
-      this.#handler.onRefusedAgain?.({ name: run.name, event: batch.last, firstSeq: batch.first, count: batch.count, verdict: run.verdict });
+      this.#handler.onRefusedAgain?.({
+        name: run.name,
+        event: batch.last,
+        firstSeq: batch.first,
+        count: batch.count,
+        verdict: run.verdict,
+      });
     } catch (err) {
       this.#log.error({ err, table: conn.table.id }, 'the handler failed on refused copies');
     }
@@ -666,16 +801,32 @@ export class TableServer implements TableOutbox {
       this.#log.info({ table, seq }, 'duplicate event answered from the ledger');
       return { ...c.ack, ...(c.ack.ok ? { duplicate: true as const } : {}) };
     }
-    if (c.kind === 'reused') return refusal('seq-reused', `seq ${seq} was already used for another event (${c.was}); nothing was applied: number each new event above ${this.#ledger.last(table)}`, seq);
-    if (!c.forgotten) return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and no answer was given to it (skipped, or refused for its shape); nothing was applied: number each new event above ${c.last}`, seq);
-    return refusal('stale-seq', `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`, seq);
+    if (c.kind === 'reused')
+      return refusal(
+        'seq-reused',
+        `seq ${seq} was already used for another event (${c.was}); nothing was applied: number each new event above ${this.#ledger.last(table)}`,
+        seq,
+      );
+    if (!c.forgotten)
+      return refusal(
+        'stale-seq',
+        `seq ${seq} is not above ${c.last}, the last one from this table, and no answer was given to it (skipped, or refused for its shape); nothing was applied: number each new event above ${c.last}`,
+        seq,
+      );
+    return refusal(
+      'stale-seq',
+      `seq ${seq} is not above ${c.last}, the last one from this table, and its answer is no longer known`,
+      seq,
+    );
   }
 
   #cardOf(ref: CardRef, where: string): { ok: true; card: Card } | { ok: false; reason: string } {
     // The schema already checked the notation: this parse cannot fail.
     if (ref.card !== undefined) return { ok: true, card: parseCard(ref.card) };
     const card = this.#fiducials.cardOf(ref.fiducial!);
-    return card === undefined ? { ok: false, reason: `${where}.fiducial: unknown fiducial ${ref.fiducial}` } : { ok: true, card };
+    return card === undefined
+      ? { ok: false, reason: `${where}.fiducial: unknown fiducial ${ref.fiducial}` }
+      : { ok: true, card };
   }
 
   // ---- outbound (TableOutbox) ------------------------------------------------------------------
@@ -698,17 +849,29 @@ export class TableServer implements TableOutbox {
   }
 
   #seating(robotSeat: Seat): Seating {
-    return seatingOf(robotSeat, [...this.#byTable.values()].map((c) => c.table!));
+    return seatingOf(
+      robotSeat,
+      [...this.#byTable.values()].map((c) => c.table!),
+    );
   }
 
   announceRobotPlay(play: { game: number; trick: number; seat: Seat; card: Card }): Promise<Delivery[]> {
-    const msg = { game: play.game, trick: play.trick, seat: play.seat, card: formatCard(play.card), fiducial: this.#fiducials.idOf(play.card) };
+    const msg = {
+      game: play.game,
+      trick: play.trick,
+      seat: play.seat,
+      card: formatCard(play.card),
+      fiducial: this.#fiducials.idOf(play.card),
+    };
     return this.#deliverAll([...this.#byTable.values()], (s) => s.emitWithAck('robot:play', msg));
   }
 
   sendHand(game: number, seat: Seat, cards: readonly Card[]): Promise<Delivery[]> {
     const msg = { game, seat, cards: cards.map(formatCard) };
-    return this.#deliverAll([...this.#byTable.values()].filter((c) => c.table!.seats.includes(seat)), (s) => s.emitWithAck('hand', msg));
+    return this.#deliverAll(
+      [...this.#byTable.values()].filter((c) => c.table!.seats.includes(seat)),
+      (s) => s.emitWithAck('hand', msg),
+    );
   }
 
   prompt(prompt: Prompt, to?: string): void {
@@ -736,7 +899,12 @@ export class TableServer implements TableOutbox {
   setLanguage(language: string): void {
     if (language === this.#language) return;
     this.#language = language;
-    if (this.#byTable.size) this.#pushTo([...this.#byTable.values()], this.#handler.snapshot(), this.#seating(this.#handler.snapshot().robotSeat));
+    if (this.#byTable.size)
+      this.#pushTo(
+        [...this.#byTable.values()],
+        this.#handler.snapshot(),
+        this.#seating(this.#handler.snapshot().robotSeat),
+      );
   }
 
   reject(rejection: Rejection, to?: string): void {
@@ -744,7 +912,10 @@ export class TableServer implements TableOutbox {
   }
 
   /** Sends in turn, then waits for every answer. */
-  #deliverAll(conns: readonly Connection[], send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>): Promise<Delivery[]> {
+  #deliverAll(
+    conns: readonly Connection[],
+    send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>,
+  ): Promise<Delivery[]> {
     return new Promise((resolve) => {
       this.#send(() => resolve(Promise.all(conns.map((c) => this.#deliver(c, send)))));
     });
@@ -756,7 +927,10 @@ export class TableServer implements TableOutbox {
     return c ? [c] : [];
   }
 
-  async #deliver(c: Connection, send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>): Promise<Delivery> {
+  async #deliver(
+    c: Connection,
+    send: (s: ReturnType<TableSocket['timeout']>) => Promise<TableReply>,
+  ): Promise<Delivery> {
     const table = c.table!.id;
     try {
       const reply = await send(c.socket.timeout(this.#options.ackTimeoutMs));

@@ -14,12 +14,24 @@ const play = (seat: Seat, card: Card): { seat: Seat; card: string } => ({ seat, 
  * `seating`: who holds each seat (the server knows the connected tables); `language`: the session's
  * (the node knows it); each left out when not given.
  */
-export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat[], seating?: Seating, language?: string): TableState {
+export function tableState(
+  snapshot: SessionSnapshot,
+  hostedSeats: readonly Seat[],
+  seating?: Seating,
+  language?: string,
+): TableState {
   const s = snapshot.session;
   return {
     protocol: PROTOCOL_VERSION,
     version: snapshot.version,
-    session: { id: s.id, games: s.games, played: s.played, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.complete },
+    session: {
+      id: s.id,
+      games: s.games,
+      played: s.played,
+      victories: [s.victories[0], s.victories[1]],
+      draws: s.draws,
+      complete: s.complete,
+    },
     robotSeat: snapshot.robotSeat,
     paused: snapshot.paused,
     game: snapshot.game ? gameState(snapshot.game, hostedSeats) : null,
@@ -29,7 +41,10 @@ export function tableState(snapshot: SessionSnapshot, hostedSeats: readonly Seat
 }
 
 /** Who holds each seat: the robot's seat, then the connected tables' seats; the rest are free. */
-export function seatingOf(robotSeat: Seat, tables: readonly { name: string; kind: Seating[number]['kind']; seats: readonly Seat[] }[]): Seating {
+export function seatingOf(
+  robotSeat: Seat,
+  tables: readonly { name: string; kind: Seating[number]['kind']; seats: readonly Seat[] }[],
+): Seating {
   return ([0, 1, 2, 3] as Seat[]).map((seat) => {
     if (seat === robotSeat) return { seat, holder: 'robot', name: '', kind: null };
     const t = tables.find((x) => x.seats.includes(seat));
@@ -73,13 +88,22 @@ function gameState(snap: NonNullable<SessionSnapshot['game']>, hostedSeats: read
     lastTrick,
     points: [g.points(0), g.points(1)],
     handSizes: [g.handSize(0), g.handSize(1), g.handSize(2), g.handSize(3)],
-    hands: g.handsKnown ? [...hostedSeats].sort((a, b) => a - b).map((seat) => ({ seat, cards: g.hand(seat).map(formatCard) })) : [],
+    hands: g.handsKnown
+      ? [...hostedSeats].sort((a, b) => a - b).map((seat) => ({ seat, cards: g.hand(seat).map(formatCard) }))
+      : [],
     outcome: g.outcome ? { winner: g.outcome.winner, victories: g.outcome.victories } : null,
     renounce: r
-      ? { seat: r.seat, trick: r.trick, card: formatCard(r.card), ...(r.discovered ? { discovered: { trick: r.discovered.trick, card: formatCard(r.discovered.card) } } : {}) }
+      ? {
+          seat: r.seat,
+          trick: r.trick,
+          card: formatCard(r.card),
+          ...(r.discovered ? { discovered: { trick: r.discovered.trick, card: formatCard(r.discovered.card) } } : {}),
+        }
       : null,
     awaiting: snap.awaiting ? play(snap.awaiting.seat, snap.awaiting.card) : null,
     ...(snap.robotCards === undefined ? {} : { robotCards: snap.robotCards }),
-    ...(snap.spots === undefined ? {} : { spots: snap.spots.map((x) => ({ seat: x.seat, card: formatCard(x.card), trick: x.trick })) }),
+    ...(snap.spots === undefined
+      ? {}
+      : { spots: snap.spots.map((x) => ({ seat: x.seat, card: formatCard(x.card), trick: x.trick })) }),
   };
 }

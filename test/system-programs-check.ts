@@ -45,9 +45,15 @@ export function checkProgram(program: Program, env: Env = process.env): { path: 
   const path = findOnPath(program, env);
   if (!path) return { path, reason: `${program} is not installed` };
   if (program === 'festival') {
-    const r = spawnSync(path, ['--pipe'], { input: '(print (voice.list))\n', encoding: 'utf8', timeout: 60_000, env: { ...env } });
+    const r = spawnSync(path, ['--pipe'], {
+      input: '(print (voice.list))\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...env },
+    });
     // It prints a list such as (kal_diphone), or nil without any voice.
-    if (r.status !== 0 || !/\(\s*[\w-]/.test(r.stdout ?? '')) return { path, reason: 'festival has no voice (festvox-kallpc16k is not installed)' };
+    if (r.status !== 0 || !/\(\s*[\w-]/.test(r.stdout ?? ''))
+      return { path, reason: 'festival has no voice (festvox-kallpc16k is not installed)' };
   }
   return { path, reason: null };
 }
@@ -67,11 +73,14 @@ export function summary(notes: readonly (string | undefined)[]): string[] {
 }
 
 /** The error under CI, naming what is missing (vitest names the test file it fails). */
-export const requiredMessage = (reasons: readonly string[]): string => `${reasons.join('; ')}: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL}`;
+export const requiredMessage = (reasons: readonly string[]): string =>
+  `${reasons.join('; ')}: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL}`;
 
 /** What the tests that need programs do, given why they cannot run (no reasons: they run). */
-export function verdict(reasons: readonly string[], env: Env = process.env): { run: true } | { skip: string } | { fail: string } {
+export function verdict(
+  reasons: readonly string[],
+  env: Env = process.env,
+): { run: true } | { skip: string } | { fail: string } {
   if (reasons.length === 0) return { run: true };
   return isCI(env) ? { fail: requiredMessage(reasons) } : { skip: skipNote(reasons) };
 }
-

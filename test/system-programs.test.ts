@@ -43,21 +43,37 @@ describe('system programs for the tests', () => {
     const voiced = bin({ festival: "echo '(kal_diphone)'" });
     expect(checkProgram('festival', { PATH: voiced })).toEqual({ path: join(voiced, 'festival'), reason: null });
     const mute = bin({ festival: 'echo nil' });
-    expect(checkProgram('festival', { PATH: mute }).reason).toBe('festival has no voice (festvox-kallpc16k is not installed)');
+    expect(checkProgram('festival', { PATH: mute }).reason).toBe(
+      'festival has no voice (festvox-kallpc16k is not installed)',
+    );
   });
 
   it('skips with the reasons as the note, or under CI fails naming them and the install line', () => {
     expect(verdict([], { CI: 'true' })).toEqual({ run: true });
-    expect(verdict(['festival is not installed', 'espeak-ng is not installed'], {})).toEqual({ skip: 'festival is not installed; espeak-ng is not installed' });
+    expect(verdict(['festival is not installed', 'espeak-ng is not installed'], {})).toEqual({
+      skip: 'festival is not installed; espeak-ng is not installed',
+    });
     const ci = verdict(['chromium is not installed'], { CI: 'true' });
-    expect(ci).toEqual({ fail: `chromium is not installed: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL}` });
+    expect(ci).toEqual({
+      fail: `chromium is not installed: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL}`,
+    });
     expect(INSTALL).toBe('sudo apt-get install chromium espeak-ng festival festvox-kallpc16k');
   });
 
   it('counts the skipped tests once per missing program, ignoring other skips', () => {
-    expect(reasonsIn('festival is not installed; espeak-ng is not installed')).toEqual(['festival is not installed', 'espeak-ng is not installed']);
+    expect(reasonsIn('festival is not installed; espeak-ng is not installed')).toEqual([
+      'festival is not installed',
+      'espeak-ng is not installed',
+    ]);
     expect(reasonsIn('flaky on Tuesdays')).toEqual([]);
-    const notes = ['chromium is not installed', 'chromium is not installed', 'espeak-ng is not installed', 'festival is not installed; espeak-ng is not installed', undefined, 'todo'];
+    const notes = [
+      'chromium is not installed',
+      'chromium is not installed',
+      'espeak-ng is not installed',
+      'festival is not installed; espeak-ng is not installed',
+      undefined,
+      'todo',
+    ];
     expect(summary(notes)).toEqual([
       `skipped 2 tests: chromium is not installed; enable with: ${INSTALL}`,
       `skipped 2 tests: espeak-ng is not installed; enable with: ${INSTALL}`,

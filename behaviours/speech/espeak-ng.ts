@@ -50,7 +50,8 @@ export class EspeakSpeech implements SpeechOutput {
 
   async probe(): Promise<void> {
     const r = await this.run(['--version'], '');
-    if (r.code !== 0) throw new SpeechBackendError(`${this.command} --version exited with ${r.code}: ${firstLine(r.stderr)}`);
+    if (r.code !== 0)
+      throw new SpeechBackendError(`${this.command} --version exited with ${r.code}: ${firstLine(r.stderr)}`);
   }
 
   /** Speaks `text` into a WAV file at `wavPath`. */
@@ -60,7 +61,10 @@ export class EspeakSpeech implements SpeechOutput {
       (s) => s.size,
       () => 0,
     );
-    if (r.code !== 0 || size <= 44) throw new SpeechBackendError(`espeak-ng wrote no audio${r.stderr ? `: ${firstLine(r.stderr)}` : ` (exit ${r.code})`}`);
+    if (r.code !== 0 || size <= 44)
+      throw new SpeechBackendError(
+        `espeak-ng wrote no audio${r.stderr ? `: ${firstLine(r.stderr)}` : ` (exit ${r.code})`}`,
+      );
   }
 
   /** The phonemes espeak-ng reads in `text` (IPA, or its own codes): shows that accents arrived. */

@@ -65,7 +65,9 @@ export function festivalText(text: string): string {
 export const schemeString = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 const latin1 = (scheme: string): Buffer => {
-  for (const ch of scheme) if (ch.codePointAt(0)! >= 0xff) throw new SpeechBackendError(`festival cannot read ${JSON.stringify(ch)} (outside Latin-1, or its end of input)`);
+  for (const ch of scheme)
+    if (ch.codePointAt(0)! >= 0xff)
+      throw new SpeechBackendError(`festival cannot read ${JSON.stringify(ch)} (outside Latin-1, or its end of input)`);
   return Buffer.from(scheme, 'latin1');
 };
 
@@ -77,12 +79,14 @@ export class FestivalSpeech implements SpeechOutput {
   constructor(private readonly options: FestivalOptions) {
     this.command = options.command ?? 'festival';
     // The voice is spliced into Scheme as a procedure call, so it must be a plain name.
-    if (options.voice !== null && !/^[A-Za-z0-9_]+$/.test(options.voice)) throw new SpeechBackendError(`festival voice ${JSON.stringify(options.voice)} is not a plain voice name`);
+    if (options.voice !== null && !/^[A-Za-z0-9_]+$/.test(options.voice))
+      throw new SpeechBackendError(`festival voice ${JSON.stringify(options.voice)} is not a plain voice name`);
   }
 
   async probe(): Promise<void> {
     const r = await this.run(['--version'], Buffer.alloc(0));
-    if (r.code !== 0) throw new SpeechBackendError(`${this.command} --version exited with ${r.code}: ${firstLine(r.stderr)}`);
+    if (r.code !== 0)
+      throw new SpeechBackendError(`${this.command} --version exited with ${r.code}: ${firstLine(r.stderr)}`);
   }
 
   /** Speaks `text` into a WAV file at `wavPath`. */
@@ -90,13 +94,17 @@ export class FestivalSpeech implements SpeechOutput {
     const voice = this.options.voice ? `(${this.options.voice})\n` : '';
     const scheme = `${voice}(utt.save.wave (utt.synth (Utterance Text ${schemeString(festivalText(text))})) ${schemeString(wavPath)} 'riff)\n`;
     const r = await this.run(['--pipe'], latin1(scheme));
-    const complaint = /SIOD ERROR|error/i.test(r.stderr) ? firstLine(r.stderr.slice(r.stderr.search(/SIOD ERROR|error/i))) : '';
+    const complaint = /SIOD ERROR|error/i.test(r.stderr)
+      ? firstLine(r.stderr.slice(r.stderr.search(/SIOD ERROR|error/i)))
+      : '';
     const size = await stat(wavPath).then(
       (s) => s.size,
       () => 0,
     );
     if (r.code !== 0 || size <= 44) {
-      throw new SpeechBackendError(`festival wrote no audio${complaint ? `: ${complaint}` : r.code !== 0 ? ` (exit ${r.code})` : ''}`);
+      throw new SpeechBackendError(
+        `festival wrote no audio${complaint ? `: ${complaint}` : r.code !== 0 ? ` (exit ${r.code})` : ''}`,
+      );
     }
   }
 

@@ -51,7 +51,13 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     child.stdout!.on('data', (d: Buffer) => out.push(d));
     child.stderr!.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) =>
-      finish(() => reject(new SpeechBackendError(e.code === 'ENOENT' ? `${command} is not installed (not found on PATH)` : `${command}: ${e.message}`))),
+      finish(() =>
+        reject(
+          new SpeechBackendError(
+            e.code === 'ENOENT' ? `${command} is not installed (not found on PATH)` : `${command}: ${e.message}`,
+          ),
+        ),
+      ),
     );
     child.on('close', (code, signal) =>
       finish(() =>
@@ -74,8 +80,16 @@ export const firstLine = (s: string): string =>
     .find((l) => l.length > 0) ?? '';
 
 /** Plays a WAV file with the configured player; a failure names the player and its complaint. */
-export async function play(player: readonly string[], wav: string, timeoutMs: number, onSpawn?: (c: ChildProcess) => void): Promise<void> {
+export async function play(
+  player: readonly string[],
+  wav: string,
+  timeoutMs: number,
+  onSpawn?: (c: ChildProcess) => void,
+): Promise<void> {
   const [command, ...args] = player;
   const r = await runProcess(command!, [...args, wav], { timeoutMs, ...(onSpawn ? { onSpawn } : {}) });
-  if (r.code !== 0) throw new SpeechBackendError(`${command} could not play the audio (exit ${r.code}${r.stderr ? `: ${firstLine(r.stderr)}` : ''})`);
+  if (r.code !== 0)
+    throw new SpeechBackendError(
+      `${command} could not play the audio (exit ${r.code}${r.stderr ? `: ${firstLine(r.stderr)}` : ''})`,
+    );
 }

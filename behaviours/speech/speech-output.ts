@@ -95,7 +95,10 @@ export class DegradingSpeech implements SpeechOutput {
         if (this.stopping) return;
         this.failures++;
         if (this.spoken === 0 || this.failures >= this.giveUpAfter) this.degrade(e);
-        else this.log.warn(`speech: the ${this.primary.name} backend could not say line ${request.id} (${reasonOf(e)}); it goes to the log, the next lines to ${this.primary.name} again`);
+        else
+          this.log.warn(
+            `speech: the ${this.primary.name} backend could not say line ${request.id} (${reasonOf(e)}); it goes to the log, the next lines to ${this.primary.name} again`,
+          );
       }
     }
     try {
@@ -114,7 +117,9 @@ export class DegradingSpeech implements SpeechOutput {
   private degrade(e: unknown): void {
     if (this.failed !== null) return;
     this.failed = reasonOf(e);
-    this.log.warn(`speech: the ${this.primary.name} backend does not work (${this.failed}); from now on the robot's lines go to the log only`);
+    this.log.warn(
+      `speech: the ${this.primary.name} backend does not work (${this.failed}); from now on the robot's lines go to the log only`,
+    );
   }
 }
 

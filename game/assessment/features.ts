@@ -42,7 +42,13 @@ const QUEEN = 5;
  * Writes the features of `hand` (seat `seat`, dealer `dealer`, turned-up card `trumpCard`) into
  * `out` (length FEATURE_COUNT) and returns it. No allocation: the estimator may run per event.
  */
-export function handFeatures(hand: readonly Card[], seat: Seat, dealer: Seat, trumpCard: Card, out: Float64Array = new Float64Array(FEATURE_COUNT)): Float64Array {
+export function handFeatures(
+  hand: readonly Card[],
+  seat: Seat,
+  dealer: Seat,
+  trumpCard: Card,
+  out: Float64Array = new Float64Array(FEATURE_COUNT),
+): Float64Array {
   const trump: Suit = suitOf(trumpCard);
   out.fill(0);
   const ranks = [0, 0, 0, 0];

@@ -24,7 +24,9 @@ export class HandAssessor {
 
   constructor(readonly model: HandModel = FITTED_MODEL) {
     if (model.features.length !== FEATURE_COUNT || model.features.some((f, i) => f !== HAND_FEATURES[i])) {
-      throw new Error(`hand model: its features (${model.features.join(', ')}) are not this build's (${HAND_FEATURES.join(', ')}); fit it again`);
+      throw new Error(
+        `hand model: its features (${model.features.join(', ')}) are not this build's (${HAND_FEATURES.join(', ')}); fit it again`,
+      );
     }
     this.#points = Float64Array.from(model.points.weights);
     this.#win = Float64Array.from(model.win.weights);
@@ -63,7 +65,10 @@ const PEAKS = [30, 48, 60, 72, 90] as const;
  * The fuzzy strength of an expected score: each class's membership (triangles between neighbouring
  * peaks, the outer classes open-ended) and the class that holds most.
  */
-export function strengthOf(expectedPoints: number): { class: StrengthClass; membership: Record<StrengthClass, number> } {
+export function strengthOf(expectedPoints: number): {
+  class: StrengthClass;
+  membership: Record<StrengthClass, number>;
+} {
   const m = {} as Record<StrengthClass, number>;
   let best = 0;
   for (let i = 0; i < PEAKS.length; i++) {

@@ -85,10 +85,27 @@ function playOut(game: Game, card: Card, seat: Seat, seed: number, sums: CardOut
   sums.n++;
 }
 
-const empty = (card: Card): CardOutcome & { n: number } => ({ card, teamTakesTrick: 0, partnerTakesTrick: 0, trickPoints: 0, opponentTrumpsAfter: 0, finalPoints: 0, winShare: 0, n: 0 });
+const empty = (card: Card): CardOutcome & { n: number } => ({
+  card,
+  teamTakesTrick: 0,
+  partnerTakesTrick: 0,
+  trickPoints: 0,
+  opponentTrumpsAfter: 0,
+  finalPoints: 0,
+  winShare: 0,
+  n: 0,
+});
 const mean = (s: CardOutcome & { n: number }): CardOutcome => {
   const n = Math.max(1, s.n);
-  return { card: s.card, teamTakesTrick: s.teamTakesTrick / n, partnerTakesTrick: s.partnerTakesTrick / n, trickPoints: s.trickPoints / n, opponentTrumpsAfter: s.opponentTrumpsAfter / n, finalPoints: s.finalPoints / n, winShare: s.winShare / n };
+  return {
+    card: s.card,
+    teamTakesTrick: s.teamTakesTrick / n,
+    partnerTakesTrick: s.partnerTakesTrick / n,
+    trickPoints: s.trickPoints / n,
+    opponentTrumpsAfter: s.opponentTrumpsAfter / n,
+    finalPoints: s.finalPoints / n,
+    winShare: s.winShare / n,
+  };
 };
 
 /**
@@ -116,7 +133,13 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
   const partner = partnerOf(info.seat);
   const suit = suitOf(chosen);
   // Public knowledge only: the partner has shown it lacks the suit, and may still hold trumps.
-  if (leads && suit !== trump && info.voids[partner]!.includes(suit) && !info.voids[partner]!.includes(trump) && c.partnerTakesTrick > d.partnerTakesTrick) {
+  if (
+    leads &&
+    suit !== trump &&
+    info.voids[partner]!.includes(suit) &&
+    !info.voids[partner]!.includes(trump) &&
+    c.partnerTakesTrick > d.partnerTakesTrick
+  ) {
     return { kind: 'partner-ruffs', ...base, suit };
   }
   const master = masterTrump(info);

@@ -97,11 +97,14 @@ function keeper(solver: Solver, p: Position, m: ReviewMoment): Card {
   for (const card of solver.legalCards(m.seat)) {
     if (card !== m.card && solver.testAfter(m.seat, card, p.points[team]!, target)) return card;
   }
-  throw new Error(`no card of seat ${m.seat} keeps ${target} points at play ${m.play}: the values along the game are wrong`);
+  throw new Error(
+    `no card of seat ${m.seat} keeps ${target} points at play ${m.play}: the values along the game are wrong`,
+  );
 }
 
 /** How much a change matters: the victories it moves first, then its points. */
-const weight = (m: ReviewMoment): number => Math.abs(victoriesFor(m.after) - victoriesFor(m.before)) * 1000 + Math.abs(m.after - m.before);
+const weight = (m: ReviewMoment): number =>
+  Math.abs(victoriesFor(m.after) - victoriesFor(m.before)) * 1000 + Math.abs(m.after - m.before);
 
 /**
  * Reviews a finished game with all cards in view. Throws PlayError (game.ts) for plays that cannot
@@ -118,11 +121,22 @@ export function reviewGame(g: PlayedGame, solver: Solver = new Solver(), o: Revi
     final: null,
     changes: 0,
     values: [],
-    moments: [{ play: Math.max(0, g.plays.indexOf(r.card)), trick: r.trick, seat: r.seat, card: r.card, better: null, before: -1, after: -1 }],
+    moments: [
+      {
+        play: Math.max(0, g.plays.indexOf(r.card)),
+        trick: r.trick,
+        seat: r.seat,
+        card: r.card,
+        better: null,
+        before: -1,
+        after: -1,
+      },
+    ],
     nodes: solver.nodes - start,
   });
   if (g.renounce) return renounced(g.renounce);
-  if (!seats || g.plays.length !== 40) return { status: 'incomplete', dealt: null, final: null, changes: 0, values: [], moments: [], nodes: 0 };
+  if (!seats || g.plays.length !== 40)
+    return { status: 'incomplete', dealt: null, final: null, changes: 0, values: [], moments: [], nodes: 0 };
 
   // Every card was played: each seat's hand at the deal is the cards it played.
   const hands: Card[][] = [[], [], [], []];
@@ -150,7 +164,16 @@ export function reviewGame(g: PlayedGame, solver: Solver = new Solver(), o: Revi
   for (let i = 0; i < 40; i++) {
     const before = values[i]!;
     const after = values[i + 1]!;
-    if (after !== before) changed.push({ play: i, trick: Math.floor(i / 4), seat: seats[i]!, card: g.plays[i]!, better: null, before, after });
+    if (after !== before)
+      changed.push({
+        play: i,
+        trick: Math.floor(i / 4),
+        seat: seats[i]!,
+        card: g.plays[i]!,
+        better: null,
+        before,
+        after,
+      });
   }
   const moments = changed
     .filter((m) => victoriesFor(m.after) !== victoriesFor(m.before) || Math.abs(m.after - m.before) >= minPoints)
@@ -158,5 +181,13 @@ export function reviewGame(g: PlayedGame, solver: Solver = new Solver(), o: Revi
     .slice(0, keep)
     .sort((a, b) => a.play - b.play);
   for (const m of moments) m.better = keeper(solver, positions[m.play]!, m);
-  return { status: 'reviewed', dealt: values[0]!, final: values[40]!, changes: changed.length, values, moments, nodes: solver.nodes - start };
+  return {
+    status: 'reviewed',
+    dealt: values[0]!,
+    final: values[40]!,
+    changes: changed.length,
+    values,
+    moments,
+    nodes: solver.nodes - start,
+  };
 }

@@ -26,13 +26,15 @@ export function situationWarnings(game: Game, robotSeat: Seat): SituationWarning
   const out: SituationWarning[] = [];
   const ace = cardOf(game.trump, 9);
   const seven = cardOf(game.trump, 8);
-  if (partnerHand.includes(seven) && !game.isPlayed(ace) && !ours.includes(ace)) out.push({ kind: 'ace-with-them', card: ace });
+  if (partnerHand.includes(seven) && !game.isPlayed(ace) && !ours.includes(ace))
+    out.push({ kind: 'ace-with-them', card: ace });
   // Worth saying while trumps are still out with us and the partner has a side suit to lead or keep.
   let withThem = 0;
   for (let r = 0; r < 10; r++) {
     const c = cardOf(game.trump, r);
     if (!game.isPlayed(c) && !ours.includes(c)) withThem++;
   }
-  if (withThem === 0 && game.trick < 9 && partnerHand.some((c) => suitOf(c) !== game.trump)) out.push({ kind: 'no-trumps-with-them' });
+  if (withThem === 0 && game.trick < 9 && partnerHand.some((c) => suitOf(c) !== game.trump))
+    out.push({ kind: 'no-trumps-with-them' });
   return out;
 }

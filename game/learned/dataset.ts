@@ -37,14 +37,23 @@ export interface DecisionRow {
  * The decisions of `seats` (null: all four) in a game whose hands at the deal and plays are known, in
  * order of play. Stops at the end of the plays (a game cut short, or ended by a renounce).
  */
-export function* decisionRows(deal: { dealer: Seat; trumpCard: Card; hands: readonly (readonly Card[])[] }, plays: readonly Card[], seats: ReadonlySet<Seat> | null): Generator<DecisionRow> {
+export function* decisionRows(
+  deal: { dealer: Seat; trumpCard: Card; hands: readonly (readonly Card[])[] },
+  plays: readonly Card[],
+  seats: ReadonlySet<Seat> | null,
+): Generator<DecisionRow> {
   const game = new Game({ dealer: deal.dealer, trumpCard: deal.trumpCard, hands: deal.hands });
   const by = playSeats(deal.dealer, deal.trumpCard, plays.slice(0, 40));
   for (const card of plays) {
     if (game.isOver) break;
     const seat = game.toMove;
     if (!seats || seats.has(seat)) {
-      const features = encodeInfoSet(infoSetOf(game, seat, game.hand(seat)), new Float32Array(DECISION_FEATURES), 0, by);
+      const features = encodeInfoSet(
+        infoSetOf(game, seat, game.hand(seat)),
+        new Float32Array(DECISION_FEATURES),
+        0,
+        by,
+      );
       yield { features, label: card, seat };
     }
     game.play(card, seat);

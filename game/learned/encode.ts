@@ -48,7 +48,19 @@ export const DECISION_FEATURES = 436;
 export const PRIVATE_FEATURES = DECISION_LAYOUT.trick;
 
 /** What every seat knows: the public part of an information set (any seat's, the observer's included). */
-export type PublicGame = Pick<InfoSet, 'dealer' | 'trump' | 'trumpCard' | 'trumpCardInDealerHand' | 'voids' | 'points' | 'trick' | 'leader' | 'table' | 'plays'>;
+export type PublicGame = Pick<
+  InfoSet,
+  | 'dealer'
+  | 'trump'
+  | 'trumpCard'
+  | 'trumpCardInDealerHand'
+  | 'voids'
+  | 'points'
+  | 'trick'
+  | 'leader'
+  | 'table'
+  | 'plays'
+>;
 
 /** The seat that played each card of `plays`, in order (from the rules: the dealer, the trump and the cards alone). */
 export function playSeats(dealer: Seat, trumpCard: Card, plays: readonly Card[]): Seat[] {
@@ -73,10 +85,14 @@ const rel = (seat: number, me: Seat): number => (seat - me + 4) % 4;
  * (playSeats), when the caller encodes many positions of one game.
  */
 export function encodePublic(p: PublicGame, seat: Seat, out: Float32Array, offset = 0, seats?: readonly Seat[]): void {
-  if (publicToMove(p) !== seat) throw new RangeError(`seat ${seat} is not to move (seat ${publicToMove(p)} is): a decision is encoded for the seat to move`);
+  if (publicToMove(p) !== seat)
+    throw new RangeError(
+      `seat ${seat} is not to move (seat ${publicToMove(p)} is): a decision is encoded for the seat to move`,
+    );
   out.fill(0, offset, offset + DECISION_FEATURES);
   const by = seats ?? playSeats(p.dealer, p.trumpCard, p.plays);
-  for (let i = 0; i < p.plays.length; i++) out[offset + DECISION_LAYOUT.played + rel(by[i]!, seat) * DECK_SIZE + p.plays[i]!] = 1;
+  for (let i = 0; i < p.plays.length; i++)
+    out[offset + DECISION_LAYOUT.played + rel(by[i]!, seat) * DECK_SIZE + p.plays[i]!] = 1;
   for (let i = 0; i < p.table.length; i++) {
     const r = rel(p.leader + i, seat);
     out[offset + DECISION_LAYOUT.trick + (r - 1) * DECK_SIZE + p.table[i]!] = 1;
@@ -119,12 +135,17 @@ export function encodeHandMasks(hand: ArrayLike<number>, led: number, out: Float
 /** encodeHandMasks for a hand given as cards. */
 export function encodeHand(hand: readonly Card[], led: number, out: Float32Array, offset = 0): number {
   const masks = [0, 0, 0, 0];
-  for (const c of hand) masks[suitOf(c)]! |= 1 << c % 10;
+  for (const c of hand) masks[suitOf(c)]! |= 1 << (c % 10);
   return encodeHandMasks(masks, led, out, offset);
 }
 
 /** The whole encoding of the decision of the seat whose information set `info` is (it must be to move). */
-export function encodeInfoSet(info: InfoSet, out: Float32Array = new Float32Array(DECISION_FEATURES), offset = 0, seats?: readonly Seat[]): Float32Array {
+export function encodeInfoSet(
+  info: InfoSet,
+  out: Float32Array = new Float32Array(DECISION_FEATURES),
+  offset = 0,
+  seats?: readonly Seat[],
+): Float32Array {
   encodePublic(info, info.seat, out, offset, seats);
   encodeHand(info.hand, info.table.length ? suitOf(info.table[0]!) : -1, out, offset);
   return out;

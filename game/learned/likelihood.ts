@@ -82,14 +82,14 @@ export class LearnedPlayLikelihood implements WorldLikelihood {
   weight(hands: readonly (readonly Card[])[]): number {
     const h = this.hands;
     h.fill(0);
-    for (let s = 0; s < 4; s++) for (const c of hands[s]!) h[s * 4 + suitOf(c)]! |= 1 << c % 10;
+    for (let s = 0; s < 4; s++) for (const c of hands[s]!) h[s * 4 + suitOf(c)]! |= 1 << (c % 10);
     const trust = this.trust;
     let w = 1;
     // Backwards: before play i its seat held what it holds after, plus the card.
     for (let i = this.card.length - 1; i >= 0; i--) {
       const s = this.seat[i]!;
       const c = this.card[i]!;
-      h[s * 4 + ((c / 10) | 0)]! |= 1 << c % 10;
+      h[s * 4 + ((c / 10) | 0)]! |= 1 << (c % 10);
       const k = this.slot[i]!;
       if (k < 0) continue;
       const o = k * DECISION_FEATURES;

@@ -49,8 +49,12 @@ export class MlpPolicyNet implements PolicyNet {
     readonly layers: DenseLayer[],
   ) {
     if (!layers.length) throw new ModelFormatError(`${name}: no layer`);
-    if (layers[0]!.inputs !== DECISION_FEATURES) throw new ModelFormatError(`${name}: the model takes ${layers[0]!.inputs} features, this encoding has ${DECISION_FEATURES} (another features version)`);
-    if (layers.at(-1)!.outputs !== DECK_SIZE) throw new ModelFormatError(`${name}: the model gives ${layers.at(-1)!.outputs} outputs, not one per card (40)`);
+    if (layers[0]!.inputs !== DECISION_FEATURES)
+      throw new ModelFormatError(
+        `${name}: the model takes ${layers[0]!.inputs} features, this encoding has ${DECISION_FEATURES} (another features version)`,
+      );
+    if (layers.at(-1)!.outputs !== DECK_SIZE)
+      throw new ModelFormatError(`${name}: the model gives ${layers.at(-1)!.outputs} outputs, not one per card (40)`);
     this.first = layers[0]!;
     this.firstT = transposed(this.first);
     this.hidden = layers.slice(1, -1).map((l) => ({ outputs: l.outputs, bias: l.bias, weightT: transposed(l) }));
@@ -66,7 +70,8 @@ export class MlpPolicyNet implements PolicyNet {
     try {
       return new MlpPolicyNet(name, readOnnxMlp(bytes).layers);
     } catch (e) {
-      if (e instanceof ModelFormatError && !e.message.startsWith(name)) throw new ModelFormatError(`${name}: ${e.message}`);
+      if (e instanceof ModelFormatError && !e.message.startsWith(name))
+        throw new ModelFormatError(`${name}: ${e.message}`);
       throw e;
     }
   }
@@ -165,7 +170,8 @@ export class MlpPolicyNet implements PolicyNet {
 /** A dense layer's weights (out x in, as ONNX stores them) transposed to in x out. */
 function transposed(l: DenseLayer): Float32Array {
   const t = new Float32Array(l.inputs * l.outputs);
-  for (let o = 0; o < l.outputs; o++) for (let i = 0; i < l.inputs; i++) t[i * l.outputs + o] = l.weight[o * l.inputs + i]!;
+  for (let o = 0; o < l.outputs; o++)
+    for (let i = 0; i < l.inputs; i++) t[i * l.outputs + o] = l.weight[o * l.inputs + i]!;
   return t;
 }
 

@@ -26,7 +26,10 @@ export function registerPolicyNet(name: string, net: PolicyNet): void {
 export function policyNet(path: string): PolicyNet {
   const known = nets.get(path);
   if (known) return known;
-  if (!loader) throw new Error(`cannot read the model ${path}: no model loader is installed (the CLI installs one; a program embedding game/ calls setModelLoader)`);
+  if (!loader)
+    throw new Error(
+      `cannot read the model ${path}: no model loader is installed (the CLI installs one; a program embedding game/ calls setModelLoader)`,
+    );
   const net = MlpPolicyNet.fromOnnx(path, loader(path));
   nets.set(path, net);
   return net;

@@ -29,7 +29,8 @@ function* fields(buf: Uint8Array): Generator<Field> {
     let v = 0;
     let mul = 1;
     for (;;) {
-      if (p >= buf.length) throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
+      if (p >= buf.length)
+        throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
       const b = buf[p++]!;
       v += (b & 0x7f) * mul;
       if (!(b & 0x80)) return v;
@@ -43,12 +44,14 @@ function* fields(buf: Uint8Array): Generator<Field> {
     if (wire === 0) yield { no, wire, int: varint(), bytes: buf.subarray(0, 0) };
     else if (wire === 2) {
       const len = varint();
-      if (p + len > buf.length) throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
+      if (p + len > buf.length)
+        throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
       yield { no, wire, int: len, bytes: buf.subarray(p, p + len) };
       p += len;
     } else if (wire === 5 || wire === 1) {
       const n = wire === 5 ? 4 : 8;
-      if (p + n > buf.length) throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
+      if (p + n > buf.length)
+        throw new ModelFormatError('not an ONNX model: a protobuf field runs past the end of the file');
       yield { no, wire, int: 0, bytes: buf.subarray(p, p + n) };
       p += n;
     } else throw new ModelFormatError(`not an ONNX model: protobuf wire type ${wire}`);
@@ -83,11 +86,13 @@ function tensor(buf: Uint8Array): Tensor {
   }
   const size = dims.reduce((a, b) => a * b, 1);
   let data: Float32Array;
-  if (type !== 1) data = new Float32Array(0); // not float: not a layer's weights (shapes, indices)
+  if (type !== 1)
+    data = new Float32Array(0); // not float: not a layer's weights (shapes, indices)
   else if (raw) {
     data = new Float32Array(size);
     const v = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-    if (raw.byteLength !== size * 4) throw new ModelFormatError(`initializer ${name}: ${raw.byteLength} bytes for ${size} floats`);
+    if (raw.byteLength !== size * 4)
+      throw new ModelFormatError(`initializer ${name}: ${raw.byteLength} bytes for ${size} floats`);
     for (let i = 0; i < size; i++) data[i] = v.getFloat32(i * 4, true);
   } else data = Float32Array.from(floats);
   return { name, dims, data };
@@ -173,14 +178,34 @@ export function readOnnxMlp(bytes: Uint8Array): OnnxMlp {
       for (const v of fields(f.bytes)) if (v.no === 1) outputs.push(text(v.bytes));
     }
   }
-  const allowed = new Set(['Gemm', 'Relu', 'Slice', 'Sub', 'Mul', 'Add', 'Softmax', 'LogSoftmax', 'Constant', 'Exp', 'Identity', 'Gather', 'Unsqueeze', 'Concat', 'Shape']);
+  const allowed = new Set([
+    'Gemm',
+    'Relu',
+    'Slice',
+    'Sub',
+    'Mul',
+    'Add',
+    'Softmax',
+    'LogSoftmax',
+    'Constant',
+    'Exp',
+    'Identity',
+    'Gather',
+    'Unsqueeze',
+    'Concat',
+    'Shape',
+  ]);
   const odd = nodes.filter((n) => !allowed.has(n.op)).map((n) => n.op);
-  if (odd.length) throw new ModelFormatError(`not a policy MLP this runtime reads: the graph has ${[...new Set(odd)].join(', ')} (it reads Gemm layers with Relu between them)`);
+  if (odd.length)
+    throw new ModelFormatError(
+      `not a policy MLP this runtime reads: the graph has ${[...new Set(odd)].join(', ')} (it reads Gemm layers with Relu between them)`,
+    );
   const layers: DenseLayer[] = [];
   for (const n of nodes.filter((x) => x.op === 'Gemm')) {
     const w = inits.get(n.inputs[1] ?? '');
     const b = inits.get(n.inputs[2] ?? '');
-    if (!w || !b || w.dims.length !== 2) throw new ModelFormatError('a Gemm layer without its weight and bias initializers');
+    if (!w || !b || w.dims.length !== 2)
+      throw new ModelFormatError('a Gemm layer without its weight and bias initializers');
     // transB = 1: W is out x in (torch's Linear); else in x out, transposed here.
     const [d0, d1] = w.dims as [number, number];
     const outputs = n.transB ? d0 : d1;
@@ -188,16 +213,22 @@ export function readOnnxMlp(bytes: Uint8Array): OnnxMlp {
     let weight = w.data;
     if (!n.transB) {
       weight = new Float32Array(w.data.length);
-      for (let i = 0; i < inputs; i++) for (let o = 0; o < outputs; o++) weight[o * inputs + i] = w.data[i * outputs + o]!;
+      for (let i = 0; i < inputs; i++)
+        for (let o = 0; o < outputs; o++) weight[o * inputs + i] = w.data[i * outputs + o]!;
     }
-    if (b.data.length !== outputs) throw new ModelFormatError(`a layer of ${outputs} outputs has a bias of ${b.data.length}`);
+    if (b.data.length !== outputs)
+      throw new ModelFormatError(`a layer of ${outputs} outputs has a bias of ${b.data.length}`);
     layers.push({ inputs, outputs, weight, bias: b.data });
   }
   if (!layers.length) throw new ModelFormatError('not a policy MLP: the graph has no Gemm layer');
   for (let i = 1; i < layers.length; i++) {
-    if (layers[i]!.inputs !== layers[i - 1]!.outputs) throw new ModelFormatError(`layer ${i} takes ${layers[i]!.inputs} inputs, the layer before gives ${layers[i - 1]!.outputs}`);
+    if (layers[i]!.inputs !== layers[i - 1]!.outputs)
+      throw new ModelFormatError(
+        `layer ${i} takes ${layers[i]!.inputs} inputs, the layer before gives ${layers[i - 1]!.outputs}`,
+      );
   }
   const relus = nodes.filter((x) => x.op === 'Relu').length;
-  if (relus !== layers.length - 1) throw new ModelFormatError(`expected a Relu between each two of the ${layers.length} layers, found ${relus}`);
+  if (relus !== layers.length - 1)
+    throw new ModelFormatError(`expected a Relu between each two of the ${layers.length} layers, found ${relus}`);
   return { layers, inputs, outputs, metadata, ops: nodes.map((n) => n.op) };
 }

@@ -33,7 +33,13 @@ export class LearnedPolicy implements SeatPolicy {
 
   /** Writes the public part of the encoding for `seat` deciding in `game` (once per prediction). */
   prepare(game: PublicGame, seat: Seat): void {
-    if (this.prepared && this.prepared.game === game && this.prepared.seat === seat && this.prepared.plays === game.plays.length) return;
+    if (
+      this.prepared &&
+      this.prepared.game === game &&
+      this.prepared.seat === seat &&
+      this.prepared.plays === game.plays.length
+    )
+      return;
     encodePublic(game, seat, this.x);
     this.partSummed = false;
     this.prepared = { plays: game.plays.length, seat, game };
@@ -44,7 +50,8 @@ export class LearnedPolicy implements SeatPolicy {
    * `offset`, for a batch run elsewhere (onnxruntime); returns the number of legal cards.
    */
   encodeWorld(w: SeatWorld, out: Float32Array, offset: number): number {
-    if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
+    if (!this.prepared || this.prepared.seat !== w.seat)
+      throw new Error('learned policy: prepare(game, seat) before asking about worlds');
     const n = encodeHandMasks(w.hand, w.led, this.x);
     out.set(this.x, offset);
     return n;
@@ -60,7 +67,8 @@ export class LearnedPolicy implements SeatPolicy {
   }
 
   probabilities(w: SeatWorld, out: Float64Array): number {
-    if (!this.prepared || this.prepared.seat !== w.seat) throw new Error('learned policy: prepare(game, seat) before asking about worlds');
+    if (!this.prepared || this.prepared.seat !== w.seat)
+      throw new Error('learned policy: prepare(game, seat) before asking about worlds');
     const n = encodeHandMasks(w.hand, w.led, this.x);
     if (this.part) {
       if (!this.partSummed) this.net.publicPart!(this.x, 0, this.part);

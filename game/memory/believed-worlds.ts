@@ -37,7 +37,9 @@ export function rememberedInfo(info: InfoSet, recollection: Recollection): InfoS
 /** The worlds of a seat that recalls `recollection` of the game `info` is in. */
 export function believedWorlds(info: InfoSet, recollection: Recollection): WorldSource {
   const remembered = rememberedInfo(info, recollection);
-  const sampler: DealSampler = recollection.forgotten.length ? new BelievedSampler(remembered, recollection.forgotten) : createDealSampler(remembered);
+  const sampler: DealSampler = recollection.forgotten.length
+    ? new BelievedSampler(remembered, recollection.forgotten)
+    : createDealSampler(remembered);
   return {
     sampler,
     game: (hands) =>
@@ -126,7 +128,8 @@ class BelievedSampler implements DealSampler {
       for (let g = 0; g <= size; g++) {
         for (let p = 0; p <= points; p++) {
           let sum = 0;
-          for (let x = 0; x <= n && x <= g && x * v <= p; x++) sum += BINOM[n]![x]! * ways[(i + 1) * stride + (g - x) * (points + 1) + (p - x * v)]!;
+          for (let x = 0; x <= n && x <= g && x * v <= p; x++)
+            sum += BINOM[n]![x]! * ways[(i + 1) * stride + (g - x) * (points + 1) + (p - x * v)]!;
           ways[i * stride + g * (points + 1) + p] = sum;
         }
       }
@@ -177,7 +180,11 @@ class BelievedSampler implements DealSampler {
         if (u < 0) break;
       }
       // Rounding may leave u just above 0 after the last term: take the largest x with weight.
-      while (x > 0 && (x > n || x > g || x * v > p || this.ways[(i + 1) * stride + (g - x) * (this.points + 1) + (p - x * v)] === 0)) x--;
+      while (
+        x > 0 &&
+        (x > n || x > g || x * v > p || this.ways[(i + 1) * stride + (g - x) * (this.points + 1) + (p - x * v)] === 0)
+      )
+        x--;
       // x cards of the group, uniformly: a partial Fisher-Yates.
       const scratch = this.scratch;
       for (let k = 0; k < n; k++) scratch[k] = cards[k]!;

@@ -124,7 +124,8 @@ export class CardMemory {
     let seen = 0;
     if (info.table.length) {
       const led = suitOf(info.table[0]!);
-      for (let i = 1; i < info.table.length; i++) if (suitOf(info.table[i]!) !== led) seen |= 1 << (((info.leader + i) & 3) * 4 + led);
+      for (let i = 1; i < info.table.length; i++)
+        if (suitOf(info.table[i]!) !== led) seen |= 1 << (((info.leader + i) & 3) * 4 + led);
     }
     let voids = 0;
     let forgottenVoids = 0;
@@ -145,7 +146,13 @@ export class CardMemory {
   follow(info: InfoSet): void {
     const g = this.game;
     const plays = info.plays;
-    const fresh = g === null || g.dealer !== info.dealer || g.trumpCard !== info.trumpCard || this.seat !== info.seat || plays.length < this.processed || (this.processed > 0 && g.playAt(this.processed - 1) !== plays[this.processed - 1]);
+    const fresh =
+      g === null ||
+      g.dealer !== info.dealer ||
+      g.trumpCard !== info.trumpCard ||
+      this.seat !== info.seat ||
+      plays.length < this.processed ||
+      (this.processed > 0 && g.playAt(this.processed - 1) !== plays[this.processed - 1]);
     if (fresh) this.reset(info);
     for (let k = this.processed; k < plays.length; k++) this.observe(k, plays[k]!);
   }

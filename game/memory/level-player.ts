@@ -41,7 +41,9 @@ export class LevelPlayer implements Player {
     this.level = options.level;
     this.kind = options.name ?? `level:name=${options.level}`;
     const parameters = memoryOf(table, options.level);
-    const memory = (this.memory = parameters ? new CardMemory(parameters, createRng(options.seed, MEMORY_STREAM)) : null);
+    const memory = (this.memory = parameters
+      ? new CardMemory(parameters, createRng(options.seed, MEMORY_STREAM))
+      : null);
     const { levels: _levels, level: _level, name: _name, ...player } = options;
     this.search = new SearchPlayer({
       ...player,
@@ -49,7 +51,12 @@ export class LevelPlayer implements Player {
       name: this.kind,
       trust: settings.infer / 100,
       ...(settings.worlds !== undefined ? { worlds: settings.worlds } : {}),
-      ...(memory ? { worldsFor: (info: InfoSet, legal: readonly Card[]) => believedWorlds(info, (this.lastRecollection = memory.recall(info, legal))) } : {}),
+      ...(memory
+        ? {
+            worldsFor: (info: InfoSet, legal: readonly Card[]) =>
+              believedWorlds(info, (this.lastRecollection = memory.recall(info, legal))),
+          }
+        : {}),
     });
   }
 

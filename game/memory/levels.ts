@@ -34,10 +34,26 @@ export interface LevelTable {
 export const DEFAULT_LEVELS: LevelTable = {
   secondsPerCard: 5,
   levels: {
-    beginner: { memory: { decay: 0.5, noise: 0.4, threshold: -1.5, salience: 0, rehearseOnLead: false, rehearseOnTurn: false }, infer: 0, worlds: 3 },
-    casual: { memory: { decay: 0.5, noise: 0.35, threshold: -2.0, salience: 1, rehearseOnLead: true, rehearseOnTurn: false }, infer: 0, worlds: 6 },
-    club: { memory: { decay: 0.5, noise: 0.3, threshold: -2.4, salience: 1, rehearseOnLead: true, rehearseOnTurn: true }, infer: 25, worlds: 24 },
-    expert: { memory: { decay: 0.5, noise: 0.25, threshold: -2.7, salience: 2, rehearseOnLead: true, rehearseOnTurn: true }, infer: 50, worlds: 120 },
+    beginner: {
+      memory: { decay: 0.5, noise: 0.4, threshold: -1.5, salience: 0, rehearseOnLead: false, rehearseOnTurn: false },
+      infer: 0,
+      worlds: 3,
+    },
+    casual: {
+      memory: { decay: 0.5, noise: 0.35, threshold: -2.0, salience: 1, rehearseOnLead: true, rehearseOnTurn: false },
+      infer: 0,
+      worlds: 6,
+    },
+    club: {
+      memory: { decay: 0.5, noise: 0.3, threshold: -2.4, salience: 1, rehearseOnLead: true, rehearseOnTurn: true },
+      infer: 25,
+      worlds: 24,
+    },
+    expert: {
+      memory: { decay: 0.5, noise: 0.25, threshold: -2.7, salience: 2, rehearseOnLead: true, rehearseOnTurn: true },
+      infer: 50,
+      worlds: 120,
+    },
     full: { memory: 'perfect', infer: 50 },
   },
 };

@@ -32,14 +32,24 @@ export interface Advice {
  * The advice for a seat whose person would likely play `likely`, from the search's beliefs of that
  * seat: the best card, when it beats `likely` by the margin; null when the choice does not matter.
  */
-export function adviceFor(beliefs: Beliefs | undefined, likely: Card, margin: AdviceMargin = DEFAULT_ADVICE_MARGIN): Advice | null {
+export function adviceFor(
+  beliefs: Beliefs | undefined,
+  likely: Card,
+  margin: AdviceMargin = DEFAULT_ADVICE_MARGIN,
+): Advice | null {
   if (!beliefs || beliefs.fallback || beliefs.moves.length < 2) return null;
   const best = beliefs.moves[0]!;
   const theirs = beliefs.moves.find((m) => m.card === likely);
   if (!theirs || best.card === likely) return null;
-  const gain = { victories: (best.victories ?? 0) - (theirs.victories ?? 0), points: best.mean - theirs.mean, winProbability: best.winProbability - theirs.winProbability };
+  const gain = {
+    victories: (best.victories ?? 0) - (theirs.victories ?? 0),
+    points: best.mean - theirs.mean,
+    winProbability: best.winProbability - theirs.winProbability,
+  };
   const byVictories = best.victories !== undefined && theirs.victories !== undefined;
-  const matters = byVictories ? gain.victories >= margin.victories || (gain.victories >= 0 && gain.points >= margin.points) : gain.points >= margin.points;
+  const matters = byVictories
+    ? gain.victories >= margin.victories || (gain.victories >= 0 && gain.points >= margin.points)
+    : gain.points >= margin.points;
   return matters ? { card: best.card, gain } : null;
 }
 

@@ -404,7 +404,8 @@ export class ExpertPlayer implements Player {
       const top = 1 << (31 - Math.clz32(this.unseen[s]!));
       const pTop = this.hasAny(partner, s, top);
       let pRuff = 0;
-      if (s !== trump && this.unseen[trump]) pRuff = this.voidProb(partner, s) * this.hasAny(partner, trump, this.unseen[trump]!);
+      if (s !== trump && this.unseen[trump])
+        pRuff = this.voidProb(partner, s) * this.hasAny(partner, trump, this.unseen[trump]!);
       const oppSafe = s === trump ? 1 : (1 - this.ruffRisk(opp1, s)) * (1 - this.ruffRisk(opp3, s));
       // A partner ruff can be over-ruffed by the last seat; count it at half when that seat may.
       const over = s === trump ? 0 : this.voidProb(opp3, s) * 0.5;

@@ -46,9 +46,22 @@ export class PlayerSpecError extends Error {
   }
 }
 
-const INFER = { option: 'trust', min: 0, max: 100, what: "percent trust that the other seats play like the rule-based player (0: no inference)", scale: 0.01 } as const;
+const INFER = {
+  option: 'trust',
+  min: 0,
+  max: 100,
+  what: 'percent trust that the other seats play like the rule-based player (0: no inference)',
+  scale: 0.01,
+} as const;
 /** What the inference weighs worlds by: by name (`model=expert`) or number (`model=1`). */
-const MODEL = { option: 'inferenceModel', min: 0, max: INFERENCE_MODELS.length - 1, what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule), or a policy network, model=FILE.onnx`, values: INFERENCE_MODELS, named: true } as const;
+const MODEL = {
+  option: 'inferenceModel',
+  min: 0,
+  max: INFERENCE_MODELS.length - 1,
+  what: `the model of the other seats' play the worlds are weighed by: ${INFERENCE_MODELS.join(' or ')} (default rule), or a policy network, model=FILE.onnx`,
+  values: INFERENCE_MODELS,
+  named: true,
+} as const;
 
 interface Param {
   option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout' | 'inferenceModel';
@@ -81,8 +94,20 @@ const PARAMS: Record<SearchKind, Record<string, Param>> = {
   timed: {
     ...ANYTIME,
     // For measuring what each half of the timed player's design is worth.
-    victories: { option: 'objective', min: 0, max: 1, what: '1 to play for expected victories (the default), 0 for expected points', values: ['points', 'victories'] },
-    expert: { option: 'playout', min: 0, max: 1, what: '1 to roll out with the expert player (the default), 0 with the rule-based player', values: ['rule', 'expert'] },
+    victories: {
+      option: 'objective',
+      min: 0,
+      max: 1,
+      what: '1 to play for expected victories (the default), 0 for expected points',
+      values: ['points', 'victories'],
+    },
+    expert: {
+      option: 'playout',
+      min: 0,
+      max: 1,
+      what: '1 to roll out with the expert player (the default), 0 with the rule-based player',
+      values: ['rule', 'expert'],
+    },
   },
   'timed-v1': ANYTIME,
 };
@@ -133,20 +158,35 @@ export function playerFactory(spec: string): PlayerFactory {
     }
     if (key === 'bias' && kind === 'timed') {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 0 || n > 400) throw new PlayerSpecError(`${spec}: bias expects a whole number from 0 to 400 (hundredths of a victory the prior's probability is worth at the root), got '${value ?? ''}'`);
+      if (!Number.isInteger(n) || n < 0 || n > 400)
+        throw new PlayerSpecError(
+          `${spec}: bias expects a whole number from 0 to 400 (hundredths of a victory the prior's probability is worth at the root), got '${value ?? ''}'`,
+        );
       settings.priorWeight = n / 100;
       continue;
     }
     const p = params[key ?? ''];
-    if (!p) throw new PlayerSpecError(`${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params).map(([k, v]) => `${k}=${v.what}`).join(', ')})`);
+    if (!p)
+      throw new PlayerSpecError(
+        `${spec}: '${key}' is not a parameter of ${kind} (it takes ${Object.entries(params)
+          .map(([k, v]) => `${k}=${v.what}`)
+          .join(', ')})`,
+      );
     // A choice may be named as well as numbered.
     const named = p.named && p.values && value !== undefined ? p.values.indexOf(value) : -1;
     const n = named >= 0 ? named : Number(value);
-    if (!Number.isInteger(n) || n < p.min || n > p.max) throw new PlayerSpecError(`${spec}: ${key} expects ${p.named && p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`);
+    if (!Number.isInteger(n) || n < p.min || n > p.max)
+      throw new PlayerSpecError(
+        `${spec}: ${key} expects ${p.named && p.values ? `one of ${p.values.join(', ')} or ` : ''}a whole number from ${p.min} to ${p.max} (${p.what}), got '${value ?? ''}'`,
+      );
     settings[p.option] = p.values ? p.values[n]! : n * (p.scale ?? 1);
   }
-  if ((settings.inferenceNet || settings.inferenceModel) && settings.trust === 0) throw new PlayerSpecError(`${spec}: model= is what the worlds are weighed by, and infer=0 weighs none: leave out one of them`);
-  if (settings.priorWeight !== undefined && !settings.priorNet) throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
+  if ((settings.inferenceNet || settings.inferenceModel) && settings.trust === 0)
+    throw new PlayerSpecError(
+      `${spec}: model= is what the worlds are weighed by, and infer=0 weighs none: leave out one of them`,
+    );
+  if (settings.priorWeight !== undefined && !settings.priorNet)
+    throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }
 
@@ -159,7 +199,10 @@ function advisedFactory(spec: string, parts: string[]): PlayerFactory {
     const n = Number(value);
     if (key === 'p' && Number.isInteger(n) && n >= 0 && n <= 100) follow = n / 100;
     else if (key === 'budget' && Number.isInteger(n) && n >= 1 && n <= 600_000) budgetMs = n;
-    else throw new PlayerSpecError(`${spec}: advised takes p=PCT (0 to 100: how often the advice is followed) and budget=MS (the advice's search), got '${part}'`);
+    else
+      throw new PlayerSpecError(
+        `${spec}: advised takes p=PCT (0 to 100: how often the advice is followed) and budget=MS (the advice's search), got '${part}'`,
+      );
   }
   return (o) => new AdvisedPlayer({ ...o, follow, ...(budgetMs === undefined ? {} : { budgetMs }) });
 }
@@ -173,10 +216,15 @@ function levelFactory(spec: string, parts: string[]): PlayerFactory {
     const n = Number(value);
     if (key === 'name' && value !== undefined && isLevelName(value)) level = value;
     else if (key === 'budget' && Number.isInteger(n) && n >= 1 && n <= 600_000) budgetMs = n;
-    else if (key === 'name') throw new PlayerSpecError(`${spec}: unknown level '${value ?? ''}' (levels: ${LEVEL_NAMES.join(', ')})`);
-    else throw new PlayerSpecError(`${spec}: level takes name=LEVEL (${LEVEL_NAMES.join(', ')}) and budget=MS, got '${part}'`);
+    else if (key === 'name')
+      throw new PlayerSpecError(`${spec}: unknown level '${value ?? ''}' (levels: ${LEVEL_NAMES.join(', ')})`);
+    else
+      throw new PlayerSpecError(
+        `${spec}: level takes name=LEVEL (${LEVEL_NAMES.join(', ')}) and budget=MS, got '${part}'`,
+      );
   }
-  if (!level || !isLevelName(level)) throw new PlayerSpecError(`${spec}: level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
+  if (!level || !isLevelName(level))
+    throw new PlayerSpecError(`${spec}: level needs a name: level:name=LEVEL (${LEVEL_NAMES.join(', ')})`);
   const name = level;
   return (o) => new LevelPlayer({ ...o, level: name, name: spec, ...(budgetMs === undefined ? {} : { budgetMs }) });
 }
@@ -195,10 +243,13 @@ export function onnxImitationModel(spec: string): string | undefined {
 /** `imitation:model=FILE.onnx`: the network is read once, when the spec is made (a bad file is told then). */
 function imitationFactory(spec: string, parts: string[]): PlayerFactory {
   if (onnxImitationModel(spec) !== undefined) {
-    throw new PlayerSpecError(`${spec}: runtime=onnx runs the network in onnxruntime-node, which answers asynchronously: only parceiro tournament plays it (without runtime=, the same network runs here in TypeScript)`);
+    throw new PlayerSpecError(
+      `${spec}: runtime=onnx runs the network in onnxruntime-node, which answers asynchronously: only parceiro tournament plays it (without runtime=, the same network runs here in TypeScript)`,
+    );
   }
   const joined = parts.join(':');
-  if (!joined.startsWith('model=') || joined.length === 'model='.length) throw new PlayerSpecError(`${spec}: imitation takes model=FILE.onnx (a policy network from parceiro train)`);
+  if (!joined.startsWith('model=') || joined.length === 'model='.length)
+    throw new PlayerSpecError(`${spec}: imitation takes model=FILE.onnx (a policy network from parceiro train)`);
   const path = joined.slice('model='.length);
   let net;
   try {

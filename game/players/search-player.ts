@@ -102,7 +102,13 @@ export class SearchPlayer implements Player {
     this.clock = options.clock;
     if (anytime && !this.clock) throw new Error('the timed player needs a clock (PlayerOptions.clock)');
     this.settings = {
-      worlds: options.worlds ?? (k === 'pimc' ? SEARCH_DEFAULTS.pimc.worlds : k === 'hybrid' ? SEARCH_DEFAULTS.hybrid.worlds : SEARCH_DEFAULTS.timed.maxWorlds),
+      worlds:
+        options.worlds ??
+        (k === 'pimc'
+          ? SEARCH_DEFAULTS.pimc.worlds
+          : k === 'hybrid'
+            ? SEARCH_DEFAULTS.hybrid.worlds
+            : SEARCH_DEFAULTS.timed.maxWorlds),
       rollouts: k === 'hybrid' ? (options.rollouts ?? SEARCH_DEFAULTS.hybrid.rollouts) : 0,
       rolloutTricks: k === 'hybrid' ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks) : 0,
       ...(anytime && this.clock ? { clock: this.clock } : {}),
@@ -114,7 +120,11 @@ export class SearchPlayer implements Player {
     if (options.priorNet) this.prior = new ImitationPlayer({ seat: options.seat, seed: 0, net: options.priorNet });
     const trust = options.trust ?? (anytime ? SEARCH_DEFAULTS.timed.trust : 0);
     checkTrust(trust);
-    const model = options.inferenceNet ? learnedInferenceModel(options.inferenceNet) : options.inferenceModel ? inferenceModel(options.inferenceModel) : undefined;
+    const model = options.inferenceNet
+      ? learnedInferenceModel(options.inferenceNet)
+      : options.inferenceModel
+        ? inferenceModel(options.inferenceModel)
+        : undefined;
     if (trust > 0) this.settings.inference = model ? { trust, model } : { trust };
   }
 

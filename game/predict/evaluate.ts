@@ -76,7 +76,11 @@ export class PredictionScorer {
 
   /** Scores every card of `g` played by a seat other than the observer. */
   add(g: ObservedGame): void {
-    const game = new Game({ dealer: g.dealer, trumpCard: g.trumpCard, hands: [0, 1, 2, 3].map((s) => (s === g.observer ? g.observerHand : null)) });
+    const game = new Game({
+      dealer: g.dealer,
+      trumpCard: g.trumpCard,
+      hands: [0, 1, 2, 3].map((s) => (s === g.observer ? g.observerHand : null)),
+    });
     const hand = new Set(g.observerHand);
     const index = this.gameIndex++;
     const m = this.predictors.length;

@@ -70,7 +70,11 @@ export class PolicyPlayLikelihood implements WorldLikelihood {
 
   weight(hands: readonly (readonly Card[])[]): number {
     const info = this.info;
-    const g = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: hands.map((h, s) => [...h, ...this.playedBy[s]!]) });
+    const g = new Game({
+      dealer: info.dealer,
+      trumpCard: info.trumpCard,
+      hands: hands.map((h, s) => [...h, ...this.playedBy[s]!]),
+    });
     const trust = this.trust;
     let w = 1;
     for (const c of info.plays) {

@@ -69,7 +69,10 @@ function legalCount(hand: ArrayLike<number>, suits: number): number {
 
 /** Throws a RangeError unless `mix` is from 0 to 1. */
 function checkMix(mix: number, what: string): void {
-  if (!(mix >= 0 && mix <= 1)) throw new RangeError(`${what}: mix must be from 0 to 1 (the share of the model against a uniformly random legal card), got ${mix}`);
+  if (!(mix >= 0 && mix <= 1))
+    throw new RangeError(
+      `${what}: mix must be from 0 to 1 (the share of the model against a uniformly random legal card), got ${mix}`,
+    );
 }
 
 /** The rule-based player's odds, mixed with a uniformly random legal card: mix * P_rule + (1 - mix) / legal. */
@@ -183,9 +186,14 @@ export class Tom1Policy implements SeatPolicy {
 
   constructor(readonly settings: Tom1Settings) {
     checkMix(settings.mix, 'tom1 policy');
-    if (!(settings.temperature > 0)) throw new RangeError(`tom1 policy: temperature must be above 0, got ${settings.temperature}`);
-    if (!(settings.expertTemperature > 0)) throw new RangeError(`tom1 policy: expertTemperature must be above 0 (Infinity: no expert term), got ${settings.expertTemperature}`);
-    if (!(settings.worlds >= 1 && settings.candidates >= 1)) throw new RangeError('tom1 policy: worlds and candidates must be at least 1');
+    if (!(settings.temperature > 0))
+      throw new RangeError(`tom1 policy: temperature must be above 0, got ${settings.temperature}`);
+    if (!(settings.expertTemperature > 0))
+      throw new RangeError(
+        `tom1 policy: expertTemperature must be above 0 (Infinity: no expert term), got ${settings.expertTemperature}`,
+      );
+    if (!(settings.worlds >= 1 && settings.candidates >= 1))
+      throw new RangeError('tom1 policy: worlds and candidates must be at least 1');
   }
 
   probabilities(w: SeatWorld, out: Float64Array): number {
@@ -195,7 +203,8 @@ export class Tom1Policy implements SeatPolicy {
     // Both terms in one exponent, in units of the rollout temperature (softmaxInPlace divides by it).
     if (Number.isFinite(expertTemperature)) {
       this.expert.scoresIn(game, w.seat, this.expertCards, this.scores);
-      for (let i = 0; i < n; i++) this.values[i]! += (this.scores[this.expertCards.indexOf(this.cards[i]!)]! * temperature) / expertTemperature;
+      for (let i = 0; i < n; i++)
+        this.values[i]! += (this.scores[this.expertCards.indexOf(this.cards[i]!)]! * temperature) / expertTemperature;
     }
     softmaxInPlace(this.values, n, temperature, this.settings.mix);
     for (let i = 0; i < n; i++) out[this.cards[i]!] = this.values[i]!;
@@ -223,7 +232,8 @@ export class Tom1Policy implements SeatPolicy {
     const sampler = createDealSampler(info);
     if (sampler.count === 0) return n; // a seat whose own view is inconsistent values its cards alike
     const likelihood = o.trust > 0 ? new PlayLikelihood(info, o.trust) : null;
-    const weighted = likelihood && likelihood.count > 0 ? new WeightedWorlds(sampler, likelihood, rng, o.candidates) : null;
+    const weighted =
+      likelihood && likelihood.count > 0 ? new WeightedWorlds(sampler, likelihood, rng, o.candidates) : null;
     const builder = new WorldBuilder(info);
     const team = teamOf(seat);
     const until = Math.min(10, game.trick + 1 + o.horizon);

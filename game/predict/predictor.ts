@@ -109,7 +109,14 @@ export interface PredictorOptions {
   learnedMix?: number;
 }
 
-const DEFAULT_WORLDS: Record<PredictorKind, number> = { uniform: 0, legal: 256, rule: 256, expert: 64, tom1: 16, learned: 64 };
+const DEFAULT_WORLDS: Record<PredictorKind, number> = {
+  uniform: 0,
+  legal: 256,
+  rule: 256,
+  expert: 64,
+  tom1: 16,
+  learned: 64,
+};
 
 /** The probability `prediction` gives `card` (0 for a card it says the seat cannot play). */
 export function probabilityOf(prediction: Prediction, card: Card): number {
@@ -137,7 +144,7 @@ class InfoSeatWorld implements SeatWorld {
     readonly seat: Seat,
   ) {
     this.trump = info.trump;
-    for (const c of info.plays) this.played[suitOf(c)]! |= 1 << c % 10;
+    for (const c of info.plays) this.played[suitOf(c)]! |= 1 << (c % 10);
     const t = info.table;
     this.led = t.length ? suitOf(t[0]!) : -1;
     let best = t.length ? t[0]! : -1;
@@ -154,7 +161,7 @@ class InfoSeatWorld implements SeatWorld {
     this.hands = hands;
     this.built = null;
     this.hand.fill(0);
-    for (const c of hands[this.seat]!) this.hand[suitOf(c)]! |= 1 << c % 10;
+    for (const c of hands[this.seat]!) this.hand[suitOf(c)]! |= 1 << (c % 10);
     return this;
   }
 
@@ -182,27 +189,35 @@ class WorldPredictor implements Predictor {
 
   constructor(private readonly o: PredictorOptions) {
     this.kind = o.kind;
-    if (!PREDICTOR_KINDS.includes(o.kind)) throw new RangeError(`unknown predictor '${String(o.kind)}' (known: ${PREDICTOR_KINDS.join(', ')})`);
+    if (!PREDICTOR_KINDS.includes(o.kind))
+      throw new RangeError(`unknown predictor '${String(o.kind)}' (known: ${PREDICTOR_KINDS.join(', ')})`);
     this.candidates = o.candidates ?? 256;
     this.worlds = o.worlds ?? DEFAULT_WORLDS[o.kind];
     this.trust = o.trust ?? 0.5;
     this.floor = o.floor ?? 0.02;
     checkTrust(this.trust);
-    if (!(this.floor > 0 && this.floor <= 1)) throw new RangeError(`floor must be above 0 and at most 1 (the uniform share that keeps every possible card likely), got ${this.floor}`);
-    if (!(Number.isInteger(this.candidates) && this.candidates >= 1)) throw new RangeError(`candidates must be a whole number from 1, got ${this.candidates}`);
+    if (!(this.floor > 0 && this.floor <= 1))
+      throw new RangeError(
+        `floor must be above 0 and at most 1 (the uniform share that keeps every possible card likely), got ${this.floor}`,
+      );
+    if (!(Number.isInteger(this.candidates) && this.candidates >= 1))
+      throw new RangeError(`candidates must be a whole number from 1, got ${this.candidates}`);
     this.policy =
       o.kind === 'legal'
         ? new RulePolicy(0)
         : o.kind === 'rule'
-        ? new RulePolicy(o.ruleMix ?? FITTED.ruleMix)
-        : o.kind === 'expert'
-          ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
-          : o.kind === 'tom1'
-            ? new Tom1Policy({ ...DEFAULT_TOM1, ...o.tom1, seed: o.seed })
-            : o.kind === 'learned'
-              ? new LearnedPolicy(learnedNet(o.net), o.learnedMix ?? 1)
-              : null;
-    this.control = o.kind === 'tom1' ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix) : null;
+          ? new RulePolicy(o.ruleMix ?? FITTED.ruleMix)
+          : o.kind === 'expert'
+            ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
+            : o.kind === 'tom1'
+              ? new Tom1Policy({ ...DEFAULT_TOM1, ...o.tom1, seed: o.seed })
+              : o.kind === 'learned'
+                ? new LearnedPolicy(learnedNet(o.net), o.learnedMix ?? 1)
+                : null;
+    this.control =
+      o.kind === 'tom1'
+        ? new ExpertSoftmaxPolicy(o.expertTemperature ?? FITTED.expertTemperature, o.expertMix ?? FITTED.expertMix)
+        : null;
     this.baseWorlds = DEFAULT_WORLDS.expert;
   }
 
@@ -224,7 +239,9 @@ class WorldPredictor implements Predictor {
     const toMove = seatToMove(info);
     if (seat !== toMove) throw new RangeError(`seat ${seat} is not to move (seat ${toMove} is)`);
     const cards = possiblePlays(info, seat);
-    const uniform = (inconsistent: boolean): PendingPrediction => ({ done: { seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent } });
+    const uniform = (inconsistent: boolean): PendingPrediction => ({
+      done: { seat, cards, probabilities: cards.map(() => 1 / cards.length), hands: 0, inconsistent },
+    });
     if (!cards.length) return uniform(true); // it must play, yet no card fits: the view is inconsistent
     if (!this.policy || cards.length === 1) return uniform(false);
     const sampler = createDealSampler(info);
@@ -271,7 +288,8 @@ class WorldPredictor implements Predictor {
     }
     const terms = this.draw(all, this.worlds, rng);
     const policy = this.policy;
-    if (!batched || !(policy instanceof LearnedPolicy)) return { done: this.answer(seat, cards, this.marginal(policy, terms, world), terms.length) };
+    if (!batched || !(policy instanceof LearnedPolicy))
+      return { done: this.answer(seat, cards, this.marginal(policy, terms, world), terms.length) };
     // The network's inputs, one decision per term; the answer once it has run.
     const features = new Float32Array(terms.length * DECISION_FEATURES);
     const legal = terms.map((t, i) => policy.encodeWorld(world.set(t.hands), features, i * DECISION_FEATURES));
@@ -279,7 +297,10 @@ class WorldPredictor implements Predictor {
       features,
       batch: terms.length,
       finish: (probs: Float32Array): Prediction => {
-        if (probs.length < terms.length * DECK_SIZE) throw new RangeError(`the network gave ${probs.length} probabilities for ${terms.length} decisions of ${DECK_SIZE} cards`);
+        if (probs.length < terms.length * DECK_SIZE)
+          throw new RangeError(
+            `the network gave ${probs.length} probabilities for ${terms.length} decisions of ${DECK_SIZE} cards`,
+          );
         const acc = this.acc;
         acc.fill(0);
         let sum = 0;

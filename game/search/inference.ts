@@ -47,7 +47,10 @@ export const DEFAULT_CANDIDATES = 2048;
 
 /** Throws a RangeError unless `trust` is from 0 to 1. */
 export function checkTrust(trust: number): void {
-  if (!(trust >= 0 && trust <= 1)) throw new RangeError(`trust must be from 0 to 1 (how far the other seats are believed to play like the rule-based player), got ${trust}`);
+  if (!(trust >= 0 && trust <= 1))
+    throw new RangeError(
+      `trust must be from 0 to 1 (how far the other seats are believed to play like the rule-based player), got ${trust}`,
+    );
 }
 
 /**
@@ -104,7 +107,7 @@ export class PlayLikelihood implements WorldLikelihood {
     h.fill(0);
     for (let s = 0; s < 4; s++) {
       if (s === this.observer) continue;
-      for (const c of hands[s]!) h[s * 4 + ((c / 10) | 0)]! |= 1 << c % 10;
+      for (const c of hands[s]!) h[s * 4 + ((c / 10) | 0)]! |= 1 << (c % 10);
     }
     const trust = this.trust;
     let w = 1;
@@ -114,10 +117,14 @@ export class PlayLikelihood implements WorldLikelihood {
       if (seat === this.observer) continue;
       const c = this.card[i]!;
       const o = seat * 4;
-      h[o + ((c / 10) | 0)]! |= 1 << c % 10;
+      h[o + ((c / 10) | 0)]! |= 1 << (c % 10);
       const led = this.led[i]!;
-      const legal = led >= 0 && h[o + led] !== 0 ? MASK_COUNT[h[o + led]!]! : MASK_COUNT[h[o]!]! + MASK_COUNT[h[o + 1]!]! + MASK_COUNT[h[o + 2]!]! + MASK_COUNT[h[o + 3]!]!;
-      const pRule = trust > 0 ? ruleProbability(h, o, this.playedBefore, i * 4, this.trump, led, this.winning[i]!, c) : 0;
+      const legal =
+        led >= 0 && h[o + led] !== 0
+          ? MASK_COUNT[h[o + led]!]!
+          : MASK_COUNT[h[o]!]! + MASK_COUNT[h[o + 1]!]! + MASK_COUNT[h[o + 2]!]! + MASK_COUNT[h[o + 3]!]!;
+      const pRule =
+        trust > 0 ? ruleProbability(h, o, this.playedBefore, i * 4, this.trump, led, this.winning[i]!, c) : 0;
       w *= trust * pRule + (1 - trust) / legal;
     }
     return w;
@@ -208,8 +215,16 @@ export function weighedWorlds(
   deadline?: number,
 ): WeightedWorlds | null {
   if (!inference || inference.trust <= 0) return null;
-  const likelihood = inference.model ? inference.model.likelihood(info, inference.trust) : new PlayLikelihood(info, inference.trust);
+  const likelihood = inference.model
+    ? inference.model.likelihood(info, inference.trust)
+    : new PlayLikelihood(info, inference.trust);
   if (likelihood.count === 0) return null;
   const until = clock && deadline !== undefined ? clock() + (deadline - clock()) / 10 : Infinity;
-  return new WeightedWorlds(sampler, likelihood, rng, inference.candidates ?? DEFAULT_CANDIDATES, clock ? () => clock() > until : undefined);
+  return new WeightedWorlds(
+    sampler,
+    likelihood,
+    rng,
+    inference.candidates ?? DEFAULT_CANDIDATES,
+    clock ? () => clock() > until : undefined,
+  );
 }

@@ -100,13 +100,20 @@ export interface SearchResult {
 }
 
 /** Values every legal card of the seat to move over sampled worlds. */
-export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: Rng, settings: SearchSettings): SearchResult {
+export function searchWorlds(
+  info: InfoSet,
+  legal: Card[],
+  solver: Solver,
+  rng: Rng,
+  settings: SearchSettings,
+): SearchResult {
   const sampler = settings.source?.sampler ?? createDealSampler(info);
   // With inference, worlds come from weighed candidates (null: the plain sampler serves).
   const weighted = weighedWorlds(info, sampler, rng, settings.inference, settings.clock, settings.deadline);
   /** Exact values of the weighed candidates already solved: a candidate drawn again costs nothing. */
   const solved = new Map<number, Float64Array>();
-  const builder = settings.source ?? (settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null);
+  const builder =
+    settings.source ?? (settings.rollouts > 0 || settings.deadline !== undefined ? new WorldBuilder(info) : null);
   const objective = settings.objective ?? 'points';
   const tally = emptyTally(legal, objective);
   const exactPoints = objective === 'points' || 10 - info.trick <= EXACT_TRICKS;
@@ -120,7 +127,8 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   const victories = new Float64Array(n);
   const bounds = new Int32Array(2 * n);
   const playout = settings.playout ?? 'rule';
-  if (playout === 'policy' && !settings.policyNet) throw new RangeError('the policy playout needs a policy network (policyNet)');
+  if (playout === 'policy' && !settings.policyNet)
+    throw new RangeError('the policy playout needs a policy network (policyNet)');
   const tricksLeft = 10 - info.trick;
   const { clock, deadline } = settings;
   const timed = deadline !== undefined && clock !== undefined;
@@ -142,7 +150,8 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
       if (tally.worlds > 0 && now + spent / tally.worlds > deadline) break;
       // The first world at a horizon must fit 1/32 of the budget (so that some 32 worlds fit in all);
       // failing that, search exactly one trick less. More worlds beat one more exact trick.
-      const slice = worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / MIN_WORLDS) : deadline;
+      const slice =
+        worldsAtHorizon === 0 && horizon > 1 ? Math.min(deadline, now + (deadline - start) / MIN_WORLDS) : deadline;
       solver.setDeadline(slice, clock);
     }
     if (weighted) {
@@ -156,9 +165,24 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
     } else sampler.sample(rng, hands);
     try {
       if (horizon === tricksLeft) {
-        if (objective === 'victories' && !exactPoints) classWorld(info, hands, legal, solver, ours, values, victories, bounds);
+        if (objective === 'victories' && !exactPoints)
+          classWorld(info, hands, legal, solver, ours, values, victories, bounds);
         else exactWorld(info, hands, legal, solver, ours, inPlay, values, victories);
-      } else rolloutWorld(builder!.game(hands), info.seat, legal, solver, rng, 10 - horizon, rollout, values, objective, playout, victories, settings.policyNet);
+      } else
+        rolloutWorld(
+          builder!.game(hands),
+          info.seat,
+          legal,
+          solver,
+          rng,
+          10 - horizon,
+          rollout,
+          values,
+          objective,
+          playout,
+          victories,
+          settings.policyNet,
+        );
     } catch (e) {
       if (!(e instanceof SearchAborted)) throw e;
       if (!timed || clock() >= deadline || horizon <= 1 || tally.worlds > 0) break;
@@ -180,7 +204,15 @@ export function searchWorlds(info: InfoSet, legal: Card[], solver: Solver, rng: 
   return {
     tally,
     exactFromTrick: 10 - horizon,
-    ...(weighted ? { inference: { trust: settings.inference!.trust, candidates: weighted.count, effective: Math.round(weighted.effective * 10) / 10 } } : {}),
+    ...(weighted
+      ? {
+          inference: {
+            trust: settings.inference!.trust,
+            candidates: weighted.count,
+            effective: Math.round(weighted.effective * 10) / 10,
+          },
+        }
+      : {}),
   };
 }
 
@@ -194,7 +226,16 @@ function pointsInPlay(info: InfoSet): number {
 }
 
 /** Exact value of each legal card in one world: our team's final points (and `vic` our victories). */
-function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, inPlay: number, out: Float64Array, vic: Float64Array): void {
+function exactWorld(
+  info: InfoSet,
+  hands: Card[][],
+  legal: Card[],
+  solver: Solver,
+  ours: Team,
+  inPlay: number,
+  out: Float64Array,
+  vic: Float64Array,
+): void {
   const position: Position = { trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points };
   solver.load(position);
   let guess = inPlay >> 1;
@@ -210,7 +251,16 @@ function exactWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solve
  * Victory class of each legal card in one world (Solver.classesAfter): a few zero-window tests each.
  * `out` gets the middle of the proven bounds on our team's final points, `vic` our victories.
  */
-function classWorld(info: InfoSet, hands: Card[][], legal: Card[], solver: Solver, ours: Team, out: Float64Array, vic: Float64Array, bounds: Int32Array): void {
+function classWorld(
+  info: InfoSet,
+  hands: Card[][],
+  legal: Card[],
+  solver: Solver,
+  ours: Team,
+  out: Float64Array,
+  vic: Float64Array,
+  bounds: Int32Array,
+): void {
   solver.load({ trump: info.trump, hands, leader: info.leader, trick: info.table, points: info.points });
   solver.classesAfter(info.seat, legal, info.points[ours], bounds);
   for (let i = 0; i < legal.length; i++) {

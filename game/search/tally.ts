@@ -68,9 +68,19 @@ export function beliefsOf(t: Tally, timeMs: number, exactFromTrick: number, infe
     .map((card, i) => {
       const mean = t.sum[i]! / n;
       const variance = t.worlds > 1 ? Math.max(0, (t.sumSq[i]! - n * mean * mean) / (n - 1)) : 0;
-      return { card, mean: round(mean), sd: round(Math.sqrt(variance)), winProbability: round(t.wins[i]! / n), victories: round(t.victories[i]! / n) };
+      return {
+        card,
+        mean: round(mean),
+        sd: round(Math.sqrt(variance)),
+        winProbability: round(t.wins[i]! / n),
+        victories: round(t.victories[i]! / n),
+      };
     })
-    .sort(t.objective === 'victories' ? (a, b) => b.victories! - a.victories! || b.mean - a.mean : (a, b) => b.mean - a.mean);
+    .sort(
+      t.objective === 'victories'
+        ? (a, b) => b.victories! - a.victories! || b.mean - a.mean
+        : (a, b) => b.mean - a.mean,
+    );
   return {
     moves,
     worlds: t.worlds,

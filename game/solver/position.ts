@@ -32,7 +32,11 @@ export const toMoveOf = (p: Position): Seat => ((p.leader + p.trick.length) & 3)
 
 /** Checks that a position could arise in a game of Sueca; throws PositionError naming what is wrong. */
 export function checkPosition(p: Position): void {
-  if (p.trick.length > 3) throw new PositionError('trick', `at most 3 cards can be on the table before the trick completes, got ${p.trick.length}`);
+  if (p.trick.length > 3)
+    throw new PositionError(
+      'trick',
+      `at most 3 cards can be on the table before the trick completes, got ${p.trick.length}`,
+    );
   const seen = new Map<Card, string>();
   const note = (c: Card, path: string): void => {
     const first = seen.get(c);
@@ -47,7 +51,10 @@ export function checkPosition(p: Position): void {
     const seat = (p.leader + i) & 3;
     const expected = i < p.trick.length ? base - 1 : base;
     if (p.hands[seat]!.length !== expected) {
-      throw new PositionError(`hands[${seat}]`, `holds ${p.hands[seat]!.length} cards, expected ${expected} (the seat to move holds ${base}, and ${p.trick.length} card(s) are on the table)`);
+      throw new PositionError(
+        `hands[${seat}]`,
+        `holds ${p.hands[seat]!.length} cards, expected ${expected} (the seat to move holds ${base}, and ${p.trick.length} card(s) are on the table)`,
+      );
     }
   }
   if (base === 0) throw new PositionError('hands', 'the seat to move holds no card: the game is over');
@@ -64,7 +71,10 @@ export function checkPosition(p: Position): void {
     for (let i = 1; i < p.trick.length; i++) {
       const seat = (p.leader + i) & 3;
       if (suitOf(p.trick[i]!) !== led && p.hands[seat]!.some((c) => suitOf(c) === led)) {
-        throw new PositionError(`trick[${i}]`, `seat ${seat} did not follow the led suit although it holds one (a renounce)`);
+        throw new PositionError(
+          `trick[${i}]`,
+          `seat ${seat} did not follow the led suit although it holds one (a renounce)`,
+        );
       }
     }
   }
@@ -86,7 +96,8 @@ function cardsAt(value: unknown, path: string): Card[] {
 
 /** Reads `{"trump":"H","hands":[[...]x4],"leader":s,"trick":["AS",...],"points":[a,b]}`. */
 export function parsePosition(value: unknown): Position {
-  if (!isObject(value)) throw new PositionError('position', 'expected a JSON object with trump, hands, leader, trick and points');
+  if (!isObject(value))
+    throw new PositionError('position', 'expected a JSON object with trump, hands, leader, trick and points');
   let trump: Suit;
   try {
     trump = parseSuit(value.trump);
@@ -95,7 +106,8 @@ export function parsePosition(value: unknown): Position {
   }
   if (!Array.isArray(value.hands) || value.hands.length !== 4) throw new PositionError('hands', 'expected 4 hands');
   const hands = value.hands.map((h: unknown, s: number) => cardsAt(h, `hands[${s}]`));
-  if (!isSeat(value.leader)) throw new PositionError('leader', `expected a seat 0-3, got ${JSON.stringify(value.leader)}`);
+  if (!isSeat(value.leader))
+    throw new PositionError('leader', `expected a seat 0-3, got ${JSON.stringify(value.leader)}`);
   const trick = value.trick === undefined ? [] : cardsAt(value.trick, 'trick');
   const points = value.points === undefined ? [0, 0] : value.points;
   if (!Array.isArray(points) || points.length !== 2) throw new PositionError('points', 'expected [team A, team B]');

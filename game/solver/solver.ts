@@ -83,7 +83,7 @@ const BIT = new Int32Array(40);
 for (let c = 0; c < 40; c++) {
   SUIT[c] = (c / 10) | 0;
   RANK[c] = c % 10;
-  BIT[c] = 1 << c % 10;
+  BIT[c] = 1 << (c % 10);
 }
 /**
  * MTD(f) from a guess: while every search has failed the same way, the next window moves 1, 2, 4...
@@ -253,7 +253,12 @@ export class Solver {
     const legal = this.legalCards(toMove);
     const bounds = new Int32Array(2 * legal.length);
     this.classesAfter(toMove, legal, p.points[toMove & 1]!, bounds);
-    const moves = legal.map((card, i) => ({ card, victories: victoriesFor(bounds[2 * i]!), lower: bounds[2 * i]!, upper: bounds[2 * i + 1]! }));
+    const moves = legal.map((card, i) => ({
+      card,
+      victories: victoriesFor(bounds[2 * i]!),
+      lower: bounds[2 * i]!,
+      upper: bounds[2 * i + 1]!,
+    }));
     return { toMove, moves, nodes: this.nodes - start };
   }
 
@@ -390,7 +395,9 @@ export class Solver {
     const remaining = this.handPoints + this.tablePoints;
     let a: number;
     try {
-      a = (gain > 0 ? gain : 0) + this.mtdf(Math.max(0, Math.min(remaining, guess - (gain > 0 ? gain : 0))), remaining, 1);
+      a =
+        (gain > 0 ? gain : 0) +
+        this.mtdf(Math.max(0, Math.min(remaining, guess - (gain > 0 ? gain : 0))), remaining, 1);
     } finally {
       this.undo(seat, card, ply, gain >= 0);
     }
@@ -809,7 +816,7 @@ export class Solver {
   private encodeLead(card: number, ply: number): number {
     const s = SUIT[card]!;
     const h = this.hands;
-    const live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | (BIT[card]!);
+    const live = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | BIT[card]!;
     let above = live >> (RANK[card]! + 1);
     let n = 0;
     while (above) {
@@ -989,7 +996,7 @@ export class Solver {
     if (size) {
       bestCard = this.table[this.best]!;
       bestSuit = SUIT[bestCard]!;
-      partnerWinning = (((this.leader + this.best) & 3) & 1) === (seat & 1);
+      partnerWinning = ((this.leader + this.best) & 3 & 1) === (seat & 1);
     }
     const last = size === 3;
     // Third to play behind a winning partner: is the trick safe from the last seat?
@@ -1088,7 +1095,15 @@ export class Solver {
    * Whether the team taking the current trick is fixed whatever the later seats play, if `seat`
    * plays a card of the run whose highest card is `card`: 1 its own team, 0 the other, -1 not fixed.
    */
-  private runTaker(seat: number, card: number, size: number, led: number, bestCard: number, partnerWinning: boolean, safe: boolean): number {
+  private runTaker(
+    seat: number,
+    card: number,
+    size: number,
+    led: number,
+    bestCard: number,
+    partnerWinning: boolean,
+    safe: boolean,
+  ): number {
     const s = SUIT[card]!;
     const trump = this.trump;
     const h = this.hands;
@@ -1183,19 +1198,37 @@ export class Solver {
     // positions alike up to a permutation of side suits also match their patterns.
     let t: number;
     if (k0 > k1 || (k0 === k1 && q0 > q1)) {
-      t = k0; k0 = k1; k1 = t;
-      t = q0; q0 = q1; q1 = t;
-      t = s0; s0 = s1; s1 = t;
+      t = k0;
+      k0 = k1;
+      k1 = t;
+      t = q0;
+      q0 = q1;
+      q1 = t;
+      t = s0;
+      s0 = s1;
+      s1 = t;
     }
     if (k1 > k2 || (k1 === k2 && q1 > q2)) {
-      t = k1; k1 = k2; k2 = t;
-      t = q1; q1 = q2; q2 = t;
-      t = s1; s1 = s2; s2 = t;
+      t = k1;
+      k1 = k2;
+      k2 = t;
+      t = q1;
+      q1 = q2;
+      q2 = t;
+      t = s1;
+      s1 = s2;
+      s2 = t;
     }
     if (k0 > k1 || (k0 === k1 && q0 > q1)) {
-      t = k0; k0 = k1; k1 = t;
-      t = q0; q0 = q1; q1 = t;
-      t = s0; s0 = s1; s1 = t;
+      t = k0;
+      k0 = k1;
+      k1 = t;
+      t = q0;
+      q0 = q1;
+      q1 = t;
+      t = s0;
+      s0 = s1;
+      s1 = t;
     }
     this.pattern = q0 | (q1 << 5) | (q2 << 10) | (qt << 15);
     const o = ply * 4;
@@ -1219,4 +1252,3 @@ export class Solver {
     this.h2 = y ^ (y >>> 13);
   }
 }
-

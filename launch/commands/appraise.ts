@@ -51,7 +51,8 @@ const out = (e: FeltEmotion): EmotionOut => ({ type: e.type, target: e.target, i
 
 function variables(frame: AppraisalFrame): Record<string, unknown> {
   const v: Record<string, unknown> = {};
-  const map = (m: Map<unknown, number>): Record<string, number> => Object.fromEntries([...m].map(([k, x]) => [String(k), r3(x)]));
+  const map = (m: Map<unknown, number>): Record<string, number> =>
+    Object.fromEntries([...m].map(([k, x]) => [String(k), r3(x)]));
   if (frame.desirability !== null) v.desirability = r3(frame.desirability);
   if (frame.desirabilityForOther.size) v['desirability-for-other'] = map(frame.desirabilityForOther);
   if (frame.praiseworthiness.size) v.praiseworthiness = map(frame.praiseworthiness);
@@ -102,21 +103,23 @@ export function appraiseCommand(file: string, o: AppraiseOptions): AppraiseRun {
     if (e instanceof ScenarioError) throw new UsageError(e.message);
     throw e;
   }
-  const lines = runScenario(character, steps, { seat: o.seat as Seat }).map(({ step, result, report }): AppraisalLine => {
-    return {
-      line: step.line,
-      atMs: step.atMs,
-      event: step.perception?.event.type ?? 'wait',
-      what: describe(step),
-      seat: report.seat,
-      rules: result?.rules ?? [],
-      variables: result ? variables(result.frame) : {},
-      emotions: report.emotions.map(out),
-      strongest: report.strongest && out(report.strongest),
-      toward: Object.fromEntries(report.toward.map((t) => [String(t.seat), t.emotion && out(t.emotion)])),
-      mood: r3(report.mood),
-    };
-  });
+  const lines = runScenario(character, steps, { seat: o.seat as Seat }).map(
+    ({ step, result, report }): AppraisalLine => {
+      return {
+        line: step.line,
+        atMs: step.atMs,
+        event: step.perception?.event.type ?? 'wait',
+        what: describe(step),
+        seat: report.seat,
+        rules: result?.rules ?? [],
+        variables: result ? variables(result.frame) : {},
+        emotions: report.emotions.map(out),
+        strongest: report.strongest && out(report.strongest),
+        toward: Object.fromEntries(report.toward.map((t) => [String(t.seat), t.emotion && out(t.emotion)])),
+        mood: r3(report.mood),
+      };
+    },
+  );
   return { character, lines };
 }
 
@@ -132,7 +135,14 @@ export function formatAppraisal(run: AppraiseRun): string {
   const first = run.lines[0];
   const self = first?.seat ?? 0;
   const others = first ? Object.keys(first.toward) : [];
-  const head = ['line', 'time', 'event', 'mood', 'strongest', ...others.map((s) => `toward ${s}${Number(s) === ((self + 2) & 3) ? ' (partner)' : ''}`)];
+  const head = [
+    'line',
+    'time',
+    'event',
+    'mood',
+    'strongest',
+    ...others.map((s) => `toward ${s}${Number(s) === ((self + 2) & 3) ? ' (partner)' : ''}`),
+  ];
   const rows = run.lines.map((l) => [
     String(l.line),
     `${(l.atMs / 1000).toFixed(1)} s`,
@@ -142,9 +152,17 @@ export function formatAppraisal(run: AppraiseRun): string {
     ...others.map((s) => name(l.toward[s] ?? null, l.seat)),
   ]);
   const widths = head.map((_, i) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length)));
-  const fmt = (r: string[]): string => r.map((x, i) => (i === 0 || i === 1 || i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join('  ').trimEnd();
+  const fmt = (r: string[]): string =>
+    r
+      .map((x, i) => (i === 0 || i === 1 || i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const indent = ' '.repeat(widths[0]! + widths[1]! + 4);
-  const lines = [`character: ${c.name}${c.description ? ` (${c.description})` : ''}; robot at seat ${self}`, '', fmt(head)];
+  const lines = [
+    `character: ${c.name}${c.description ? ` (${c.description})` : ''}; robot at seat ${self}`,
+    '',
+    fmt(head),
+  ];
   run.lines.forEach((l, i) => {
     lines.push(fmt(rows[i]!));
     if (l.emotions.length > 1) lines.push(`${indent}feels: ${l.emotions.map((e) => name(e, l.seat)).join(', ')}`);

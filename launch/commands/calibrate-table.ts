@@ -5,7 +5,15 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CalibrationError, Calibrator, DEFAULT_TUIO_FILE, TuioListener, loadTuioSettings, parseTuioSettings, withZones } from '../../table-bridge/tuio/index.js';
+import {
+  CalibrationError,
+  Calibrator,
+  DEFAULT_TUIO_FILE,
+  TuioListener,
+  loadTuioSettings,
+  parseTuioSettings,
+  withZones,
+} from '../../table-bridge/tuio/index.js';
 import { UsageError } from '../errors.js';
 
 export interface CalibrateOptions {
@@ -24,14 +32,22 @@ export async function calibrateCommand(o: CalibrateOptions, write: (line: string
   const baseText = readFileSync(base, 'utf8');
   const out = resolve(o.out);
   const calibrator = new Calibrator({ stillFrames: o.stillFrames, say: write });
-  const listener = new TuioListener({ host: o.host ?? settings.host, port: o.port ?? settings.port, onFrame: (f) => calibrator.frame(f) });
+  const listener = new TuioListener({
+    host: o.host ?? settings.host,
+    port: o.port ?? settings.port,
+    onFrame: (f) => calibrator.frame(f),
+  });
   let address: { host: string; port: number };
   try {
     address = await listener.listen();
   } catch (e) {
-    throw new UsageError(`cannot listen for TUIO on ${o.host ?? settings.host}:${o.port ?? settings.port} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UsageError(
+      `cannot listen for TUIO on ${o.host ?? settings.host}:${o.port ?? settings.port} (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
-  write(`Listening for TUIO on ${address.host}:${address.port}. One marker at a time; each corner is taken once the marker has been still for ${o.stillFrames} frames.`);
+  write(
+    `Listening for TUIO on ${address.host}:${address.port}. One marker at a time; each corner is taken once the marker has been still for ${o.stillFrames} frames.`,
+  );
   calibrator.start();
   const stop = new Promise<'stopped'>((done) => {
     process.once('SIGINT', () => done('stopped'));

@@ -85,33 +85,48 @@ function factory(spec: string): ReturnType<typeof playerFactory> {
 
 function* simulated(o: DatasetOptions): Generator<KnownGame> {
   const specs = (o.players ?? 'rule').split(',').map((s) => s.trim());
-  if (specs.length !== 1 && specs.length !== 4) throw new UsageError(`--players expects one player spec or four separated by commas, got ${specs.length}`);
+  if (specs.length !== 1 && specs.length !== 4)
+    throw new UsageError(`--players expects one player spec or four separated by commas, got ${specs.length}`);
   const four = specs.length === 1 ? [specs[0]!, specs[0]!, specs[0]!, specs[0]!] : specs;
   const makers = four.map(factory);
   const clock = (): number => performance.now();
   for (let g = o.firstGame; g < o.firstGame + o.games; g++) {
     const deal = dealCards(createRng(o.seed, g), (g & 3) as Seat);
-    const players: Player[] = makers.map((m, s) => m({ seat: s as Seat, seed: deriveSeed(o.seed, g, s), clock, budgetMs: o.budget }));
+    const players: Player[] = makers.map((m, s) =>
+      m({ seat: s as Seat, seed: deriveSeed(o.seed, g, s), clock, budgetMs: o.budget }),
+    );
     const game = new Game(deal);
     while (!game.isOver) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
     const plays: Card[] = [];
     for (let k = 0; k < game.plays; k++) plays.push(game.playAt(k));
-    yield { dealer: deal.dealer, trumpCard: deal.trumpCard, hands: deal.hands.map((h) => [...h!]), plays, who: four as [string, string, string, string] };
+    yield {
+      dealer: deal.dealer,
+      trumpCard: deal.trumpCard,
+      hands: deal.hands.map((h) => [...h!]),
+      plays,
+      who: four as [string, string, string, string],
+    };
   }
 }
 
 function* fromRecords(file: string, who: string): Generator<KnownGame> {
   for (const { record, who: names } of readRecordLines(file, who)) {
-    yield { dealer: record.deal.dealer, trumpCard: record.deal.trumpCard, hands: record.deal.hands, plays: record.plays, who: names };
+    yield {
+      dealer: record.deal.dealer,
+      trumpCard: record.deal.trumpCard,
+      hands: record.deal.hands,
+      plays: record.plays,
+      who: names,
+    };
   }
 }
-
 
 export function datasetCommand(o: DatasetOptions, progress?: (line: string) => void): DatasetReport {
   const t0 = performance.now();
   installModelLoader();
   if (o.recording.length && o.records) throw new UsageError('give --records or --recording, not both');
-  if ((o.recording.length || o.records) && o.players !== undefined) throw new UsageError('--players simulates games: leave it out with --records or --recording');
+  if ((o.recording.length || o.records) && o.players !== undefined)
+    throw new UsageError('--players simulates games: leave it out with --records or --recording');
   const notes: string[] = [];
   const counts = { cut: 0 };
   let source: string;
@@ -187,12 +202,16 @@ export function datasetCommand(o: DatasetOptions, progress?: (line: string) => v
       seed: o.recording.length || o.records ? null : o.seed,
     };
     const line = Buffer.from(`${JSON.stringify({ ...header, headerBytes: HEADER_BYTES })}\n`);
-    if (line.length > HEADER_BYTES) throw new UsageError(`the dataset header is longer than ${HEADER_BYTES} bytes (a very long command line?)`);
+    if (line.length > HEADER_BYTES)
+      throw new UsageError(`the dataset header is longer than ${HEADER_BYTES} bytes (a very long command line?)`);
     writeSync(fd, line, 0, line.length, 0);
   } finally {
     closeSync(fd);
   }
-  if (counts.cut) notes.push(`${counts.cut} recorded game(s) were not whole (fewer than 40 cards): the hands are not known, they were left out`);
+  if (counts.cut)
+    notes.push(
+      `${counts.cut} recorded game(s) were not whole (fewer than 40 cards): the hands are not known, they were left out`,
+    );
   if (!rows) notes.push('no decision was exported');
   return { out: o.out, rows, games: n, who: perWho, notes, seconds: Math.round((performance.now() - t0) / 100) / 10 };
 }

@@ -14,7 +14,13 @@ export interface LiveTuioOptions {
   settings: TuioSettings;
 }
 
-export async function startLiveTuio(o: LiveTuioOptions, node: ParceiroNode, token: string, logger: NodeLogger, write: (line: string) => void): Promise<TuioTable> {
+export async function startLiveTuio(
+  o: LiveTuioOptions,
+  node: ParceiroNode,
+  token: string,
+  logger: NodeLogger,
+  write: (line: string) => void,
+): Promise<TuioTable> {
   const { settings } = o;
   const table = new TuioTable({
     url: node.url,
@@ -30,9 +36,14 @@ export async function startLiveTuio(o: LiveTuioOptions, node: ParceiroNode, toke
     started = await table.start();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code) throw new UsageError(`--tuio: cannot listen for TUIO on ${settings.host}:${o.tuio === true ? settings.port : o.tuio} (${code})`);
+    if (code)
+      throw new UsageError(
+        `--tuio: cannot listen for TUIO on ${settings.host}:${o.tuio === true ? settings.port : o.tuio} (${code})`,
+      );
     throw e;
   }
-  write(`Listening for TUIO (reacTIVision) on ${started.host}:${started.port}; zones from ${settings.file}. A card in the trump area starts a game dealt by people.`);
+  write(
+    `Listening for TUIO (reacTIVision) on ${started.host}:${started.port}; zones from ${settings.file}. A card in the trump area starts a game dealt by people.`,
+  );
   return table;
 }

@@ -61,21 +61,38 @@ const own = (): StopSignals => (ownSignals ??= new StopSignals());
 
 export async function liveCommand(o: LiveOptions, write: (line: string) => void, signals?: StopSignals): Promise<void> {
   // Every option is checked before anything opens: a mistake stops here, in one line, and leaves no recording.
-  if (o.bus !== 'in-process' && o.bus !== 'ros2') throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
+  if (o.bus !== 'in-process' && o.bus !== 'ros2')
+    throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   if (o.resume !== undefined) sessionIdOption('--resume', o.resume);
   const givenToken = tokenOption('--token', o.token);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const nodeSettings = loadNodeSettings();
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), nodeSettings.player.level);
   const places: StartPlaces = {
-    host: o.host === undefined ? { value: nodeSettings.table.host, from: 'config/node.yaml table.host' } : { value: o.host, from: '--host' },
-    port: o.port === undefined ? { value: nodeSettings.table.port, from: 'config/node.yaml table.port' } : { value: o.port, from: '--port' },
+    host:
+      o.host === undefined
+        ? { value: nodeSettings.table.host, from: 'config/node.yaml table.host' }
+        : { value: o.host, from: '--host' },
+    port:
+      o.port === undefined
+        ? { value: nodeSettings.table.port, from: 'config/node.yaml table.port' }
+        : { value: o.port, from: '--port' },
     dashboardPort: { value: o.dashboardPort, from: '--dashboard-port' },
-    ...(o.record ? { recordings: o.recordings === undefined ? { value: nodeSettings.recordings.dir, from: 'config/node.yaml recordings.dir' } : { value: o.recordings, from: '--recordings' } } : {}),
+    ...(o.record
+      ? {
+          recordings:
+            o.recordings === undefined
+              ? { value: nodeSettings.recordings.dir, from: 'config/node.yaml recordings.dir' }
+              : { value: o.recordings, from: '--recordings' },
+        }
+      : {}),
   };
   if (places.recordings && o.resume === undefined) ensureRecordingsDir(places.recordings);
   // A camera table's settings are read before anything opens: a broken line stops here, in one line.
-  const tuioSettings = o.tuio === undefined && o.tuioConfig === undefined ? null : loadTuioSettings(...(o.tuioConfig === undefined ? [] : [o.tuioConfig]));
+  const tuioSettings =
+    o.tuio === undefined && o.tuioConfig === undefined
+      ? null
+      : loadTuioSettings(...(o.tuioConfig === undefined ? [] : [o.tuioConfig]));
   // An empty token is no token: the ROS 2 launch file passes `--token ''` when none is set.
   const token = givenToken ?? randomBytes(12).toString('hex');
   const logger = createLogger();
@@ -89,7 +106,9 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   let toggles: Record<string, boolean | number> | null = null;
   if (o.bus === 'ros2') {
     try {
-      bus = await createRos2Bus({ onError: (e, topic) => logger.error({ err: String(e), topic: topic.name }, 'a bus handler failed') });
+      bus = await createRos2Bus({
+        onError: (e, topic) => logger.error({ err: String(e), topic: topic.name }, 'a bus handler failed'),
+      });
     } catch (e) {
       if (e instanceof Ros2UnavailableError) throw new UsageError(e.message);
       throw e;
@@ -122,14 +141,23 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
       },
       ['seat', 'budget_ms'],
     );
-    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat > 3) await fail(`parameter seat: expected a seat 0..3, got ${p.seat}`);
+    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat > 3)
+      await fail(`parameter seat: expected a seat 0..3, got ${p.seat}`);
     seat = p.seat;
     language = p.language;
     character = p.character || undefined;
     budget = p.budget_ms;
-    toggles = { speech: p.speech, postures: p.postures, gaze: p.gaze, partnerSpeech: p.partner_speech, opponentSpeech: p.opponent_speech, expressiveness: p.expressiveness };
+    toggles = {
+      speech: p.speech,
+      postures: p.postures,
+      gaze: p.gaze,
+      partnerSpeech: p.partner_speech,
+      opponentSpeech: p.opponent_speech,
+      expressiveness: p.expressiveness,
+    };
   }
-  if (o.resume !== undefined && !givenToken) write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
+  if (o.resume !== undefined && !givenToken)
+    write('Note: resuming with a new token; a table that kept the old one will be refused (pass --token to keep it).');
   // What each session of the day starts from: the day's settings (on ROS 2, the node's parameters).
   const sessionOf = (seed: number): SessionOptions => ({
     seed,
@@ -157,24 +185,30 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
         ...(typeof bus === 'object' ? { bus } : {}),
         acceptDamage: o.acceptDamage === true,
         logger,
-        node: { dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) } },
+        node: {
+          dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
+        },
       });
       node = resumed.node;
       close = resumed.close;
       const r = resumed.resume.restored;
-      write(`Resuming session ${o.resume} from ${resumed.resume.parts.length} recording${resumed.resume.parts.length === 1 ? '' : 's'}: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
-      if (resumed.resume.damage) write(`  warning: resumed from a damaged recording, as asked (--accept-damage): ${resumed.resume.damage}.`);
+      write(
+        `Resuming session ${o.resume} from ${resumed.resume.parts.length} recording${resumed.resume.parts.length === 1 ? '' : 's'}: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`,
+      );
+      if (resumed.resume.damage)
+        write(`  warning: resumed from a damaged recording, as asked (--accept-damage): ${resumed.resume.damage}.`);
       for (const p of resumed.resume.problems) write(`  note: ${p}`);
-    } else node = await ParceiroNode.start({
-      ...sessionOf(o.seed ?? (Date.now() & 0x7fffffff)),
-      token,
-      bus,
-      robotSeat: seat as Seat,
-      ...(o.host === undefined ? {} : { host: o.host }),
-      ...(o.port === undefined ? {} : { port: o.port }),
-      dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
-      logger,
-    });
+    } else
+      node = await ParceiroNode.start({
+        ...sessionOf(o.seed ?? Date.now() & 0x7fffffff),
+        token,
+        bus,
+        robotSeat: seat as Seat,
+        ...(o.host === undefined ? {} : { host: o.host }),
+        ...(o.port === undefined ? {} : { port: o.port }),
+        dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
+        logger,
+      });
   } catch (e) {
     if (typeof bus === 'object') await bus.close();
     if (e instanceof Ros2UnavailableError || e instanceof RecordingError) throw new UsageError(e.message);
@@ -196,7 +230,10 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   const stop = (signals ?? own()).stopped();
   write(`Parceiro is waiting for a table at ${node.url} (socket.io namespace ${TABLE_NAMESPACE}).`);
   write(`Token: ${token}`);
-  if (node.dashboard) write(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`);
+  if (node.dashboard)
+    write(
+      `Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`,
+    );
   // The day's settings for the sessions after the first (the robot's seat is the node's). A resumed
   // session's own are its recording's; the resume command printed for a session carries these on.
   const dayFlags = [
@@ -211,7 +248,9 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   const seedOf = (k: number): number => (o.seed === undefined ? Date.now() & 0x7fffffff : o.seed + k - 1);
   const announce = (k: number): void => {
     const record = node.sessions().at(-1)!;
-    write(`Session ${k} of the day: ${node.sessionId} (seed ${record.seed}, ${record.games} game${record.games === 1 ? '' : 's'}${record.resumed ? ', resumed' : ''}).`);
+    write(
+      `Session ${k} of the day: ${node.sessionId} (seed ${record.seed}, ${record.games} game${record.games === 1 ? '' : 's'}${record.resumed ? ', resumed' : ''}).`,
+    );
     write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
     if (node.recording) {
       const again = [
@@ -249,25 +288,36 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     },
     onFinish: (summary, k, more) => {
       const played = node.sessions().find((r) => r.id === summary.sessionId)?.played ?? summary.score.games;
-      write(`Session ${summary.sessionId} is over after ${played} game${played === 1 ? '' : 's'}: ${scoreText(summary)}${summary.recording ? `; recording ${summary.recording}` : ''}.${more ? ' A new game at a table starts the next session.' : ''}`);
+      write(
+        `Session ${summary.sessionId} is over after ${played} game${played === 1 ? '' : 's'}: ${scoreText(summary)}${summary.recording ? `; recording ${summary.recording}` : ''}.${more ? ' A new game at a table starts the next session.' : ''}`,
+      );
     },
   });
   // A camera table's adapter (--tuio, or a --tuio-config of its own), joined to this node's table server; a port in use stops the node.
   const tuio =
     tuioSettings === null
       ? null
-      : await startLiveTuio({ tuio: o.tuio ?? true, settings: tuioSettings }, node, token, logger, write).catch(async (e: unknown) => {
-          await close();
-          throw e;
-        });
-  const why = await Promise.race([day.done().then(() => (o.sessions === 1 ? 'the session is over' : `the day's ${o.sessions} sessions are over`)), stop]);
+      : await startLiveTuio({ tuio: o.tuio ?? true, settings: tuioSettings }, node, token, logger, write).catch(
+          async (e: unknown) => {
+            await close();
+            throw e;
+          },
+        );
+  const why = await Promise.race([
+    day.done().then(() => (o.sessions === 1 ? 'the session is over' : `the day's ${o.sessions} sessions are over`)),
+    stop,
+  ]);
   await tuio?.close();
   const sessions = await day.stop();
   await close();
   const last = sessions.at(-1)!;
-  write(`Stopped (${why}): victories A ${last.victories[0]} - B ${last.victories[1]}${last.recording ? `; recording ${last.recording}` : ''}.`);
+  write(
+    `Stopped (${why}): victories A ${last.victories[0]} - B ${last.victories[1]}${last.recording ? `; recording ${last.recording}` : ''}.`,
+  );
   write(`The day: ${sessions.length} session${sessions.length === 1 ? '' : 's'}.`);
   sessions.forEach((r, i) =>
-    write(`  ${i + 1}. ${r.id}: ${r.status}, ${r.played} of ${r.games} game${r.games === 1 ? '' : 's'}, victories A ${r.victories[0]} - B ${r.victories[1]}${r.draws ? `, ${r.draws} draw${r.draws === 1 ? '' : 's'}` : ''}${r.recording ? `; ${r.recording}` : ''}`),
+    write(
+      `  ${i + 1}. ${r.id}: ${r.status}, ${r.played} of ${r.games} game${r.games === 1 ? '' : 's'}, victories A ${r.victories[0]} - B ${r.victories[1]}${r.draws ? `, ${r.draws} draw${r.draws === 1 ? '' : 's'}` : ''}${r.recording ? `; ${r.recording}` : ''}`,
+    ),
   );
 }

@@ -70,7 +70,10 @@ export function personSeat(value: string): Seat {
   const v = value.trim().toLowerCase();
   if (v === 'partner') return ((PLAY_ROBOT_SEAT + 2) & 3) as Seat;
   if (v === 'opponent') return ((PLAY_ROBOT_SEAT + 1) & 3) as Seat;
-  if (v === String(PLAY_ROBOT_SEAT)) throw new UsageError(`--seat: seat ${PLAY_ROBOT_SEAT} is the robot's; take 2 (its partner), or 1 or 3 (its opponents)`);
+  if (v === String(PLAY_ROBOT_SEAT))
+    throw new UsageError(
+      `--seat: seat ${PLAY_ROBOT_SEAT} is the robot's; take 2 (its partner), or 1 or 3 (its opponents)`,
+    );
   if (v === '1' || v === '2' || v === '3') return Number(v) as Seat;
   throw new UsageError(`--seat expects 1, 2 or 3 (or partner, opponent), got "${value}"`);
 }
@@ -80,10 +83,14 @@ function botKind(value: string): BotKind {
   throw new UsageError(`--bots expects rule or random, got "${value}"`);
 }
 
-const relation = (seat: Seat): string => (seat === ((PLAY_ROBOT_SEAT + 2) & 3) ? "the robot's partner" : "an opponent of the robot's");
+const relation = (seat: Seat): string =>
+  seat === ((PLAY_ROBOT_SEAT + 2) & 3) ? "the robot's partner" : "an opponent of the robot's";
 
 /** Starts the node and the simulated players; the person joins through `tableLink`. */
-export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogger({ level: 'warn' })): Promise<PlaySession> {
+export async function startPlay(
+  o: PlayOptions,
+  logger: NodeLogger = createLogger({ level: 'warn' }),
+): Promise<PlaySession> {
   const seat = personSeat(o.seat);
   const bots = botKind(o.bots);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
@@ -108,7 +115,11 @@ export async function startPlay(o: PlayOptions, logger: NodeLogger = createLogge
     ...(o.character === undefined ? {} : { character: o.character }),
     ...(speech === undefined ? {} : { speech }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    dashboard: { port: o.dashboardPort, ...(o.host === undefined ? {} : { host: o.host }), ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
+    dashboard: {
+      port: o.dashboardPort,
+      ...(o.host === undefined ? {} : { host: o.host }),
+      ...(dashboardToken === undefined ? {} : { token: dashboardToken }),
+    },
     logger,
   });
   const botSeats = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== PLAY_ROBOT_SEAT && s !== seat);
@@ -160,8 +171,16 @@ function usageErrorOf(e: unknown, places: StartPlaces): unknown {
   return startError(e, places);
 }
 
-export async function playCommand(o: PlayOptions, write: (line: string) => void, signals: StopSignals = new StopSignals()): Promise<void> {
-  const recordings = o.record ? (o.recordings === undefined ? { value: loadNodeSettings().recordings.dir, from: 'config/node.yaml recordings.dir' } : { value: o.recordings, from: '--recordings' }) : null;
+export async function playCommand(
+  o: PlayOptions,
+  write: (line: string) => void,
+  signals: StopSignals = new StopSignals(),
+): Promise<void> {
+  const recordings = o.record
+    ? o.recordings === undefined
+      ? { value: loadNodeSettings().recordings.dir, from: 'config/node.yaml recordings.dir' }
+      : { value: o.recordings, from: '--recordings' }
+    : null;
   const places: StartPlaces = {
     host: { value: o.host ?? '127.0.0.1', from: '--host' },
     port: { value: o.port, from: '--port' },
@@ -181,7 +200,9 @@ export async function playCommand(o: PlayOptions, write: (line: string) => void,
   // Ctrl-C (or SIGTERM) stops cleanly at any moment: the handlers were installed before anything
   // opened (signals.ts; a signal during start-up is answered here, once the node is up).
   const stop = signals.stopped();
-  write(`Parceiro: you play in seat ${seat}, ${relation(seat)}; the robot is in seat ${PLAY_ROBOT_SEAT}, simulated players (${o.bots}) in seats ${botSeats.join(' and ')}.`);
+  write(
+    `Parceiro: you play in seat ${seat}, ${relation(seat)}; the robot is in seat ${PLAY_ROBOT_SEAT}, simulated players (${o.bots}) in seats ${botSeats.join(' and ')}.`,
+  );
   write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
   write(`Operator dashboard: ${play.dashboardLink}`);
   write(`Table server: ${node.url} (token in the link above).`);
@@ -197,6 +218,9 @@ export async function playCommand(o: PlayOptions, write: (line: string) => void,
   const v = summary.score.victories;
   const ours = v[team];
   const theirs = v[1 - team]!;
-  const result = summary.score.games === 0 ? 'no game was finished' : `victories A ${v[0]} - B ${v[1]} after ${summary.score.games} game${summary.score.games === 1 ? '' : 's'}; your team ${ours > theirs ? 'wins' : ours < theirs ? 'loses' : 'draws'}`;
+  const result =
+    summary.score.games === 0
+      ? 'no game was finished'
+      : `victories A ${v[0]} - B ${v[1]} after ${summary.score.games} game${summary.score.games === 1 ? '' : 's'}; your team ${ours > theirs ? 'wins' : ours < theirs ? 'loses' : 'draws'}`;
   write(`Stopped (${why}): ${result}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
 }

@@ -14,7 +14,16 @@
 //   (default "person"), the others as "bot" (launch/recorded-games.ts).
 
 import { performance } from 'node:perf_hooks';
-import type { Card, ObservedGame, Player, PolicyNet, Predictor, PredictorKind, Seat, WhoSummary } from '../../game/index.js';
+import type {
+  Card,
+  ObservedGame,
+  Player,
+  PolicyNet,
+  Predictor,
+  PredictorKind,
+  Seat,
+  WhoSummary,
+} from '../../game/index.js';
 import {
   Game,
   PREDICTOR_KINDS,
@@ -68,8 +77,13 @@ export interface PredictEvalReport {
 const clock = (): number => performance.now();
 
 function parseModels(spec: string, baseline: string): PredictorKind[] {
-  const kinds = spec.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const k of [...kinds, baseline]) if (!PREDICTOR_KINDS.includes(k as PredictorKind)) throw new UsageError(`--models, --baseline: unknown model '${k}' (known: ${PREDICTOR_KINDS.join(', ')})`);
+  const kinds = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const k of [...kinds, baseline])
+    if (!PREDICTOR_KINDS.includes(k as PredictorKind))
+      throw new UsageError(`--models, --baseline: unknown model '${k}' (known: ${PREDICTOR_KINDS.join(', ')})`);
   // The baseline comes first: the gains are measured against it, decision by decision.
   return [...new Set([baseline, ...kinds])] as PredictorKind[];
 }
@@ -85,7 +99,10 @@ function factory(spec: string, option: string): ReturnType<typeof playerFactory>
 
 /** Seeded games: the observer's seat plays `observerPlayer`, the three others `kind`. */
 function* simulated(o: PredictEvalOptions, observer: Seat): Generator<ObservedGame> {
-  const kinds = o.players.split(',').map((s) => s.trim()).filter(Boolean);
+  const kinds = o.players
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!kinds.length) throw new UsageError('--players: name at least one player kind');
   const makers = kinds.map((k) => factory(k, '--players'));
   const observerMaker = factory(o.observerPlayer, '--observer-player');
@@ -94,14 +111,31 @@ function* simulated(o: PredictEvalOptions, observer: Seat): Generator<ObservedGa
       // The same deals for every row: rows differ by who plays them, not by the cards.
       const deal = dealCards(createRng(o.seed, g), (g & 3) as Seat);
       const players: Player[] = [0, 1, 2, 3].map((s) =>
-        (s === observer ? observerMaker : makers[i]!)({ seat: s as Seat, seed: deriveSeed(o.seed, g, s, i), clock, budgetMs: o.budget }),
+        (s === observer ? observerMaker : makers[i]!)({
+          seat: s as Seat,
+          seed: deriveSeed(o.seed, g, s, i),
+          clock,
+          budgetMs: o.budget,
+        }),
       );
       const game = new Game(deal);
       while (!game.isOver) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
       const plays: Card[] = [];
       for (let k = 0; k < game.plays; k++) plays.push(game.playAt(k));
-      const who = [0, 1, 2, 3].map((s) => (s === observer ? o.observerPlayer : kind)) as [string, string, string, string];
-      yield { dealer: deal.dealer, trumpCard: deal.trumpCard, observer, observerHand: deal.hands[observer]!, plays, who };
+      const who = [0, 1, 2, 3].map((s) => (s === observer ? o.observerPlayer : kind)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      yield {
+        dealer: deal.dealer,
+        trumpCard: deal.trumpCard,
+        observer,
+        observerHand: deal.hands[observer]!,
+        plays,
+        who,
+      };
     }
   }
 }
@@ -109,18 +143,26 @@ function* simulated(o: PredictEvalOptions, observer: Seat): Generator<ObservedGa
 /** Game records, one JSON object a line (tournament records name their seats). */
 function* fromRecords(file: string, observer: Seat, who: string): Generator<ObservedGame> {
   for (const { record, who: names } of readRecordLines(file, who)) {
-    yield { dealer: record.deal.dealer, trumpCard: record.deal.trumpCard, observer, observerHand: record.deal.hands[observer]!, plays: record.plays, who: names };
+    yield {
+      dealer: record.deal.dealer,
+      trumpCard: record.deal.trumpCard,
+      observer,
+      observerHand: record.deal.hands[observer]!,
+      plays: record.plays,
+      who: names,
+    };
   }
 }
-
 
 export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: string) => void): PredictEvalReport {
   const t0 = clock();
   if (!isSeat(o.observer)) throw new UsageError(`--observer expects a seat 0-3, got ${o.observer}`);
   const models = parseModels(o.models, o.baseline ?? 'uniform');
   const tom1 = { ...(o.tom1Worlds ? { worlds: o.tom1Worlds } : {}) };
-  if (models.includes('learned') && !o.model) throw new UsageError('--models learned needs --model FILE.onnx (a policy network from parceiro train)');
-  if (o.model && !models.includes('learned')) throw new UsageError('--model is the learned model\'s network: add learned to --models');
+  if (models.includes('learned') && !o.model)
+    throw new UsageError('--models learned needs --model FILE.onnx (a policy network from parceiro train)');
+  if (o.model && !models.includes('learned'))
+    throw new UsageError("--model is the learned model's network: add learned to --models");
   let net: PolicyNet | undefined;
   if (o.model) {
     try {
@@ -130,7 +172,12 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
     }
   }
   const predictors: Predictor[] = models.map((kind) =>
-    createPredictor({ kind, seed: deriveSeed(o.seed, 0x70d1), ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}), ...(kind === 'learned' && net ? { net } : {}) }),
+    createPredictor({
+      kind,
+      seed: deriveSeed(o.seed, 0x70d1),
+      ...(kind === 'tom1' ? { tom1, ...(o.tom1Hands ? { worlds: o.tom1Hands } : {}) } : {}),
+      ...(kind === 'learned' && net ? { net } : {}),
+    }),
   );
   const scorer = new PredictionScorer(predictors, clock);
   const notes: string[] = [];
@@ -150,13 +197,24 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
       try {
         const { robot, games } = recordedGames(path, counts);
         // The people's seats count as --who; a seat no person's table hosted is a bot's.
-        for (const g of games) add({ dealer: g.dealer, trumpCard: g.trumpCard, observer: robot, observerHand: g.hands[robot]!, plays: g.plays, who: g.who.map((w) => (w === 'person' ? (o.who ?? 'person') : w)) as [string, string, string, string] });
+        for (const g of games)
+          add({
+            dealer: g.dealer,
+            trumpCard: g.trumpCard,
+            observer: robot,
+            observerHand: g.hands[robot]!,
+            plays: g.plays,
+            who: g.who.map((w) => (w === 'person' ? (o.who ?? 'person') : w)) as [string, string, string, string],
+          });
       } catch (e) {
         if (e instanceof RecordingError) throw new UsageError(e.message);
         throw e;
       }
     }
-    if (counts.cut) notes.push(`${counts.cut} recorded game(s) were not whole (fewer than 40 cards): the robot's hand is not known, they were left out`);
+    if (counts.cut)
+      notes.push(
+        `${counts.cut} recorded game(s) were not whole (fewer than 40 cards): the robot's hand is not known, they were left out`,
+      );
   } else if (o.records) {
     source = `records: ${o.records}`;
     for (const g of fromRecords(o.records, o.observer as Seat, o.who ?? 'recorded')) add(g);
@@ -168,8 +226,14 @@ export function predictEvalCommand(o: PredictEvalOptions, progress?: (line: stri
   const rows = scorer.summary();
   const thin = rows.filter((w) => w.games < 2).map((w) => w.who);
   if (thin.length) notes.push(`${thin.join(', ')}: one game only, so no interval (they are taken between games)`);
-  if (scorer.outside) notes.push(`${scorer.outside} card(s) were outside what the observer thought the seat could play (a renounce): left out`);
-  if (scorer.inconsistent) notes.push(`${scorer.inconsistent} decision(s) had no deal consistent with the observer's view (an unseen renounce): left out`);
+  if (scorer.outside)
+    notes.push(
+      `${scorer.outside} card(s) were outside what the observer thought the seat could play (a renounce): left out`,
+    );
+  if (scorer.inconsistent)
+    notes.push(
+      `${scorer.inconsistent} decision(s) had no deal consistent with the observer's view (an unseen renounce): left out`,
+    );
   return {
     source,
     seed: o.seed,
@@ -190,12 +254,40 @@ export function formatPredictEval(r: PredictEvalReport): string {
   const head = ['who played', 'games', 'cards', ...r.models];
   const rows: string[][] = [head];
   for (const w of r.rows) {
-    rows.push([w.who, String(w.games), String(w.decisions), ...w.models.map((m) => `${pct(m.top1)}% (${pct(m.top1Ci95[0])}-${pct(m.top1Ci95[1])})`)]);
-    rows.push(['', '', 'ln p', ...w.models.map((m) => `${m.meanLogLikelihood.toFixed(3)} (${m.meanLogLikelihoodCi95[0].toFixed(3)}..${m.meanLogLikelihoodCi95[1].toFixed(3)})`)]);
-    rows.push(['', '', `vs ${r.models[0]}`, ...w.models.map((m, k) => (k ? `${m.gainOverBaseline >= 0 ? '+' : ''}${m.gainOverBaseline.toFixed(3)} (${m.gainCi95[0].toFixed(3)}..${m.gainCi95[1].toFixed(3)})` : ''))]);
+    rows.push([
+      w.who,
+      String(w.games),
+      String(w.decisions),
+      ...w.models.map((m) => `${pct(m.top1)}% (${pct(m.top1Ci95[0])}-${pct(m.top1Ci95[1])})`),
+    ]);
+    rows.push([
+      '',
+      '',
+      'ln p',
+      ...w.models.map(
+        (m) =>
+          `${m.meanLogLikelihood.toFixed(3)} (${m.meanLogLikelihoodCi95[0].toFixed(3)}..${m.meanLogLikelihoodCi95[1].toFixed(3)})`,
+      ),
+    ]);
+    rows.push([
+      '',
+      '',
+      `vs ${r.models[0]}`,
+      ...w.models.map((m, k) =>
+        k
+          ? `${m.gainOverBaseline >= 0 ? '+' : ''}${m.gainOverBaseline.toFixed(3)} (${m.gainCi95[0].toFixed(3)}..${m.gainCi95[1].toFixed(3)})`
+          : '',
+      ),
+    ]);
   }
   const widths = head.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-  for (const row of rows) lines.push(row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  for (const row of rows)
+    lines.push(
+      row
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
   const times = r.rows[0]?.models.map((m) => `${m.model} ${m.msPerPrediction ?? '?'} ms`).join(', ');
   if (times) lines.push('', `time per prediction: ${times}`);
   for (const note of r.notes) lines.push(`note: ${note}`);

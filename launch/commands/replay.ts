@@ -44,7 +44,9 @@ export function formatReplay(r: ReplayReport): string {
     '',
   ];
   for (const [g, v] of Object.entries(r.groups) as [GroupName, ReplayReport['groups'][GroupName]][]) {
-    lines.push(`${GROUP_TITLES[g]}: ${v.matches ? `match (${v.compared} messages)` : `DIFFER, first at ${describeDifference(v.firstDifference!)}`}`);
+    lines.push(
+      `${GROUP_TITLES[g]}: ${v.matches ? `match (${v.compared} messages)` : `DIFFER, first at ${describeDifference(v.firstDifference!)}`}`,
+    );
   }
   for (const a of r.answerDifferences) lines.push(`  ${a}`);
   const total = Object.values(r.compared).reduce((a, b) => a + b, 0);

@@ -6,7 +6,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PostureLibrary } from '../../behaviours/index.js';
-import { BEHAVIOUR_FILES, defaultConfigDir, lineValence, loadPostureLibrary, loadUtteranceLibrary } from '../../behaviours/index.js';
+import {
+  BEHAVIOUR_FILES,
+  defaultConfigDir,
+  lineValence,
+  loadPostureLibrary,
+  loadUtteranceLibrary,
+} from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { LibraryLines, Report } from '../../robot/offline/index.js';
 import { buildReport, chartHtml, formatReport } from '../../robot/offline/index.js';
@@ -29,10 +35,16 @@ export function utteranceLibraries(configDir = defaultConfigDir()): (language: s
     if (!cache.has(language)) {
       // The language names a file: only a plain tag, so it cannot reach outside config/utterances/.
       const file = join(configDir, BEHAVIOUR_FILES.utterances(language));
-      const library = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language) && existsSync(file) ? loadUtteranceLibrary(file) : null;
+      const library =
+        /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language) && existsSync(file) ? loadUtteranceLibrary(file) : null;
       // How each line sounds, glad or sorry, as the planner judges it (the check of faces against the words).
       postures ??= library ? loadPostureLibrary(join(configDir, BEHAVIOUR_FILES.postures)) : null;
-      cache.set(language, library && { lines: library.lines.map((l) => ({ id: l.id, category: l.category, valence: lineValence(postures!, l) })) });
+      cache.set(
+        language,
+        library && {
+          lines: library.lines.map((l) => ({ id: l.id, category: l.category, valence: lineValence(postures!, l) })),
+        },
+      );
     }
     return cache.get(language)!;
   };
@@ -49,6 +61,8 @@ export function reportCommand(files: readonly string[], o: ReportCommandOptions)
       throw new UsageError(`--chart: cannot write ${o.chart} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
   }
-  const output = o.json ? JSON.stringify(report, null, 2) : `${formatReport(report)}${o.chart ? `\n\nChart: ${o.chart}` : ''}`;
+  const output = o.json
+    ? JSON.stringify(report, null, 2)
+    : `${formatReport(report)}${o.chart ? `\n\nChart: ${o.chart}` : ''}`;
   return { report, output };
 }

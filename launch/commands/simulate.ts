@@ -93,16 +93,27 @@ const HESITATE = 0.1;
 /** People take a few seconds between games to gather the cards: four cards' thinking, at most 4 s. */
 const betweenGames = (o: SimulateOptions): number => Math.min(4000, 4 * botThink(o));
 
-export async function simulateCommand(o: SimulateOptions, write: (line: string) => void, logger: NodeLogger = createLogger({ level: 'warn' }), stop?: StopSignals): Promise<SimulateSummary> {
+export async function simulateCommand(
+  o: SimulateOptions,
+  write: (line: string) => void,
+  logger: NodeLogger = createLogger({ level: 'warn' }),
+  stop?: StopSignals,
+): Promise<SimulateSummary> {
   const started = Date.now();
   const token = randomBytes(12).toString('hex');
   const say = o.json ? () => {} : write;
   // --resume and --session name a file in the recordings folder, never a path out of it.
-  if (o.resume !== undefined) return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
+  if (o.resume !== undefined)
+    return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
   if (o.session !== undefined) sessionIdOption('--session', o.session);
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   // The recordings folder is made and tried before anything opens: a mistake stops here, in one line.
-  const recordings = o.record ? { value: o.recordings ?? loadNodeSettings().recordings.dir, from: o.recordings === undefined ? 'config/node.yaml recordings.dir' : '--recordings' } : null;
+  const recordings = o.record
+    ? {
+        value: o.recordings ?? loadNodeSettings().recordings.dir,
+        from: o.recordings === undefined ? 'config/node.yaml recordings.dir' : '--recordings',
+      }
+    : null;
   if (recordings) ensureRecordingsDir(recordings);
   // Stopped before the node is up: nothing is opened.
   if (stop?.reason) throw new StoppedError(stop.reason);
@@ -130,16 +141,40 @@ export async function simulateCommand(o: SimulateOptions, write: (line: string) 
   }
   const narrator = new Narrator(node.bus, say);
   say(`Parceiro: a simulated session of ${o.games} game${o.games === 1 ? '' : 's'}, seed ${o.seed}.`);
-  say(`The robot (seat 0, team A, ${play.level === 'full' ? 'timed player' : `level ${play.level}: it forgets played cards`}, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`);
+  say(
+    `The robot (seat 0, team A, ${play.level === 'full' ? 'timed player' : `level ${play.level}: it forgets played cards`}, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`,
+  );
   say(`over the table protocol at ${node.url}.`);
   if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
-  if (o.physicalDeal) say('The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.');
-  const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(o.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal: o.physicalDeal ?? false, logger });
+  if (o.physicalDeal)
+    say(
+      'The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.',
+    );
+  const table = new SimulatedTable({
+    url: node.url,
+    token,
+    seed: deriveSeed(o.seed, 0x7ab1e),
+    bots: 'rule',
+    thinkMs: botThink(o),
+    hesitate: HESITATE,
+    betweenGamesMs: betweenGames(o),
+    physicalDeal: o.physicalDeal ?? false,
+    logger,
+  });
   await playUntilStopped(node, table, stop);
   return finish(o, await node.close(), narrator, write, started, undefined, stop?.reason);
 }
 
-async function resumeCommand(o: SimulateOptions, id: string, token: string, write: (line: string) => void, say: (line: string) => void, logger: NodeLogger, started: number, stop?: StopSignals): Promise<SimulateSummary> {
+async function resumeCommand(
+  o: SimulateOptions,
+  id: string,
+  token: string,
+  write: (line: string) => void,
+  say: (line: string) => void,
+  logger: NodeLogger,
+  started: number,
+  stop?: StopSignals,
+): Promise<SimulateSummary> {
   let resumed: Awaited<ReturnType<typeof resumeSession>>;
   // The session before the restart, told silently from the recording as it is restored: the summary is the whole session's.
   const pastBus = new InProcessBus();
@@ -167,28 +202,60 @@ async function resumeCommand(o: SimulateOptions, id: string, token: string, writ
   const s = resume.settings;
   const narrator = new Narrator(node.bus, say);
   const r = resume.restored;
-  say(`Parceiro: resuming session ${id} (seed ${s.seed}, ${s.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`);
-  say(`  rebuilt from ${r.tableEvents} table events, ${r.decisions} decisions and ${r.estimates} estimates: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`);
+  say(
+    `Parceiro: resuming session ${id} (seed ${s.seed}, ${s.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`,
+  );
+  say(
+    `  rebuilt from ${r.tableEvents} table events, ${r.decisions} decisions and ${r.estimates} estimates: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`,
+  );
   // Said in every mode (--json too: on standard error, and in the summary's resumed.damage).
-  if (resume.damage) (o.json ? (line: string) => process.stderr.write(`${line}\n`) : write)(`  warning: resumed from a damaged recording, as asked (--accept-damage): ${resume.damage}.`);
+  if (resume.damage)
+    (o.json ? (line: string) => process.stderr.write(`${line}\n`) : write)(
+      `  warning: resumed from a damaged recording, as asked (--accept-damage): ${resume.damage}.`,
+    );
   for (const p of resume.problems) say(`  note: ${p}`);
   say(`  recording on in ${resume.recording}; the table reconnects at ${node.url}.`);
   if (!resume.over) {
     // The table comes back dealing as the recording did (a game in progress must go on the same way).
     const physicalDeal = resume.physicalDeal ?? o.physicalDeal ?? false;
-    if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal) say(`  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`);
-    const table = new SimulatedTable({ url: node.url, token, seed: deriveSeed(s.seed, 0x7ab1e), bots: 'rule', thinkMs: botThink(o), hesitate: HESITATE, betweenGamesMs: betweenGames(o), physicalDeal, logger });
+    if (o.physicalDeal !== undefined && resume.physicalDeal !== null && o.physicalDeal !== resume.physicalDeal)
+      say(
+        `  note: the recording's games were ${resume.physicalDeal ? 'dealt by people' : 'dealt by the runtime'}; the table goes on that way.`,
+      );
+    const table = new SimulatedTable({
+      url: node.url,
+      token,
+      seed: deriveSeed(s.seed, 0x7ab1e),
+      bots: 'rule',
+      thinkMs: botThink(o),
+      hesitate: HESITATE,
+      betweenGamesMs: betweenGames(o),
+      physicalDeal,
+      logger,
+    });
     await playUntilStopped(node, table, stop);
   } else say('  the session was already over.');
   // The resume's account goes into the summary before it is written (--json carried none of it before).
-  return finish({ ...o, games: s.games, seed: s.seed, budget: resume.budgetMs }, await resumed.close(), narrator, write, started, { figures: past.figures, resume }, stop?.reason);
+  return finish(
+    { ...o, games: s.games, seed: s.seed, budget: resume.budgetMs },
+    await resumed.close(),
+    narrator,
+    write,
+    started,
+    { figures: past.figures, resume },
+    stop?.reason,
+  );
 }
 
 /**
  * Plays the session to its end, or until SIGINT or SIGTERM: then the table leaves and the caller
  * closes the node as at the end (the recording is closed, and the summary says what was played).
  */
-async function playUntilStopped(node: ParceiroNode, table: SimulatedTable, stop: StopSignals | undefined): Promise<void> {
+async function playUntilStopped(
+  node: ParceiroNode,
+  table: SimulatedTable,
+  stop: StopSignals | undefined,
+): Promise<void> {
   if (!stop) return playToTheEnd(node, table);
   if (stop.reason) return void table.close();
   const played = playToTheEnd(node, table);
@@ -215,7 +282,15 @@ function joined(before: SessionFigures, after: SessionFigures): SessionFigures {
 }
 
 /** The summary; `before`: a resumed session's account, and the figures of its part before the restart, from its recording. */
-async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNode['close']>>, narrator: Narrator, write: (line: string) => void, started: number, before?: { figures: SessionFigures; resume: ResumeInfo }, stopped?: StopReason | null): Promise<SimulateSummary> {
+async function finish(
+  o: SimulateOptions,
+  closed: Awaited<ReturnType<ParceiroNode['close']>>,
+  narrator: Narrator,
+  write: (line: string) => void,
+  started: number,
+  before?: { figures: SessionFigures; resume: ResumeInfo },
+  stopped?: StopReason | null,
+): Promise<SimulateSummary> {
   const f = before ? joined(before.figures, narrator.figures) : narrator.figures;
   // A signal after the last game changes nothing: the session is over, not stopped.
   const cut = stopped && closed.score.games < o.games ? stopped : null;
@@ -226,7 +301,13 @@ async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNod
     victories: { A: closed.score.victories[0], B: closed.score.victories[1] },
     points: f.points.map(([A, B]) => ({ A, B })),
     robotTeam: 'A',
-    decisions: { searched: f.decisionMs.length, forced: f.forced, p50Ms: Math.round(times.p50), maxMs: Math.round(times.max), budgetMs: o.budget },
+    decisions: {
+      searched: f.decisionMs.length,
+      forced: f.forced,
+      p50Ms: Math.round(times.p50),
+      maxMs: Math.round(times.max),
+      budgetMs: o.budget,
+    },
     utterances: f.utterances,
     expressions: f.expressions,
     recording: closed.recording,
@@ -241,14 +322,26 @@ async function finish(o: SimulateOptions, closed: Awaited<ReturnType<ParceiroNod
   }
   const { A, B } = summary.victories;
   write('');
-  write(`${cut ? `Stopped (${cut})` : 'Session over'} after ${summary.games} game${summary.games === 1 ? '' : 's'}: victories A ${A} - B ${B}; the robot's team ${A > B ? 'wins' : A < B ? 'loses' : 'draws'}.`);
+  write(
+    `${cut ? `Stopped (${cut})` : 'Session over'} after ${summary.games} game${summary.games === 1 ? '' : 's'}: victories A ${A} - B ${B}; the robot's team ${A > B ? 'wins' : A < B ? 'loses' : 'draws'}.`,
+  );
   write(`Points by game (A-B): ${summary.points.map((p) => `${p.A}-${p.B}`).join(', ')}`);
   write(
     `The robot's decisions: ${summary.decisions.searched} searched, p50 ${(times.p50 / 1000).toFixed(2)} s, max ${(times.max / 1000).toFixed(2)} s (budget ${(o.budget / 1000).toFixed(2)} s); ${summary.decisions.forced} forced.`,
   );
-  const felt = Object.entries(f.emotions).sort((x, y) => y[1] - x[1]).slice(0, 4).map(([t, n]) => `${t} ${n}`).join(', ');
-  write(`It spoke ${summary.utterances} lines and changed its face ${summary.expressions} times; its strongest emotions: ${felt || 'none'}.`);
-  write(summary.recording ? `Recording: ${summary.recording} (${summary.messages} messages)` : `Not recorded (${summary.messages} messages crossed the bus).`);
+  const felt = Object.entries(f.emotions)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 4)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
+  write(
+    `It spoke ${summary.utterances} lines and changed its face ${summary.expressions} times; its strongest emotions: ${felt || 'none'}.`,
+  );
+  write(
+    summary.recording
+      ? `Recording: ${summary.recording} (${summary.messages} messages)`
+      : `Not recorded (${summary.messages} messages crossed the bus).`,
+  );
   write(`Took ${summary.seconds} s.`);
   return summary;
 }

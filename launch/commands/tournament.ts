@@ -3,7 +3,14 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { PlayerSpecError, builtinPlayerKinds, gamesPerBoard, onnxImitationModel, playerFactory, summarize } from '../../game/index.js';
+import {
+  PlayerSpecError,
+  builtinPlayerKinds,
+  gamesPerBoard,
+  onnxImitationModel,
+  playerFactory,
+  summarize,
+} from '../../game/index.js';
 import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { loadLevels } from '../levels.js';
@@ -53,7 +60,8 @@ export function parseExternal(defs: string[]): Record<string, ExternalProgram> {
     if (!/^[A-Za-z][\w.-]*$/.test(name) || !words.length) {
       throw new UsageError(`--external expects NAME=COMMAND (e.g. mybot="python3 bot.py"), got "${def}"`);
     }
-    if (builtinPlayerKinds().includes(name)) throw new UsageError(`--external ${name}: '${name}' is a built-in player kind; choose another name`);
+    if (builtinPlayerKinds().includes(name))
+      throw new UsageError(`--external ${name}: '${name}' is a built-in player kind; choose another name`);
     out[name] = { command: words[0]!, args: words.slice(1) };
   }
   return out;
@@ -75,7 +83,10 @@ export function parseTeam(option: string, value: string, external: string[] = []
     try {
       playerFactory(n);
     } catch (e) {
-      if (e instanceof PlayerSpecError) throw new UsageError(`${option}: ${e.message}${external.length ? ` or an --external name (${external.join(', ')})` : ''}`);
+      if (e instanceof PlayerSpecError)
+        throw new UsageError(
+          `${option}: ${e.message}${external.length ? ` or an --external name (${external.join(', ')})` : ''}`,
+        );
       throw e;
     }
   }
@@ -94,12 +105,18 @@ export function tournamentSpec(o: TournamentCliOptions, external: Record<string,
     budgetMs: o.budget,
   };
   // Levels of play take their settings from config/levels.yaml (or --levels), carried in the spec to every worker.
-  if ([...spec.teamA, ...spec.teamB].some((n) => n.startsWith('level:'))) spec.levels = loadLevels(...(o.levels !== undefined ? [o.levels] : []));
-  else if (o.levels !== undefined) throw new UsageError(`--levels sets the levels of play, but no player is a level (level:name=LEVEL)`);
+  if ([...spec.teamA, ...spec.teamB].some((n) => n.startsWith('level:')))
+    spec.levels = loadLevels(...(o.levels !== undefined ? [o.levels] : []));
+  else if (o.levels !== undefined)
+    throw new UsageError(`--levels sets the levels of play, but no player is a level (level:name=LEVEL)`);
   const per = gamesPerBoard(spec);
   if (spec.games % per !== 0) {
-    const what = spec.duplicate ? `each deal is played twice${spec.sessionGames > 1 ? ` in sessions of ${spec.sessionGames}` : ''}` : `sessions have ${spec.sessionGames} games`;
-    throw new UsageError(`--games must be a multiple of ${per} (${what}); got ${spec.games}, try ${Math.max(per, Math.round(spec.games / per) * per)}`);
+    const what = spec.duplicate
+      ? `each deal is played twice${spec.sessionGames > 1 ? ` in sessions of ${spec.sessionGames}` : ''}`
+      : `sessions have ${spec.sessionGames} games`;
+    throw new UsageError(
+      `--games must be a multiple of ${per} (${what}); got ${spec.games}, try ${Math.max(per, Math.round(spec.games / per) * per)}`,
+    );
   }
   return spec;
 }
@@ -113,16 +130,27 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
   const external = parseExternal(o.external);
   const spec = tournamentSpec(o, external);
   const queue = o.queue === undefined ? null : parseRedisUrl('--queue', o.queue);
-  if (queue && o.external.length) throw new UsageError('--queue plays built-in players only: an --external program runs on this machine (leave out --queue)');
+  if (queue && o.external.length)
+    throw new UsageError(
+      '--queue plays built-in players only: an --external program runs on this machine (leave out --queue)',
+    );
   const onnx = [...spec.teamA, ...spec.teamB].find((n) => onnxImitationModel(n) !== undefined);
-  if (queue && onnx) throw new UsageError(`--queue plays players that answer at once: ${onnx} answers through onnxruntime-node on this machine (leave out --queue, or runtime=onnx)`);
-  if (queue && o.workers !== undefined) throw new UsageError('--workers sets the local pool: with --queue, start `parceiro worker URL --concurrency N` on each machine instead');
+  if (queue && onnx)
+    throw new UsageError(
+      `--queue plays players that answer at once: ${onnx} answers through onnxruntime-node on this machine (leave out --queue, or runtime=onnx)`,
+    );
+  if (queue && o.workers !== undefined)
+    throw new UsageError(
+      '--workers sets the local pool: with --queue, start `parceiro worker URL --concurrency N` on each machine instead',
+    );
   let fd: number | null = null;
   if (o.records !== undefined) {
     try {
       fd = openSync(o.records, 'w');
     } catch (e) {
-      throw new UsageError(`--records: cannot write ${o.records} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new UsageError(
+        `--records: cannot write ${o.records} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
   }
   const writeLine = (value: unknown): void => {
@@ -143,7 +171,12 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
   process.on('SIGTERM', onSignal);
   const showProgress = o.progress ?? Boolean(process.stderr.isTTY);
   const bar = showProgress
-    ? new SingleBar({ format: 'games {bar} {percentage}% | {value}/{total} boards | eta {eta_formatted}', stream: process.stderr, hideCursor: true, clearOnComplete: true })
+    ? new SingleBar({
+        format: 'games {bar} {percentage}% | {value}/{total} boards | eta {eta_formatted}',
+        stream: process.stderr,
+        hideCursor: true,
+        clearOnComplete: true,
+      })
     : null;
   let started = false;
   try {
@@ -161,7 +194,10 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
     } satisfies TournamentRunOptions;
     const run: TournamentRun = queue
       ? // The workers send each game's record only when they are written.
-        await runTournamentOnQueue(spec, queue, { ...common, ...(fd !== null ? { onGame: (record) => writeLine(record) } : {}) })
+        await runTournamentOnQueue(spec, queue, {
+          ...common,
+          ...(fd !== null ? { onGame: (record) => writeLine(record) } : {}),
+        })
       : await runTournament(spec, {
           ...common,
           ...(o.workers !== undefined ? { workers: o.workers } : {}),
@@ -170,7 +206,12 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
           helloTimeoutMs: o.helloTimeout,
           onGame: (record) => writeLine(record),
         });
-    const report: TournamentReport = { ...summarize(spec, run.stats), stopped: run.stopped ? signal : null, gamesFinished: run.gamesFinished, boardsTotal: run.boardsTotal };
+    const report: TournamentReport = {
+      ...summarize(spec, run.stats),
+      stopped: run.stopped ? signal : null,
+      gamesFinished: run.gamesFinished,
+      boardsTotal: run.boardsTotal,
+    };
     writeLine({ type: 'summary', ...report });
     if (run.stopped) process.exitCode = signal === 'SIGINT' ? 130 : 143;
     return report;
@@ -194,23 +235,64 @@ export function formatSummary(s: TournamentSummary & Partial<TournamentReport>):
     );
   }
   const deals = s.duplicate ? `${s.boards} deals, each played twice with the seats swapped` : `${s.boards} deals`;
-  lines.push(`Tournament: ${s.games} games${s.sessionGames > 1 ? ` in sessions of ${s.sessionGames}` : ''} (${deals}), seed ${s.seed}`);
+  lines.push(
+    `Tournament: ${s.games} games${s.sessionGames > 1 ? ` in sessions of ${s.sessionGames}` : ''} (${deals}), seed ${s.seed}`,
+  );
   lines.push('');
   const head = ['team', 'players', 'wins', 'draws', 'losses', 'win rate', '95% CI', 'mean points', 'victories'];
   const rows = (['A', 'B'] as const).map((t) => {
     const x = t === 'A' ? s.teamA : s.teamB;
-    return [t, x.players.join(' + '), `${x.wins}`, `${x.draws}`, `${x.losses}`, pct(x.winRate), `${pct(x.ci95[0])} - ${pct(x.ci95[1])}`, x.meanPoints.toFixed(2), `${x.victories}`];
+    return [
+      t,
+      x.players.join(' + '),
+      `${x.wins}`,
+      `${x.draws}`,
+      `${x.losses}`,
+      pct(x.winRate),
+      `${pct(x.ci95[0])} - ${pct(x.ci95[1])}`,
+      x.meanPoints.toFixed(2),
+      `${x.victories}`,
+    ];
   });
   lines.push(...table([head, ...rows], 2));
   if (s.sessions) {
-    lines.push('', `Sessions: ${s.sessions.played} played; team A won ${s.sessions.teamAWins}, team B ${s.sessions.teamBWins}, ${s.sessions.draws} drawn`);
+    lines.push(
+      '',
+      `Sessions: ${s.sessions.played} played; team A won ${s.sessions.teamAWins}, team B ${s.sessions.teamBWins}, ${s.sessions.draws} drawn`,
+    );
   }
   const renounces = s.teamA.renounces + s.teamB.renounces;
   if (renounces) lines.push('', `Renounces: team A ${s.teamA.renounces}, team B ${s.teamB.renounces}`);
   const faults = Object.entries(s.faults).filter(([, f]) => Object.values(f).some((n) => n));
-  lines.push('', faults.length ? `Faults: ${faults.map(([n, f]) => `${n} ${Object.entries(f).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('; ')}` : 'Faults: none');
+  lines.push(
+    '',
+    faults.length
+      ? `Faults: ${faults
+          .map(
+            ([n, f]) =>
+              `${n} ${Object.entries(f)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(' ')}`,
+          )
+          .join('; ')}`
+      : 'Faults: none',
+  );
   lines.push('', 'Decision time (ms)');
-  lines.push(...table([['player', 'decisions', 'p50', 'p95', 'max'], ...Object.entries(s.decisionMs).map(([n, d]) => [n, `${d.decisions}`, fmtMs(d.p50), fmtMs(d.p95), fmtMs(d.max)])], 1));
+  lines.push(
+    ...table(
+      [
+        ['player', 'decisions', 'p50', 'p95', 'max'],
+        ...Object.entries(s.decisionMs).map(([n, d]) => [
+          n,
+          `${d.decisions}`,
+          fmtMs(d.p50),
+          fmtMs(d.p95),
+          fmtMs(d.max),
+        ]),
+      ],
+      1,
+    ),
+  );
   return lines.join('\n');
 }
 

@@ -45,8 +45,26 @@ export function trainCommand(o: TrainOptions): number {
   for (const d of o.data) if (!existsSync(d)) throw new UsageError(`--data: ${d}: no such file`);
   if (!o.out.endsWith('.onnx')) throw new UsageError(`--out expects a file name ending in .onnx, got "${o.out}"`);
   const py = findTorchPython();
-  if (!py) throw new UsageError('training needs python3 with torch, which was not found: apt-get install python3-torch (or set PARCEIRO_PYTHON)');
-  const args = [trainScript(), ...o.data.flatMap((d) => ['--data', d]), '--out', o.out, '--seed', String(o.seed), '--hidden', o.hidden, '--epochs', String(o.epochs), '--batch', String(o.batch), '--command', o.command];
+  if (!py)
+    throw new UsageError(
+      'training needs python3 with torch, which was not found: apt-get install python3-torch (or set PARCEIRO_PYTHON)',
+    );
+  const args = [
+    trainScript(),
+    ...o.data.flatMap((d) => ['--data', d]),
+    '--out',
+    o.out,
+    '--seed',
+    String(o.seed),
+    '--hidden',
+    o.hidden,
+    '--epochs',
+    String(o.epochs),
+    '--batch',
+    String(o.batch),
+    '--command',
+    o.command,
+  ];
   if (o.lr !== undefined) args.push('--lr', o.lr);
   if (o.holdout !== undefined) args.push('--holdout', o.holdout);
   if (o.only !== undefined) args.push('--only', o.only);
@@ -55,4 +73,3 @@ export function trainCommand(o: TrainOptions): number {
   if (r.error) throw new UsageError(`${py}: ${r.error.message}`);
   return r.status ?? 1;
 }
-

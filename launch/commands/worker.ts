@@ -16,7 +16,10 @@ export async function workerCommand(url: string, o: WorkerCliOptions, log: (line
   let running: Awaited<ReturnType<typeof serveQueue>> | null = null;
   const onSignal = (name: NodeJS.Signals): void => {
     signals++;
-    if (signals === 1) log(`parceiro worker: ${name}: finishing the boards in hand, taking no more (again to give them back to the queue now)`);
+    if (signals === 1)
+      log(
+        `parceiro worker: ${name}: finishing the boards in hand, taking no more (again to give them back to the queue now)`,
+      );
     else if (signals === 2) log(`parceiro worker: ${name} again: giving the boards in hand back to the queue`);
     void running?.stop();
   };

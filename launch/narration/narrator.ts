@@ -7,7 +7,14 @@
 import type { UtteranceLibrary } from '../../behaviours/index.js';
 import { loadBehaviourSetup, reviewSentences } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
-import type { Bus, DecisionMessage, EmotionalStateMessage, GameEventMessage, GameReviewMessage, UtteranceMessage } from '../../robot/bus/index.js';
+import type {
+  Bus,
+  DecisionMessage,
+  EmotionalStateMessage,
+  GameEventMessage,
+  GameReviewMessage,
+  UtteranceMessage,
+} from '../../robot/bus/index.js';
 import { reviewOfMessage } from '../../robot/live/index.js';
 
 export interface SessionFigures {
@@ -26,7 +33,16 @@ export interface SessionFigures {
 const SEAT_NAMES = ['robot', 'seat 1', 'seat 2', 'seat 3'];
 
 export class Narrator {
-  readonly figures: SessionFigures = { games: 0, victories: [0, 0], points: [], decisionMs: [], forced: 0, utterances: 0, expressions: 0, emotions: {} };
+  readonly figures: SessionFigures = {
+    games: 0,
+    victories: [0, 0],
+    points: [],
+    decisionMs: [],
+    forced: 0,
+    utterances: 0,
+    expressions: 0,
+    emotions: {},
+  };
   #trick: string[] = [];
   #trickNo = 0;
   /** Cards of the trick already written (before something the robot felt, showed or said). */
@@ -60,16 +76,28 @@ export class Narrator {
     // At a level of play below full: what the robot recalled of the played cards as it chose.
     bus.subscribe('memory', (m) => {
       if (m.played.length === 0) return;
-      const voids = m.forgotten_voids.length ? `; and that ${m.forgotten_voids.map((v) => `${this.#who(Number(v[0]))} had no ${v.slice(1)}`).join(', ')}` : '';
-      this.#aside(`      [memory (${m.level}): recalls ${m.played.length - m.forgotten.length} of the ${m.played.length} cards played${m.forgotten.length ? `; forgot ${m.forgotten.join(' ')}` : ''}${voids}]`);
+      const voids = m.forgotten_voids.length
+        ? `; and that ${m.forgotten_voids.map((v) => `${this.#who(Number(v[0]))} had no ${v.slice(1)}`).join(', ')}`
+        : '';
+      this.#aside(
+        `      [memory (${m.level}): recalls ${m.played.length - m.forgotten.length} of the ${m.played.length} cards played${m.forgotten.length ? `; forgot ${m.forgotten.join(' ')}` : ''}${voids}]`,
+      );
     });
   }
 
   /** The end-of-game review, in the narration's English, as the robot would tell it; it comes once worked out, maybe during the next game. */
   #review(m: GameReviewMessage): void {
     const review = reviewOfMessage(m);
-    const sentences = review ? reviewSentences((this.#english ??= loadBehaviourSetup({ language: 'en' }).utterances), review, this.robotSeat as Seat) : [];
-    this.#aside(`      [review of game ${m.game + 1}${sentences.length ? '' : `: ${m.status}${m.detail ? ` (${m.detail})` : ''}`}]`);
+    const sentences = review
+      ? reviewSentences(
+          (this.#english ??= loadBehaviourSetup({ language: 'en' }).utterances),
+          review,
+          this.robotSeat as Seat,
+        )
+      : [];
+    this.#aside(
+      `      [review of game ${m.game + 1}${sentences.length ? '' : `: ${m.status}${m.detail ? ` (${m.detail})` : ''}`}]`,
+    );
     for (const s of sentences) this.#aside(`        ${s}`);
   }
   #english: UtteranceLibrary | undefined;
@@ -82,7 +110,9 @@ export class Narrator {
     switch (m.type) {
       case 'deal':
         this.write('');
-        this.write(`Game ${m.game + 1}: ${this.#who(m.seat)} deals and turns up ${m.card}; ${this.#who(m.leader)} leads.`);
+        this.write(
+          `Game ${m.game + 1}: ${this.#who(m.seat)} deals and turns up ${m.card}; ${this.#who(m.leader)} leads.`,
+        );
         this.#trick = [];
         this.#shown = 0;
         return;
@@ -100,7 +130,9 @@ export class Narrator {
       }
       case 'trick': {
         const rest = this.#trick.slice(this.#shown);
-        this.write(`${this.#trickPrefix()}${rest.length ? `${rest.join(', ')} ` : ''}-> ${this.#who(m.winner)} (${this.#team(m.winner)}) takes ${m.points}`);
+        this.write(
+          `${this.#trickPrefix()}${rest.length ? `${rest.join(', ')} ` : ''}-> ${this.#who(m.winner)} (${this.#team(m.winner)}) takes ${m.points}`,
+        );
         this.#trick = [];
         this.#shown = 0;
         return;
@@ -127,7 +159,12 @@ export class Narrator {
     const top = m.emotions[0];
     if (!top) return;
     this.figures.emotions[top.type] = (this.figures.emotions[top.type] ?? 0) + 1;
-    const about = top.target >= 0 ? ` about ${this.#who(top.target)}` : top.target_team ? ` about ${top.target_team === 'team' ? 'its team' : 'the opponents'}` : '';
+    const about =
+      top.target >= 0
+        ? ` about ${this.#who(top.target)}`
+        : top.target_team
+          ? ` about ${top.target_team === 'team' ? 'its team' : 'the opponents'}`
+          : '';
     const key = `${top.type}${about}`;
     if (key === this.#lastFeeling || top.intensity < 1) return;
     this.#lastFeeling = key;
@@ -138,7 +175,12 @@ export class Narrator {
   #utterance(m: UtteranceMessage): void {
     if (m.phase !== 'start') return;
     this.figures.utterances++;
-    const to = m.target === 'partner' ? ' to its partner' : m.target === 'opponent' ? ` to ${m.addressee >= 0 ? this.#who(m.addressee) : 'an opponent'}` : '';
+    const to =
+      m.target === 'partner'
+        ? ' to its partner'
+        : m.target === 'opponent'
+          ? ` to ${m.addressee >= 0 ? this.#who(m.addressee) : 'an opponent'}`
+          : '';
     this.#aside(`      robot says${to}: "${m.text}"`);
   }
 

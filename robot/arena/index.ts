@@ -8,7 +8,14 @@ export { playTournamentAsync, runTournamentAsync } from './tournament-async.js';
 export type { ExternalPlayerOptions } from './external-player/external-player.js';
 export { ExternalPlayer, ExternalPlayerError, killRunningPrograms } from './external-player/external-player.js';
 export type { InvalidLine, PlayerMessage, RenounceMessage, RuntimeMessage } from './external-player/messages.js';
-export { PROTOCOL_VERSION, RULES_SUMMARY, eventMessage, helloMessage, parsePlayerLine, turnMessage } from './external-player/messages.js';
+export {
+  PROTOCOL_VERSION,
+  RULES_SUMMARY,
+  eventMessage,
+  helloMessage,
+  parsePlayerLine,
+  turnMessage,
+} from './external-player/messages.js';
 export { gameRecord } from './game-record.js';
 export { TournamentSetupError } from './tournament/errors.js';
 export { runTournament } from './tournament/run.js';

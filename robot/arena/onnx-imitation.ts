@@ -32,7 +32,9 @@ export class OnnxImitationPlayer implements AsyncPlayerLike {
  * file, each checked as the live node checks its models (a policy network of this build's features,
  * with its sidecar); a file that fails is a ModelFileError naming it.
  */
-export async function onnxImitationPlayers(names: readonly string[]): Promise<{ players: Record<string, (o: PlayerOptions) => AsyncPlayerLike>; close: () => Promise<void> }> {
+export async function onnxImitationPlayers(
+  names: readonly string[],
+): Promise<{ players: Record<string, (o: PlayerOptions) => AsyncPlayerLike>; close: () => Promise<void> }> {
   const { loadLiveModel } = await import('../learned/onnx.js');
   const sessions = new Map<string, OnnxPolicy>();
   const players: Record<string, (o: PlayerOptions) => AsyncPlayerLike> = {};

@@ -39,7 +39,11 @@ export interface AsyncGameHooks {
   signal?: AbortSignal;
 }
 
-export async function playGameAsync(deal: DealSpec, players: ReadonlyArray<Player | AsyncPlayerLike>, hooks: AsyncGameHooks = {}): Promise<Game> {
+export async function playGameAsync(
+  deal: DealSpec,
+  players: ReadonlyArray<Player | AsyncPlayerLike>,
+  hooks: AsyncGameHooks = {},
+): Promise<Game> {
   if (players.length !== 4) throw new RangeError(`playGameAsync: expected 4 players, got ${players.length}`);
   const game = new Game(deal);
   const views = [0, 1, 2, 3].map((s) => new SeatView(game, s as Seat));

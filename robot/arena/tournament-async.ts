@@ -13,7 +13,15 @@
 // Stopping (`signal`): no new move is asked for, every program is stopped at once (SIGTERM, then SIGKILL
 // after a grace), the games being played are dropped, and the run resolves with what was finished.
 
-import type { Clock, Player, PlayerFactory, PlayerOptions, Seat, TournamentSpec, TournamentStats } from '../../game/index.js';
+import type {
+  Clock,
+  Player,
+  PlayerFactory,
+  PlayerOptions,
+  Seat,
+  TournamentSpec,
+  TournamentStats,
+} from '../../game/index.js';
 import {
   BoardTally,
   boardCount,
@@ -79,25 +87,34 @@ export interface AsyncTournamentRun {
 type Position = 0 | 1 | 2 | 3;
 
 /** The position of the player at `seat`, given on which side team A sits (see `seating`). */
-const positionOf = (seat: Seat, teamASide: 0 | 1): Position => (((seat & 1) === teamASide ? 0 : 2) + (seat >> 1)) as Position;
+const positionOf = (seat: Seat, teamASide: 0 | 1): Position =>
+  (((seat & 1) === teamASide ? 0 : 2) + (seat >> 1)) as Position;
 const positionName = (spec: TournamentSpec, p: Position): string => [...spec.teamA, ...spec.teamB][p]!;
 
 class Stopped extends Error {}
 
 /** Plays a tournament; the statistics only. A stop resolves with the boards finished. */
-export async function runTournamentAsync(spec: TournamentSpec, options: AsyncTournamentOptions): Promise<TournamentStats> {
+export async function runTournamentAsync(
+  spec: TournamentSpec,
+  options: AsyncTournamentOptions,
+): Promise<TournamentStats> {
   return (await playTournamentAsync(spec, options)).stats;
 }
 
-export async function playTournamentAsync(spec: TournamentSpec, options: AsyncTournamentOptions): Promise<AsyncTournamentRun> {
+export async function playTournamentAsync(
+  spec: TournamentSpec,
+  options: AsyncTournamentOptions,
+): Promise<AsyncTournamentRun> {
   const boards = boardCount(spec);
-  if (!Number.isInteger(boards) || boards < 0) throw new RangeError(`games (${spec.games}) must be a multiple of the games per board`);
+  if (!Number.isInteger(boards) || boards < 0)
+    throw new RangeError(`games (${spec.games}) must be a multiple of the games per board`);
   const { builtins, external, clock, log } = options;
   const asyncBuiltins = options.asyncBuiltins ?? {};
   const positions: Position[] = [0, 1, 2, 3];
   for (const p of positions) {
     const name = positionName(spec, p);
-    if (!Object.hasOwn(external, name) && !Object.hasOwn(asyncBuiltins, name) && !Object.hasOwn(builtins, name)) playerFactory(name); // throws PlayerSpecError
+    if (!Object.hasOwn(external, name) && !Object.hasOwn(asyncBuiltins, name) && !Object.hasOwn(builtins, name))
+      playerFactory(name); // throws PlayerSpecError
   }
   const slots = Math.max(1, Math.min(options.workers ?? 1, boards));
   const perBoard = (spec.duplicate ? 2 : 1) * spec.sessionGames;
@@ -110,7 +127,9 @@ export async function playTournamentAsync(spec: TournamentSpec, options: AsyncTo
   const stopped = (): boolean => options.signal?.aborted === true;
   const externals: Map<Position, ExternalPlayer>[] = [];
   const all = (): ExternalPlayer[] => externals.flatMap((m) => [...m.values()]);
-  inner.signal.addEventListener('abort', () => void Promise.all(all().map((x) => x.close({ stop: true }))), { once: true });
+  inner.signal.addEventListener('abort', () => void Promise.all(all().map((x) => x.close({ stop: true }))), {
+    once: true,
+  });
   const onOuterAbort = (): void => stopAll();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
@@ -208,15 +227,19 @@ export async function playTournamentAsync(spec: TournamentSpec, options: AsyncTo
         options.onBoardDone?.(++boardsDone, boards);
       }
     };
-    const results = await Promise.allSettled(externals.map(async (mine) => {
-      try {
-        await playSlot(mine);
-      } catch (e) {
-        if (!(inner.signal.aborted && e === inner.signal.reason)) stopAll();
-        throw e;
-      }
-    }));
-    const error = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Stopped));
+    const results = await Promise.allSettled(
+      externals.map(async (mine) => {
+        try {
+          await playSlot(mine);
+        } catch (e) {
+          if (!(inner.signal.aborted && e === inner.signal.reason)) stopAll();
+          throw e;
+        }
+      }),
+    );
+    const error = results.find(
+      (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Stopped),
+    );
     if (error) throw error.reason;
 
     // On a stop, the finished games still waiting for an earlier unfinished one.

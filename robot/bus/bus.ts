@@ -36,6 +36,8 @@ export interface Bus {
 export type NodeParameter = string | number | boolean;
 
 /** The values read back for parameters declared with defaults `P` (same keys, same kinds). */
-export type ParameterValues<P> = { [K in keyof P]: P[K] extends boolean ? boolean : P[K] extends number ? number : string };
+export type ParameterValues<P> = {
+  [K in keyof P]: P[K] extends boolean ? boolean : P[K] extends number ? number : string;
+};
 
 export type BusErrorHandler = (error: unknown, topic: TopicSpec) => void;

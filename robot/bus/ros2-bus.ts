@@ -20,7 +20,12 @@ export interface RclnodejsLike {
   };
   shutdown(): void;
   Parameter: new (name: string, type: number, value: NodeParameter) => unknown;
-  ParameterType: { PARAMETER_BOOL: number; PARAMETER_INTEGER: number; PARAMETER_DOUBLE: number; PARAMETER_STRING: number };
+  ParameterType: {
+    PARAMETER_BOOL: number;
+    PARAMETER_INTEGER: number;
+    PARAMETER_DOUBLE: number;
+    PARAMETER_STRING: number;
+  };
 }
 
 export interface RclNodeLike {
@@ -28,7 +33,12 @@ export interface RclNodeLike {
   declareParameter(parameter: unknown, descriptor?: unknown, ignoreOverride?: boolean): unknown;
   getParameter(name: string): { value: unknown } | undefined;
   createPublisher(type: string, topic: string, options?: { qos?: unknown }): { publish(message: unknown): void };
-  createSubscription(type: string, topic: string, options: { qos?: unknown }, callback: (message: unknown) => void): unknown;
+  createSubscription(
+    type: string,
+    topic: string,
+    options: { qos?: unknown },
+    callback: (message: unknown) => void,
+  ): unknown;
   destroySubscription?(subscription: unknown): void;
   spin(): void;
   destroy(): void;
@@ -65,17 +75,22 @@ async function loadRclnodejs(): Promise<RclnodejsLike> {
 
 export async function createRos2Bus(options: Ros2BusOptions = {}): Promise<Bus> {
   const env = options.env ?? process.env;
-  if (!options.load && !env.ROS_DISTRO && !env.AMENT_PREFIX_PATH) throw new Ros2UnavailableError('no ROS 2 environment is sourced (ROS_DISTRO is not set)');
+  if (!options.load && !env.ROS_DISTRO && !env.AMENT_PREFIX_PATH)
+    throw new Ros2UnavailableError('no ROS 2 environment is sourced (ROS_DISTRO is not set)');
   let rcl: RclnodejsLike;
   try {
     rcl = await (options.load ?? loadRclnodejs)();
   } catch (e) {
-    throw new Ros2UnavailableError(`rclnodejs could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new Ros2UnavailableError(
+      `rclnodejs could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+    );
   }
   try {
     await rcl.init();
   } catch (e) {
-    throw new Ros2UnavailableError(`rclnodejs could not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new Ros2UnavailableError(
+      `rclnodejs could not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+    );
   }
   const node = new rcl.Node(options.nodeName ?? 'parceiro', options.namespace ?? '');
   const bus = new Ros2Bus(rcl, node, options.onError ?? (() => {}));
@@ -100,7 +115,9 @@ class Ros2Bus implements Bus {
       try {
         this.publishers.set(t.name, node.createPublisher(t.message.type, t.name, { qos: this.qos(t.qos) }));
       } catch (e) {
-        throw new Ros2UnavailableError(`cannot publish ${t.message.type} on ${t.name} (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); is its package built and sourced?`);
+        throw new Ros2UnavailableError(
+          `cannot publish ${t.message.type} on ${t.name} (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); is its package built and sourced?`,
+        );
       }
     }
   }
@@ -122,10 +139,15 @@ class Ros2Bus implements Bus {
     if (!set) {
       const handlers = new Set<(message: unknown) => void>();
       this.handlers.set(topic.name, (set = handlers));
-      const sub = this.node.createSubscription(topic.message.type, topic.name, { qos: this.qos(topic.qos) }, (message) => {
-        if (this.closed) return;
-        for (const h of [...handlers]) this.safely(() => h(message), topic);
-      });
+      const sub = this.node.createSubscription(
+        topic.message.type,
+        topic.name,
+        { qos: this.qos(topic.qos) },
+        (message) => {
+          if (this.closed) return;
+          for (const h of [...handlers]) this.safely(() => h(message), topic);
+        },
+      );
       this.subscriptions.set(topic.name, sub);
     }
     const h = handler as (message: unknown) => void;
@@ -142,16 +164,31 @@ class Ros2Bus implements Bus {
     };
   }
 
-  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers: readonly (keyof P)[] = []): ParameterValues<P> {
+  parameters<P extends Record<string, NodeParameter>>(
+    defaults: P,
+    integers: readonly (keyof P)[] = [],
+  ): ParameterValues<P> {
     const T = this.rcl.ParameterType;
     const out: Record<string, NodeParameter> = {};
     for (const [name, value] of Object.entries(defaults)) {
       // The kind is declared, not guessed from the default: expressiveness 1 must still take 0.5.
-      const type = typeof value === 'boolean' ? T.PARAMETER_BOOL : typeof value === 'string' ? T.PARAMETER_STRING : integers.includes(name) ? T.PARAMETER_INTEGER : T.PARAMETER_DOUBLE;
+      const type =
+        typeof value === 'boolean'
+          ? T.PARAMETER_BOOL
+          : typeof value === 'string'
+            ? T.PARAMETER_STRING
+            : integers.includes(name)
+              ? T.PARAMETER_INTEGER
+              : T.PARAMETER_DOUBLE;
       this.node.declareParameter(new this.rcl.Parameter(name, type, value));
       const got = this.node.getParameter(name)?.value;
       // rclnodejs gives integers as bigint.
-      out[name] = typeof got === 'bigint' ? Number(got) : typeof got === typeof value || (typeof got === 'number' && typeof value === 'number') ? (got as NodeParameter) : value;
+      out[name] =
+        typeof got === 'bigint'
+          ? Number(got)
+          : typeof got === typeof value || (typeof got === 'number' && typeof value === 'number')
+            ? (got as NodeParameter)
+            : value;
     }
     return out as ParameterValues<P>;
   }
@@ -173,8 +210,12 @@ class Ros2Bus implements Bus {
     return new Q(
       Q.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
       q.depth,
-      q.reliability === 'reliable' ? Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
-      q.durability === 'transient-local' ? Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+      q.reliability === 'reliable'
+        ? Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE
+        : Q.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+      q.durability === 'transient-local'
+        ? Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL
+        : Q.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
     );
   }
 

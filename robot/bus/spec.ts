@@ -27,7 +27,11 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
   readonly description: string;
 }
 
-export const defineMessage = <F extends Record<string, FieldType>>(type: string, description: string, fields: F): MessageSpec<F> => ({ type, description, fields });
+export const defineMessage = <F extends Record<string, FieldType>>(
+  type: string,
+  description: string,
+  fields: F,
+): MessageSpec<F> => ({ type, description, fields });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- any message's spec, as in MessageRef */
 /** A field holding another message (or an array of them). */
@@ -82,9 +86,18 @@ export function jsonSchemaOf(spec: MessageSpec): Record<string, unknown> {
     }
     const f = describeField(t);
     const base = f.base as RosPrimitive;
-    const item = base === 'bool' ? { type: 'boolean' } : base === 'string' ? { type: 'string' } : NUMERIC.has(base) ? { type: base.startsWith('float') ? 'number' : 'integer' } : {};
+    const item =
+      base === 'bool'
+        ? { type: 'boolean' }
+        : base === 'string'
+          ? { type: 'string' }
+          : NUMERIC.has(base)
+            ? { type: base.startsWith('float') ? 'number' : 'integer' }
+            : {};
     if (f.array === 'none') return item;
-    return typeof f.array === 'number' ? { type: 'array', items: item, minItems: f.array, maxItems: f.array } : { type: 'array', items: item };
+    return typeof f.array === 'number'
+      ? { type: 'array', items: item, minItems: f.array, maxItems: f.array }
+      : { type: 'array', items: item };
   };
   const objectSchema = (s: MessageSpec): Record<string, unknown> => ({
     type: 'object',

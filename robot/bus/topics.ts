@@ -46,32 +46,82 @@ export interface TopicSpec<S extends MessageSpec = MessageSpec> {
   readonly description: string;
 }
 
-const topic = <S extends MessageSpec>(name: string, message: S, qos: Qos, description: string): TopicSpec<S> => ({ name, message, qos, description });
+const topic = <S extends MessageSpec>(name: string, message: S, qos: Qos, description: string): TopicSpec<S> => ({
+  name,
+  message,
+  qos,
+  description,
+});
 
 export const TOPICS = {
   tableEvents: topic('/parceiro/table/events', TableEventMsg, EVENTS, 'validated events from the touch table'),
-  tableOutput: topic('/parceiro/table/output', TableOutputMsg, EVENTS, "the robot's plays, prompts and rejections for the table"),
+  tableOutput: topic(
+    '/parceiro/table/output',
+    TableOutputMsg,
+    EVENTS,
+    "the robot's plays, prompts and rejections for the table",
+  ),
   gameState: topic('/parceiro/game/state', GameStateMsg, LATCHED, 'the session and game state'),
   gameEvents: topic('/parceiro/game/events', GameEventMsg, EVENTS, 'deals, plays, tricks, game and session ends'),
   decision: topic('/parceiro/decision', DecisionMsg, EVENTS, "the robot's decisions with their beliefs"),
-  expectation: topic('/parceiro/expectation', ExpectationMsg, EVENTS, "the quick estimates behind the appraisal between the robot's decisions (recorded, so a replay uses them)"),
+  expectation: topic(
+    '/parceiro/expectation',
+    ExpectationMsg,
+    EVENTS,
+    "the quick estimates behind the appraisal between the robot's decisions (recorded, so a replay uses them)",
+  ),
   emotions: topic('/parceiro/emotions', EmotionalStateMsg, LATCHED, "the robot's emotions and mood"),
   expression: topic('/robot_face/expression', ExpressionMsg, EVENTS, 'the facial expression (ROS4HRI)'),
-  posture: topic('/emys/joint_trajectory', JointTrajectoryMsg, EVENTS, "EMYS joint targets with the time to reach them"),
+  posture: topic(
+    '/emys/joint_trajectory',
+    JointTrajectoryMsg,
+    EVENTS,
+    'EMYS joint targets with the time to reach them',
+  ),
   lookAt: topic('/look_at', PointStampedMsg, EVENTS, 'where the robot looks, in its own frame'),
   say: topic('/tts/say', SayMsg, EVENTS, "text for the robot's own text-to-speech"),
-  utterance: topic('/parceiro/behaviours/utterance', UtteranceMsg, EVENTS, 'what the robot says: start, end, or dropped with a reason'),
+  utterance: topic(
+    '/parceiro/behaviours/utterance',
+    UtteranceMsg,
+    EVENTS,
+    'what the robot says: start, end, or dropped with a reason',
+  ),
   toggles: topic('/parceiro/behaviours/toggles', BehaviourTogglesMsg, LATCHED, 'the behaviour toggles in force'),
   setToggles: topic('/parceiro/behaviours/set_toggles', BehaviourTogglesMsg, EVENTS, 'requests to change the toggles'),
   language: topic('/parceiro/behaviours/language', LanguageMsg, LATCHED, 'the language the robot speaks'),
   setLanguage: topic('/parceiro/behaviours/set_language', LanguageMsg, EVENTS, 'requests to change the language'),
   sessionControl: topic('/parceiro/session/control', SessionControlMsg, EVENTS, "the operator's pause and resume"),
   wizardSay: topic('/parceiro/wizard/say', WizardSayMsg, EVENTS, 'wizard of Oz: say this line now'),
-  wizardExpression: topic('/parceiro/wizard/expression', WizardExpressionMsg, EVENTS, 'wizard of Oz: show this expression now'),
-  review: topic('/parceiro/review', GameReviewMsg, EVENTS, 'the end-of-game review, with all cards in view (recorded, so a replay tells the same one)'),
-  prediction: topic('/parceiro/prediction', PredictionMsg, EVENTS, "the robot's prediction of another seat's next card, then the card and its surprise (recomputed by a replay)"),
-  memory: topic('/parceiro/memory', MemoryMsg, LATCHED, "what the robot recalled of the played cards at its last decision, at a level of play below full (recorded, replayed)"),
-  connections: topic('/parceiro/connections', ConnectionStateMsg, LATCHED_PARTS, 'which tables and robot are connected'),
+  wizardExpression: topic(
+    '/parceiro/wizard/expression',
+    WizardExpressionMsg,
+    EVENTS,
+    'wizard of Oz: show this expression now',
+  ),
+  review: topic(
+    '/parceiro/review',
+    GameReviewMsg,
+    EVENTS,
+    'the end-of-game review, with all cards in view (recorded, so a replay tells the same one)',
+  ),
+  prediction: topic(
+    '/parceiro/prediction',
+    PredictionMsg,
+    EVENTS,
+    "the robot's prediction of another seat's next card, then the card and its surprise (recomputed by a replay)",
+  ),
+  memory: topic(
+    '/parceiro/memory',
+    MemoryMsg,
+    LATCHED,
+    'what the robot recalled of the played cards at its last decision, at a level of play below full (recorded, replayed)',
+  ),
+  connections: topic(
+    '/parceiro/connections',
+    ConnectionStateMsg,
+    LATCHED_PARTS,
+    'which tables and robot are connected',
+  ),
 } as const;
 
 export type TopicKey = keyof typeof TOPICS;

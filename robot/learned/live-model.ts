@@ -22,4 +22,3 @@ export async function loadLiveModel(file: string, root?: string): Promise<LiveMo
   const onnx = await OnnxPolicy.load(checked.path);
   return { ...checked, onnx };
 }
-

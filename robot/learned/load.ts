@@ -18,7 +18,14 @@ export function readModelFile(path: string): Uint8Array {
     return readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
     throw new ModelFileError(`model ${path}: ${why}`);
   }
 }

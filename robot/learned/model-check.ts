@@ -43,10 +43,16 @@ export function sidecarProblem(path: string): string | null {
   try {
     side = JSON.parse(readFileSync(sidecar, 'utf8')) as typeof side;
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing (parceiro train writes it next to the model)' : `is unreadable: ${oneLine(e)}`;
+    const why =
+      (e as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'is missing (parceiro train writes it next to the model)'
+        : `is unreadable: ${oneLine(e)}`;
     return `its sidecar ${sidecar} ${why}`;
   }
-  if (side.featuresVersion !== FEATURES_VERSION || (side.featureCount !== undefined && side.featureCount !== DECISION_FEATURES)) {
+  if (
+    side.featuresVersion !== FEATURES_VERSION ||
+    (side.featureCount !== undefined && side.featureCount !== DECISION_FEATURES)
+  ) {
     const count = typeof side.featureCount === 'number' ? ` (${side.featureCount} features)` : '';
     return `its sidecar says features version ${String(side.featuresVersion)}${count}, this build encodes version ${FEATURES_VERSION} (${DECISION_FEATURES} features): train it again on a dataset of this build`;
   }

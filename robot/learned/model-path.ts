@@ -5,7 +5,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { packageRoot } from '../../behaviours/index.js';
 
 /** A model file named relative to the project root (the folder with package.json and config/), or absolute. */
-export const modelPath = (file: string, root: string = packageRoot()): string => (isAbsolute(file) ? file : resolve(root, file));
+export const modelPath = (file: string, root: string = packageRoot()): string =>
+  isAbsolute(file) ? file : resolve(root, file);
 
 /** The sidecar of MODEL.onnx: MODEL.json. */
 export const sidecarOf = (path: string): string => path.replace(/\.onnx$/i, '') + '.json';

@@ -22,7 +22,11 @@ export class OnnxPolicy {
     let session: InferenceSession;
     try {
       // One thread by default: the robot's search has the other cores, and a small MLP gains nothing from more.
-      session = await InferenceSession.create(bytes, { intraOpNumThreads: options.threads ?? 1, interOpNumThreads: 1, executionProviders: ['cpu'] });
+      session = await InferenceSession.create(bytes, {
+        intraOpNumThreads: options.threads ?? 1,
+        interOpNumThreads: 1,
+        executionProviders: ['cpu'],
+      });
     } catch (e) {
       throw new ModelFileError(`model ${path}: onnxruntime cannot load it (${(e as Error).message.split('\n')[0]})`);
     }
@@ -34,11 +38,17 @@ export class OnnxPolicy {
 
   /** Probabilities of the 40 cards for `batch` encoded decisions (DECISION_FEATURES floats each), 40 per decision. */
   async forward(x: Float32Array, batch: number): Promise<Float32Array> {
-    if (x.length < batch * DECISION_FEATURES) throw new RangeError(`forward: ${x.length} floats for ${batch} decisions of ${DECISION_FEATURES}`);
-    const t = new Tensor('float32', x.length === batch * DECISION_FEATURES ? x : x.subarray(0, batch * DECISION_FEATURES), [batch, DECISION_FEATURES]);
+    if (x.length < batch * DECISION_FEATURES)
+      throw new RangeError(`forward: ${x.length} floats for ${batch} decisions of ${DECISION_FEATURES}`);
+    const t = new Tensor(
+      'float32',
+      x.length === batch * DECISION_FEATURES ? x : x.subarray(0, batch * DECISION_FEATURES),
+      [batch, DECISION_FEATURES],
+    );
     const r = await inFlight(this.session.run({ [this.input]: t }));
     const y = r[this.output];
-    if (!y || y.dims[1] !== DECK_SIZE) throw new ModelFileError(`model ${this.path}: output ${this.output} is not [batch, 40]`);
+    if (!y || y.dims[1] !== DECK_SIZE)
+      throw new ModelFileError(`model ${this.path}: output ${this.output} is not [batch, 40]`);
     return y.data as Float32Array;
   }
 

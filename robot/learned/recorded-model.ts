@@ -19,7 +19,10 @@ export interface RecordedModel {
  * features, with its sidecar (the node opens a model only with it); otherwise why not, in words that
  * name the `what` (e.g. "the recording's prediction model m.onnx is not here (/abs/m.onnx)").
  */
-export function recordedModelHere(m: RecordedModel, what: string): { path: string; bytes: Uint8Array } | { why: string } {
+export function recordedModelHere(
+  m: RecordedModel,
+  what: string,
+): { path: string; bytes: Uint8Array } | { why: string } {
   const file = m.modelFile;
   const path = modelPath(file);
   let bytes: Buffer;
@@ -29,8 +32,12 @@ export function recordedModelHere(m: RecordedModel, what: string): { path: strin
     return { why: `the recording's ${what} ${file} is not here (${path})` };
   }
   const sha256 = modelDigest(bytes);
-  if (typeof m.sha256 === 'string' && m.sha256 !== sha256) return { why: `the ${what} ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256})` };
-  if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION) return { why: `the recording's ${what} was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}` };
+  if (typeof m.sha256 === 'string' && m.sha256 !== sha256)
+    return { why: `the ${what} ${file} is not the network the session used (digest ${sha256}, recorded ${m.sha256})` };
+  if (m.featuresVersion !== undefined && m.featuresVersion !== FEATURES_VERSION)
+    return {
+      why: `the recording's ${what} was trained on features version ${String(m.featuresVersion)}, this build encodes ${FEATURES_VERSION}`,
+    };
   const problem = sidecarProblem(path);
   if (problem) return { why: `the ${what} ${file} has no sidecar of this build's features here (${problem})` };
   return { path, bytes };

@@ -20,7 +20,13 @@ export class BusBehaviourPublisher implements Publisher {
     switch (topic) {
       case '/robot_face/expression': {
         const m = message as TopicMessages['/robot_face/expression'];
-        this.bus.publish('expression', { header: headerAt(now), expression: m.expression, valence: m.valence, arousal: m.arousal, confidence: m.confidence });
+        this.bus.publish('expression', {
+          header: headerAt(now),
+          expression: m.expression,
+          valence: m.valence,
+          arousal: m.arousal,
+          confidence: m.confidence,
+        });
         return;
       }
       case '/emys/joint_trajectory': {
@@ -33,7 +39,10 @@ export class BusBehaviourPublisher implements Publisher {
             velocities: [],
             accelerations: [],
             effort: [],
-            time_from_start: { sec: Math.floor(p.timeFromStartMs / 1000), nanosec: Math.round((p.timeFromStartMs % 1000) * 1e6) },
+            time_from_start: {
+              sec: Math.floor(p.timeFromStartMs / 1000),
+              nanosec: Math.round((p.timeFromStartMs % 1000) * 1e6),
+            },
           })),
         });
         return;

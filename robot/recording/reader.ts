@@ -68,7 +68,17 @@ function notAFile(path: string): string | null {
     return `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
   }
   if (st.isFile()) return null;
-  const kind = st.isDirectory() ? 'a directory' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isSocket() ? 'a socket' : 'not a regular file';
+  const kind = st.isDirectory()
+    ? 'a directory'
+    : st.isFIFO()
+      ? 'a named pipe (FIFO)'
+      : st.isCharacterDevice()
+        ? 'a character device'
+        : st.isBlockDevice()
+          ? 'a block device'
+          : st.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
   return `is ${kind}, not a recording file`;
 }
 
@@ -105,7 +115,8 @@ export class RecordingStream {
     } catch (e) {
       throw new RecordingError(path, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
-    if (n < 8 || !hasMcapPrefix(new DataView(head.buffer, head.byteOffset, n))) throw new RecordingError(path, 'not an MCAP recording (no MCAP header)');
+    if (n < 8 || !hasMcapPrefix(new DataView(head.buffer, head.byteOffset, n)))
+      throw new RecordingError(path, 'not an MCAP recording (no MCAP header)');
   }
 
   #problem(p: string): void {
@@ -169,26 +180,38 @@ export class RecordingStream {
         }
         if (reader.done()) break;
         if (reader.bytesRemaining() > MAX_RECORD_BYTES) {
-          this.#damaged(read - reader.bytesRemaining(), records, new Error(`a record longer than ${MAX_RECORD_BYTES >> 20} MB begins there (a damaged length)`));
+          this.#damaged(
+            read - reader.bytesRemaining(),
+            records,
+            new Error(`a record longer than ${MAX_RECORD_BYTES >> 20} MB begins there (a damaged length)`),
+          );
           return;
         }
       }
       this.complete = reader.done();
       if (!this.complete) {
-        this.#problem(`cut short after ${this.count} messages (${reader.bytesRemaining()} bytes of an unfinished record at the end): the session was not closed, e.g. the runtime stopped or crashed`);
+        this.#problem(
+          `cut short after ${this.count} messages (${reader.bytesRemaining()} bytes of an unfinished record at the end): the session was not closed, e.g. the runtime stopped or crashed`,
+        );
       }
     } finally {
       closeSync(fd);
-      if (this.#more) this.problems.push(`and ${this.#more} more messages that could not be read, for the reasons above`);
+      if (this.#more)
+        this.problems.push(`and ${this.#more} more messages that could not be read, for the reasons above`);
     }
   }
 
   #damaged(at: number, records: number, e: unknown): void {
     this.damagedAt = at;
-    this.#problem(`damaged after ${this.count} messages, at byte ${at} (record ${records + 1}): ${e instanceof Error ? e.message : String(e)}; the rest of the file cannot be read`);
+    this.#problem(
+      `damaged after ${this.count} messages, at byte ${at} (record ${records + 1}): ${e instanceof Error ? e.message : String(e)}; the rest of the file cannot be read`,
+    );
   }
 
-  #record(r: NonNullable<ReturnType<McapStreamReader['nextRecord']>>, channels: Map<number, TopicSpec | string>): RecordedMessage | null {
+  #record(
+    r: NonNullable<ReturnType<McapStreamReader['nextRecord']>>,
+    channels: Map<number, TopicSpec | string>,
+  ): RecordedMessage | null {
     switch (r.type) {
       case 'Channel':
         channels.set(r.id, topicByName(r.topic) ?? r.topic);

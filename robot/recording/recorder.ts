@@ -51,11 +51,25 @@ export class Recorder {
     flushMs: number,
   ) {
     this.sink = new FileSink(path, flushMs);
-    this.writer = new McapWriter({ writable: this.sink, useChunks: true, chunkSize: 1, useStatistics: true, useSummaryOffsets: true, useMessageIndex: false, useChunkIndex: false });
+    this.writer = new McapWriter({
+      writable: this.sink,
+      useChunks: true,
+      chunkSize: 1,
+      useStatistics: true,
+      useSummaryOffsets: true,
+      useMessageIndex: false,
+      useChunkIndex: false,
+    });
   }
 
   /** Starts a recording of `bus` into `path`, with the session's settings as metadata. */
-  static async start(options: { path: string; bus: Bus; clock: () => number; session: SessionInfo; flushMs?: number }): Promise<Recorder> {
+  static async start(options: {
+    path: string;
+    bus: Bus;
+    clock: () => number;
+    session: SessionInfo;
+    flushMs?: number;
+  }): Promise<Recorder> {
     const starting = Recorder.#open(options);
     opening.add(starting);
     try {
@@ -67,12 +81,27 @@ export class Recorder {
     }
   }
 
-  static async #open(options: { path: string; bus: Bus; clock: () => number; session: SessionInfo; flushMs?: number }): Promise<Recorder> {
+  static async #open(options: {
+    path: string;
+    bus: Bus;
+    clock: () => number;
+    session: SessionInfo;
+    flushMs?: number;
+  }): Promise<Recorder> {
     const r = new Recorder(options.path, options.clock, options.flushMs ?? 1000);
     await r.writer.start({ profile: '', library: 'parceiro' });
     for (const topic of ALL_TOPICS) {
-      const schemaId = await r.writer.registerSchema({ name: topic.message.type, encoding: 'jsonschema', data: encoder.encode(JSON.stringify(jsonSchemaOf(topic.message))) });
-      const channelId = await r.writer.registerChannel({ schemaId, topic: topic.name, messageEncoding: 'json', metadata: new Map([['qos.durability', topic.qos.durability]]) });
+      const schemaId = await r.writer.registerSchema({
+        name: topic.message.type,
+        encoding: 'jsonschema',
+        data: encoder.encode(JSON.stringify(jsonSchemaOf(topic.message))),
+      });
+      const channelId = await r.writer.registerChannel({
+        schemaId,
+        topic: topic.name,
+        messageEncoding: 'json',
+        metadata: new Map([['qos.durability', topic.qos.durability]]),
+      });
       r.channels.set(topic.name, channelId);
     }
     await r.writer.addMetadata({ name: SESSION_METADATA, metadata: new Map(Object.entries(options.session)) });
@@ -90,9 +119,11 @@ export class Recorder {
     const t = toNs(this.clock());
     const data = encoder.encode(JSON.stringify(message));
     this.messages++;
-    this.chain = this.chain.then(() => this.writer.addMessage({ channelId, sequence: seq, logTime: t, publishTime: t, data })).catch((e: unknown) => {
-      this.failure ??= e;
-    });
+    this.chain = this.chain
+      .then(() => this.writer.addMessage({ channelId, sequence: seq, logTime: t, publishTime: t, data }))
+      .catch((e: unknown) => {
+        this.failure ??= e;
+      });
   }
 
   /** Waits for every queued message to be written. */

@@ -2,7 +2,15 @@
 // is published on the latched `connections` topic, where the dashboard (and the recording) see it.
 // The handler itself is unchanged: every call is passed through.
 
-import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  RefusedAgain,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  Verdict,
+} from '../../table-bridge/index.js';
 import type { Bus, ConnectionStateMessage } from '../bus/index.js';
 
 export const tableConnection = (table: TableInfo, connected: boolean, detail: string): ConnectionStateMessage => ({
@@ -22,7 +30,8 @@ export class ConnectionWatch implements TableHandler {
 
   onHello(table: TableInfo): Verdict {
     const verdict = this.inner.onHello(table);
-    if (verdict.ok) this.bus.publish('connections', tableConnection(table, true, `seats ${table.seats.join(', ') || 'none'}`));
+    if (verdict.ok)
+      this.bus.publish('connections', tableConnection(table, true, `seats ${table.seats.join(', ') || 'none'}`));
     return verdict;
   }
 

@@ -20,7 +20,13 @@ import type { UtteranceLibrary } from '../../behaviours/index.js';
 import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { reviewOfMessage } from '../live/session/bus-messages.js';
-import type { ControlAck, DashboardClientEvents, DashboardServerEvents, LineChecker, ParsedControl } from './protocol.js';
+import type {
+  ControlAck,
+  DashboardClientEvents,
+  DashboardServerEvents,
+  LineChecker,
+  ParsedControl,
+} from './protocol.js';
 import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, LANGUAGES, TOGGLE_KEYS, controlSchemaFor } from './protocol.js';
 import type { WizardLibraries } from './wizard-lines.js';
 import { fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
@@ -57,10 +63,20 @@ export interface DashboardServerOptions {
 
 type DashboardIo = Server<DashboardClientEvents, DashboardServerEvents>;
 
-const DEFAULT_TOGGLES: BehaviourTogglesMessage = { speech: true, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: [], by: '' };
+const DEFAULT_TOGGLES: BehaviourTogglesMessage = {
+  speech: true,
+  postures: true,
+  gaze: true,
+  partner_speech: true,
+  opponent_speech: true,
+  expressiveness: 1,
+  changed: [],
+  by: '',
+};
 
 /** The shipped libraries, when the caller gives none. */
-const shippedLibraries = (): Map<string, UtteranceLibrary> => new Map(LANGUAGES.map((language) => [language, loadBehaviourSetup({ language }).utterances]));
+const shippedLibraries = (): Map<string, UtteranceLibrary> =>
+  new Map(LANGUAGES.map((language) => [language, loadBehaviourSetup({ language }).utterances]));
 
 /** A token an operator can type: 24 characters of base64url (144 bits). */
 export const newOperatorToken = (): string => randomBytes(18).toString('base64url');
@@ -89,11 +105,17 @@ export class DashboardServer {
     this.token = options.token ?? newOperatorToken();
     if (this.token.length < 8) throw new Error('the operator token must have at least 8 characters');
     this.#bus = options.bus;
-    this.#options = { host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_DASHBOARD_PORT, by: options.by ?? 'operator' };
+    this.#options = {
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? DEFAULT_DASHBOARD_PORT,
+      by: options.by ?? 'operator',
+    };
     this.#now = options.now ?? (() => performance.timeOrigin + performance.now());
     this.#log = options.logger ?? silentLogger;
     this.#libraries = options.utterances ?? shippedLibraries();
-    this.#lines = Object.fromEntries([...this.#libraries].map(([language, library]) => [language, wizardLibraryOf(library)]));
+    this.#lines = Object.fromEntries(
+      [...this.#libraries].map(([language, library]) => [language, wizardLibraryOf(library)]),
+    );
     this.#state = emptyState(this.#bus.kind, this.#now(), options.virtualTable ?? null, this.#lines);
     const lines: LineChecker = {
       targetOf: (language, id) => findLine(this.#lines[language], id)?.to,
@@ -103,11 +125,17 @@ export class DashboardServer {
 
     // The page handler goes on first: socket.io passes it every request that is not its own.
     // /table-server.json tells a virtual table opened without a link where to connect.
-    this.#onRequest = withTableServerRoute(staticHandler(options.webRoot ?? defaultWebRoot()), options.virtualTable ?? null);
+    this.#onRequest = withTableServerRoute(
+      staticHandler(options.webRoot ?? defaultWebRoot()),
+      options.virtualTable ?? null,
+    );
     this.#ownsHttp = !options.server;
     this.#http = options.server ?? createServer();
     this.#http.on('request', this.#onRequest);
-    this.#io = new Server<DashboardClientEvents, DashboardServerEvents>(this.#http, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    this.#io = new Server<DashboardClientEvents, DashboardServerEvents>(this.#http, {
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+    });
     if (this.#ownsHttp) this.#io.of('/').on('connection', (socket) => socket.disconnect(true));
 
     const nsp = this.#io.of(DASHBOARD_NAMESPACE);
@@ -118,7 +146,8 @@ export class DashboardServer {
         next(Object.assign(new Error(reason), { data: { code } }));
       };
       if (typeof token !== 'string' || token === '') return refuse('no-token', 'an operator token is required');
-      if (token.length > 512 || !tokensEqual(token, this.token)) return refuse('bad-token', 'the operator token does not match');
+      if (token.length > 512 || !tokensEqual(token, this.token))
+        return refuse('bad-token', 'the operator token does not match');
       next();
     });
     nsp.on('connection', (socket) => {
@@ -211,7 +240,13 @@ export class DashboardServer {
       }
       case 'say': {
         if (parsed.utteranceId === undefined) {
-          this.#bus.publish('wizardSay', { text: parsed.text!, language: parsed.language ?? '', utterance_id: '', target: parsed.target ?? 'all', by });
+          this.#bus.publish('wizardSay', {
+            text: parsed.text!,
+            language: parsed.language ?? '',
+            utterance_id: '',
+            target: parsed.target ?? 'all',
+            by,
+          });
           break;
         }
         // A library line goes out filled in, so the recording (and a replay) has the words said.
@@ -227,7 +262,13 @@ export class DashboardServer {
         const said = this.#reviewWords();
         if (!said.ok) return said;
         // Said as the operator's line (a wizard line with its words), so the recording has what was said.
-        this.#bus.publish('wizardSay', { text: said.text, language: said.language, utterance_id: `operator-review#${++this.#reviewsSaid}`, target: 'all', by });
+        this.#bus.publish('wizardSay', {
+          text: said.text,
+          language: said.language,
+          utterance_id: `operator-review#${++this.#reviewsSaid}`,
+          target: 'all',
+          by,
+        });
         this.#log.info({ control: parsed, text: said.text }, 'dashboard control');
         return { ok: true, text: said.text };
       }
@@ -244,7 +285,12 @@ export class DashboardServer {
    * Not a bus topic: each session's recording holds that session only.
    */
   setSessions(day: DaySessions): void {
-    const update: DashboardUpdate = { seq: ++this.#seq, atMs: this.#now(), topic: 'sessions', message: structuredClone(day) };
+    const update: DashboardUpdate = {
+      seq: ++this.#seq,
+      atMs: this.#now(),
+      topic: 'sessions',
+      message: structuredClone(day),
+    };
     applyUpdate(this.#state, update);
     this.#io.of(DASHBOARD_NAMESPACE).emit('update', update);
   }
@@ -252,9 +298,12 @@ export class DashboardServer {
   /** Why the next session cannot be started now, or null when it can. */
   #nextSessionRefusal(): string | null {
     const day = this.#state.day;
-    if (!day.next) return 'this node serves no next session (parceiro live serves one after another; simulate and play one)';
+    if (!day.next)
+      return 'this node serves no next session (parceiro live serves one after another; simulate and play one)';
     const current = day.sessions.find((s) => s.id === day.current);
-    const over = current?.status === 'finished' || (this.#state.game?.session_id === day.current && this.#state.game.status === 'session_over');
+    const over =
+      current?.status === 'finished' ||
+      (this.#state.game?.session_id === day.current && this.#state.game.status === 'session_over');
     if (!over) return `session ${day.current ?? '?'} is still being played: the next one starts once it is over`;
     return null;
   }
@@ -270,7 +319,11 @@ export class DashboardServer {
     if (!library?.review) return { ok: false, reason: `the ${language} utterances have no review section` };
     const review = reviewOfMessage(r);
     const text = review && reviewText(library, review, robotSeat as Seat);
-    if (!text) return { ok: false, reason: `game ${r.game + 1} was not reviewed (${r.status}${r.detail ? `: ${r.detail}` : ''}): there is nothing to say` };
+    if (!text)
+      return {
+        ok: false,
+        reason: `game ${r.game + 1} was not reviewed (${r.status}${r.detail ? `: ${r.detail}` : ''}): there is nothing to say`,
+      };
     return { ok: true, text, language };
   }
 
@@ -297,7 +350,12 @@ export class DashboardServer {
     const nsp = this.#io.of(DASHBOARD_NAMESPACE);
     this.#unsubscribe.push(
       this.#bus.subscribe(topic, (message) => {
-        const update = { seq: ++this.#seq, atMs: this.#now(), topic, message: message as DashboardTopics[K] } as DashboardUpdate;
+        const update = {
+          seq: ++this.#seq,
+          atMs: this.#now(),
+          topic,
+          message: message as DashboardTopics[K],
+        } as DashboardUpdate;
         applyUpdate(this.#state, update);
         nsp.emit('update', update);
       }),

@@ -17,7 +17,8 @@ export function explainDecision(d: DecisionMessage): string {
   const head = `Played ${d.card}`;
   if (d.fallback === 'forced') return `${head}: it was the only legal card.`;
   // Out of time before the first deal was searched: the values it reports are empty, not beliefs.
-  if (d.fallback === 'rule' && d.worlds === 0) return `${head}: the search ran out of time before it had searched a deal, so the rule-based player chose it.`;
+  if (d.fallback === 'rule' && d.worlds === 0)
+    return `${head}: the search ran out of time before it had searched a deal, so the rule-based player chose it.`;
   const chosen = d.moves.find((m) => m.card === d.card);
   if (!chosen) {
     const why = d.explanation || 'the player reports no beliefs';
@@ -26,7 +27,10 @@ export function explainDecision(d: DecisionMessage): string {
   const others = d.moves.filter((m) => m.card !== d.card);
   // With inference the worlds come from candidates weighed by the other seats' plays; few effective
   // candidates mean the plays point at few deals, and the worlds repeat them.
-  const weighed = d.worlds > 0 && d.inference_trust >= 0 ? ` weighed by the others' plays (${Math.round(d.inference_effective)} effective of ${d.inference_candidates})` : '';
+  const weighed =
+    d.worlds > 0 && d.inference_trust >= 0
+      ? ` weighed by the others' plays (${Math.round(d.inference_effective)} effective of ${d.inference_candidates})`
+      : '';
   const over = d.worlds > 0 ? ` over ${d.worlds} world${d.worlds === 1 ? '' : 's'}${weighed}` : '';
   const victories = d.objective === 'victories' && d.move_victories.length === d.moves.length ? d.move_victories : null;
   let sentence = victories
@@ -39,11 +43,23 @@ export function explainDecision(d: DecisionMessage): string {
     const best = others.reduce((a, b) => (vic(b) > vic(a) || (vic(b) === vic(a) && b.mean > a.mean) ? b : a));
     const diff = round2(vic(chosen) - vic(best));
     const dp = Math.round(chosen.mean - best.mean);
-    sentence += diff > 0 ? `, ${vics(diff)} more than ${best.card}` : diff < 0 ? `, ${vics(-diff)} fewer than ${best.card}` : dp > 0 ? `, as many as ${best.card} and ${pts(dp)} more` : `, as many as ${best.card}`;
+    sentence +=
+      diff > 0
+        ? `, ${vics(diff)} more than ${best.card}`
+        : diff < 0
+          ? `, ${vics(-diff)} fewer than ${best.card}`
+          : dp > 0
+            ? `, as many as ${best.card} and ${pts(dp)} more`
+            : `, as many as ${best.card}`;
   } else {
     const best = others.reduce((a, b) => (b.mean > a.mean ? b : a));
     const diff = Math.round(chosen.mean - best.mean);
-    sentence += diff > 0 ? `, ${pts(diff)} more than ${best.card}` : diff < 0 ? `, ${pts(-diff)} fewer than ${best.card}` : `, as much as ${best.card}`;
+    sentence +=
+      diff > 0
+        ? `, ${pts(diff)} more than ${best.card}`
+        : diff < 0
+          ? `, ${pts(-diff)} fewer than ${best.card}`
+          : `, as much as ${best.card}`;
   }
   const win = d.win_probability >= 0 ? d.win_probability : chosen.win_probability;
   if (win >= 0) sentence += `; ${pct(win)} to win`;

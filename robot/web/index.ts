@@ -8,5 +8,12 @@ export type { ReviewMomentWords, ReviewWords } from './review-words.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';
-export { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf, wizardSlots } from './wizard-lines.js';
+export {
+  CATEGORY_WORDS,
+  categoryWords,
+  fillWizardLine,
+  findLine,
+  wizardLibraryOf,
+  wizardSlots,
+} from './wizard-lines.js';
 export type { SessionView, WizardLibraries, WizardLibrary, WizardLine } from './wizard-lines.js';

@@ -18,7 +18,8 @@ export function seatLabel(seat: number, robotSeat: number): string {
   return seat === robotSeat ? `the robot (seat ${seat})` : `${seatWords(seat, robotSeat)} (seat ${seat})`;
 }
 
-const list = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+const list = (xs: readonly string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 const words = (code: string): string => code.replaceAll('_', ' ').replaceAll('-', ' ');
 
 const CONTROLS: Readonly<Record<string, string>> = {
@@ -53,15 +54,24 @@ export function tableEventText(m: TableEvent, robot: number): Words {
   switch (m.kind) {
     case 'hello':
       return m.seats.length
-        ? { text: `${name} joined, playing ${list(m.seats.map((s) => seatLabel(s, robot)))}`, detail: `${m.table_id} (${m.table_kind || 'table'})` }
+        ? {
+            text: `${name} joined, playing ${list(m.seats.map((s) => seatLabel(s, robot)))}`,
+            detail: `${m.table_id} (${m.table_kind || 'table'})`,
+          }
         : { text: `${name} joined to watch (no seat)`, detail: `${m.table_id} (${m.table_kind || 'table'})` };
     case 'disconnect':
       return { text: `${name} left (${m.reason || 'no reason given'})`, detail: m.table_id };
     case 'refused_again': {
       // Copies the table bridge refused without the runtime: nothing for the robot to react to.
-      const what = m.event === 'game:control' ? (CONTROLS[m.action] ?? words(m.action)) : cardMove(m.event === 'card:removed', m, robot);
+      const what =
+        m.event === 'game:control'
+          ? (CONTROLS[m.action] ?? words(m.action))
+          : cardMove(m.event === 'card:removed', m, robot);
       const times = `${m.repeats} more time${m.repeats === 1 ? '' : 's'}`;
-      return { text: `${name} #${m.first_seq}-${m.seq}: ${what}, sent ${times}, refused again (${words(m.code)})`, detail: `${m.event} ${m.code}` };
+      return {
+        text: `${name} #${m.first_seq}-${m.seq}: ${what}, sent ${times}, refused again (${words(m.code)})`,
+        detail: `${m.event} ${m.code}`,
+      };
     }
     case 'control':
       return { text: `${name} #${m.seq}: ${CONTROLS[m.action] ?? words(m.action)}`, detail: m.action };
@@ -78,7 +88,10 @@ export function tableOutputText(m: TableOutput, robot: number): Words {
       return { text: `the runtime ${PROMPTS[m.code] ?? 'tells the table'}: "${m.text}"`, detail: `prompt ${m.code}` };
     case 'rejected': {
       const who = seatLabel(m.seat, robot);
-      return { text: `refused${m.card ? ` ${m.card}` : ''}${who ? ` from ${who}` : ''} (${words(m.code)}): ${m.text}`, detail: m.code };
+      return {
+        text: `refused${m.card ? ` ${m.card}` : ''}${who ? ` from ${who}` : ''} (${words(m.code)}): ${m.text}`,
+        detail: m.code,
+      };
     }
     default:
       return { text: `${words(m.kind)}: ${m.text}`, detail: m.code };

@@ -13,7 +13,14 @@ export const EXPRESSIONS = ['neutral', 'happy', 'sad', 'angry', 'surprised', 'sc
 export const LANGUAGES = ['pt', 'en'] as const;
 export const TARGETS = ['partner', 'opponent', 'all'] as const;
 /** Toggle names as the bus writes them (snake_case). */
-export const TOGGLE_KEYS = ['speech', 'postures', 'gaze', 'partner_speech', 'opponent_speech', 'expressiveness'] as const;
+export const TOGGLE_KEYS = [
+  'speech',
+  'postures',
+  'gaze',
+  'partner_speech',
+  'opponent_speech',
+  'expressiveness',
+] as const;
 
 /**
  * The lines a say control may name, by language, and the language in force (for a control that names
@@ -39,44 +46,62 @@ const sayControl = (lines: LineChecker | null) =>
     })
     .superRefine((v, ctx) => {
       if ((v.text === undefined) === (v.utteranceId === undefined)) {
-        const message = v.text === undefined ? 'expected text (a line of your own) or utteranceId (a line of the library)' : 'give text or utteranceId, not both';
+        const message =
+          v.text === undefined
+            ? 'expected text (a line of your own) or utteranceId (a line of the library)'
+            : 'give text or utteranceId, not both';
         return void ctx.addIssue({ code: 'custom', message, input: v });
       }
       if (v.utteranceId === undefined) return;
       const language = v.language ?? lines?.language() ?? LANGUAGES[0];
       const to = lines?.targetOf(language, v.utteranceId);
       if (to === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['utteranceId'], input: v.utteranceId, message: `unknown utterance ${JSON.stringify(v.utteranceId)} in the ${language} library (ids are category#n, e.g. trick.end.ours#1)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['utteranceId'],
+          input: v.utteranceId,
+          message: `unknown utterance ${JSON.stringify(v.utteranceId)} in the ${language} library (ids are category#n, e.g. trick.end.ours#1)`,
+        });
       } else if (v.target !== undefined && v.target !== to) {
-        ctx.addIssue({ code: 'custom', path: ['target'], input: v.target, message: `${v.utteranceId} is said to ${to === 'all' ? 'all' : `the ${to}`}; leave target out or give ${to}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target'],
+          input: v.target,
+          message: `${v.utteranceId} is said to ${to === 'all' ? 'all' : `the ${to}`}; leave target out or give ${to}`,
+        });
       }
     });
 
 /** The controls, with say's line ids checked against `lines`. */
-export const controlSchemaFor = (lines: LineChecker | null) => z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('toggles'),
-    patch: z
-      .strictObject({
-        speech: z.boolean().optional(),
-        postures: z.boolean().optional(),
-        gaze: z.boolean().optional(),
-        partner_speech: z.boolean().optional(),
-        opponent_speech: z.boolean().optional(),
-        expressiveness: z.number().min(0).max(1).optional(),
-      })
-      .refine((p) => Object.keys(p).length > 0, { error: 'expected at least one toggle' }),
-  }),
-  z.strictObject({ type: z.literal('language'), language: z.enum(LANGUAGES) }),
-  z.strictObject({ type: z.literal('pause') }),
-  z.strictObject({ type: z.literal('resume') }),
-  /** Start the next session now that this one is over (a node serving session after session: parceiro live). */
-  z.strictObject({ type: z.literal('next-session') }),
-  sayControl(lines),
-  /** Have the robot say the last game's review (its words built by the server, in the session's language, to everyone). */
-  z.strictObject({ type: z.literal('say-review') }),
-  z.strictObject({ type: z.literal('expression'), expression: z.enum(EXPRESSIONS), intensity: z.number().min(0).max(1).default(1) }),
-]);
+export const controlSchemaFor = (lines: LineChecker | null) =>
+  z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('toggles'),
+      patch: z
+        .strictObject({
+          speech: z.boolean().optional(),
+          postures: z.boolean().optional(),
+          gaze: z.boolean().optional(),
+          partner_speech: z.boolean().optional(),
+          opponent_speech: z.boolean().optional(),
+          expressiveness: z.number().min(0).max(1).optional(),
+        })
+        .refine((p) => Object.keys(p).length > 0, { error: 'expected at least one toggle' }),
+    }),
+    z.strictObject({ type: z.literal('language'), language: z.enum(LANGUAGES) }),
+    z.strictObject({ type: z.literal('pause') }),
+    z.strictObject({ type: z.literal('resume') }),
+    /** Start the next session now that this one is over (a node serving session after session: parceiro live). */
+    z.strictObject({ type: z.literal('next-session') }),
+    sayControl(lines),
+    /** Have the robot say the last game's review (its words built by the server, in the session's language, to everyone). */
+    z.strictObject({ type: z.literal('say-review') }),
+    z.strictObject({
+      type: z.literal('expression'),
+      expression: z.enum(EXPRESSIONS),
+      intensity: z.number().min(0).max(1).default(1),
+    }),
+  ]);
 
 /** The controls' shape, without a library: any line id is refused. */
 export const controlSchema = controlSchemaFor(null);

@@ -45,17 +45,29 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function resultWords(points: number): string {
   const v = victoriesFor(points);
   if (v === 0) return 'a draw';
-  return v > 0 ? `won, ${plural(v, 'victory', 'victories')}` : `lost, ${plural(-v, 'victory', 'victories')} to the opponents`;
+  return v > 0
+    ? `won, ${plural(v, 'victory', 'victories')}`
+    : `lost, ${plural(-v, 'victory', 'victories')} to the opponents`;
 }
 
 /** Who played, as the dashboard names seats: the robot, the partner, the opponent on the left... */
-const who = (seat: number, robotSeat: number): string => (robotSeat < 0 ? `seat ${seat}` : seat === robotSeat ? 'the robot' : seatWords(seat, robotSeat));
+const who = (seat: number, robotSeat: number): string =>
+  robotSeat < 0 ? `seat ${seat}` : seat === robotSeat ? 'the robot' : seatWords(seat, robotSeat);
 
 /** The review in the operator's words, from the robot's side (`robotSeat` -1: not known, team A's side). */
 export function reviewWords(m: GameReviewMessage, robotSeat: number): ReviewWords {
   const robotTeam = robotSeat < 0 ? 0 : robotSeat & 1;
   const ours = (pointsA: number): number => (pointsA < 0 ? pointsA : robotTeam === 0 ? pointsA : 120 - pointsA);
-  const base = { title: `Game ${m.game + 1}`, status: m.status, rows: [] as [string, string][], moments: [] as ReviewMomentWords[], noMoments: '', values: [] as number[], dealt: null, final: null };
+  const base = {
+    title: `Game ${m.game + 1}`,
+    status: m.status,
+    rows: [] as [string, string][],
+    moments: [] as ReviewMomentWords[],
+    noMoments: '',
+    values: [] as number[],
+    dealt: null,
+    final: null,
+  };
   switch (m.status) {
     case 'reviewed':
       break;
@@ -64,7 +76,12 @@ export function reviewWords(m: GameReviewMessage, robotSeat: number): ReviewWord
       const text = r
         ? `Trick ${r.trick + 1}: ${who(r.seat, robotSeat)} did not follow suit and played ${cardWords(r.card, 'en')}.`
         : 'A seat did not follow suit.';
-      const gets = !r || robotSeat < 0 ? 'the other team gets 4 victories' : (r.seat & 1) === robotTeam ? 'the opponents get 4 victories' : "the robot's team gets 4 victories";
+      const gets =
+        !r || robotSeat < 0
+          ? 'the other team gets 4 victories'
+          : (r.seat & 1) === robotTeam
+            ? 'the opponents get 4 victories'
+            : "the robot's team gets 4 victories";
       return {
         ...base,
         verdict: `The game ended on a renounce (${gets}): it is not looked back on card by card.`,
@@ -72,21 +89,36 @@ export function reviewWords(m: GameReviewMessage, robotSeat: number): ReviewWord
       };
     }
     case 'incomplete':
-      return { ...base, verdict: 'Not reviewed: not every card of this game was played, so it cannot be looked back on with all cards in view.' };
+      return {
+        ...base,
+        verdict:
+          'Not reviewed: not every card of this game was played, so it cannot be looked back on with all cards in view.',
+      };
     default:
       return { ...base, verdict: `The review could not be made${m.detail ? `: ${m.detail}` : ''}.` };
   }
   const dealt = ours(m.dealt_points);
   const final = ours(m.final_points);
   const turnedResult = victoriesFor(dealt) !== victoriesFor(final);
-  const changes = m.changes === 0 ? 'no play changed it' : `${plural(m.changes, 'play', 'plays')} worse than the player's best, in hindsight`;
+  const changes =
+    m.changes === 0
+      ? 'no play changed it'
+      : `${plural(m.changes, 'play', 'plays')} worse than the player's best, in hindsight`;
   const moments = m.moments.map((x): ReviewMomentWords => {
     const before = ours(x.points_before);
     const after = ours(x.points_after);
     const mine = robotSeat >= 0 && (x.seat & 1) === robotTeam;
     const kept = Math.abs(x.points_before - x.points_after);
-    const better = x.better ? `${cardWords(x.better, 'en')} would have kept ${plural(kept, 'point', 'points')} for ${mine ? "the robot's team" : 'the opponents'}` : `it cost ${plural(kept, 'point', 'points')}`;
-    return { play: x.play, text: `Trick ${x.trick + 1}: ${who(x.seat, robotSeat)} played ${cardWords(x.card, 'en')}; ${better}.`, turned: victoriesFor(before) !== victoriesFor(after), before, after };
+    const better = x.better
+      ? `${cardWords(x.better, 'en')} would have kept ${plural(kept, 'point', 'points')} for ${mine ? "the robot's team" : 'the opponents'}`
+      : `it cost ${plural(kept, 'point', 'points')}`;
+    return {
+      play: x.play,
+      text: `Trick ${x.trick + 1}: ${who(x.seat, robotSeat)} played ${cardWords(x.card, 'en')}; ${better}.`,
+      turned: victoriesFor(before) !== victoriesFor(after),
+      before,
+      after,
+    };
   });
   return {
     ...base,
@@ -101,7 +133,11 @@ export function reviewWords(m: GameReviewMessage, robotSeat: number): ReviewWord
         ? 'The result was in the cards from the deal: nobody played worse than their best.'
         : 'The play did not change the result: it was in the cards from the deal.',
     moments,
-    noMoments: moments.length ? '' : m.changes ? 'No moment to show: only slips of a few points, none changing the result.' : 'No moment to show: every card played kept the value.',
+    noMoments: moments.length
+      ? ''
+      : m.changes
+        ? 'No moment to show: only slips of a few points, none changing the result.'
+        : 'No moment to show: every card played kept the value.',
     values: m.values.map(ours),
     dealt,
     final,

@@ -53,8 +53,27 @@ export interface DashboardTopics {
 }
 export type DashboardTopic = keyof DashboardTopics;
 export const DASHBOARD_TOPICS: readonly DashboardTopic[] = [
-  'gameState', 'gameEvents', 'decision', 'emotions', 'expression', 'posture', 'lookAt', 'utterance', 'toggles', 'setToggles',
-  'language', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'connections', 'tableEvents', 'tableOutput', 'review', 'memory', 'prediction',
+  'gameState',
+  'gameEvents',
+  'decision',
+  'emotions',
+  'expression',
+  'posture',
+  'lookAt',
+  'utterance',
+  'toggles',
+  'setToggles',
+  'language',
+  'setLanguage',
+  'sessionControl',
+  'wizardSay',
+  'wizardExpression',
+  'connections',
+  'tableEvents',
+  'tableOutput',
+  'review',
+  'memory',
+  'prediction',
 ];
 
 /**
@@ -93,7 +112,9 @@ export interface DaySessions {
 }
 
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
-export type BusUpdate = { [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] } }[DashboardTopic];
+export type BusUpdate = {
+  [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] };
+}[DashboardTopic];
 /** The node's list of sessions, as it changes (a session begins, plays a game, ends). */
 export interface SessionsUpdate {
   seq: number;
@@ -192,9 +213,24 @@ export interface DashboardState {
   day: DaySessions;
 }
 
-export const LIMITS = { events: 60, timeline: 900, postures: 20, utterances: 40, waiting: 30, left: 20, operator: 40, table: 40, latency: 100 } as const;
+export const LIMITS = {
+  events: 60,
+  timeline: 900,
+  postures: 20,
+  utterances: 40,
+  waiting: 30,
+  left: 20,
+  operator: 40,
+  table: 40,
+  latency: 100,
+} as const;
 
-export function emptyState(bus: string, atMs: number, virtualTable: DashboardState['virtualTable'] = null, wizardLines: WizardLibraries = {}): DashboardState {
+export function emptyState(
+  bus: string,
+  atMs: number,
+  virtualTable: DashboardState['virtualTable'] = null,
+  wizardLines: WizardLibraries = {},
+): DashboardState {
   return {
     atMs,
     seq: 0,
@@ -296,7 +332,13 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     }
     case 'expression':
-      s.expression = { atMs: at, expression: u.message.expression, valence: u.message.valence, arousal: u.message.arousal, confidence: u.message.confidence };
+      s.expression = {
+        atMs: at,
+        expression: u.message.expression,
+        valence: u.message.valence,
+        arousal: u.message.arousal,
+        confidence: u.message.confidence,
+      };
       break;
     case 'posture': {
       const p = postureSample(u.message, at);
@@ -322,19 +364,61 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       foldConnection(s, u.message, at);
       break;
     case 'setToggles':
-      push(s.operator, { atMs: at, kind: 'toggles', text: `${u.message.by}: ${u.message.changed.map((k) => `${k.replaceAll('_', ' ')} ${k === 'expressiveness' ? u.message.expressiveness.toFixed(2) : u.message[k as 'speech'] ? 'on' : 'off'}`).join(', ')}` }, LIMITS.operator);
+      push(
+        s.operator,
+        {
+          atMs: at,
+          kind: 'toggles',
+          text: `${u.message.by}: ${u.message.changed.map((k) => `${k.replaceAll('_', ' ')} ${k === 'expressiveness' ? u.message.expressiveness.toFixed(2) : u.message[k as 'speech'] ? 'on' : 'off'}`).join(', ')}`,
+        },
+        LIMITS.operator,
+      );
       break;
     case 'setLanguage':
-      push(s.operator, { atMs: at, kind: 'language', text: `${u.message.by}: language ${u.message.language === 'pt' ? 'Portuguese' : u.message.language === 'en' ? 'English' : u.message.language}` }, LIMITS.operator);
+      push(
+        s.operator,
+        {
+          atMs: at,
+          kind: 'language',
+          text: `${u.message.by}: language ${u.message.language === 'pt' ? 'Portuguese' : u.message.language === 'en' ? 'English' : u.message.language}`,
+        },
+        LIMITS.operator,
+      );
       break;
     case 'sessionControl':
-      push(s.operator, { atMs: at, kind: u.message.action, text: `${u.message.by}: ${CONTROL_WORDS[u.message.action] ?? u.message.action.replaceAll('_', ' ')}`, detail: u.message.action }, LIMITS.operator);
+      push(
+        s.operator,
+        {
+          atMs: at,
+          kind: u.message.action,
+          text: `${u.message.by}: ${CONTROL_WORDS[u.message.action] ?? u.message.action.replaceAll('_', ' ')}`,
+          detail: u.message.action,
+        },
+        LIMITS.operator,
+      );
       break;
     case 'wizardSay':
-      push(s.operator, { atMs: at, kind: 'say', text: `${u.message.by}: say "${u.message.text}" to ${TARGET_WORDS[u.message.target] ?? u.message.target}`, ...(u.message.utterance_id ? { detail: u.message.utterance_id } : {}) }, LIMITS.operator);
+      push(
+        s.operator,
+        {
+          atMs: at,
+          kind: 'say',
+          text: `${u.message.by}: say "${u.message.text}" to ${TARGET_WORDS[u.message.target] ?? u.message.target}`,
+          ...(u.message.utterance_id ? { detail: u.message.utterance_id } : {}),
+        },
+        LIMITS.operator,
+      );
       break;
     case 'wizardExpression':
-      push(s.operator, { atMs: at, kind: 'expression', text: `${u.message.by}: show ${u.message.expression} (${Math.round(u.message.intensity * 100)}%)` }, LIMITS.operator);
+      push(
+        s.operator,
+        {
+          atMs: at,
+          kind: 'expression',
+          text: `${u.message.by}: show ${u.message.expression} (${Math.round(u.message.intensity * 100)}%)`,
+        },
+        LIMITS.operator,
+      );
       break;
     case 'tableEvents': {
       const m = u.message;
@@ -353,13 +437,22 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
   return s;
 }
 
-const CONTROL_WORDS: Readonly<Record<string, string>> = { pause: 'pause', resume: 'resume', next_session: 'start the next session' };
-const TARGET_WORDS: Readonly<Record<string, string>> = { all: 'everyone', partner: 'the partner', opponent: 'the opponents' };
+const CONTROL_WORDS: Readonly<Record<string, string>> = {
+  pause: 'pause',
+  resume: 'resume',
+  next_session: 'start the next session',
+};
+const TARGET_WORDS: Readonly<Record<string, string>> = {
+  all: 'everyone',
+  partner: 'the partner',
+  opponent: 'the opponents',
+};
 
 const robotSeat = (s: DashboardState): number => s.game?.robot_seat ?? -1;
 
 /** Seats a connection's detail names ("seats 1, 3"; "seats none"). */
-export const seatsOf = (detail: string): number[] => (/^seats [\d, ]+$/.test(detail) ? detail.slice(6).split(',').map(Number) : []);
+export const seatsOf = (detail: string): number[] =>
+  /^seats [\d, ]+$/.test(detail) ? detail.slice(6).split(',').map(Number) : [];
 
 /**
  * The robot's connection is kept, connected or not (its loss matters all session). A table that
@@ -381,7 +474,8 @@ function foldConnection(s: DashboardState, m: ConnectionStateMessage, at: number
 }
 
 /** Same line: the queued announcement and the start or drop that follows it. */
-const sameLine = (a: UtteranceMessage, b: UtteranceMessage): boolean => a.id === b.id && a.text === b.text && a.target === b.target;
+const sameLine = (a: UtteranceMessage, b: UtteranceMessage): boolean =>
+  a.id === b.id && a.text === b.text && a.target === b.target;
 
 /** The speech queue: a queued line waits until it starts or is dropped; the one started is said until it ends. */
 function foldUtterance(s: DashboardState, line: SpeechLine): void {
@@ -398,4 +492,3 @@ function foldUtterance(s: DashboardState, line: SpeechLine): void {
   else if (line.phase === 'end' && q.speaking && sameLine(q.speaking, line)) q.speaking = null;
   push(s.utterances, line, LIMITS.utterances);
 }
-

@@ -24,7 +24,8 @@ const ALIASES: Record<string, string> = { '/': '/index.html', '/table': '/table.
 
 const HEADERS = {
   // The virtual table connects to the table server on another port, so connect-src is open to sockets.
-  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' http: https: ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' http: https: ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
@@ -46,7 +47,8 @@ export function staticHandler(root: string): (req: IncomingMessage, res: ServerR
     if (path.includes('\0')) return send(400, 'bad path');
     const file = normalize(join(root, path));
     if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return send(404, 'not found');
-    if (!existsSync(join(root, 'index.html'))) return send(503, 'the dashboard front end is not built: run npm run build');
+    if (!existsSync(join(root, 'index.html')))
+      return send(503, 'the dashboard front end is not built: run npm run build');
     let size: number;
     try {
       const st = statSync(file);
@@ -60,6 +62,8 @@ export function staticHandler(root: string): (req: IncomingMessage, res: ServerR
     const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
     res.writeHead(200, { 'content-type': type, 'content-length': size, 'cache-control': cache, ...HEADERS });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 }

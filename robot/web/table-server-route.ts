@@ -18,7 +18,11 @@ export function withTableServerRoute(pages: RequestHandler, virtualTable: { url:
     }
     if (path !== TABLE_SERVER_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return pages(req, res);
     const body = virtualTable ? JSON.stringify({ server: virtualTable.url }) : JSON.stringify({ server: null });
-    res.writeHead(virtualTable ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+    res.writeHead(virtualTable ? 200 : 404, {
+      'content-type': 'application/json',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

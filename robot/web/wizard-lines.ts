@@ -44,7 +44,8 @@ export function wizardLibraryOf(library: LineWords & { lines: readonly WizardLin
   };
 }
 
-export const findLine = (library: WizardLibrary | undefined, id: string): WizardLine | undefined => library?.lines.find((l) => l.id === id);
+export const findLine = (library: WizardLibrary | undefined, id: string): WizardLine | undefined =>
+  library?.lines.find((l) => l.id === id);
 
 /** The slot values for a line of `category` now. A slot with nothing to say is left out of the line. */
 export function wizardSlots(library: WizardLibrary, category: string, view: SessionView): SlotValues {
@@ -55,14 +56,20 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
   const us = robot & 1;
   const them = 1 - us;
   // The robot is "" when it is the player, as the behaviours say it.
-  const name = (seat: number): string => (seat < 0 || seat === robot ? '' : (seat & 1) === us ? library.names.partner : library.names.opponent);
+  const name = (seat: number): string =>
+    seat < 0 || seat === robot ? '' : (seat & 1) === us ? library.names.partner : library.names.opponent;
   // Only this game's events: from its deal on.
   const lastDeal = view.events.map((e) => e.type).lastIndexOf('deal');
   const events = lastDeal >= 0 ? view.events.slice(lastDeal) : [];
   const last = (type: string): GameEventMessage | undefined => events.findLast((e) => e.type === type);
   const card = (c: string): SlotValues => {
     const parsed = parseCard(c);
-    return { card: cardPhrase(library, parsed), rank: rankPhrase(library, parsed), suit: suitPhrase(library, suitOf(parsed)), points: pointsOf(parsed) };
+    return {
+      card: cardPhrase(library, parsed),
+      rank: rankPhrase(library, parsed),
+      suit: suitPhrase(library, suitOf(parsed)),
+      points: pointsOf(parsed),
+    };
   };
 
   const is = (prefix: string): boolean => category === prefix || category.startsWith(`${prefix}.`);
@@ -95,13 +102,13 @@ export function wizardSlots(library: WizardLibrary, category: string, view: Sess
   else if (is('playing') && g.table.length > 0) {
     // The robot's own-play lines speak of the suit led, as the behaviours say them (planner.ts).
     slots.suit = suitPhrase(library, suitOf(parseCard(g.table[0]!)));
-  }
-  else if (is('shuffle') || is('cut') || is('deal')) slots.player = name(g.dealer);
+  } else if (is('shuffle') || is('cut') || is('deal')) slots.player = name(g.dealer);
   return slots;
 }
 
 /** The line as the robot would say it now. */
-export const fillWizardLine = (library: WizardLibrary, line: WizardLine, view: SessionView): string => renderUtterance(library, line, wizardSlots(library, line.category, view));
+export const fillWizardLine = (library: WizardLibrary, line: WizardLine, view: SessionView): string =>
+  renderUtterance(library, line, wizardSlots(library, line.category, view));
 
 /** The categories of behaviours/utterance-config.ts in people's words, for the picker and the speech queue. */
 export const CATEGORY_WORDS: Readonly<Record<string, string>> = {

@@ -74,7 +74,9 @@ export class Calibrator {
 
   /** The next corner asked for, or null when done. */
   get asking(): { zone: TableZone; corner: number } | null {
-    return this.#phase === 'done' ? null : { zone: CALIBRATION_ZONES[this.#zone]!, corner: this.#corners[this.#zone]!.length + 1 };
+    return this.#phase === 'done'
+      ? null
+      : { zone: CALIBRATION_ZONES[this.#zone]!, corner: this.#corners[this.#zone]!.length + 1 };
   }
 
   frame(frame: TuioFrame): void {
@@ -86,7 +88,8 @@ export class Calibrator {
       return;
     }
     if (markers.length !== 1) {
-      if (markers.length > 1 && this.#window.length > 0) this.#o.say(`${markers.length} markers are on the table: leave only the one at the corner.`);
+      if (markers.length > 1 && this.#window.length > 0)
+        this.#o.say(`${markers.length} markers are on the table: leave only the one at the corner.`);
       this.#window = [];
       return;
     }
@@ -98,7 +101,9 @@ export class Calibrator {
     if (this.#window.some((p) => Math.hypot(p[0] - mean[0], p[1] - mean[1]) > this.#o.stillWithin)) return;
     const corners = this.#corners[this.#zone]!;
     corners.push(mean);
-    this.#o.say(`Corner ${corners.length} of ${zoneName(CALIBRATION_ZONES[this.#zone]!)}: (${mean[0].toFixed(3)}, ${mean[1].toFixed(3)}). Lift the marker.`);
+    this.#o.say(
+      `Corner ${corners.length} of ${zoneName(CALIBRATION_ZONES[this.#zone]!)}: (${mean[0].toFixed(3)}, ${mean[1].toFixed(3)}). Lift the marker.`,
+    );
     this.#phase = 'lift';
     this.#clear = 0;
     this.#window = [];
@@ -114,7 +119,12 @@ export class Calibrator {
     const zones = this.#zones();
     const checked = zonesSchema.safeParse(zones, { error: wording });
     if (checked.success) this.#finished(checked.data);
-    else this.#failed(new CalibrationError(`the measured zones do not make a table: ${describeIssues('zones', checked.error.issues)}; run the calibration again`));
+    else
+      this.#failed(
+        new CalibrationError(
+          `the measured zones do not make a table: ${describeIssues('zones', checked.error.issues)}; run the calibration again`,
+        ),
+      );
   }
 
   #ask(): void {
@@ -123,7 +133,8 @@ export class Calibrator {
   }
 
   #zones(): TuioFile['zones'] {
-    const polygon = (i: number): [number, number][] => aroundCentre(this.#corners[i]!).map(([x, y]) => [round(x), round(y)]);
+    const polygon = (i: number): [number, number][] =>
+      aroundCentre(this.#corners[i]!).map(([x, y]) => [round(x), round(y)]);
     return {
       trump: polygon(CALIBRATION_ZONES.length - 1),
       seats: ([0, 1, 2, 3] as Seat[]).map((seat) => ({ seat, play: polygon(seat * 2), hand: polygon(seat * 2 + 1) })),
@@ -138,7 +149,13 @@ const round = (v: number): number => Math.round(v * 10_000) / 10_000;
  * The settings file with its zones replaced by measured ones: the rest of `baseText` (settings and
  * comments) is kept; the fiducials path is made to work from where the file is written.
  */
-export function withZones(baseText: string, outFile: string, zones: TuioFile['zones'], fiducialsFile: string, when: Date): string {
+export function withZones(
+  baseText: string,
+  outFile: string,
+  zones: TuioFile['zones'],
+  fiducialsFile: string,
+  when: Date,
+): string {
   const doc = parseDocument(baseText);
   const poly = (p: readonly (readonly [number, number])[]) => {
     const node = doc.createNode(p.map(([x, y]) => [x, y]));

@@ -31,12 +31,20 @@ export function cardReport(e: PlacementEvent, state: TableState, firstDealer: Se
   const ref = { fiducial: e.fiducial };
   if (z.area === 'trump') {
     if (e.type === 'lifted') return { ignore: 'a card taken from the trump area (the dealer keeps it)' };
-    if (state.game?.status === 'playing') return { ignore: `a card in the trump area while game ${state.game.index + 1} is being played` };
-    return { send: { event: 'game:control', body: { action: 'new-game', deal: { dealer: dealerDue(state, firstDealer), trump: ref } } } };
+    if (state.game?.status === 'playing')
+      return { ignore: `a card in the trump area while game ${state.game.index + 1} is being played` };
+    return {
+      send: {
+        event: 'game:control',
+        body: { action: 'new-game', deal: { dealer: dealerDue(state, firstDealer), trump: ref } },
+      },
+    };
   }
   const zone = { area: z.area, seat: z.seat };
-  if (z.area === 'hand' && z.seat !== state.robotSeat) return { ignore: `${zoneName(z)}: people's hands are not tracked` };
+  if (z.area === 'hand' && z.seat !== state.robotSeat)
+    return { ignore: `${zoneName(z)}: people's hands are not tracked` };
   // People deal before the trump card is shown: the robot's cards are read when the game starts.
-  if (z.area === 'hand' && state.game?.status !== 'playing') return { ignore: `${zoneName(z)}: no game yet (the cards lying there are read when it starts)` };
+  if (z.area === 'hand' && state.game?.status !== 'playing')
+    return { ignore: `${zoneName(z)}: no game yet (the cards lying there are read when it starts)` };
   return { send: { event: e.type === 'placed' ? 'card:detected' : 'card:removed', body: { zone, ...ref } } };
 }

@@ -15,7 +15,17 @@ export { TuioListener } from './tuio-listener.js';
 export type { TuioListenerOptions } from './tuio-listener.js';
 export { TuioTable } from './tuio-table.js';
 export type { SentReport, TuioTableOptions } from './tuio-table.js';
-export { DEFAULT_TUIO_FILE, DEFAULT_TUIO_PORT, firstDealerFor, geometryOf, loadTuioSettings, parseTuioSettings, polygonSchema, tuioFileSchema, zonesSchema } from './tuio-config.js';
+export {
+  DEFAULT_TUIO_FILE,
+  DEFAULT_TUIO_PORT,
+  firstDealerFor,
+  geometryOf,
+  loadTuioSettings,
+  parseTuioSettings,
+  polygonSchema,
+  tuioFileSchema,
+  zonesSchema,
+} from './tuio-config.js';
 export type { SeatZones, TableGeometry, TuioFile, TuioSettings } from './tuio-config.js';
 export { CALIBRATION_ZONES, CORNERS, CalibrationError, Calibrator, withZones } from './calibration.js';
 export type { CalibratorOptions } from './calibration.js';

@@ -16,9 +16,11 @@ export type TableZone = { area: 'hand' | 'play'; seat: Seat } | { area: 'trump' 
 export type PlacementEvent = { type: 'placed' | 'lifted'; fiducial: number; zone: TableZone; at: Point };
 
 export const sameZone = (a: TableZone | null, b: TableZone | null): boolean =>
-  a === b || (a !== null && b !== null && a.area === b.area && (a.area === 'trump' || a.seat === (b as { seat: Seat }).seat));
+  a === b ||
+  (a !== null && b !== null && a.area === b.area && (a.area === 'trump' || a.seat === (b as { seat: Seat }).seat));
 
-export const zoneName = (z: TableZone): string => (z.area === 'trump' ? 'the trump area' : `seat ${z.seat}'s ${z.area === 'play' ? 'play spot' : 'hand area'}`);
+export const zoneName = (z: TableZone): string =>
+  z.area === 'trump' ? 'the trump area' : `seat ${z.seat}'s ${z.area === 'play' ? 'play spot' : 'hand area'}`;
 
 /** The zone holding a point, or null (zones do not overlap: the config checks it). */
 export function zoneAt(geometry: TableGeometry, at: Point): TableZone | null {
@@ -77,7 +79,8 @@ export class CardPlacements {
         card.since = now;
       }
     }
-    for (const card of this.#cards.values()) if (!seen.has(card.fiducial) && card.missingSince === null) card.missingSince = now;
+    for (const card of this.#cards.values())
+      if (!seen.has(card.fiducial) && card.missingSince === null) card.missingSince = now;
     return this.tick(now);
   }
 
@@ -101,6 +104,8 @@ export class CardPlacements {
 
   /** The cards lying in zones now, as last reported. */
   lying(): { fiducial: number; zone: TableZone; at: Point }[] {
-    return [...this.#cards.values()].filter((c) => c.zone !== null).map((c) => ({ fiducial: c.fiducial, zone: c.zone!, at: c.at }));
+    return [...this.#cards.values()]
+      .filter((c) => c.zone !== null)
+      .map((c) => ({ fiducial: c.fiducial, zone: c.zone!, at: c.at }));
   }
 }

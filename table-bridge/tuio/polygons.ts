@@ -24,8 +24,17 @@ function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
   const d3 = cross(a, b, c);
   const d4 = cross(a, b, d);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  const within = (p: Point, q: Point, r: Point): boolean => Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
-  return (d1 === 0 && within(c, d, a)) || (d2 === 0 && within(c, d, b)) || (d3 === 0 && within(a, b, c)) || (d4 === 0 && within(a, b, d));
+  const within = (p: Point, q: Point, r: Point): boolean =>
+    Math.min(p[0], q[0]) <= r[0] &&
+    r[0] <= Math.max(p[0], q[0]) &&
+    Math.min(p[1], q[1]) <= r[1] &&
+    r[1] <= Math.max(p[1], q[1]);
+  return (
+    (d1 === 0 && within(c, d, a)) ||
+    (d2 === 0 && within(c, d, b)) ||
+    (d3 === 0 && within(a, b, c)) ||
+    (d4 === 0 && within(a, b, d))
+  );
 }
 
 const edges = (p: Polygon): [Point, Point][] => p.map((a, i) => [a, p[(i + 1) % p.length]!]);
@@ -51,7 +60,10 @@ export function overlap(a: Polygon, b: Polygon): boolean {
 /** Twice the signed area; zero for a degenerate polygon (all corners on a line). */
 export const doubleArea = (p: Polygon): number => edges(p).reduce((sum, [a, b]) => sum + a[0] * b[1] - b[0] * a[1], 0);
 
-export const centroid = (p: Polygon): Point => [p.reduce((s, q) => s + q[0], 0) / p.length, p.reduce((s, q) => s + q[1], 0) / p.length];
+export const centroid = (p: Polygon): Point => [
+  p.reduce((s, q) => s + q[0], 0) / p.length,
+  p.reduce((s, q) => s + q[1], 0) / p.length,
+];
 
 /**
  * The corners in order around their centre, so that corners measured in any order make a simple polygon

@@ -17,7 +17,12 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../socket-event
 
 export type LinkEvent =
   | { event: 'card:detected' | 'card:removed'; body: { zone: Zone; fiducial: number } | { zone: Zone; card: string } }
-  | { event: 'game:control'; body: { action: 'new-game'; deal?: { dealer: Seat; trump: { fiducial: number } | { card: string } } } | { action: 'pause' | 'resume' } };
+  | {
+      event: 'game:control';
+      body:
+        | { action: 'new-game'; deal?: { dealer: Seat; trump: { fiducial: number } | { card: string } } }
+        | { action: 'pause' | 'resume' };
+    };
 
 /** A prompt as it comes: kinds this client does not know are shown like any other. */
 export interface LoosePrompt {
@@ -85,10 +90,24 @@ export class TableLink {
   joins = 0;
 
   constructor(options: TableLinkOptions) {
-    this.#o = { url: options.url, token: options.token, id: options.id, name: options.name, kind: options.kind, seatsFor: options.seatsFor, ackTimeoutMs: options.ackTimeoutMs ?? 5000 };
+    this.#o = {
+      url: options.url,
+      token: options.token,
+      id: options.id,
+      name: options.name,
+      kind: options.kind,
+      seatsFor: options.seatsFor,
+      ackTimeoutMs: options.ackTimeoutMs ?? 5000,
+    };
     this.#robotSeat = options.robotSeat ?? null;
     this.#log = options.logger ?? silentLogger;
-    this.#socket = io(`${options.url}${TABLE_NAMESPACE}`, { autoConnect: false, forceNew: true, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 2000 });
+    this.#socket = io(`${options.url}${TABLE_NAMESPACE}`, {
+      autoConnect: false,
+      forceNew: true,
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 2000,
+    });
     this.#socket.on('connect', () => this.#hello());
     this.#socket.on('disconnect', (reason) => {
       this.#joined = false;
@@ -151,7 +170,10 @@ export class TableLink {
     if (timeoutMs === undefined) return joined;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no runtime answered at ${this.#o.url} within ${Math.round(timeoutMs / 100) / 10} s`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`no runtime answered at ${this.#o.url} within ${Math.round(timeoutMs / 100) / 10} s`)),
+        timeoutMs,
+      );
     });
     return Promise.race([joined, late]).finally(() => clearTimeout(timer));
   }
@@ -199,7 +221,12 @@ export class TableLink {
   #hello(): void {
     const probing = this.#robotSeat === null;
     const seats = probing ? [] : this.#o.seatsFor(this.#robotSeat!);
-    const payload = { protocol: PROTOCOL_VERSION, token: this.#o.token, table: { id: this.#o.id, name: this.#o.name, kind: this.#o.kind }, seats };
+    const payload = {
+      protocol: PROTOCOL_VERSION,
+      token: this.#o.token,
+      table: { id: this.#o.id, name: this.#o.name, kind: this.#o.kind },
+      seats,
+    };
     const attempt = this.#attempt;
     // A callback, not emitWithAck: the answer is handled as it is read, before any state pushed right
     // behind it, whose place a promise's continuation would take.
@@ -251,7 +278,11 @@ export class TableLink {
 
   #onState(raw: unknown): void {
     const v = validateOutbound(tableStateSchema, 'state', raw);
-    if (!v.ok) return void this.#log.error({ table: this.#o.id, reason: v.reason }, 'the runtime sent an unreadable state; kept the last one');
+    if (!v.ok)
+      return void this.#log.error(
+        { table: this.#o.id, reason: v.reason },
+        'the runtime sent an unreadable state; kept the last one',
+      );
     // Runtimes that number their states: an older one (an answer read after the state its event made) is not news.
     const held = this.#state?.version;
     if (held !== undefined && v.value.version !== undefined && v.value.version < held) return;
@@ -279,7 +310,10 @@ export class TableLink {
       if (attempt !== this.#attempt || this.#closed) return;
       this.#busy = false;
       if (err) {
-        this.#log.warn({ table: this.#o.id, event: next.event, seq: next.seq }, 'no answer in time; sending again with the same seq');
+        this.#log.warn(
+          { table: this.#o.id, event: next.event, seq: next.seq },
+          'no answer in time; sending again with the same seq',
+        );
       } else if (!ack.ok && ack.code === 'no-hello') {
         // The runtime lost this connection's hello (it restarted): say it again, then send again.
         this.#socket.disconnect();
@@ -300,6 +334,10 @@ export class TableLink {
       }
       this.#pump();
     };
-    (this.#socket.timeout(this.#o.ackTimeoutMs).emit as (e: string, p: unknown, cb: typeof answered) => void)(next.event, payload, answered);
+    (this.#socket.timeout(this.#o.ackTimeoutMs).emit as (e: string, p: unknown, cb: typeof answered) => void)(
+      next.event,
+      payload,
+      answered,
+    );
   }
 }

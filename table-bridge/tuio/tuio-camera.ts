@@ -118,9 +118,18 @@ export class TuioCamera {
       }
       const j = this.#o.jitter;
       const noise = (): number => (j > 0 ? (this.#rng.next() * 2 - 1) * j : 0);
-      seen.push({ session: m.session, fiducial: m.fiducial, x: clamp(m.at[0] + noise()), y: clamp(m.at[1] + noise()), angle: 0 });
+      seen.push({
+        session: m.session,
+        fiducial: m.fiducial,
+        x: clamp(m.at[0] + noise()),
+        y: clamp(m.at[1] + noise()),
+        angle: 0,
+      });
     }
-    const packet = encodeTuioFrame({ source: this.#o.source, fseq: ++this.#fseq, alive: seen.map((m) => m.session), markers: seen }, this.#o.version);
+    const packet = encodeTuioFrame(
+      { source: this.#o.source, fseq: ++this.#fseq, alive: seen.map((m) => m.session), markers: seen },
+      this.#o.version,
+    );
     this.#socket.send(packet, this.#o.port, this.#o.host);
     this.counts.frames++;
     for (const w of [...this.#frameWaiters]) {

@@ -21,8 +21,10 @@ export const polygonSchema = z
   .min(3)
   .max(32)
   .superRefine((p, ctx) => {
-    if (selfIntersects(p)) ctx.addIssue({ code: 'custom', message: 'two edges cross: list the corners in order around the zone', input: p });
-    else if (Math.abs(doubleArea(p)) < 1e-9) ctx.addIssue({ code: 'custom', message: 'the corners lie on one line: the zone has no area', input: p });
+    if (selfIntersects(p))
+      ctx.addIssue({ code: 'custom', message: 'two edges cross: list the corners in order around the zone', input: p });
+    else if (Math.abs(doubleArea(p)) < 1e-9)
+      ctx.addIssue({ code: 'custom', message: 'the corners lie on one line: the zone has no area', input: p });
   });
 
 const seatZonesSchema = z.object({ seat: seatSchema, play: polygonSchema, hand: polygonSchema });
@@ -35,7 +37,13 @@ export const zonesSchema = z
   .superRefine((zones, ctx) => {
     const seen = new Set<number>();
     zones.seats.forEach((s, i) => {
-      if (seen.has(s.seat)) ctx.addIssue({ code: 'custom', path: ['seats', i, 'seat'], message: `seat ${s.seat} is listed twice`, input: s.seat });
+      if (seen.has(s.seat))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seats', i, 'seat'],
+          message: `seat ${s.seat} is listed twice`,
+          input: s.seat,
+        });
       seen.add(s.seat);
     });
     // Any point in two zones would make a card's place ambiguous.
@@ -49,7 +57,12 @@ export const zonesSchema = z
     for (let i = 0; i < all.length; i++) {
       for (let j = 0; j < i; j++) {
         if (overlap(all[i]!.polygon, all[j]!.polygon)) {
-          ctx.addIssue({ code: 'custom', path: all[i]!.path, message: `${all[i]!.name} overlaps ${all[j]!.name}`, input: all[i]!.polygon });
+          ctx.addIssue({
+            code: 'custom',
+            path: all[i]!.path,
+            message: `${all[i]!.name} overlaps ${all[j]!.name}`,
+            input: all[i]!.polygon,
+          });
           return;
         }
       }
@@ -57,7 +70,12 @@ export const zonesSchema = z
   });
 
 export const tuioFileSchema = z.strictObject({
-  listen: z.strictObject({ host: z.string().min(1).default('127.0.0.1'), port: z.int().min(0).max(65_535).default(DEFAULT_TUIO_PORT) }).prefault({}),
+  listen: z
+    .strictObject({
+      host: z.string().min(1).default('127.0.0.1'),
+      port: z.int().min(0).max(65_535).default(DEFAULT_TUIO_PORT),
+    })
+    .prefault({}),
   /** The marker-to-card mapping, relative to this file. */
   fiducials: z.string().min(1).default('fiducials.yaml'),
   flickerMs: z.int().min(0).max(5000).default(200),
@@ -120,4 +138,5 @@ export function parseTuioSettings(file: string, text: string): TuioSettings {
 }
 
 /** The dealer of the first physical game: a seat, or the seat after the robot's. */
-export const firstDealerFor = (setting: Seat | 'after-robot', robotSeat: Seat): Seat => (setting === 'after-robot' ? (((robotSeat + 1) & 3) as Seat) : setting);
+export const firstDealerFor = (setting: Seat | 'after-robot', robotSeat: Seat): Seat =>
+  setting === 'after-robot' ? (((robotSeat + 1) & 3) as Seat) : setting;

@@ -67,8 +67,13 @@ export class TuioListener {
       const n = (this.#bad.get(sender) ?? 0) + 1;
       this.#bad.set(sender, n);
       const reason = err instanceof TuioPacketError ? err.message : String(err);
-      if (n === 1) this.#log.warn({ from: sender, bytes: msg.length, reason }, 'skipped a packet that is not TUIO (further ones from this sender are counted)');
-      else if (n % BAD_PACKET_EVERY === 0) this.#log.warn({ from: sender, count: n, reason }, 'still skipping packets that are not TUIO');
+      if (n === 1)
+        this.#log.warn(
+          { from: sender, bytes: msg.length, reason },
+          'skipped a packet that is not TUIO (further ones from this sender are counted)',
+        );
+      else if (n % BAD_PACKET_EVERY === 0)
+        this.#log.warn({ from: sender, count: n, reason }, 'still skipping packets that are not TUIO');
       return;
     }
     for (const f of frames) {

@@ -67,11 +67,13 @@ function int(arg: OscArgOutputOrArray | undefined, what: string): number {
   return n;
 }
 
-const str = (arg: OscArgOutputOrArray | undefined): string | null => (arg && (arg.type === 'string' || arg.type === 'symbol') ? arg.value : null);
+const str = (arg: OscArgOutputOrArray | undefined): string | null =>
+  arg && (arg.type === 'string' || arg.type === 'symbol') ? arg.value : null;
 
 function marker(args: readonly OscArgOutputOrArray[], at: number, what: string): TuioMarker {
   // TUIO 1.1 set: s_id i x y a ...; TUIO 2.0 tok: s_id tu_id c_id x y a ...
-  const fields = at === 1 ? { session: 0, fiducial: 1, x: 2, y: 3, angle: 4 } : { session: 0, fiducial: 2, x: 3, y: 4, angle: 5 };
+  const fields =
+    at === 1 ? { session: 0, fiducial: 1, x: 2, y: 3, angle: 4 } : { session: 0, fiducial: 2, x: 3, y: 4, angle: 5 };
   return {
     session: int(args[fields.session], `${what} session id`),
     fiducial: int(args[fields.fiducial], `${what} ${at === 1 ? 'fiducial id' : 'component id'}`),
@@ -145,13 +147,27 @@ export function encodeTuioFrame(frame: Omit<TuioFrame, 'version'>, version: 1 | 
       ? [
           ...(frame.source ? [{ address: OBJ_1, args: ['source', frame.source] }] : []),
           { address: OBJ_1, args: ['alive', ...frame.alive.map(i)] },
-          ...frame.markers.map((m) => ({ address: OBJ_1, args: ['set', i(m.session), i(m.fiducial), f(m.x), f(m.y), f(m.angle), f(0), f(0), f(0), f(0), f(0)] })),
+          ...frame.markers.map((m) => ({
+            address: OBJ_1,
+            args: ['set', i(m.session), i(m.fiducial), f(m.x), f(m.y), f(m.angle), f(0), f(0), f(0), f(0), f(0)],
+          })),
           { address: OBJ_1, args: ['fseq', i(frame.fseq)] },
         ]
       : [
           // Frame id, time, sensor dimension (640x480 as two 16-bit halves), source.
-          { address: FRM_2, args: [i(frame.fseq), { type: 'timetag' as const, value: [0, 1] as [number, number] }, i((640 << 16) | 480), frame.source || 'parceiro'] },
-          ...frame.markers.map((m) => ({ address: TOK_2, args: [i(m.session), i(0), i(m.fiducial), f(m.x), f(m.y), f(m.angle)] })),
+          {
+            address: FRM_2,
+            args: [
+              i(frame.fseq),
+              { type: 'timetag' as const, value: [0, 1] as [number, number] },
+              i((640 << 16) | 480),
+              frame.source || 'parceiro',
+            ],
+          },
+          ...frame.markers.map((m) => ({
+            address: TOK_2,
+            args: [i(m.session), i(0), i(m.fiducial), f(m.x), f(m.y), f(m.angle)],
+          })),
           { address: ALV_2, args: frame.alive.map(i) },
         ];
   const view = toBuffer({ timetag: [0, 1], elements });

@@ -64,7 +64,10 @@ const SLIDE_FRAMES = 8;
 
 export class TuioPlayers {
   readonly link: TableLink;
-  readonly #o: Required<Omit<TuioPlayersOptions, 'logger' | 'say' | 'games' | 'joinTimeoutMs'>> & { games: number | null; joinTimeoutMs?: number };
+  readonly #o: Required<Omit<TuioPlayersOptions, 'logger' | 'say' | 'games' | 'joinTimeoutMs'>> & {
+    games: number | null;
+    joinTimeoutMs?: number;
+  };
   readonly #log: TableLogger;
   readonly #say: (line: string) => void;
   readonly #cam: TuioCamera;
@@ -75,7 +78,17 @@ export class TuioPlayers {
   /** Games whose end is in the summary. */
   readonly #counted = new Set<number>();
   #closed = false;
-  readonly summary: TuioPlayersSummary = { games: 0, victories: [0, 0], points: [], cards: 0, slid: 0, robotCards: 0, tricksGathered: 0, frames: 0, dropouts: 0 };
+  readonly summary: TuioPlayersSummary = {
+    games: 0,
+    victories: [0, 0],
+    points: [],
+    cards: 0,
+    slid: 0,
+    robotCards: 0,
+    tricksGathered: 0,
+    frames: 0,
+    dropouts: 0,
+  };
 
   constructor(options: TuioPlayersOptions) {
     this.#o = {
@@ -95,7 +108,15 @@ export class TuioPlayers {
     this.#log = options.logger ?? silentLogger;
     this.#say = options.say ?? (() => {});
     this.#cam = options.camera;
-    this.link = new TableLink({ url: options.url, token: options.token, id: 'tuio-sim', name: 'TUIO simulation (watching)', kind: 'simulated', seatsFor: () => [], logger: this.#log });
+    this.link = new TableLink({
+      url: options.url,
+      token: options.token,
+      id: 'tuio-sim',
+      name: 'TUIO simulation (watching)',
+      kind: 'simulated',
+      seatsFor: () => [],
+      logger: this.#log,
+    });
   }
 
   /** Plays until the session is over (or the games asked for are played); resolves with the summary. */
@@ -106,7 +127,8 @@ export class TuioPlayers {
       if (this.#closed) throw new Error('the simulated people were stopped');
       const g = s.game;
       if (g && g.status !== 'playing' && !this.#counted.has(g.index)) this.#gameOver(g, s);
-      if (s.session.complete || (this.#o.games !== null && this.summary.games >= this.#o.games && !this.#playing(s))) break;
+      if (s.session.complete || (this.#o.games !== null && this.summary.games >= this.#o.games && !this.#playing(s)))
+        break;
       const acted = await this.#act(s);
       s = acted ? this.link.state! : await this.#nextState(s);
     }
@@ -150,7 +172,8 @@ export class TuioPlayers {
       await this.#dealNext(s);
       return true;
     }
-    if (g.deal !== 'physical' || !this.#deal || this.#deal.index !== g.index) throw new Error(`game ${g.index + 1} was not dealt at this table (deal ${g.deal})`);
+    if (g.deal !== 'physical' || !this.#deal || this.#deal.index !== g.index)
+      throw new Error(`game ${g.index + 1} was not dealt at this table (deal ${g.deal})`);
     if ((g.robotCards ?? 0) < 10) return false;
     if (g.awaiting) {
       await this.#placeRobotCard(s, g, parseCard(g.awaiting.card));
@@ -167,7 +190,9 @@ export class TuioPlayers {
     this.summary.games++;
     this.summary.points.push([g.points[0], g.points[1]]);
     this.summary.victories = [state.session.victories[0], state.session.victories[1]];
-    this.#say(`Game ${g.index + 1} over: points A ${g.points[0]} - B ${g.points[1]}${g.status === 'renounce' ? ' (a renounce)' : ''}; victories A ${state.session.victories[0]} - B ${state.session.victories[1]}.`);
+    this.#say(
+      `Game ${g.index + 1} over: points A ${g.points[0]} - B ${g.points[1]}${g.status === 'renounce' ? ' (a renounce)' : ''}; victories A ${state.session.victories[0]} - B ${state.session.victories[1]}.`,
+    );
   }
 
   // ---- dealing ---------------------------------------------------------------------------------
@@ -183,7 +208,8 @@ export class TuioPlayers {
     const layRobotCards = (cards: readonly Card[]): void => {
       for (const card of cards) {
         const id = this.#o.fiducials.idOf(card);
-        if (id !== trump && !this.#cam.where(id)) this.#cam.place(id, slotOf.get(id) ?? centroid(this.#o.geometry.seats[robot].hand));
+        if (id !== trump && !this.#cam.where(id))
+          this.#cam.place(id, slotOf.get(id) ?? centroid(this.#o.geometry.seats[robot].hand));
       }
     };
     if (s.game) await this.#pause(this.#o.thinkMs * 2);
@@ -191,7 +217,10 @@ export class TuioPlayers {
     const early = index % 2 === 1;
     if (early) layRobotCards(deal.hands[robot]!);
     this.#cam.place(trump, centroid(this.#o.geometry.trump));
-    const started = await this.#until((st) => st.game?.index === index && st.game.status === 'playing', `game ${index + 1} to start from the trump card ${formatCard(deal.trumpCard)}`);
+    const started = await this.#until(
+      (st) => st.game?.index === index && st.game.status === 'playing',
+      `game ${index + 1} to start from the trump card ${formatCard(deal.trumpCard)}`,
+    );
     const g = started.game!;
     const hands = deal.hands.map((h) => [...h]);
     if (g.dealer !== predicted) {
@@ -202,7 +231,8 @@ export class TuioPlayers {
       from.splice(from.indexOf(deal.trumpCard), 1, given);
       to.push(deal.trumpCard);
       // A card laid early that is no longer the robot's goes back.
-      for (const id of slotOf.keys()) if (!hands[robot]!.some((c) => this.#o.fiducials.idOf(c) === id)) this.#cam.lift(id);
+      for (const id of slotOf.keys())
+        if (!hands[robot]!.some((c) => this.#o.fiducials.idOf(c) === id)) this.#cam.lift(id);
     }
     this.#deal = { index, dealer: g.dealer, hands };
     this.#say(`Game ${index + 1}: seat ${g.dealer} deals and turns up ${g.trumpCard}.`);
@@ -210,10 +240,17 @@ export class TuioPlayers {
     if (g.dealer === robot) {
       await this.#cam.slide(trump, slotOf.get(trump) ?? slots[9]!, SLIDE_FRAMES);
       // When the robot dealt, its tenth card must be the turned-up one: it is read before the rest.
-      if (!early) await this.#until((st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 1, `the turned-up ${g.trumpCard} to be read in the robot's hand area`);
+      if (!early)
+        await this.#until(
+          (st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 1,
+          `the turned-up ${g.trumpCard} to be read in the robot's hand area`,
+        );
     } else this.#cam.lift(trump);
     layRobotCards(hands[robot]!);
-    await this.#until((st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 10, `the robot's ten cards to be read from its hand area (game ${index + 1})`);
+    await this.#until(
+      (st) => st.game?.index === index && (st.game.robotCards ?? 0) >= 10,
+      `the robot's ten cards to be read from its hand area (game ${index + 1})`,
+    );
   }
 
   // ---- playing ---------------------------------------------------------------------------------
@@ -251,7 +288,10 @@ export class TuioPlayers {
 
   #played(g: GameState, card: Card): Promise<TableState> {
     const name = formatCard(card);
-    return this.#until((s) => s.game?.index === g.index && s.game.plays.some((p) => p.card === name), `${name} to be played in game ${g.index + 1}`);
+    return this.#until(
+      (s) => s.game?.index === g.index && s.game.plays.some((p) => p.card === name),
+      `${name} to be played in game ${g.index + 1}`,
+    );
   }
 
   /** Lifts the cards of finished tricks off the spots; true when there were any. */
@@ -277,7 +317,11 @@ export class TuioPlayers {
   /** The game as `seat` knows it: its own cards and the cards played (as the simulated table does). */
   #rebuild(g: GameState, seat: Seat, hands: readonly Card[][]): Game {
     const known: Card[][] = [[], [], [], []];
-    known[seat] = handNow({ dealer: g.dealer, trumpCard: parseCard(g.trumpCard), hands: hands as Card[][] }, seat, g.plays);
+    known[seat] = handNow(
+      { dealer: g.dealer, trumpCard: parseCard(g.trumpCard), hands: hands as Card[][] },
+      seat,
+      g.plays,
+    );
     for (const p of g.plays) known[p.seat]!.push(parseCard(p.card));
     const game = new Game({ dealer: g.dealer, trumpCard: parseCard(g.trumpCard), hands: known });
     for (const p of g.plays) game.play(parseCard(p.card), p.seat);
@@ -299,7 +343,8 @@ export function handSlots(area: Polygon, n: number): Point[] {
   for (let i = 0; i < area.length; i++) {
     const a = area[i]!;
     const b = area[(i + 1) % area.length]!;
-    if (Math.hypot(b[0] - a[0], b[1] - a[1]) > Math.hypot(best[1][0] - best[0][0], best[1][1] - best[0][1])) best = [a, b];
+    if (Math.hypot(b[0] - a[0], b[1] - a[1]) > Math.hypot(best[1][0] - best[0][0], best[1][1] - best[0][1]))
+      best = [a, b];
   }
   const dx = best[1][0] - best[0][0];
   const dy = best[1][1] - best[0][1];

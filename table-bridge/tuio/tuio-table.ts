@@ -78,7 +78,12 @@ export class TuioTable {
     this.#notify = options.notify ?? (() => {});
     this.#now = options.now ?? Date.now;
     this.#placements = new CardPlacements({ geometry: s.geometry, flickerMs: s.flickerMs, settleMs: s.settleMs });
-    this.listener = new TuioListener({ host: options.host ?? s.host, port: options.port ?? s.port, onFrame: (f) => this.#frame(f), logger: this.#log });
+    this.listener = new TuioListener({
+      host: options.host ?? s.host,
+      port: options.port ?? s.port,
+      onFrame: (f) => this.#frame(f),
+      logger: this.#log,
+    });
     this.link = new TableLink({
       url: options.url,
       token: options.token,
@@ -95,7 +100,9 @@ export class TuioTable {
       // Whose turn it is and which trick to gather people see on the table; the rest is for them to act on.
       if (p.kind !== 'turn' && p.kind !== 'gather') this.#notify(p.text);
     });
-    this.link.on('robotPlay', (m) => this.#log.info({ card: m.card, fiducial: m.fiducial, seat: m.seat }, 'the robot plays'));
+    this.link.on('robotPlay', (m) =>
+      this.#log.info({ card: m.card, fiducial: m.fiducial, seat: m.seat }, 'the robot plays'),
+    );
     this.link.on('rejected', (m) => {
       this.#log.warn({ code: m.code, reason: m.reason }, 'the runtime refused');
       this.#notify(`refused (${m.code}): ${m.reason}`);
@@ -184,12 +191,18 @@ export class TuioTable {
   #report(e: PlacementEvent, state: TableState): void {
     const what = `${this.#name(e.fiducial)} ${e.type === 'placed' ? 'placed in' : 'lifted from'} ${zoneName(e.zone)}`;
     // The runtime refused the marker when it was placed; its lifting is no news.
-    if (e.type === 'lifted' && this.#fiducials.cardOf(e.fiducial) === undefined) return void this.#log.info({ fiducial: e.fiducial }, `${what}: not reported (not a card)`);
+    if (e.type === 'lifted' && this.#fiducials.cardOf(e.fiducial) === undefined)
+      return void this.#log.info({ fiducial: e.fiducial }, `${what}: not reported (not a card)`);
     const report = cardReport(e, state, firstDealerFor(this.#o.settings.firstDealer, state.robotSeat));
-    if ('ignore' in report) return void this.#log.info({ fiducial: e.fiducial, x: e.at[0], y: e.at[1] }, `${what}: not reported (${report.ignore})`);
+    if ('ignore' in report)
+      return void this.#log.info(
+        { fiducial: e.fiducial, x: e.at[0], y: e.at[1] },
+        `${what}: not reported (${report.ignore})`,
+      );
     const ev = report.send;
     if (ev.event === 'game:control') {
-      if (this.#askedGame === state.session.played) return void this.#log.info({ fiducial: e.fiducial }, `${what}: the next game is already asked for`);
+      if (this.#askedGame === state.session.played)
+        return void this.#log.info({ fiducial: e.fiducial }, `${what}: the next game is already asked for`);
       this.#askedGame = state.session.played;
     }
     this.#log.info({ event: ev.event, ...ev.body, x: e.at[0], y: e.at[1] }, what);

@@ -53,5 +53,8 @@ export interface CliLine {
 export async function cliRun(name: string, preset: string): Promise<CliLine[]> {
   const { code, out, err } = await cli(['appraise', scenarioFile(name), '--character', preset, '--json']);
   if (code !== 0) throw new Error(`parceiro appraise failed (${code}): ${err}`);
-  return out.trim().split('\n').map((l) => JSON.parse(l) as CliLine);
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as CliLine);
 }

@@ -2,7 +2,14 @@
 // reinforcement, decay, mood, and the injected clock.
 
 import { describe, expect, it } from 'vitest';
-import type { ActiveEmotion, AppraisalFrame, Character, ElicitedEmotion, EmotionalState, Target } from '../../appraisal/index.js';
+import type {
+  ActiveEmotion,
+  AppraisalFrame,
+  Character,
+  ElicitedEmotion,
+  EmotionalState,
+  Target,
+} from '../../appraisal/index.js';
 import {
   Appraiser,
   EMOTION_TYPES,
@@ -26,7 +33,16 @@ import { character } from './helpers.js';
 const SELF: Seat = 0;
 const goals = { 'win-game': { name: 'win-game', significance: 6, likelihood: 0.5, minChange: 0 } };
 
-function frame(f: Partial<{ d: number; dfo: [Target, number][]; praise: [Target, number][]; like: [Target, number][]; goal: number; achieved: boolean }>): AppraisalFrame {
+function frame(
+  f: Partial<{
+    d: number;
+    dfo: [Target, number][];
+    praise: [Target, number][];
+    like: [Target, number][];
+    goal: number;
+    achieved: boolean;
+  }>,
+): AppraisalFrame {
   const fr = emptyFrame();
   if (f.d !== undefined) fr.desirability = f.d;
   for (const [t, v] of f.dfo ?? []) fr.desirabilityForOther.set(t, v);
@@ -36,8 +52,10 @@ function frame(f: Partial<{ d: number; dfo: [Target, number][]; praise: [Target,
   if (f.achieved !== undefined) fr.goalAchieved.set('win-game', f.achieved);
   return fr;
 }
-const derive = (f: AppraisalFrame, was = 0.5, resolved: Record<string, boolean> = {}): ElicitedEmotion[] => deriveEmotions(f, SELF, goals, { 'win-game': was }, 0.7, resolved).emotions;
-const types = (es: ElicitedEmotion[]): string[] => es.map((e) => `${e.type}${e.target === null ? '' : `>${e.target}`}:${e.potential}`).sort();
+const derive = (f: AppraisalFrame, was = 0.5, resolved: Record<string, boolean> = {}): ElicitedEmotion[] =>
+  deriveEmotions(f, SELF, goals, { 'win-game': was }, 0.7, resolved).emotions;
+const types = (es: ElicitedEmotion[]): string[] =>
+  es.map((e) => `${e.type}${e.target === null ? '' : `>${e.target}`}:${e.potential}`).sort();
 
 describe('OCC derivation (FAtiMA)', () => {
   it('knows the 22 emotion types', () => {
@@ -72,7 +90,11 @@ describe('OCC derivation (FAtiMA)', () => {
 
   it('compounds when well-being and attribution agree: gratification, remorse, gratitude, anger', () => {
     expect(types(derive(frame({ d: 4, praise: [[SELF, 2]] })))).toEqual(['gratification>0:3', 'joy:4', 'pride>0:2']);
-    expect(types(derive(frame({ d: -4, praise: [['team', -2]] })))).toEqual(['distress:4', 'remorse>team:3', 'shame>team:2']);
+    expect(types(derive(frame({ d: -4, praise: [['team', -2]] })))).toEqual([
+      'distress:4',
+      'remorse>team:3',
+      'shame>team:2',
+    ]);
     expect(types(derive(frame({ d: 6, praise: [[2, 2]] })))).toEqual(['admiration>2:2', 'gratitude>2:4', 'joy:6']);
     expect(types(derive(frame({ d: -6, praise: [[2, -4]] })))).toEqual(['anger>2:5', 'distress:6', 'reproach>2:4']);
     // Signs that disagree make no compound (a blunder that helps us is not gratitude).
@@ -90,7 +112,9 @@ describe('OCC derivation (FAtiMA)', () => {
     expect(derive(frame({ goal: 0.5 }), 0.5)).toEqual([]);
     expect(types(derive(frame({ goal: 1 }), 0.8))).toEqual(['hope:6']);
     expect(types(derive(frame({ goal: 0 }), 0.3))).toEqual(['fear:6']);
-    expect(deriveEmotions(frame({ goal: 0.9 }), SELF, goals, { 'win-game': 0.5 }, 0.7).likelihood).toEqual({ 'win-game': 0.9 });
+    expect(deriveEmotions(frame({ goal: 0.9 }), SELF, goals, { 'win-game': 0.5 }, 0.7).likelihood).toEqual({
+      'win-game': 0.9,
+    });
   });
 
   it('prospects: an outcome made certain confirms or disconfirms them, by the probability before', () => {
@@ -100,14 +124,21 @@ describe('OCC derivation (FAtiMA)', () => {
     expect(types(derive(frame({ achieved: false }), 0.6))).toEqual(['disappointment:6']);
     expect(types(derive(frame({ achieved: false }), 0.5))).toEqual(['disappointment:6']);
     expect(types(derive(frame({ achieved: false }), 0.3))).toEqual(['fears-confirmed:6']);
-    expect(deriveEmotions(frame({ achieved: false }), SELF, goals, { 'win-game': 0.3 }, 0.7)).toMatchObject({ likelihood: { 'win-game': 0 }, resolved: { 'win-game': false } });
+    expect(deriveEmotions(frame({ achieved: false }), SELF, goals, { 'win-game': 0.3 }, 0.7)).toMatchObject({
+      likelihood: { 'win-game': 0 },
+      resolved: { 'win-game': false },
+    });
   });
 
   it('prospects: a known outcome elicits nothing again and estimates no longer move it; an outcome that turns over does', () => {
     const won = { 'win-game': true };
     expect(derive(frame({ achieved: true }), 1, won)).toEqual([]);
     expect(derive(frame({ goal: 0.2 }), 1, won)).toEqual([]);
-    expect(deriveEmotions(frame({ goal: 0.2, achieved: true }), SELF, goals, { 'win-game': 0.9 }, 0.7)).toEqual({ emotions: [{ type: 'satisfaction', target: null, potential: 6 }], likelihood: { 'win-game': 1 }, resolved: won });
+    expect(deriveEmotions(frame({ goal: 0.2, achieved: true }), SELF, goals, { 'win-game': 0.9 }, 0.7)).toEqual({
+      emotions: [{ type: 'satisfaction', target: null, potential: 6 }],
+      likelihood: { 'win-game': 1 },
+      resolved: won,
+    });
     // A renounce found out after the points had won the game: the win is lost.
     expect(types(derive(frame({ achieved: false }), 1, won))).toEqual(['disappointment:6']);
     expect(types(derive(frame({ achieved: true }), 0, { 'win-game': false }))).toEqual(['relief:6']);
@@ -134,7 +165,7 @@ describe('intensity, reinforcement, decay and mood', () => {
   const at = (state: EmotionalState, t: number): ActiveEmotion[] => feel(state, [], t, c).emotions;
   const start = initialState(c, SELF, 0);
 
-  it('uses FAtiMA Toolkit constants (and the original robot threshold), but for the mood\'s two factors', () => {
+  it("uses FAtiMA Toolkit constants (and the original robot threshold), but for the mood's two factors", () => {
     expect(c.model).toEqual({
       tickMs: 1000,
       emotionHalfLifeTicks: 15,
@@ -161,7 +192,15 @@ describe('intensity, reinforcement, decay and mood', () => {
     expect(two.emotions).toHaveLength(1);
     expect(two.emotions[0]!.intensity).toBeCloseTo(Math.log(Math.exp(4) + Math.exp(4)) - 1, 12);
     // A different target is another emotion.
-    const other = feel(s1, [{ type: 'pity', target: 2, potential: 4 }, { type: 'pity', target: 3, potential: 4 }], 0, c);
+    const other = feel(
+      s1,
+      [
+        { type: 'pity', target: 2, potential: 4 },
+        { type: 'pity', target: 3, potential: 4 },
+      ],
+      0,
+      c,
+    );
     expect(other.emotions.map((e) => `${e.type}>${e.target}`).sort()).toEqual(['joy>null', 'pity>2', 'pity>3']);
   });
 
@@ -180,7 +219,16 @@ describe('intensity, reinforcement, decay and mood', () => {
   });
 
   it('moves the mood by 0.5 of the strongest positive and negative emotion; hope and fear leave it alone', () => {
-    const f = feel(start, [{ type: 'joy', target: null, potential: 6 }, { type: 'happy-for', target: 2, potential: 4 }, { type: 'pity', target: 3, potential: 3 }], 0, c);
+    const f = feel(
+      start,
+      [
+        { type: 'joy', target: null, potential: 6 },
+        { type: 'happy-for', target: 2, potential: 4 },
+        { type: 'pity', target: 3, potential: 3 },
+      ],
+      0,
+      c,
+    );
     expect(f.mood).toBeCloseTo(0.5 * (5 - 2), 12);
     expect(feel(start, [{ type: 'hope', target: null, potential: 9 }], 0, c).mood).toBe(0);
     expect(feel(start, [{ type: 'joy', target: null, potential: 1.9 }], 0, c).mood).toBe(0); // 0.45: inside the neutral band
@@ -191,9 +239,15 @@ describe('intensity, reinforcement, decay and mood', () => {
   it('bounds the mood softly: toward a bound by the room left, away from it in full', () => {
     const good = { ...start, mood: 8 };
     // joy 5.8 (the mood lifts it by 0.8) pushes by 2.9; at +8 a fifth of the room is left.
-    expect(feel(good, [{ type: 'joy', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(8 + 0.5 * (6 + 0.8 - 1) * 0.2, 12);
+    expect(feel(good, [{ type: 'joy', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(
+      8 + 0.5 * (6 + 0.8 - 1) * 0.2,
+      12,
+    );
     // distress 5 (the mood dampens it by 0.8) pulls by 2.1 in full.
-    expect(feel(good, [{ type: 'distress', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(8 - 0.5 * (6 - 0.8 - 1), 12);
+    expect(feel(good, [{ type: 'distress', target: null, potential: 6 }], 0, c).mood).toBeCloseTo(
+      8 - 0.5 * (6 - 0.8 - 1),
+      12,
+    );
     expect(moodStep(-6, -2)).toBeCloseTo(-0.8, 12);
     expect(moodStep(-6, 2)).toBe(2);
     // Good news every 2 s, forty times: the mood levels off short of +10, where one piece of bad news
@@ -210,15 +264,30 @@ describe('intensity, reinforcement, decay and mood', () => {
   });
 
   it('leaves the mood alone for emotions that do not move it (those of a new estimate)', () => {
-    const f = feel(start, [{ type: 'joy', target: null, potential: 6 }, { type: 'distress', target: null, potential: 3 }], 0, c, false);
+    const f = feel(
+      start,
+      [
+        { type: 'joy', target: null, potential: 6 },
+        { type: 'distress', target: null, potential: 3 },
+      ],
+      0,
+      c,
+      false,
+    );
     expect(f.mood).toBe(0);
     expect(f.felt.map((e) => e.type)).toEqual(['joy', 'distress']);
   });
 
   it('colours new emotions by 0.1 of the mood: a good mood lifts joy and dampens distress', () => {
     const happy = { ...start, mood: 5 };
-    expect(feel(happy, [{ type: 'joy', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 + 0.5 - 1, 12);
-    expect(feel(happy, [{ type: 'distress', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(4 - 0.5 - 1, 12);
+    expect(feel(happy, [{ type: 'joy', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(
+      4 + 0.5 - 1,
+      12,
+    );
+    expect(feel(happy, [{ type: 'distress', target: null, potential: 4 }], 0, c).emotions[0]!.intensity).toBeCloseTo(
+      4 - 0.5 - 1,
+      12,
+    );
   });
 
   it('decays the mood with a half-life of 60 s, to exactly 0 inside the neutral band', () => {
@@ -234,26 +303,50 @@ describe('appraising events', () => {
 
   it('keeps the last expectation when an event brings no beliefs, and starts each game from an even one', () => {
     let s = initialState(c, SELF, 0);
-    s = appraise(c, s, { event: { type: 'deal', seat: 0, dealer: 3, trumpCard: parseCard('5H'), hand: [] }, beliefs: { after: { expectedPoints: 70, winProbability: 0.7 } } }, 0).state;
+    s = appraise(
+      c,
+      s,
+      {
+        event: { type: 'deal', seat: 0, dealer: 3, trumpCard: parseCard('5H'), hand: [] },
+        beliefs: { after: { expectedPoints: 70, winProbability: 0.7 } },
+      },
+      0,
+    ).state;
     expect(s.expectation).toEqual({ expectedPoints: 70, winProbability: 0.7 });
     const r = appraise(c, s, { event: { type: 'play', seat: 1, card: parseCard('2S'), trick: 0 } }, 1000);
     expect(r.frame.desirability).toBe(0);
     expect(r.state.expectation).toEqual({ expectedPoints: 70, winProbability: 0.7 });
-    const again = appraise(c, r.state, { event: { type: 'deal', seat: 0, dealer: 0, trumpCard: parseCard('5H'), hand: [] } }, 2000);
+    const again = appraise(
+      c,
+      r.state,
+      { event: { type: 'deal', seat: 0, dealer: 0, trumpCard: parseCard('5H'), hand: [] } },
+      2000,
+    );
     expect(again.state.expectation).toEqual({ expectedPoints: 60, winProbability: 0.5 });
     expect(again.state.likelihood['win-game']).toBe(0.5);
   });
 
   it('reads the player beliefs: best card mean and win probability; nothing from a forced card', () => {
-    const beliefs: Beliefs = { moves: [{ card: parseCard('AS'), mean: 71.5, sd: 8, winProbability: 0.8 }], worlds: 40, nodes: 1, timeMs: 3, winProbability: 0.8, exactFromTrick: 4 };
+    const beliefs: Beliefs = {
+      moves: [{ card: parseCard('AS'), mean: 71.5, sd: 8, winProbability: 0.8 }],
+      worlds: 40,
+      nodes: 1,
+      timeMs: 3,
+      winProbability: 0.8,
+      exactFromTrick: 4,
+    };
     expect(expectationOf(beliefs)).toEqual({ expectedPoints: 71.5, winProbability: 0.8 });
-    expect(expectationOf({ ...beliefs, moves: [], worlds: 0, winProbability: NaN, fallback: 'forced' })).toBeUndefined();
+    expect(
+      expectationOf({ ...beliefs, moves: [], worlds: 0, winProbability: NaN, fallback: 'forced' }),
+    ).toBeUndefined();
     expect(expectationOf(undefined)).toBeUndefined();
   });
 
   it('refuses a clock that goes back', () => {
     const s = initialState(c, SELF, 5000);
-    expect(() => appraise(c, s, { event: { type: 'trump', dealer: 3, trumpCard: parseCard('5H') } }, 4000)).toThrow(RangeError);
+    expect(() => appraise(c, s, { event: { type: 'trump', dealer: 3, trumpCard: parseCard('5H') } }, 4000)).toThrow(
+      RangeError,
+    );
     expect(() => passTime(c, s, 4999)).toThrow(RangeError);
     const clock = manualClock(10);
     expect(() => clock.set(9)).toThrow(RangeError);
@@ -262,7 +355,14 @@ describe('appraising events', () => {
   it('reads its injected clock: decay follows the clock, not the calls', () => {
     const clock = manualClock(0);
     const a = new Appraiser(c, { seat: 0, clock });
-    a.perceive({ type: 'trick', trick: 0, leader: 0, cards: ['KS', '7S', 'AS', '2S'].map(parseCard), winner: 2, points: 25 });
+    a.perceive({
+      type: 'trick',
+      trick: 0,
+      leader: 0,
+      cards: ['KS', '7S', 'AS', '2S'].map(parseCard),
+      winner: 2,
+      points: 25,
+    });
     const joy = (): number => a.report().emotions.find((e) => e.type === 'joy')!.intensity;
     const first = joy();
     expect(joy()).toBe(first); // no time passed
@@ -271,7 +371,21 @@ describe('appraising events', () => {
   });
 
   it('reports the strongest emotion overall and toward each other seat', () => {
-    const s = appraise(c, initialState(c, SELF, 0), { event: { type: 'trick', trick: 0, leader: 0, cards: ['KS', '7S', 'AS', '2S'].map(parseCard), winner: 2, points: 25 } }, 0).state;
+    const s = appraise(
+      c,
+      initialState(c, SELF, 0),
+      {
+        event: {
+          type: 'trick',
+          trick: 0,
+          leader: 0,
+          cards: ['KS', '7S', 'AS', '2S'].map(parseCard),
+          winner: 2,
+          points: 25,
+        },
+      },
+      0,
+    ).state;
     const r = emotionReport(c, s, 0);
     expect(r.strongest).toEqual(r.emotions[0]);
     // Seat 1 threw its seven into the partner's trick; seat 3 only a two: it lost nothing to gloat at.

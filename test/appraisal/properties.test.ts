@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AppraisalEvent, AppraisalResult, Character, EmotionReport, EmotionalState, Perception } from '../../appraisal/index.js';
+import type {
+  AppraisalEvent,
+  AppraisalResult,
+  Character,
+  EmotionReport,
+  EmotionalState,
+  Perception,
+} from '../../appraisal/index.js';
 import { EMOTION_TYPES, appraise, emotionReport, emotionKey, initialState, passTime } from '../../appraisal/index.js';
 import type { Card, Seat } from '../../game/index.js';
 import { formatCard } from '../../game/index.js';
@@ -22,24 +29,50 @@ const probability = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.cons
 const expectation = fc.record({ expectedPoints: points, winProbability: probability });
 
 const event: fc.Arbitrary<AppraisalEvent> = fc.oneof(
-  fc.record({ type: fc.constant('deal' as const), seat, dealer: seat, trumpCard: card, hand: fc.array(card, { maxLength: 10 }) }),
+  fc.record({
+    type: fc.constant('deal' as const),
+    seat,
+    dealer: seat,
+    trumpCard: card,
+    hand: fc.array(card, { maxLength: 10 }),
+  }),
   fc.record({ type: fc.constant('trump' as const), dealer: seat, trumpCard: card }),
   fc.record({ type: fc.constant('play' as const), seat, card, trick: trickNo }),
   fc.record({ type: fc.constant('play' as const), seat, card, trick: trickNo }),
-  fc.record({ type: fc.constant('trick' as const), trick: trickNo, leader: seat, cards: fc.array(card, { minLength: 4, maxLength: 4 }), winner: seat, points: fc.integer({ min: 0, max: 44 }) }),
+  fc.record({
+    type: fc.constant('trick' as const),
+    trick: trickNo,
+    leader: seat,
+    cards: fc.array(card, { minLength: 4, maxLength: 4 }),
+    winner: seat,
+    points: fc.integer({ min: 0, max: 44 }),
+  }),
   fc.record({
     type: fc.constant('end' as const),
     points: fc.tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 120 })),
-    outcome: fc.record({ winner: fc.constantFrom('A' as const, 'B' as const, 'draw' as const), victories: fc.integer({ min: 0, max: 4 }) }),
+    outcome: fc.record({
+      winner: fc.constantFrom('A' as const, 'B' as const, 'draw' as const),
+      victories: fc.integer({ min: 0, max: 4 }),
+    }),
     renounce: fc.option(fc.record({ seat, trick: trickNo, card }), { nil: null }),
   }),
   fc.record({ type: fc.constant('renounce' as const), renounce: fc.record({ seat, trick: trickNo, card }) }),
-  fc.record({ type: fc.constant('session-end' as const), victories: fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })), games: fc.integer({ min: 1, max: 10 }) }),
+  fc.record({
+    type: fc.constant('session-end' as const),
+    victories: fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })),
+    games: fc.integer({ min: 1, max: 10 }),
+  }),
 );
 
 const perception: fc.Arbitrary<Perception> = fc
-  .record({ event, before: fc.option(expectation, { nil: undefined }), after: fc.option(expectation, { nil: undefined }) })
-  .map(({ event, before, after }) => (before || after ? { event, beliefs: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : { event }));
+  .record({
+    event,
+    before: fc.option(expectation, { nil: undefined }),
+    after: fc.option(expectation, { nil: undefined }),
+  })
+  .map(({ event, before, after }) =>
+    before || after ? { event, beliefs: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : { event },
+  );
 
 const step = fc.record({ perception, dt: fc.integer({ min: 0, max: 40_000 }) });
 
@@ -47,15 +80,30 @@ const step = fc.record({ perception, dt: fc.integer({ min: 0, max: 40_000 }) });
 const characterArb: fc.Arbitrary<Character> = fc
   .record({
     preset: fc.constantFrom('neutral', 'competitive', 'warm'),
-    dispositions: fc.option(fc.array(fc.record({ threshold: fc.double({ min: 0, max: 10, noNaN: true }), decay: fc.double({ min: 0, max: 10, noNaN: true }) }), { minLength: 22, maxLength: 22 }), { nil: undefined }),
+    dispositions: fc.option(
+      fc.array(
+        fc.record({
+          threshold: fc.double({ min: 0, max: 10, noNaN: true }),
+          decay: fc.double({ min: 0, max: 10, noNaN: true }),
+        }),
+        { minLength: 22, maxLength: 22 },
+      ),
+      { nil: undefined },
+    ),
   })
   .map(({ preset, dispositions }) => {
     const c = character(preset);
     if (!dispositions) return c;
-    return { ...c, dispositions: Object.fromEntries(EMOTION_TYPES.map((t, i) => [t, dispositions[i]!])) as Character['dispositions'] };
+    return {
+      ...c,
+      dispositions: Object.fromEntries(EMOTION_TYPES.map((t, i) => [t, dispositions[i]!])) as Character['dispositions'],
+    };
   });
 
-function run(c: Character, steps: readonly { perception: Perception; dt: number }[]): { state: EmotionalState; results: AppraisalResult[]; reports: EmotionReport[] } {
+function run(
+  c: Character,
+  steps: readonly { perception: Perception; dt: number }[],
+): { state: EmotionalState; results: AppraisalResult[]; reports: EmotionReport[] } {
   let state = initialState(c, 0, 0);
   let t = 0;
   const results: AppraisalResult[] = [];
@@ -94,31 +142,36 @@ describe('appraisal properties (API)', () => {
 
   it('never lets decay increase an emotion or the mood, however often it is looked at', () => {
     fc.assert(
-      fc.property(characterArb, fc.array(step, { minLength: 1, maxLength: 25 }), fc.array(fc.integer({ min: 0, max: 120_000 }), { minLength: 1, maxLength: 8 }), (c, steps, gaps) => {
-        const { state } = run(c, steps);
-        let t = state.at;
-        let prev = emotionReport(c, state, t);
-        let rebased = state;
-        for (const gap of gaps) {
-          t += gap;
-          const now = emotionReport(c, state, t);
-          const before = new Map(prev.emotions.map((e) => [emotionKey(e.type, e.target), e.intensity]));
-          for (const e of now.emotions) {
-            const was = before.get(emotionKey(e.type, e.target));
-            expect(was).toBeDefined(); // nothing new appears with time alone
-            expect(e.intensity).toBeLessThanOrEqual(was!);
+      fc.property(
+        characterArb,
+        fc.array(step, { minLength: 1, maxLength: 25 }),
+        fc.array(fc.integer({ min: 0, max: 120_000 }), { minLength: 1, maxLength: 8 }),
+        (c, steps, gaps) => {
+          const { state } = run(c, steps);
+          let t = state.at;
+          let prev = emotionReport(c, state, t);
+          let rebased = state;
+          for (const gap of gaps) {
+            t += gap;
+            const now = emotionReport(c, state, t);
+            const before = new Map(prev.emotions.map((e) => [emotionKey(e.type, e.target), e.intensity]));
+            for (const e of now.emotions) {
+              const was = before.get(emotionKey(e.type, e.target));
+              expect(was).toBeDefined(); // nothing new appears with time alone
+              expect(e.intensity).toBeLessThanOrEqual(was!);
+            }
+            expect(Math.abs(now.mood)).toBeLessThanOrEqual(Math.abs(prev.mood));
+            expect(now.mood * prev.mood).toBeGreaterThanOrEqual(0);
+            // Decay is exact: passing time in steps gives what one jump gives.
+            rebased = passTime(c, rebased, t);
+            const stepped = emotionReport(c, rebased, t);
+            expect(stepped.emotions.map((e) => e.type)).toEqual(now.emotions.map((e) => e.type));
+            stepped.emotions.forEach((e, i) => expect(e.intensity).toBeCloseTo(now.emotions[i]!.intensity, 9));
+            expect(stepped.mood).toBeCloseTo(now.mood, 9);
+            prev = now;
           }
-          expect(Math.abs(now.mood)).toBeLessThanOrEqual(Math.abs(prev.mood));
-          expect(now.mood * prev.mood).toBeGreaterThanOrEqual(0);
-          // Decay is exact: passing time in steps gives what one jump gives.
-          rebased = passTime(c, rebased, t);
-          const stepped = emotionReport(c, rebased, t);
-          expect(stepped.emotions.map((e) => e.type)).toEqual(now.emotions.map((e) => e.type));
-          stepped.emotions.forEach((e, i) => expect(e.intensity).toBeCloseTo(now.emotions[i]!.intensity, 9));
-          expect(stepped.mood).toBeCloseTo(now.mood, 9);
-          prev = now;
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -127,7 +180,19 @@ describe('appraisal properties (API)', () => {
     fc.assert(
       fc.property(characterArb, fc.array(step, { minLength: 1, maxLength: 30 }), (c, steps) => {
         const plain = (x: ReturnType<typeof run>) =>
-          JSON.stringify({ s: x.state, r: x.reports, f: x.results.map((r) => [r.rules, r.felt, r.frame.desirability, [...r.frame.desirabilityForOther], [...r.frame.praiseworthiness], [...r.frame.like], [...r.frame.goalSuccessProbability]]) });
+          JSON.stringify({
+            s: x.state,
+            r: x.reports,
+            f: x.results.map((r) => [
+              r.rules,
+              r.felt,
+              r.frame.desirability,
+              [...r.frame.desirabilityForOther],
+              [...r.frame.praiseworthiness],
+              [...r.frame.like],
+              [...r.frame.goalSuccessProbability],
+            ]),
+          });
         expect(plain(run(c, steps))).toBe(plain(run(c, steps)));
       }),
       { numRuns: 200 },
@@ -141,17 +206,32 @@ describe('appraisal properties (API)', () => {
 function line(p: Perception, atMs: number): string {
   const e = p.event;
   const b = p.beliefs;
-  const clean = (x: { expectedPoints: number; winProbability: number } | undefined) => (x && Number.isFinite(x.expectedPoints) && Number.isFinite(x.winProbability) ? x : undefined);
-  const beliefs = { ...(clean(b?.before) ? { before: b!.before } : {}), ...(clean(b?.after) ? { after: b!.after } : {}) };
+  const clean = (x: { expectedPoints: number; winProbability: number } | undefined) =>
+    x && Number.isFinite(x.expectedPoints) && Number.isFinite(x.winProbability) ? x : undefined;
+  const beliefs = {
+    ...(clean(b?.before) ? { before: b!.before } : {}),
+    ...(clean(b?.after) ? { after: b!.after } : {}),
+  };
   const f = formatCard;
   const body: Record<string, unknown> =
-    e.type === 'deal' ? { type: e.type, seat: e.seat, dealer: e.dealer, trump: f(e.trumpCard), hand: [...new Set(e.hand)].map(f) }
-    : e.type === 'trump' ? { type: e.type, dealer: e.dealer, trump: f(e.trumpCard) }
-    : e.type === 'play' ? { type: e.type, seat: e.seat, card: f(e.card), trick: e.trick }
-    : e.type === 'trick' ? { type: e.type, trick: e.trick, leader: e.leader, cards: ['2S', '3H', '7D', 'AC'], winner: e.winner }
-    : e.type === 'end' ? { type: e.type, points: [Math.min(60, e.points[0]), Math.min(60, e.points[1])], outcome: e.outcome, renounce: e.renounce && { seat: e.renounce.seat, trick: e.renounce.trick, card: f(e.renounce.card) } }
-    : e.type === 'renounce' ? { type: e.type, seat: e.renounce.seat, trick: e.renounce.trick, card: f(e.renounce.card) }
-    : { type: e.type, victories: e.victories, games: e.games };
+    e.type === 'deal'
+      ? { type: e.type, seat: e.seat, dealer: e.dealer, trump: f(e.trumpCard), hand: [...new Set(e.hand)].map(f) }
+      : e.type === 'trump'
+        ? { type: e.type, dealer: e.dealer, trump: f(e.trumpCard) }
+        : e.type === 'play'
+          ? { type: e.type, seat: e.seat, card: f(e.card), trick: e.trick }
+          : e.type === 'trick'
+            ? { type: e.type, trick: e.trick, leader: e.leader, cards: ['2S', '3H', '7D', 'AC'], winner: e.winner }
+            : e.type === 'end'
+              ? {
+                  type: e.type,
+                  points: [Math.min(60, e.points[0]), Math.min(60, e.points[1])],
+                  outcome: e.outcome,
+                  renounce: e.renounce && { seat: e.renounce.seat, trick: e.renounce.trick, card: f(e.renounce.card) },
+                }
+              : e.type === 'renounce'
+                ? { type: e.type, seat: e.renounce.seat, trick: e.renounce.trick, card: f(e.renounce.card) }
+                : { type: e.type, victories: e.victories, games: e.games };
   return JSON.stringify({ ...body, ...beliefs, atMs });
 }
 
@@ -176,7 +256,10 @@ describe('appraisal properties (CLI)', () => {
       const a = await cli(['appraise', file, '--character', preset, '--json']);
       expect(a.err).toBe('');
       expect(a.code).toBe(0);
-      const lines = a.out.trim().split('\n').map((l) => JSON.parse(l) as CliLine);
+      const lines = a.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as CliLine);
       expect(lines).toHaveLength(text.length);
       for (const l of lines) {
         for (const e of l.emotions) expect(within(e.intensity, 0, 10)).toBe(true);

@@ -10,7 +10,13 @@ import { parseCard, pointsOf } from '../../game/index.js';
 import { character, find } from './helpers.js';
 
 const cards = (s: string) => s.split(' ').map(parseCard);
-const deal: AppraisalEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: parseCard('5H'), hand: cards('AS 7S KH 2D 3D QC JC 4S 6H 5C') };
+const deal: AppraisalEvent = {
+  type: 'deal',
+  seat: 0,
+  dealer: 3,
+  trumpCard: parseCard('5H'),
+  hand: cards('AS 7S KH 2D 3D QC JC 4S 6H 5C'),
+};
 const partnerPlays: AppraisalEvent = { type: 'play', seat: 2, card: parseCard('AD'), trick: 0 };
 
 describe('reappraising an event when its expectation comes later', () => {
@@ -43,7 +49,8 @@ describe('reappraising an event when its expectation comes later', () => {
     expect(atOnce.felt).toEqual([]); // no change of expectation yet: no news, no blame
     const re = later.reappraise(partnerPlays, atOnce.state.game, { expectedPoints: 40, winProbability: 0.2 });
     // The partner's blunder: distress, reproach and anger toward the partner, fear for the game.
-    const byName = (a: { type: string; target: unknown }, b: { type: string; target: unknown }): number => `${a.type}>${a.target}`.localeCompare(`${b.type}>${b.target}`);
+    const byName = (a: { type: string; target: unknown }, b: { type: string; target: unknown }): number =>
+      `${a.type}>${a.target}`.localeCompare(`${b.type}>${b.target}`);
     expect([...re.felt].sort(byName)).toEqual([...told.felt].sort(byName));
     expect(re.report.emotions).toEqual(told.report.emotions);
     expect(re.felt.map((e) => e.type).sort()).toEqual(['anger', 'distress', 'fear', 'reproach']);
@@ -74,12 +81,18 @@ describe('reappraising an event when its expectation comes later', () => {
 
   describe('prospects, as the runtime appraises them (each estimate late)', () => {
     const PROSPECT = new Set(['satisfaction', 'relief', 'disappointment', 'fears-confirmed']);
-    const resolutions = (felt: readonly { type: string }[]): string[] => felt.map((e) => e.type).filter((t) => PROSPECT.has(t));
+    const resolutions = (felt: readonly { type: string }[]): string[] =>
+      felt.map((e) => e.type).filter((t) => PROSPECT.has(t));
     const t = (trick: number, cards_: string, winner: 0 | 1 | 2 | 3): AppraisalEvent => {
       const cs = cards(cards_);
       return { type: 'trick', trick, leader: 0, cards: cs, winner, points: cs.reduce((p, c) => p + pointsOf(c), 0) };
     };
-    const end = (points: [number, number], winner: 'A' | 'B'): AppraisalEvent => ({ type: 'end', points, outcome: { winner, victories: 1 }, renounce: null });
+    const end = (points: [number, number], winner: 'A' | 'B'): AppraisalEvent => ({
+      type: 'end',
+      points,
+      outcome: { winner, victories: 1 },
+      renounce: null,
+    });
 
     for (const preset of ['neutral', 'competitive', 'warm']) {
       it(`${preset}: the next game's deal, estimated at 0 or 1 from one sampled world, brings fear or hope, with no outcome carried over`, () => {
@@ -140,8 +153,18 @@ describe('reappraising an event when its expectation comes later', () => {
     // The node's quick estimates average a few hundred sampled worlds: their standard errors are
     // about 1.5 points and 0.03 of win probability, so two estimates of one position differ by up to
     // 4 points and 0.08 (two standard errors of the difference) from sampling alone.
-    const noisy = (expectedPoints: number, winProbability: number) => ({ expectedPoints, winProbability, pointsSe: 1.5, winSe: 0.03 });
-    const afterPartner = (preset: string, before: { expectedPoints: number; winProbability: number }, after: { expectedPoints: number; winProbability: number }, noiseBand?: number) => {
+    const noisy = (expectedPoints: number, winProbability: number) => ({
+      expectedPoints,
+      winProbability,
+      pointsSe: 1.5,
+      winSe: 0.03,
+    });
+    const afterPartner = (
+      preset: string,
+      before: { expectedPoints: number; winProbability: number },
+      after: { expectedPoints: number; winProbability: number },
+      noiseBand?: number,
+    ) => {
       const c = character(preset);
       const a = new Appraiser(noiseBand === undefined ? c : { ...c, noiseBand }, { seat: 0, clock: manualClock(0) });
       a.perceive(deal, { after: before });
@@ -156,7 +179,15 @@ describe('reappraising an event when its expectation comes later', () => {
       expect(re.frame.desirability).toBe(0); // delta reads 0: the play changed nothing the robot can tell
       expect(re.felt).toEqual([]);
       // The same change from estimates that do not say how noisy they are (or with noiseBand 0) is news.
-      expect(types(afterPartner('warm', { expectedPoints: 70, winProbability: 0.6 }, { expectedPoints: 67, winProbability: 0.53 }))).toContain('fear');
+      expect(
+        types(
+          afterPartner(
+            'warm',
+            { expectedPoints: 70, winProbability: 0.6 },
+            { expectedPoints: 67, winProbability: 0.53 },
+          ),
+        ),
+      ).toContain('fear');
       expect(types(afterPartner('neutral', noisy(70, 0.6), noisy(67, 0.53), 0))).toEqual(['distress', 'fear']);
     });
 
@@ -172,7 +203,12 @@ describe('reappraising an event when its expectation comes later', () => {
       a.perceive(deal, { after: noisy(66, 0.6) });
       const fears: number[] = [];
       [0.56, 0.52, 0.48].forEach((p, i) => {
-        const e: AppraisalEvent = { type: 'play', seat: ((i % 3) + 1) as 1 | 2 | 3, card: parseCard(['2C', '3C', '4C'][i]!), trick: 0 };
+        const e: AppraisalEvent = {
+          type: 'play',
+          seat: ((i % 3) + 1) as 1 | 2 | 3,
+          card: parseCard(['2C', '3C', '4C'][i]!),
+          trick: 0,
+        };
         const seen = a.perceive(e);
         const r = a.reappraise(e, seen.state.game, noisy(66 - 2 * (i + 1), p));
         if (r.felt.some((f) => f.type === 'fear')) fears.push(p);
@@ -183,4 +219,3 @@ describe('reappraising an event when its expectation comes later', () => {
     });
   });
 });
-

@@ -21,7 +21,13 @@ const viaApi = async (name: string, preset: string): Promise<Seen[]> =>
     toward: Object.fromEntries(report.toward.map((t) => [String(t.seat), t.emotion])),
     mood: report.mood,
   }));
-const viaCli = async (name: string, preset: string): Promise<Seen[]> => (await cliRun(name, preset)).map((l: CliLine) => ({ event: l.event, emotions: l.emotions, toward: l.toward, mood: l.mood }));
+const viaCli = async (name: string, preset: string): Promise<Seen[]> =>
+  (await cliRun(name, preset)).map((l: CliLine) => ({
+    event: l.event,
+    emotions: l.emotions,
+    toward: l.toward,
+    mood: l.mood,
+  }));
 
 const roads: [string, (name: string, preset: string) => Promise<Seen[]>][] = [
   ['the API', viaApi],
@@ -68,7 +74,11 @@ for (const [road, run] of roads) {
     });
 
     it('neutral: the same tricks bring joy or distress, but nothing toward anyone', async () => {
-      for (const [name, feeling] of [['partner-rich-trick', 'joy'], ['ace-captured', 'distress'], ['opponents-lose-rich-trick', 'joy']] as const) {
+      for (const [name, feeling] of [
+        ['partner-rich-trick', 'joy'],
+        ['ace-captured', 'distress'],
+        ['opponents-lose-rich-trick', 'joy'],
+      ] as const) {
         const s = end(await run(name, 'neutral'));
         expect(has(s, feeling)).toBeDefined();
         expect(Object.values(s.toward)).toEqual([null, null, null]);
@@ -118,7 +128,10 @@ for (const [road, run] of roads) {
       /** Per line, the prospect-based emotions that line brought (felt anew, or stronger than the line before). */
       const resolutions = (lines: Seen[]): string[][] =>
         lines.map((s, i) =>
-          PROSPECT_RESOLUTIONS.filter((type) => (has(s, type, null)?.intensity ?? 0) > (i > 0 ? (has(lines[i - 1]!, type, null)?.intensity ?? 0) : 0)),
+          PROSPECT_RESOLUTIONS.filter(
+            (type) =>
+              (has(s, type, null)?.intensity ?? 0) > (i > 0 ? (has(lines[i - 1]!, type, null)?.intensity ?? 0) : 0),
+          ),
         );
 
       for (const preset of ['neutral', 'competitive', 'warm']) {
@@ -162,7 +175,7 @@ for (const [road, run] of roads) {
     });
 
     it('emotions fade with time (half-life 15 s) and the mood drifts back to neutral', async () => {
-      const [, trick, half, later, much] = await run('fading', 'competitive') as [Seen, Seen, Seen, Seen, Seen];
+      const [, trick, half, later, much] = (await run('fading', 'competitive')) as [Seen, Seen, Seen, Seen, Seen];
       const joy = (s: Seen): number => has(s, 'joy')?.intensity ?? 0;
       expect(joy(trick)).toBeGreaterThan(3);
       expect(joy(half)).toBeCloseTo(joy(trick) / 2, 2); // 15 s later
@@ -233,7 +246,9 @@ describe('parceiro appraise', () => {
     const lines = await cliRun('partner-rich-trick', 'competitive');
     expect(lines.map((l) => l.line)).toEqual([3, 4, 5, 6, 7, 8]); // comments are not lines of output
     const l = lines[5]!;
-    expect(Object.keys(l).sort()).toEqual(['atMs', 'emotions', 'event', 'line', 'mood', 'rules', 'seat', 'strongest', 'toward', 'variables', 'what'].sort());
+    expect(Object.keys(l).sort()).toEqual(
+      ['atMs', 'emotions', 'event', 'line', 'mood', 'rules', 'seat', 'strongest', 'toward', 'variables', 'what'].sort(),
+    );
     expect(l).toMatchObject({ atMs: 9000, event: 'trick', seat: 0 });
     expect(l.rules).toContain('partner-takes-rich-trick');
     expect(l.variables).toMatchObject({ desirability: 6.25, 'desirability-for-other': { '2': 6.25 } });
@@ -249,7 +264,13 @@ describe('parceiro appraise', () => {
   });
 
   it('prints a readable table on request', async () => {
-    const { code, out } = await cli(['appraise', scenarioFile('ace-captured'), '--character', 'competitive', '--table']);
+    const { code, out } = await cli([
+      'appraise',
+      scenarioFile('ace-captured'),
+      '--character',
+      'competitive',
+      '--table',
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^character: competitive/);
     expect(out).toMatch(/toward 2 \(partner\)/);

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioOutcome } from '../../appraisal/index.js';
 import { eventEnv, surpriseOf } from '../../appraisal/index.js';
-import type { BehaviourCommand, BehaviourEvent, BehaviourSetup, BehaviourState, EmotionalStateInput } from '../../behaviours/index.js';
+import type {
+  BehaviourCommand,
+  BehaviourEvent,
+  BehaviourSetup,
+  BehaviourState,
+  EmotionalStateInput,
+} from '../../behaviours/index.js';
 import { initialBehaviourState, planBehaviour } from '../../behaviours/index.js';
 import { createRng, parseCard } from '../../game/index.js';
 import { shippedSetup } from '../behaviours/helpers.js';
@@ -15,18 +21,40 @@ import { apiRun, character, cliRun, find, last } from './helpers.js';
 /** The shipped setup, always speaking and with no cooldown: what is said is then up to the surprise alone. */
 function chatty(language = 'pt'): BehaviourSetup {
   const s = shippedSetup(language);
-  return { ...s, settings: { ...s.settings, selection: { ...s.settings.selection, probability: { default: 1, byCategory: [] }, cooldownMs: 0 } } };
+  return {
+    ...s,
+    settings: {
+      ...s.settings,
+      selection: { ...s.settings.selection, probability: { default: 1, byCategory: [] }, cooldownMs: 0 },
+    },
+  };
 }
 
 /** A scenario's events planned one after another, each with what its appraisal raised and its surprise. */
-function plan(setup: BehaviourSetup, outcomes: readonly ScenarioOutcome[], seed = 1): { event: BehaviourEvent; commands: readonly BehaviourCommand[] }[] {
+function plan(
+  setup: BehaviourSetup,
+  outcomes: readonly ScenarioOutcome[],
+  seed = 1,
+): { event: BehaviourEvent; commands: readonly BehaviourCommand[] }[] {
   const rng = createRng(seed);
   let state: BehaviourState = initialBehaviourState(0);
   const plans: { event: BehaviourEvent; commands: readonly BehaviourCommand[] }[] = [];
   let now = 0;
-  for (const events of [[{ type: 'session-start', robotSeat: 0, games: 1 } as BehaviourEvent, { type: 'game-start', game: 1, dealer: 3 } as BehaviourEvent]]) {
+  for (const events of [
+    [
+      { type: 'session-start', robotSeat: 0, games: 1 } as BehaviourEvent,
+      { type: 'game-start', game: 1, dealer: 3 } as BehaviourEvent,
+    ],
+  ]) {
     for (const event of events) {
-      const r = planBehaviour(setup, { event, emotions: { emotions: [], mood: 0 }, toggles: setup.settings.toggles, state, rng, nowMs: now });
+      const r = planBehaviour(setup, {
+        event,
+        emotions: { emotions: [], mood: 0 },
+        toggles: setup.settings.toggles,
+        state,
+        rng,
+        nowMs: now,
+      });
       state = r.state;
     }
   }
@@ -48,8 +76,10 @@ function plan(setup: BehaviourSetup, outcomes: readonly ScenarioOutcome[], seed 
 }
 
 const lastPlay = (plans: ReturnType<typeof plan>) => plans.filter((p) => p.event.type === 'play').at(-1)!;
-const surprisedFace = (commands: readonly BehaviourCommand[]) => commands.find((c) => c.kind === 'posture' && c.cause === 'surprise');
-const lines = (commands: readonly BehaviourCommand[]) => commands.flatMap((c) => (c.kind === 'speech' ? [c.utterance] : []));
+const surprisedFace = (commands: readonly BehaviourCommand[]) =>
+  commands.find((c) => c.kind === 'posture' && c.cause === 'surprise');
+const lines = (commands: readonly BehaviourCommand[]) =>
+  commands.flatMap((c) => (c.kind === 'speech' ? [c.utterance] : []));
 
 describe('surprise in the appraisal', () => {
   it("is the perception's surprise times the character's surpriseGain, at most 1; 0 when none is given", () => {
@@ -62,7 +92,15 @@ describe('surprise in the appraisal', () => {
   });
 
   it('a rule may read it: `surprise` is a name of play events', () => {
-    const env = eventEnv({ type: 'play', seat: 2, card: parseCard('AH'), trick: 0 }, apiRun('surprise-partner', 'warm').at(-1)!.result!.state.game, { expectedPoints: 60, winProbability: 0.5 }, { expectedPoints: 60, winProbability: 0.5 }, false, 1, 0.7);
+    const env = eventEnv(
+      { type: 'play', seat: 2, card: parseCard('AH'), trick: 0 },
+      apiRun('surprise-partner', 'warm').at(-1)!.result!.state.game,
+      { expectedPoints: 60, winProbability: 0.5 },
+      { expectedPoints: 60, winProbability: 0.5 },
+      false,
+      1,
+      0.7,
+    );
     expect(env.surprise).toBe(0.7);
   });
 
@@ -120,10 +158,14 @@ describe('surprise in what the robot shows', () => {
     expect(lines(opponent.commands)).toEqual([]);
   });
 
-  it('partner and opponent differ: the opponent gets its own lines, to it or to the table, never the partner\'s', () => {
+  it("partner and opponent differ: the opponent gets its own lines, to it or to the table, never the partner's", () => {
     const setup = chatty();
-    const partnerTexts = new Set(setup.utterances.lines.filter((l) => l.category === 'play.surprise.partner').map((l) => l.text));
-    const opponentTexts = new Set(setup.utterances.lines.filter((l) => l.category === 'play.surprise.opponent').map((l) => l.text));
+    const partnerTexts = new Set(
+      setup.utterances.lines.filter((l) => l.category === 'play.surprise.partner').map((l) => l.text),
+    );
+    const opponentTexts = new Set(
+      setup.utterances.lines.filter((l) => l.category === 'play.surprise.opponent').map((l) => l.text),
+    );
     expect([...partnerTexts].filter((t) => opponentTexts.has(t))).toEqual([]);
     const said = new Set<string>();
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
@@ -170,14 +212,24 @@ describe('surprise in what the robot shows', () => {
     const face = surprisedFace(first)!;
     expect(face.atMs).toBe(10_000 + setup.settings.postures.reactionMs);
     // The estimate comes 50 ms later with joy: the surprise is planned again at its time, the joy after it.
-    const later = step({ type: 'reappraisal', of: 'play', event: play }, { emotions: [{ type: 'joy', intensity: 6 }], mood: 0 }, 10_050);
+    const later = step(
+      { type: 'reappraisal', of: 'play', event: play },
+      { emotions: [{ type: 'joy', intensity: 6 }], mood: 0 },
+      10_050,
+    );
     expect(surprisedFace(later)?.atMs).toBe(face.atMs);
     const joy = later.find((c) => c.kind === 'posture' && c.cause === 'joy')!;
     expect(joy.atMs).toBeGreaterThanOrEqual(face.atMs + (face.kind === 'posture' ? face.posture.durationMs : 0));
     // Once it has shown, a later event's face is not held back.
-    const after = step({ type: 'reappraisal', of: 'play', event: play }, { emotions: [{ type: 'joy', intensity: 6 }], mood: 0 }, 20_000);
+    const after = step(
+      { type: 'reappraisal', of: 'play', event: play },
+      { emotions: [{ type: 'joy', intensity: 6 }], mood: 0 },
+      20_000,
+    );
     expect(surprisedFace(after)).toBeUndefined();
-    expect(after.find((c) => c.kind === 'posture' && c.cause === 'joy')!.atMs).toBe(20_000 + setup.settings.postures.reactionMs);
+    expect(after.find((c) => c.kind === 'posture' && c.cause === 'joy')!.atMs).toBe(
+      20_000 + setup.settings.postures.reactionMs,
+    );
   });
 
   it('English has its own lines for both', () => {

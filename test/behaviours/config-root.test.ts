@@ -25,7 +25,11 @@ describe('finding config/', () => {
       const en = b.loadBehaviourSetup({ language: 'en' });
       console.log(JSON.stringify({ dir: b.defaultConfigDir(), pt: s.utterances.lines.length, en: en.utterances.lines.length, language: s.settings.language }));
     });`;
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: tempDir('parceiro-cwd-'), encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: tempDir('parceiro-cwd-'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as { dir: string; pt: number; en: number; language: string };
     expect(out.dir).toBe(join(root, 'config'));

@@ -4,7 +4,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../game/index.js';
 import type { GazeTarget, TableGeometry } from '../../behaviours/index.js';
-import { ConfigError, EMYS_LIMITS, gazeAt, loadBehaviourSetup, parseYamlConfig, placeOf, pointOf, tableFileSchema } from '../../behaviours/index.js';
+import {
+  ConfigError,
+  EMYS_LIMITS,
+  gazeAt,
+  loadBehaviourSetup,
+  parseYamlConfig,
+  placeOf,
+  pointOf,
+  tableFileSchema,
+} from '../../behaviours/index.js';
 import { configCopy, configText, shippedSetup } from './helpers.js';
 
 const { table, postures } = shippedSetup();
@@ -16,7 +25,7 @@ const targetArb: fc.Arbitrary<GazeTarget> = fc.oneof(
 );
 
 describe('seats around the table', () => {
-  it('counter-clockwise (Portugal): the next player sits on the robot\'s right, the partner across', () => {
+  it("counter-clockwise (Portugal): the next player sits on the robot's right, the partner across", () => {
     expect(placeOf(table, 0, 1)).toBe('right');
     expect(placeOf(table, 0, 2)).toBe('across');
     expect(placeOf(table, 0, 3)).toBe('left');
@@ -68,23 +77,37 @@ describe('gazeAt', () => {
     const coord = fc.double({ min: -3, max: 3, noNaN: true });
     const point = fc.record({ x: coord, y: coord, z: coord });
     fc.assert(
-      fc.property(point, point, point, point, point, seatArb, targetArb, (right, across, left, ownCards, center, robot, target) => {
-        const g: TableGeometry = { ...table, places: { right, across, left }, ownCards, playArea: { center, cardOffset: 0.2 } };
-        const gaze = gazeAt(g, postures.limits, robot, target);
-        expect(gaze.yaw).toBeGreaterThanOrEqual(EMYS_LIMITS.headYaw.min);
-        expect(gaze.yaw).toBeLessThanOrEqual(EMYS_LIMITS.headYaw.max);
-        expect(gaze.pitch).toBeGreaterThanOrEqual(EMYS_LIMITS.headPitch.min);
-        expect(gaze.pitch).toBeLessThanOrEqual(EMYS_LIMITS.headPitch.max);
-        const p = gaze.point;
-        const rawYaw = (Math.atan2(p.y, p.x) * 180) / Math.PI;
-        const rawPitch = (Math.atan2(-p.z, Math.hypot(p.x, p.y)) * 180) / Math.PI;
-        const inside = rawYaw >= -90 && rawYaw <= 90 && rawPitch >= -6 && rawPitch <= 29;
-        if (!inside) expect(gaze.clamped).toBe(true);
-        if (gaze.clamped === false) {
-          expect(gaze.yaw).toBeCloseTo(rawYaw, 0);
-          expect(gaze.pitch).toBeCloseTo(rawPitch, 0);
-        }
-      }),
+      fc.property(
+        point,
+        point,
+        point,
+        point,
+        point,
+        seatArb,
+        targetArb,
+        (right, across, left, ownCards, center, robot, target) => {
+          const g: TableGeometry = {
+            ...table,
+            places: { right, across, left },
+            ownCards,
+            playArea: { center, cardOffset: 0.2 },
+          };
+          const gaze = gazeAt(g, postures.limits, robot, target);
+          expect(gaze.yaw).toBeGreaterThanOrEqual(EMYS_LIMITS.headYaw.min);
+          expect(gaze.yaw).toBeLessThanOrEqual(EMYS_LIMITS.headYaw.max);
+          expect(gaze.pitch).toBeGreaterThanOrEqual(EMYS_LIMITS.headPitch.min);
+          expect(gaze.pitch).toBeLessThanOrEqual(EMYS_LIMITS.headPitch.max);
+          const p = gaze.point;
+          const rawYaw = (Math.atan2(p.y, p.x) * 180) / Math.PI;
+          const rawPitch = (Math.atan2(-p.z, Math.hypot(p.x, p.y)) * 180) / Math.PI;
+          const inside = rawYaw >= -90 && rawYaw <= 90 && rawPitch >= -6 && rawPitch <= 29;
+          if (!inside) expect(gaze.clamped).toBe(true);
+          if (gaze.clamped === false) {
+            expect(gaze.yaw).toBeCloseTo(rawYaw, 0);
+            expect(gaze.pitch).toBeCloseTo(rawPitch, 0);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -101,13 +124,23 @@ describe('config/table-geometry.yaml', () => {
   const text = configText('table-geometry.yaml');
   it('rejects a bad file naming line, key and reason', () => {
     try {
-      parseYamlConfig(text.replace('playDirection: counter-clockwise', 'playDirection: anticlockwise'), 'config/table-geometry.yaml', tableFileSchema);
+      parseYamlConfig(
+        text.replace('playDirection: counter-clockwise', 'playDirection: anticlockwise'),
+        'config/table-geometry.yaml',
+        tableFileSchema,
+      );
       throw new Error('accepted');
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
-      expect((e as Error).message).toMatch(/^config\/table-geometry\.yaml:\d+:1: playDirection: expected one of "counter-clockwise", "clockwise", got "anticlockwise"$/);
+      expect((e as Error).message).toMatch(
+        /^config\/table-geometry\.yaml:\d+:1: playDirection: expected one of "counter-clockwise", "clockwise", got "anticlockwise"$/,
+      );
     }
-    const dir = configCopy({ 'table-geometry.yaml': text.replace('across: { x: 1.30, y: 0.00, z: 0.10 }', 'across: { x: 1.30, y: 0.00 }') });
-    expect(() => loadBehaviourSetup({ configDir: dir })).toThrow(/table-geometry\.yaml:\d+:\d+: places\.across\.z: missing/);
+    const dir = configCopy({
+      'table-geometry.yaml': text.replace('across: { x: 1.30, y: 0.00, z: 0.10 }', 'across: { x: 1.30, y: 0.00 }'),
+    });
+    expect(() => loadBehaviourSetup({ configDir: dir })).toThrow(
+      /table-geometry\.yaml:\d+:\d+: places\.across\.z: missing/,
+    );
   });
 });

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEvent, Seat } from '../../game/index.js';
 import { RandomPlayer, createRng, dealCards, nextSeat, playGame } from '../../game/index.js';
-import type { BehaviourEvent, BehaviourSetup, EmotionInput, Publisher, SpeechOutput, SpeechRequest, Topic, TopicMessages } from '../../behaviours/index.js';
+import type {
+  BehaviourEvent,
+  BehaviourSetup,
+  EmotionInput,
+  Publisher,
+  SpeechOutput,
+  SpeechRequest,
+  Topic,
+  TopicMessages,
+} from '../../behaviours/index.js';
 import { EMOTION_TYPES, defaultConfigDir, loadBehaviourSetup } from '../../behaviours/index.js';
 
 // Temporary folders made by a test file are removed when it ends.
@@ -34,7 +43,13 @@ export const configText = (file: string): string => readFileSync(join(defaultCon
 export function configCopy(replace: Record<string, string>): string {
   const dir = tempDir('parceiro-config-');
   mkdirSync(join(dir, 'utterances'));
-  for (const f of ['behaviours.yaml', 'postures.yaml', 'table-geometry.yaml', 'utterances/pt.yaml', 'utterances/en.yaml']) {
+  for (const f of [
+    'behaviours.yaml',
+    'postures.yaml',
+    'table-geometry.yaml',
+    'utterances/pt.yaml',
+    'utterances/en.yaml',
+  ]) {
     writeFileSync(join(dir, f), replace[f] ?? configText(f));
   }
   return dir;
@@ -65,7 +80,8 @@ export function sessionEvents(seed: number, robotSeat: Seat = 0): BehaviourEvent
   });
   const end = events.findLast((e) => e.type === 'end');
   const victories: [number, number] = [0, 0];
-  if (end?.type === 'end' && end.outcome.winner !== 'draw') victories[end.outcome.winner === 'A' ? 0 : 1] = end.outcome.victories;
+  if (end?.type === 'end' && end.outcome.winner !== 'draw')
+    victories[end.outcome.winner === 'A' ? 0 : 1] = end.outcome.victories;
   events.push({ type: 'session-end', victories });
   return events;
 }

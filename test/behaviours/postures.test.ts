@@ -98,7 +98,12 @@ describe('postures', () => {
     expect(p.expression).toBe('angry');
     expect(p.valence).toBeCloseTo(lib.expressions.angry.valence / 2, 3);
     expect(p.arousal).toBeCloseTo(lib.expressions.angry.arousal / 2, 3);
-    expect(expressionPosture(lib, 'neutral', 1)).toMatchObject({ expression: 'neutral', amount: 0, valence: 0, arousal: 0 });
+    expect(expressionPosture(lib, 'neutral', 1)).toMatchObject({
+      expression: 'neutral',
+      amount: 0,
+      valence: 0,
+      arousal: 0,
+    });
   });
 
   it('rests in neutral, tinted by the mood within the limits', () => {
@@ -135,7 +140,11 @@ describe('config/postures.yaml', () => {
   it('rejects an expression beyond a joint limit, naming file, line, key and the limits', () => {
     const bad = text.replace('leftEyelid: 90', 'leftEyelid: 130');
     const p = problemOf(bad);
-    expect(p).toMatchObject({ file: 'config/postures.yaml', line: lineOf('leftEyelid: 130', bad), key: 'expressions.happy.joints.leftEyelid' });
+    expect(p).toMatchObject({
+      file: 'config/postures.yaml',
+      line: lineOf('leftEyelid: 130', bad),
+      key: 'expressions.happy.joints.leftEyelid',
+    });
     expect(p.reason).toMatch(/130 is outside .*0\.\.120/);
   });
 
@@ -172,12 +181,19 @@ describe('config/postures.yaml', () => {
   });
 
   it('rejects a missing emotion, an unknown expression and an unknown key', () => {
-    expect(problemOf(text.replace('  hate: disgusted\n', ''))).toMatchObject({ key: 'emotions.hate', line: lineOf('\nemotions:') + 1 });
-    expect(problemOf(text.replace('  hate: disgusted\n', '  hate: disgusted\n  envy: sad\n')).reason).toMatch(/unknown key "envy"/);
+    expect(problemOf(text.replace('  hate: disgusted\n', ''))).toMatchObject({
+      key: 'emotions.hate',
+      line: lineOf('\nemotions:') + 1,
+    });
+    expect(problemOf(text.replace('  hate: disgusted\n', '  hate: disgusted\n  envy: sad\n')).reason).toMatch(
+      /unknown key "envy"/,
+    );
     const p = problemOf(text.replace('gloating: happy', 'gloating: smug'));
     expect(p.key).toBe('emotions.gloating');
     expect(p.reason).toMatch(/expected an expression .* got "smug"/);
-    expect(problemOf(text.replace('neutralDelayMs: [0, 6000]', 'neutralDelayMs: [6000, 0]')).key).toBe('timing.neutralDelayMs');
+    expect(problemOf(text.replace('neutralDelayMs: [0, 6000]', 'neutralDelayMs: [6000, 0]')).key).toBe(
+      'timing.neutralDelayMs',
+    );
   });
 
   it('rejects YAML that does not parse, with its line', () => {
@@ -188,6 +204,8 @@ describe('config/postures.yaml', () => {
 
   it('the loader of the whole setup reports the posture file by its path', () => {
     const dir = configCopy({ 'postures.yaml': text.replace('rightEyebrow: -35', 'rightEyebrow: -50') });
-    expect(() => loadBehaviourSetup({ configDir: dir })).toThrow(/postures\.yaml:\d+:\d+: expressions\.angry\.joints\.rightEyebrow: -50 is outside/);
+    expect(() => loadBehaviourSetup({ configDir: dir })).toThrow(
+      /postures\.yaml:\d+:\d+: expressions\.angry\.joints\.rightEyebrow: -50 is outside/,
+    );
   });
 });

@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../game/index.js';
 import { createRng } from '../../game/index.js';
-import type { BehaviourCommand, BehaviourLog, BehaviourPlan, PlannedUtterance, Publisher, Toggles } from '../../behaviours/index.js';
+import type {
+  BehaviourCommand,
+  BehaviourLog,
+  BehaviourPlan,
+  PlannedUtterance,
+  Publisher,
+  Toggles,
+} from '../../behaviours/index.js';
 import {
   BehaviourScheduler,
   DegradingSpeech,
@@ -33,7 +40,13 @@ function rig(opts: { speechMs?: number; toggles?: Partial<Toggles> } = {}) {
   return { clock, publisher, toggles, speech, scheduler };
 }
 
-const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all', addressee: Seat | null = null, until: number | null = null): PlannedUtterance => ({
+const line = (
+  id: string,
+  estimatedMs: number,
+  to: PlannedUtterance['to'] = 'all',
+  addressee: Seat | null = null,
+  until: number | null = null,
+): PlannedUtterance => ({
   id,
   category: 'trick.end.ours',
   text: `line ${id}: ação!`,
@@ -45,14 +58,38 @@ const line = (id: string, estimatedMs: number, to: PlannedUtterance['to'] = 'all
   about: { event: 'trick', seat: null, moment: null, emotion: null },
 });
 /** A line about the card that brought the session to `moment`: stale once the next card is down. */
-const cardLine = (id: string, estimatedMs: number, moment: number): PlannedUtterance => ({ ...line(id, estimatedMs), category: 'playing.following', until: moment + 1 });
+const cardLine = (id: string, estimatedMs: number, moment: number): PlannedUtterance => ({
+  ...line(id, estimatedMs),
+  category: 'playing.following',
+  until: moment + 1,
+});
 const plan = (...commands: BehaviourCommand[]): BehaviourPlan => ({ event: 'turn', atMs: 0, moment: null, commands });
 /** The plan of a card played, which brings the session to `moment`. */
-const played = (moment: number, ...commands: BehaviourCommand[]): BehaviourPlan => ({ event: 'play', atMs: 0, moment, commands });
+const played = (moment: number, ...commands: BehaviourCommand[]): BehaviourPlan => ({
+  event: 'play',
+  atMs: 0,
+  moment,
+  commands,
+});
 const speech = (atMs: number, u: PlannedUtterance): BehaviourCommand => ({ kind: 'speech', atMs, utterance: u });
-const look = (atMs: number, seat: Seat): BehaviourCommand => ({ kind: 'gaze', atMs, gaze: gazeAt(table, postures.limits, 0, { kind: 'seat', seat }), durationMs: 300 });
-const face = (atMs: number): BehaviourCommand => ({ kind: 'posture', atMs, posture: emotionPosture(postures, 'joy', 8), cause: 'joy' });
-const rest = (atMs: number): BehaviourCommand => ({ kind: 'posture', atMs, posture: restPosture(postures, 0), cause: 'rest' });
+const look = (atMs: number, seat: Seat): BehaviourCommand => ({
+  kind: 'gaze',
+  atMs,
+  gaze: gazeAt(table, postures.limits, 0, { kind: 'seat', seat }),
+  durationMs: 300,
+});
+const face = (atMs: number): BehaviourCommand => ({
+  kind: 'posture',
+  atMs,
+  posture: emotionPosture(postures, 'joy', 8),
+  cause: 'joy',
+});
+const rest = (atMs: number): BehaviourCommand => ({
+  kind: 'posture',
+  atMs,
+  posture: restPosture(postures, 0),
+  cause: 'rest',
+});
 
 describe('publishing', () => {
   it('publishes a posture as joint targets (SI units) with a duration and as a ROS4HRI expression, at its time', async () => {
@@ -70,9 +107,15 @@ describe('publishing', () => {
     expect(traj!.points).toHaveLength(1);
     expect(traj!.points[0]!.timeFromStartMs).toBe(postures.timing.moveMs);
     const i = traj!.jointNames.indexOf('neck_pitch');
-    expect(traj!.points[0]!.positions[i]).toBeCloseTo((emotionPosture(postures, 'joy', 8).joints.neckPitch! * Math.PI) / 180, 9);
+    expect(traj!.points[0]!.positions[i]).toBeCloseTo(
+      (emotionPosture(postures, 'joy', 8).joints.neckPitch! * Math.PI) / 180,
+      9,
+    );
     const p = traj!.jointNames.indexOf('left_eye_protrusion');
-    expect(traj!.points[0]!.positions[p]).toBeCloseTo(emotionPosture(postures, 'joy', 8).joints.leftEyeProtrusion! / 1000, 9);
+    expect(traj!.points[0]!.positions[p]).toBeCloseTo(
+      emotionPosture(postures, 'joy', 8).joints.leftEyeProtrusion! / 1000,
+      9,
+    );
   });
 
   it('carries out commands that fall due together in the order of their planned times, however late each was set', async () => {
@@ -99,9 +142,20 @@ describe('publishing', () => {
     let t = 200;
     const timers = new Map<number, () => void>();
     let next = 0;
-    const clock = { now: () => t, setTimeout: (cb: () => void) => (timers.set(++next, cb), next), clearTimeout: (id: number) => void timers.delete(id) };
+    const clock = {
+      now: () => t,
+      setTimeout: (cb: () => void) => (timers.set(++next, cb), next),
+      clearTimeout: (id: number) => void timers.delete(id),
+    };
     const publisher = new RecordingPublisher(() => t);
-    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(new SimulatedClock(0)), clock, toggles: new ToggleBoard(setup.settings.toggles, () => t), postures, table });
+    const scheduler = new BehaviourScheduler({
+      publisher,
+      speech: new FakeSpeech(new SimulatedClock(0)),
+      clock,
+      toggles: new ToggleBoard(setup.settings.toggles, () => t),
+      postures,
+      table,
+    });
     scheduler.run(plan(look(220, 3), look(400, 1)));
     scheduler.run(plan(face(230)));
     const heads = () => publisher.log.map((m) => m.topic).filter((x) => x === TOPICS.lookAt || x === TOPICS.expression);
@@ -122,7 +176,9 @@ describe('publishing', () => {
     const { clock, publisher, scheduler } = rig();
     scheduler.run(plan(look(100, 3)));
     await clock.advance(100);
-    expect(publisher.on(TOPICS.lookAt)).toEqual([{ frameId: 'emys_head', point: table.places.left, target: 'seat:3', atMs: 100 }]);
+    expect(publisher.on(TOPICS.lookAt)).toEqual([
+      { frameId: 'emys_head', point: table.places.left, target: 'seat:3', atMs: 100 },
+    ]);
     const [traj] = publisher.on(TOPICS.jointTrajectory);
     expect(traj!.jointNames).toEqual(['head_yaw', 'head_pitch']);
     expect(traj!.points[0]!.positions[0]).toBeGreaterThan(0.5); // left, in radians
@@ -133,15 +189,29 @@ describe('publishing', () => {
     const plain = { publish: (topic: string, _message: unknown) => void seen.push(topic) };
     const publisher: Publisher = plain;
     const clock = new SimulatedClock();
-    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(clock), clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table });
+    const scheduler = new BehaviourScheduler({
+      publisher,
+      speech: new FakeSpeech(clock),
+      clock,
+      toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()),
+      postures,
+      table,
+    });
     scheduler.run(plan(look(0, 1), speech(0, line('a', 100))));
     await clock.advance(200);
-    expect(seen).toEqual([TOPICS.toggles, TOPICS.utterance, TOPICS.lookAt, TOPICS.jointTrajectory, TOPICS.utterance, TOPICS.utterance]);
+    expect(seen).toEqual([
+      TOPICS.toggles,
+      TOPICS.utterance,
+      TOPICS.lookAt,
+      TOPICS.jointTrajectory,
+      TOPICS.utterance,
+      TOPICS.utterance,
+    ]);
   });
 });
 
 describe('speech', () => {
-  it('speaks one line at a time, each holding the voice for its expected time or the backend\'s, whichever is longer', async () => {
+  it("speaks one line at a time, each holding the voice for its expected time or the backend's, whichever is longer", async () => {
     const { clock, publisher, speech: voice, scheduler } = rig({ speechMs: 2500 });
     scheduler.run(plan(speech(0, line('a', 1000)), speech(500, line('b', 3000)), speech(600, line('c', 500))));
     await clock.advance(20_000);
@@ -152,9 +222,20 @@ describe('speech', () => {
     ]);
     const all = publisher.on(TOPICS.utterance);
     // Each line is announced when planned, with how long until its planned time.
-    expect(all.filter((m) => m.phase === 'queued').map((m) => `${m.id}@${m.atMs}+${m.dueInMs}`)).toEqual(['a@0+0', 'b@0+500', 'c@0+600']);
+    expect(all.filter((m) => m.phase === 'queued').map((m) => `${m.id}@${m.atMs}+${m.dueInMs}`)).toEqual([
+      'a@0+0',
+      'b@0+500',
+      'c@0+600',
+    ]);
     const msgs = all.filter((m) => m.phase !== 'queued');
-    expect(msgs.map((m) => `${m.phase}:${m.id}@${m.atMs}`)).toEqual(['start:a@0', 'end:a@2500', 'start:b@2500', 'end:b@5500', 'start:c@5500', 'end:c@8000']);
+    expect(msgs.map((m) => `${m.phase}:${m.id}@${m.atMs}`)).toEqual([
+      'start:a@0',
+      'end:a@2500',
+      'start:b@2500',
+      'end:b@5500',
+      'start:c@5500',
+      'end:c@8000',
+    ]);
     expect(msgs[0]).toMatchObject({ text: 'line a: ação!', language: 'pt', backend: 'fake' });
     expect(scheduler.status().speaking).toBeNull();
   });
@@ -178,11 +259,23 @@ describe('speech', () => {
 
   it('drops a stale line still waiting for its planned time, as one already waiting for its turn, in the order planned', async () => {
     const { clock, publisher, scheduler } = rig();
-    scheduler.run(played(1, speech(0, cardLine('a', 3000, 1)), speech(200, cardLine('b', 500, 1)), speech(5000, cardLine('c', 500, 1))));
+    scheduler.run(
+      played(
+        1,
+        speech(0, cardLine('a', 3000, 1)),
+        speech(200, cardLine('b', 500, 1)),
+        speech(5000, cardLine('c', 500, 1)),
+      ),
+    );
     await clock.advance(1000);
     // b fell due and waits its turn; c waits for its time: both go when card 2 is down, b first.
     scheduler.run(played(2));
-    expect(publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped').map((m) => m.id)).toEqual(['b', 'c']);
+    expect(
+      publisher
+        .on(TOPICS.utterance)
+        .filter((m) => m.phase === 'dropped')
+        .map((m) => m.id),
+    ).toEqual(['b', 'c']);
     expect(scheduler.status().pending).toBe(0);
   });
 
@@ -191,7 +284,10 @@ describe('speech', () => {
     scheduler.run(played(40, speech(0, cardLine('last card', 2000, 40))));
     await clock.advance(500);
     scheduler.reach(41);
-    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}`)).toEqual(['queued:last card', 'start:last card']);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}`)).toEqual([
+      'queued:last card',
+      'start:last card',
+    ]);
     expect(scheduler.voiceFree()).toBe(false);
     await clock.advance(1500);
     expect(scheduler.voiceFree()).toBe(true);
@@ -203,13 +299,18 @@ describe('speech', () => {
     await clock.advance(100);
     expect(scheduler.voiceFree()).toBe(false);
     scheduler.reach(41);
-    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}:${m.reason ?? ''}`)).toEqual(['queued:forced card:', 'dropped:forced card:stale']);
+    expect(publisher.on(TOPICS.utterance).map((m) => `${m.phase}:${m.id}:${m.reason ?? ''}`)).toEqual([
+      'queued:forced card:',
+      'dropped:forced card:stale',
+    ]);
     expect(scheduler.voiceFree()).toBe(true);
   });
 
   it('keeps a line whose moment has not passed, and lines that never go stale, however long they wait', async () => {
     const { clock, speech: voice, scheduler } = rig();
-    scheduler.run(played(41, speech(0, line('result', 20_000, 'all', null, 64 + 1)), speech(0, line('farewell', 1000))));
+    scheduler.run(
+      played(41, speech(0, line('result', 20_000, 'all', null, 64 + 1)), speech(0, line('farewell', 1000))),
+    );
     await clock.advance(5000);
     // The next game's deal does not make the last game's result stale; its first card would.
     scheduler.run(played(64));
@@ -245,14 +346,26 @@ describe('speech', () => {
     const broken = new FakeSpeech(clock);
     broken.failWith = new Error('espeak-ng is not installed (not found on PATH)');
     const voice = new DegradingSpeech(broken, new LogSpeech(log), log);
-    const scheduler = new BehaviourScheduler({ publisher, speech: voice, clock, toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()), postures, table });
+    const scheduler = new BehaviourScheduler({
+      publisher,
+      speech: voice,
+      clock,
+      toggles: new ToggleBoard(setup.settings.toggles, () => clock.now()),
+      postures,
+      table,
+    });
     scheduler.run(plan(speech(0, line('a', 100)), speech(0, line('b', 100)), speech(0, line('c', 100))));
     await clock.advance(5000);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/the fake backend does not work \(espeak-ng is not installed.*\); from now on .* log/);
     expect(infos).toEqual(['says (pt): line a: ação!', 'says (pt): line b: ação!', 'says (pt): line c: ação!']);
     expect(broken.said).toHaveLength(1);
-    expect(publisher.on(TOPICS.utterance).filter((m) => m.phase === 'end').map((m) => m.backend)).toEqual(['log', 'log', 'log']);
+    expect(
+      publisher
+        .on(TOPICS.utterance)
+        .filter((m) => m.phase === 'end')
+        .map((m) => m.backend),
+    ).toEqual(['log', 'log', 'log']);
   });
 });
 
@@ -302,15 +415,31 @@ describe('toggles at run time', () => {
 
   it('speech off stops the line and drops the queue; partner speech off drops lines to the partner', async () => {
     const { clock, publisher, toggles, speech: voice, scheduler } = rig({ speechMs: 1000 });
-    scheduler.run(plan(speech(0, line('a', 1000)), speech(0, line('b', 1000, 'partner', 2)), speech(0, line('c', 1000, 'opponent', 1))));
+    scheduler.run(
+      plan(
+        speech(0, line('a', 1000)),
+        speech(0, line('b', 1000, 'partner', 2)),
+        speech(0, line('c', 1000, 'opponent', 1)),
+      ),
+    );
     await clock.advance(100);
     toggles.set({ partnerSpeech: false });
-    expect(publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped').map((m) => [m.id, m.reason])).toEqual([['b', 'partner speech off']]);
+    expect(
+      publisher
+        .on(TOPICS.utterance)
+        .filter((m) => m.phase === 'dropped')
+        .map((m) => [m.id, m.reason]),
+    ).toEqual([['b', 'partner speech off']]);
     toggles.set({ speech: false });
     expect(voice.stops).toBe(1);
     await clock.advance(10_000);
     expect(voice.said.map((s) => s.request.id)).toEqual(['a']);
-    expect(publisher.on(TOPICS.utterance).filter((m) => m.phase === 'dropped').map((m) => [m.id, m.reason])).toEqual([
+    expect(
+      publisher
+        .on(TOPICS.utterance)
+        .filter((m) => m.phase === 'dropped')
+        .map((m) => [m.id, m.reason]),
+    ).toEqual([
       ['b', 'partner speech off'],
       ['c', 'speech off'],
     ]);
@@ -322,13 +451,27 @@ describe('toggles at run time', () => {
     let t = 100;
     const timers = new Map<number, () => void>();
     let next = 0;
-    const clock = { now: () => t, setTimeout: (cb: () => void) => (timers.set(++next, cb), next), clearTimeout: (id: number) => void timers.delete(id) };
+    const clock = {
+      now: () => t,
+      setTimeout: (cb: () => void) => (timers.set(++next, cb), next),
+      clearTimeout: (id: number) => void timers.delete(id),
+    };
     const publisher = new RecordingPublisher(() => t);
-    const scheduler = new BehaviourScheduler({ publisher, speech: new FakeSpeech(new SimulatedClock(0)), clock, toggles: new ToggleBoard(setup.settings.toggles, () => t), postures, table });
+    const scheduler = new BehaviourScheduler({
+      publisher,
+      speech: new FakeSpeech(new SimulatedClock(0)),
+      clock,
+      toggles: new ToggleBoard(setup.settings.toggles, () => t),
+      postures,
+      table,
+    });
     scheduler.run(plan(face(120), look(130, 1), look(400, 3)));
     t = 300; // no timer has fired
     scheduler.run({ event: 'play', atMs: 300, moment: null, commands: [rest(300)] });
-    expect(publisher.log.map((m) => m.topic).filter((x) => x === TOPICS.lookAt || x === TOPICS.expression)).toEqual([TOPICS.expression, TOPICS.lookAt]);
+    expect(publisher.log.map((m) => m.topic).filter((x) => x === TOPICS.lookAt || x === TOPICS.expression)).toEqual([
+      TOPICS.expression,
+      TOPICS.lookAt,
+    ]);
     expect(publisher.on(TOPICS.expression).map((m) => m.expression)).toEqual(['happy']);
     // The look due at 400 is not due yet: it still waits, the new plan having no look.
     t = 400;
@@ -355,7 +498,14 @@ describe('a whole session through planner and scheduler', () => {
     let state = initialBehaviourState(0);
     for (const event of sessionEvents(12)) {
       const emotions = rng.next() < 0.5 ? [{ type: 'joy' as const, intensity: rng.next() * 10 }] : [];
-      const r = planBehaviour(setup, { event, emotions: { emotions, mood: 3 }, toggles: toggles.get(), state, rng, nowMs: clock.now() });
+      const r = planBehaviour(setup, {
+        event,
+        emotions: { emotions, mood: 3 },
+        toggles: toggles.get(),
+        state,
+        rng,
+        nowMs: clock.now(),
+      });
       state = r.state;
       scheduler.run(r.plan);
       await clock.advance(900);

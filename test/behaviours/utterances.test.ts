@@ -5,7 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../game/index.js';
 import { createRng, parseCard } from '../../game/index.js';
-import type { SlotName, SpeechMemory, UtteranceCategory, UtteranceLibrary, UtteranceTarget } from '../../behaviours/index.js';
+import type {
+  SlotName,
+  SpeechMemory,
+  UtteranceCategory,
+  UtteranceLibrary,
+  UtteranceTarget,
+} from '../../behaviours/index.js';
 import {
   CATEGORY_NAMES,
   ConfigError,
@@ -69,7 +75,11 @@ describe.each([
       ['play.partner', ['happy-for', 'pity']],
       ['play.opponent', ['gloating', 'resentment']],
     ] as const) {
-      for (const e of emotions) expect(lib.lines.filter((l) => l.category === category && l.emotions.includes(e)).length, `${category} ${e}`).toBeGreaterThanOrEqual(4);
+      for (const e of emotions)
+        expect(
+          lib.lines.filter((l) => l.category === category && l.emotions.includes(e)).length,
+          `${category} ${e}`,
+        ).toBeGreaterThanOrEqual(4);
     }
   });
 
@@ -86,7 +96,16 @@ describe.each([
 describe('Portuguese as it is spoken at a table', () => {
   it('keeps its accents and its table talk', () => {
     const all = pt.lines.map((l) => l.text).join('\n');
-    for (const phrase of ['Boa, {partner}!', 'Essa doeu...', 'Trunfo nela!', 'Capote!', 'Bandeira!', 'renúncia', 'vaza']) expect(all).toContain(phrase);
+    for (const phrase of [
+      'Boa, {partner}!',
+      'Essa doeu...',
+      'Trunfo nela!',
+      'Capote!',
+      'Bandeira!',
+      'renúncia',
+      'vaza',
+    ])
+      expect(all).toContain(phrase);
     const accented = pt.lines.filter((l) => /[áàâãçéêíóôõú]/i.test(l.text)).length;
     expect(accented / pt.lines.length).toBeGreaterThan(0.25);
     expect(configText('utterances/pt.yaml')).toContain('Não faz mal');
@@ -112,9 +131,13 @@ describe('Portuguese as it is spoken at a table', () => {
     expect(say('Então, {opponent}? Estás a pensar muito...')).toBe('Então? Estás a pensar muito...');
     expect(say('Ai, {partner}... não tinhas outra?')).toBe('Ai... não tinhas outra?');
     expect(say('Boa! {partner}, continua.')).toBe('Boa! Continua.');
-    expect(say('Bem jogado, {player}. Mas não te habitues.', { player: 'Zé' })).toBe('Bem jogado, Zé. Mas não te habitues.');
+    expect(say('Bem jogado, {player}. Mas não te habitues.', { player: 'Zé' })).toBe(
+      'Bem jogado, Zé. Mas não te habitues.',
+    );
     // A configured form (the study knows the partner is a woman) is said in a call.
-    expect(renderUtterance({ ...pt, names: { partner: 'parceira', opponent: '' } }, { text: 'Boa, {partner}!' }, {})).toBe('Boa, parceira!');
+    expect(
+      renderUtterance({ ...pt, names: { partner: 'parceira', opponent: '' } }, { text: 'Boa, {partner}!' }, {}),
+    ).toBe('Boa, parceira!');
   });
 
   it('knows which lines need a name: those that use it other than as a call', () => {
@@ -136,7 +159,8 @@ describe('Portuguese as it is spoken at a table', () => {
   });
 
   it('speaks to people without gendered words', () => {
-    const gendered = /\b(coitad[oa]s?|preparad[oa]s|atent[oa]s|empatad[oa]s|junt[oa]s|amig[oa]s?|(o|do|ao) meu parceiro|parceir[oa]s?|eles|deles)\b/i;
+    const gendered =
+      /\b(coitad[oa]s?|preparad[oa]s|atent[oa]s|empatad[oa]s|junt[oa]s|amig[oa]s?|(o|do|ao) meu parceiro|parceir[oa]s?|eles|deles)\b/i;
     for (const line of pt.lines) expect(line.text, line.id).not.toMatch(gendered);
   });
 });
@@ -150,29 +174,38 @@ describe('selection', () => {
 
   it('never says a line again within the window, and honours category, emotion and targets', () => {
     fc.assert(
-      fc.property(fc.array(requestArb, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 80 }), fc.integer(), (requests, window, seed) => {
-        const rng = createRng(seed);
-        let memory: SpeechMemory = EMPTY_SPEECH_MEMORY;
-        const history: string[] = [];
-        for (const request of requests) {
-          const line = selectUtterance(lib, request, memory, window, rng);
-          if (!line) continue;
-          expect(line.category).toBe(request.category);
-          expect(request.targets).toContain(line.to);
-          if (request.emotion === null) expect(line.emotions).toEqual([]);
-          else if (line.emotions.length > 0) expect(line.emotions).toContain(request.emotion);
-          const recent = window === 0 ? [] : history.slice(-window);
-          expect(recent).not.toContain(line.id);
-          history.push(line.id);
-          memory = rememberSaid(memory, line, history.length, history.length);
-        }
-      }),
+      fc.property(
+        fc.array(requestArb, { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer(),
+        (requests, window, seed) => {
+          const rng = createRng(seed);
+          let memory: SpeechMemory = EMPTY_SPEECH_MEMORY;
+          const history: string[] = [];
+          for (const request of requests) {
+            const line = selectUtterance(lib, request, memory, window, rng);
+            if (!line) continue;
+            expect(line.category).toBe(request.category);
+            expect(request.targets).toContain(line.to);
+            if (request.emotion === null) expect(line.emotions).toEqual([]);
+            else if (line.emotions.length > 0) expect(line.emotions).toContain(request.emotion);
+            const recent = window === 0 ? [] : history.slice(-window);
+            expect(recent).not.toContain(line.id);
+            history.push(line.id);
+            memory = rememberSaid(memory, line, history.length, history.length);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('picks the least recently said line first', () => {
-    const request = { category: 'next-player.opponent' as UtteranceCategory, emotion: null, targets: ['opponent', 'all'] as UtteranceTarget[] };
+    const request = {
+      category: 'next-player.opponent' as UtteranceCategory,
+      emotion: null,
+      targets: ['opponent', 'all'] as UtteranceTarget[],
+    };
     const lines = lib.lines.filter((l) => l.category === request.category);
     const rng = createRng(3);
     let memory: SpeechMemory = EMPTY_SPEECH_MEMORY;
@@ -193,7 +226,11 @@ describe('selection', () => {
   });
 
   it('says nothing rather than repeat a line inside the window', () => {
-    const request = { category: 'trump.two.opponent' as UtteranceCategory, emotion: null, targets: ['opponent', 'all'] as UtteranceTarget[] };
+    const request = {
+      category: 'trump.two.opponent' as UtteranceCategory,
+      emotion: null,
+      targets: ['opponent', 'all'] as UtteranceTarget[],
+    };
     const rng = createRng(1);
     let memory: SpeechMemory = EMPTY_SPEECH_MEMORY;
     const a = selectUtterance(lib, request, memory, 5, rng)!;
@@ -206,17 +243,34 @@ describe('selection', () => {
     expect(saidRecently(memory, a, 1)).toBe(false);
   });
 
-  it('uses neutral lines of the category when no line has the emotion, never another emotion\'s', () => {
+  it("uses neutral lines of the category when no line has the emotion, never another emotion's", () => {
     const rng = createRng(2);
     for (let i = 0; i < 50; i++) {
-      const line = selectUtterance(lib, { category: 'play.opponent', emotion: 'happy-for', targets: ['partner', 'opponent', 'all'] }, EMPTY_SPEECH_MEMORY, 0, rng)!;
+      const line = selectUtterance(
+        lib,
+        { category: 'play.opponent', emotion: 'happy-for', targets: ['partner', 'opponent', 'all'] },
+        EMPTY_SPEECH_MEMORY,
+        0,
+        rng,
+      )!;
       expect(line.emotions).toEqual([]);
     }
-    expect(selectUtterance(lib, { category: 'play.self', emotion: 'pity', targets: ['all', 'partner', 'opponent'] }, EMPTY_SPEECH_MEMORY, 0, rng)).toBeNull();
+    expect(
+      selectUtterance(
+        lib,
+        { category: 'play.self', emotion: 'pity', targets: ['all', 'partner', 'opponent'] },
+        EMPTY_SPEECH_MEMORY,
+        0,
+        rng,
+      ),
+    ).toBeNull();
   });
 
   it('selects nothing when no target is allowed', () => {
-    for (const category of CATEGORY_NAMES) expect(selectUtterance(lib, { category, emotion: null, targets: [] }, EMPTY_SPEECH_MEMORY, 0, createRng(1))).toBeNull();
+    for (const category of CATEGORY_NAMES)
+      expect(
+        selectUtterance(lib, { category, emotion: null, targets: [] }, EMPTY_SPEECH_MEMORY, 0, createRng(1)),
+      ).toBeNull();
   });
 });
 
@@ -236,17 +290,38 @@ describe('utterance files with errors', () => {
   it('rejects a slot the category does not offer, naming file, line, key and the slots it offers', () => {
     const bad = text.replace('"Esta é nossa!"', '"Esta é nossa, {card}!"');
     const [p] = problems(bad);
-    expect(p).toMatchObject({ file: 'config/utterances/pt.yaml', line: lineOf('Esta é nossa, {card}', bad), key: 'lines.trick.end.ours[2].text' });
+    expect(p).toMatchObject({
+      file: 'config/utterances/pt.yaml',
+      line: lineOf('Esta é nossa, {card}', bad),
+      key: 'lines.trick.end.ours[2].text',
+    });
     expect(p!.reason).toBe('unknown slot {card} for trick.end.ours; it offers {partner}, {opponent}, {points}');
   });
 
   it('rejects an unknown target, an unknown emotion, an unknown category and a repeated line', () => {
-    expect(problems(text.replace('{ to: all, emotion: happy, text: "Esta é nossa!" }', '{ to: everybody, emotion: happy, text: "Esta é nossa!" }'))[0]).toMatchObject({
+    expect(
+      problems(
+        text.replace(
+          '{ to: all, emotion: happy, text: "Esta é nossa!" }',
+          '{ to: everybody, emotion: happy, text: "Esta é nossa!" }',
+        ),
+      )[0],
+    ).toMatchObject({
       key: 'lines.trick.end.ours[2].to',
       reason: 'expected one of "partner", "opponent", "all", got "everybody"',
     });
-    expect(problems(text.replace('emotion: gloating, when: { taken: ours }, text: "Ui,', 'emotion: smug, when: { taken: ours }, text: "Ui,'))[0]!.key).toBe('lines.play.opponent[0].emotion');
-    expect(problems(text.replace('  trick.end.zero:', '  trick.end.nothing:'))[0]).toMatchObject({ key: 'lines.trick.end.nothing', reason: 'unknown key "trick.end.nothing"' });
+    expect(
+      problems(
+        text.replace(
+          'emotion: gloating, when: { taken: ours }, text: "Ui,',
+          'emotion: smug, when: { taken: ours }, text: "Ui,',
+        ),
+      )[0]!.key,
+    ).toBe('lines.play.opponent[0].emotion');
+    expect(problems(text.replace('  trick.end.zero:', '  trick.end.nothing:'))[0]).toMatchObject({
+      key: 'lines.trick.end.nothing',
+      reason: 'unknown key "trick.end.nothing"',
+    });
     expect(problems(text.replace('"Pronto, esta já foi."', '"Essa doeu!"'))[0]).toMatchObject({
       key: 'lines.trick.end.theirs[1].text',
       reason: 'the same line as lines.trick.end.theirs[0]',
@@ -255,15 +330,20 @@ describe('utterance files with errors', () => {
   });
 
   it('the whole setup rejects a file whose language does not match its name', () => {
-    const dir = configCopy({ 'utterances/en.yaml': configText('utterances/en.yaml').replace('language: en', 'language: pt') });
-    expect(() => loadBehaviourSetup({ configDir: dir, language: 'en' })).toThrow(/utterances\/en\.yaml:1:1: language: says pt, but this is the file for en/);
+    const dir = configCopy({
+      'utterances/en.yaml': configText('utterances/en.yaml').replace('language: en', 'language: pt'),
+    });
+    expect(() => loadBehaviourSetup({ configDir: dir, language: 'en' })).toThrow(
+      /utterances\/en\.yaml:1:1: language: says pt, but this is the file for en/,
+    );
     expect(() => loadBehaviourSetup({ configDir: dir, language: '../behaviours' })).toThrow(/expected a language tag/);
   });
 
   it('offers every category the slots its lines use in the shipped files', () => {
     for (const lib of [pt, en] as UtteranceLibrary[]) {
       for (const line of lib.lines) {
-        for (const m of line.text.matchAll(/\{([^}]*)\}/g)) expect(UTTERANCE_CATEGORIES[line.category] as readonly string[]).toContain(m[1]);
+        for (const m of line.text.matchAll(/\{([^}]*)\}/g))
+          expect(UTTERANCE_CATEGORIES[line.category] as readonly string[]).toContain(m[1]);
       }
     }
   });
@@ -272,14 +352,20 @@ describe('utterance files with errors', () => {
 describe('the settings file', () => {
   it('rejects an unknown backend and an unknown category prefix with their lines', () => {
     const text = configText('behaviours.yaml');
-    const dir = configCopy({ 'behaviours.yaml': text.replace('backend: espeak-ng', 'backend: espeak').replace('playing: 0.3', 'plying: 0.3') });
+    const dir = configCopy({
+      'behaviours.yaml': text.replace('backend: espeak-ng', 'backend: espeak').replace('playing: 0.3', 'plying: 0.3'),
+    });
     try {
       loadBehaviourSetup({ configDir: dir });
       throw new Error('accepted');
     } catch (e) {
       const msg = (e as Error).message.split('\n');
-      expect(msg[0]).toMatch(/behaviours\.yaml:\d+:3: speech\.backend: expected one of "festival", "espeak-ng", "publish", "log", "say", got "espeak"/);
-      expect(msg[1]).toMatch(/behaviours\.yaml:\d+:5: selection\.probability\.plying: "plying" is not an utterance category or a prefix of one/);
+      expect(msg[0]).toMatch(
+        /behaviours\.yaml:\d+:3: speech\.backend: expected one of "festival", "espeak-ng", "publish", "log", "say", got "espeak"/,
+      );
+      expect(msg[1]).toMatch(
+        /behaviours\.yaml:\d+:5: selection\.probability\.plying: "plying" is not an utterance category or a prefix of one/,
+      );
     }
   });
 

@@ -23,14 +23,18 @@ describe('appraisal to behaviours', () => {
     for (const seed of [1, 2, 3]) {
       for (const event of sessionEvents(seed)) {
         now += 2000;
-        const report: EmotionReport = GAME_EVENTS.has(event.type) ? appraiser.perceive(event as GameEvent).report : appraiser.report();
+        const report: EmotionReport = GAME_EVENTS.has(event.type)
+          ? appraiser.perceive(event as GameEvent).report
+          : appraiser.report();
         const emotions: EmotionalStateInput = report;
         const r = planBehaviour(setup, { event, emotions, toggles: setup.settings.toggles, state, rng, nowMs: now });
         state = r.state;
         commands.push(...r.plan.commands);
       }
     }
-    const shown = commands.flatMap((c) => (c.kind === 'posture' && c.cause !== 'rest' && c.cause !== 'animation' ? [c.cause] : []));
+    const shown = commands.flatMap((c) =>
+      c.kind === 'posture' && c.cause !== 'rest' && c.cause !== 'animation' ? [c.cause] : [],
+    );
     expect(shown.length).toBeGreaterThan(0);
     expect(commands.some((c) => c.kind === 'speech')).toBe(true);
   });

@@ -32,7 +32,10 @@ export function benchPerceptions(count: number, seed: number): { perception: Per
           const step = (rng.next() - 0.5) * 12;
           expected = Math.min(120, Math.max(0, expected + step));
           p = Math.min(1, Math.max(0, p + step / 60));
-          out.push({ perception: { event, beliefs: { after: { expectedPoints: expected, winProbability: p } } }, atMs: t });
+          out.push({
+            perception: { event, beliefs: { after: { expectedPoints: expected, winProbability: p } } },
+            atMs: t,
+          });
         } else {
           out.push({ perception: { event }, atMs: t });
         }
@@ -42,7 +45,8 @@ export function benchPerceptions(count: number, seed: number): { perception: Per
   return out;
 }
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 function timeOne(character: Character, perceptions: readonly { perception: Perception; atMs: number }[]): number[] {
@@ -56,7 +60,11 @@ function timeOne(character: Character, perceptions: readonly { perception: Perce
   return us;
 }
 
-export function appraisalSection(options: { events: number; seed: number; log: (line: string) => void }): AppraisalBench {
+export function appraisalSection(options: {
+  events: number;
+  seed: number;
+  log: (line: string) => void;
+}): AppraisalBench {
   const perceptions = benchPerceptions(options.events, options.seed);
   const presets: AppraisalBench['presets'] = {};
   for (const name of presetNames()) {
@@ -64,7 +72,12 @@ export function appraisalSection(options: { events: number; seed: number; log: (
     timeOne(character, perceptions); // warm-up: compile and optimize before measuring
     const us = timeOne(character, perceptions).sort((a, b) => a - b);
     const total = us.reduce((a, b) => a + b, 0);
-    presets[name] = { medianUs: r3(quantile(us, 0.5)), p99Us: r3(quantile(us, 0.99)), maxUs: r3(us[us.length - 1]!), eventsPerSecond: Math.round(us.length / (total / 1e6)) };
+    presets[name] = {
+      medianUs: r3(quantile(us, 0.5)),
+      p99Us: r3(quantile(us, 0.99)),
+      maxUs: r3(us[us.length - 1]!),
+      eventsPerSecond: Math.round(us.length / (total / 1e6)),
+    };
     options.log(`appraisal: ${name}: median ${presets[name].medianUs} us, p99 ${presets[name].p99Us} us per event`);
   }
   return { events: perceptions.length, seed: options.seed, presets };

@@ -22,7 +22,10 @@ let points = 0;
 const victories = [0, 0];
 for (let i = 0; i < deals; i++) {
   // The deals of the tournament's boards with one game a board.
-  const deal = boardDeals({ teamA: ['rule', 'rule'], teamB: ['rule', 'rule'], games: deals * 2, seed, duplicate: true, sessionGames: 1 }, i)[0]!;
+  const deal = boardDeals(
+    { teamA: ['rule', 'rule'], teamB: ['rule', 'rule'], games: deals * 2, seed, duplicate: true, sessionGames: 1 },
+    i,
+  )[0]!;
   for (const side of [0, 1]) {
     const game = new Game(deal);
     const others = [0, 1, 2, 3].map((s) => factory({ seat: s as Seat, seed: seed * 8 + i * 4 + s }));
@@ -51,4 +54,16 @@ for (let i = 0; i < deals; i++) {
   }
 }
 const games = deals * 2;
-console.log(JSON.stringify({ opponents: kind, seed, games, wins, draws, losses: games - wins - draws, winRate: wins / games, meanPoints: points / games, victories }));
+console.log(
+  JSON.stringify({
+    opponents: kind,
+    seed,
+    games,
+    wins,
+    draws,
+    losses: games - wins - draws,
+    winRate: wins / games,
+    meanPoints: points / games,
+    victories,
+  }),
+);

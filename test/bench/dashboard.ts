@@ -29,8 +29,18 @@ export async function dashboardSection(options: { clients: number; games: number
   await sim.close();
   await c.close();
   const sorted = [...delays].sort((a, b) => a - b);
-  const q = (p: number): number => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 100) / 100;
-  const out = { clients: options.clients, deliveries: sorted.length, p50Ms: q(0.5), p99Ms: q(0.99), maxMs: Math.round(sorted.at(-1)! * 100) / 100, targetMs: 100 };
-  options.log(`dashboard: ${out.clients} dashboards, ${out.deliveries} deliveries: p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, max ${out.maxMs} ms (target < 100 ms)`);
+  const q = (p: number): number =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 100) / 100;
+  const out = {
+    clients: options.clients,
+    deliveries: sorted.length,
+    p50Ms: q(0.5),
+    p99Ms: q(0.99),
+    maxMs: Math.round(sorted.at(-1)! * 100) / 100,
+    targetMs: 100,
+  };
+  options.log(
+    `dashboard: ${out.clients} dashboards, ${out.deliveries} deliveries: p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, max ${out.maxMs} ms (target < 100 ms)`,
+  );
   return out;
 }

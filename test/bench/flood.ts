@@ -25,7 +25,32 @@ const quantile = (xs: number[], q: number): number => {
 
 export async function floodSection(options: { seconds: number; log: (line: string) => void }) {
   const recordings = mkdtempSync(join(tmpdir(), 'parceiro-flood-'));
-  const child = spawn(process.execPath, [CLI, 'live', '--port', '0', '--dashboard-port', '0', '--token', TOKEN, '--dashboard-token', 'bench-flood-dashboard-0123456789', '--seed', '3', '--recordings', recordings, '--min-think', '0', '--budget', '50', '--speech', 'log'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'live',
+      '--port',
+      '0',
+      '--dashboard-port',
+      '0',
+      '--token',
+      TOKEN,
+      '--dashboard-token',
+      'bench-flood-dashboard-0123456789',
+      '--seed',
+      '3',
+      '--recordings',
+      recordings,
+      '--min-think',
+      '0',
+      '--budget',
+      '50',
+      '--speech',
+      'log',
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   let out = '';
   const urls = await new Promise<{ table: string; dashboard: string }>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`parceiro live exited (${code}) before it listened`)));
@@ -40,7 +65,13 @@ export async function floodSection(options: { seconds: number; log: (line: strin
     new Promise((resolve) => {
       const t0 = performance.now();
       const socket = io(`${urls.table}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
-      socket.on('connect', () => socket.emit('hello', { protocol: 1, token: TOKEN, table: { id, name: id, kind: 'touch' }, seats }, (a: { ok: boolean }) => resolve({ socket, ok: a.ok, ms: performance.now() - t0 })));
+      socket.on('connect', () =>
+        socket.emit(
+          'hello',
+          { protocol: 1, token: TOKEN, table: { id, name: id, kind: 'touch' }, seats },
+          (a: { ok: boolean }) => resolve({ socket, ok: a.ok, ms: performance.now() - t0 }),
+        ),
+      );
     });
   const honest = await join_('honest', [1, 3]);
   await honest.socket.emitWithAck('game:control', { seq: 1, action: 'new-game' });
@@ -71,7 +102,10 @@ export async function floodSection(options: { seconds: number; log: (line: strin
         Array.from({ length: 200 }, async () => {
           while (!stop && s.connected) {
             sent++;
-            const a = (await s.timeout(2000).emitWithAck('card:detected', { seq: ++seq, card: 'AS', zone: { area: 'play', seat: 2 } }).catch(() => null)) as { ok: boolean; code?: string } | null;
+            const a = (await s
+              .timeout(2000)
+              .emitWithAck('card:detected', { seq: ++seq, card: 'AS', zone: { area: 'play', seat: 2 } })
+              .catch(() => null)) as { ok: boolean; code?: string } | null;
             const c = a ? (a.ok ? 'ok' : a.code!) : 'none';
             codes[c] = (codes[c] ?? 0) + 1;
           }
@@ -115,6 +149,12 @@ export async function floodSection(options: { seconds: number; log: (line: strin
     dashboardGetMs: { count: gets.length, p50: quantile(gets, 0.5), max: quantile(gets, 1) },
     recordingBytes,
   };
-  options.log(`flood: ${sent} events in ${result.seconds} s (${Object.entries(codes).map(([c, n]) => `${c} ${n}`).join(', ')}); flooder hellos ${helloes}, ${refusedHellos} refused; hello p50 ${result.helloMs.p50} ms, max ${result.helloMs.max} ms; dashboard GET p50 ${result.dashboardGetMs.p50} ms, max ${result.dashboardGetMs.max} ms; recording ${recordingBytes} bytes`);
+  options.log(
+    `flood: ${sent} events in ${result.seconds} s (${Object.entries(codes)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(
+        ', ',
+      )}); flooder hellos ${helloes}, ${refusedHellos} refused; hello p50 ${result.helloMs.p50} ms, max ${result.helloMs.max} ms; dashboard GET p50 ${result.dashboardGetMs.p50} ms, max ${result.dashboardGetMs.max} ms; recording ${recordingBytes} bytes`,
+  );
   return result;
 }

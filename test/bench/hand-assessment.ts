@@ -16,7 +16,23 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DECK, ExpertPlayer, FEATURE_COUNT, Game, HAND_FEATURES, HandAssessor, combineEstimates, createRng, dealCards, deriveSeed, handFeatures, infoSetOf, playGame, shuffleInPlace, teamOf } from '../../game/index.js';
+import {
+  DECK,
+  ExpertPlayer,
+  FEATURE_COUNT,
+  Game,
+  HAND_FEATURES,
+  HandAssessor,
+  combineEstimates,
+  createRng,
+  dealCards,
+  deriveSeed,
+  handFeatures,
+  infoSetOf,
+  playGame,
+  shuffleInPlace,
+  teamOf,
+} from '../../game/index.js';
 import type { Card, Deal, HandAssessment, HandModel, Seat } from '../../game/index.js';
 import estimateWorker from '../../robot/live/node/expectation-worker.js';
 
@@ -45,7 +61,8 @@ const int = (name: string, v: string | undefined, fallback: number): number => {
 /** The deal of hand set `i`: dealt by seat i mod 4, as the solver bench deals. */
 const dealOf = (seed: number, i: number): Deal => dealCards(createRng(seed, i), (i & 3) as Seat);
 
-const experts = (seed: number): ExpertPlayer[] => [0, 1, 2, 3].map((s) => new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, s) }));
+const experts = (seed: number): ExpertPlayer[] =>
+  [0, 1, 2, 3].map((s) => new ExpertPlayer({ seat: s as Seat, seed: deriveSeed(seed, s) }));
 
 /** `seat`'s team's points when four experts play `deal` out. */
 const playOut = (deal: Deal, seat: Seat, seed: number): number => playGame(deal, experts(seed)).points(teamOf(seat));
@@ -99,7 +116,13 @@ function solve(a: Float64Array, b: Float64Array, d: number): Float64Array {
 }
 
 /** Rows of [1, features...]: weighted normal equations X'WX + ridge, X'(r). */
-function normal(rows: Float64Array[], weight: (i: number) => number, residual: (i: number) => number, d: number, ridge: number): { a: Float64Array; b: Float64Array } {
+function normal(
+  rows: Float64Array[],
+  weight: (i: number) => number,
+  residual: (i: number) => number,
+  d: number,
+  ridge: number,
+): { a: Float64Array; b: Float64Array } {
   const a = new Float64Array(d * d);
   const b = new Float64Array(d);
   rows.forEach((x, i) => {
@@ -118,7 +141,13 @@ function normal(rows: Float64Array[], weight: (i: number) => number, residual: (
 }
 
 function fitLinear(rows: Float64Array[], y: number[], d: number, ridge: number): Float64Array {
-  const { a, b } = normal(rows, () => 1, (i) => y[i]!, d, ridge);
+  const { a, b } = normal(
+    rows,
+    () => 1,
+    (i) => y[i]!,
+    d,
+    ridge,
+  );
   return solve(a, b, d);
 }
 
@@ -132,7 +161,13 @@ function fitLogistic(rows: Float64Array[], y: number[], d: number, ridge: number
       for (let j = 0; j < d; j++) z += w[j]! * x[j]!;
       p[i] = 1 / (1 + Math.exp(-z));
     });
-    const { a, b } = normal(rows, (i) => Math.max(1e-6, p[i]! * (1 - p[i]!)), (i) => y[i]! - p[i]!, d, ridge);
+    const { a, b } = normal(
+      rows,
+      (i) => Math.max(1e-6, p[i]! * (1 - p[i]!)),
+      (i) => y[i]! - p[i]!,
+      d,
+      ridge,
+    );
     for (let j = 1; j < d; j++) b[j]! -= ridge * w[j]!;
     const step = solve(a, b, d);
     let size = 0;
@@ -195,8 +230,13 @@ export const FITTED_MODEL: HandModel = {
 };
 `,
   );
-  const table = HAND_FEATURES.map((f, j) => `  ${f.padEnd(24)} points ${model.points.weights[j]!.toFixed(2).padStart(7)}   win (log-odds) ${model.win.weights[j]!.toFixed(3).padStart(7)}`);
-  process.stdout.write(`fitted on ${rows.length} hands in ${((performance.now() - t0) / 1000).toFixed(1)} s; intercepts: points ${model.points.intercept}, win ${model.win.intercept}\n${table.join('\n')}\nwritten to ${file}\n`);
+  const table = HAND_FEATURES.map(
+    (f, j) =>
+      `  ${f.padEnd(24)} points ${model.points.weights[j]!.toFixed(2).padStart(7)}   win (log-odds) ${model.win.weights[j]!.toFixed(3).padStart(7)}`,
+  );
+  process.stdout.write(
+    `fitted on ${rows.length} hands in ${((performance.now() - t0) / 1000).toFixed(1)} s; intercepts: points ${model.points.intercept}, win ${model.win.intercept}\n${table.join('\n')}\nwritten to ${file}\n`,
+  );
 }
 
 // ---- evaluation ------------------------------------------------------------------------------
@@ -215,19 +255,31 @@ function pearson(a: readonly number[], b: readonly number[]): number {
   }
   return sab / Math.sqrt(saa * sbb);
 }
-const brier = (p: readonly number[], won: readonly number[]): number => p.reduce((s, v, i) => s + (v - won[i]!) ** 2, 0) / p.length;
-const rmse = (a: readonly number[], b: readonly number[]): number => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
+const brier = (p: readonly number[], won: readonly number[]): number =>
+  p.reduce((s, v, i) => s + (v - won[i]!) ** 2, 0) / p.length;
+const rmse = (a: readonly number[], b: readonly number[]): number =>
+  Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
 
 /** Predicted win probability by tenths against the share of games won. */
-function calibration(p: readonly number[], won: readonly number[]): { bin: string; hands: number; predicted: number; won: number }[] {
-  const bins = Array.from({ length: 10 }, (_, i) => ({ bin: `${i * 10}-${i * 10 + 10}%`, hands: 0, predicted: 0, won: 0 }));
+function calibration(
+  p: readonly number[],
+  won: readonly number[],
+): { bin: string; hands: number; predicted: number; won: number }[] {
+  const bins = Array.from({ length: 10 }, (_, i) => ({
+    bin: `${i * 10}-${i * 10 + 10}%`,
+    hands: 0,
+    predicted: 0,
+    won: 0,
+  }));
   p.forEach((v, i) => {
     const b = bins[Math.min(9, Math.floor(v * 10))]!;
     b.hands++;
     b.predicted += v;
     b.won += won[i]!;
   });
-  return bins.filter((b) => b.hands > 0).map((b) => ({ ...b, predicted: round(b.predicted / b.hands, 3), won: round(b.won / b.hands, 3) }));
+  return bins
+    .filter((b) => b.hands > 0)
+    .map((b) => ({ ...b, predicted: round(b.predicted / b.hands, 3), won: round(b.won / b.hands, 3) }));
 }
 
 function evaluate(): void {
@@ -258,8 +310,19 @@ function evaluate(): void {
   const searched: number[] = [];
   for (let i = 0; i < hands.length && searched.length < searchHands; i += step) {
     const { deal, seat } = hands[i]!;
-    const info = infoSetOf(new Game({ dealer: deal.dealer, trumpCard: deal.trumpCard, hands: null }), seat, deal.hands[seat]!);
-    const sums = estimateWorker({ info, deadline: clock() + searchMs, maxWorlds: 10_000, exactTricks: 5, seed: deriveSeed(seed, i, 0xe5), trust: 0 });
+    const info = infoSetOf(
+      new Game({ dealer: deal.dealer, trumpCard: deal.trumpCard, hands: null }),
+      seat,
+      deal.hands[seat]!,
+    );
+    const sums = estimateWorker({
+      info,
+      deadline: clock() + searchMs,
+      maxWorlds: 10_000,
+      exactTricks: 5,
+      seed: deriveSeed(seed, i, 0xe5),
+      trust: 0,
+    });
     if (sums.worlds === 0) continue;
     searched.push(i);
     search.push({ expectedPoints: sums.points / sums.worlds, winProbability: sums.wins / sums.worlds });
@@ -281,8 +344,20 @@ function evaluate(): void {
     const c = sub(model).map((m, j) => combineEstimates(m, search[j]!, ks));
     return {
       ks,
-      pointsCorrelation: round(pearson(c.map((x) => x.expectedPoints), sub(outcome)), 3),
-      brier: round(brier(c.map((x) => x.winProbability), sub(won)), 4),
+      pointsCorrelation: round(
+        pearson(
+          c.map((x) => x.expectedPoints),
+          sub(outcome),
+        ),
+        3,
+      ),
+      brier: round(
+        brier(
+          c.map((x) => x.winProbability),
+          sub(won),
+        ),
+        4,
+      ),
     };
   });
   const report = {
@@ -292,18 +367,56 @@ function evaluate(): void {
       fittedOn: assessor.model.fittedOn,
       microsecondsPerHand: round(microseconds, 3),
       vsSimulated32: { pointsCorrelation: round(pearson(mp, simulated), 3), pointsRmse: round(rmse(mp, simulated), 2) },
-      vsOutcome: { pointsCorrelation: round(pearson(mp, outcome), 3), pointsRmse: round(rmse(mp, outcome), 2), brier: round(brier(mw, won), 4), calibration: calibration(mw, won) },
+      vsOutcome: {
+        pointsCorrelation: round(pearson(mp, outcome), 3),
+        pointsRmse: round(rmse(mp, outcome), 2),
+        brier: round(brier(mw, won), 4),
+        calibration: calibration(mw, won),
+      },
     },
     search: {
       hands: search.length,
       budgetMs: searchMs,
       agreement: {
-        pointsCorrelation: round(pearson(sub(mp), search.map((s) => s.expectedPoints)), 3),
-        winCorrelation: round(pearson(sub(mw), search.map((s) => s.winProbability)), 3),
-        pointsMeanAbsDifference: round(sub(mp).reduce((s, v, j) => s + Math.abs(v - search[j]!.expectedPoints), 0) / search.length, 2),
+        pointsCorrelation: round(
+          pearson(
+            sub(mp),
+            search.map((s) => s.expectedPoints),
+          ),
+          3,
+        ),
+        winCorrelation: round(
+          pearson(
+            sub(mw),
+            search.map((s) => s.winProbability),
+          ),
+          3,
+        ),
+        pointsMeanAbsDifference: round(
+          sub(mp).reduce((s, v, j) => s + Math.abs(v - search[j]!.expectedPoints), 0) / search.length,
+          2,
+        ),
       },
-      vsOutcome: { pointsCorrelation: round(pearson(search.map((s) => s.expectedPoints), sub(outcome)), 3), brier: round(brier(search.map((s) => s.winProbability), sub(won)), 4) },
-      modelOnTheseHands: { pointsCorrelation: round(pearson(sub(mp), sub(outcome)), 3), brier: round(brier(sub(mw), sub(won)), 4) },
+      vsOutcome: {
+        pointsCorrelation: round(
+          pearson(
+            search.map((s) => s.expectedPoints),
+            sub(outcome),
+          ),
+          3,
+        ),
+        brier: round(
+          brier(
+            search.map((s) => s.winProbability),
+            sub(won),
+          ),
+          4,
+        ),
+      },
+      modelOnTheseHands: {
+        pointsCorrelation: round(pearson(sub(mp), sub(outcome)), 3),
+        brier: round(brier(sub(mw), sub(won)), 4),
+      },
     },
     combined,
     sink: sink > 0,
@@ -319,7 +432,10 @@ function evaluate(): void {
       `model vs the search's ${searchMs} ms estimate (${r.search.hands} hands): points r = ${r.search.agreement.pointsCorrelation}, win r = ${r.search.agreement.winCorrelation}, mean |difference| ${r.search.agreement.pointsMeanAbsDifference} points`,
       `search vs the game's outcome: points r = ${r.search.vsOutcome.pointsCorrelation}, Brier ${r.search.vsOutcome.brier} (the model on these hands: r = ${r.search.modelOnTheseHands.pointsCorrelation}, Brier ${r.search.modelOnTheseHands.brier})`,
       `combined, ks x search + (1 - ks) x model, vs the outcome: ${r.combined.map((c) => `ks ${c.ks}: r ${c.pointsCorrelation}, Brier ${c.brier}`).join('; ')}`,
-      'calibration (model, by predicted win probability): ' + r.model.vsOutcome.calibration.map((b) => `${b.bin}: ${b.hands} hands, predicted ${b.predicted}, won ${b.won}`).join('; '),
+      'calibration (model, by predicted win probability): ' +
+        r.model.vsOutcome.calibration
+          .map((b) => `${b.bin}: ${b.hands} hands, predicted ${b.predicted}, won ${b.won}`)
+          .join('; '),
     ].join('\n') + '\n',
   );
 }
@@ -327,6 +443,8 @@ function evaluate(): void {
 if (mode === 'fit') fit();
 else if (mode === 'evaluate') evaluate();
 else {
-  process.stderr.write('usage: hand-assessment.js fit|evaluate [--deals N] [--seed N] [--worlds N] [--search N] [--search-ms MS] [--json]\n');
+  process.stderr.write(
+    'usage: hand-assessment.js fit|evaluate [--deals N] [--seed N] [--worlds N] [--search N] [--search-ms MS] [--json]\n',
+  );
   process.exit(2);
 }

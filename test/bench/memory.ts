@@ -7,15 +7,36 @@
 //   node dist/test/bench/memory.js [--games 500] [--seed 22] [--levels FILE]
 
 import { parseArgs } from 'node:util';
-import { CardMemory, DEFAULT_LEVELS, ExpertPlayer, Game, LEVEL_NAMES, SeatView, createRng, dealCards, deriveSeed, memoryOf, pointsOf, suitOf } from '../../game/index.js';
+import {
+  CardMemory,
+  DEFAULT_LEVELS,
+  ExpertPlayer,
+  Game,
+  LEVEL_NAMES,
+  SeatView,
+  createRng,
+  dealCards,
+  deriveSeed,
+  memoryOf,
+  pointsOf,
+  suitOf,
+} from '../../game/index.js';
 import type { LevelName, LevelTable, Seat } from '../../game/index.js';
 import { loadLevels } from '../../launch/levels.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '500' }, seed: { type: 'string', default: '22' }, levels: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '500' },
+    seed: { type: 'string', default: '22' },
+    levels: { type: 'string' },
+  },
+});
 const games = Number(values.games);
 const seed = Number(values.seed);
 if (!Number.isInteger(games) || games < 1 || !Number.isInteger(seed) || seed < 0) {
-  process.stderr.write(`memory bench: --games and --seed expect whole numbers, got "${values.games}" and "${values.seed}"\n`);
+  process.stderr.write(
+    `memory bench: --games and --seed expect whole numbers, got "${values.games}" and "${values.seed}"\n`,
+  );
   process.exit(2);
 }
 const table: LevelTable = values.levels ? loadLevels(values.levels) : DEFAULT_LEVELS;
@@ -32,7 +53,20 @@ interface Tally {
 }
 
 const levels = LEVEL_NAMES.filter((l) => memoryOf(table, l));
-const tallies = new Map<LevelName, Tally>(levels.map((l) => [l, { forgotten: Array(10).fill(0), played: Array(10).fill(0), turns: Array(10).fill(0), forgottenVoids: 0, shownVoids: 0, forgottenTrumps: 0, forgottenHigh: 0 }]));
+const tallies = new Map<LevelName, Tally>(
+  levels.map((l) => [
+    l,
+    {
+      forgotten: Array(10).fill(0),
+      played: Array(10).fill(0),
+      turns: Array(10).fill(0),
+      forgottenVoids: 0,
+      shownVoids: 0,
+      forgottenTrumps: 0,
+      forgottenHigh: 0,
+    },
+  ]),
+);
 
 for (let i = 0; i < games; i++) {
   const deal = dealCards(createRng(seed, i), (i & 3) as Seat);
@@ -48,7 +82,8 @@ for (let i = 0; i < games; i++) {
         const r = memories[k]!.recall(info, legal);
         const t = tallies.get(l)!;
         t.forgotten[info.trick]! += r.forgotten.length;
-        t.played[info.trick]! += info.trick * 4 - (info.plays.slice(0, info.trick * 4).includes(info.trumpCard) ? 1 : 0);
+        t.played[info.trick]! +=
+          info.trick * 4 - (info.plays.slice(0, info.trick * 4).includes(info.trumpCard) ? 1 : 0);
         t.turns[info.trick]!++;
         if (info.trick === 9) {
           t.forgottenVoids += popcount(r.forgottenVoids);

@@ -8,7 +8,18 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Player, Seat } from '../../game/index.js';
-import { DECISION_FEATURES, Game, MlpPolicyNet, RulePlayer, SeatView, WorldBuilder, createDealSampler, createRng, dealCards, encodeInfoSet } from '../../game/index.js';
+import {
+  DECISION_FEATURES,
+  Game,
+  MlpPolicyNet,
+  RulePlayer,
+  SeatView,
+  WorldBuilder,
+  createDealSampler,
+  createRng,
+  dealCards,
+  encodeInfoSet,
+} from '../../game/index.js';
 import { OnnxPolicy } from '../../robot/learned/onnx.js';
 
 const args = process.argv.slice(2);
@@ -92,5 +103,21 @@ for (let i = 0; i < runs; i++) {
   }
 }
 await ort.close();
-const layers = net.layers.map((l) => l.inputs).concat(40).join('-');
-console.log(JSON.stringify({ model, layers, runs, batch, onnxruntime: { batch1: us(median(o1)), [`batch${batch}`]: us(median(ob)), perWorld: us(median(ob) / batch) }, typescript: { batch1: us(median(t1)), [`batch${batch}`]: us(median(tb)), perWorld: us(median(tb) / batch) } }, null, 1));
+const layers = net.layers
+  .map((l) => l.inputs)
+  .concat(40)
+  .join('-');
+console.log(
+  JSON.stringify(
+    {
+      model,
+      layers,
+      runs,
+      batch,
+      onnxruntime: { batch1: us(median(o1)), [`batch${batch}`]: us(median(ob)), perWorld: us(median(ob) / batch) },
+      typescript: { batch1: us(median(t1)), [`batch${batch}`]: us(median(tb)), perWorld: us(median(tb) / batch) },
+    },
+    null,
+    1,
+  ),
+);

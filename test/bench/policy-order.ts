@@ -9,7 +9,16 @@
 
 import { readFileSync } from 'node:fs';
 import type { Card } from '../../game/index.js';
-import { DECISION_FEATURES, Game, MlpPolicyNet, Solver, createRng, dealCards, encodeInfoSet, infoSetOf } from '../../game/index.js';
+import {
+  DECISION_FEATURES,
+  Game,
+  MlpPolicyNet,
+  Solver,
+  createRng,
+  dealCards,
+  encodeInfoSet,
+  infoSetOf,
+} from '../../game/index.js';
 import type { Seat } from '../../game/index.js';
 import { benchDeal } from './solver.js';
 
@@ -27,7 +36,11 @@ const median = (a: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-const orders = { solver: (cards: Card[]) => cards, policy: (cards: Card[]) => cards.sort((a, b) => p[b]! - p[a]!), reverse: (cards: Card[]) => cards.sort((a, b) => p[a]! - p[b]!) };
+const orders = {
+  solver: (cards: Card[]) => cards,
+  policy: (cards: Card[]) => cards.sort((a, b) => p[b]! - p[a]!),
+  reverse: (cards: Card[]) => cards.sort((a, b) => p[a]! - p[b]!),
+};
 const out: Record<string, { classesMedian: number; classesTotal: number; winMedian: number; winTotal: number }> = {};
 for (const [name, order] of Object.entries(orders)) {
   const classes: number[] = [];
@@ -52,6 +65,11 @@ for (const [name, order] of Object.entries(orders)) {
     for (const c of cards) solver.testAfter(seat, c, 0, 61);
     win.push(solver.nodes - n0);
   }
-  out[name] = { classesMedian: median(classes), classesTotal: classes.reduce((a, b) => a + b, 0), winMedian: median(win), winTotal: win.reduce((a, b) => a + b, 0) };
+  out[name] = {
+    classesMedian: median(classes),
+    classesTotal: classes.reduce((a, b) => a + b, 0),
+    winMedian: median(win),
+    winTotal: win.reduce((a, b) => a + b, 0),
+  };
 }
 console.log(JSON.stringify({ model, deals: 20, seed: 4242, orders: out }, null, 1));

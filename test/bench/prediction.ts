@@ -11,7 +11,19 @@
 
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DEFAULT_TOM1, ExpertSoftmaxPolicy, Game, GameSeatWorld, SeatView, Tom1Policy, createRng, dealCards, deriveSeed, playerFactory, ruleProbability } from '../../game/index.js';
+import {
+  DEFAULT_TOM1,
+  ExpertSoftmaxPolicy,
+  Game,
+  GameSeatWorld,
+  SeatView,
+  Tom1Policy,
+  createRng,
+  dealCards,
+  deriveSeed,
+  playerFactory,
+  ruleProbability,
+} from '../../game/index.js';
 import type { Card, Player, Seat } from '../../game/index.js';
 
 const { values, positionals } = parseArgs({
@@ -35,7 +47,8 @@ const int = (name: string, v: string | undefined): number => {
   const n = Number(v);
   return Number.isInteger(n) && n >= 0 ? n : fail(`--${name} expects a whole number, got "${v}"`);
 };
-if (positionals[0] !== 'fit') fail('usage: prediction.js fit [--games N] [--seed S] [--players a,b,...] [--budget MS] [--json]');
+if (positionals[0] !== 'fit')
+  fail('usage: prediction.js fit [--games N] [--seed S] [--players a,b,...] [--budget MS] [--json]');
 const games = int('games', values.games);
 const seed = int('seed', values.seed);
 const budget = int('budget', values.budget);
@@ -74,7 +87,9 @@ let tom1Ms = 0;
 for (const kind of kinds) {
   for (let g = 0; g < games; g++) {
     const deal = dealCards(createRng(seed, g), (g & 3) as Seat);
-    const players: Player[] = [0, 1, 2, 3].map((s) => playerFactory(kind)({ seat: s as Seat, seed: deriveSeed(seed, g, s), clock, budgetMs: budget }));
+    const players: Player[] = [0, 1, 2, 3].map((s) =>
+      playerFactory(kind)({ seat: s as Seat, seed: deriveSeed(seed, g, s), clock, budgetMs: budget }),
+    );
     const game = new Game(deal);
     while (!game.isOver) {
       const seat = game.toMove;
@@ -92,7 +107,14 @@ for (const kind of kinds) {
         tom1Ms += performance.now() - t1;
         // The two models list the legal cards in their own orders: read tom1's by card.
         const byCard = new Map(tCards.map((c, i) => [c, tValues[i]!]));
-        rows.push({ kind, legal: n, played: cards.indexOf(card), rule, expert: [...scores.subarray(0, n)], tom1: cards.map((c) => byCard.get(c)!) });
+        rows.push({
+          kind,
+          legal: n,
+          played: cards.indexOf(card),
+          rule,
+          expert: [...scores.subarray(0, n)],
+          tom1: cards.map((c) => byCard.get(c)!),
+        });
       }
       game.play(card);
     }
@@ -123,20 +145,31 @@ const MIXES = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99];
 const round = (v: number, d = 4): number => Number(v.toFixed(d));
 function fit(sel: Row[]): Record<string, unknown> {
   // tom1: the rollout values and the expert's scores in one exponent, both temperatures on the grid.
-  let tom1: { temperature: number; expertTemperature: number; mix: number; meanLogLikelihood: number } = { temperature: 0, expertTemperature: 0, mix: 0, meanLogLikelihood: -Infinity };
-  for (const t of TEMPS) for (const te of [...TEMPS, Infinity]) {
-    const combined = sel.map((r) => ({ ...r, tom1: r.tom1.map((v, i) => v + (Number.isFinite(te) ? (r.expert[i]! * t) / te : 0)) }));
-    for (const m of MIXES) {
-      const ll = softmaxLL(combined, 'tom1', t, m);
-      if (ll > tom1.meanLogLikelihood) tom1 = { temperature: t, expertTemperature: te, mix: m, meanLogLikelihood: round(ll) };
+  let tom1: { temperature: number; expertTemperature: number; mix: number; meanLogLikelihood: number } = {
+    temperature: 0,
+    expertTemperature: 0,
+    mix: 0,
+    meanLogLikelihood: -Infinity,
+  };
+  for (const t of TEMPS)
+    for (const te of [...TEMPS, Infinity]) {
+      const combined = sel.map((r) => ({
+        ...r,
+        tom1: r.tom1.map((v, i) => v + (Number.isFinite(te) ? (r.expert[i]! * t) / te : 0)),
+      }));
+      for (const m of MIXES) {
+        const ll = softmaxLL(combined, 'tom1', t, m);
+        if (ll > tom1.meanLogLikelihood)
+          tom1 = { temperature: t, expertTemperature: te, mix: m, meanLogLikelihood: round(ll) };
+      }
     }
-  }
   const best = (key: 'expert' | 'tom1'): { temperature: number; mix: number; meanLogLikelihood: number } => {
     let b = { temperature: 0, mix: 0, meanLogLikelihood: -Infinity };
-    for (const t of TEMPS) for (const m of MIXES) {
-      const ll = softmaxLL(sel, key, t, m);
-      if (ll > b.meanLogLikelihood) b = { temperature: t, mix: m, meanLogLikelihood: round(ll) };
-    }
+    for (const t of TEMPS)
+      for (const m of MIXES) {
+        const ll = softmaxLL(sel, key, t, m);
+        if (ll > b.meanLogLikelihood) b = { temperature: t, mix: m, meanLogLikelihood: round(ll) };
+      }
     return b;
   };
   let rule = { mix: 0, meanLogLikelihood: -Infinity };
@@ -145,7 +178,14 @@ function fit(sel: Row[]): Record<string, unknown> {
     if (ll > rule.meanLogLikelihood) rule = { mix: m, meanLogLikelihood: round(ll) };
   }
   const uniform = sel.reduce((s, r) => s - Math.log(r.legal), 0) / sel.length;
-  return { decisions: sel.length, uniform: round(uniform), rule, expert: best('expert'), tom1Rollouts: best('tom1'), tom1 };
+  return {
+    decisions: sel.length,
+    uniform: round(uniform),
+    rule,
+    expert: best('expert'),
+    tom1Rollouts: best('tom1'),
+    tom1,
+  };
 }
 
 const result = {

@@ -16,7 +16,20 @@
 import { availableParallelism, arch, cpus, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
-import { BUILTIN_PLAYERS, Game, RulePlayer, SearchPlayer, SeatView, Solver, createRng, dealCards, playGame, positionOf, reviewGame, victoriesFor } from '../../game/index.js';
+import {
+  BUILTIN_PLAYERS,
+  Game,
+  RulePlayer,
+  SearchPlayer,
+  SeatView,
+  Solver,
+  createRng,
+  dealCards,
+  playGame,
+  positionOf,
+  reviewGame,
+  victoriesFor,
+} from '../../game/index.js';
 import type { Decision, Player, Seat } from '../../game/index.js';
 import { PoolSearchPlayer, playGameAsync } from '../../robot/index.js';
 import { appraisalSection } from './appraisal.js';
@@ -29,22 +42,55 @@ import type { SolverQuery } from './solver.js';
 
 const cli = new Command('bench')
   .option('--json', 'print one JSON document', false)
-  .option('--only <sections>', 'comma-separated: games, solver, timed, appraisal, review, dashboard, node, social, flood', 'games,solver,timed,appraisal')
+  .option(
+    '--only <sections>',
+    'comma-separated: games, solver, timed, appraisal, review, dashboard, node, social, flood',
+    'games,solver,timed,appraisal',
+  )
   .option('--review-games <n>', 'games per player kind for the review section', (v) => Number(v), 50)
   .option('--games <n>', 'games per run for the games section', (v) => Number(v), 100_000)
   .option('--deals <n>', 'full deals for the solver section', (v) => Number(v), 20)
-  .option('--deal-cap <ms>', 'give up a full-deal query after this long (counted at the cap, as timed out)', (v) => Number(v), 30_000)
+  .option(
+    '--deal-cap <ms>',
+    'give up a full-deal query after this long (counted at the cap, as timed out)',
+    (v) => Number(v),
+    30_000,
+  )
   .option('--timed-games <n>', 'games per configuration for the timed section', (v) => Number(v), 2)
   .option('--budget <ms>', 'budget of the timed player', (v) => Number(v), 2000)
   .option('--appraisal-events <n>', 'events appraised per preset for the appraisal section', (v) => Number(v), 5000)
-  .option('--social-sessions <n>', 'simulated five-game sessions (seeds 1..n; odd warm, even competitive; the first half pt, the rest en) for the social section', (v) => Number(v), 2)
-  .option('--social-character <name|file>', "the robot's character in the social section's sessions (simulate --character)")
-  .option('--social-language <tag>', 'the language of the social section\'s sessions (simulate --language)')
+  .option(
+    '--social-sessions <n>',
+    'simulated five-game sessions (seeds 1..n; odd warm, even competitive; the first half pt, the rest en) for the social section',
+    (v) => Number(v),
+    2,
+  )
+  .option(
+    '--social-character <name|file>',
+    "the robot's character in the social section's sessions (simulate --character)",
+  )
+  .option('--social-language <tag>', "the language of the social section's sessions (simulate --language)")
   .option('--social-keep <dir>', "keep the social section's recordings in this folder (for parceiro report --chart)")
   .option('--flood-seconds <n>', 'how long the flood section floods', (v) => Number(v), 10)
   .option('--social-parallel <n>', 'sessions simulated at once in the social section', (v) => Number(v), 2)
   .parse();
-const opts = cli.opts<{ reviewGames: number; json: boolean; only: string; games: number; deals: number; dealCap: number; timedGames: number; budget: number; appraisalEvents: number; socialSessions: number; socialCharacter?: string; socialLanguage?: string; socialKeep?: string; socialParallel: number; floodSeconds: number }>();
+const opts = cli.opts<{
+  reviewGames: number;
+  json: boolean;
+  only: string;
+  games: number;
+  deals: number;
+  dealCap: number;
+  timedGames: number;
+  budget: number;
+  appraisalEvents: number;
+  socialSessions: number;
+  socialCharacter?: string;
+  socialLanguage?: string;
+  socialKeep?: string;
+  socialParallel: number;
+  floodSeconds: number;
+}>();
 const sections = new Set(opts.only.split(',').map((s) => s.trim()));
 const log = (line: string): void => {
   if (!opts.json) process.stderr.write(`${line}\n`);
@@ -56,7 +102,13 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
 };
 const r2 = (x: number): number => Math.round(x * 100) / 100;
-const summary = (xs: number[]) => ({ count: xs.length, p50: r2(quantile(xs, 0.5)), p95: r2(quantile(xs, 0.95)), p99: r2(quantile(xs, 0.99)), max: r2(Math.max(...xs)) });
+const summary = (xs: number[]) => ({
+  count: xs.length,
+  p50: r2(quantile(xs, 0.5)),
+  p95: r2(quantile(xs, 0.95)),
+  p99: r2(quantile(xs, 0.99)),
+  max: r2(Math.max(...xs)),
+});
 
 // ---- games per second ------------------------------------------------------------------------
 
@@ -82,7 +134,17 @@ function gamesSection() {
 
 function reviewSection() {
   const solver = new Solver();
-  const out: Record<string, { games: number; ms: ReturnType<typeof summary>; nodes: ReturnType<typeof summary>; changes: number; moments: number; turned: number }> = {};
+  const out: Record<
+    string,
+    {
+      games: number;
+      ms: ReturnType<typeof summary>;
+      nodes: ReturnType<typeof summary>;
+      changes: number;
+      moments: number;
+      turned: number;
+    }
+  > = {};
   for (const kind of ['expert', 'rule', 'random']) {
     const ms: number[] = [];
     const nodes: number[] = [];
@@ -91,7 +153,10 @@ function reviewSection() {
     let turned = 0;
     for (let i = 0; i < opts.reviewGames; i++) {
       const deal = dealCards(createRng(2611, i), (i & 3) as Seat);
-      const game = playGame(deal, [0, 1, 2, 3].map((s) => BUILTIN_PLAYERS[kind]!({ seat: s as Seat, seed: 2611 + i * 4 + s })));
+      const game = playGame(
+        deal,
+        [0, 1, 2, 3].map((s) => BUILTIN_PLAYERS[kind]!({ seat: s as Seat, seed: 2611 + i * 4 + s })),
+      );
       const plays = Array.from({ length: game.plays }, (_, k) => game.playAt(k));
       // As the robot's worker does it: a table of its own per game.
       solver.clearTable();
@@ -104,8 +169,17 @@ function reviewSection() {
       // Games whose victories as played differ from what the cards were worth.
       if (r.dealt !== null && r.final !== null && victoriesFor(r.dealt) !== victoriesFor(r.final)) turned++;
     }
-    out[kind] = { games: opts.reviewGames, ms: summary(ms), nodes: summary(nodes), changes: r2(changes / opts.reviewGames), moments: r2(moments / opts.reviewGames), turned };
-    log(`review: ${kind} games: median ${r2(quantile(ms, 0.5))} ms (p95 ${r2(quantile(ms, 0.95))}, max ${r2(Math.max(...ms))}), median ${quantile(nodes, 0.5)} nodes; ${r2(changes / opts.reviewGames)} changes and ${r2(moments / opts.reviewGames)} moments told a game; ${turned} of ${opts.reviewGames} games ended in other victories than the cards were worth`);
+    out[kind] = {
+      games: opts.reviewGames,
+      ms: summary(ms),
+      nodes: summary(nodes),
+      changes: r2(changes / opts.reviewGames),
+      moments: r2(moments / opts.reviewGames),
+      turned,
+    };
+    log(
+      `review: ${kind} games: median ${r2(quantile(ms, 0.5))} ms (p95 ${r2(quantile(ms, 0.95))}, max ${r2(Math.max(...ms))}), median ${quantile(nodes, 0.5)} nodes; ${r2(changes / opts.reviewGames)} changes and ${r2(moments / opts.reviewGames)} moments told a game; ${turned} of ${opts.reviewGames} games ended in other victories than the cards were worth`,
+    );
   }
   return out;
 }
@@ -117,12 +191,31 @@ function solverSection() {
   const clock = (): number => performance.now();
   // The bench's full deals, each valued three ways (test/bench/solver.ts): exact points, victory
   // classes and one win test per root move.
-  const fullDeal: Record<string, { deals: number; solved: number; timedOut: number; capMs: number; medianMs: number; p90Ms: number; maxMs: number; medianNodes: number; p90Nodes: number; maxNodes: number }> = {};
+  const fullDeal: Record<
+    string,
+    {
+      deals: number;
+      solved: number;
+      timedOut: number;
+      capMs: number;
+      medianMs: number;
+      p90Ms: number;
+      maxMs: number;
+      medianNodes: number;
+      p90Nodes: number;
+      maxNodes: number;
+    }
+  > = {};
   const runs: Record<SolverQuery, { ms: number; nodes: number; done: boolean }[]> = { exact: [], classes: [], win: [] };
   for (let i = 0; i < opts.deals; i++) {
     const position = benchDeal(i);
     for (const q of SOLVER_QUERIES) runs[q].push(runQuery(solver, q, position, opts.dealCap));
-    log(`solver: full deal ${i + 1}/${opts.deals}: ${SOLVER_QUERIES.map((q) => { const r = runs[q][i]!; return `${q} ${r.nodes} nodes, ${r.done ? `${r.ms.toFixed(1)} ms` : 'over the cap'}`; }).join('; ')}`);
+    log(
+      `solver: full deal ${i + 1}/${opts.deals}: ${SOLVER_QUERIES.map((q) => {
+        const r = runs[q][i]!;
+        return `${q} ${r.nodes} nodes, ${r.done ? `${r.ms.toFixed(1)} ms` : 'over the cap'}`;
+      }).join('; ')}`,
+    );
   }
   for (const q of SOLVER_QUERIES) {
     const ms = runs[q].map((r) => r.ms);
@@ -140,7 +233,9 @@ function solverSection() {
       p90Nodes: quantile(nodes, 0.9),
       maxNodes: Math.max(0, ...nodes),
     };
-    log(`solver: ${q} every root move of a full deal: median ${quantile(nodes, 0.5)} nodes, ${r2(quantile(ms, 0.5))} ms`);
+    log(
+      `solver: ${q} every root move of a full deal: median ${quantile(nodes, 0.5)} nodes, ${r2(quantile(ms, 0.5))} ms`,
+    );
   }
   const byTricksLeft: Record<string, { positions: number; medianMs: number; p90Ms: number; medianNodes: number }> = {};
   for (const left of [5, 6, 7, 8, 9]) {
@@ -157,7 +252,12 @@ function solverSection() {
       ms.push(clock() - t0);
       nodes.push(solver.nodes - n0);
     }
-    byTricksLeft[String(left)] = { positions: ms.length, medianMs: r2(quantile(ms, 0.5)), p90Ms: r2(quantile(ms, 0.9)), medianNodes: quantile(nodes, 0.5) };
+    byTricksLeft[String(left)] = {
+      positions: ms.length,
+      medianMs: r2(quantile(ms, 0.5)),
+      p90Ms: r2(quantile(ms, 0.9)),
+      medianNodes: quantile(nodes, 0.5),
+    };
     log(`solver: ${left} tricks left: median ${r2(quantile(ms, 0.5))} ms, ${quantile(nodes, 0.5)} nodes`);
   }
   return {
@@ -176,11 +276,22 @@ interface Sample {
 }
 
 function latencyReport(samples: Sample[], budget: number) {
-  const perTrick: Record<string, ReturnType<typeof summary> & { worldsMedian: number; exactFromTrickMedian: number }> = {};
+  const perTrick: Record<string, ReturnType<typeof summary> & { worldsMedian: number; exactFromTrickMedian: number }> =
+    {};
   for (let t = 0; t < 10; t++) {
     const at = samples.filter((s) => s.trick === t);
     if (at.length) {
-      perTrick[String(t + 1)] = { ...summary(at.map((s) => s.ms)), worldsMedian: quantile(at.map((s) => s.worlds), 0.5), exactFromTrickMedian: quantile(at.map((s) => s.exactFromTrick + 1), 0.5) };
+      perTrick[String(t + 1)] = {
+        ...summary(at.map((s) => s.ms)),
+        worldsMedian: quantile(
+          at.map((s) => s.worlds),
+          0.5,
+        ),
+        exactFromTrickMedian: quantile(
+          at.map((s) => s.exactFromTrick + 1),
+          0.5,
+        ),
+      };
     }
   }
   const ms = samples.map((s) => s.ms);
@@ -229,7 +340,12 @@ async function timedSection() {
     }
     log(`timed: all cores, game ${g + 1}/${opts.timedGames}`);
   }
-  return { budgetMs: budget, games: opts.timedGames, oneCore: latencyReport(one, budget), allCores: { threads: availableParallelism(), ...latencyReport(all, budget) } };
+  return {
+    budgetMs: budget,
+    games: opts.timedGames,
+    oneCore: latencyReport(one, budget),
+    allCores: { threads: availableParallelism(), ...latencyReport(all, budget) },
+  };
 }
 
 const report: Record<string, unknown> = {
@@ -264,35 +380,63 @@ else console.log(humanReport(report));
 function humanReport(r: Record<string, unknown>): string {
   const lines = [`parceiro bench: ${r.cpu} (${r.cores} cores), node ${r.node}`];
   const games = r.games as Record<string, { gamesPerSecond: number }> | undefined;
-  if (games) for (const [k, v] of Object.entries(games)) lines.push(`  games ${k}: ${v.gamesPerSecond} games/s on one core`);
+  if (games)
+    for (const [k, v] of Object.entries(games)) lines.push(`  games ${k}: ${v.gamesPerSecond} games/s on one core`);
   const solver = r.solver as ReturnType<typeof solverSection> | undefined;
   if (solver) {
-    const what: Record<string, string> = { exact: 'exact points', classes: 'victory classes', win: 'one win test each' };
+    const what: Record<string, string> = {
+      exact: 'exact points',
+      classes: 'victory classes',
+      win: 'one win test each',
+    };
     for (const [q, f] of Object.entries(solver.fullDeal)) {
-      lines.push(`  solver, full deal, ${what[q] ?? q} of every root move: median ${f.medianMs} ms, p90 ${f.p90Ms} ms, median ${f.medianNodes} nodes (max ${f.maxNodes}); ${f.solved}/${f.deals} within ${f.capMs} ms`);
+      lines.push(
+        `  solver, full deal, ${what[q] ?? q} of every root move: median ${f.medianMs} ms, p90 ${f.p90Ms} ms, median ${f.medianNodes} nodes (max ${f.maxNodes}); ${f.solved}/${f.deals} within ${f.capMs} ms`,
+      );
     }
-    for (const [k, v] of Object.entries(solver.byTricksLeft)) lines.push(`  solver, ${k} tricks left: median ${v.medianMs} ms, ${v.medianNodes} nodes`);
+    for (const [k, v] of Object.entries(solver.byTricksLeft))
+      lines.push(`  solver, ${k} tricks left: median ${v.medianMs} ms, ${v.medianNodes} nodes`);
   }
   const timed = r.timed as Awaited<ReturnType<typeof timedSection>> | undefined;
   if (timed) {
-    for (const [name, t] of [['one core', timed.oneCore], ['all cores', timed.allCores]] as const) {
-      lines.push(`  timed (${timed.budgetMs} ms), ${name}: ${t.decisions} decisions, p50 ${t.p50} p95 ${t.p95} p99 ${t.p99} max ${t.max} ms, ${t.late} late`);
-      for (const [trick, v] of Object.entries(t.perTrick)) lines.push(`    trick ${trick}: p50 ${v.p50} max ${v.max} ms, ${v.worldsMedian} worlds, exact from trick ${v.exactFromTrickMedian}`);
+    for (const [name, t] of [
+      ['one core', timed.oneCore],
+      ['all cores', timed.allCores],
+    ] as const) {
+      lines.push(
+        `  timed (${timed.budgetMs} ms), ${name}: ${t.decisions} decisions, p50 ${t.p50} p95 ${t.p95} p99 ${t.p99} max ${t.max} ms, ${t.late} late`,
+      );
+      for (const [trick, v] of Object.entries(t.perTrick))
+        lines.push(
+          `    trick ${trick}: p50 ${v.p50} max ${v.max} ms, ${v.worldsMedian} worlds, exact from trick ${v.exactFromTrickMedian}`,
+        );
     }
   }
   const appraisal = r.appraisal as ReturnType<typeof appraisalSection> | undefined;
   if (appraisal) {
-    for (const [name, a] of Object.entries(appraisal.presets)) lines.push(`  appraisal, ${name}: median ${a.medianUs} us, p99 ${a.p99Us} us, max ${a.maxUs} us per event (${appraisal.events} events)`);
+    for (const [name, a] of Object.entries(appraisal.presets))
+      lines.push(
+        `  appraisal, ${name}: median ${a.medianUs} us, p99 ${a.p99Us} us, max ${a.maxUs} us per event (${appraisal.events} events)`,
+      );
   }
   const robotNode = r.robotNode as Awaited<ReturnType<typeof nodeSection>> | undefined;
   if (robotNode) {
-    for (const [name, x] of [['with estimates', robotNode.reaction.withEstimates], ['without estimates', robotNode.reaction.withoutEstimates]] as const) {
-      lines.push(`  node reaction (${name}), ${x.plays} plays: event to emotions p50 ${x.eventToEmotionsMs.p50} p99 ${x.eventToEmotionsMs.p99} ms; to first behaviour p50 ${x.eventToFirstBehaviourMs.p50} p99 ${x.eventToFirstBehaviourMs.p99} max ${x.eventToFirstBehaviourMs.max} ms (target p99 < 50 ms)`);
+    for (const [name, x] of [
+      ['with estimates', robotNode.reaction.withEstimates],
+      ['without estimates', robotNode.reaction.withoutEstimates],
+    ] as const) {
+      lines.push(
+        `  node reaction (${name}), ${x.plays} plays: event to emotions p50 ${x.eventToEmotionsMs.p50} p99 ${x.eventToEmotionsMs.p99} ms; to first behaviour p50 ${x.eventToFirstBehaviourMs.p50} p99 ${x.eventToFirstBehaviourMs.p99} max ${x.eventToFirstBehaviourMs.max} ms (target p99 < 50 ms)`,
+      );
     }
     const rp = robotNode.replay;
-    lines.push(`  node replay of ${rp.games} games (${rp.messages} messages), --fast: ${rp.seconds} s, ${rp.matches ? 'matches' : 'DIFFERS'} (target < ${rp.targetSeconds} s)`);
+    lines.push(
+      `  node replay of ${rp.games} games (${rp.messages} messages), --fast: ${rp.seconds} s, ${rp.matches ? 'matches' : 'DIFFERS'} (target < ${rp.targetSeconds} s)`,
+    );
     const m = robotNode.memory;
-    lines.push(`  node memory over ${m.games} games: ${m.samples.map((x) => x.heapMB).join(', ')} MB every ${m.every}; slope ${m.slopeKBPerGame} KB per game`);
+    lines.push(
+      `  node memory over ${m.games} games: ${m.samples.map((x) => x.heapMB).join(', ')} MB every ${m.every}; slope ${m.slopeKBPerGame} KB per game`,
+    );
   }
   const social = r.social as Awaited<ReturnType<typeof socialSection>> | undefined;
   if (social) lines.push(...socialLines(social));

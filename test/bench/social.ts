@@ -36,8 +36,15 @@ export interface SocialOptions {
  * Portuguese in the first half of the sessions, English in the second, so ten sessions cover both
  * characters in both languages.
  */
-export function sessionSetting(seed: number, sessions: number, o: Pick<SocialOptions, 'character' | 'language'>): { character: string; language: string } {
-  return { character: o.character ?? (seed % 2 ? 'warm' : 'competitive'), language: o.language ?? (seed <= Math.ceil(sessions / 2) ? 'pt' : 'en') };
+export function sessionSetting(
+  seed: number,
+  sessions: number,
+  o: Pick<SocialOptions, 'character' | 'language'>,
+): { character: string; language: string } {
+  return {
+    character: o.character ?? (seed % 2 ? 'warm' : 'competitive'),
+    language: o.language ?? (seed <= Math.ceil(sessions / 2) ? 'pt' : 'en'),
+  };
 }
 
 export interface SocialBench {
@@ -50,7 +57,13 @@ export interface SocialBench {
   simulateSeconds: number;
   reportSeconds: number;
   /** Each session: its victories and recording's message count, from simulate's JSON summary. */
-  simulated: { seed: number; character: string; language: string; victories: { A: number; B: number }; messages: number }[];
+  simulated: {
+    seed: number;
+    character: string;
+    language: string;
+    victories: { A: number; B: number };
+    messages: number;
+  }[];
   overall: Figures;
 }
 
@@ -62,7 +75,23 @@ interface SimulateSummary {
 
 function simulate(seed: number, dir: string, o: SocialOptions): Promise<SimulateSummary> {
   const { character, language } = sessionSetting(seed, o.sessions, o);
-  const args = [CLI, 'simulate', '--games', String(GAMES), '--seed', String(seed), '--session', `bench-social-${seed}`, '--recordings', dir, '--json', '--character', character, '--language', language];
+  const args = [
+    CLI,
+    'simulate',
+    '--games',
+    String(GAMES),
+    '--seed',
+    String(seed),
+    '--session',
+    `bench-social-${seed}`,
+    '--recordings',
+    dir,
+    '--json',
+    '--character',
+    character,
+    '--language',
+    language,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -71,7 +100,10 @@ function simulate(seed: number, dir: string, o: SocialOptions): Promise<Simulate
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`simulate --seed ${seed} exited with ${code}: ${err.trim().split('\n').slice(-3).join(' / ')}`));
+      if (code !== 0)
+        reject(
+          new Error(`simulate --seed ${seed} exited with ${code}: ${err.trim().split('\n').slice(-3).join(' / ')}`),
+        );
       else resolve(JSON.parse(out) as SimulateSummary);
     });
   });
@@ -126,7 +158,12 @@ export async function socialSection(o: SocialOptions): Promise<SocialBench> {
       language: o.language ?? null,
       simulateSeconds: Math.round(simulateSeconds * 10) / 10,
       reportSeconds: Math.round(reportSeconds * 100) / 100,
-      simulated: summaries.map((s, i) => ({ seed: seeds[i]!, ...sessionSetting(seeds[i]!, o.sessions, o), victories: s.victories, messages: s.messages })),
+      simulated: summaries.map((s, i) => ({
+        seed: seeds[i]!,
+        ...sessionSetting(seeds[i]!, o.sessions, o),
+        victories: s.victories,
+        messages: s.messages,
+      })),
       overall: f,
     };
   } finally {
@@ -140,16 +177,42 @@ const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 
 export function socialLines(s: SocialBench): string[] {
   const f = s.overall;
   const c = f.checks;
-  const setting = [s.character ? `character ${s.character}` : 'warm and competitive', s.language ? `language ${s.language}` : 'pt and en'].join(', ');
+  const setting = [
+    s.character ? `character ${s.character}` : 'warm and competitive',
+    s.language ? `language ${s.language}` : 'pt and en',
+  ].join(', ');
   const coverage = Object.entries(f.lines.coverage)
-    .map(([lang, x]) => (x ? `${lang} ${x.categories.said}/${x.categories.total} categories, ${x.lines.said}/${x.lines.total} lines` : `${lang} no library`))
+    .map(([lang, x]) =>
+      x
+        ? `${lang} ${x.categories.said}/${x.categories.total} categories, ${x.lines.said}/${x.lines.total} lines`
+        : `${lang} no library`,
+    )
     .join('; ');
-  const finding = (name: string, x: { count: number; applicable: number }): string => `${name} ${x.count}/${x.applicable}`;
+  const finding = (name: string, x: { count: number; applicable: number }): string =>
+    `${name} ${x.count}/${x.applicable}`;
   return [
-    `  social, ${s.sessions} sessions of ${s.gamesPerSession} games (seeds ${s.seeds.join(', ')}${setting ? `; ${setting}` : ''}): results ${Object.entries(f.results).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`).join(', ')}; simulated in ${s.simulateSeconds} s, reported in ${s.reportSeconds} s`,
+    `  social, ${s.sessions} sessions of ${s.gamesPerSession} games (seeds ${s.seeds.join(', ')}${setting ? `; ${setting}` : ''}): results ${Object.entries(
+      f.results,
+    )
+      .filter(([, n]) => n > 0)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ')}; simulated in ${s.simulateSeconds} s, reported in ${s.reportSeconds} s`,
     `    mood median ${f.mood.median}, |mood| >= 9 in ${pct(f.mood.extremeShare)}, at a game's end median ${f.mood.atGameEnd.median}; histogram ${f.mood.histogram.map((b) => b.count).join(' ')}`,
-    `    strongest: ${Object.entries(f.emotions.types).slice(0, 4).map(([t, x]) => `${t} ${pct(x.strongestShare)}`).join(', ')}`,
-    `    faces after a lost game: ${Object.entries(f.faces.byResult.lost.after).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}; after a won game: ${Object.entries(f.faces.byResult.won.after).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+    `    strongest: ${Object.entries(f.emotions.types)
+      .slice(0, 4)
+      .map(([t, x]) => `${t} ${pct(x.strongestShare)}`)
+      .join(', ')}`,
+    `    faces after a lost game: ${
+      Object.entries(f.faces.byResult.lost.after)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }; after a won game: ${
+      Object.entries(f.faces.byResult.won.after)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }`,
     `    lines ${f.lines.spoken} spoken, ${f.lines.dropped} dropped; own card ${pct(f.lines.ownCard.share)}; library ${coverage}`,
     `    findings (of applicable): ${[finding('misaddressed', c.misaddressed), finding('late', c.lateLines), finding('forced blame', c.forcedBlame), finding('gloating/pity', c.gloatingPity), finding('happy after a loss', c.happyAfterLoss)].join(', ')}`,
     `    reaction latency p50 ${c.reactionLatency.p50} p95 ${c.reactionLatency.p95} max ${c.reactionLatency.max} ms over ${c.reactionLatency.count} events`,

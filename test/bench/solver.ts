@@ -14,11 +14,22 @@ export const SOLVER_QUERIES: readonly SolverQuery[] = ['exact', 'classes', 'win'
 
 export function benchDeal(i: number): Position {
   const deal = dealCards(createRng(4242, i), (i & 3) as Seat);
-  return { trump: suitOf(deal.trumpCard), hands: deal.hands, leader: ((deal.dealer + 1) & 3) as Seat, trick: [], points: [0, 0] };
+  return {
+    trump: suitOf(deal.trumpCard),
+    hands: deal.hands,
+    leader: ((deal.dealer + 1) & 3) as Seat,
+    trick: [],
+    points: [0, 0],
+  };
 }
 
 /** Runs one query on a position with a fresh table: its nodes, time, and whether it finished within the cap. */
-export function runQuery(solver: Solver, query: SolverQuery, position: Position, capMs: number): { nodes: number; ms: number; done: boolean } {
+export function runQuery(
+  solver: Solver,
+  query: SolverQuery,
+  position: Position,
+  capMs: number,
+): { nodes: number; ms: number; done: boolean } {
   const clock = (): number => performance.now();
   solver.clearTable();
   const t0 = clock();

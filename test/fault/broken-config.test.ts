@@ -10,7 +10,17 @@
 // Figures: `npx vitest run test/fault/broken-config.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/broken-config.json. PARCEIRO_FAULT_SEED=n tries other mutations.
 
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,13 +65,54 @@ type Ran = WatchedRun & { started: boolean };
  */
 function run(file: string): Promise<Ran> {
   if (!file.endsWith('config/levels.yaml')) return live(optionsFor(file));
-  return runWatched(process.execPath, [join(copy, 'dist/launch/cli.js'), 'tournament', '--team-a', 'level:name=beginner,level:name=beginner', '--team-b', 'rule,rule', '--games', '2', '--budget', '5', '--workers', '1', '--seed', '1'], join(copy, 'work'), HANG_MS, (out) => /Faults: /.test(out)).then((r) => ({ ...r, started: r.reached }));
+  return runWatched(
+    process.execPath,
+    [
+      join(copy, 'dist/launch/cli.js'),
+      'tournament',
+      '--team-a',
+      'level:name=beginner,level:name=beginner',
+      '--team-b',
+      'rule,rule',
+      '--games',
+      '2',
+      '--budget',
+      '5',
+      '--workers',
+      '1',
+      '--seed',
+      '1',
+    ],
+    join(copy, 'work'),
+    HANG_MS,
+    (out) => /Faults: /.test(out),
+  ).then((r) => ({ ...r, started: r.reached }));
 }
 
 /** `parceiro live` in the copy: stopped as soon as it waits for a table (it took the config). */
 async function live(extra: string[]): Promise<Ran> {
-  const args = ['live', '--port', '0', '--dashboard-port', '0', '--token', 'fault-suite-config-token', '--no-record', '--speech', 'log', '--games', '1', ...extra];
-  const r = await runWatched(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], join(copy, 'work'), HANG_MS, (out) => /waiting for a table at /.test(out));
+  const args = [
+    'live',
+    '--port',
+    '0',
+    '--dashboard-port',
+    '0',
+    '--token',
+    'fault-suite-config-token',
+    '--no-record',
+    '--speech',
+    'log',
+    '--games',
+    '1',
+    ...extra,
+  ];
+  const r = await runWatched(
+    process.execPath,
+    [join(copy, 'dist/launch/cli.js'), ...args],
+    join(copy, 'work'),
+    HANG_MS,
+    (out) => /waiting for a table at /.test(out),
+  );
   return { ...r, started: r.reached };
 }
 
@@ -72,8 +123,10 @@ interface Mutation {
   apply: (text: string) => string | null;
 }
 
-const keyLines = (lines: string[]): number[] => lines.flatMap((l, i) => (/^\s*(- )?[A-Za-z_][\w.-]*:(\s|$)/.test(l) && !/^\s*#/.test(l) ? [i] : []));
-const scalarLines = (lines: string[], test: RegExp): number[] => lines.flatMap((l, i) => (test.test(l) && !/^\s*#/.test(l) ? [i] : []));
+const keyLines = (lines: string[]): number[] =>
+  lines.flatMap((l, i) => (/^\s*(- )?[A-Za-z_][\w.-]*:(\s|$)/.test(l) && !/^\s*#/.test(l) ? [i] : []));
+const scalarLines = (lines: string[], test: RegExp): number[] =>
+  lines.flatMap((l, i) => (test.test(l) && !/^\s*#/.test(l) ? [i] : []));
 
 function mutations(g: Gen): Mutation[] {
   const edit =
@@ -93,16 +146,33 @@ function mutations(g: Gen): Mutation[] {
     {
       kind: 'number made a word',
       mustRefuse: true,
-      apply: edit((l) => scalarLines(l, /^\s*(- )?[A-Za-z_][\w.-]*:\s+-?\d+(\.\d+)?\s*(#.*)?$/), (line) => line.replace(/:\s+-?\d+(\.\d+)?/, ': lots')),
+      apply: edit(
+        (l) => scalarLines(l, /^\s*(- )?[A-Za-z_][\w.-]*:\s+-?\d+(\.\d+)?\s*(#.*)?$/),
+        (line) => line.replace(/:\s+-?\d+(\.\d+)?/, ': lots'),
+      ),
     },
     {
       kind: 'value made a list of lists',
       mustRefuse: true,
-      apply: edit((l) => scalarLines(l, /^\s*[A-Za-z_][\w.-]*:\s+[^\s#[{|>&*!'"][^#]*$/), (line) => line.replace(/:\s+.*$/, ': [[1], [2]]')),
+      apply: edit(
+        (l) => scalarLines(l, /^\s*[A-Za-z_][\w.-]*:\s+[^\s#[{|>&*!'"][^#]*$/),
+        (line) => line.replace(/:\s+.*$/, ': [[1], [2]]'),
+      ),
     },
     { kind: 'indented one space more', mustRefuse: false, apply: edit(keyLines, (line) => ` ${line}`) },
-    { kind: 'a tab to indent', mustRefuse: true, apply: edit((l) => keyLines(l).filter((i) => /^ +/.test(l[i]!)), (line) => line.replace(/^ +/, '\t')) },
-    { kind: 'unclosed bracket', mustRefuse: true, apply: edit(keyLines, (line) => `${line.replace(/\s+#.*$/, '')} [1, 2`) },
+    {
+      kind: 'a tab to indent',
+      mustRefuse: true,
+      apply: edit(
+        (l) => keyLines(l).filter((i) => /^ +/.test(l[i]!)),
+        (line) => line.replace(/^ +/, '\t'),
+      ),
+    },
+    {
+      kind: 'unclosed bracket',
+      mustRefuse: true,
+      apply: edit(keyLines, (line) => `${line.replace(/\s+#.*$/, '')} [1, 2`),
+    },
     { kind: 'unknown key', mustRefuse: false, apply: (text) => `${text}\nnonsense_key_${g.int(1, 99)}: 1\n` },
     { kind: 'empty file', mustRefuse: true, apply: () => '' },
     { kind: 'half a file', mustRefuse: false, apply: (text) => text.slice(0, g.int(1, text.length - 1)) },
@@ -111,7 +181,15 @@ function mutations(g: Gen): Mutation[] {
       mustRefuse: true,
       apply: () => {
         const names = 'abcdefghij'.split('');
-        return `${names.map((n, i) => (i === 0 ? `${n}: &${n} ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]` : `${n}: &${n} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`)).join('\n')}\n`;
+        return `${names
+          .map((n, i) =>
+            i === 0
+              ? `${n}: &${n} ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]`
+              : `${n}: &${n} [${Array(9)
+                  .fill(`*${names[i - 1]}`)
+                  .join(', ')}]`,
+          )
+          .join('\n')}\n`;
       },
     },
   ];
@@ -134,7 +212,11 @@ describe('a broken config file', () => {
       const all = mutations(g);
       // A seeded mutation of each file (an empty file never drawn), the file emptied, and the alias bomb for every third.
       const empty = all.find((m) => m.kind === 'empty file')!;
-      const chosen = [g.pick(all.filter((m) => m !== empty && m.kind !== 'alias bomb')), empty, ...(files.indexOf(file) % 3 === 0 ? [all.at(-1)!] : [])];
+      const chosen = [
+        g.pick(all.filter((m) => m !== empty && m.kind !== 'alias bomb')),
+        empty,
+        ...(files.indexOf(file) % 3 === 0 ? [all.at(-1)!] : []),
+      ];
       for (const m of chosen) {
         const text = m.apply(original);
         if (text === null || text === original) continue;
@@ -149,7 +231,11 @@ describe('a broken config file', () => {
             tally.note(m.kind, null);
             accepted.push(what);
           }
-        } else tally.note(m.kind, oneLineError(r, name.split('/').at(-1)) && `${what}: ${oneLineError(r, name.split('/').at(-1))}`);
+        } else
+          tally.note(
+            m.kind,
+            oneLineError(r, name.split('/').at(-1)) && `${what}: ${oneLineError(r, name.split('/').at(-1))}`,
+          );
       }
     }
     tally.write({ files: files.length, acceptedAsValid: accepted });

@@ -53,7 +53,11 @@ function narratedTricks(out: string): Map<number, number> {
   return tricks;
 }
 
-const gameEvents = (file: string): GameEventMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+const gameEvents = (file: string): GameEventMessage[] =>
+  recording
+    .readRecording(file)
+    .messages.filter((m) => m.topic.name === '/parceiro/game/events')
+    .map((m) => m.message as GameEventMessage);
 
 interface Chain {
   id: string;
@@ -77,11 +81,34 @@ async function crashChain(id: string, games: number, kills: number, gen: Gen, ex
   const narrated: Map<number, number>[] = [];
   let tricksLeft = games * 10;
   for (let k = 0; k <= kills; k++) {
-    const args = k === 0 ? ['simulate', '--games', String(games), '--seed', String(gen.int(1, 1000)), '--budget', '30', '--min-think', '40', '--bot-think', '0', '--session', id, ...extra] : ['simulate', '--resume', id, '--bot-think', '0'];
+    const args =
+      k === 0
+        ? [
+            'simulate',
+            '--games',
+            String(games),
+            '--seed',
+            String(gen.int(1, 1000)),
+            '--budget',
+            '30',
+            '--min-think',
+            '40',
+            '--bot-think',
+            '0',
+            '--session',
+            id,
+            ...extra,
+          ]
+        : ['simulate', '--resume', id, '--bot-think', '0'];
     const run = start(args);
     if (k === kills) {
       const r = await run.done;
-      tally.note('resume-finishes', r.code === 0 && r.err === '' ? null : `${id}: the last resume ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`);
+      tally.note(
+        'resume-finishes',
+        r.code === 0 && r.err === ''
+          ? null
+          : `${id}: the last resume ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`,
+      );
       narrated.push(narratedTricks(run.out()));
       if (process.env.CRASH_DEBUG) writeFileSync(join(process.env.CRASH_DEBUG, `${id}-${k}.txt`), run.out());
       return finishChain(id, games, moments, narrated, run.out());
@@ -90,7 +117,12 @@ async function crashChain(id: string, games: number, kills: number, gen: Gen, ex
     const way = k > 0 && gen.chance(0.2) ? 'resumed' : gen.chance(0.25) && tricksLeft > 10 ? 'game-over' : 'trick';
     const n = way === 'trick' ? gen.int(1, Math.max(1, Math.min(12, tricksLeft - 2))) : way === 'game-over' ? 1 : 0;
     const reached = await until(
-      () => (way === 'resumed' ? /recording on in /.test(run.out()) : way === 'game-over' ? gamesOver(run.out()) >= n : taken(run.out()) >= n),
+      () =>
+        way === 'resumed'
+          ? /recording on in /.test(run.out())
+          : way === 'game-over'
+            ? gamesOver(run.out()) >= n
+            : taken(run.out()) >= n,
       run,
     );
     run.child.kill('SIGKILL');
@@ -101,7 +133,12 @@ async function crashChain(id: string, games: number, kills: number, gen: Gen, ex
     if (process.env.CRASH_DEBUG) writeFileSync(join(process.env.CRASH_DEBUG, `${id}-${k}.txt`), run.out());
     tricksLeft -= taken(run.out());
     // The program may have ended on its own before the moment (the session over): then there is nothing to resume.
-    tally.note('killed', reached && end.signal === 'SIGKILL' ? null : `${id}, ${moment}: ended with ${end.code ?? end.signal} before the moment: ${firstLines(end.err)}`);
+    tally.note(
+      'killed',
+      reached && end.signal === 'SIGKILL'
+        ? null
+        : `${id}, ${moment}: ended with ${end.code ?? end.signal} before the moment: ${firstLines(end.err)}`,
+    );
     if (!reached) return finishChain(id, games, moments, narrated, run.out());
   }
   throw new Error('unreachable');
@@ -109,10 +146,14 @@ async function crashChain(id: string, games: number, kills: number, gen: Gen, ex
 
 function finishChain(id: string, games: number, kills: string[], narrated: Map<number, number>[], last: string): Chain {
   const parts = [join(dir, 'recordings', `${id}.mcap`)];
-  for (let p = 2; existsSync(join(dir, 'recordings', `${id}.${p}.mcap`)); p++) parts.push(join(dir, 'recordings', `${id}.${p}.mcap`));
+  for (let p = 2; existsSync(join(dir, 'recordings', `${id}.${p}.mcap`)); p++)
+    parts.push(join(dir, 'recordings', `${id}.${p}.mcap`));
   const events = parts.flatMap(gameEvents);
   const check = checkSessionEvents(events, games);
-  tally.note('session-whole', check.problems.length ? `${id} (${kills.join('; ')}): ${check.problems.join('; ')}` : null);
+  tally.note(
+    'session-whole',
+    check.problems.length ? `${id} (${kills.join('; ')}): ${check.problems.join('; ')}` : null,
+  );
   // Nothing a killed run narrated is lost: every trick it saw taken is in the parts.
   const recorded = new Map<number, number>();
   for (const e of events) if (e.type === 'trick') recorded.set(e.game, (recorded.get(e.game) ?? 0) + 1);
@@ -133,30 +174,65 @@ function finishChain(id: string, games: number, kills: string[], narrated: Map<n
  */
 async function liveChain(id: string, games: number, kills: number, gen: Gen): Promise<Chain> {
   const token = `fault-suite-${SUITE_SEED}-token`;
-  const args = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '30', '--min-think', '40', '--speech', 'log'];
+  const args = [
+    '--port',
+    '0',
+    '--dashboard-port',
+    '0',
+    '--token',
+    token,
+    '--budget',
+    '30',
+    '--min-think',
+    '40',
+    '--speech',
+    'log',
+  ];
   const moments: string[] = [];
   let sessionId = '';
   let seenPlays = 0;
   for (let k = 0; k <= kills; k++) {
-    const run = start(k === 0 ? ['live', '--games', String(games), '--seed', String(gen.int(1, 1000)), '--sessions', '1', ...args] : ['live', '--resume', sessionId, '--sessions', '1', ...args]);
-    const ready = await until(() => /waiting for a table at (\S+) /.test(run.out()) && (k > 0 || /--resume (\S+)/.test(run.out())), run);
+    const run = start(
+      k === 0
+        ? ['live', '--games', String(games), '--seed', String(gen.int(1, 1000)), '--sessions', '1', ...args]
+        : ['live', '--resume', sessionId, '--sessions', '1', ...args],
+    );
+    const ready = await until(
+      () => /waiting for a table at (\S+) /.test(run.out()) && (k > 0 || /--resume (\S+)/.test(run.out())),
+      run,
+    );
     if (!ready) {
       const r = await run.done;
-      tally.note('resume-finishes', `${id}: live ${k === 0 ? 'start' : `resume ${k}`} ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`);
+      tally.note(
+        'resume-finishes',
+        `${id}: live ${k === 0 ? 'start' : `resume ${k}`} ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`,
+      );
       break;
     }
     if (k === 0) sessionId = /--resume (\S+)/.exec(run.out())![1]!;
-    const table = new SimulatedTable({ url: /waiting for a table at (\S+) /.exec(run.out())![1]!, token, seed: SUITE_SEED, id: 'touch', thinkMs: 0 });
+    const table = new SimulatedTable({
+      url: /waiting for a table at (\S+) /.exec(run.out())![1]!,
+      token,
+      seed: SUITE_SEED,
+      id: 'touch',
+      thinkMs: 0,
+    });
     await table.start();
     if (k === kills) {
       const r = await run.done;
       table.close();
-      tally.note('resume-finishes', r.code === 0 ? null : `${id}: the last live resume ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`);
+      tally.note(
+        'resume-finishes',
+        r.code === 0
+          ? null
+          : `${id}: the last live resume ended with ${r.code ?? r.signal}: ${firstLines(r.err || run.out())}`,
+      );
       break;
     }
     // The moment: the n-th play of the session the table has seen (this run's, plus the ones before).
     const n = gen.int(1, Math.max(1, games * 40 - seenPlays - 6));
-    const playsSeen = (s: TableState): number => s.session.played * 40 + (s.game && s.game.status === 'playing' ? s.game.plays.length : 0) - seenPlays;
+    const playsSeen = (s: TableState): number =>
+      s.session.played * 40 + (s.game && s.game.status === 'playing' ? s.game.plays.length : 0) - seenPlays;
     await Promise.race([table.waitFor((s) => playsSeen(s) >= n), run.done]);
     run.child.kill('SIGKILL');
     const end = await run.done;
@@ -167,13 +243,22 @@ async function liveChain(id: string, games: number, kills: number, gen: Gen): Pr
     tally.note('killed', end.signal === 'SIGKILL' ? null : `${id}: ended with ${end.code} before the moment`);
     // Nothing the table was told is missing from the recording on disk.
     const parts = [join(dir, 'recordings', `${sessionId}.mcap`)];
-    for (let p = 2; existsSync(join(dir, 'recordings', `${sessionId}.${p}.mcap`)); p++) parts.push(join(dir, 'recordings', `${sessionId}.${p}.mcap`));
+    for (let p = 2; existsSync(join(dir, 'recordings', `${sessionId}.${p}.mcap`)); p++)
+      parts.push(join(dir, 'recordings', `${sessionId}.${p}.mcap`));
     const plays = parts.flatMap(gameEvents).filter((e) => e.type === 'play');
-    const toldPlays = [...results.map((g) => ({ index: g.index, plays: g.plays })), ...(told.game ? [{ index: told.game.index, plays: told.game.plays }] : [])];
+    const toldPlays = [
+      ...results.map((g) => ({ index: g.index, plays: g.plays })),
+      ...(told.game ? [{ index: told.game.index, plays: told.game.plays }] : []),
+    ];
     for (const g of toldPlays) {
       const recorded = plays.filter((e) => e.game === g.index).map((e) => e.card);
       const lost = g.plays.filter((p) => !recorded.includes(p.card));
-      tally.note('nothing-lost', lost.length ? `${id}, ${moments.at(-1)}: game ${g.index + 1}: the table was told ${lost.map((p) => p.card).join(' ')}, not in the recording` : null);
+      tally.note(
+        'nothing-lost',
+        lost.length
+          ? `${id}, ${moments.at(-1)}: game ${g.index + 1}: the table was told ${lost.map((p) => p.card).join(' ')}, not in the recording`
+          : null,
+      );
     }
     seenPlays += playsSeen(told);
   }
@@ -191,16 +276,34 @@ describe('crash and resume at seeded moments', () => {
       for (const part of c.parts) {
         const rec = recording.readRecording(part);
         const report = await replay.replayRecording(rec);
-        tally.note('part-replays', report.matches ? null : `${part.split('/').at(-1)} (${c.kills.join('; ')}): ${JSON.stringify(report.firstDifference)?.slice(0, 300)}`);
+        tally.note(
+          'part-replays',
+          report.matches
+            ? null
+            : `${part.split('/').at(-1)} (${c.kills.join('; ')}): ${JSON.stringify(report.firstDifference)?.slice(0, 300)}`,
+        );
       }
       if (c.last === '') continue;
       const summary = /Session over after (\d+) games?: victories A (\d+) - B (\d+)/.exec(c.last);
-      tally.note('summary-victories', summary && Number(summary[2]) === c.check.victories[0] && Number(summary[3]) === c.check.victories[1] ? null : `${c.id}: the last run says ${summary?.[0] ?? 'no score'}, the parts ${c.check.victories.join('-')}`);
+      tally.note(
+        'summary-victories',
+        summary && Number(summary[2]) === c.check.victories[0] && Number(summary[3]) === c.check.victories[1]
+          ? null
+          : `${c.id}: the last run says ${summary?.[0] ?? 'no score'}, the parts ${c.check.victories.join('-')}`,
+      );
       const points = /Points by game \(A-B\): (.*)$/m.exec(c.last)?.[1] ?? '';
       const want = c.check.points.map((p) => p.join('-')).join(', ');
-      tally.note('summary-points', points.trim() === want ? null : `${c.id} (${c.kills.join('; ')}): the last run says "Points by game (A-B): ${points}", the parts ${want}`);
+      tally.note(
+        'summary-points',
+        points.trim() === want
+          ? null
+          : `${c.id} (${c.kills.join('; ')}): the last run says "Points by game (A-B): ${points}", the parts ${want}`,
+      );
     }
-    tally.write({ narratedNotRecorded: narrationAhead, sessions: chains.map((c) => ({ id: c.id, games: c.games, kills: c.kills, parts: c.parts.length })) });
+    tally.write({
+      narratedNotRecorded: narrationAhead,
+      sessions: chains.map((c) => ({ id: c.id, games: c.games, kills: c.kills, parts: c.parts.length })),
+    });
   }, 600_000);
 
   it('each killed run was killed at its moment, and the last resume finished the session', () => {

@@ -15,7 +15,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEventMessage } from '../../robot/bus/index.js';
-import { CLI, Gen, SUITE_SEED, Tally, checkSessionEvents, firstLines, oneLineError, recording, runWatched } from './fault-kit.js';
+import {
+  CLI,
+  Gen,
+  SUITE_SEED,
+  Tally,
+  checkSessionEvents,
+  firstLines,
+  oneLineError,
+  recording,
+  runWatched,
+} from './fault-kit.js';
 import type { WatchedRun } from './fault-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-damaged-'));
@@ -30,7 +40,10 @@ type Ran = WatchedRun;
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p));
 
 function cli(args: string[], cwd: string, until?: (out: string) => boolean, capMemory = false): Promise<Ran> {
-  const [cmd, ...rest] = capMemory && PRLIMIT ? [PRLIMIT, '--as=3000000000', process.execPath, CLI, ...args] : [process.execPath, CLI, ...args];
+  const [cmd, ...rest] =
+    capMemory && PRLIMIT
+      ? [PRLIMIT, '--as=3000000000', process.execPath, CLI, ...args]
+      : [process.execPath, CLI, ...args];
   return runWatched(cmd!, rest, cwd, HANG_MS, until);
 }
 
@@ -67,12 +80,18 @@ function mutation(g: Gen, size: number, headHeavy: boolean): Mutation {
 const tally = new Tally('damaged-recordings');
 const whole = join(dir, 'whole', 'recordings', 'whole.mcap');
 const cut = join(dir, 'cut', 'recordings', 'cut.mcap');
-const gameEvents = (file: string): GameEventMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+const gameEvents = (file: string): GameEventMessage[] =>
+  recording
+    .readRecording(file)
+    .messages.filter((m) => m.topic.name === '/parceiro/game/events')
+    .map((m) => m.message as GameEventMessage);
 
 /** A JSON summary without its file paths (this suite's folders are named parceiro-damaged-...). */
 function withoutPaths(out: string): string {
   try {
-    return JSON.stringify(JSON.parse(out), (k, v: unknown) => (k === 'recording' || k === 'recordings' ? undefined : v));
+    return JSON.stringify(JSON.parse(out), (k, v: unknown) =>
+      k === 'recording' || k === 'recordings' ? undefined : v,
+    );
   } catch {
     return out.replaceAll(dir, '');
   }
@@ -85,7 +104,8 @@ function replayProblem(r: Ran): string | null {
   if (r.signal) return `ended by ${r.signal}`;
   if (/\n\s+at .+:\d+:\d+/.test(`\n${r.out}\n${r.err}`)) return `a stack trace: ${firstLines(r.err || r.out)}`;
   if (r.code !== 0 && r.code !== 1) return `exit ${r.code}: ${firstLines(r.err || r.out)}`;
-  if (!/The replay (matches|differs)|replay/i.test(r.out)) return `exit ${r.code} without a report: ${firstLines(r.out)}`;
+  if (!/The replay (matches|differs)|replay/i.test(r.out))
+    return `exit ${r.code} without a report: ${firstLines(r.out)}`;
   return null;
 }
 
@@ -93,10 +113,17 @@ describe('damaged recordings', () => {
   beforeAll(async () => {
     for (const d of ['whole', 'cut']) mkdirSync(join(dir, d), { recursive: true });
     const common = ['--budget', '30', '--min-think', '40', '--bot-think', '0', '--speech', 'log'];
-    const w = await cli(['simulate', '--games', '1', '--seed', String(SUITE_SEED), '--session', 'whole', ...common], join(dir, 'whole'));
+    const w = await cli(
+      ['simulate', '--games', '1', '--seed', String(SUITE_SEED), '--session', 'whole', ...common],
+      join(dir, 'whole'),
+    );
     expect(w.code).toBe(0);
     // Cut short by a crash three tricks into the game.
-    await cli(['simulate', '--games', '1', '--seed', String(SUITE_SEED + 1), '--session', 'cut', ...common], join(dir, 'cut'), (out) => (out.match(/\) takes \d+/g) ?? []).length >= 3);
+    await cli(
+      ['simulate', '--games', '1', '--seed', String(SUITE_SEED + 1), '--session', 'cut', ...common],
+      join(dir, 'cut'),
+      (out) => (out.match(/\) takes \d+/g) ?? []).length >= 3,
+    );
     expect(existsSync(cut)).toBe(true);
   }, 240_000);
 
@@ -109,12 +136,20 @@ describe('damaged recordings', () => {
       const file = join(dir, `replay-${i}.mcap`);
       writeFileSync(file, m.apply(bytes));
       const r = await cli(['replay', file], dir);
-      tally.note('replay', replayProblem(r) === null ? null : `${from.split('/').at(-1)} ${m.name}: ${replayProblem(r)}`);
+      tally.note(
+        'replay',
+        replayProblem(r) === null ? null : `${from.split('/').at(-1)} ${m.name}: ${replayProblem(r)}`,
+      );
     }
     // Not a recording at all: empty, text, a folder, a file that is not there.
     writeFileSync(join(dir, 'empty.mcap'), '');
     writeFileSync(join(dir, 'text.mcap'), 'not a recording\n'.repeat(100));
-    for (const [name, file] of [['empty', 'empty.mcap'], ['text', 'text.mcap'], ['a folder', '.'], ['missing', 'nothing-here.mcap']] as const) {
+    for (const [name, file] of [
+      ['empty', 'empty.mcap'],
+      ['text', 'text.mcap'],
+      ['a folder', '.'],
+      ['missing', 'nothing-here.mcap'],
+    ] as const) {
       const r = await cli(['replay', file], dir);
       tally.note('replay', oneLineError(r) === null ? null : `${name}: ${oneLineError(r)}`);
     }
@@ -150,17 +185,32 @@ describe('damaged recordings', () => {
       const r = await cli(['simulate', '--resume', 'cut', '--bot-think', '0', ...(json ? ['--json'] : [])], cwd);
       const what = `cut.mcap ${m.name}${json ? ', --json' : ''}`;
       if (r.hung || r.code !== 0) {
-        tally.note('resume-answers', r.code === 2 ? oneLineError(r) && `${what}: ${oneLineError(r)}` : `${what}: ${r.hung ? 'no answer' : `exit ${r.code ?? r.signal}`}: ${firstLines(r.err || r.out)}`);
+        tally.note(
+          'resume-answers',
+          r.code === 2
+            ? oneLineError(r) && `${what}: ${oneLineError(r)}`
+            : `${what}: ${r.hung ? 'no answer' : `exit ${r.code ?? r.signal}`}: ${firstLines(r.err || r.out)}`,
+        );
         continue;
       }
-      tally.note('resume-answers', /\n\s+at .+:\d+:\d+/.test(`\n${r.out}\n${r.err}`) ? `${what}: a stack trace: ${firstLines(r.err)}` : null);
+      tally.note(
+        'resume-answers',
+        /\n\s+at .+:\d+:\d+/.test(`\n${r.out}\n${r.err}`) ? `${what}: a stack trace: ${firstLines(r.err)}` : null,
+      );
       // It went on: it says the recording was cut short or damaged (it always is: the crash cut it), in either mode.
-      if (process.env.DAMAGED_DEBUG) writeFileSync(join(process.env.DAMAGED_DEBUG, `resume-${i}.txt`), `${what}\n${r.out}\n${r.err}`);
-      const said = json ? /cut short|damaged|could not|unreadable|notes?"/i.test(withoutPaths(r.out)) : /note: /.test(r.out);
-      tally.note(json ? 'resume-says-json' : 'resume-says-text', said ? null : `${what}: exit 0 and no word of the damage: ${firstLines(r.out, 2)}`);
+      if (process.env.DAMAGED_DEBUG)
+        writeFileSync(join(process.env.DAMAGED_DEBUG, `resume-${i}.txt`), `${what}\n${r.out}\n${r.err}`);
+      const said = json
+        ? /cut short|damaged|could not|unreadable|notes?"/i.test(withoutPaths(r.out))
+        : /note: /.test(r.out);
+      tally.note(
+        json ? 'resume-says-json' : 'resume-says-text',
+        said ? null : `${what}: exit 0 and no word of the damage: ${firstLines(r.out, 2)}`,
+      );
       // And the parts make one session: the damaged part as the reader keeps it, then the new one.
       const parts = [file];
-      for (let p = 2; existsSync(join(cwd, 'recordings', `cut.${p}.mcap`)); p++) parts.push(join(cwd, 'recordings', `cut.${p}.mcap`));
+      for (let p = 2; existsSync(join(cwd, 'recordings', `cut.${p}.mcap`)); p++)
+        parts.push(join(cwd, 'recordings', `cut.${p}.mcap`));
       let problems: string[];
       try {
         problems = checkSessionEvents(parts.flatMap(gameEvents), 1).problems;

@@ -36,7 +36,10 @@ export const SUITE_SEED = Number(process.env.PARCEIRO_FAULT_SEED ?? 18);
 /** A seeded generator with the helpers the suite uses. */
 export class Gen {
   readonly #next: () => number;
-  constructor(readonly seed: number, ...path: number[]) {
+  constructor(
+    readonly seed: number,
+    ...path: number[]
+  ) {
     const rng = createRng(seed, ...path);
     this.#next = () => rng.next();
   }
@@ -80,9 +83,19 @@ export class Tally {
   /** Prints one line and writes `<FIGURES_DIR>/<file>.json`. */
   write(extra: Record<string, unknown> = {}): void {
     mkdirSync(FIGURES_DIR, { recursive: true });
-    const figures = { file: this.file, seed: SUITE_SEED, tried: this.tried, survived: this.survived, kinds: Object.fromEntries(this.kinds), failures: this.failures, ...extra };
+    const figures = {
+      file: this.file,
+      seed: SUITE_SEED,
+      tried: this.tried,
+      survived: this.survived,
+      kinds: Object.fromEntries(this.kinds),
+      failures: this.failures,
+      ...extra,
+    };
     writeFileSync(join(FIGURES_DIR, `${this.file}.json`), `${JSON.stringify(figures, null, 2)}\n`);
-    console.log(`fault suite ${this.file} (seed ${SUITE_SEED}): ${this.tried} inputs tried, ${this.survived} faults survived${this.failures.length ? `; failed: ${this.failures.slice(0, 5).join(' | ')}` : ''}`);
+    console.log(
+      `fault suite ${this.file} (seed ${SUITE_SEED}): ${this.tried} inputs tried, ${this.survived} faults survived${this.failures.length ? `; failed: ${this.failures.slice(0, 5).join(' | ')}` : ''}`,
+    );
   }
 }
 
@@ -116,13 +129,18 @@ export function checkSessionEvents(events: readonly GameEventMessage[], games: n
     const of = events.filter((e) => e.game === g);
     const cards = of.filter((e) => e.type === 'play').map((e) => e.card);
     plays += cards.length;
-    if (of.filter((e) => e.type === 'deal').length > 1) problems.push(`game ${g + 1} dealt ${of.filter((e) => e.type === 'deal').length} times`);
+    if (of.filter((e) => e.type === 'deal').length > 1)
+      problems.push(`game ${g + 1} dealt ${of.filter((e) => e.type === 'deal').length} times`);
     if (cards.length !== 40) problems.push(`game ${g + 1}: ${cards.length} plays, not 40`);
-    if (new Set(cards).size !== cards.length) problems.push(`game ${g + 1}: a card played twice (${cards.filter((c, i) => cards.indexOf(c) !== i).join(', ')})`);
+    if (new Set(cards).size !== cards.length)
+      problems.push(
+        `game ${g + 1}: a card played twice (${cards.filter((c, i) => cards.indexOf(c) !== i).join(', ')})`,
+      );
     const tricks = of.filter((e) => e.type === 'trick');
     if (tricks.length !== 10) problems.push(`game ${g + 1}: ${tricks.length} tricks, not 10`);
     const trickPoints = tricks.reduce((a, t) => a + t.points, 0);
-    if (tricks.length === 10 && trickPoints !== 120) problems.push(`game ${g + 1}: tricks worth ${trickPoints}, not 120`);
+    if (tricks.length === 10 && trickPoints !== 120)
+      problems.push(`game ${g + 1}: tricks worth ${trickPoints}, not 120`);
     const ends = of.filter((e) => e.type === 'end');
     if (ends.length !== 1) {
       problems.push(`game ${g + 1}: ${ends.length} ends`);
@@ -134,7 +152,8 @@ export function checkSessionEvents(events: readonly GameEventMessage[], games: n
     if (p[0] + p[1] !== 120) problems.push(`game ${g + 1}: points ${p[0]}-${p[1]} do not add up to 120`);
     const byTeam: [number, number] = [0, 0];
     for (const t of tricks) byTeam[t.winner % 2]! += t.points;
-    if (byTeam[0] !== p[0] || byTeam[1] !== p[1]) problems.push(`game ${g + 1}: end says ${p.join('-')}, its tricks ${byTeam.join('-')}`);
+    if (byTeam[0] !== p[0] || byTeam[1] !== p[1])
+      problems.push(`game ${g + 1}: end says ${p.join('-')}, its tricks ${byTeam.join('-')}`);
     const v = victoriesOf(p);
     total[0] += v[0];
     total[1] += v[1];
@@ -142,25 +161,34 @@ export function checkSessionEvents(events: readonly GameEventMessage[], games: n
   const sessionEnds = events.filter((e) => e.type === 'session_end');
   if (sessionEnds.length !== 1) problems.push(`${sessionEnds.length} session ends, not 1`);
   else if (sessionEnds[0]!.victories[0] !== total[0] || sessionEnds[0]!.victories[1] !== total[1]) {
-    problems.push(`the session ends with victories ${sessionEnds[0]!.victories.join('-')}, its games' points say ${total.join('-')}`);
+    problems.push(
+      `the session ends with victories ${sessionEnds[0]!.victories.join('-')}, its games' points say ${total.join('-')}`,
+    );
   }
-  if (events.some((e) => e.game >= games && e.type !== 'session_end')) problems.push(`events of a game past the ${games} planned`);
+  if (events.some((e) => e.game >= games && e.type !== 'session_end'))
+    problems.push(`events of a game past the ${games} planned`);
   return { games, plays, victories: total, points, problems };
 }
 
 /** What a CLI run that met a user's (or a file's) mistake must look like; null when it does. */
-export function oneLineError(r: { code: number; signal: string | null; out: string; err: string }, mustName?: string): string | null {
+export function oneLineError(
+  r: { code: number; signal: string | null; out: string; err: string },
+  mustName?: string,
+): string | null {
   const all = `${r.out}\n${r.err}`;
   if (r.signal) return `ended by ${r.signal}`;
-  if (/\n\s+at .+\(?.*:\d+:\d+\)?/.test(`\n${all}`)) return `a stack trace (exit ${r.code}): ${firstLines(r.err || r.out)}`;
+  if (/\n\s+at .+\(?.*:\d+:\d+\)?/.test(`\n${all}`))
+    return `a stack trace (exit ${r.code}): ${firstLines(r.err || r.out)}`;
   if (r.code !== 2) return `exit ${r.code}, not 2: ${firstLines(r.err || r.out)}`;
   const lines = r.err.trim().split('\n');
-  if (lines.length !== 1 || !lines[0]!.startsWith('parceiro: error: ')) return `stderr is not one line "parceiro: error: ...": ${firstLines(r.err)}`;
+  if (lines.length !== 1 || !lines[0]!.startsWith('parceiro: error: '))
+    return `stderr is not one line "parceiro: error: ...": ${firstLines(r.err)}`;
   if (mustName && !lines[0]!.includes(mustName)) return `the line does not name ${mustName}: ${lines[0]}`;
   return null;
 }
 
-export const firstLines = (s: string, n = 3): string => JSON.stringify(s.trim().split('\n').slice(0, n).join(' / ').slice(0, 300));
+export const firstLines = (s: string, n = 3): string =>
+  JSON.stringify(s.trim().split('\n').slice(0, n).join(' / ').slice(0, 300));
 
 /** What a program run by `runWatched` did; `hung`: it gave no answer within `hangMs` and was killed. */
 export interface WatchedRun {
@@ -177,7 +205,13 @@ export interface WatchedRun {
  * Runs `cmd args...` in `cwd`, stopped (SIGKILL) as soon as its output satisfies `until`, or after
  * `hangMs` as a program that hangs: "never hangs" is what some faults check, so this wait is the check.
  */
-export function runWatched(cmd: string, args: readonly string[], cwd: string, hangMs: number, until?: (out: string) => boolean): Promise<WatchedRun> {
+export function runWatched(
+  cmd: string,
+  args: readonly string[],
+  cwd: string,
+  hangMs: number,
+  until?: (out: string) => boolean,
+): Promise<WatchedRun> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd });
     let out = '';

@@ -78,7 +78,11 @@ class Raw {
         done = true;
       };
       void this.#closed.then(() => finish({ kind: 'closed' }));
-      this.socket.timeout(ANSWER_MS).emit(event, payload, (err: Error | null, ack: Record<string, unknown>) => finish(err ? (this.socket.connected ? { kind: 'none' } : { kind: 'closed' }) : { kind: 'ack', ack }));
+      this.socket
+        .timeout(ANSWER_MS)
+        .emit(event, payload, (err: Error | null, ack: Record<string, unknown>) =>
+          finish(err ? (this.socket.connected ? { kind: 'none' } : { kind: 'closed' }) : { kind: 'ack', ack }),
+        );
     });
   }
   /** Emits without an acknowledgement; resolves with the `rejected` message it must bring. */
@@ -113,7 +117,9 @@ const hello = (id: string, seats: number[] = [], over: Record<string, unknown> =
   ...over,
 });
 
-const CARDS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'].flatMap((r) => ['S', 'H', 'D', 'C'].map((s) => `${r}${s}`));
+const CARDS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'].flatMap((r) =>
+  ['S', 'H', 'D', 'C'].map((s) => `${r}${s}`),
+);
 
 /** Payloads no table may send: each must be refused (any code), never applied. */
 function malformed(g: Gen, seq: number): { event: string; payload: unknown } {
@@ -121,17 +127,32 @@ function malformed(g: Gen, seq: number): { event: string; payload: unknown } {
   const shapes: (() => { event: string; payload: unknown })[] = [
     () => ({ event: 'card:detected', payload: g.pick([null, 42, 'AS', [], true, [1, 2]]) }),
     () => ({ event: 'card:detected', payload: { zone, card: 'AS' } }),
-    () => ({ event: 'card:detected', payload: { seq: g.pick(['1', -1, 0, 1.5, 2 ** 53, null, {}, [seq]]), zone, card: 'AS' } }),
+    () => ({
+      event: 'card:detected',
+      payload: { seq: g.pick(['1', -1, 0, 1.5, 2 ** 53, null, {}, [seq]]), zone, card: 'AS' },
+    }),
     () => ({ event: 'card:detected', payload: { seq, card: 'AS' } }),
-    () => ({ event: 'card:detected', payload: { seq, zone: { area: g.pick(['floor', '', 7, null]), seat: 1 }, card: 'AS' } }),
-    () => ({ event: 'card:removed', payload: { seq, zone: { area: 'hand', seat: g.pick([4, -1, '1', 1.5, null]) }, card: 'AS' } }),
+    () => ({
+      event: 'card:detected',
+      payload: { seq, zone: { area: g.pick(['floor', '', 7, null]), seat: 1 }, card: 'AS' },
+    }),
+    () => ({
+      event: 'card:removed',
+      payload: { seq, zone: { area: 'hand', seat: g.pick([4, -1, '1', 1.5, null]) }, card: 'AS' },
+    }),
     () => ({ event: 'card:detected', payload: { seq, zone, card: 'AS', fiducial: 9 } }),
     () => ({ event: 'card:detected', payload: { seq, zone } }),
-    () => ({ event: 'card:detected', payload: { seq, zone, card: g.pick(['1S', '', 'ASS', 'XX', '10H', '🂡', 'A S'.repeat(50)]) } }),
+    () => ({
+      event: 'card:detected',
+      payload: { seq, zone, card: g.pick(['1S', '', 'ASS', 'XX', '10H', '🂡', 'A S'.repeat(50)]) },
+    }),
     () => ({ event: 'card:detected', payload: { seq, zone, fiducial: g.pick([913, -1, 1e9, 40, 3.5, '9']) } }),
     () => ({ event: 'card:detected', payload: { seq, zone, card: 'x'.repeat(g.pick([2_000, 70_000])) } }),
     () => ({ event: 'game:control', payload: { seq, action: g.pick(['explode', '', 'NEW-GAME', null, 7]) } }),
-    () => ({ event: 'game:control', payload: { seq, action: 'new-game', deal: { dealer: g.pick([9, -1, '0']), trump: { card: 'AS' } } } }),
+    () => ({
+      event: 'game:control',
+      payload: { seq, action: 'new-game', deal: { dealer: g.pick([9, -1, '0']), trump: { card: 'AS' } } },
+    }),
     () => ({ event: 'game:control', payload: { seq, action: 'new-game', deal: { dealer: 0, trump: { card: 'ZZ' } } } }),
     () => ({ event: 'card:detected', payload: { seq, zone, card: 'AS', __proto__: { ok: true }, constructor: 'x' } }),
   ];
@@ -140,18 +161,21 @@ function malformed(g: Gen, seq: number): { event: string; payload: unknown } {
 
 /** The state a table sees must hold together whatever was sent; a problem, or null. */
 function inconsistency(s: TableState, previousVersion: number): string | null {
-  if (s.version !== undefined && s.version < previousVersion) return `version went back from ${previousVersion} to ${s.version}`;
+  if (s.version !== undefined && s.version < previousVersion)
+    return `version went back from ${previousVersion} to ${s.version}`;
   const g = s.game;
   if (!g) return null;
   const cards = g.plays.map((p) => p.card);
   if (new Set(cards).size !== cards.length) return `game ${g.index + 1}: a card played twice in ${cards.join(' ')}`;
   if (cards.length > 40) return `game ${g.index + 1}: ${cards.length} plays`;
   const bySeat = [0, 1, 2, 3].map((seat) => g.plays.filter((p) => p.seat === seat).length);
-  if (g.handSizes.some((n, seat) => n + bySeat[seat]! !== 10)) return `game ${g.index + 1}: hand sizes ${g.handSizes.join(',')} with plays by seat ${bySeat.join(',')}`;
+  if (g.handSizes.some((n, seat) => n + bySeat[seat]! !== 10))
+    return `game ${g.index + 1}: hand sizes ${g.handSizes.join(',')} with plays by seat ${bySeat.join(',')}`;
   const [a, b] = g.points;
   if (a! + b! > 120 || a! < 0 || b! < 0) return `game ${g.index + 1}: points ${a}-${b}`;
   if (g.status === 'complete' && a! + b! !== 120) return `game ${g.index + 1} complete with ${a}-${b}`;
-  if (g.status === 'playing' && g.table.length !== cards.length % 4) return `game ${g.index + 1}: ${g.table.length} cards on the table after ${cards.length} plays`;
+  if (g.status === 'playing' && g.table.length !== cards.length % 4)
+    return `game ${g.index + 1}: ${g.table.length} cards on the table after ${cards.length} plays`;
   return null;
 }
 
@@ -161,7 +185,8 @@ let check: ReturnType<typeof checkSessionEvents> | null = null;
 let replayed: Awaited<ReturnType<typeof replay.replayRecording>> | null = null;
 let complete = false;
 /** The failures of one kind of check. */
-const failed = (...kinds: string[]): string[] => tally.failures.filter((f) => kinds.some((k) => f.startsWith(`${k}: `)));
+const failed = (...kinds: string[]): string[] =>
+  tally.failures.filter((f) => kinds.some((k) => f.startsWith(`${k}: `)));
 
 describe('the table fuzzer', () => {
   beforeAll(async () => {
@@ -210,10 +235,18 @@ describe('the table fuzzer', () => {
     };
     const waitProgress = async (n: number): Promise<void> => {
       // The honest table's failure (a refusal of one of its plays) ends the wait too: `finished` rejects with it.
-      while (progress() < n && !(latest()?.session.complete ?? false)) await Promise.race([new Promise((r) => watch.socket.once('state', r)), finished]);
+      while (progress() < n && !(latest()?.session.complete ?? false))
+        await Promise.race([new Promise((r) => watch.socket.once('state', r)), finished]);
     };
 
-    const honest = new SimulatedTable({ url, token: TOKEN, seed: SUITE_SEED, id: 'honest', thinkMs: 40, ackTimeoutMs: ANSWER_MS });
+    const honest = new SimulatedTable({
+      url,
+      token: TOKEN,
+      seed: SUITE_SEED,
+      id: 'honest',
+      thinkMs: 40,
+      ackTimeoutMs: ANSWER_MS,
+    });
     closers.push(() => honest.close());
     await honest.start();
     const finished = honest.finished();
@@ -232,20 +265,44 @@ describe('the table fuzzer', () => {
       fuzz = new Raw(url);
       await fuzz.connected();
       const a = await fuzz.ask('hello', hello(fuzzId));
-      if (a.kind !== 'ack' || a.ack.ok !== true) throw new Error(`the fuzzer could not join again: ${JSON.stringify(a)}`);
+      if (a.kind !== 'ack' || a.ack.ok !== true)
+        throw new Error(`the fuzzer could not join again: ${JSON.stringify(a)}`);
       seq = Math.max(seq, Number(a.ack.lastSeq));
     };
     const answered = (a: Answer, expectOk: boolean | null): string | null => {
       if (a.kind === 'none') return 'no answer';
       if (a.kind === 'closed') return null;
       if (typeof a.ack.ok !== 'boolean') return `an answer without ok: ${JSON.stringify(a.ack)}`;
-      if (a.ack.ok === false && (typeof a.ack.code !== 'string' || typeof a.ack.reason !== 'string')) return `a refusal without code and reason: ${JSON.stringify(a.ack)}`;
+      if (a.ack.ok === false && (typeof a.ack.code !== 'string' || typeof a.ack.reason !== 'string'))
+        return `a refusal without code and reason: ${JSON.stringify(a.ack)}`;
       if (expectOk !== null && a.ack.ok !== expectOk) return `answered ${JSON.stringify(a.ack)}`;
       return null;
     };
 
-    const injected: Fault[] = ['out-of-turn', 'unknown-fiducial', 'already-played', 'same-card-twice', 'replay-seq', 'disconnect', 'lift-and-replace'];
-    const kinds = ['malformed', 'unknown-event', 'no-ack', 'not-your-seat', 'robot-hand', 'duplicate-seq', 'old-event', 'pause-resume', 'early-event', 'bad-hello', 'churn', 'replace', 'table-fault'] as const;
+    const injected: Fault[] = [
+      'out-of-turn',
+      'unknown-fiducial',
+      'already-played',
+      'same-card-twice',
+      'replay-seq',
+      'disconnect',
+      'lift-and-replace',
+    ];
+    const kinds = [
+      'malformed',
+      'unknown-event',
+      'no-ack',
+      'not-your-seat',
+      'robot-hand',
+      'duplicate-seq',
+      'old-event',
+      'pause-resume',
+      'early-event',
+      'bad-hello',
+      'churn',
+      'replace',
+      'table-fault',
+    ] as const;
     type Kind = (typeof kinds)[number] | 'flood';
     const rounds = 160;
     // The moments: the n-th play of the session (two games of 40), in order; the flood once, mid-game.
@@ -255,7 +312,8 @@ describe('the table fuzzer', () => {
     const floodFigures = { events: FLOOD, answered: 0, closed: false, helloDuringFloodMs: -1 };
 
     const run = async (kind: Kind, r: number): Promise<void> => {
-      const note = (problem: string | null, detail = ''): void => tally.note(kind, problem === null ? null : `round ${r}${detail ? ` (${detail})` : ''}: ${problem}`);
+      const note = (problem: string | null, detail = ''): void =>
+        tally.note(kind, problem === null ? null : `round ${r}${detail ? ` (${detail})` : ''}: ${problem}`);
       switch (kind) {
         case 'malformed': {
           for (let i = gen.int(3, 12); i > 0; i--) {
@@ -267,23 +325,52 @@ describe('the table fuzzer', () => {
           return;
         }
         case 'unknown-event': {
-          const name = gen.pick(['card:moved', 'hello2', 'constructor', '__proto__', 'toString', 'x'.repeat(300), 'game:control ', 'state', 'robot:play', 'CARD:DETECTED']);
+          const name = gen.pick([
+            'card:moved',
+            'hello2',
+            'constructor',
+            '__proto__',
+            'toString',
+            'x'.repeat(300),
+            'game:control ',
+            'state',
+            'robot:play',
+            'CARD:DETECTED',
+          ]);
           const a = await fuzz.ask(name, { seq: seq + 1 });
-          note(answered(a, false) ?? (a.kind === 'ack' && a.ack.code !== 'unknown-event' ? `answered ${JSON.stringify(a.ack)}` : null), name.slice(0, 40));
+          note(
+            answered(a, false) ??
+              (a.kind === 'ack' && a.ack.code !== 'unknown-event' ? `answered ${JSON.stringify(a.ack)}` : null),
+            name.slice(0, 40),
+          );
           if (a.kind === 'closed') await refuzz();
           return;
         }
         case 'no-ack': {
           const event = gen.pick(['card:detected', 'game:control', 'nonsense']);
-          const told = await fuzz.tell(event, { seq: ++seq, action: 'pause', zone: { area: 'hand', seat: 0 }, card: 'AS' });
+          const told = await fuzz.tell(event, {
+            seq: ++seq,
+            action: 'pause',
+            zone: { area: 'hand', seat: 0 },
+            card: 'AS',
+          });
           note(told === null ? 'no rejected message for an event sent without an acknowledgement' : null, event);
           return;
         }
         case 'not-your-seat': {
           const seat = gen.int(0, 3);
-          const a = await fuzz.ask(gen.pick(['card:detected', 'card:removed']), { seq: ++seq, zone: { area: 'play', seat }, card: gen.pick(CARDS) });
+          const a = await fuzz.ask(gen.pick(['card:detected', 'card:removed']), {
+            seq: ++seq,
+            zone: { area: 'play', seat },
+            card: gen.pick(CARDS),
+          });
           note(answered(a, null), `seat ${seat}`);
-          tally.note('display-only', a.kind === 'ack' && a.ack.ok === true ? `round ${r}: a card on seat ${seat}'s spot from a table with no seat answered ${JSON.stringify(a.ack)}` : null);
+          tally.note(
+            'display-only',
+            a.kind === 'ack' && a.ack.ok === true
+              ? `round ${r}: a card on seat ${seat}'s spot from a table with no seat answered ${JSON.stringify(a.ack)}`
+              : null,
+          );
           return;
         }
         case 'robot-hand': {
@@ -303,9 +390,24 @@ describe('the table fuzzer', () => {
           const old = sentOk.at(-1);
           if (!old) return run('robot-hand', r);
           const again = await fuzz.ask(old.event, old.payload);
-          note(again.kind === 'ack' && again.ack.ok === true && again.ack.duplicate === true ? null : `sent again: ${JSON.stringify(again)}`, `seq ${old.seq}`);
-          const other = await fuzz.ask(old.event, { ...(old.payload as object), card: (old.payload as { card: string }).card === 'AS' ? 'KS' : 'AS' });
-          note(other.kind === 'ack' && other.ack.ok === false && ['seq-reused', 'stale-seq'].includes(String(other.ack.code)) ? null : `changed and sent again: ${JSON.stringify(other)}`, `seq ${old.seq}`);
+          note(
+            again.kind === 'ack' && again.ack.ok === true && again.ack.duplicate === true
+              ? null
+              : `sent again: ${JSON.stringify(again)}`,
+            `seq ${old.seq}`,
+          );
+          const other = await fuzz.ask(old.event, {
+            ...(old.payload as object),
+            card: (old.payload as { card: string }).card === 'AS' ? 'KS' : 'AS',
+          });
+          note(
+            other.kind === 'ack' &&
+              other.ack.ok === false &&
+              ['seq-reused', 'stale-seq'].includes(String(other.ack.code))
+              ? null
+              : `changed and sent again: ${JSON.stringify(other)}`,
+            `seq ${old.seq}`,
+          );
           return;
         }
         case 'old-event': {
@@ -313,11 +415,14 @@ describe('the table fuzzer', () => {
           const before = latest()?.session.played ?? 0;
           // Only seqs it has had answered: a seq it has not used yet would be taken from under it.
           if (honest.lastAnswered < 1) return run('malformed', r);
-          const a = await honest.send('game:control', { seq: gen.int(1, Math.min(3, honest.lastAnswered)), action: 'new-game' }).then(
-            (ack) => ({ kind: 'ack', ack }) as Answer,
-            () => ({ kind: 'none' }) as Answer,
-          );
-          const ok = a.kind === 'ack' && (a.ack.duplicate === true || ['stale-seq', 'seq-reused'].includes(String(a.ack.code)));
+          const a = await honest
+            .send('game:control', { seq: gen.int(1, Math.min(3, honest.lastAnswered)), action: 'new-game' })
+            .then(
+              (ack) => ({ kind: 'ack', ack }) as Answer,
+              () => ({ kind: 'none' }) as Answer,
+            );
+          const ok =
+            a.kind === 'ack' && (a.ack.duplicate === true || ['stale-seq', 'seq-reused'].includes(String(a.ack.code)));
           note(ok ? null : `an old new-game answered ${JSON.stringify(a)}`);
           const after = latest()?.session.played ?? 0;
           if (after < before) note('the session went back');
@@ -329,14 +434,19 @@ describe('the table fuzzer', () => {
           const q = await fuzz.ask('game:control', { seq: ++seq, action: 'resume' });
           note(answered(q, null), 'resume');
           // Whatever a display-only table may do, the session must not stay paused by it.
-          if (p.kind === 'ack' && p.ack.ok === true && !(q.kind === 'ack' && q.ack.ok === true)) note(`paused, and the resume answered ${JSON.stringify(q)}`);
+          if (p.kind === 'ack' && p.ack.ok === true && !(q.kind === 'ack' && q.ack.ok === true))
+            note(`paused, and the resume answered ${JSON.stringify(q)}`);
           return;
         }
         case 'early-event': {
           const c = new Raw(url);
           await c.connected();
           const a = await c.ask('card:detected', { seq: 1, zone: { area: 'play', seat: 1 }, card: 'AS' });
-          note(a.kind === 'ack' && a.ack.ok === false && a.ack.code === 'no-hello' ? null : `before hello: ${JSON.stringify(a)}`);
+          note(
+            a.kind === 'ack' && a.ack.ok === false && a.ack.code === 'no-hello'
+              ? null
+              : `before hello: ${JSON.stringify(a)}`,
+          );
           c.close();
           return;
         }
@@ -355,7 +465,10 @@ describe('the table fuzzer', () => {
           const c = new Raw(url);
           await c.connected();
           const a = await c.ask('hello', bad[1]);
-          note(a.kind === 'ack' && a.ack.ok === false ? null : `a hello with ${bad[0]} answered ${JSON.stringify(a)}`, bad[0]);
+          note(
+            a.kind === 'ack' && a.ack.ok === false ? null : `a hello with ${bad[0]} answered ${JSON.stringify(a)}`,
+            bad[0],
+          );
           c.close();
           return;
         }
@@ -370,7 +483,10 @@ describe('the table fuzzer', () => {
               c.connected().then(async () => {
                 if (way === 0) {
                   const a = await c.ask('hello', hello(`churn-${r}-${i}`));
-                  note(a.kind === 'ack' && a.ack.ok === true ? null : `hello answered ${JSON.stringify(a)}`, 'hello and leave');
+                  note(
+                    a.kind === 'ack' && a.ack.ok === true ? null : `hello answered ${JSON.stringify(a)}`,
+                    'hello and leave',
+                  );
                 } else if (way === 1) c.socket.emit('hello', hello(`churn-${r}-${i}`), () => {});
                 else note(null);
                 c.close();
@@ -390,10 +506,12 @@ describe('the table fuzzer', () => {
           await second.connected();
           const a = await second.ask('hello', hello(id));
           note(a.kind === 'ack' && a.ack.ok === true ? null : `the newer hello answered ${JSON.stringify(a)}`);
-          const told = first.rejected.find((m) => m.code === 'replaced') ?? (await new Promise<Record<string, unknown> | null>((resolve) => {
-            const t = setTimeout(() => resolve(null), ANSWER_MS);
-            first.socket.once('rejected', (m: Record<string, unknown>) => (clearTimeout(t), resolve(m)));
-          }));
+          const told =
+            first.rejected.find((m) => m.code === 'replaced') ??
+            (await new Promise<Record<string, unknown> | null>((resolve) => {
+              const t = setTimeout(() => resolve(null), ANSWER_MS);
+              first.socket.once('rejected', (m: Record<string, unknown>) => (clearTimeout(t), resolve(m)));
+            }));
           note(told?.code === 'replaced' ? null : 'the replaced connection was not told');
           first.close();
           second.close();
@@ -401,15 +519,28 @@ describe('the table fuzzer', () => {
         }
         case 'table-fault': {
           // A fault of the honest table itself, at its next turn where it can happen (never once its session is over).
-          if (tableFaults >= injected.length || (latest()?.session.played ?? 0) >= GAMES - 1 && progress() > GAMES * 40 - 15) return run('malformed', r);
+          if (
+            tableFaults >= injected.length ||
+            ((latest()?.session.played ?? 0) >= GAMES - 1 && progress() > GAMES * 40 - 15)
+          )
+            return run('malformed', r);
           const fault = injected[tableFaults++]!;
           const report = await Promise.race([honest.inject(fault), finished.then(() => null)]);
           if (report === null) return;
           const problem =
-            report.acks.length === 0 ? 'no answers'
-            : fault === 'out-of-turn' || fault === 'unknown-fiducial' || fault === 'already-played' ? (report.acks[0]!.ok ? `accepted: ${JSON.stringify(report.acks[0])}` : null)
-            : fault === 'replay-seq' || fault === 'disconnect' ? (report.acks[1] && 'duplicate' in report.acks[1] && report.acks[1].duplicate ? null : `the resent event: ${JSON.stringify(report.acks)}`)
-            : report.acks.every((x) => x.ok) ? null : `refused: ${JSON.stringify(report.acks)}`;
+            report.acks.length === 0
+              ? 'no answers'
+              : fault === 'out-of-turn' || fault === 'unknown-fiducial' || fault === 'already-played'
+                ? report.acks[0]!.ok
+                  ? `accepted: ${JSON.stringify(report.acks[0])}`
+                  : null
+                : fault === 'replay-seq' || fault === 'disconnect'
+                  ? report.acks[1] && 'duplicate' in report.acks[1] && report.acks[1].duplicate
+                    ? null
+                    : `the resent event: ${JSON.stringify(report.acks)}`
+                  : report.acks.every((x) => x.ok)
+                    ? null
+                    : `refused: ${JSON.stringify(report.acks)}`;
           note(problem, fault);
           return;
         }
@@ -418,19 +549,28 @@ describe('the table fuzzer', () => {
           const f = new Raw(url);
           await f.connected();
           await f.ask('hello', hello('flood'));
-          const answers = Array.from({ length: FLOOD }, (_, i) => f.ask('card:detected', { seq: i + 1, zone: { area: 'play', seat: 1 + (i % 3) }, card: CARDS[i % 40] }));
+          const answers = Array.from({ length: FLOOD }, (_, i) =>
+            f.ask('card:detected', { seq: i + 1, zone: { area: 'play', seat: 1 + (i % 3) }, card: CARDS[i % 40] }),
+          );
           const t0 = performance.now();
           const probe = new Raw(url);
           await probe.connected();
           const ph = await probe.ask('hello', hello('probe'));
           floodFigures.helloDuringFloodMs = Math.round(performance.now() - t0);
-          tally.note('flood', ph.kind === 'ack' && ph.ack.ok === true ? null : `a hello during the flood: ${JSON.stringify(ph)}`);
+          tally.note(
+            'flood',
+            ph.kind === 'ack' && ph.ack.ok === true ? null : `a hello during the flood: ${JSON.stringify(ph)}`,
+          );
           probe.close();
           const all = await Promise.all(answers);
           for (const a of all) {
             if (a.kind === 'ack') floodFigures.answered++;
             tally.note('flood', a.kind === 'none' ? 'no answer' : null);
-            if (a.kind === 'ack' && a.ack.ok === true) tally.note('display-only', `the flood: a card on another seat's spot from a table with no seat answered ${JSON.stringify(a.ack)}`);
+            if (a.kind === 'ack' && a.ack.ok === true)
+              tally.note(
+                'display-only',
+                `the flood: a card on another seat's spot from a table with no seat answered ${JSON.stringify(a.ack)}`,
+              );
           }
           floodFigures.closed = all.some((a) => a.kind === 'closed');
           f.close();
@@ -444,7 +584,11 @@ describe('the table fuzzer', () => {
       const drawn: Kind = r === floodAt ? 'flood' : r % 9 === 4 ? 'table-fault' : kinds[gen.int(0, kinds.length - 2)]!;
       // FUZZ_SKIP=kind,kind: those rounds send malformed messages instead (to tell which kind a failure needs).
       const kind: Kind = (process.env.FUZZ_SKIP ?? '').split(',').includes(drawn) ? 'malformed' : drawn;
-      if (process.env.FUZZ_DEBUG) appendFileSync(process.env.FUZZ_DEBUG, `${new Date().toISOString()} round ${r} at ${progress()} (moment ${moments[r]}): ${kind}\n`);
+      if (process.env.FUZZ_DEBUG)
+        appendFileSync(
+          process.env.FUZZ_DEBUG,
+          `${new Date().toISOString()} round ${r} at ${progress()} (moment ${moments[r]}): ${kind}\n`,
+        );
       await run(kind, r);
       tally.note('state-after-fault', consistent());
     }
@@ -460,32 +604,72 @@ describe('the table fuzzer', () => {
     // The recording: whole and consistent, holding every play the table saw and every event accepted.
     const rec = recording.readRecording(summary.recording!);
     complete = rec.complete;
-    const events = rec.messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+    const events = rec.messages
+      .filter((m) => m.topic.name === '/parceiro/game/events')
+      .map((m) => m.message as GameEventMessage);
     check = checkSessionEvents(events, GAMES);
     tally.note('session', check.problems.length ? check.problems.join('; ') : null);
-    tally.note('session', JSON.stringify(last.session.victories) === JSON.stringify(check.victories) ? null : `the table's final state says victories ${last.session.victories.join('-')}, the recording ${check.victories.join('-')}`);
+    tally.note(
+      'session',
+      JSON.stringify(last.session.victories) === JSON.stringify(check.victories)
+        ? null
+        : `the table's final state says victories ${last.session.victories.join('-')}, the recording ${check.victories.join('-')}`,
+    );
     honest.results.forEach((g) => {
       const recorded = events.filter((e) => e.type === 'play' && e.game === g.index).map((e) => e.card);
-      tally.note('nothing-lost', JSON.stringify(recorded) === JSON.stringify(g.plays.map((p) => p.card)) ? null : `game ${g.index + 1}: the table saw ${g.plays.length} plays, the recording holds ${recorded.length}`);
+      tally.note(
+        'nothing-lost',
+        JSON.stringify(recorded) === JSON.stringify(g.plays.map((p) => p.card))
+          ? null
+          : `game ${g.index + 1}: the table saw ${g.plays.length} plays, the recording holds ${recorded.length}`,
+      );
     });
-    const tableEvents = rec.messages.filter((m) => m.topic.name === '/parceiro/table/events').map((m) => m.message as TableEvent);
+    const tableEvents = rec.messages
+      .filter((m) => m.topic.name === '/parceiro/table/events')
+      .map((m) => m.message as TableEvent);
     const missing = accepted.filter((a) => !tableEvents.some((e) => e.table_id === a.table && e.seq === a.seq));
-    tally.note('nothing-lost', missing.length ? `${missing.length} accepted events not in the recording, e.g. seq ${missing[0]!.seq}` : null);
+    tally.note(
+      'nothing-lost',
+      missing.length ? `${missing.length} accepted events not in the recording, e.g. seq ${missing[0]!.seq}` : null,
+    );
 
     // And it replays to itself.
     const report = await replay.replayRecording(rec);
     const d = report.firstDifference;
-    tally.note('replay', report.matches ? null : `the recording does not replay: ${d ? `${d.topic} #${d.index} (${d.context}): ${d.text.slice(0, 400)}` : JSON.stringify(report.groups).slice(0, 300)}`);
+    tally.note(
+      'replay',
+      report.matches
+        ? null
+        : `the recording does not replay: ${d ? `${d.topic} #${d.index} (${d.context}): ${d.text.slice(0, 400)}` : JSON.stringify(report.groups).slice(0, 300)}`,
+    );
     replayed = report;
-    if (process.env.FUZZ_DEBUG) appendFileSync(process.env.FUZZ_DEBUG, `${JSON.stringify({ firstDifference: report.firstDifference, notes: report.notes, notReplayed: report.notReplayed, fed: report.fed, answerDifferences: report.answerDifferences.slice(0, 5) }, null, 1)}\n`);
+    if (process.env.FUZZ_DEBUG)
+      appendFileSync(
+        process.env.FUZZ_DEBUG,
+        `${JSON.stringify({ firstDifference: report.firstDifference, notes: report.notes, notReplayed: report.notReplayed, fed: report.fed, answerDifferences: report.answerDifferences.slice(0, 5) }, null, 1)}\n`,
+      );
     tally.write({ games: GAMES, rounds, flood: floodFigures, recordingMessages: rec.messages.length });
   }, 240_000);
 
-  it('every event got its one answer: malformed, unknown, early, without acknowledgement, refused hellos, churn, a flood, the table\'s own faults', () => {
-    expect(failed('malformed', 'unknown-event', 'no-ack', 'robot-hand', 'early-event', 'bad-hello', 'churn', 'replace', 'flood', 'table-fault', 'pause-resume')).toEqual([]);
+  it("every event got its one answer: malformed, unknown, early, without acknowledgement, refused hellos, churn, a flood, the table's own faults", () => {
+    expect(
+      failed(
+        'malformed',
+        'unknown-event',
+        'no-ack',
+        'robot-hand',
+        'early-event',
+        'bad-hello',
+        'churn',
+        'replace',
+        'flood',
+        'table-fault',
+        'pause-resume',
+      ),
+    ).toEqual([]);
   });
 
-  it('seqs: an accepted event sent again is a duplicate, changed it is refused; a table\'s old events are never applied again', () => {
+  it("seqs: an accepted event sent again is a duplicate, changed it is refused; a table's old events are never applied again", () => {
     expect(failed('duplicate-seq', 'old-event')).toEqual([]);
   });
 
@@ -512,7 +696,7 @@ describe('the table fuzzer', () => {
   // Issue 18 item 8: before 356a5e1 a table that hosts no seat had cards on other seats' spots answered
   // ok with a note ("5C is already on seat 1's spot", "4C is not lying on seat 3's spot ...; nothing
   // changes"), where PROTOCOL.md says not-your-seat.
-  it('a display-only table is refused not-your-seat on every seat\'s spot (issue 18 item 8)', () => {
+  it("a display-only table is refused not-your-seat on every seat's spot (issue 18 item 8)", () => {
     expect(failed('display-only')).toEqual([]);
   });
 });

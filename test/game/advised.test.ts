@@ -3,11 +3,27 @@
 // advised player follows it with its probability, and at 0 never searches.
 
 import { describe, expect, it } from 'vitest';
-import { AdvisedPlayer, DEFAULT_ADVICE_MARGIN, Game, SeatView, adviceFor, createRng, dealCards, parseCard, playerFactory } from '../../game/index.js';
+import {
+  AdvisedPlayer,
+  DEFAULT_ADVICE_MARGIN,
+  Game,
+  SeatView,
+  adviceFor,
+  createRng,
+  dealCards,
+  parseCard,
+  playerFactory,
+} from '../../game/index.js';
 import type { Beliefs, Seat } from '../../game/index.js';
 
 const beliefs = (moves: [string, number, number, number?][]): Beliefs => ({
-  moves: moves.map(([card, mean, winProbability, victories]) => ({ card: parseCard(card), mean, sd: 5, winProbability, ...(victories === undefined ? {} : { victories }) })),
+  moves: moves.map(([card, mean, winProbability, victories]) => ({
+    card: parseCard(card),
+    mean,
+    sd: 5,
+    winProbability,
+    ...(victories === undefined ? {} : { victories }),
+  })),
   worlds: 100,
   nodes: 1,
   timeMs: 1,
@@ -17,20 +33,33 @@ const beliefs = (moves: [string, number, number, number?][]): Beliefs => ({
 
 describe('the advice rule', () => {
   it('advises the best card when it beats the likely one by the margin in victories', () => {
-    const b = beliefs([['AH', 70, 0.7, 0.6], ['2C', 66, 0.6, 0.4], ['3C', 50, 0.3, -0.2]]);
-    expect(adviceFor(b, parseCard('3C'))).toMatchObject({ card: parseCard('AH'), gain: { victories: expect.closeTo(0.8, 9), points: 20 } });
+    const b = beliefs([
+      ['AH', 70, 0.7, 0.6],
+      ['2C', 66, 0.6, 0.4],
+      ['3C', 50, 0.3, -0.2],
+    ]);
+    expect(adviceFor(b, parseCard('3C'))).toMatchObject({
+      card: parseCard('AH'),
+      gain: { victories: expect.closeTo(0.8, 9), points: 20 },
+    });
     expect(adviceFor(b, parseCard('2C'))).toMatchObject({ card: parseCard('AH') });
   });
 
   it('stays quiet when the likely card is the best, or within the margin', () => {
-    const b = beliefs([['AH', 70, 0.7, 0.6], ['2C', 68, 0.68, 0.55]]);
+    const b = beliefs([
+      ['AH', 70, 0.7, 0.6],
+      ['2C', 68, 0.68, 0.55],
+    ]);
     expect(adviceFor(b, parseCard('AH'))).toBeNull();
     expect(adviceFor(b, parseCard('2C'))).toBeNull();
     expect(adviceFor(b, parseCard('2C'), { victories: 0.01, points: 5 })).toMatchObject({ card: parseCard('AH') });
   });
 
   it('judges by points when the search valued no victories, and never advises a fallback or a forced card', () => {
-    const b = beliefs([['AH', 70, 0.7], ['2C', 64, 0.6]]);
+    const b = beliefs([
+      ['AH', 70, 0.7],
+      ['2C', 64, 0.6],
+    ]);
     expect(adviceFor(b, parseCard('2C'))).toMatchObject({ card: parseCard('AH'), gain: { points: 6 } });
     expect(adviceFor({ ...b, fallback: 'rule' }, parseCard('2C'))).toBeNull();
     expect(adviceFor(beliefs([['AH', 70, 0.7]]), parseCard('AH'))).toBeNull();

@@ -14,7 +14,12 @@ export interface BuiltDeal {
 }
 
 export function builtGame(o: BuiltDeal): Game {
-  const hands: Card[][] = [0, 1, 2, 3].map((s) => (o.hands[s as Seat] ?? '').split(' ').filter(Boolean).map((c) => parseCard(c)));
+  const hands: Card[][] = [0, 1, 2, 3].map((s) =>
+    (o.hands[s as Seat] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((c) => parseCard(c)),
+  );
   const trump = parseCard(o.trumpCard);
   if (!hands[o.dealer]!.includes(trump)) hands[o.dealer]!.push(trump);
   const used = new Set(hands.flat());

@@ -5,7 +5,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Player, Seat } from '../../game/index.js';
-import { BUILTIN_PLAYERS, ExpertPlayer, Game, RandomPlayer, RulePlayer, SeatView, createRng, dealCards, formatCard, parseCard, playGame, runBoards, summarize } from '../../game/index.js';
+import {
+  BUILTIN_PLAYERS,
+  ExpertPlayer,
+  Game,
+  RandomPlayer,
+  RulePlayer,
+  SeatView,
+  createRng,
+  dealCards,
+  formatCard,
+  parseCard,
+  playGame,
+  runBoards,
+  summarize,
+} from '../../game/index.js';
 import type { TournamentSpec } from '../../game/index.js';
 import { RefGame, completeDeal, dealSpec, toStrings } from './helpers.js';
 
@@ -21,27 +35,37 @@ describe('expert player: legality and determinism', () => {
 
   it('only ever plays a legal card (never renounces) and leaves the view unchanged', () => {
     fc.assert(
-      fc.property(seedArb, seatArb, fc.tuple(fc.constantFrom(...OTHERS), fc.constantFrom(...OTHERS), fc.constantFrom(...OTHERS)), (seed, dealer, kinds) => {
-        const deal = dealCards(createRng(seed, 7), dealer);
-        const game = new Game(deal);
-        const ref = new RefGame(dealer, formatCard(deal.trumpCard), deal.hands.map((h) => toStrings(h)));
-        // Seat 0 is always the expert; the others are a mix.
-        const names = ['expert', ...kinds];
-        const players = names.map((k, s) => BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: seed + s }));
-        while (!ref.done) {
-          const seat = ref.toMove;
-          const view = new SeatView(game, seat);
-          const before = names[seat] === 'expert' ? JSON.stringify(view.snapshot()) : '';
-          const card = players[seat]!.choose(view);
-          const c = formatCard(card);
-          if (!ref.legal().includes(c)) expect(ref.legal(), `seat ${seat} (${names[seat]}) chose ${c}`).toContain(c);
-          expect(ref.isRenounce(c)).toBe(false);
-          if (before && JSON.stringify(view.snapshot()) !== before) expect(view.snapshot()).toEqual(JSON.parse(before));
-          game.play(card);
-          ref.play(c);
-        }
-        expect(game.status).toBe('complete');
-      }),
+      fc.property(
+        seedArb,
+        seatArb,
+        fc.tuple(fc.constantFrom(...OTHERS), fc.constantFrom(...OTHERS), fc.constantFrom(...OTHERS)),
+        (seed, dealer, kinds) => {
+          const deal = dealCards(createRng(seed, 7), dealer);
+          const game = new Game(deal);
+          const ref = new RefGame(
+            dealer,
+            formatCard(deal.trumpCard),
+            deal.hands.map((h) => toStrings(h)),
+          );
+          // Seat 0 is always the expert; the others are a mix.
+          const names = ['expert', ...kinds];
+          const players = names.map((k, s) => BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: seed + s }));
+          while (!ref.done) {
+            const seat = ref.toMove;
+            const view = new SeatView(game, seat);
+            const before = names[seat] === 'expert' ? JSON.stringify(view.snapshot()) : '';
+            const card = players[seat]!.choose(view);
+            const c = formatCard(card);
+            if (!ref.legal().includes(c)) expect(ref.legal(), `seat ${seat} (${names[seat]}) chose ${c}`).toContain(c);
+            expect(ref.isRenounce(c)).toBe(false);
+            if (before && JSON.stringify(view.snapshot()) !== before)
+              expect(view.snapshot()).toEqual(JSON.parse(before));
+            game.play(card);
+            ref.play(c);
+          }
+          expect(game.status).toBe('complete');
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -70,7 +94,10 @@ describe('expert player: legality and determinism', () => {
  */
 function position(fixed: string[][], script: string[] = [], voids: string[][] = [[], [], [], []]): SeatView {
   const dealer: Seat = 3;
-  const hands = completeDeal(fixed.map((h, s) => (s === dealer && !h.includes('2H') ? [...h, '2H'] : h)), voids);
+  const hands = completeDeal(
+    fixed.map((h, s) => (s === dealer && !h.includes('2H') ? [...h, '2H'] : h)),
+    voids,
+  );
   const game = new Game(dealSpec(dealer, '2H', hands));
   for (const c of script) game.play(parseCard(c));
   return new SeatView(game, game.toMove);
@@ -79,7 +106,8 @@ function position(fixed: string[][], script: string[] = [], voids: string[][] = 
 /** The expert's choices at a position over several seeds (ties are broken by the seed). */
 function expertChoices(view: SeatView, seeds = 20): Set<string> {
   const out = new Set<string>();
-  for (let seed = 0; seed < seeds; seed++) out.add(formatCard(new ExpertPlayer({ seat: view.seat, seed }).choose(view)));
+  for (let seed = 0; seed < seeds; seed++)
+    out.add(formatCard(new ExpertPlayer({ seat: view.seat, seed }).choose(view)));
   return out;
 }
 
@@ -114,14 +142,22 @@ describe('expert player: card-play heuristics', () => {
 
   it('ruffs with its lowest trump and keeps the 7 of trumps when a low trump wins', () => {
     // Seat 0 leads KS; seat 3 is last with no spade, holding 7H and 3H (and the turned-up 2H).
-    const view = position([['KS'], ['2S'], ['3S'], ['7H', '3H', '2D', '3D', '4D', '2C', '3C', '4C', '5C']], ['KS', '2S', '3S'], [[], [], [], ['S']]);
+    const view = position(
+      [['KS'], ['2S'], ['3S'], ['7H', '3H', '2D', '3D', '4D', '2C', '3C', '4C', '5C']],
+      ['KS', '2S', '3S'],
+      [[], [], [], ['S']],
+    );
     expect(view.seat).toBe(3);
     expect(expertChoices(view)).toEqual(new Set(['2H']));
   });
 
   it('ruffs a trick with points that its partner cannot win', () => {
     // Seat 0 leads AS (the master); seat 1 has no spade and only low trumps beside side cards.
-    const view = position([['AS'], ['3H', '4H', '2D', '3D', '4D', '5D', '2C', '3C', '4C', '5C']], ['AS'], [[], ['S'], [], []]);
+    const view = position(
+      [['AS'], ['3H', '4H', '2D', '3D', '4D', '5D', '2C', '3C', '4C', '5C']],
+      ['AS'],
+      [[], ['S'], [], []],
+    );
     expect(view.seat).toBe(1);
     expect(expertChoices(view)).toEqual(new Set(['3H']));
   });
@@ -135,12 +171,7 @@ describe('expert player: card-play heuristics', () => {
   it('leads the suit its partner is void in (the partner ruffs) when the opponents follow it', () => {
     // Trick 0: seat 0 leads AC and wins; partner seat 2 has no club (discards 2D) but holds trumps.
     const view = position(
-      [
-        ['AC', '5C', '6C', '2S', '3S', '4S', '5S', '3D', '4D', '5D'],
-        ['3C'],
-        ['2D', 'AH', '7H', 'KH'],
-        ['4C'],
-      ],
+      [['AC', '5C', '6C', '2S', '3S', '4S', '5S', '3D', '4D', '5D'], ['3C'], ['2D', 'AH', '7H', 'KH'], ['4C']],
       ['AC', '3C', '2D', '4C'],
       [[], [], ['C'], []],
     );
@@ -153,7 +184,14 @@ describe('expert player: card-play heuristics', () => {
 // ---- strength -----------------------------------------------------------------------------------
 
 describe('expert player: strength on fixed seeded deals', () => {
-  const spec = (teamB: [string, string], games: number, seed: number): TournamentSpec => ({ teamA: ['expert', 'expert'], teamB, games, seed, duplicate: true, sessionGames: 1 });
+  const spec = (teamB: [string, string], games: number, seed: number): TournamentSpec => ({
+    teamA: ['expert', 'expert'],
+    teamB,
+    games,
+    seed,
+    duplicate: true,
+    sessionGames: 1,
+  });
 
   it('beats the rule-based player in more than 60% of 400 duplicate games', () => {
     const s = spec(['rule', 'rule'], 400, 11);

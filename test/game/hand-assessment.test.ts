@@ -4,7 +4,19 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECK, FEATURE_COUNT, HAND_FEATURES, HandAssessor, combineEstimates, createRng, dealCards, handFeatures, parseCard, shuffleInPlace, strengthOf } from '../../game/index.js';
+import {
+  DECK,
+  FEATURE_COUNT,
+  HAND_FEATURES,
+  HandAssessor,
+  combineEstimates,
+  createRng,
+  dealCards,
+  handFeatures,
+  parseCard,
+  shuffleInPlace,
+  strengthOf,
+} from '../../game/index.js';
 import type { Card, HandFeature, Seat } from '../../game/index.js';
 
 const cards = (s: string): Card[] => s.split(' ').map((c) => parseCard(c));
@@ -26,10 +38,20 @@ describe('the features a player reads at the deal', () => {
     expect(feature(x, 'sideLength')).toBe(4);
     expect(feature(x, 'pointsInHand')).toBe(11 + 4 + 11 + 10 + 10 + 2);
     // Seat 2 dealt: the partner holds the turned-up seven of trumps; seat 3 leads first.
-    expect([feature(x, 'partnerTurnedUp'), feature(x, 'partnerTurnedUpPoints'), feature(x, 'opponentTurnedUp'), feature(x, 'leadsFirst')]).toEqual([1, 10, 0, 0]);
+    expect([
+      feature(x, 'partnerTurnedUp'),
+      feature(x, 'partnerTurnedUpPoints'),
+      feature(x, 'opponentTurnedUp'),
+      feature(x, 'leadsFirst'),
+    ]).toEqual([1, 10, 0, 0]);
     // Seat 3 dealt: an opponent holds it, and seat 0 leads.
     const y = handFeatures(hand, 0, 3, parseCard('7H'));
-    expect([feature(y, 'partnerTurnedUp'), feature(y, 'opponentTurnedUp'), feature(y, 'opponentTurnedUpPoints'), feature(y, 'leadsFirst')]).toEqual([0, 1, 10, 1]);
+    expect([
+      feature(y, 'partnerTurnedUp'),
+      feature(y, 'opponentTurnedUp'),
+      feature(y, 'opponentTurnedUpPoints'),
+      feature(y, 'leadsFirst'),
+    ]).toEqual([0, 1, 10, 1]);
   });
 
   it('a hand with no card of a side suit has a void there', () => {
@@ -43,7 +65,7 @@ describe('the features a player reads at the deal', () => {
 describe('the fitted model', () => {
   const assessor = new HandAssessor();
 
-  it('was fitted to this build\'s features, and says on what', () => {
+  it("was fitted to this build's features, and says on what", () => {
     expect(assessor.model.features).toEqual(HAND_FEATURES);
     expect(assessor.model.fittedOn).toMatch(/hand-assessment\.js fit .*expert/);
   });
@@ -67,7 +89,12 @@ describe('the fitted model', () => {
         const small = hand.find((c) => Math.floor(c / 10) === trump && c % 10 < 5 && c !== deal.trumpCard);
         if (small === undefined || hand.includes(ace) || deal.trumpCard === ace) return;
         const before = assessor.assess(hand, seat as Seat, deal.dealer, deal.trumpCard);
-        const after = assessor.assess(hand.map((c) => (c === small ? ace : c)), seat as Seat, deal.dealer, deal.trumpCard);
+        const after = assessor.assess(
+          hand.map((c) => (c === small ? ace : c)),
+          seat as Seat,
+          deal.dealer,
+          deal.trumpCard,
+        );
         expect(after.expectedPoints).toBeGreaterThanOrEqual(before.expectedPoints);
         expect(after.winProbability).toBeGreaterThanOrEqual(before.winProbability);
       }),

@@ -123,7 +123,9 @@ export class RefGame {
 
   /** Tricks including the one being played (winner and points null). */
   allTricks(): RefTrick[] {
-    return this.table.length ? [...this.tricks, { leader: this.leader, cards: [...this.table], winner: null, points: null }] : [...this.tricks];
+    return this.table.length
+      ? [...this.tricks, { leader: this.leader, cards: [...this.table], winner: null, points: null }]
+      : [...this.tricks];
   }
 }
 
@@ -162,7 +164,11 @@ export const toCards = (cards: readonly string[]): Card[] => cards.map((c) => pa
 export const toStrings = (cards: readonly Card[]): string[] => cards.map((c) => formatCard(c));
 export const sorted = (cards: readonly string[]): string[] => [...cards].sort();
 
-export function dealSpec(dealer: Seat, trumpCard: string, hands: readonly (readonly string[])[]): DealSpec & { hands: Card[][] } {
+export function dealSpec(
+  dealer: Seat,
+  trumpCard: string,
+  hands: readonly (readonly string[])[],
+): DealSpec & { hands: Card[][] } {
   return { dealer, trumpCard: parseCard(trumpCard), hands: hands.map((h) => toCards(h)) };
 }
 
@@ -170,7 +176,10 @@ export function dealSpec(dealer: Seat, trumpCard: string, hands: readonly (reado
  * A full deal from fixed partial hands: the remaining cards are spread over the seats (backtracking),
  * never giving a seat a suit listed in `voids[seat]`. The trump card must be in fixed[dealer].
  */
-export function completeDeal(fixed: readonly (readonly string[])[], voids: readonly (readonly string[])[] = [[], [], [], []]): string[][] {
+export function completeDeal(
+  fixed: readonly (readonly string[])[],
+  voids: readonly (readonly string[])[] = [[], [], [], []],
+): string[][] {
   const hands = [0, 1, 2, 3].map((s) => [...(fixed[s] ?? [])]);
   const used = new Set(hands.flat());
   if (used.size !== hands.flat().length) throw new Error('completeDeal: a card is fixed twice');
@@ -202,7 +211,8 @@ export function handsFromTricks(dealer: Seat, trumpSuit: string, tricks: readonl
     t.forEach((c, i) => hands[seatAfter(leader, i)]!.push(c));
     leader = seatAfter(leader, refTrickWinnerIndex(t, trumpSuit));
   }
-  if (new Set(hands.flat()).size !== 40 || hands.some((h) => h.length !== 10)) throw new Error('handsFromTricks: not a full deal');
+  if (new Set(hands.flat()).size !== 40 || hands.some((h) => h.length !== 10))
+    throw new Error('handsFromTricks: not a full deal');
   // Legality: replay with the reference model.
   const ref = new RefGame(dealer, '2' + trumpSuit, hands);
   for (const t of tricks) {
@@ -229,7 +239,6 @@ export const DEAL_C: { dealer: Seat; trumpCard: string; hands: string[][] } = {
   ],
 };
 
-
 /** The PlayError code `f` throws, 'no error' when it returns; rethrows anything else. */
 export function playErrorCode(f: () => unknown): string {
   try {
@@ -251,6 +260,7 @@ export function isPlainData(v: unknown): boolean {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
   if (typeof v === 'number') return Number.isFinite(v);
   if (Array.isArray(v)) return Object.getPrototypeOf(v) === Array.prototype && v.every(isPlainData);
-  if (typeof v === 'object') return Object.getPrototypeOf(v) === Object.prototype && Object.values(v).every(isPlainData);
+  if (typeof v === 'object')
+    return Object.getPrototypeOf(v) === Object.prototype && Object.values(v).every(isPlainData);
   return false;
 }

@@ -72,7 +72,7 @@ describe('the rule-based player as probabilities', () => {
     );
   });
 
-  it('matches the rule player\'s frequencies where it chooses at random', () => {
+  it("matches the rule player's frequencies where it chooses at random", () => {
     let compared = 0;
     for (let seed = 1; compared < 16; seed++) {
       // Every other position is a lead (a multiple of 4 plays), where ties are broken at random.
@@ -102,10 +102,10 @@ describe('the rule-based player as probabilities', () => {
     const hand = [0, 0, 0, 0];
     const add = (c: string): void => {
       const card = parseCard(c);
-      hand[(card / 10) | 0]! |= 1 << card % 10;
+      hand[(card / 10) | 0]! |= 1 << (card % 10);
     };
     ['AS', '3S', '4S', '2H', 'KD'].forEach(add);
-    const played = [1 << parseCard('2S') % 10, 0, 0, 0];
+    const played = [1 << (parseCard('2S') % 10), 0, 0, 0];
     const trumpH = 1;
     expect(ruleProbability(hand, 0, played, 0, trumpH, 0, parseCard('2S'), parseCard('AS'))).toBe(1);
     expect(ruleProbability(hand, 0, played, 0, trumpH, 0, parseCard('2S'), parseCard('3S'))).toBe(0);
@@ -136,7 +136,7 @@ describe('the likelihood of a world', () => {
     expect(ratioSum / positions).toBeGreaterThan(2);
   });
 
-  it('is the product, over the other seats\' plays, of the mixed rule and uniform probabilities', () => {
+  it("is the product, over the other seats' plays, of the mixed rule and uniform probabilities", () => {
     for (let i = 0; i < 15; i++) {
       const game = ruleGame(700 + i, 5 + 2 * i);
       const seat = game.toMove;
@@ -181,7 +181,11 @@ describe('the likelihood of a world', () => {
       for (let k = 0; k < 20; k++) {
         worlds.next(rng, hands);
         // Replay the world from its deal and check every play of the other seats against the rules.
-        const replay = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: hands.map((h, s) => [...h, ...played[s]!]) });
+        const replay = new Game({
+          dealer: info.dealer,
+          trumpCard: info.trumpCard,
+          hands: hands.map((h, s) => [...h, ...played[s]!]),
+        });
         for (const c of info.plays) {
           if (replay.toMove !== seat) expect(odds(replay, c)).toBeGreaterThan(0);
           replay.play(c);
@@ -191,7 +195,7 @@ describe('the likelihood of a world', () => {
     expect(fitted).toBeGreaterThanOrEqual(8);
   });
 
-  it('puts the other seats\' cards where they are more often than uniform worlds do', () => {
+  it("puts the other seats' cards where they are more often than uniform worlds do", () => {
     let uniformHits = 0;
     let weightedHits = 0;
     for (let i = 0; i < 20; i++) {
@@ -199,7 +203,8 @@ describe('the likelihood of a world', () => {
       const seat = game.toMove;
       const info = new SeatView(game, seat).snapshot();
       const truth = [0, 1, 2, 3].map((s) => new Set(game.hand(s as Seat)));
-      const hits = (hands: Card[][]): number => hands.reduce((n, h, s) => (s === seat ? n : n + h.filter((c) => truth[s]!.has(c)).length), 0);
+      const hits = (hands: Card[][]): number =>
+        hands.reduce((n, h, s) => (s === seat ? n : n + h.filter((c) => truth[s]!.has(c)).length), 0);
       const sampler = createDealSampler(info);
       const worlds = new WeightedWorlds(sampler, new PlayLikelihood(info, 0.5), createRng(i), 1024);
       const rng = createRng(77 + i);
@@ -224,7 +229,13 @@ describe('the search with inference', () => {
   it('reports the weighed candidates, reproduces from its seed, and counts a world drawn twice without solving it again', () => {
     const { info, legal } = position(42, 24);
     const run = (solver: Solver) =>
-      searchWorlds(info, legal, solver, createRng(9), { worlds: 300, rollouts: 0, rolloutTricks: 0, seed: 9, inference: { trust: 0.9, candidates: 64 } });
+      searchWorlds(info, legal, solver, createRng(9), {
+        worlds: 300,
+        rollouts: 0,
+        rolloutTricks: 0,
+        seed: 9,
+        inference: { trust: 0.9, candidates: 64 },
+      });
     const solver = new Solver({ ttBits: 16 });
     const a = run(solver);
     expect(a.inference).toEqual({ trust: 0.9, candidates: 64, effective: expect.any(Number) });
@@ -235,7 +246,12 @@ describe('the search with inference', () => {
     expect(b.tally).toEqual({ ...a.tally, nodes: b.tally.nodes });
     // 300 draws from 64 candidates: most draws repeat a solved world. Solving every draw would cost
     // far more nodes than solving the distinct ones: compare with the same draws, uniform weights.
-    const uniform = searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(9), { worlds: 300, rollouts: 0, rolloutTricks: 0, seed: 9 });
+    const uniform = searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(9), {
+      worlds: 300,
+      rollouts: 0,
+      rolloutTricks: 0,
+      seed: 9,
+    });
     expect(uniform.inference).toBeUndefined();
     expect(a.tally.nodes).toBeLessThan(uniform.tally.nodes);
   });
@@ -244,7 +260,13 @@ describe('the search with inference', () => {
     const { info, legal } = position(43, 24);
     // One candidate: every draw is the same world, so 50 draws cost the nodes of one.
     const run = (worlds: number) =>
-      searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(3), { worlds, rollouts: 0, rolloutTricks: 0, seed: 3, inference: { trust: 0.5, candidates: 1 } });
+      searchWorlds(info, legal, new Solver({ ttBits: 16 }), createRng(3), {
+        worlds,
+        rollouts: 0,
+        rolloutTricks: 0,
+        seed: 3,
+        inference: { trust: 0.5, candidates: 1 },
+      });
     const once = run(1);
     const fifty = run(50);
     expect(fifty.tally.worlds).toBe(50);
@@ -266,7 +288,7 @@ describe('the search with inference', () => {
     expect(r.inference).toBeUndefined();
   });
 
-  it('is the timed player\'s default, and `infer=` sets or turns it off by name', () => {
+  it("is the timed player's default, and `infer=` sets or turns it off by name", () => {
     expect(DEFAULT_CANDIDATES).toBeGreaterThan(0);
     const game = ruleGame(8, 21);
     const view = new SeatView(game, game.toMove);

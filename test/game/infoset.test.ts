@@ -6,7 +6,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card, InfoSet, Seat } from '../../game/index.js';
 import { Game, SeatView, consistencyProblems, formatCard, parseCard } from '../../game/index.js';
-import { RefGame, dealSpec, isPlainData, mulberry32, pick, refDeal, same, sorted, suitL, toCards, toStrings } from './helpers.js';
+import {
+  RefGame,
+  dealSpec,
+  isPlainData,
+  mulberry32,
+  pick,
+  refDeal,
+  same,
+  sorted,
+  suitL,
+  toCards,
+  toStrings,
+} from './helpers.js';
 
 const seedArb = fc.integer({ min: 0, max: 0x7fffffff });
 const SUIT_INDEX = (letter: string): number => 'SHDC'.indexOf(letter);
@@ -130,7 +142,10 @@ describe('consistencyProblems catches real inconsistencies', () => {
             const hands = ref.hands.map((h) => [...h]);
             hands[t] = hands[t]!.map((c) => (c === x ? y : c));
             hands[s] = hands[s]!.map((c) => (c === y ? x : c));
-            const problems = consistencyProblems(info, hands.map((h) => toCards(h)));
+            const problems = consistencyProblems(
+              info,
+              hands.map((h) => toCards(h)),
+            );
             expect(problems.some((p) => p.includes(`seat ${s}`) && p.includes('void'))).toBe(true);
             cases++;
           }
@@ -151,7 +166,10 @@ describe('consistencyProblems catches real inconsistencies', () => {
       const hands = ref.hands.map((h) => [...h]);
       hands[t] = hands[t]!.map((c) => (c === y ? ref.trumpCard : c));
       hands[dealer] = hands[dealer]!.map((c) => (c === ref.trumpCard ? y : c));
-      const problems = consistencyProblems(info, hands.map((h) => toCards(h)));
+      const problems = consistencyProblems(
+        info,
+        hands.map((h) => toCards(h)),
+      );
       expect(problems.some((p) => p.includes('does not hold the trump card'))).toBe(true);
       cases++;
     });
@@ -168,20 +186,33 @@ describe('consistencyProblems catches real inconsistencies', () => {
       if (own && theirs) {
         const hands = ref.hands.map((h) => [...h]);
         hands[t] = hands[t]!.map((c) => (c === theirs ? own : c));
-        expect(consistencyProblems(info, hands.map((h) => toCards(h))).length).toBeGreaterThan(0);
+        expect(
+          consistencyProblems(
+            info,
+            hands.map((h) => toCards(h)),
+          ).length,
+        ).toBeGreaterThan(0);
         cases++;
       }
       const played = ref.history[0];
       if (played && theirs) {
         const hands = ref.hands.map((h) => [...h]);
         hands[t] = hands[t]!.map((c) => (c === theirs ? played : c));
-        expect(consistencyProblems(info, hands.map((h) => toCards(h))).length).toBeGreaterThan(0);
+        expect(
+          consistencyProblems(
+            info,
+            hands.map((h) => toCards(h)),
+          ).length,
+        ).toBeGreaterThan(0);
       }
       if (theirs) {
         const hands = ref.hands.map((h) => [...h]);
         hands[t] = hands[t]!.slice(1);
         hands[u] = [...hands[u]!, theirs];
-        const problems = consistencyProblems(info, hands.map((h) => toCards(h)));
+        const problems = consistencyProblems(
+          info,
+          hands.map((h) => toCards(h)),
+        );
         expect(problems.some((p) => p.startsWith(`seat ${t} holds ${ref.hands[t]!.length - 1} cards`))).toBe(true);
       }
     });

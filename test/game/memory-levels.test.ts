@@ -12,9 +12,16 @@ describe('levels of play', () => {
   });
 
   it('names the file, the line, the key and what was expected', () => {
-    const text = ['secondsPerCard: 5', 'levels:', ...LEVEL_NAMES.map((l) => `  ${l}: { memory: perfect, infer: 50 }`)].join('\n');
+    const text = [
+      'secondsPerCard: 5',
+      'levels:',
+      ...LEVEL_NAMES.map((l) => `  ${l}: { memory: perfect, infer: 50 }`),
+    ].join('\n');
     expect(parseLevels(text, 'levels.yaml').levels.full).toEqual({ memory: 'perfect', infer: 50 });
-    const broken = text.replace('  casual: { memory: perfect, infer: 50 }', '  casual:\n    memory: { decay: 0.5, noise: 0.3, threshold: -2, salience: 1, rehearse: [leads] }\n    infer: 50');
+    const broken = text.replace(
+      '  casual: { memory: perfect, infer: 50 }',
+      '  casual:\n    memory: { decay: 0.5, noise: 0.3, threshold: -2, salience: 1, rehearse: [leads] }\n    infer: 50',
+    );
     expect(() => parseLevels(broken, 'levels.yaml')).toThrow(ConfigError);
     try {
       parseLevels(broken, 'levels.yaml');
@@ -30,7 +37,9 @@ describe('levels of play', () => {
   it('makes level:name=LEVEL players and refuses others in one line', () => {
     for (const l of LEVEL_NAMES) expect(typeof playerFactory(`level:name=${l}`)).toBe('function');
     expect(() => playerFactory('level:name=grandmaster')).toThrow(PlayerSpecError);
-    expect(() => playerFactory('level:name=grandmaster')).toThrow(/unknown level 'grandmaster' \(levels: beginner, casual, club, expert, full\)/);
+    expect(() => playerFactory('level:name=grandmaster')).toThrow(
+      /unknown level 'grandmaster' \(levels: beginner, casual, club, expert, full\)/,
+    );
     expect(() => playerFactory('level')).toThrow(/level needs a name/);
     expect(() => playerFactory('level:depth=3')).toThrow(/level takes name=LEVEL/);
   });

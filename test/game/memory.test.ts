@@ -33,7 +33,8 @@ const steppingClock = (step: number): (() => number) => {
 function midGame(seed: number, tricks: number, extra = 0): Game {
   const game = new Game(dealCards(createRng(seed), (seed & 3) as Seat));
   const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: seed * 4 + s }));
-  while (game.trick < tricks || game.cardsInTrick < extra) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+  while (game.trick < tricks || game.cardsInTrick < extra)
+    game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
   return game;
 }
 
@@ -71,7 +72,8 @@ describe('ACT-R activation (seed 002: decay d = 0.5)', () => {
     expect(memory.presentations(first)).toBe(1);
     expect(memory.cardActivation(first, 4)).toBeCloseTo(-1.49787, 5);
     expect(memory.cardActivation(first, 9)).toBeCloseTo(-1.90333, 5);
-    for (let now = 5; now < 9; now++) expect(memory.cardActivation(first, now + 1)).toBeLessThan(memory.cardActivation(first, now));
+    for (let now = 5; now < 9; now++)
+      expect(memory.cardActivation(first, now + 1)).toBeLessThan(memory.cardActivation(first, now));
   });
 
   it('draws logistic noise: mean 0, variance pi^2 s^2 / 3', () => {
@@ -122,7 +124,8 @@ describe('rehearsal', () => {
     memory.follow(info);
     const counts = info.plays.map((c) => memory.presentations(c));
     expect(counts.every((n) => n === 1 || n === 3)).toBe(true);
-    for (const [k, c] of info.plays.entries()) if (suitOf(c) === info.trump || pointsOf(c) >= 10) expect(counts[k]).toBe(3);
+    for (const [k, c] of info.plays.entries())
+      if (suitOf(c) === info.trump || pointsOf(c) >= 10) expect(counts[k]).toBe(3);
   });
 });
 
@@ -164,7 +167,8 @@ describe('the worlds of what a seat recalls', () => {
     for (let i = 0; i < 400; i++) {
       source.sampler.sample(rng, hands);
       checkWorld(info, rec, hands);
-      for (let s = 0; s < 4; s++) if (s !== seat) for (const c of hands[s]!) if (rec.forgotten.includes(c)) misplaced.add(c);
+      for (let s = 0; s < 4; s++)
+        if (s !== seat) for (const c of hands[s]!) if (rec.forgotten.includes(c)) misplaced.add(c);
     }
     // Most forgotten cards are believed held in some world.
     expect(misplaced.size).toBeGreaterThan(rec.forgotten.length / 2);
@@ -195,7 +199,9 @@ describe('the worlds of what a seat recalls', () => {
 /** Plays one game with `make` at seats 0 and 2 and rule players at 1 and 3; the cards in order. */
 function playWith(make: (seat: Seat) => { choose: LevelPlayer['choose']; kind: string }, seed: number): Card[] {
   const deal = dealCards(createRng(seed), (seed & 3) as Seat);
-  const players = [0, 1, 2, 3].map((s) => (s % 2 === 0 ? make(s as Seat) : new RulePlayer({ seat: s as Seat, seed: seed + s })));
+  const players = [0, 1, 2, 3].map((s) =>
+    s % 2 === 0 ? make(s as Seat) : new RulePlayer({ seat: s as Seat, seed: seed + s }),
+  );
   const game = playGame(deal, players);
   return Array.from({ length: game.plays }, (_, i) => game.playAt(i));
 }
@@ -203,8 +209,14 @@ function playWith(make: (seat: Seat) => { choose: LevelPlayer['choose']; kind: s
 describe('the level player', () => {
   it('full forgets nothing and plays exactly as timed under the same seed', () => {
     for (const seed of [1, 2]) {
-      const full = playWith((seat) => new LevelPlayer({ seat, seed: 100 + seat, level: 'full', clock: steppingClock(1), budgetMs: 40 }), seed);
-      const timed = playWith((seat) => new SearchPlayer({ seat, seed: 100 + seat, kind: 'timed', clock: steppingClock(1), budgetMs: 40 }), seed);
+      const full = playWith(
+        (seat) => new LevelPlayer({ seat, seed: 100 + seat, level: 'full', clock: steppingClock(1), budgetMs: 40 }),
+        seed,
+      );
+      const timed = playWith(
+        (seat) => new SearchPlayer({ seat, seed: 100 + seat, kind: 'timed', clock: steppingClock(1), budgetMs: 40 }),
+        seed,
+      );
       expect(full).toEqual(timed);
     }
     const player = new LevelPlayer({ seat: 0, seed: 1, level: 'full', clock: steppingClock(1) });
@@ -236,14 +248,29 @@ describe('the level player', () => {
     const levels: LevelTable = {
       ...DEFAULT_LEVELS,
       // The harshest memory and the most inference: every path of the believed worlds is exercised.
-      levels: { ...DEFAULT_LEVELS.levels, casual: { memory: { decay: 0.8, noise: 0.6, threshold: -1, salience: 0, rehearseOnLead: true, rehearseOnTurn: true }, infer: 80, worlds: 6 } },
+      levels: {
+        ...DEFAULT_LEVELS.levels,
+        casual: {
+          memory: { decay: 0.8, noise: 0.6, threshold: -1, salience: 0, rehearseOnLead: true, rehearseOnTurn: true },
+          infer: 80,
+          worlds: 6,
+        },
+      },
     };
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom('beginner', 'casual', 'club') as fc.Arbitrary<'beginner' | 'casual' | 'club'>, (seed, level) => {
-        // playGame throws PlayerContractError on an illegal card.
-        const plays = playWith((seat) => new LevelPlayer({ seat, seed: seed + seat, level, levels, clock: steppingClock(1), budgetMs: 12 }), seed);
-        expect(plays.length).toBe(40);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom('beginner', 'casual', 'club') as fc.Arbitrary<'beginner' | 'casual' | 'club'>,
+        (seed, level) => {
+          // playGame throws PlayerContractError on an illegal card.
+          const plays = playWith(
+            (seat) =>
+              new LevelPlayer({ seat, seed: seed + seat, level, levels, clock: steppingClock(1), budgetMs: 12 }),
+            seed,
+          );
+          expect(plays.length).toBe(40);
+        },
+      ),
       { numRuns: 12, seed: 22 },
     );
   });

@@ -4,7 +4,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card, Player, Seat } from '../../game/index.js';
-import { BUILTIN_PLAYERS, Game, RandomPlayer, RulePlayer, SeatView, builtinPlayerKinds, createRng, dealCards, formatCard, parseCard, playGame } from '../../game/index.js';
+import {
+  BUILTIN_PLAYERS,
+  Game,
+  RandomPlayer,
+  RulePlayer,
+  SeatView,
+  builtinPlayerKinds,
+  createRng,
+  dealCards,
+  formatCard,
+  parseCard,
+  playGame,
+} from '../../game/index.js';
 import { RefGame, completeDeal, dealSpec, rankL, sorted, toStrings } from './helpers.js';
 
 const seedArb = fc.integer({ min: 0, max: 0x7fffffff });
@@ -30,7 +42,11 @@ describe('built-in players', () => {
       fc.property(seedArb, seatArb, fc.tuple(kindArb, kindArb, kindArb, kindArb), (seed, dealer, kinds) => {
         const deal = dealCards(createRng(seed, 1), dealer);
         const game = new Game(deal);
-        const ref = new RefGame(dealer, formatCard(deal.trumpCard), deal.hands.map((h) => toStrings(h)));
+        const ref = new RefGame(
+          dealer,
+          formatCard(deal.trumpCard),
+          deal.hands.map((h) => toStrings(h)),
+        );
         const players = kinds.map((k, s) => BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: seed + s }));
         while (!ref.done) {
           const seat = ref.toMove;
@@ -66,7 +82,8 @@ describe('built-in players', () => {
     // Seat 0 leads trick 0 with ten legal cards.
     const deal = dealCards(createRng(99), 3);
     const seen = new Set<Card>();
-    for (let seed = 0; seed < 300; seed++) seen.add(new RandomPlayer({ seat: 0, seed }).choose(new SeatView(new Game(deal), 0)));
+    for (let seed = 0; seed < 300; seed++)
+      seen.add(new RandomPlayer({ seat: 0, seed }).choose(new SeatView(new Game(deal), 0)));
     expect(sorted(toStrings([...seen]))).toEqual(sorted(toStrings(deal.hands[0]!)));
   });
 });
@@ -79,7 +96,10 @@ describe('built-in players', () => {
  */
 function position(fixed: string[][], script: string[] = [], voids: string[][] = [[], [], [], []]): SeatView {
   const dealer: Seat = 3;
-  const hands = completeDeal(fixed.map((h, s) => (s === dealer && !h.includes('2H') ? [...h, '2H'] : h)), voids);
+  const hands = completeDeal(
+    fixed.map((h, s) => (s === dealer && !h.includes('2H') ? [...h, '2H'] : h)),
+    voids,
+  );
   const game = new Game(dealSpec(dealer, '2H', hands));
   for (const c of script) game.play(parseCard(c));
   return new SeatView(game, game.toMove);
@@ -88,7 +108,8 @@ function position(fixed: string[][], script: string[] = [], voids: string[][] = 
 /** The rule player's choices at a position over many seeds. */
 function ruleChoices(view: SeatView, seeds = 40, literal = false): Set<string> {
   const out = new Set<string>();
-  for (let seed = 0; seed < seeds; seed++) out.add(formatCard(new RulePlayer({ seat: view.seat, seed, literal }).choose(view)));
+  for (let seed = 0; seed < seeds; seed++)
+    out.add(formatCard(new RulePlayer({ seat: view.seat, seed, literal }).choose(view)));
   return out;
 }
 
@@ -144,10 +165,17 @@ describe('rule player: following and cutting', () => {
   });
 
   it('does not chase a trick already cut by a trump with its ace: a zero-point card of the suit', () => {
-    const cut = position([['KS'], ['3H'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']], ['KS', '3H'], [[], ['S'], [], []]);
+    const cut = position(
+      [['KS'], ['3H'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']],
+      ['KS', '3H'],
+      [[], ['S'], [], []],
+    );
     expect(cut.seat).toBe(2);
     expect(ruleChoices(cut)).toEqual(new Set(['2S', '4S']));
-    const uncut = position([['KS'], ['5S'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']], ['KS', '5S']);
+    const uncut = position(
+      [['KS'], ['5S'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']],
+      ['KS', '5S'],
+    );
     expect(ruleChoices(uncut)).toEqual(new Set(['AS']));
   });
 
@@ -180,7 +208,11 @@ describe('rule player: following and cutting', () => {
 
 describe('rule-literal: the paper word for word', () => {
   it('throws its top card even on a trick it cannot win', () => {
-    const cut = position([['KS'], ['3H'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']], ['KS', '3H'], [[], ['S'], [], []]);
+    const cut = position(
+      [['KS'], ['3H'], ['AS', '2S', '4S', '2D', '3D', '4D', '5D', '6D', '2C', '3C']],
+      ['KS', '3H'],
+      [[], ['S'], [], []],
+    );
     expect(ruleChoices(cut, 20, true)).toEqual(new Set(['AS']));
     expect(BUILTIN_PLAYERS['rule-literal']?.({ seat: 2, seed: 0 }).choose(cut)).toBe(parseCard('AS'));
   });

@@ -12,10 +12,19 @@ import { predictEvalCommand } from '../../launch/commands/predict-eval.js';
 import type { PredictEvalOptions } from '../../launch/commands/predict-eval.js';
 import { recordScripted } from '../learned/scripted.js';
 
-const base: PredictEvalOptions = { players: 'rule', games: 2, seed: 5, budget: 20, observer: 0, observerPlayer: 'rule', models: 'rule', recording: [] };
+const base: PredictEvalOptions = {
+  players: 'rule',
+  games: 2,
+  seed: 5,
+  budget: 20,
+  observer: 0,
+  observerPlayer: 'rule',
+  models: 'rule',
+  recording: [],
+};
 
 describe('parceiro predict-eval', () => {
-  it('scores seeded games: a row per player kind, uniform first, every other seat\'s card counted', () => {
+  it("scores seeded games: a row per player kind, uniform first, every other seat's card counted", () => {
     const r = predictEvalCommand({ ...base, players: 'rule,random' });
     expect(r.models).toEqual(['uniform', 'rule']);
     expect(r.rows.map((w) => w.who)).toEqual(['rule', 'random']);
@@ -23,18 +32,29 @@ describe('parceiro predict-eval', () => {
     const rule = r.rows[0]!.models[1]!;
     expect(rule.meanLogLikelihood).toBeGreaterThan(r.rows[0]!.models[0]!.meanLogLikelihood);
     // The same seed, the same figures (the time per prediction aside).
-    const untimed = (rows: typeof r.rows): unknown => rows.map((w) => ({ ...w, models: w.models.map(({ msPerPrediction: _, ...m }) => m) }));
+    const untimed = (rows: typeof r.rows): unknown =>
+      rows.map((w) => ({ ...w, models: w.models.map(({ msPerPrediction: _, ...m }) => m) }));
     expect(untimed(predictEvalCommand({ ...base, players: 'rule,random' }).rows)).toEqual(untimed(r.rows));
   });
 
-  it('reads game records, a tournament\'s naming who sat where', () => {
+  it("reads game records, a tournament's naming who sat where", () => {
     const dir = mkdtempSync(join(tmpdir(), 'predict-eval-'));
     const file = join(dir, 'games.jsonl');
     const lines = [0, 1].map((g) => {
       const deal = dealCards(createRng(9, g), g as Seat);
-      const game = playGame(deal, [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s })));
+      const game = playGame(
+        deal,
+        [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s })),
+      );
       const plays = Array.from({ length: game.plays }, (_, i) => formatCard(game.playAt(i)));
-      return JSON.stringify({ type: 'game', seats: ['rule', 'rule', 'rule', 'rule'], dealer: deal.dealer, trump: formatCard(deal.trumpCard), hands: deal.hands.map((h) => formatCards(h)), plays });
+      return JSON.stringify({
+        type: 'game',
+        seats: ['rule', 'rule', 'rule', 'rule'],
+        dealer: deal.dealer,
+        trump: formatCard(deal.trumpCard),
+        hands: deal.hands.map((h) => formatCards(h)),
+        plays,
+      });
     });
     writeFileSync(file, `${lines.join('\n')}\n{"type":"summary"}\n`);
     const r = predictEvalCommand({ ...base, records: file, observer: 1 });

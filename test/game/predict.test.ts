@@ -28,7 +28,12 @@ import {
 
 /** Small settings, so the tests stay quick: the models are the same. */
 const small = (kind: PredictorKind, seed = 7): Predictor =>
-  createPredictor({ kind, seed, candidates: 64, ...(kind === 'tom1' ? { worlds: 4, tom1: { worlds: 1, candidates: 8 } } : {}) });
+  createPredictor({
+    kind,
+    seed,
+    candidates: 64,
+    ...(kind === 'tom1' ? { worlds: 4, tom1: { worlds: 1, candidates: 8 } } : {}),
+  });
 /** tom1 asked about as many of the seat's hands as by default (its answer depends on covering them), one world each. */
 const tom1 = (seed: number): Predictor => createPredictor({ kind: 'tom1', seed, tom1: { worlds: 1, candidates: 8 } });
 
@@ -70,7 +75,7 @@ describe('a prediction', () => {
     expect(checked).toBeGreaterThan(6);
   });
 
-  it('is the same for two deals that agree on what the observer knows: the seat\'s true hand is never read', () => {
+  it("is the same for two deals that agree on what the observer knows: the seat's true hand is never read", () => {
     for (let seed = 20; seed < 26; seed++) {
       const game = advanced(seed, 13 + (seed % 5), (s) => new ExpertPlayer({ seat: s, seed: seed + s }));
       const info = observerInfo(game, 0);
@@ -92,7 +97,10 @@ describe('a prediction', () => {
     for (const kind of KINDS) {
       const a = small(kind, 5);
       const first = a.predict(info, seat);
-      const earlier = observerInfo(advanced(31, 14, (s) => new RulePlayer({ seat: s, seed: s })), 0);
+      const earlier = observerInfo(
+        advanced(31, 14, (s) => new RulePlayer({ seat: s, seed: s })),
+        0,
+      );
       if (earlier) a.predict(earlier, seatToMove(earlier));
       expect(a.predict(info, seat)).toEqual(first);
       expect(small(kind, 5).predict(info, seat)).toEqual(first);
@@ -100,10 +108,15 @@ describe('a prediction', () => {
   });
 
   it('refuses to predict the observer or a seat not to move', () => {
-    const info = observerInfo(advanced(3, 5, (s) => new RulePlayer({ seat: s, seed: s })), 0)!;
+    const info = observerInfo(
+      advanced(3, 5, (s) => new RulePlayer({ seat: s, seed: s })),
+      0,
+    )!;
     const seat = seatToMove(info);
     expect(() => small('rule').predict(info, 0)).toThrow(/observer/);
-    expect(() => small('rule').predict(info, ((seat + 1) & 3) === 0 ? (((seat + 2) & 3) as Seat) : (((seat + 1) & 3) as Seat))).toThrow(/not to move/);
+    expect(() =>
+      small('rule').predict(info, ((seat + 1) & 3) === 0 ? (((seat + 2) & 3) as Seat) : (((seat + 1) & 3) as Seat)),
+    ).toThrow(/not to move/);
   });
 });
 
@@ -131,7 +144,7 @@ describe('the cards a seat might play, as the observer knows', () => {
 });
 
 describe('the rule model', () => {
-  it('gives the rule player\'s card its own odds once the observer\'s worlds leave the seat one hand, and a high probability', () => {
+  it("gives the rule player's card its own odds once the observer's worlds leave the seat one hand, and a high probability", () => {
     const mix = 0.95;
     const floor = 0.02;
     let sum = 0;
@@ -154,7 +167,10 @@ describe('the rule model', () => {
             const winning = game.cardsInTrick ? game.winningCard : -1;
             const legal = view.legalCards().length;
             const odds = ruleProbability(hand, 0, played, 0, game.trump, led, winning, card);
-            expect(probabilityOf(p, card)).toBeCloseTo((1 - floor) * (mix * odds + (1 - mix) / legal) + floor / p.cards.length, 9);
+            expect(probabilityOf(p, card)).toBeCloseTo(
+              (1 - floor) * (mix * odds + (1 - mix) / legal) + floor / p.cards.length,
+              9,
+            );
             sum += probabilityOf(p, card);
             n++;
           }
@@ -181,7 +197,14 @@ describe('the expert softmax and tom1', () => {
         plays.push(c);
         game.play(c);
       }
-      scorer.add({ dealer: deal.dealer, trumpCard: deal.trumpCard, observer: 0, observerHand: deal.hands[0]!, plays, who: ['expert', 'expert', 'expert', 'expert'] });
+      scorer.add({
+        dealer: deal.dealer,
+        trumpCard: deal.trumpCard,
+        observer: 0,
+        observerHand: deal.hands[0]!,
+        plays,
+        who: ['expert', 'expert', 'expert', 'expert'],
+      });
     }
     const [row] = scorer.summary();
     expect(row!.who).toBe('expert');
@@ -200,7 +223,8 @@ describe('worlds weighed by the expert model (timed:model=expert)', () => {
   it('weigh the true deal above the average consistent world when the others play as experts', () => {
     let above = 0;
     let tried = 0;
-    const likelihoodOf = (info: InfoSet): PolicyPlayLikelihood => new PolicyPlayLikelihood(info, 0.5, new ExpertSoftmaxPolicy(1.5, 1));
+    const likelihoodOf = (info: InfoSet): PolicyPlayLikelihood =>
+      new PolicyPlayLikelihood(info, 0.5, new ExpertSoftmaxPolicy(1.5, 1));
     for (let seed = 1; seed <= 10; seed++) {
       const game = advanced(seed, 20, (s) => new ExpertPlayer({ seat: s, seed: seed + s }));
       const info = infoSetOf(game, 0, game.hand(0));

@@ -16,41 +16,62 @@ function position(o: BuiltDeal & { seat?: Seat }) {
   return infoSetOf(game, seat, game.hand(seat));
 }
 
-const why = (info: ReturnType<typeof position>, chosen: string, other: string) => reasonFor(info, parseCard(chosen), parseCard(other), { rng: createRng(7), seed: 7, worlds: 48 });
+const why = (info: ReturnType<typeof position>, chosen: string, other: string) =>
+  reasonFor(info, parseCard(chosen), parseCard(other), { rng: createRng(7), seed: 7, worlds: 48 });
 
 describe('the reason that separates two cards', () => {
-  it('points on a trick the partner is sure to take: the robot plays last behind its partner\'s ace', () => {
+  it("points on a trick the partner is sure to take: the robot plays last behind its partner's ace", () => {
     // Trumps hearts; seat 1 leads 3S, the partner (2) plays AS, seat 3 4S; the robot (0) plays last.
-    const info = position({ dealer: 0, trumpCard: '2H', hands: { 0: '7S 2S', 1: '3S', 2: 'AS', 3: '4S' }, plays: '3S AS 4S' });
+    const info = position({
+      dealer: 0,
+      trumpCard: '2H',
+      hands: { 0: '7S 2S', 1: '3S', 2: 'AS', 3: '4S' },
+      plays: '3S AS 4S',
+    });
     const r = why(info, '7S', '2S');
     expect(r).toMatchObject({ kind: 'points-to-partner', points: 10 });
     expect(r.chosen.partnerTakesTrick).toBe(1);
     expect(r.chosen.trickPoints).toBe(21);
   });
 
-  it('takes the trick: the ace beats the opponent\'s king, a small card would not', () => {
-    const info = position({ dealer: 0, trumpCard: '2H', hands: { 0: 'AS 3S', 1: 'KS', 2: '2S', 3: '5S' }, plays: 'KS 2S 5S' });
+  it("takes the trick: the ace beats the opponent's king, a small card would not", () => {
+    const info = position({
+      dealer: 0,
+      trumpCard: '2H',
+      hands: { 0: 'AS 3S', 1: 'KS', 2: '2S', 3: '5S' },
+      plays: 'KS 2S 5S',
+    });
     const r = why(info, 'AS', '3S');
     expect(r).toMatchObject({ kind: 'takes-trick', points: 15 });
     expect([r.chosen.teamTakesTrick, r.other.teamTakesTrick]).toEqual([1, 0]);
   });
 
-  it('saves points when the trick is lost either way: the opponent\'s ace holds', () => {
-    const info = position({ dealer: 0, trumpCard: '2H', hands: { 0: 'KS 4S', 1: 'AS', 2: '2S', 3: '3S' }, plays: 'AS 2S 3S' });
+  it("saves points when the trick is lost either way: the opponent's ace holds", () => {
+    const info = position({
+      dealer: 0,
+      trumpCard: '2H',
+      hands: { 0: 'KS 4S', 1: 'AS', 2: '2S', 3: '3S' },
+      plays: 'AS 2S 3S',
+    });
     const r = why(info, '4S', 'KS');
     expect(r).toMatchObject({ kind: 'saves-points', points: 4 });
     expect([r.chosen.teamTakesTrick, r.other.teamTakesTrick]).toEqual([0, 0]);
   });
 
-  it('keeps the ace of trumps for later: the partner\'s ace of clubs already holds the trick', () => {
+  it("keeps the ace of trumps for later: the partner's ace of clubs already holds the trick", () => {
     // The robot has no clubs: it may ruff with the ace of trumps or throw a small diamond.
-    const info = position({ dealer: 0, trumpCard: '2H', hands: { 0: 'AH 2D 3D 4D 5D 6D QD JD KD', 1: '3C', 2: 'AC', 3: '4C' }, plays: '3C AC 4C' });
+    const info = position({
+      dealer: 0,
+      trumpCard: '2H',
+      hands: { 0: 'AH 2D 3D 4D 5D 6D QD JD KD', 1: '3C', 2: 'AC', 3: '4C' },
+      plays: '3C AC 4C',
+    });
     expect(info.hand.some((c) => formatCard(c).endsWith('C'))).toBe(false);
     const r = why(info, '2D', 'AH');
     expect(r).toMatchObject({ kind: 'keeps-master-trump', kept: parseCard('AH') });
   });
 
-  it('draws the opponents\' trumps: a trump lead leaves them fewer than a side card', () => {
+  it("draws the opponents' trumps: a trump lead leaves them fewer than a side card", () => {
     // Seat 3 dealt, so the robot leads the first trick, holding the three best trumps.
     const info = position({ dealer: 3, trumpCard: '2H', hands: { 0: 'AH 7H KH 2D 3D 4D 5D 6D 2C 3C' } });
     const r = why(info, 'AH', '2D');
@@ -63,7 +84,12 @@ describe('the reason that separates two cards', () => {
     const info = position({
       dealer: 3,
       trumpCard: '3H',
-      hands: { 0: 'AD 2D 2C 4C 5C 6C QC 2S 3S 4S', 1: '3D 4D 5D', 2: '5S AH 7H KH JH QH 2H 4H 5H 6H', 3: '6D 7D KD JD QD' },
+      hands: {
+        0: 'AD 2D 2C 4C 5C 6C QC 2S 3S 4S',
+        1: '3D 4D 5D',
+        2: '5S AH 7H KH JH QH 2H 4H 5H 6H',
+        3: '6D 7D KD JD QD',
+      },
       plays: 'AD 3D 5S 6D',
     });
     expect(info.voids[2]).toContain(2); // diamonds

@@ -4,7 +4,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord, Seat } from '../../game/index.js';
-import { Game, RecordError, createRng, dealCards, formatCard, parseCard, recordOf, scoreGame, scoreRecord } from '../../game/index.js';
+import {
+  Game,
+  RecordError,
+  createRng,
+  dealCards,
+  formatCard,
+  parseCard,
+  recordOf,
+  scoreGame,
+  scoreRecord,
+} from '../../game/index.js';
 import { RefGame, mulberry32, pick, refOutcome, same, suitL, toStrings } from './helpers.js';
 
 const seedArb = fc.integer({ min: 0, max: 0x7fffffff });
@@ -85,7 +95,8 @@ describe('a renounce in a record', () => {
           if (replay.table.length) {
             const led = suitL(replay.table[0]!);
             const h = replay.hands[replay.toMove]!;
-            if (h.some((x) => suitL(x) === led) && h.some((x) => suitL(x) !== led)) candidates.push(replay.history.length);
+            if (h.some((x) => suitL(x) === led) && h.some((x) => suitL(x) !== led))
+              candidates.push(replay.history.length);
           }
           replay.play(c);
         }
@@ -94,7 +105,10 @@ describe('a renounce in a record', () => {
         const { deal, game, ref, rand } = playPrefix(seed, dealer, at);
         const seat = ref.toMove;
         const led = suitL(ref.table[0]!);
-        const wrong = pick(ref.hands[seat]!.filter((c) => suitL(c) !== led), rand);
+        const wrong = pick(
+          ref.hands[seat]!.filter((c) => suitL(c) !== led),
+          rand,
+        );
         const trick = ref.trickIndex;
         const points = [...ref.points];
         const tricksBefore = ref.tricks.map((t) => ({ ...t }));
@@ -201,7 +215,8 @@ describe('unreadable records', () => {
         const mover = ref.toMove;
         const elsewhere = ref.hands.flatMap((h, s) => (s === mover ? [] : h));
         const rec = recordOf(deal, game);
-        if (elsewhere.length) expect(pathOf({ ...rec, plays: [...rec.plays, pick(elsewhere, rand)] })).toBe(`plays[${k}]`);
+        if (elsewhere.length)
+          expect(pathOf({ ...rec, plays: [...rec.plays, pick(elsewhere, rand)] })).toBe(`plays[${k}]`);
         if (k > 0) expect(pathOf({ ...rec, plays: [...rec.plays, pick(ref.history, rand)] })).toBe(`plays[${k}]`);
         expect(pathOf({ ...rec, plays: [...rec.plays, 'KX'] })).toBe(`plays[${k}]`);
       }),

@@ -91,7 +91,8 @@ describe('renounce with unknown hands (a live table)', () => {
         const others = ref.hands[seat]!.filter((c) => suitL(c) !== led);
         const wrong = others[cardPick % others.length]!;
         const trick = ref.trickIndex;
-        const immediate = seat === deal.dealer && led === suitL(deal.trumpCard) && ref.hands[seat]!.includes(deal.trumpCard);
+        const immediate =
+          seat === deal.dealer && led === suitL(deal.trumpCard) && ref.hands[seat]!.includes(deal.trumpCard);
 
         const result = live.play(parseCard(wrong), seat);
         ref.play(wrong);
@@ -120,7 +121,12 @@ describe('renounce with unknown hands (a live table)', () => {
           if (reveals) {
             expect(r).toBe(PlayResult.GameOver);
             expect(live.status).toBe('renounce');
-            expect(live.renounce).toStrictEqual({ seat, trick, card: parseCard(wrong), discovered: { trick: t, card: parseCard(card) } });
+            expect(live.renounce).toStrictEqual({
+              seat,
+              trick,
+              card: parseCard(wrong),
+              discovered: { trick: t, card: parseCard(card) },
+            });
             expect(live.outcome).toEqual(otherTeamWins(seat));
             // The revealing card does not complete a trick for scoring.
             expect([live.points(0), live.points(1)]).toEqual(before);
@@ -217,14 +223,23 @@ describe('scripted renounces (deal C: dealer 3 turned up 2H, hearts trump)', () 
     playAll(game, ['KH', 'JS', '2D']);
     expect(game.status).toBe('playing');
     expect(game.play(parseCard('QH'))).toBe(PlayResult.GameOver);
-    expect(game.renounce).toStrictEqual({ seat: 2, trick: 1, card: parseCard('3S'), discovered: { trick: 3, card: parseCard('QH') } });
+    expect(game.renounce).toStrictEqual({
+      seat: 2,
+      trick: 1,
+      card: parseCard('3S'),
+      discovered: { trick: 3, card: parseCard('QH') },
+    });
     expect(game.outcome).toEqual({ winner: 'B', victories: 4 });
   });
 });
 
 describe('one hand known (a physical deal: the robot knows its own cards only)', () => {
   const partial = (deal: ReturnType<typeof refDeal>, seat: Seat): Game =>
-    new Game({ dealer: deal.dealer, trumpCard: parseCard(deal.trumpCard), hands: deal.hands.map((h, s) => (s === seat ? h.map(parseCard) : null)) });
+    new Game({
+      dealer: deal.dealer,
+      trumpCard: parseCard(deal.trumpCard),
+      hands: deal.hands.map((h, s) => (s === seat ? h.map(parseCard) : null)),
+    });
 
   it('legal games give the same result, and the known seat has its legal cards', () => {
     fc.assert(
@@ -273,7 +288,12 @@ describe('one hand known (a physical deal: the robot knows its own cards only)',
     expect(g0.status).toBe('playing');
     expect(g0.trickWinner(0)).toBe(2);
     expect(g0.play(parseCard('2S'), 2)).toBe(PlayResult.GameOver);
-    expect(g0.renounce).toStrictEqual({ seat: 2, trick: 0, card: parseCard('4H'), discovered: { trick: 1, card: parseCard('2S') } });
+    expect(g0.renounce).toStrictEqual({
+      seat: 2,
+      trick: 0,
+      card: parseCard('4H'),
+      discovered: { trick: 1, card: parseCard('2S') },
+    });
     expect(g0.outcome).toEqual({ winner: 'B', victories: 4 });
   });
 });

@@ -6,7 +6,22 @@
 
 import { describe, expect, it } from 'vitest';
 import { loadBehaviourSetup, reviewSentences } from '../../behaviours/index.js';
-import { ExpertPlayer, Game, RandomPlayer, RulePlayer, Solver, createRng, dealCards, formatCard, parseCard, playGame, positionOf, reviewGame, teamOf, victoriesFor } from '../../game/index.js';
+import {
+  ExpertPlayer,
+  Game,
+  RandomPlayer,
+  RulePlayer,
+  Solver,
+  createRng,
+  dealCards,
+  formatCard,
+  parseCard,
+  playGame,
+  positionOf,
+  reviewGame,
+  teamOf,
+  victoriesFor,
+} from '../../game/index.js';
 import type { Card, GameReview, Player, PlayedGame, Seat } from '../../game/index.js';
 import { referenceMoveValues } from '../solver/reference.js';
 
@@ -41,7 +56,11 @@ function before(g: PlayedGame, k: number): Game {
 }
 
 const solver = new Solver();
-const games = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((seed) => ({ seed, kind: KINDS[seed % 3]!, game: played(seed, KINDS[seed % 3]!) }));
+const games = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((seed) => ({
+  seed,
+  kind: KINDS[seed % 3]!,
+  game: played(seed, KINDS[seed % 3]!),
+}));
 const reviews = new Map<number, GameReview>(games.map(({ seed, game }) => [seed, reviewGame(game, solver)]));
 
 describe('the end-of-game review', () => {
@@ -83,8 +102,14 @@ describe('the end-of-game review', () => {
     let told = 0;
     for (const { seed, game } of games) {
       const r = reviews.get(seed)!;
-      const weight = (k: number): number => Math.abs(victoriesFor(r.values[k + 1]!) - victoriesFor(r.values[k]!)) * 1000 + Math.abs(r.values[k + 1]! - r.values[k]!);
-      const worth = [...Array(40).keys()].filter((k) => victoriesFor(r.values[k + 1]!) !== victoriesFor(r.values[k]!) || Math.abs(r.values[k + 1]! - r.values[k]!) >= 5);
+      const weight = (k: number): number =>
+        Math.abs(victoriesFor(r.values[k + 1]!) - victoriesFor(r.values[k]!)) * 1000 +
+        Math.abs(r.values[k + 1]! - r.values[k]!);
+      const worth = [...Array(40).keys()].filter(
+        (k) =>
+          victoriesFor(r.values[k + 1]!) !== victoriesFor(r.values[k]!) ||
+          Math.abs(r.values[k + 1]! - r.values[k]!) >= 5,
+      );
       expect(r.moments.length).toBe(Math.min(3, worth.length));
       expect(r.moments.map((m) => m.play)).toEqual([...r.moments.map((m) => m.play)].sort((a, b) => a - b));
       const smallest = Math.min(...r.moments.map((m) => weight(m.play)));
@@ -115,8 +140,16 @@ describe('the end-of-game review', () => {
 
   it('says a renounce was the end, and that a game cut short cannot be reviewed', () => {
     const g = games[0]!.game;
-    const renounce = reviewGame({ ...g, plays: g.plays.slice(0, 13), renounce: { seat: 2, card: g.plays[12]!, trick: 3 } });
-    expect(renounce).toMatchObject({ status: 'renounce', dealt: null, moments: [{ play: 12, trick: 3, seat: 2, better: null }] });
+    const renounce = reviewGame({
+      ...g,
+      plays: g.plays.slice(0, 13),
+      renounce: { seat: 2, card: g.plays[12]!, trick: 3 },
+    });
+    expect(renounce).toMatchObject({
+      status: 'renounce',
+      dealt: null,
+      moments: [{ play: 12, trick: 3, seat: 2, better: null }],
+    });
     expect(reviewGame({ ...g, plays: g.plays.slice(0, 13) })).toMatchObject({ status: 'incomplete', moments: [] });
   });
 });
@@ -139,23 +172,39 @@ describe('the review in words', () => {
     ],
   };
 
-  it('says what the game was worth, and each moment from the robot\'s side, its own slips included', () => {
+  it("says what the game was worth, and each moment from the robot's side, its own slips included", () => {
     expect(reviewSentences(pt, review, 0)).toEqual([
       'Com as cartas todas à vista, este jogo valia-nos 70 pontos, uma vitória para nós; acabámos com 56, uma vitória para eles.',
       'Na vaza 1 joguei o ás de copas; com o dois de copas fazíamos mais 4 pontos.',
       'Na vaza 5 o adversário da minha esquerda jogou o sete de espadas; com o rei de espadas eles faziam mais 11 pontos.',
       'Na vaza 6 o meu parceiro jogou o rei de ouros; com o três de paus fazíamos mais 21 pontos, e o resultado era outro.',
     ]);
-    expect(reviewSentences(en, review, 0)[3]).toBe('In trick 6 my partner played the king of diamonds; the three of clubs would have made 21 more points for us, and changed the result.');
+    expect(reviewSentences(en, review, 0)[3]).toBe(
+      'In trick 6 my partner played the king of diamonds; the three of clubs would have made 21 more points for us, and changed the result.',
+    );
     // Seen from seat 1 (team B), the same review: the opponents' slips are now the partner's.
-    expect(reviewSentences(en, review, 1)[0]).toBe('With all cards in view, this game was worth 50 points to us, one victory for them; we ended with 64, one victory for us.');
-    expect(reviewSentences(en, review, 1)[1]).toBe('In trick 1 the opponent on my left played the ace of hearts; the two of hearts would have made 4 more points for them.');
+    expect(reviewSentences(en, review, 1)[0]).toBe(
+      'With all cards in view, this game was worth 50 points to us, one victory for them; we ended with 64, one victory for us.',
+    );
+    expect(reviewSentences(en, review, 1)[1]).toBe(
+      'In trick 1 the opponent on my left played the ace of hearts; the two of hearts would have made 4 more points for them.',
+    );
   });
 
   it('says when nothing changed the result, and a renounce', () => {
     expect(reviewSentences(en, { ...review, moments: [], changes: 0 }, 0)[1]).toBe(en.review!.none);
     expect(reviewSentences(en, { ...review, moments: [], changes: 2 }, 0)[1]).toBe(en.review!.small);
-    const renounce: GameReview = { status: 'renounce', dealt: null, final: null, changes: 0, values: [], nodes: 0, moments: [{ play: 9, trick: 2, seat: 1, card: parseCard('QC'), better: null, before: -1, after: -1 }] };
-    expect(reviewSentences(pt, renounce, 0)).toEqual(['O jogo acabou numa renúncia: na vaza 3, o adversário da minha direita não assistiu e jogou a dama de paus.']);
+    const renounce: GameReview = {
+      status: 'renounce',
+      dealt: null,
+      final: null,
+      changes: 0,
+      values: [],
+      nodes: 0,
+      moments: [{ play: 9, trick: 2, seat: 1, card: parseCard('QC'), better: null, before: -1, after: -1 }],
+    };
+    expect(reviewSentences(pt, renounce, 0)).toEqual([
+      'O jogo acabou numa renúncia: na vaza 3, o adversário da minha direita não assistiu e jogou a dama de paus.',
+    ]);
   });
 });

@@ -181,7 +181,9 @@ describe('complete games against the reference model', () => {
         const game = new Game(deal);
         const ref = new RefGame(dealer, formatCard(deal.trumpCard), hands);
         expect(game.toMove).toBe((dealer + 1) % 4);
-        const players: Player[] = kinds.map((k, s) => BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: seed ^ (s * 7919) }));
+        const players: Player[] = kinds.map((k, s) =>
+          BUILTIN_PLAYERS[k]!({ seat: s as Seat, seed: seed ^ (s * 7919) }),
+        );
         const views = [0, 1, 2, 3].map((s) => new SeatView(game, s as Seat));
         while (!ref.done) {
           checkPosition(game, ref);
@@ -220,7 +222,11 @@ describe('complete games against the reference model', () => {
         const players = [0, 1, 2, 3].map((s) => BUILTIN_PLAYERS.rule!({ seat: s as Seat, seed: seed + s }));
         const events: GameEvent[] = [];
         const game = playGame(deal, players, { onEvent: (e) => events.push(e) });
-        const ref = new RefGame(dealer, formatCard(deal.trumpCard), deal.hands.map((h) => toStrings(h)));
+        const ref = new RefGame(
+          dealer,
+          formatCard(deal.trumpCard),
+          deal.hands.map((h) => toStrings(h)),
+        );
         for (let i = 0; i < 40; i++) ref.play(formatCard(game.playAt(i)));
         const deals = events.filter((e) => e.type === 'deal');
         expect(deals.map((e) => e.seat)).toEqual([0, 1, 2, 3]);
@@ -256,11 +262,21 @@ describe('clone', () => {
     const deal = dealCards(createRng(7), 0);
     const game = new Game(deal);
     for (let i = 0; i < 13; i++) game.play(game.legalCards()[0]!);
-    const snapshot = { plays: game.plays, toMove: game.toMove, points: [game.points(0), game.points(1)], hand: game.hand(game.toMove) };
+    const snapshot = {
+      plays: game.plays,
+      toMove: game.toMove,
+      points: [game.points(0), game.points(1)],
+      hand: game.hand(game.toMove),
+    };
     const copy = game.clone();
     while (!copy.isOver) copy.play(copy.legalCards()[0]!);
     expect(copy.status).toBe('complete');
-    expect({ plays: game.plays, toMove: game.toMove, points: [game.points(0), game.points(1)], hand: game.hand(snapshot.toMove) }).toEqual(snapshot);
+    expect({
+      plays: game.plays,
+      toMove: game.toMove,
+      points: [game.points(0), game.points(1)],
+      hand: game.hand(snapshot.toMove),
+    }).toEqual(snapshot);
     expect(game.status).toBe('playing');
   });
 });
@@ -305,7 +321,15 @@ describe('scripted deals', () => {
 
   it('a trump led is won by the highest trump; an off-suit high card never wins', () => {
     // Dealer 0, clubs trump (the dealer turned up 3C); seat 1 leads. Seat 3 holds no diamond.
-    const hands = completeDeal([['3C', '5D'], ['4C', '6D'], ['KC', '4D'], ['QC', 'AS']], [[], [], [], ['D']]);
+    const hands = completeDeal(
+      [
+        ['3C', '5D'],
+        ['4C', '6D'],
+        ['KC', '4D'],
+        ['QC', 'AS'],
+      ],
+      [[], [], [], ['D']],
+    );
     const game = new Game(dealSpec(0, '3C', hands));
     const ref = new RefGame(0, '3C', hands);
     playScript(game, ref, ['4C', 'KC', 'QC', '3C']);
@@ -319,7 +343,12 @@ describe('scripted deals', () => {
   it('a 120-point capot gives 4 victories; the dealer holds the turned-up trump card to the last trick', () => {
     // Dealer 2 turns up AH and holds every heart; seat 0 every spade, 1 every diamond, 3 every club.
     const ranks = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'];
-    const hands = [ranks.map((r) => r + 'S'), ranks.map((r) => r + 'D'), ranks.map((r) => r + 'H'), ranks.map((r) => r + 'C')];
+    const hands = [
+      ranks.map((r) => r + 'S'),
+      ranks.map((r) => r + 'D'),
+      ranks.map((r) => r + 'H'),
+      ranks.map((r) => r + 'C'),
+    ];
     const game = new Game(dealSpec(2, 'AH', hands));
     expect(game.trump).toBe('SHDC'.indexOf('H'));
     expect(game.hand(2).map(formatCard)).toContain('AH');
@@ -393,7 +422,13 @@ describe('scripted deals', () => {
 
 describe('PlayError for impossible plays', () => {
   const known = (): Game => new Game(dealSpec(DEAL_C.dealer, DEAL_C.trumpCard, DEAL_C.hands));
-  const state = (g: Game) => ({ plays: g.plays, toMove: g.toMove, inTrick: g.cardsInTrick, points: [g.points(0), g.points(1)], status: g.status });
+  const state = (g: Game) => ({
+    plays: g.plays,
+    toMove: g.toMove,
+    inTrick: g.cardsInTrick,
+    points: [g.points(0), g.points(1)],
+    status: g.status,
+  });
   const code = playErrorCode;
 
   it('out of turn, not in hand, already played, game over (hands known)', () => {
@@ -441,8 +476,10 @@ describe('PlayError for impossible plays', () => {
           const seat = ref.toMove;
           const other = ((seat + 1 + Math.floor(rand() * 3)) % 4) as Seat;
           expect(code(() => game.play(parseCard(pick(ref.hands[seat]!, rand)), other))).toBe('out-of-turn');
-          if (ref.hands[other]!.length) expect(code(() => game.play(parseCard(pick(ref.hands[other]!, rand))))).toBe('not-in-hand');
-          if (ref.history.length) expect(code(() => game.play(parseCard(pick(ref.history, rand))))).toBe('already-played');
+          if (ref.hands[other]!.length)
+            expect(code(() => game.play(parseCard(pick(ref.hands[other]!, rand))))).toBe('not-in-hand');
+          if (ref.history.length)
+            expect(code(() => game.play(parseCard(pick(ref.history, rand))))).toBe('already-played');
           expect(state(game)).toEqual(s);
           playBoth(game, ref, pick(ref.legal(), rand));
         }

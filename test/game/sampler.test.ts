@@ -197,9 +197,13 @@ describe('countConsistentDeals', () => {
   it('throws NoConsistentDealError naming the seat and the cause when no deal fits', () => {
     expect(() => sampleDeal(IMPOSSIBLE, createRng(1))).toThrow(NoConsistentDealError);
     expect(() => sampleDeal(IMPOSSIBLE, createRng(1))).toThrow(/seat 0 has seen/);
-    expect(() => sampleDeal(IMPOSSIBLE, createRng(1))).toThrow(/2 unseen cards of S can only go to seat 3, with room for 1 \(seats 1 and 2 showed void\)/);
+    expect(() => sampleDeal(IMPOSSIBLE, createRng(1))).toThrow(
+      /2 unseen cards of S can only go to seat 3, with room for 1 \(seats 1 and 2 showed void\)/,
+    );
     expect(() => sampleDeal(IMPOSSIBLE, createRng(1))).toThrow(/renounce/);
-    expect(() => createDealSampler(DEALER_VOID_IN_TRUMP).sample(createRng(1))).toThrow(/dealer \(seat 2\) showed it has no H but should still hold the trump card QH/);
+    expect(() => createDealSampler(DEALER_VOID_IN_TRUMP).sample(createRng(1))).toThrow(
+      /dealer \(seat 2\) showed it has no H but should still hold the trump card QH/,
+    );
     const wrongSizes = { ...LATE, handSizes: [3, 3, 3, 2] as [number, number, number, number] };
     expect(countConsistentDeals(wrongSizes)).toBe(0);
     expect(() => sampleDeal(wrongSizes, createRng(1))).toThrow(/hold 3 \+ 3 \+ 2 cards but 9 are unseen/);
@@ -239,7 +243,9 @@ describe('sampleDeal', () => {
       const dof = all.length - 1;
       const critical = chiSquareCritical(dof, Z_0_001);
       // Printed so the figures can be quoted; the assertion is the test.
-      console.log(`sampler chi-square (${name}): ${all.length} deals, ${n} samples, statistic ${stat.toFixed(1)}, dof ${dof}, critical(p=0.001) ${critical.toFixed(1)}`);
+      console.log(
+        `sampler chi-square (${name}): ${all.length} deals, ${n} samples, statistic ${stat.toFixed(1)}, dof ${dof}, critical(p=0.001) ${critical.toFixed(1)}`,
+      );
       expect(stat).toBeLessThan(critical);
     }
   });
@@ -263,7 +269,9 @@ describe('sampleDeal', () => {
     const out: Card[][] = [[99 as Card], [], [], []];
     expect(sampler.sample(createRng(42, 7), out)).toBe(out);
     expect(out).toEqual(a);
-    const distinct = new Set(Array.from({ length: 20 }, (_, i) => JSON.stringify(sampleDeal(PLAYED_TRUMP, createRng(i)))));
+    const distinct = new Set(
+      Array.from({ length: 20 }, (_, i) => JSON.stringify(sampleDeal(PLAYED_TRUMP, createRng(i)))),
+    );
     expect(distinct.size).toBeGreaterThan(10);
   });
 });
@@ -288,36 +296,41 @@ describe('sampler on information sets from real games', () => {
   it('every sample is consistent, the observer hand is kept, the true deal is counted, and small counts match brute force', () => {
     let bruteChecked = 0;
     fc.assert(
-      fc.property(seedArb, fc.constantFrom<Seat>(0, 1, 2, 3), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), (seed, dealer, rule) => {
-        const deal = dealCards(createRng(seed, 1), dealer);
-        const rand = mulberry32(seed);
-        const infos: InfoSet[] = [];
-        const players = ([0, 1, 2, 3] as Seat[]).map((seat) => {
-          const options = { seat, seed: seed + seat };
-          return new Snooper(rule[seat] ? new RulePlayer(options) : new RandomPlayer(options), rand, infos);
-        });
-        playGame(deal, players);
-        const out: Card[][] = [];
-        infos.forEach((inf, k) => {
-          const played = new Set(inf.plays);
-          const truth = deal.hands.map((h) => h.filter((c) => !played.has(c)));
-          expect(consistencyProblems(inf, truth)).toEqual([]);
-          const sampler = createDealSampler(inf);
-          expect(sampler.count).toBeGreaterThanOrEqual(1);
-          expect(Number.isInteger(sampler.count)).toBe(true);
-          if (inf.unseen.length <= 8) {
-            expect(sampler.count).toBe(bruteForce(inf).length);
-            bruteChecked++;
-          }
-          const rng = createRng(seed, 2, k);
-          for (let i = 0; i < 8; i++) {
-            const hands = sampler.sample(rng, out);
-            const problems = consistencyProblems(inf, hands);
-            if (problems.length) expect(problems).toEqual([]);
-            expect(hands[inf.seat]).toEqual(inf.hand);
-          }
-        });
-      }),
+      fc.property(
+        seedArb,
+        fc.constantFrom<Seat>(0, 1, 2, 3),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        (seed, dealer, rule) => {
+          const deal = dealCards(createRng(seed, 1), dealer);
+          const rand = mulberry32(seed);
+          const infos: InfoSet[] = [];
+          const players = ([0, 1, 2, 3] as Seat[]).map((seat) => {
+            const options = { seat, seed: seed + seat };
+            return new Snooper(rule[seat] ? new RulePlayer(options) : new RandomPlayer(options), rand, infos);
+          });
+          playGame(deal, players);
+          const out: Card[][] = [];
+          infos.forEach((inf, k) => {
+            const played = new Set(inf.plays);
+            const truth = deal.hands.map((h) => h.filter((c) => !played.has(c)));
+            expect(consistencyProblems(inf, truth)).toEqual([]);
+            const sampler = createDealSampler(inf);
+            expect(sampler.count).toBeGreaterThanOrEqual(1);
+            expect(Number.isInteger(sampler.count)).toBe(true);
+            if (inf.unseen.length <= 8) {
+              expect(sampler.count).toBe(bruteForce(inf).length);
+              bruteChecked++;
+            }
+            const rng = createRng(seed, 2, k);
+            for (let i = 0; i < 8; i++) {
+              const hands = sampler.sample(rng, out);
+              const problems = consistencyProblems(inf, hands);
+              if (problems.length) expect(problems).toEqual([]);
+              expect(hands[inf.seat]).toEqual(inf.hand);
+            }
+          });
+        },
+      ),
       { numRuns: 150 },
     );
     expect(bruteChecked).toBeGreaterThan(100);

@@ -24,7 +24,8 @@ function midGame(seed: number, tricks: number, extra = 0): Game {
   const deal = dealCards(createRng(seed), (seed & 3) as Seat);
   const game = new Game(deal);
   const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: seed * 4 + s }));
-  while (game.trick < tricks || game.cardsInTrick < extra) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+  while (game.trick < tricks || game.cardsInTrick < extra)
+    game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
   return game;
 }
 
@@ -80,7 +81,13 @@ describe('search players', () => {
       const game = midGame(seed, 8, seed % 3);
       const view = new SeatView(game, game.toMove);
       if (view.legalCards().length < 2 || countConsistentDeals(view.snapshot()) !== 1) continue;
-      const d = new SearchPlayer({ kind: 'pimc', seat: game.toMove, seed: 1, worlds: 3, objective: 'victories' }).decide(view);
+      const d = new SearchPlayer({
+        kind: 'pimc',
+        seat: game.toMove,
+        seed: 1,
+        worlds: 3,
+        objective: 'victories',
+      }).decide(view);
       expect(d.beliefs!.objective).toBe('victories');
       expect(d.beliefs!.points).toBe('exact');
       const exact = new Solver().moveValues(positionOf(game));
@@ -105,17 +112,29 @@ describe('search players', () => {
   it('timed plays for victories with the expert rolling out; timed-v1 for points with the rule player', () => {
     const game = midGame(5, 1);
     const view = new SeatView(game, game.toMove);
-    const timed = new SearchPlayer({ kind: 'timed', seat: game.toMove, seed: 1, budgetMs: 300, worlds: 6, clock: steppingClock(0.01) }).decide(view);
+    const timed = new SearchPlayer({
+      kind: 'timed',
+      seat: game.toMove,
+      seed: 1,
+      budgetMs: 300,
+      worlds: 6,
+      clock: steppingClock(0.01),
+    }).decide(view);
     expect(timed.beliefs!.objective).toBe('victories');
     // Nine tricks left: each world's points are the middle of its class proof's bounds.
     expect(timed.beliefs!.points).toBe('bounds');
     expect(timed.beliefs!.moves.every((m) => Number.isFinite(m.victories) && Math.abs(m.victories!) <= 4)).toBe(true);
-    const v1 = playerFactory('timed-v1:budget=300:n=6')({ seat: game.toMove, seed: 1, clock: steppingClock(0.01) }).decide!(view);
+    const v1 = playerFactory('timed-v1:budget=300:n=6')({ seat: game.toMove, seed: 1, clock: steppingClock(0.01) })
+      .decide!(view);
     expect(v1.beliefs!.objective).toBe('points');
     expect(v1.beliefs!.points).toBe('exact');
     expect(v1.beliefs!.moves[0]!.mean).toBe(Math.max(...v1.beliefs!.moves.map((m) => m.mean)));
     // Each half of the design can be switched off by name, to measure it.
-    const points = playerFactory('timed:victories=0:expert=0:budget=300:n=6')({ seat: game.toMove, seed: 1, clock: steppingClock(0.01) }).decide!(view);
+    const points = playerFactory('timed:victories=0:expert=0:budget=300:n=6')({
+      seat: game.toMove,
+      seed: 1,
+      clock: steppingClock(0.01),
+    }).decide!(view);
     expect(points.beliefs!.objective).toBe('points');
     expect(() => playerFactory('timed:victories=2')).toThrow(/victories expects a whole number from 0 to 1/);
   });
@@ -136,15 +155,29 @@ describe('search players', () => {
 
   it('hybrid rolls out with rules until trick T and is exact after', () => {
     const early = midGame(8, 2);
-    const d = new SearchPlayer({ kind: 'hybrid', seat: early.toMove, seed: 2, worlds: 2, rollouts: 2, rolloutTricks: 7 }).decide(
-      new SeatView(early, early.toMove),
-    );
+    const d = new SearchPlayer({
+      kind: 'hybrid',
+      seat: early.toMove,
+      seed: 2,
+      worlds: 2,
+      rollouts: 2,
+      rolloutTricks: 7,
+    }).decide(new SeatView(early, early.toMove));
     expect(d.beliefs!.exactFromTrick).toBe(7);
     expect(d.beliefs!.worlds).toBe(2);
     // Past trick T the hybrid is plain exact PIMC.
     const late = midGame(8, 8);
-    const h = new SearchPlayer({ kind: 'hybrid', seat: late.toMove, seed: 2, worlds: 3, rollouts: 2, rolloutTricks: 5 }).decide(new SeatView(late, late.toMove));
-    const p = new SearchPlayer({ kind: 'pimc', seat: late.toMove, seed: 2, worlds: 3 }).decide(new SeatView(late, late.toMove));
+    const h = new SearchPlayer({
+      kind: 'hybrid',
+      seat: late.toMove,
+      seed: 2,
+      worlds: 3,
+      rollouts: 2,
+      rolloutTricks: 5,
+    }).decide(new SeatView(late, late.toMove));
+    const p = new SearchPlayer({ kind: 'pimc', seat: late.toMove, seed: 2, worlds: 3 }).decide(
+      new SeatView(late, late.toMove),
+    );
     expect(h.beliefs!.moves).toEqual(p.beliefs!.moves);
   });
 
@@ -177,7 +210,13 @@ describe('search players', () => {
   it('timed falls back to the rule-based card, and says so, when no world fits the budget', () => {
     const game = midGame(6, 0);
     const view = new SeatView(game, game.toMove);
-    const d = new SearchPlayer({ kind: 'timed', seat: game.toMove, seed: 1, budgetMs: 1, clock: steppingClock(5) }).decide(view);
+    const d = new SearchPlayer({
+      kind: 'timed',
+      seat: game.toMove,
+      seed: 1,
+      budgetMs: 1,
+      clock: steppingClock(5),
+    }).decide(view);
     expect(d.beliefs!.fallback).toBe('rule');
     expect(d.beliefs!.worlds).toBe(0);
     expect(view.legalCards()).toContain(d.card);

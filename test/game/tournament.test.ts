@@ -3,8 +3,27 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Clock, Player, PlayerFactory, SeatView, TournamentSpec, TournamentStats, TournamentSummary } from '../../game/index.js';
-import { BUILTIN_PLAYERS, BoardTally, Game, boardCount, emptyStats, gamesPerBoard, mergeStats, parseCard, runBoards, summarize } from '../../game/index.js';
+import type {
+  Clock,
+  Player,
+  PlayerFactory,
+  SeatView,
+  TournamentSpec,
+  TournamentStats,
+  TournamentSummary,
+} from '../../game/index.js';
+import {
+  BUILTIN_PLAYERS,
+  BoardTally,
+  Game,
+  boardCount,
+  emptyStats,
+  gamesPerBoard,
+  mergeStats,
+  parseCard,
+  runBoards,
+  summarize,
+} from '../../game/index.js';
 import { DEAL_C, dealSpec } from './helpers.js';
 
 const spec = (over: Partial<TournamentSpec> = {}): TournamentSpec => ({
@@ -36,7 +55,11 @@ const lowest: PlayerFactory = () => ({
 
 describe('runBoards + summarize', () => {
   it('same spec and seed give the same summary (timings aside)', () => {
-    for (const s of [spec(), spec({ sessionGames: 3, games: 60, teamA: ['rule', 'rule'] }), spec({ duplicate: false, games: 50 })]) {
+    for (const s of [
+      spec(),
+      spec({ sessionGames: 3, games: 60, teamA: ['rule', 'rule'] }),
+      spec({ duplicate: false, games: 50 }),
+    ]) {
       const run = (): TournamentSummary =>
         summarize(s, runBoards(s, 0, boardCount(s), { players: BUILTIN_PLAYERS, clock: () => performance.now() }));
       const a = run();
@@ -64,10 +87,16 @@ describe('runBoards + summarize', () => {
         (seed, sessionGames, duplicate, k1, k2) => {
           const n = 12;
           const s = spec({ seed, sessionGames, duplicate, games: n * sessionGames * (duplicate ? 2 : 1) });
-          const opts = (): { players: typeof BUILTIN_PLAYERS; clock: Clock['now'] } => ({ players: BUILTIN_PLAYERS, clock: tickClock() });
+          const opts = (): { players: typeof BUILTIN_PLAYERS; clock: Clock['now'] } => ({
+            players: BUILTIN_PLAYERS,
+            clock: tickClock(),
+          });
           const whole = runBoards(s, 0, n, opts());
           const [a, b] = [Math.min(k1, k2), Math.max(k1, k2)];
-          const merged = mergeStats(mergeStats(mergeStats(emptyStats(), runBoards(s, 0, a, opts())), runBoards(s, a, b, opts())), runBoards(s, b, n, opts()));
+          const merged = mergeStats(
+            mergeStats(mergeStats(emptyStats(), runBoards(s, 0, a, opts())), runBoards(s, a, b, opts())),
+            runBoards(s, b, n, opts()),
+          );
           expect(merged).toEqual(whole);
           expect(summarize(s, merged)).toEqual(summarize(s, whole));
         },
@@ -77,14 +106,22 @@ describe('runBoards + summarize', () => {
   });
 
   it('counts every game once: wins + losses + draws = games, points add to 120 a game', () => {
-    for (const s of [spec({ games: 400 }), spec({ games: 120, sessionGames: 3 }), spec({ duplicate: false, games: 100, sessionGames: 5 })]) {
+    for (const s of [
+      spec({ games: 400 }),
+      spec({ games: 120, sessionGames: 3 }),
+      spec({ duplicate: false, games: 100, sessionGames: 5 }),
+    ]) {
       const stats = runBoards(s, 0, boardCount(s), { players: BUILTIN_PLAYERS });
       const sum = summarize(s, stats);
       expect(sum.games).toBe(s.games);
       expect(sum.boards * gamesPerBoard(s)).toBe(s.games);
       expect(sum.teamA.wins + sum.teamA.losses + sum.teamA.draws).toBe(sum.games);
       expect(sum.teamB.wins + sum.teamB.losses + sum.teamB.draws).toBe(sum.games);
-      expect([sum.teamB.wins, sum.teamB.losses, sum.teamB.draws]).toEqual([sum.teamA.losses, sum.teamA.wins, sum.teamA.draws]);
+      expect([sum.teamB.wins, sum.teamB.losses, sum.teamB.draws]).toEqual([
+        sum.teamA.losses,
+        sum.teamA.wins,
+        sum.teamA.draws,
+      ]);
       expect(sum.teamA.renounces + sum.teamB.renounces).toBe(0);
       expect(stats.pointsA + stats.pointsB).toBe(120 * s.games);
       expect(sum.teamA.winRate).toBeCloseTo(sum.teamA.wins / sum.games, 4);
@@ -102,7 +139,14 @@ describe('runBoards + summarize', () => {
   });
 
   it('a duplicate board replays the deal with the teams swapped: identical players come out exactly even', () => {
-    const s: TournamentSpec = { teamA: ['lowest', 'lowest'], teamB: ['lowest', 'lowest'], games: 200, seed: 5, duplicate: true, sessionGames: 1 };
+    const s: TournamentSpec = {
+      teamA: ['lowest', 'lowest'],
+      teamB: ['lowest', 'lowest'],
+      games: 200,
+      seed: 5,
+      duplicate: true,
+      sessionGames: 1,
+    };
     const stats = runBoards(s, 0, boardCount(s), { players: { lowest } });
     expect(stats.winsA).toBe(stats.lossesA);
     expect(stats.pointsA).toBe(stats.pointsB);
@@ -114,14 +158,25 @@ describe('runBoards + summarize', () => {
 
   it('seats the named players: team A at seats 0/2 on the first pass, 1/3 on the second', () => {
     const seen: string[] = [];
-    const spy = (name: string): PlayerFactory => (o) => {
-      seen.push(`${name}@${o.seat}`);
-      return lowest(o) as Player;
+    const spy =
+      (name: string): PlayerFactory =>
+      (o) => {
+        seen.push(`${name}@${o.seat}`);
+        return lowest(o) as Player;
+      };
+    const s: TournamentSpec = {
+      teamA: ['a0', 'a1'],
+      teamB: ['b0', 'b1'],
+      games: 2,
+      seed: 1,
+      duplicate: true,
+      sessionGames: 1,
     };
-    const s: TournamentSpec = { teamA: ['a0', 'a1'], teamB: ['b0', 'b1'], games: 2, seed: 1, duplicate: true, sessionGames: 1 };
     runBoards(s, 0, 1, { players: { a0: spy('a0'), a1: spy('a1'), b0: spy('b0'), b1: spy('b1') } });
     expect(seen).toEqual(['a0@0', 'b0@1', 'a1@2', 'b1@3', 'b0@0', 'a0@1', 'b1@2', 'a1@3']);
-    expect(() => runBoards({ ...s, teamB: ['b0', 'nobody'] }, 0, 1, { players: { a0: lowest, a1: lowest, b0: lowest } })).toThrow(/nobody/);
+    expect(() =>
+      runBoards({ ...s, teamB: ['b0', 'nobody'] }, 0, 1, { players: { a0: lowest, a1: lowest, b0: lowest } }),
+    ).toThrow(/nobody/);
   });
 
   it('a renounce counts against the team of the offending seat, whichever side it sits on', () => {
@@ -131,15 +186,21 @@ describe('runBoards + summarize', () => {
     expect(game.renounce?.seat).toBe(2);
     const onA = emptyStats();
     new BoardTally(onA).addGame(game, 0); // tournament team A at seats 0/2: A renounced
-    expect([onA.renouncesA, onA.renouncesB, onA.winsA, onA.lossesA, onA.victoriesA, onA.victoriesB]).toEqual([1, 0, 0, 1, 0, 4]);
+    expect([onA.renouncesA, onA.renouncesB, onA.winsA, onA.lossesA, onA.victoriesA, onA.victoriesB]).toEqual([
+      1, 0, 0, 1, 0, 4,
+    ]);
     const onB = emptyStats();
     new BoardTally(onB).addGame(game, 1); // tournament team A at seats 1/3: B renounced
-    expect([onB.renouncesA, onB.renouncesB, onB.winsA, onB.lossesA, onB.victoriesA, onB.victoriesB]).toEqual([0, 1, 1, 0, 4, 0]);
+    expect([onB.renouncesA, onB.renouncesB, onB.winsA, onB.lossesA, onB.victoriesA, onB.victoriesB]).toEqual([
+      0, 1, 1, 0, 4, 0,
+    ]);
   });
 
   it('refuses a number of games that is not a whole number of boards', () => {
     expect(() => runBoards(spec({ games: 7 }), 0, 1, { players: BUILTIN_PLAYERS })).toThrow(RangeError);
-    expect(() => runBoards(spec({ games: 10, sessionGames: 3, duplicate: false }), 0, 1, { players: BUILTIN_PLAYERS })).toThrow(RangeError);
+    expect(() =>
+      runBoards(spec({ games: 10, sessionGames: 3, duplicate: false }), 0, 1, { players: BUILTIN_PLAYERS }),
+    ).toThrow(RangeError);
   });
 
   it('the 95% interval is the one of per-board win rates, computed board by board', () => {
@@ -163,7 +224,14 @@ describe('runBoards + summarize', () => {
 
 describe('a player against itself', () => {
   const selfPlay = (games: number, seed: number): TournamentSummary => {
-    const s: TournamentSpec = { teamA: ['random', 'random'], teamB: ['random', 'random'], games, seed, duplicate: true, sessionGames: 1 };
+    const s: TournamentSpec = {
+      teamA: ['random', 'random'],
+      teamB: ['random', 'random'],
+      games,
+      seed,
+      duplicate: true,
+      sessionGames: 1,
+    };
     return summarize(s, runBoards(s, 0, boardCount(s), { players: BUILTIN_PLAYERS }));
   };
 
@@ -181,7 +249,14 @@ describe('a player against itself', () => {
   // players (about 1.6% draws) the CI at 2000 games misses 0.5 for about 18% of seeds instead of 5%.
   // A draw should count as half a win (rate = (wins + draws / 2) / games, per board likewise).
   it('identical players on duplicate boards are exactly even; the win rate (wins / games) leaves the draws out', () => {
-    const s: TournamentSpec = { teamA: ['lowest', 'lowest'], teamB: ['lowest', 'lowest'], games: 2000, seed: 3, duplicate: true, sessionGames: 1 };
+    const s: TournamentSpec = {
+      teamA: ['lowest', 'lowest'],
+      teamB: ['lowest', 'lowest'],
+      games: 2000,
+      seed: 3,
+      duplicate: true,
+      sessionGames: 1,
+    };
     const sum = summarize(s, runBoards(s, 0, boardCount(s), { players: { lowest } }));
     expect(sum.teamA.wins).toBe(sum.teamA.losses);
     expect(sum.teamA.draws).toBeGreaterThan(0);

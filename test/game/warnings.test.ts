@@ -12,7 +12,7 @@ const game = builtGame;
 const kinds = (g: Game, robot: Seat = 0) => situationWarnings(g, robot).map((w) => w.kind);
 
 describe('warnings of the situation', () => {
-  it('the ace of trumps on the other side of the partner\'s seven', () => {
+  it("the ace of trumps on the other side of the partner's seven", () => {
     // Trumps are hearts; the partner (seat 2) holds the seven, seat 1 the ace.
     const g = game({ dealer: 3, trumpCard: '2H', hands: { 1: 'AH', 2: '7H 3S' } });
     expect(situationWarnings(g, 0)).toEqual([{ kind: 'ace-with-them', card: parseCard('AH') }]);
@@ -30,10 +30,12 @@ describe('warnings of the situation', () => {
     const g = game({ dealer: 0, trumpCard: '2H', hands: { 0: 'AH 7H KH JH QH 2H', 2: '6H 5H 4H 3H AS' } });
     expect(kinds(g)).toEqual(['no-trumps-with-them']);
     // One trump with an opponent: nothing said.
-    expect(kinds(game({ dealer: 0, trumpCard: '2H', hands: { 0: 'AH 7H KH JH 2H', 1: 'QH', 2: '6H 5H 4H 3H AS' } }))).toEqual([]);
+    expect(
+      kinds(game({ dealer: 0, trumpCard: '2H', hands: { 0: 'AH 7H KH JH 2H', 1: 'QH', 2: '6H 5H 4H 3H AS' } })),
+    ).toEqual([]);
   });
 
-  it('needs both of the team\'s hands, and a game still going', () => {
+  it("needs both of the team's hands, and a game still going", () => {
     const g = new Game({ dealer: 3, trumpCard: parseCard('2H'), hands: null });
     expect(situationWarnings(g, 0)).toEqual([]);
   });

@@ -57,7 +57,10 @@ describe('parceiro score', () => {
 
   it('ends the game at a renounce and gives the other team 4 victories', async () => {
     // Seat 2 still holds 4S, so answering the spade lead with KD is a renounce.
-    const { code, out, err } = await run(['score', '-'], withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AS', 'KD'])));
+    const { code, out, err } = await run(
+      ['score', '-'],
+      withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AS', 'KD'])),
+    );
     expect(code, err).toBe(0);
     const report = JSON.parse(out);
     expect(report.renounce).toEqual({ seat: 2, trick: 1, card: 'KD' });
@@ -69,12 +72,32 @@ describe('parceiro score', () => {
     ['an unknown card', withRecord((r) => (r.hands[1]![3] = '1X')), /hands\[1\]\[3\]: unknown card "1X"/],
     ['a card dealt twice', withRecord((r) => (r.hands[2]![0] = 'AS')), /hands\[2\]\[0\]: AS was dealt twice/],
     ['a hand of the wrong size', withRecord((r) => r.hands[3]!.pop()), /hands\[3\]: expected 10 cards, got 9/],
-    ['a trump card not in the dealer\'s hand', withRecord((r) => (r.trump = 'AS')), /trump: AS is not in the dealer's hand/],
-    ['a card not in the hand of the seat to move', withRecord((r) => (r.plays = ['AD', 'AH'])), /plays\[1\]: AH is not in the hand of seat 2, whose turn it is/],
-    ['a card played twice', withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AD'])), /plays\[4\]: AD was already played/],
+    [
+      "a trump card not in the dealer's hand",
+      withRecord((r) => (r.trump = 'AS')),
+      /trump: AS is not in the dealer's hand/,
+    ],
+    [
+      'a card not in the hand of the seat to move',
+      withRecord((r) => (r.plays = ['AD', 'AH'])),
+      /plays\[1\]: AH is not in the hand of seat 2, whose turn it is/,
+    ],
+    [
+      'a card played twice',
+      withRecord((r) => (r.plays = ['AD', '5D', '7D', '4D', 'AD'])),
+      /plays\[4\]: AD was already played/,
+    ],
     ['a dealer that is not a seat', withRecord((r) => (r.dealer = 4)), /dealer: expected a seat 0-3, got 4/],
     ['broken JSON', '{"dealer": 0,', /not valid JSON at line 1/],
-    ['plays after the game is over', (() => { const r = JSON.parse(readFileSync(fixture('complete.json'), 'utf8')); r.plays.push('AS'); return JSON.stringify(r); })(), /plays\[40\]: the game is over after 40 cards/],
+    [
+      'plays after the game is over',
+      (() => {
+        const r = JSON.parse(readFileSync(fixture('complete.json'), 'utf8'));
+        r.plays.push('AS');
+        return JSON.stringify(r);
+      })(),
+      /plays\[40\]: the game is over after 40 cards/,
+    ],
   ];
   for (const [what, input, message] of bad) {
     it(`rejects ${what} with exit code 2 and one line naming the place`, async () => {
@@ -98,7 +121,19 @@ describe('parceiro tournament', () => {
   it('documents its options', async () => {
     const { code, out, err } = await run(['tournament', '--help']);
     expect(code, err).toBe(0);
-    for (const opt of ['--team-a', '--team-b', '--games', '--seed', '--session', '--no-duplicate', '--workers', '--json', '--external', '--move-timeout', '--budget']) {
+    for (const opt of [
+      '--team-a',
+      '--team-b',
+      '--games',
+      '--seed',
+      '--session',
+      '--no-duplicate',
+      '--workers',
+      '--json',
+      '--external',
+      '--move-timeout',
+      '--budget',
+    ]) {
       expect(out).toContain(opt);
     }
   });
@@ -117,14 +152,32 @@ describe('parceiro tournament', () => {
     const one = await summary([...args, '--workers', '1']);
     const two = await summary([...args, '--workers', '2']);
     expect(two).toEqual(one);
-    const other = await summary(['--team-a', 'rule,random', '--team-b', 'random,random', '--games', '400', '--seed', '8', '--workers', '2']);
+    const other = await summary([
+      '--team-a',
+      'rule,random',
+      '--team-b',
+      'random,random',
+      '--games',
+      '400',
+      '--seed',
+      '8',
+      '--workers',
+      '2',
+    ]);
     expect(other).not.toEqual(one);
   });
 
   it('reports the stable fields', async () => {
-    const s = await summary(['--games', '200', '--seed', '3']) as {
+    const s = (await summary(['--games', '200', '--seed', '3'])) as {
       games: number;
-      teamA: { wins: number; draws: number; losses: number; winRate: number; ci95: [number, number]; meanPoints: number };
+      teamA: {
+        wins: number;
+        draws: number;
+        losses: number;
+        winRate: number;
+        ci95: [number, number];
+        meanPoints: number;
+      };
     };
     expect(s.games).toBe(200);
     expect(s.teamA.wins + s.teamA.draws + s.teamA.losses).toBe(200);
@@ -142,7 +195,9 @@ describe('parceiro tournament', () => {
   });
 
   it('plays sessions and reports them', async () => {
-    const s = await summary(['--games', '40', '--session', '5', '--seed', '2']) as { sessions: { played: number; teamAWins: number; draws: number; teamBWins: number } };
+    const s = (await summary(['--games', '40', '--session', '5', '--seed', '2'])) as {
+      sessions: { played: number; teamAWins: number; draws: number; teamBWins: number };
+    };
     expect(s.sessions.played).toBe(8); // 4 deal sets of 5 games, each played twice
     expect(s.sessions.teamAWins + s.sessions.draws + s.sessions.teamBWins).toBe(8);
   });
@@ -157,7 +212,18 @@ describe('parceiro tournament', () => {
 
   it('lets an external program play through --external, with no faults', async () => {
     const bot = `mine=${process.execPath} ${root}robot/arena/external-player/examples/first-legal-bot.mjs`;
-    const { code, out, err } = await run(['tournament', '--json', '--external', bot, '--team-a', 'mine,rule', '--team-b', 'rule,rule', '--games', '8']);
+    const { code, out, err } = await run([
+      'tournament',
+      '--json',
+      '--external',
+      bot,
+      '--team-a',
+      'mine,rule',
+      '--team-b',
+      'rule,rule',
+      '--games',
+      '8',
+    ]);
     expect(code, err).toBe(0);
     const s = JSON.parse(out);
     expect(s.games).toBe(8);
@@ -166,7 +232,15 @@ describe('parceiro tournament', () => {
   });
 
   it('says in one line when an external program cannot start', async () => {
-    const { code, err } = await run(['tournament', '--external', 'ghost=no-such-program-here', '--team-a', 'ghost,rule', '--games', '2']);
+    const { code, err } = await run([
+      'tournament',
+      '--external',
+      'ghost=no-such-program-here',
+      '--team-a',
+      'ghost,rule',
+      '--games',
+      '2',
+    ]);
     expect(code, err).toBe(2);
     expect(err).toMatch(/parceiro: error: external player 'ghost' \(no-such-program-here\): did not start/);
     expect(err).not.toMatch(/\n\s+at /);
@@ -175,7 +249,11 @@ describe('parceiro tournament', () => {
   const mistakes: [string, string[], RegExp][] = [
     ['an odd number of duplicate games', ['--games', '201'], /--games must be a multiple of 2/],
     ['an unknown player', ['--team-a', 'rule,genius'], /--team-a: unknown player 'genius'/],
-    ['a bad player parameter', ['--team-a', 'hybrid:n=0,rule'], /--team-a: hybrid:n=0: n expects a whole number from 1/],
+    [
+      'a bad player parameter',
+      ['--team-a', 'hybrid:n=0,rule'],
+      /--team-a: hybrid:n=0: n expects a whole number from 1/,
+    ],
     ['a team of one', ['--team-b', 'rule'], /--team-b expects two players/],
     ['a bad number', ['--games', 'many'], /--games expects a whole number/],
     ['a malformed external player', ['--external', 'nobody'], /--external expects NAME=COMMAND/],
@@ -193,13 +271,18 @@ describe('parceiro tournament', () => {
 describe('parceiro solve', () => {
   const position = {
     trump: 'H',
-    hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH', '7H']],
+    hands: [
+      ['AH', '4D'],
+      ['4S', '3D'],
+      ['2H', 'AD'],
+      ['5S', 'JH', '7H'],
+    ],
     leader: 0,
     trick: ['7C', '5C', '5H'],
     points: [61, 14],
   };
 
-  it('values every legal move in final points of the mover\'s team', async () => {
+  it("values every legal move in final points of the mover's team", async () => {
     // Worked out by hand: after 5S seat 2 wins the trick and team B can still take 21 more points.
     const { code, out, err } = await run(['solve', '-'], JSON.stringify(position));
     expect(code, err).toBe(0);
@@ -207,7 +290,18 @@ describe('parceiro solve', () => {
   });
 
   it('names what is wrong with an impossible position', async () => {
-    const { code, err } = await run(['solve', '-'], JSON.stringify({ ...position, hands: [['AH', '4D'], ['4S', '3D'], ['2H', 'AD'], ['5S', 'JH']] }));
+    const { code, err } = await run(
+      ['solve', '-'],
+      JSON.stringify({
+        ...position,
+        hands: [
+          ['AH', '4D'],
+          ['4S', '3D'],
+          ['2H', 'AD'],
+          ['5S', 'JH'],
+        ],
+      }),
+    );
     expect(code, err).toBe(2);
     expect(err).toMatch(/hands\[0\]: holds 2 cards, expected 1/);
     const dup = await run(['solve', '-'], JSON.stringify({ ...position, trick: ['7C', '5C', 'AH'] }));
@@ -233,11 +327,31 @@ describe('parceiro match (npm start)', () => {
 
 describe('parceiro play', () => {
   const mistakes: [string, string[], string][] = [
-    ["the robot's seat", ['--seat', '0'], "parceiro: error: --seat: seat 0 is the robot's; take 2 (its partner), or 1 or 3 (its opponents)"],
-    ['a seat that is none', ['--seat', 'left'], 'parceiro: error: --seat expects 1, 2 or 3 (or partner, opponent), got "left"'],
-    ['an unknown kind of simulated player', ['--bots', 'clever'], 'parceiro: error: --bots expects rule or random, got "clever"'],
-    ['a negative think time', ['--bot-think', '-5'], 'parceiro: error: --bot-think expects a whole number from 0 to 60000, got "-5"'],
-    ['an unknown speech backend', ['--speech', 'loud'], 'parceiro: error: --speech expects log, espeak-ng, say or publish, got "loud"'],
+    [
+      "the robot's seat",
+      ['--seat', '0'],
+      "parceiro: error: --seat: seat 0 is the robot's; take 2 (its partner), or 1 or 3 (its opponents)",
+    ],
+    [
+      'a seat that is none',
+      ['--seat', 'left'],
+      'parceiro: error: --seat expects 1, 2 or 3 (or partner, opponent), got "left"',
+    ],
+    [
+      'an unknown kind of simulated player',
+      ['--bots', 'clever'],
+      'parceiro: error: --bots expects rule or random, got "clever"',
+    ],
+    [
+      'a negative think time',
+      ['--bot-think', '-5'],
+      'parceiro: error: --bot-think expects a whole number from 0 to 60000, got "-5"',
+    ],
+    [
+      'an unknown speech backend',
+      ['--speech', 'loud'],
+      'parceiro: error: --speech expects log, espeak-ng, say or publish, got "loud"',
+    ],
     ['an unknown character', ['--character', 'grumpy'], 'unknown character "grumpy"'],
   ];
   for (const [what, args, message] of mistakes) {
@@ -252,6 +366,7 @@ describe('parceiro play', () => {
   it('documents its options', async () => {
     const { code, out, err } = await run(['play', '--help']);
     expect(code, err).toBe(0);
-    for (const option of ['--seat', '--bots', '--bot-think', '--games', '--port', '--dashboard-port']) expect(out).toContain(option);
+    for (const option of ['--seat', '--bots', '--bot-think', '--games', '--port', '--dashboard-port'])
+      expect(out).toContain(option);
   });
 });

@@ -6,7 +6,17 @@
 // cannot be, a session id that is a path, a language or character that does not exist): one line
 // `parceiro: error: ...` naming the option and value, exit code 2, and no recording left behind.
 
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +58,10 @@ function run(args: string[]): Promise<{ code: number; out: string; err: string }
  * log, not the error, and are left aside.)
  */
 function expectOneLine(r: { code: number; out: string; err: string }, fragment: string | RegExp, what: string): void {
-  const lines = r.err.trim().split('\n').filter((l) => !l.startsWith('{"level":'));
+  const lines = r.err
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('{"level":'));
   const shown = `${what}: exit ${r.code}\n${r.err}`;
   expect(r.code, shown).toBe(2);
   expect(lines, shown).toHaveLength(1);
@@ -104,7 +117,11 @@ const READERS: [file: string, args: string[]][] = [
   ['table/tuio.yaml', ['live', '--tuio', '0', '--no-record', '--port', '0', '--dashboard-port', '0']],
 ];
 // Nine levels of nine aliases: 9^9 (387 million) strings if expanded, a few hundred bytes of text.
-const ALIAS_BOMB = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n') + '\n';
+const ALIAS_BOMB =
+  [
+    'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]',
+    ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+  ].join('\n') + '\n';
 const BREAKAGES: [how: string, to: (text: string) => string, says: RegExp][] = [
   ['a syntax error', (t) => `${t}\n  : : [\n`, /not valid YAML|YAML|flow|Nested|indent|map|collection/i],
   ['a number for the whole file', () => '42\n', /expected|object|map|Invalid/i],
@@ -124,7 +141,8 @@ describe('two config files broken', () => {
     expect(r.code).toBe(2);
     const lines = r.err.trim().split('\n');
     expect(lines.length, r.err).toBe(2);
-    for (const [i, file] of ['postures.yaml', 'table-geometry.yaml'].entries()) expect(lines[i]).toMatch(new RegExp(`^parceiro: error: config/${file.replace('.', '\\.')}`));
+    for (const [i, file] of ['postures.yaml', 'table-geometry.yaml'].entries())
+      expect(lines[i]).toMatch(new RegExp(`^parceiro: error: config/${file.replace('.', '\\.')}`));
   });
 });
 
@@ -153,7 +171,11 @@ describe('a character', () => {
     const text = readFileSync(path, 'utf8');
     try {
       writeFileSync(path, 'description: a character that feels nothing\n');
-      expectOneLine(await run(SIMULATE), /config\/appraisal\/warm\.yaml(:\d+)?: a character needs appraisal rules: this file has none/, 'no rules');
+      expectOneLine(
+        await run(SIMULATE),
+        /config\/appraisal\/warm\.yaml(:\d+)?: a character needs appraisal rules: this file has none/,
+        'no rules',
+      );
     } finally {
       writeFileSync(path, text);
     }
@@ -192,12 +214,27 @@ describe('a start-up mistake', () => {
       [['play', '--port', String(port), '--dashboard-port', '0'], `--port ${port}: the port is in use`],
       [['play', '--port', '0', '--dashboard-port', String(port)], `--dashboard-port ${port}: the port is in use`],
       // Node's recursive mkdir never returns under /proc: refused at once instead.
-      [['simulate', '--games', '1', '--recordings', '/proc/parceiro-x'], '--recordings "/proc/parceiro-x": cannot keep recordings there'],
+      [
+        ['simulate', '--games', '1', '--recordings', '/proc/parceiro-x'],
+        '--recordings "/proc/parceiro-x": cannot keep recordings there',
+      ],
       [[...live, '--recordings', '/proc/parceiro-x'], '--recordings "/proc/parceiro-x": cannot keep recordings there'],
-      [['simulate', '--games', '1', '--recordings', aFile], 'cannot keep recordings there (it is a file, not a folder)'],
-      [[...play, '--recordings', join(aFile, 'x')], 'cannot keep recordings there (a part of the path is a file, not a folder)'],
-      [['simulate', '--resume', '../../../outside'], '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"'],
-      [[...live, '--resume', '../../../outside'], '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"'],
+      [
+        ['simulate', '--games', '1', '--recordings', aFile],
+        'cannot keep recordings there (it is a file, not a folder)',
+      ],
+      [
+        [...play, '--recordings', join(aFile, 'x')],
+        'cannot keep recordings there (a part of the path is a file, not a folder)',
+      ],
+      [
+        ['simulate', '--resume', '../../../outside'],
+        '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"',
+      ],
+      [
+        [...live, '--resume', '../../../outside'],
+        '--resume expects a session id (letters, digits, dot, dash or underscore), got "../../../outside"',
+      ],
       [['simulate', '--session', '../outside'], '--session expects a session id'],
       [['simulate', '--session', '..'], '--session expects a session id'],
     ];

@@ -26,7 +26,13 @@ export async function floodRecording(dir: string, id: string, events: number): P
   const table = { id: 'flood', name: 'flood', kind: 'simulated' as const, seats: [1, 2, 3] as Seat[] };
   node.runtime.onHello(table);
   for (let i = 1; i <= events; i++) {
-    const v = node.runtime.onCardDetected({ table, seq: i, zone: { area: 'play', seat: 1 }, card: parseCard('AS'), fiducial: null });
+    const v = node.runtime.onCardDetected({
+      table,
+      seq: i,
+      zone: { area: 'play', seat: 1 },
+      card: parseCard('AS'),
+      fiducial: null,
+    });
     if (v.ok) throw new Error('a card before any game was accepted');
     // Lets the recorder write as it goes.
     if (i % 5000 === 0) await new Promise((r) => setImmediate(r));

@@ -16,7 +16,9 @@ describe('--level', () => {
       const { code, out, err } = await runCli([command, '--level', 'novice', '--recordings', join(cwd, 'rec')], cwd);
       expect(code, err).toBe(2);
       expect(out).toBe('');
-      expect(err.trim().split('\n')).toEqual(['parceiro: error: --level expects one of beginner, casual, club, expert, full, got "novice"']);
+      expect(err.trim().split('\n')).toEqual([
+        'parceiro: error: --level expects one of beginner, casual, club, expert, full, got "novice"',
+      ]);
       // Nothing was opened or recorded.
       expect(readdirSync(cwd)).toEqual([]);
     });
@@ -26,7 +28,9 @@ describe('--level', () => {
     for (const command of ['simulate', 'live', 'play']) {
       const { code, out } = await runCli([command, '--help'], cwd);
       expect(code).toBe(0);
-      expect(out.replace(/\s+/g, ' ')).toMatch(/--level <name> the robot's level of play: beginner, casual, club, expert or full/);
+      expect(out.replace(/\s+/g, ' ')).toMatch(
+        /--level <name> the robot's level of play: beginner, casual, club, expert or full/,
+      );
     }
   });
 });

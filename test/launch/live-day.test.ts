@@ -20,7 +20,13 @@ const dir = mkdtempSync(join(tmpdir(), 'parceiro-live-day-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `parceiro live args...` in the test's folder: its output so far, and its end. */
-function live(args: string[]): { out: () => string; err: () => string; kill: (s: NodeJS.Signals) => void; done: Promise<number | null>; until: (test: () => boolean, what: string) => Promise<void> } {
+function live(args: string[]): {
+  out: () => string;
+  err: () => string;
+  kill: (s: NodeJS.Signals) => void;
+  done: Promise<number | null>;
+  until: (test: () => boolean, what: string) => Promise<void>;
+} {
   const child = spawn(process.execPath, [CLI, 'live', ...args], { cwd: dir });
   let out = '';
   let err = '';
@@ -34,7 +40,8 @@ function live(args: string[]): { out: () => string; err: () => string; kill: (s:
     done,
     until: async (test, what) => {
       while (!test()) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`parceiro live ended before ${what}:\n${out}\n${err}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`parceiro live ended before ${what}:\n${out}\n${err}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
@@ -44,7 +51,30 @@ function live(args: string[]): { out: () => string; err: () => string; kill: (s:
 describe('parceiro live, session after session', () => {
   it('serves two sessions on one token and address, each with its own id, seed and recording, and stops on SIGINT with the day', async () => {
     const token = 'live-day-token-01';
-    const child = spawn(process.execPath, [CLI, 'live', '--port', '0', '--dashboard-port', '0', '--token', token, '--games', '1', '--seed', '40', '--budget', '50', '--min-think', '100', '--speech', 'log'], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'live',
+        '--port',
+        '0',
+        '--dashboard-port',
+        '0',
+        '--token',
+        token,
+        '--games',
+        '1',
+        '--seed',
+        '40',
+        '--budget',
+        '50',
+        '--min-think',
+        '100',
+        '--speech',
+        'log',
+      ],
+      { cwd: dir },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -71,8 +101,15 @@ describe('parceiro live, session after session', () => {
     }
     expect(err).not.toMatch(/"level":50|\n\s+at /);
 
-    const ids = [...out.matchAll(/^Session (\d) of the day: (\S+) \(seed (\d+), 1 game\)\.$/gm)].map((m) => [m[1], m[2], m[3]]);
-    expect(ids.map(([k, , seed]) => [k, seed])).toEqual([['1', '40'], ['2', '41']]);
+    const ids = [...out.matchAll(/^Session (\d) of the day: (\S+) \(seed (\d+), 1 game\)\.$/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
+    expect(ids.map(([k, , seed]) => [k, seed])).toEqual([
+      ['1', '40'],
+      ['2', '41'],
+    ]);
     const [first, second] = ids.map(([, id]) => id!);
     expect(first).not.toBe(second);
     // One connection through both sessions.
@@ -82,13 +119,27 @@ describe('parceiro live, session after session', () => {
     // What each session prints: its recording and how to resume it, the day's settings carried on.
     const recordings = [...out.matchAll(/^Recording to (\S+)$/gm)].map((m) => m[1]!);
     expect(recordings).toEqual([join(dir, 'recordings', `${first}.mcap`), join(dir, 'recordings', `${second}.mcap`)]);
-    expect(out).toContain(`\`parceiro live --resume ${second} --token ${token} --port 0 --games 1 --budget 50 --min-think 100 --speech log --seed 41\` continues it.`);
-    expect(out).toMatch(new RegExp(`^Session ${first} is over after 1 game: victories A \\d+ - B \\d+; recording \\S+\\.mcap\\. A new game at a table starts the next session\\.$`, 'm'));
+    expect(out).toContain(
+      `\`parceiro live --resume ${second} --token ${token} --port 0 --games 1 --budget 50 --min-think 100 --speech log --seed 41\` continues it.`,
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `^Session ${first} is over after 1 game: victories A \\d+ - B \\d+; recording \\S+\\.mcap\\. A new game at a table starts the next session\\.$`,
+        'm',
+      ),
+    );
     // Stopped: the last session's score as before, then the day.
-    expect(out).toMatch(new RegExp(`^Stopped \\(interrupted\\): victories A \\d+ - B \\d+; recording ${recordings[1]!.replace(/[.]/g, '\\.')}\\.$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(
+        `^Stopped \\(interrupted\\): victories A \\d+ - B \\d+; recording ${recordings[1]!.replace(/[.]/g, '\\.')}\\.$`,
+        'm',
+      ),
+    );
     expect(out).toMatch(/^The day: 2 sessions\.$/m);
     expect(out).toMatch(new RegExp(`^ {2}1\\. ${first}: finished, 1 of 1 game, victories A \\d+ - B \\d+; \\S+$`, 'm'));
-    expect(out).toMatch(new RegExp(`^ {2}2\\. ${second}: finished, 1 of 1 game, victories A \\d+ - B \\d+; \\S+$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(`^ {2}2\\. ${second}: finished, 1 of 1 game, victories A \\d+ - B \\d+; \\S+$`, 'm'),
+    );
 
     // Any session of the day replays to itself.
     for (const file of recordings) {
@@ -100,18 +151,39 @@ describe('parceiro live, session after session', () => {
 
   it("the day's second session killed and resumed: the tables' versions go on from where they were and their first-session seqs are still known", async () => {
     const token = 'live-day-versions';
-    const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
+    const common = [
+      '--port',
+      '0',
+      '--dashboard-port',
+      '0',
+      '--token',
+      token,
+      '--budget',
+      '50',
+      '--min-think',
+      '100',
+      '--speech',
+      'log',
+      '--games',
+      '1',
+    ];
     const killed = live([...common, '--seed', '80']);
     await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()), 'it listened');
     const url = /waiting for a table at (\S+) /.exec(killed.out())![1]!;
     // Until the runtime has seen the panel go: a watching table (no seat) sees every seat but the robot's free.
     const seatsFree = async (u: string): Promise<void> => {
       const watcher = io(`${u}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
-      const free = (st: { seats?: { holder: string }[] }): boolean => (st.seats ?? []).every((x) => x.holder !== 'table');
+      const free = (st: { seats?: { holder: string }[] }): boolean =>
+        (st.seats ?? []).every((x) => x.holder !== 'table');
       try {
         await new Promise<void>((resolve) => {
           watcher.on('state', (st: { seats?: { holder: string }[] }) => free(st) && resolve());
-          watcher.emit('hello', { protocol: 1, token, table: { id: 'watcher', name: 'watcher', kind: 'virtual' }, seats: [] }, (a: { ok: boolean; state?: { seats?: { holder: string }[] } }) => a.ok && a.state && free(a.state) && resolve());
+          watcher.emit(
+            'hello',
+            { protocol: 1, token, table: { id: 'watcher', name: 'watcher', kind: 'virtual' }, seats: [] },
+            (a: { ok: boolean; state?: { seats?: { holder: string }[] } }) =>
+              a.ok && a.state && free(a.state) && resolve(),
+          );
         });
       } finally {
         watcher.disconnect();
@@ -121,12 +193,21 @@ describe('parceiro live, session after session', () => {
     // seats): its seqs must outlive the second session's crash.
     const panel = async (u: string): Promise<{ socket: Socket; lastSeq: number }> => {
       const socket = io(`${u}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
-      const ack = (await socket.timeout(20_000).emitWithAck('hello', { protocol: 1, token, table: { id: 'panel', name: 'panel', kind: 'touch' }, seats: [1, 2, 3] })) as { lastSeq: number };
+      const ack = (await socket.timeout(20_000).emitWithAck('hello', {
+        protocol: 1,
+        token,
+        table: { id: 'panel', name: 'panel', kind: 'touch' },
+        seats: [1, 2, 3],
+      })) as { lastSeq: number };
       return { socket, lastSeq: ack.lastSeq };
     };
     const { socket: first } = await panel(url);
-    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({ ok: true });
-    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toMatchObject({ ok: true });
+    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({
+      ok: true,
+    });
+    expect(await first.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toMatchObject({
+      ok: true,
+    });
     first.disconnect();
     await seatsFree(url);
     const table = new DayTable({ url, token, nextSessions: 1 });
@@ -147,7 +228,11 @@ describe('parceiro live, session after session', () => {
       // The panel's first-session seqs and answers are still known: its resume sent again is a duplicate, not applied.
       const back = await panel(url2);
       expect(back.lastSeq).toBe(2);
-      expect(await back.socket.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toEqual({ ok: true, seq: 2, duplicate: true });
+      expect(await back.socket.timeout(20_000).emitWithAck('game:control', { seq: 2, action: 'resume' })).toEqual({
+        ok: true,
+        seq: 2,
+        duplicate: true,
+      });
       back.socket.disconnect();
       await seatsFree(url2);
       again = new DayTable({ url: url2, token });
@@ -164,14 +249,39 @@ describe('parceiro live, session after session', () => {
 
   it('live --resume continues the crashed session, then the day goes on with a new one (seed + 1), and --sessions ends it', async () => {
     const token = 'live-day-resume-01';
-    const common = ['--port', '0', '--dashboard-port', '0', '--token', token, '--budget', '50', '--min-think', '100', '--speech', 'log', '--games', '1'];
+    const common = [
+      '--port',
+      '0',
+      '--dashboard-port',
+      '0',
+      '--token',
+      token,
+      '--budget',
+      '50',
+      '--min-think',
+      '100',
+      '--speech',
+      'log',
+      '--games',
+      '1',
+    ];
     const killed = live([...common, '--seed', '60']);
-    await killed.until(() => /waiting for a table at (\S+) /.test(killed.out()) && /--resume (\S+)/.test(killed.out()), 'it listened');
+    await killed.until(
+      () => /waiting for a table at (\S+) /.test(killed.out()) && /--resume (\S+)/.test(killed.out()),
+      'it listened',
+    );
     const id = /--resume (\S+)/.exec(killed.out())![1]!;
     const first = join(dir, 'recordings', `${id}.mcap`);
     const table = new DayTable({ url: /waiting for a table at (\S+) /.exec(killed.out())![1]!, token });
     await table.start();
-    const tricks = (): number => (existsSync(first) ? recording.readRecording(first).messages.filter((m) => m.topic.name === '/parceiro/game/events' && (m.message as GameEventMessage).type === 'trick').length : 0);
+    const tricks = (): number =>
+      existsSync(first)
+        ? recording
+            .readRecording(first)
+            .messages.filter(
+              (m) => m.topic.name === '/parceiro/game/events' && (m.message as GameEventMessage).type === 'trick',
+            ).length
+        : 0;
     await table.waitFor((s) => (s.game?.trick ?? 0) >= 3);
     await killed.until(() => tricks() >= 2, 'the recording held two tricks');
     killed.kill('SIGKILL');

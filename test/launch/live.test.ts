@@ -13,7 +13,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parceiro live', () => {
   it("makes a token when given an empty one (the launch file's default), and stops cleanly on SIGINT", async () => {
-    const child = spawn(process.execPath, [CLI, 'live', '--token', '', '--port', '0', '--dashboard-port', '0', '--no-record'], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'live', '--token', '', '--port', '0', '--dashboard-port', '0', '--no-record'],
+      { cwd: dir },
+    );
     let out = '';
     let err = '';
     let stopped = false;

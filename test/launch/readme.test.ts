@@ -67,7 +67,9 @@ export function readmeExamples(markdown: string): { examples: Example[]; notRun:
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push({ text: lines[i]!, line: i + 1 });
     i++;
     if (['bash', 'shell', 'zsh', 'shell-session'].includes(fence)) {
-      problems.push(`line ${start + 1}: a \`${fence}\` block: fence commands as sh, transcripts as console, so this test runs them`);
+      problems.push(
+        `line ${start + 1}: a \`${fence}\` block: fence commands as sh, transcripts as console, so this test runs them`,
+      );
       continue;
     }
     if (fence !== 'sh' && fence !== 'console') continue;
@@ -79,9 +81,13 @@ export function readmeExamples(markdown: string): { examples: Example[]; notRun:
       for (let k = 0; k < body.length; k++) {
         let { text } = body[k]!;
         const { line } = body[k]!;
-        while (text.endsWith('\\') && k + 1 < body.length) text = `${text.slice(0, -1).trimEnd()} ${body[++k]!.text.trim()}`;
+        while (text.endsWith('\\') && k + 1 < body.length)
+          text = `${text.slice(0, -1).trimEnd()} ${body[++k]!.text.trim()}`;
         if (text.trim() === '' || text.trim().startsWith('#')) continue;
-        if (text.startsWith('$ ')) problems.push(`line ${line}: a \`$ \` prompt in an sh block: sh blocks hold commands only, transcripts go in console blocks`);
+        if (text.startsWith('$ '))
+          problems.push(
+            `line ${line}: a \`$ \` prompt in an sh block: sh blocks hold commands only, transcripts go in console blocks`,
+          );
         found.push({ line, fence, command: text.trim(), expected: null });
       }
     } else {
@@ -140,7 +146,10 @@ export function prepare(command: string, startScript: string): Prepared {
       const start = /^npm start(?:\s+--\s+(.*))?$/.exec(segment);
       if (start) {
         const built = /^npm run build --silent && node dist\/launch\/cli\.js(.*)$/.exec(startScript);
-        if (!built) throw new Error(`package.json's start script is "${startScript}": teach this test what npm start runs after the build`);
+        if (!built)
+          throw new Error(
+            `package.json's start script is "${startScript}": teach this test what npm start runs after the build`,
+          );
         const args = `${built[1]!}${start[1] ? ` ${start[1]}` : ''}`.trim();
         cli.args = args.split(/\s+/).filter(Boolean);
         return `${node} ${args}`.trim();
@@ -151,7 +160,9 @@ export function prepare(command: string, startScript: string): Prepared {
         return `${node} ${named[1] ?? ''}`.trim();
       }
       if (/^(echo|cat) /.test(segment)) return segment;
-      throw new Error(`\`${segment}\` is not a command this test knows how to run; if it cannot run here, mark its block <!-- readme-test: not run: REASON -->`);
+      throw new Error(
+        `\`${segment}\` is not a command this test knows how to run; if it cannot run here, mark its block <!-- readme-test: not run: REASON -->`,
+      );
     });
     run.push(segments.join(' | '));
   }
@@ -174,9 +185,11 @@ export function prepare(command: string, startScript: string): Prepared {
     }
   } else if (sub === 'play') server = { ready: /^Press "New game"/m, stoppedCleanly: clean };
   // simulate closes its recording on SIGINT and exits with 130, as a program stopped at a terminal.
-  else if (sub === 'simulate' && !args.includes('--games')) server = { ready: /^Operator dashboard: /m, stoppedCleanly: (code, signal) => signal === 'SIGINT' || code === 130 };
+  else if (sub === 'simulate' && !args.includes('--games'))
+    server = { ready: /^Operator dashboard: /m, stoppedCleanly: (code, signal) => signal === 'SIGINT' || code === 130 };
   if (server) {
-    if (run.length > 1 || /\|/.test(script)) throw new Error(`\`${command}\` serves until stopped: give it a line of its own`);
+    if (run.length > 1 || /\|/.test(script))
+      throw new Error(`\`${command}\` serves until stopped: give it a line of its own`);
     script = `exec ${script}`;
   }
   return { script, skipped, command: sub, server, anyPorts };
@@ -199,7 +212,9 @@ export function compareOutput(expected: string[], actual: string, anyPorts: stri
       } catch {
         return `expected JSON, got:\n${actual}`;
       }
-      return isDeepStrictEqual(got, json) ? null : `expected the JSON the README shows:\n${JSON.stringify(json)}\ngot:\n${JSON.stringify(got)}`;
+      return isDeepStrictEqual(got, json)
+        ? null
+        : `expected the JSON the README shows:\n${JSON.stringify(json)}\ngot:\n${JSON.stringify(got)}`;
     }
   }
   const names = new Map<string, string>();
@@ -225,7 +240,10 @@ export function compareOutput(expected: string[], actual: string, anyPorts: stri
     .map((l) => l.trimEnd())
     .join('\n');
   if (new RegExp(`^${pattern}(?:\\n|$)`).test(got)) return null;
-  return `expected the output to begin with:\n${text}\ngot:\n${got.split('\n').slice(0, expected.length + 3).join('\n')}`;
+  return `expected the output to begin with:\n${text}\ngot:\n${got
+    .split('\n')
+    .slice(0, expected.length + 3)
+    .join('\n')}`;
 }
 
 interface Ran {
@@ -245,7 +263,8 @@ function execute(p: Prepared, expected: string[] | null, cwd: string): Promise<R
     let out = '';
     let err = '';
     let stopped = false;
-    const readyToStop = (): boolean => p.server !== null && p.server.ready.test(out) && out.split('\n').length > (expected?.length ?? 0);
+    const readyToStop = (): boolean =>
+      p.server !== null && p.server.ready.test(out) && out.split('\n').length > (expected?.length ?? 0);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       if (!stopped && readyToStop()) {
@@ -314,7 +333,9 @@ describe('the README test itself', () => {
     const live = prepare('npx parceiro live --host 0.0.0.0', start);
     expect(live.script).toBe(`exec node ${quote(CLI)} live --host 0.0.0.0 --port 0 --dashboard-port 0`);
     expect(live.anyPorts).toEqual(['7410', '7420']);
-    expect(prepare(`echo '{"a":1}' | npx parceiro solve -`, start).script).toBe(`echo '{"a":1}' | node ${quote(CLI)} solve -`);
+    expect(prepare(`echo '{"a":1}' | npx parceiro solve -`, start).script).toBe(
+      `echo '{"a":1}' | node ${quote(CLI)} solve -`,
+    );
     expect(() => prepare('rm -rf recordings', start)).toThrow(/not a command this test knows/);
     expect(() => prepare('npm start', 'node dist/launch/cli.js simulate')).toThrow(/teach this test/);
   });
@@ -333,10 +354,13 @@ describe('the README test itself', () => {
 
 describe('README.md', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const { examples, notRun, problems } = readmeExamples(readme);
   const cwd = mkdtempSync(join(tmpdir(), 'parceiro-readme-'));
-  for (const entry of readdirSync(root)) if (!entry.startsWith('.') && !['node_modules', 'recordings', 'dist'].includes(entry)) symlinkSync(join(root, entry), join(cwd, entry));
+  for (const entry of readdirSync(root))
+    if (!entry.startsWith('.') && !['node_modules', 'recordings', 'dist'].includes(entry))
+      symlinkSync(join(root, entry), join(cwd, entry));
   afterAll(() => {
     for (const child of children) child.kill('SIGKILL');
     rmSync(cwd, { recursive: true, force: true });
@@ -345,31 +369,49 @@ describe('README.md', () => {
   it('fences its examples so that this test finds them, and shows the examples a newcomer needs', () => {
     expect(problems).toEqual([]);
     const commands = examples.map((e) => e.command);
-    for (const needed of [/^npm install && npm start\b/, /^npm test\b/, /^npx parceiro play\b/, /^npx parceiro live\b/, /^npx parceiro score docs\/examples\//, /^npx parceiro replay\b/]) {
-      expect(commands.some((c) => needed.test(c)), `an example matching ${needed}`).toBe(true);
+    for (const needed of [
+      /^npm install && npm start\b/,
+      /^npm test\b/,
+      /^npx parceiro play\b/,
+      /^npx parceiro live\b/,
+      /^npx parceiro score docs\/examples\//,
+      /^npx parceiro replay\b/,
+    ]) {
+      expect(
+        commands.some((c) => needed.test(c)),
+        `an example matching ${needed}`,
+      ).toBe(true);
     }
     expect(examples.filter((e) => e.expected).length).toBeGreaterThanOrEqual(4);
     for (const n of notRun) expect(n.reason.length).toBeGreaterThan(3);
   });
 
-  for (const n of notRun) it.skip(`line ${n.line}, not run (${n.reason}): ${n.commands.map(stripComment).join('; ')}`, () => {});
+  for (const n of notRun)
+    it.skip(`line ${n.line}, not run (${n.reason}): ${n.commands.map(stripComment).join('; ')}`, () => {});
 
   for (const e of examples) {
-    it(`line ${e.line}: ${e.command}`, async () => {
-      const p = prepare(e.command, startScript);
-      for (const s of p.skipped) console.info(`README line ${e.line}: not run: ${s}`);
-      if (p.script === null) return;
-      const r = await execute(p, e.expected, cwd);
-      const report = `\n--- stdout\n${r.out}\n--- stderr\n${r.err}`;
-      expect(errorsIn(r.err), `errors on standard error${report}`).toEqual([]);
-      if (p.server) {
-        expect(r.stopped, `it ended before it said it was ready${report}`).toBe(true);
-        expect(p.server.stoppedCleanly(r.code, r.signal), `stopped with SIGINT: exit code ${r.code}, signal ${r.signal}${report}`).toBe(true);
-      } else expect(r.code, `exit code${report}`).toBe(0);
-      if (e.expected) {
-        const difference = compareOutput(e.expected, r.out, p.anyPorts);
-        expect(difference, `README line ${e.line}: the output differs from what the README shows`).toBeNull();
-      }
-    }, BACKSTOP_MS);
+    it(
+      `line ${e.line}: ${e.command}`,
+      async () => {
+        const p = prepare(e.command, startScript);
+        for (const s of p.skipped) console.info(`README line ${e.line}: not run: ${s}`);
+        if (p.script === null) return;
+        const r = await execute(p, e.expected, cwd);
+        const report = `\n--- stdout\n${r.out}\n--- stderr\n${r.err}`;
+        expect(errorsIn(r.err), `errors on standard error${report}`).toEqual([]);
+        if (p.server) {
+          expect(r.stopped, `it ended before it said it was ready${report}`).toBe(true);
+          expect(
+            p.server.stoppedCleanly(r.code, r.signal),
+            `stopped with SIGINT: exit code ${r.code}, signal ${r.signal}${report}`,
+          ).toBe(true);
+        } else expect(r.code, `exit code${report}`).toBe(0);
+        if (e.expected) {
+          const difference = compareOutput(e.expected, r.out, p.anyPorts);
+          expect(difference, `README line ${e.line}: the output differs from what the README shows`).toBeNull();
+        }
+      },
+      BACKSTOP_MS,
+    );
   }
 });

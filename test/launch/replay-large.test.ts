@@ -24,7 +24,12 @@ describe('a large recording', () => {
     const r = await runCli(['replay', file, '--json'], dir, undefined, ['--max-old-space-size=64']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { matches: boolean; complete: boolean; fed: { tableEvents: number }; compared: Record<string, number> };
+    const report = JSON.parse(r.out) as {
+      matches: boolean;
+      complete: boolean;
+      fed: { tableEvents: number };
+      compared: Record<string, number>;
+    };
     expect(report.complete).toBe(true);
     expect(report.matches).toBe(true);
     // The hello and every refused event were fed; every refusal was compared.
@@ -35,10 +40,19 @@ describe('a large recording', () => {
   it('resumes in a 64 MB heap: the flood is restored, and the session is played to its end', async () => {
     const folder = join(dir, 'resume');
     cpSync(join(dir, 'flood'), folder, { recursive: true });
-    const r = await runCli(['simulate', '--resume', 'flood', '--recordings', folder, '--bot-think', '0', '--json'], dir, undefined, ['--max-old-space-size=64']);
+    const r = await runCli(
+      ['simulate', '--resume', 'flood', '--recordings', folder, '--bot-think', '0', '--json'],
+      dir,
+      undefined,
+      ['--max-old-space-size=64'],
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const summary = JSON.parse(r.out) as { games: number; points: unknown[]; resumed: { restored: { tableEvents: number } } };
+    const summary = JSON.parse(r.out) as {
+      games: number;
+      points: unknown[];
+      resumed: { restored: { tableEvents: number } };
+    };
     expect(summary.resumed.restored.tableEvents).toBe(EVENTS + 1);
     expect(summary.games).toBe(1);
     expect(summary.points).toHaveLength(1);

@@ -20,8 +20,16 @@ describe('parceiro replay of what is not a recording', () => {
   const cases: [string, string, RegExp][] = [
     ['/dev/zero', '/dev/zero', /^parceiro: error: \/dev\/zero: is a character device, not a recording file\n$/],
     ['a FIFO', fifo, /^parceiro: error: .*pipe\.mcap: is a named pipe \(FIFO\), not a recording file\n$/],
-    ['a directory', join(dir, 'folder.mcap'), /^parceiro: error: .*folder\.mcap: is a directory, not a recording file\n$/],
-    ['a file that is not MCAP', join(dir, 'text.mcap'), /^parceiro: error: .*text\.mcap: not an MCAP recording \(no MCAP header\)\n$/],
+    [
+      'a directory',
+      join(dir, 'folder.mcap'),
+      /^parceiro: error: .*folder\.mcap: is a directory, not a recording file\n$/,
+    ],
+    [
+      'a file that is not MCAP',
+      join(dir, 'text.mcap'),
+      /^parceiro: error: .*text\.mcap: not an MCAP recording \(no MCAP header\)\n$/,
+    ],
   ];
   for (const [name, path, line] of cases) {
     it(`${name}: one line, exit 2`, async () => {

@@ -25,8 +25,12 @@ describe('parceiro replay', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain(`Replaying ${path}`);
-    expect(out).toMatch(/session cli-replay: seed 21, 1 game, the robot in seat 0, speech publish; as fast as possible\./);
-    expect(out).toMatch(/note: the robot's \d+ searched decisions and \d+ quick estimates are time-bound, so they are not recomputed/);
+    expect(out).toMatch(
+      /session cli-replay: seed 21, 1 game, the robot in seat 0, speech publish; as fast as possible\./,
+    );
+    expect(out).toMatch(
+      /note: the robot's \d+ searched decisions and \d+ quick estimates are time-bound, so they are not recomputed/,
+    );
     expect(out).toMatch(/^the robot's plays \(.*\): match \(\d+ messages\)$/m);
     expect(out).toMatch(/^its emotions \(.*\): match \(\d+ messages\)$/m);
     expect(out).toMatch(/^its behaviours \(.*\): match \(\d+ messages\)$/m);
@@ -37,7 +41,12 @@ describe('parceiro replay', () => {
   it('prints the report as JSON with --json, at recorded speed with --realtime refused alongside --fast', async () => {
     const { code, out } = await run(['replay', path, '--json', '--fast']);
     expect(code).toBe(0);
-    const r = JSON.parse(out) as { matches: boolean; mode: string; complete: boolean; groups: Record<string, { matches: boolean }> };
+    const r = JSON.parse(out) as {
+      matches: boolean;
+      mode: string;
+      complete: boolean;
+      groups: Record<string, { matches: boolean }>;
+    };
     expect(r).toMatchObject({ matches: true, mode: 'fast', complete: true });
     expect(Object.keys(r.groups)).toEqual(['plays', 'emotions', 'behaviours']);
     const both = await run(['replay', path, '--fast', '--realtime']);
@@ -55,8 +64,12 @@ describe('parceiro replay', () => {
     });
     const { code, out } = await run(['replay', altered]);
     expect(code).toBe(1);
-    expect(out).toMatch(/^the robot's plays \(.*\): DIFFER, first at \/parceiro\/table\/output message 3, [\d.]+ s in \(game 1, trick 1\): text: expected "a different prompt", got "/m);
-    expect(out).toMatch(/^The replay differs from the recording; the first difference: \/parceiro\/table\/output message 3/m);
+    expect(out).toMatch(
+      /^the robot's plays \(.*\): DIFFER, first at \/parceiro\/table\/output message 3, [\d.]+ s in \(game 1, trick 1\): text: expected "a different prompt", got "/m,
+    );
+    expect(out).toMatch(
+      /^The replay differs from the recording; the first difference: \/parceiro\/table\/output message 3/m,
+    );
   });
 
   it('replays a recording cut short as far as it goes and says what was not replayed', async () => {
@@ -67,7 +80,9 @@ describe('parceiro replay', () => {
     expect(recording.readRecording(cut).complete).toBe(false);
     const { code, out } = await run(['replay', cut]);
     expect(code).toBe(0);
-    expect(out).toMatch(/The recording is incomplete; replayed as far as it goes:\n {2}- cut short after \d+ messages .*\n {2}- the recording stops [\d.]+ s in \(.*\): the rest of the session was not recorded, so it was not replayed or compared/);
+    expect(out).toMatch(
+      /The recording is incomplete; replayed as far as it goes:\n {2}- cut short after \d+ messages .*\n {2}- the recording stops [\d.]+ s in \(.*\): the rest of the session was not recorded, so it was not replayed or compared/,
+    );
   });
 
   it('refuses a missing file or one that is not a recording with one line and exit code 2', async () => {

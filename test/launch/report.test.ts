@@ -25,7 +25,16 @@ beforeAll(async () => {
     seed: seedWhere(0, 'B'),
     dealer: 0,
     afterEvent: (e, { script }) => {
-      if (e.type === 'play' && e.seat === 2 && e.trick === 0) script.line({ text: 'Boa jogada do meu parceiro!', id: 'play.partner#1', category: 'play.partner', event: 'play', about_seat: 2, addressee: 1, moment: 64 + 3 });
+      if (e.type === 'play' && e.seat === 2 && e.trick === 0)
+        script.line({
+          text: 'Boa jogada do meu parceiro!',
+          id: 'play.partner#1',
+          category: 'play.partner',
+          event: 'play',
+          about_seat: 2,
+          addressee: 1,
+          moment: 64 + 3,
+        });
       if (e.type === 'end') script.tick(200).face('happy');
     },
   });
@@ -40,10 +49,14 @@ describe('parceiro report', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain(`Session cli (${scripted})`);
-    expect(out).toMatch(/^ {2}seed 3, 2 of 2 games, robot in seat 0 \(team A, partner seat 2\), character warm, language pt$/m);
+    expect(out).toMatch(
+      /^ {2}seed 3, 2 of 2 games, robot in seat 0 \(team A, partner seat 2\), character warm, language pt$/m,
+    );
     expect(out).toMatch(/^ {2}game 1: lost /m);
     expect(out).toMatch(/^ {2}misaddressed lines +1 of 1 line about another seat's card or trick/m);
-    expect(out).toContain(`"Boa jogada do meu parceiro!": about the partner (seat 2)'s card, said to an opponent (seat 1)`);
+    expect(out).toContain(
+      `"Boa jogada do meu parceiro!": about the partner (seat 2)'s card, said to an opponent (seat 1)`,
+    );
     expect(out).toMatch(/^ {2}happy after a lost game +1 happy face after 1 lost game \(of 2 finished\)$/m);
     expect(out).toMatch(/^ {2}library pt: 1 of \d+ categories said/m);
   });
@@ -54,9 +67,32 @@ describe('parceiro report', () => {
     const r = JSON.parse(out) as Report;
     expect(r).toMatchObject({ report: 'parceiro-session-report', version: 1 });
     expect(r.sessions).toHaveLength(2);
-    expect(Object.keys(r.overall)).toEqual(['sessions', 'games', 'results', 'mood', 'emotions', 'faces', 'lines', 'checks']);
-    expect(Object.keys(r.overall.checks)).toEqual(['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords', 'facesAgainstTricks', 'reactionLatency']);
-    expect(r.overall).toMatchObject({ sessions: 2, games: 4, results: { won: 2, lost: 2 }, checks: { misaddressed: { count: 2 }, happyAfterLoss: { count: 2 } } });
+    expect(Object.keys(r.overall)).toEqual([
+      'sessions',
+      'games',
+      'results',
+      'mood',
+      'emotions',
+      'faces',
+      'lines',
+      'checks',
+    ]);
+    expect(Object.keys(r.overall.checks)).toEqual([
+      'misaddressed',
+      'lateLines',
+      'forcedBlame',
+      'gloatingPity',
+      'happyAfterLoss',
+      'facesAgainstWords',
+      'facesAgainstTricks',
+      'reactionLatency',
+    ]);
+    expect(r.overall).toMatchObject({
+      sessions: 2,
+      games: 4,
+      results: { won: 2, lost: 2 },
+      checks: { misaddressed: { count: 2 }, happyAfterLoss: { count: 2 } },
+    });
     expect(r.sessions[0]!.figures.checks.misaddressed.examples[0]).toEqual({
       session: 'cli',
       game: 1,
@@ -90,7 +126,10 @@ describe('parceiro report', () => {
       [['report', 'nowhere.mcap'], /^parceiro: error: nowhere\.mcap: cannot read the file \(ENOENT\)\n$/],
       [['report', scripted, 'nowhere.mcap'], /^parceiro: error: nowhere\.mcap: cannot read the file \(ENOENT\)\n$/],
       [['report', join(dir, 'not.mcap')], /^parceiro: error: .*not\.mcap: not an MCAP recording \(no MCAP header\)\n$/],
-      [['report', scripted, '--chart', join(dir, 'no', 'such', 'dir.html')], /^parceiro: error: --chart: cannot write .*dir\.html \(ENOENT\)\n$/],
+      [
+        ['report', scripted, '--chart', join(dir, 'no', 'such', 'dir.html')],
+        /^parceiro: error: --chart: cannot write .*dir\.html \(ENOENT\)\n$/,
+      ],
       [['report', scripted, '--colour'], /^error: unknown option '--colour'\n/],
       [['report'], /^error: missing required argument 'files'\n/],
     ];
@@ -103,7 +142,6 @@ describe('parceiro report', () => {
     }
     expect(existsSync(join(dir, 'no'))).toBe(false);
   });
-
 });
 
 describe('parceiro report on a session the node recorded', () => {
@@ -120,7 +158,11 @@ describe('parceiro report on a session the node recorded', () => {
     const f = s.figures;
     // One game: its deal, 40 cards, 10 tricks and its end, each reacted to.
     expect(f.checks.reactionLatency).toMatchObject({ count: 52, unanswered: 0 });
-    expect(f.emotions.towardSeats['play.self'].events + f.emotions.towardSeats['play.partner'].events + f.emotions.towardSeats['play.opponent'].events).toBe(40);
+    expect(
+      f.emotions.towardSeats['play.self'].events +
+        f.emotions.towardSeats['play.partner'].events +
+        f.emotions.towardSeats['play.opponent'].events,
+    ).toBe(40);
     expect(f.lines.spoken).toBeGreaterThan(0);
     expect(f.checks.misaddressed).toMatchObject({ unknown: 0, note: null });
     expect(f.checks.lateLines).toMatchObject({ unknown: 0, note: null });

@@ -5,7 +5,16 @@
 // crash is not damage: it resumes. The kill waits on the recording's contents, never on a timer.
 
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +27,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FAST = ['--budget', '50', '--min-think', '0', '--bot-think', '0'];
 
 const ends = (file: string): GameEventMessage[] =>
-  existsSync(file) ? readRecording(file).messages.map((m) => m.message as GameEventMessage).filter((m) => m.type === 'end' && 'final_points' in m) : [];
+  existsSync(file)
+    ? readRecording(file)
+        .messages.map((m) => m.message as GameEventMessage)
+        .filter((m) => m.type === 'end' && 'final_points' in m)
+    : [];
 
 interface Summary {
   games: number;
@@ -31,7 +44,11 @@ describe('the summary of a resumed session', () => {
   it('killed after game 1 of 2: the resumed --json lists both games, game 1 from the recording', async () => {
     const folder = join(dir, 'killed');
     const file = join(folder, 'killed.mcap');
-    const child = spawn(process.execPath, [CLI, 'simulate', '--games', '2', '--seed', '5', ...FAST, '--recordings', folder, '--session', 'killed'], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'simulate', '--games', '2', '--seed', '5', ...FAST, '--recordings', folder, '--session', 'killed'],
+      { cwd: dir },
+    );
     const closed = new Promise<string | null>((resolve) => child.on('close', (_c, signal) => resolve(signal)));
     // Checked each time the program writes: game 1's end in the recording (flushed within a second).
     while (!ends(file).length) {
@@ -42,7 +59,10 @@ describe('the summary of a resumed session', () => {
     expect(await closed).toBe('SIGKILL');
     const first = ends(file)[0]!;
 
-    const r = await runCli(['simulate', '--resume', 'killed', '--recordings', folder, '--bot-think', '0', '--json'], dir);
+    const r = await runCli(
+      ['simulate', '--resume', 'killed', '--recordings', folder, '--bot-think', '0', '--json'],
+      dir,
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out) as Summary;
@@ -55,7 +75,10 @@ describe('the summary of a resumed session', () => {
 
   it('resumed after its last game: the text summary lists the games played before', async () => {
     const folder = join(dir, 'over');
-    const done = await runCli(['simulate', '--games', '1', '--seed', '6', ...FAST, '--recordings', folder, '--session', 'over'], dir);
+    const done = await runCli(
+      ['simulate', '--games', '1', '--seed', '6', ...FAST, '--recordings', folder, '--session', 'over'],
+      dir,
+    );
     expect(done.code).toBe(0);
     const [end] = ends(join(folder, 'over.mcap'));
     const r = await runCli(['simulate', '--resume', 'over', '--recordings', folder], dir);
@@ -70,7 +93,10 @@ describe('resuming a damaged recording', () => {
   let good = '';
   beforeAll(async () => {
     const folder = join(dir, 'good');
-    const r = await runCli(['simulate', '--games', '1', '--seed', '8', ...FAST, '--recordings', folder, '--session', 'dmg'], dir);
+    const r = await runCli(
+      ['simulate', '--games', '1', '--seed', '8', ...FAST, '--recordings', folder, '--session', 'dmg'],
+      dir,
+    );
     expect(r.code).toBe(0);
     good = join(folder, 'dmg.mcap');
   }, 180_000);
@@ -131,12 +157,17 @@ describe('resuming a damaged recording', () => {
       const r = await runCli(['simulate', '--resume', 'dmg', '--recordings', folder, '--json'], dir);
       expect(r.code).toBe(2);
       oneLine(r.err);
-      expect(r.err).toMatch(/dmg\.mcap: cannot be resumed as recorded: .*dmg\.mcap is damaged at byte \d+ .*what could be read restores \d+ messages, \d+ games? over.*--accept-damage/);
+      expect(r.err).toMatch(
+        /dmg\.mcap: cannot be resumed as recorded: .*dmg\.mcap is damaged at byte \d+ .*what could be read restores \d+ messages, \d+ games? over.*--accept-damage/,
+      );
       expect(r.out).toBe('');
       // Nothing was started: no new part.
       expect(existsSync(join(folder, 'dmg.2.mcap'))).toBe(false);
 
-      const accepted = await runCli(['simulate', '--resume', 'dmg', '--recordings', folder, '--bot-think', '0', '--json', '--accept-damage'], dir);
+      const accepted = await runCli(
+        ['simulate', '--resume', 'dmg', '--recordings', folder, '--bot-think', '0', '--json', '--accept-damage'],
+        dir,
+      );
       expect(accepted.code).toBe(0);
       expect(accepted.err).toMatch(/warning: resumed from a damaged recording/);
       const s = JSON.parse(accepted.out) as Summary;

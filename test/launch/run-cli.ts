@@ -50,6 +50,8 @@ export function startCli(args: string[], cwd: string, cli = CLI): RunningCli {
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
+  const done = new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, err })),
+  );
   return { child, out: () => out, done };
 }

@@ -31,7 +31,9 @@ function start(args: string[]) {
   const check = (): void => waiters.forEach((w) => w());
   child.stdout.setEncoding('utf8').on('data', (d: string) => ((out += d), check()));
   child.stderr.setEncoding('utf8').on('data', (d: string) => ((err += d), check()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => (resolve({ code, signal }), check())));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => (resolve({ code, signal }), check())),
+  );
   const ended = (): boolean => child.exitCode !== null || child.signalCode !== null;
   return {
     recordings,
@@ -46,7 +48,8 @@ function start(args: string[]) {
         const w = (): void => {
           const m = pattern.exec(stderr ? err : out);
           if (m) return void (waiters.delete(w), resolve(m));
-          if (ended()) return void (waiters.delete(w), reject(new Error(`the program ended before ${pattern}:\n${out}\n${err}`)));
+          if (ended())
+            return void (waiters.delete(w), reject(new Error(`the program ended before ${pattern}:\n${out}\n${err}`)));
         };
         waiters.add(w);
         w();
@@ -57,8 +60,14 @@ function start(args: string[]) {
       return new Promise((resolve, reject) => {
         const watcher = watch(recordings);
         const w = (): void => {
-          if (readdirSync(recordings).some((f) => f.endsWith('.mcap'))) return void (watcher.close(), waiters.delete(w), resolve());
-          if (ended()) return void (watcher.close(), waiters.delete(w), reject(new Error(`the program ended before recording:\n${out}\n${err}`)));
+          if (readdirSync(recordings).some((f) => f.endsWith('.mcap')))
+            return void (watcher.close(), waiters.delete(w), resolve());
+          if (ended())
+            return void (
+              watcher.close(),
+              waiters.delete(w),
+              reject(new Error(`the program ended before recording:\n${out}\n${err}`))
+            );
         };
         watcher.on('change', w);
         waiters.add(w);
@@ -74,7 +83,9 @@ function recordingsOf(dir: string): { file: string; complete: boolean; problems:
     .filter((f) => f.endsWith('.mcap'))
     .map((file) => {
       const r = readRecording(join(dir, file));
-      const games = r.messages.filter((m) => m.topic.name === '/parceiro/game/events' && (m.message as { type?: string }).type === 'end').length;
+      const games = r.messages.filter(
+        (m) => m.topic.name === '/parceiro/game/events' && (m.message as { type?: string }).type === 'end',
+      ).length;
       return { file, complete: r.complete, problems: r.problems, games };
     });
 }
@@ -89,149 +100,230 @@ function expectClosed(dir: string, what: string): { games: number }[] {
   return recs;
 }
 
-const SIMULATE = ['simulate', '--games', '2', '--seed', '3', '--budget', '50', '--min-think', '0', '--bot-think', '0', '--speech', 'log'];
+const SIMULATE = [
+  'simulate',
+  '--games',
+  '2',
+  '--seed',
+  '3',
+  '--budget',
+  '50',
+  '--min-think',
+  '0',
+  '--bot-think',
+  '0',
+  '--speech',
+  'log',
+];
 
 describe('simulate stopped by a signal', () => {
-  it('during start-up (as its recording appears): closed, --json says stopped, exit code 130', async () => {
-    const p = start([...SIMULATE, '--json']);
-    try {
-      await p.recordingAppears();
-      p.signal('SIGINT');
-      expect(await p.done).toEqual({ code: 130, signal: null });
-    } finally {
-      p.kill();
-    }
-    expectClosed(p.recordings, 'start-up');
-    expect(p.err()).not.toMatch(/\n\s+at /);
-    expect(JSON.parse(p.out())).toMatchObject({ games: 0, stopped: 'interrupted' });
-  }, SAFETY_MS);
+  it(
+    'during start-up (as its recording appears): closed, --json says stopped, exit code 130',
+    async () => {
+      const p = start([...SIMULATE, '--json']);
+      try {
+        await p.recordingAppears();
+        p.signal('SIGINT');
+        expect(await p.done).toEqual({ code: 130, signal: null });
+      } finally {
+        p.kill();
+      }
+      expectClosed(p.recordings, 'start-up');
+      expect(p.err()).not.toMatch(/\n\s+at /);
+      expect(JSON.parse(p.out())).toMatchObject({ games: 0, stopped: 'interrupted' });
+    },
+    SAFETY_MS,
+  );
 
-  it('during a game: closed with what was played, the summary printed, exit code 130 (SIGTERM: 143)', async () => {
-    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  it(
+    'during a game: closed with what was played, the summary printed, exit code 130 (SIGTERM: 143)',
+    async () => {
+      for (const [signal, code] of [
+        ['SIGINT', 130],
+        ['SIGTERM', 143],
+      ] as const) {
+        const p = start(SIMULATE);
+        try {
+          await p.output(/-> .* takes \d+/);
+          p.signal(signal);
+          expect(await p.done).toEqual({ code, signal: null });
+        } finally {
+          p.kill();
+        }
+        expectClosed(p.recordings, `${signal} during a game`);
+        expect(p.out()).toMatch(/^Stopped \((interrupted|terminated)\) after [01] games?: /m);
+        expect(p.out()).toMatch(/^Recording: .*\.mcap \(\d+ messages\)$/m);
+        expect(p.err()).toMatch(/parceiro: (interrupted|terminated): closing the session and its recording/);
+      }
+    },
+    SAFETY_MS,
+  );
+
+  it(
+    'right after the session ended: closed with both games; the session is over, not stopped (exit code 0)',
+    async () => {
+      const p = start(SIMULATE);
+      try {
+        // The last game's end: the session ends with it, and the node closes.
+        await p.output(/game over: .*\n(.|\n)*game over: /);
+        p.signal('SIGINT');
+        expect(await p.done).toEqual({ code: 0, signal: null });
+      } finally {
+        p.kill();
+      }
+      expect(expectClosed(p.recordings, 'after the session')[0]!.games).toBe(2);
+      expect(p.out()).toMatch(/^Session over after 2 games/m);
+    },
+    SAFETY_MS,
+  );
+
+  it(
+    'twice in a row during a game: the recording is still closed, and the program exits at once',
+    async () => {
       const p = start(SIMULATE);
       try {
         await p.output(/-> .* takes \d+/);
-        p.signal(signal);
-        expect(await p.done).toEqual({ code, signal: null });
+        p.signal('SIGINT');
+        // The second as soon as the first is heard.
+        await p.output(/parceiro: interrupted: /, true);
+        p.signal('SIGINT');
+        expect(await p.done).toEqual({ code: 130, signal: null });
       } finally {
         p.kill();
       }
-      expectClosed(p.recordings, `${signal} during a game`);
-      expect(p.out()).toMatch(/^Stopped \((interrupted|terminated)\) after [01] games?: /m);
-      expect(p.out()).toMatch(/^Recording: .*\.mcap \(\d+ messages\)$/m);
-      expect(p.err()).toMatch(/parceiro: (interrupted|terminated): closing the session and its recording/);
-    }
-  }, SAFETY_MS);
-
-  it('right after the session ended: closed with both games; the session is over, not stopped (exit code 0)', async () => {
-    const p = start(SIMULATE);
-    try {
-      // The last game's end: the session ends with it, and the node closes.
-      await p.output(/game over: .*\n(.|\n)*game over: /);
-      p.signal('SIGINT');
-      expect(await p.done).toEqual({ code: 0, signal: null });
-    } finally {
-      p.kill();
-    }
-    expect(expectClosed(p.recordings, 'after the session')[0]!.games).toBe(2);
-    expect(p.out()).toMatch(/^Session over after 2 games/m);
-  }, SAFETY_MS);
-
-  it('twice in a row during a game: the recording is still closed, and the program exits at once', async () => {
-    const p = start(SIMULATE);
-    try {
-      await p.output(/-> .* takes \d+/);
-      p.signal('SIGINT');
-      // The second as soon as the first is heard.
-      await p.output(/parceiro: interrupted: /, true);
-      p.signal('SIGINT');
-      expect(await p.done).toEqual({ code: 130, signal: null });
-    } finally {
-      p.kill();
-    }
-    expectClosed(p.recordings, 'two signals');
-  }, SAFETY_MS);
+      expectClosed(p.recordings, 'two signals');
+    },
+    SAFETY_MS,
+  );
 });
 
-const LIVE = ['live', '--port', '0', '--dashboard-port', '0', '--token', 'signals-test-token', '--games', '1', '--seed', '5', '--budget', '50', '--min-think', '0', '--speech', 'log'];
+const LIVE = [
+  'live',
+  '--port',
+  '0',
+  '--dashboard-port',
+  '0',
+  '--token',
+  'signals-test-token',
+  '--games',
+  '1',
+  '--seed',
+  '5',
+  '--budget',
+  '50',
+  '--min-think',
+  '0',
+  '--speech',
+  'log',
+];
 
 describe('live stopped by a signal', () => {
-  it('during start-up, waiting for a table, during a game and right after the session: closed each time, exit code 0', async () => {
-    const moments: [string, (p: ReturnType<typeof start>) => Promise<unknown>][] = [
-      ['during start-up', (p) => p.recordingAppears()],
-      ['waiting for a table', (p) => p.output(/^Token: /m)],
-      ['during a game', async (p) => {
+  it(
+    'during start-up, waiting for a table, during a game and right after the session: closed each time, exit code 0',
+    async () => {
+      const moments: [string, (p: ReturnType<typeof start>) => Promise<unknown>][] = [
+        ['during start-up', (p) => p.recordingAppears()],
+        ['waiting for a table', (p) => p.output(/^Token: /m)],
+        [
+          'during a game',
+          async (p) => {
+            const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
+            const table = new DayTable({ url, token: 'signals-test-token' });
+            closers.push(() => table.close());
+            await table.start();
+            await table.waitFor((s) => (s.game?.trick ?? 0) >= 2);
+          },
+        ],
+        [
+          'right after the session',
+          async (p) => {
+            const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
+            const table = new DayTable({ url, token: 'signals-test-token' });
+            closers.push(() => table.close());
+            await table.start();
+            await p.output(/^Session \S+ is over after 1 game/m);
+          },
+        ],
+      ];
+      const closers: (() => void)[] = [];
+      for (const [moment, reach] of moments) {
+        const p = start(LIVE);
+        try {
+          await reach(p);
+          p.signal('SIGINT');
+          expect(await p.done, moment).toEqual({ code: 0, signal: null });
+        } finally {
+          closers.splice(0).forEach((c) => c());
+          p.kill();
+        }
+        expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
+        expectClosed(p.recordings, moment);
+      }
+    },
+    SAFETY_MS,
+  );
+
+  it(
+    'twice in a row during a game: the recording is still closed',
+    async () => {
+      const p = start(LIVE);
+      let table: DayTable | null = null;
+      try {
         const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
-        const table = new DayTable({ url, token: 'signals-test-token' });
-        closers.push(() => table.close());
+        table = new DayTable({ url, token: 'signals-test-token' });
         await table.start();
         await table.waitFor((s) => (s.game?.trick ?? 0) >= 2);
-      }],
-      ['right after the session', async (p) => {
-        const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
-        const table = new DayTable({ url, token: 'signals-test-token' });
-        closers.push(() => table.close());
-        await table.start();
-        await p.output(/^Session \S+ is over after 1 game/m);
-      }],
-    ];
-    const closers: (() => void)[] = [];
-    for (const [moment, reach] of moments) {
-      const p = start(LIVE);
-      try {
-        await reach(p);
         p.signal('SIGINT');
-        expect(await p.done, moment).toEqual({ code: 0, signal: null });
+        // The second as soon as the first is heard: the recording is closed at once (exit code 130), unless
+        // the first had already closed everything (exit code 0); closed either way.
+        await p.output(/parceiro: interrupted: /, true);
+        p.signal('SIGINT');
+        const end = await p.done;
+        expect(end.signal).toBeNull();
+        expect([0, 130]).toContain(end.code);
       } finally {
-        closers.splice(0).forEach((c) => c());
+        table?.close();
         p.kill();
       }
-      expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
-      expectClosed(p.recordings, moment);
-    }
-  }, SAFETY_MS);
-
-  it('twice in a row during a game: the recording is still closed', async () => {
-    const p = start(LIVE);
-    let table: DayTable | null = null;
-    try {
-      const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
-      table = new DayTable({ url, token: 'signals-test-token' });
-      await table.start();
-      await table.waitFor((s) => (s.game?.trick ?? 0) >= 2);
-      p.signal('SIGINT');
-      // The second as soon as the first is heard: the recording is closed at once (exit code 130), unless
-      // the first had already closed everything (exit code 0); closed either way.
-      await p.output(/parceiro: interrupted: /, true);
-      p.signal('SIGINT');
-      const end = await p.done;
-      expect(end.signal).toBeNull();
-      expect([0, 130]).toContain(end.code);
-    } finally {
-      table?.close();
-      p.kill();
-    }
-    expectClosed(p.recordings, 'two signals');
-  }, SAFETY_MS);
+      expectClosed(p.recordings, 'two signals');
+    },
+    SAFETY_MS,
+  );
 });
 
 describe('play stopped by a signal', () => {
-  it('during start-up and while waiting for the person: closed, exit code 0', async () => {
-    const moments: [string, (p: ReturnType<typeof start>) => Promise<unknown>][] = [
-      ['during start-up', (p) => p.recordingAppears()],
-      ['waiting for the person', (p) => p.output(/^Press "New game"/m)],
-    ];
-    for (const [moment, reach] of moments) {
-      const p = start(['play', '--games', '1', '--seed', '2', '--bot-think', '0', '--budget', '50', '--speech', 'log']);
-      try {
-        await reach(p);
-        p.signal('SIGINT');
-        expect(await p.done, moment).toEqual({ code: 0, signal: null });
-      } finally {
-        p.kill();
+  it(
+    'during start-up and while waiting for the person: closed, exit code 0',
+    async () => {
+      const moments: [string, (p: ReturnType<typeof start>) => Promise<unknown>][] = [
+        ['during start-up', (p) => p.recordingAppears()],
+        ['waiting for the person', (p) => p.output(/^Press "New game"/m)],
+      ];
+      for (const [moment, reach] of moments) {
+        const p = start([
+          'play',
+          '--games',
+          '1',
+          '--seed',
+          '2',
+          '--bot-think',
+          '0',
+          '--budget',
+          '50',
+          '--speech',
+          'log',
+        ]);
+        try {
+          await reach(p);
+          p.signal('SIGINT');
+          expect(await p.done, moment).toEqual({ code: 0, signal: null });
+        } finally {
+          p.kill();
+        }
+        expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
+        expectClosed(p.recordings, moment);
       }
-      expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
-      expectClosed(p.recordings, moment);
-    }
-  }, SAFETY_MS);
+    },
+    SAFETY_MS,
+  );
 });

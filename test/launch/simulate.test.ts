@@ -15,7 +15,17 @@ const run = (args: string[]) => runCli(args, dir);
 
 describe('parceiro simulate', () => {
   it('plays and narrates a one-game session through the robot node, and records it', async () => {
-    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '3', '--budget', '50', '--bot-think', '200']);
+    const { code, out, err } = await run([
+      'simulate',
+      '--games',
+      '1',
+      '--seed',
+      '3',
+      '--budget',
+      '50',
+      '--bot-think',
+      '200',
+    ]);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('Game 1:');
@@ -27,14 +37,37 @@ describe('parceiro simulate', () => {
     expect(out).toMatch(/Session over after 1 game: victories A \d+ - B \d+/);
     expect(out).toMatch(/The robot's decisions: \d+ searched, p50 \d+\.\d\d s, max \d+\.\d\d s/);
     // The default recordings folder is under the working directory.
-    expect(out).toMatch(new RegExp(`Recording: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/recordings/sim-3-.*\\.mcap \\(\\d+ messages\\)`));
+    expect(out).toMatch(
+      new RegExp(
+        `Recording: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/recordings/sim-3-.*\\.mcap \\(\\d+ messages\\)`,
+      ),
+    );
   });
 
   it('--physical-deal: the table deals real cards, the robot reads its hand and its cards are put down for it', async () => {
-    const { code, out, err } = await run(['simulate', '--games', '1', '--seed', '5', '--budget', '50', '--min-think', '50', '--bot-think', '0', '--physical-deal', '--no-record', '--json']);
+    const { code, out, err } = await run([
+      'simulate',
+      '--games',
+      '1',
+      '--seed',
+      '5',
+      '--budget',
+      '50',
+      '--min-think',
+      '50',
+      '--bot-think',
+      '0',
+      '--physical-deal',
+      '--no-record',
+      '--json',
+    ]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const summary = JSON.parse(out) as { games: number; points: { A: number; B: number }[]; decisions: { searched: number; forced: number } };
+    const summary = JSON.parse(out) as {
+      games: number;
+      points: { A: number; B: number }[];
+      decisions: { searched: number; forced: number };
+    };
     expect(summary.games).toBe(1);
     expect(summary.decisions.searched + summary.decisions.forced).toBe(10);
     expect(summary.points[0]!.A + summary.points[0]!.B).toBe(120);

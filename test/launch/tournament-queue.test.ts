@@ -23,14 +23,21 @@ import type { RunningCli } from './run-cli.js';
 import { runCli, startCli } from './run-cli.js';
 
 // The shared names and settings, from the built program the tests run.
-const Q = (await import(new URL('../../dist/robot/arena/tournament/queue.js', import.meta.url).href)) as typeof QueueModule;
+const Q = (await import(
+  new URL('../../dist/robot/arena/tournament/queue.js', import.meta.url).href
+)) as typeof QueueModule;
 
 const INSTALL_REDIS = 'sudo apt-get install redis-server';
 const REDIS = findOnPath('redis-server');
 if (!REDIS) {
   const reason = 'redis-server is not installed';
-  if (isCI()) throw new Error(`${reason}: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL_REDIS}`);
-  process.stderr.write(`test/launch/tournament-queue.test.ts: skipping its tests: ${reason}; enable with: ${INSTALL_REDIS}\n`);
+  if (isCI())
+    throw new Error(
+      `${reason}: under CI (CI=true) the tests that need it must run, not skip; install with: ${INSTALL_REDIS}`,
+    );
+  process.stderr.write(
+    `test/launch/tournament-queue.test.ts: skipping its tests: ${reason}; enable with: ${INSTALL_REDIS}\n`,
+  );
   beforeEach((ctx) => ctx.skip(`${reason}; enable with: ${INSTALL_REDIS}`));
 }
 
@@ -67,10 +74,16 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parceiro-queue-'));
   const port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   redis.stdout!.on('data', (d: Buffer) => (redisLog += d.toString()));
   redis.stderr!.on('data', (d: Buffer) => (redisLog += d.toString()));
-  await waitFor(`redis-server to accept connections (its log: ${redisLog})`, () => /Ready to accept connections/.test(redisLog) || redis!.exitCode !== null);
+  await waitFor(
+    `redis-server to accept connections (its log: ${redisLog})`,
+    () => /Ready to accept connections/.test(redisLog) || redis!.exitCode !== null,
+  );
   if (redis.exitCode !== null) throw new Error(`redis-server exited at once: ${redisLog}`);
 }, WAIT);
 
@@ -108,7 +121,10 @@ afterAll(async () => {
 async function startWorker(concurrency = 1): Promise<RunningCli> {
   const w = startCli(['worker', url, '--concurrency', String(concurrency)], dir);
   children.push(w);
-  await waitFor('the worker to serve the queue', () => w.out().includes('serving the tournaments') || w.child.exitCode !== null);
+  await waitFor(
+    'the worker to serve the queue',
+    () => w.out().includes('serving the tournaments') || w.child.exitCode !== null,
+  );
   expect(w.out()).toContain('serving the tournaments');
   return w;
 }
@@ -144,7 +160,10 @@ const parse = (out: string): Summary => JSON.parse(out) as Summary;
 
 /** A --records file's games (the last line, the summary, without its timings). */
 function recordsOf(file: string): unknown[] {
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Summary);
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Summary);
   const summary = lines.pop()!;
   return [...lines, untimed(summary)];
 }
@@ -160,7 +179,18 @@ async function expectQueueEmpty(): Promise<void> {
 // took 60 s, the default timeout. The bound is a safety net, not a measure.
 describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   it('gives the local run’s summary and records, and leaves the queue empty', async () => {
-    const args = ['tournament', '--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '40', '--seed', '7', '--json'];
+    const args = [
+      'tournament',
+      '--team-a',
+      'rule,rule',
+      '--team-b',
+      'random,random',
+      '--games',
+      '40',
+      '--seed',
+      '7',
+      '--json',
+    ];
     const local = await runCli([...args, '--records', 'local.jsonl'], dir);
     expect(local.code, local.err).toBe(0);
     await startWorker(2);
@@ -173,7 +203,18 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('shares the boards between two workers, each board counted once', async () => {
-    const args = ['tournament', '--team-a', 'pimc:n=2,rule', '--team-b', 'random,random', '--games', '12', '--seed', '3', '--json'];
+    const args = [
+      'tournament',
+      '--team-a',
+      'pimc:n=2,rule',
+      '--team-b',
+      'random,random',
+      '--games',
+      '12',
+      '--seed',
+      '3',
+      '--json',
+    ];
     const local = await runCli(args, dir);
     expect(local.code, local.err).toBe(0);
     const first = await startWorker();
@@ -193,7 +234,18 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('loses no board when a worker is SIGKILLed mid-board: another plays it again', async () => {
-    const args = ['tournament', '--team-a', 'pimc:n=2,rule', '--team-b', 'random,random', '--games', '8', '--seed', '11', '--json'];
+    const args = [
+      'tournament',
+      '--team-a',
+      'pimc:n=2,rule',
+      '--team-b',
+      'random,random',
+      '--games',
+      '8',
+      '--seed',
+      '11',
+      '--json',
+    ];
     const local = await runCli(args, dir);
     expect(local.code, local.err).toBe(0);
     const doomed = await startWorker();
@@ -212,7 +264,18 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('a worker stopped by a signal finishes its board, and by a second one gives it back at once', async () => {
-    const args = ['tournament', '--team-a', 'pimc:n=2,rule', '--team-b', 'random,random', '--games', '8', '--seed', '5', '--json'];
+    const args = [
+      'tournament',
+      '--team-a',
+      'pimc:n=2,rule',
+      '--team-b',
+      'random,random',
+      '--games',
+      '8',
+      '--seed',
+      '5',
+      '--json',
+    ];
     const local = await runCli(args, dir);
     expect(local.code, local.err).toBe(0);
     const finisher = await startWorker();
@@ -257,7 +320,10 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
     );
     old.on('error', () => {});
     closers.push(() => old.close());
-    const r = await runCli(['tournament', '--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '2', '--queue', url], dir);
+    const r = await runCli(
+      ['tournament', '--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '2', '--queue', url],
+      dir,
+    );
     expect(r.code).toBe(2);
     expect(r.err).toBe(`parceiro: error: a worker could not play board 0 of this tournament: ${reason}\n`);
     await old.close();
@@ -269,8 +335,23 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
     const q = inspect();
     const client = await q.client;
     await client.set(Q.runKey('testrun'), '1', { EX: 600 });
-    const spec = { teamA: ['nosuch', 'rule'], teamB: ['random', 'random'], games: 2, seed: 1, duplicate: true, sessionGames: 1 };
-    const data = { protocol: Q.QUEUE_PROTOCOL, version: '9.9.9', runId: 'testrun', spec, from: 0, to: 1, records: false };
+    const spec = {
+      teamA: ['nosuch', 'rule'],
+      teamB: ['random', 'random'],
+      games: 2,
+      seed: 1,
+      duplicate: true,
+      sessionGames: 1,
+    };
+    const data = {
+      protocol: Q.QUEUE_PROTOCOL,
+      version: '9.9.9',
+      runId: 'testrun',
+      spec,
+      from: 0,
+      to: 1,
+      records: false,
+    };
     const job = await q.add('boards', data, { jobId: Q.jobId('testrun', 0), attempts: 3 });
     await waitFor('the job to fail', async () => (await job.getState()) === 'failed');
     const failed = await q.getJob(job.id!);
@@ -286,10 +367,14 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
     const port = await freePort();
     const t = await runCli(['tournament', '--games', '2', '--queue', `redis://127.0.0.1:${port}`], dir);
     expect(t.code).toBe(2);
-    expect(t.err).toBe(`parceiro: error: --queue redis://127.0.0.1:${port}: cannot reach Redis (connection refused: is redis-server running there?)\n`);
+    expect(t.err).toBe(
+      `parceiro: error: --queue redis://127.0.0.1:${port}: cannot reach Redis (connection refused: is redis-server running there?)\n`,
+    );
     const w = await runCli(['worker', `redis://127.0.0.1:${port}`], dir);
     expect(w.code).toBe(2);
-    expect(w.err).toBe(`parceiro: error: worker redis://127.0.0.1:${port}: cannot reach Redis (connection refused: is redis-server running there?)\n`);
+    expect(w.err).toBe(
+      `parceiro: error: worker redis://127.0.0.1:${port}: cannot reach Redis (connection refused: is redis-server running there?)\n`,
+    );
   });
 
   it('gives one line and exit 2 for a bad URL', async () => {
@@ -300,7 +385,11 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
     ] as const) {
       const r = await runCli([...args], dir);
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(new RegExp(`^parceiro: error: ${option} expects a Redis URL such as redis://127.0.0.1:6379, got "[^"]*" \\(.+\\)\\n$`));
+      expect(r.err).toMatch(
+        new RegExp(
+          `^parceiro: error: ${option} expects a Redis URL such as redis://127.0.0.1:6379, got "[^"]*" \\(.+\\)\\n$`,
+        ),
+      );
     }
   });
 });

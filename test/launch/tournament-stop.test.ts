@@ -14,7 +14,12 @@ import { startCli } from './run-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-tournament-stop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const lines = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.endsWith('}')) : []);
+const lines = (file: string): string[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.endsWith('}'))
+    : [];
 
 describe('parceiro tournament on the local pool', () => {
   it('writes its records in schedule order as it goes, and a SIGINT keeps every finished game', async () => {
@@ -22,7 +27,24 @@ describe('parceiro tournament on the local pool', () => {
     // 400 games in 40 ranges of 5 boards (10 games) a task. The first half of the records is out once
     // the first 20 ranges are done: taken in order, when about 22 of the 40 are; out of order (as
     // piscina did by default: 1,0,4,6,8,10,2,5,9,3,11,7 for 12 tasks), only when nearly all are.
-    const run = startCli(['tournament', '--team-a', 'pimc:n=1,rule', '--team-b', 'rule,rule', '--games', '400', '--workers', '2', '--records', records, '--json', '--no-progress'], dir);
+    const run = startCli(
+      [
+        'tournament',
+        '--team-a',
+        'pimc:n=1,rule',
+        '--team-b',
+        'rule,rule',
+        '--games',
+        '400',
+        '--workers',
+        '2',
+        '--records',
+        records,
+        '--json',
+        '--no-progress',
+      ],
+      dir,
+    );
     // The moment the records file holds 200 games (or the run ends first, which fails below): on each
     // change of the file, not on a timer.
     await new Promise<void>((resolve) => {
@@ -43,7 +65,12 @@ describe('parceiro tournament on the local pool', () => {
     expect(code, err).toBe(130);
     expect(err).toMatch(/parceiro: SIGINT: stopping the tournament/);
     expect(err).not.toMatch(/\n\s+at /);
-    const summary = JSON.parse(run.out()) as { stopped: string | null; games: number; gamesFinished: number; boardsTotal: number };
+    const summary = JSON.parse(run.out()) as {
+      stopped: string | null;
+      games: number;
+      gamesFinished: number;
+      boardsTotal: number;
+    };
     expect(summary.stopped).toBe('SIGINT');
     expect(summary.boardsTotal).toBe(200);
     const all = lines(records).map((l) => JSON.parse(l) as { type: string; seq?: number });

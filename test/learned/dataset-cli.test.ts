@@ -30,13 +30,28 @@ describe('parceiro dataset', () => {
     const a = join(dir, 'a.bin');
     const b = join(dir, 'b.bin');
     const c = join(dir, 'c.bin');
-    for (const [out, seed] of [[a, '9'], [b, '9'], [c, '10']] as const) {
-      const r = await runCli(['dataset', '--players', players, '--games', '3', '--seed', seed, '--out', out, '--json'], dir);
+    for (const [out, seed] of [
+      [a, '9'],
+      [b, '9'],
+      [c, '10'],
+    ] as const) {
+      const r = await runCli(
+        ['dataset', '--players', players, '--games', '3', '--seed', seed, '--out', out, '--json'],
+        dir,
+      );
       expect(r.code, r.err).toBe(0);
     }
     const da = readDataset(a);
     readDataset(b); // b reads as well; its rows are compared byte for byte below
-    expect(da.header).toMatchObject({ format: 'parceiro-decisions-1', featuresVersion: 1, featureCount: 436, rowFloats: 440, rows: 120, games: 3, seed: 9 });
+    expect(da.header).toMatchObject({
+      format: 'parceiro-decisions-1',
+      featuresVersion: 1,
+      featureCount: 436,
+      rowFloats: 440,
+      rows: 120,
+      games: 3,
+      seed: 9,
+    });
     expect([...(da.header.who as string[])].sort()).toEqual(['expert', 'random', 'rule', 'timed:n=6:budget=600000']);
     expect(Buffer.compare(readFileSync(a).subarray(4096), readFileSync(b).subarray(4096))).toBe(0);
     expect(Buffer.compare(readFileSync(a).subarray(4096), readFileSync(c).subarray(4096))).not.toBe(0);
@@ -49,9 +64,27 @@ describe('parceiro dataset', () => {
 
   it('exports game records with the seats they name, --only keeping one of them', async () => {
     const records = join(dir, 'records.jsonl');
-    const t = await runCli(['tournament', '--team-a', 'rule,expert', '--team-b', 'random,random', '--games', '4', '--workers', '1', '--records', records], dir);
+    const t = await runCli(
+      [
+        'tournament',
+        '--team-a',
+        'rule,expert',
+        '--team-b',
+        'random,random',
+        '--games',
+        '4',
+        '--workers',
+        '1',
+        '--records',
+        records,
+      ],
+      dir,
+    );
     expect(t.code, t.err).toBe(0);
-    const r = await runCli(['dataset', '--records', records, '--only', 'expert', '--out', join(dir, 'r.bin'), '--json'], dir);
+    const r = await runCli(
+      ['dataset', '--records', records, '--only', 'expert', '--out', join(dir, 'r.bin'), '--json'],
+      dir,
+    );
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ games: 4, rows: 40, who: { expert: 40 } });
   });
@@ -66,8 +99,14 @@ describe('parceiro dataset', () => {
       [['dataset', '--out', join(dir, 'x.bin'), '--records', bad], /bad.jsonl: line 1: not valid JSON/],
       [['dataset', '--out', join(dir, 'x.bin'), '--recording', bad], /bad.jsonl/],
       [['dataset', '--out', join(dir, 'no', 'such', 'x.bin')], /--out: cannot write/],
-      [['dataset', '--out', join(dir, 'x.bin'), '--players', 'imitation:model=' + join(dir, 'none.onnx')], /model .*none.onnx: no such file/],
-      [['dataset', '--out', join(dir, 'x.bin'), '--players', 'imitation:model=' + bad], /bad.jsonl: not (an ONNX model|a policy MLP)/],
+      [
+        ['dataset', '--out', join(dir, 'x.bin'), '--players', 'imitation:model=' + join(dir, 'none.onnx')],
+        /model .*none.onnx: no such file/,
+      ],
+      [
+        ['dataset', '--out', join(dir, 'x.bin'), '--players', 'imitation:model=' + bad],
+        /bad.jsonl: not (an ONNX model|a policy MLP)/,
+      ],
       [['train', '--data', join(dir, 'none.bin'), '--out', join(dir, 'm.onnx')], /--data: .*none.bin: no such file/],
       [['train', '--data', bad, '--out', join(dir, 'm.txt')], /--out expects a file name ending in .onnx/],
       [['predict-eval', '--models', 'learned', '--games', '1'], /--models learned needs --model/],

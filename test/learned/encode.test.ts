@@ -22,13 +22,18 @@ import {
 } from '../../game/index.js';
 
 const L = DECISION_LAYOUT;
-const block = (x: Float32Array, at: number, n = 40): number[] => [...x.subarray(at, at + n)].flatMap((v, i) => (v ? [i] : []));
+const block = (x: Float32Array, at: number, n = 40): number[] =>
+  [...x.subarray(at, at + n)].flatMap((v, i) => (v ? [i] : []));
 
 /** Every decision of `games` seeded games between rule and random players, with the game before it. */
 function* decisions(games: number): Generator<{ game: Game; seat: Seat; card: Card }> {
   for (let g = 0; g < games; g++) {
     const game = new Game(dealCards(createRng(77, g), (g & 3) as Seat));
-    const players: Player[] = [0, 1, 2, 3].map((s) => (s % 2 ? new RandomPlayer({ seat: s as Seat, seed: g * 4 + s }) : new RulePlayer({ seat: s as Seat, seed: g * 4 + s })));
+    const players: Player[] = [0, 1, 2, 3].map((s) =>
+      s % 2
+        ? new RandomPlayer({ seat: s as Seat, seed: g * 4 + s })
+        : new RulePlayer({ seat: s as Seat, seed: g * 4 + s }),
+    );
     while (!game.isOver) {
       const seat = game.toMove;
       const card = players[seat]!.choose(new SeatView(game, seat));
@@ -51,8 +56,12 @@ describe('the encoding of a decision', () => {
       // The cards played, each under the seat that played it, counted from the seat deciding.
       const plays = Array.from({ length: game.plays }, (_, i) => game.playAt(i));
       const by = playSeats(game.dealer, game.trumpCard, plays);
-      for (let r = 0; r < 4; r++) expect(block(x, L.played + 40 * r)).toEqual(plays.filter((_, i) => (by[i]! - seat + 4) % 4 === r).sort((a, b) => a - b));
-      for (let i = 0; i < game.cardsInTrick; i++) expect(x[L.trick + 40 * ((game.leader + i - seat + 4) % 4 - 1) + game.trickCard(i)]).toBe(1);
+      for (let r = 0; r < 4; r++)
+        expect(block(x, L.played + 40 * r)).toEqual(
+          plays.filter((_, i) => (by[i]! - seat + 4) % 4 === r).sort((a, b) => a - b),
+        );
+      for (let i = 0; i < game.cardsInTrick; i++)
+        expect(x[L.trick + 40 * (((game.leader + i - seat + 4) % 4) - 1) + game.trickCard(i)]).toBe(1);
       expect(block(x, L.trick, 120).length).toBe(game.cardsInTrick);
       expect(block(x, L.trump, 4)).toEqual([game.trump]);
       expect(block(x, L.trickNumber, 10)).toEqual([game.trick]);
@@ -64,7 +73,7 @@ describe('the encoding of a decision', () => {
     expect(n).toBe(20 * 40);
   });
 
-  it('leaks nothing of the other hands: every deal consistent with the seat\'s view encodes the same', () => {
+  it("leaks nothing of the other hands: every deal consistent with the seat's view encodes the same", () => {
     const rng = createRng(5);
     let checked = 0;
     for (const { game, seat } of decisions(8)) {
@@ -91,7 +100,13 @@ describe('the encoding of a decision', () => {
     const players = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: s }));
     while (!game.isOver) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
     const plays = Array.from({ length: 40 }, (_, i) => game.playAt(i));
-    const rows = [...decisionRows({ dealer: deal.dealer, trumpCard: deal.trumpCard, hands: deal.hands.map((h) => [...h!]) }, plays, new Set<Seat>([1, 3]))];
+    const rows = [
+      ...decisionRows(
+        { dealer: deal.dealer, trumpCard: deal.trumpCard, hands: deal.hands.map((h) => [...h!]) },
+        plays,
+        new Set<Seat>([1, 3]),
+      ),
+    ];
     expect(rows.length).toBe(20);
     expect(rows.every((r) => r.seat === 1 || r.seat === 3)).toBe(true);
     const replay = new Game(deal);

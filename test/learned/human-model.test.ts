@@ -10,7 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Card, ObservedGame } from '../../game/index.js';
-import { Game, LearnedPlayLikelihood, MlpPolicyNet, PlayLikelihood, PredictionScorer, SeatView, WeightedWorlds, createDealSampler, createPredictor, createRng } from '../../game/index.js';
+import {
+  Game,
+  LearnedPlayLikelihood,
+  MlpPolicyNet,
+  PlayLikelihood,
+  PredictionScorer,
+  SeatView,
+  WeightedWorlds,
+  createDealSampler,
+  createPredictor,
+  createRng,
+} from '../../game/index.js';
 import { runCli } from '../launch/run-cli.js';
 import { PEOPLE, recordScripted, scriptedGame } from './scripted.js';
 import { requireTorch } from './torch.js';
@@ -38,30 +49,47 @@ describe('a human-play model from recordings', () => {
     }
   });
 
-  it('recovers the people\'s known deviation better than the rule model', async () => {
+  it("recovers the people's known deviation better than the rule model", async () => {
     const train = join(dir, 'train.mcap');
     await recordScripted(train, 23, 0, 121, 17); // 120 whole games and one cut short
     const data = join(dir, 'people.bin');
     const exported = await runCli(['dataset', '--recording', train, '--out', data, '--json'], dir);
     expect(exported.code, exported.err).toBe(0);
-    const report = JSON.parse(exported.out) as { rows: number; games: number; who: Record<string, number>; notes: string[] };
+    const report = JSON.parse(exported.out) as {
+      rows: number;
+      games: number;
+      who: Record<string, number>;
+      notes: string[];
+    };
     // Only the people's seats (the virtual table's), ten cards each in every whole game.
     expect(report.who).toEqual({ person: 120 * PEOPLE.length * 10 });
     expect(report.notes.join(' ')).toMatch(/1 recorded game\(s\) were not whole/);
 
     const model = join(dir, 'people.onnx');
-    const trained = await runCli(['train', '--data', data, '--out', model, '--seed', '7', '--hidden', '32', '--epochs', '12', '--batch', '64'], dir);
+    const trained = await runCli(
+      ['train', '--data', data, '--out', model, '--seed', '7', '--hidden', '32', '--epochs', '12', '--batch', '64'],
+      dir,
+    );
     expect(trained.code, trained.err).toBe(0);
-    const sidecar = JSON.parse(readFileSync(join(dir, 'people.json'), 'utf8')) as { seed: number; featuresVersion: number; heldOut: { top1: number } };
+    const sidecar = JSON.parse(readFileSync(join(dir, 'people.json'), 'utf8')) as {
+      seed: number;
+      featuresVersion: number;
+      heldOut: { top1: number };
+    };
     expect(sidecar.seed).toBe(7);
     expect(sidecar.featuresVersion).toBe(1);
 
     // New games of the same people, seen from the robot's seat (0).
     const net = MlpPolicyNet.fromOnnx(model, readFileSync(model));
-    const scorer = new PredictionScorer([createPredictor({ kind: 'rule', seed: 5 }), createPredictor({ kind: 'learned', seed: 5, net, worlds: 32 })]);
+    const scorer = new PredictionScorer([
+      createPredictor({ kind: 'rule', seed: 5 }),
+      createPredictor({ kind: 'learned', seed: 5, net, worlds: 32 }),
+    ]);
     for (let g = 500; g < 512; g++) {
       const { dealer, trumpCard, hands, plays } = scriptedGame(23, g);
-      const who = [0, 1, 2, 3].map((s): string => (s === 0 ? 'robot' : PEOPLE.includes(s as 1 | 3) ? 'person' : 'bot')) as unknown as ObservedGame['who'];
+      const who = [0, 1, 2, 3].map((s): string =>
+        s === 0 ? 'robot' : PEOPLE.includes(s as 1 | 3) ? 'person' : 'bot',
+      ) as unknown as ObservedGame['who'];
       scorer.add({ dealer, trumpCard, observer: 0, observerHand: hands[0]!, plays, who });
     }
     const person = scorer.summary().find((w) => w.who === 'person')!;
@@ -82,7 +110,10 @@ describe('a human-play model from recordings', () => {
         for (const c of plays.slice(0, n)) game.play(c);
         const info = new SeatView(game, 0).snapshot();
         const truth = PEOPLE.map((s) => new Set(game.hand(s)));
-        for (const [name, likelihood] of [['rule', new PlayLikelihood(info, 0.5)], ['learned', new LearnedPlayLikelihood(info, 0.5, net)]] as const) {
+        for (const [name, likelihood] of [
+          ['rule', new PlayLikelihood(info, 0.5)],
+          ['learned', new LearnedPlayLikelihood(info, 0.5, net)],
+        ] as const) {
           const worlds = new WeightedWorlds(createDealSampler(info), likelihood, createRng(g * 100 + n), 512);
           const rng = createRng(g * 7 + n);
           const w: Card[][] = [[], [], [], []];

@@ -38,7 +38,7 @@ function ruleGame(seed: number, plays: number): Game {
 }
 
 describe('worlds weighed by a policy network', () => {
-  it('weighs a world by the product of the network\'s mixed probabilities of the other seats\' plays, replayed in that world', () => {
+  it("weighs a world by the product of the network's mixed probabilities of the other seats' plays, replayed in that world", () => {
     const x = new Float32Array(DECISION_FEATURES);
     const p = new Float32Array(40);
     let checked = 0;
@@ -59,7 +59,11 @@ describe('worlds weighed by a policy network', () => {
             playedBy[open.toMove]!.push(c);
             open.play(c);
           }
-          const replay = new Game({ dealer: info.dealer, trumpCard: info.trumpCard, hands: hands.map((h, s) => [...h, ...playedBy[s]!]) });
+          const replay = new Game({
+            dealer: info.dealer,
+            trumpCard: info.trumpCard,
+            hands: hands.map((h, s) => [...h, ...playedBy[s]!]),
+          });
           let product = 1;
           for (const c of info.plays) {
             const s = replay.toMove;
@@ -91,7 +95,10 @@ describe('worlds weighed by a policy network', () => {
     installModelLoader();
     // The network under a name, counting its forward passes.
     let passes = 0;
-    registerPolicyNet('counting.onnx', { name: 'counting', forward: (x, batch, out) => void ((passes += batch), net.forward(x, batch, out)) });
+    registerPolicyNet('counting.onnx', {
+      name: 'counting',
+      forward: (x, batch, out) => void ((passes += batch), net.forward(x, batch, out)),
+    });
     const game = ruleGame(42, 14);
     const seat = game.toMove;
     const decide = (spec: string) => {
@@ -111,11 +118,31 @@ describe('worlds weighed by a policy network', () => {
     expect(() => playerFactory('timed:infer=50:model=/nowhere/people.onnx')).toThrow(/people\.onnx: no such file/);
   });
 
-  it('plays whole games in a tournament\'s worker threads; a missing model is one line and exit code 2', async () => {
-    const ok = await runCli(['tournament', '--team-a', `timed:model=${MODEL},rule`, '--team-b', 'rule,rule', '--games', '2', '--budget', '30', '--workers', '2', '--json', '--no-progress'], process.cwd());
+  it("plays whole games in a tournament's worker threads; a missing model is one line and exit code 2", async () => {
+    const ok = await runCli(
+      [
+        'tournament',
+        '--team-a',
+        `timed:model=${MODEL},rule`,
+        '--team-b',
+        'rule,rule',
+        '--games',
+        '2',
+        '--budget',
+        '30',
+        '--workers',
+        '2',
+        '--json',
+        '--no-progress',
+      ],
+      process.cwd(),
+    );
     expect(ok.code, ok.err).toBe(0);
     expect((JSON.parse(ok.out) as { games: number }).games).toBe(2);
-    const bad = await runCli(['tournament', '--team-a', 'timed:model=/nowhere/people.onnx,rule', '--games', '2', '--no-progress'], process.cwd());
+    const bad = await runCli(
+      ['tournament', '--team-a', 'timed:model=/nowhere/people.onnx,rule', '--games', '2', '--no-progress'],
+      process.cwd(),
+    );
     expect(bad.code).toBe(2);
     expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.err).toMatch(/people\.onnx: no such file/);

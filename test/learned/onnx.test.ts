@@ -60,7 +60,12 @@ function decisions(n: number): { singles: Float32Array; batch: Float32Array } {
         const sampler = createDealSampler(info);
         const builder = new WorldBuilder(info);
         const rng = createRng(9);
-        for (let w = 0; w < 64; w++) encodeInfoSet(new SeatView(builder.game(sampler.sample(rng)), game.toMove).snapshot(), batch, w * DECISION_FEATURES);
+        for (let w = 0; w < 64; w++)
+          encodeInfoSet(
+            new SeatView(builder.game(sampler.sample(rng)), game.toMove).snapshot(),
+            batch,
+            w * DECISION_FEATURES,
+          );
       }
       k++;
       game.play(players[game.toMove]!.choose(view));
@@ -97,7 +102,10 @@ describe('the shipped policy network', () => {
     const ort = await OnnxPolicy.load(MODEL);
     const net = MlpPolicyNet.fromOnnx(MODEL, readFileSync(MODEL));
     const { singles, batch } = decisions(40);
-    for (const [x, n] of [[singles, 40], [batch, 64]] as const) {
+    for (const [x, n] of [
+      [singles, 40],
+      [batch, 64],
+    ] as const) {
       const a = await ort.forward(x, n);
       const b = new Float32Array(n * 40);
       net.forward(x, n, b);
@@ -132,7 +140,9 @@ describe('the imitation player', () => {
     const imitation = playerFactory(`imitation:model=${MODEL}`);
     for (let g = 0; g < 12; g++) {
       const game = new Game(dealCards(createRng(12, g), (g & 3) as Seat));
-      const players: Player[] = [0, 1, 2, 3].map((s) => (s % 2 === g % 2 ? imitation({ seat: s as Seat, seed: s }) : new RulePlayer({ seat: s as Seat, seed: s })));
+      const players: Player[] = [0, 1, 2, 3].map((s) =>
+        s % 2 === g % 2 ? imitation({ seat: s as Seat, seed: s }) : new RulePlayer({ seat: s as Seat, seed: s }),
+      );
       while (!game.isOver) {
         const view = new SeatView(game, game.toMove);
         const card: Card = players[game.toMove]!.choose(view);
@@ -143,32 +153,55 @@ describe('the imitation player', () => {
     }
   });
 
-  it.each(['policy', 'prior'])('inside the timed search (%s=FILE: the rollouts, the root), plays legal cards only, the same from the same seed', (use) => {
-    installModelLoader();
-    // A world cap far below the budget: the search stops on worlds, not on the clock, so it repeats.
-    const timed = playerFactory(`timed:n=4:budget=600000:${use}=${MODEL}${use === 'prior' ? ':bias=50' : ''}`);
-    const play = (): Card[] => {
-      const game = new Game(dealCards(createRng(13, 0), 1));
-      const players: Player[] = [0, 1, 2, 3].map((s) => (s % 2 ? new RulePlayer({ seat: s as Seat, seed: s }) : timed({ seat: s as Seat, seed: s, clock: () => 0 })));
-      const cards: Card[] = [];
-      while (!game.isOver) {
-        const card = players[game.toMove]!.choose(new SeatView(game, game.toMove));
-        expect(game.legalCards()).toContain(card);
-        cards.push(card);
-        game.play(card);
-      }
-      expect(game.status).toBe('complete');
-      return cards;
-    };
-    expect(play()).toEqual(play());
-    expect(() => playerFactory(`timed:${use}=`)).toThrow(new RegExp(`${use}=FILE.onnx`));
-    expect(() => playerFactory('timed:bias=20')).toThrow(/name it with prior=FILE.onnx/);
-  });
+  it.each(['policy', 'prior'])(
+    'inside the timed search (%s=FILE: the rollouts, the root), plays legal cards only, the same from the same seed',
+    (use) => {
+      installModelLoader();
+      // A world cap far below the budget: the search stops on worlds, not on the clock, so it repeats.
+      const timed = playerFactory(`timed:n=4:budget=600000:${use}=${MODEL}${use === 'prior' ? ':bias=50' : ''}`);
+      const play = (): Card[] => {
+        const game = new Game(dealCards(createRng(13, 0), 1));
+        const players: Player[] = [0, 1, 2, 3].map((s) =>
+          s % 2 ? new RulePlayer({ seat: s as Seat, seed: s }) : timed({ seat: s as Seat, seed: s, clock: () => 0 }),
+        );
+        const cards: Card[] = [];
+        while (!game.isOver) {
+          const card = players[game.toMove]!.choose(new SeatView(game, game.toMove));
+          expect(game.legalCards()).toContain(card);
+          cards.push(card);
+          game.play(card);
+        }
+        expect(game.status).toBe('complete');
+        return cards;
+      };
+      expect(play()).toEqual(play());
+      expect(() => playerFactory(`timed:${use}=`)).toThrow(new RegExp(`${use}=FILE.onnx`));
+      expect(() => playerFactory('timed:bias=20')).toThrow(/name it with prior=FILE.onnx/);
+    },
+  );
 
   it('plays in a tournament, its worker threads reading the model themselves', async () => {
-    const r = await runCli(['tournament', '--team-a', `imitation:model=${MODEL},rule`, '--team-b', 'rule,random', '--games', '4', '--workers', '2', '--json'], dir);
+    const r = await runCli(
+      [
+        'tournament',
+        '--team-a',
+        `imitation:model=${MODEL},rule`,
+        '--team-b',
+        'rule,random',
+        '--games',
+        '4',
+        '--workers',
+        '2',
+        '--json',
+      ],
+      dir,
+    );
     expect(r.code, r.err).toBe(0);
-    const report = JSON.parse(r.out) as { games: number; teamA: { players: string[]; renounces: number }; faults?: unknown };
+    const report = JSON.parse(r.out) as {
+      games: number;
+      teamA: { players: string[]; renounces: number };
+      faults?: unknown;
+    };
     expect(report.games).toBe(4);
     expect(report.teamA.players[0]).toMatch(/^imitation:model=/);
     expect(report.teamA.renounces).toBe(0);
@@ -178,9 +211,30 @@ describe('the imitation player', () => {
     const onnx = `imitation:model=${MODEL}:runtime=onnx`;
     const ts = `imitation:model=${MODEL}`;
     const records = join(dir, 'onnx-vs-ts.jsonl');
-    const r = await runCli(['tournament', '--team-a', `${onnx},${onnx}`, '--team-b', `${ts},${ts}`, '--games', '8', '--workers', '2', '--records', records, '--json', '--no-progress'], dir);
+    const r = await runCli(
+      [
+        'tournament',
+        '--team-a',
+        `${onnx},${onnx}`,
+        '--team-b',
+        `${ts},${ts}`,
+        '--games',
+        '8',
+        '--workers',
+        '2',
+        '--records',
+        records,
+        '--json',
+        '--no-progress',
+      ],
+      dir,
+    );
     expect(r.code, r.err).toBe(0);
-    const games = readFileSync(records, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; board: number; pass: number; seats: string[]; plays: string[] }).filter((g) => g.type === 'game');
+    const games = readFileSync(records, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; board: number; pass: number; seats: string[]; plays: string[] })
+      .filter((g) => g.type === 'game');
     expect(games).toHaveLength(8);
     expect(games.some((g) => g.seats.includes(onnx))).toBe(true);
     // Each deal is played twice with the teams' seats swapped: the same cards both times, so the two runtimes chose alike.
@@ -189,9 +243,14 @@ describe('the imitation player', () => {
       expect(second!.plays).toEqual(first!.plays);
     }
     // Elsewhere it cannot answer at once: said in words.
-    expect(() => playerFactory(onnx)).toThrow(/runtime=onnx runs the network in onnxruntime-node.*only parceiro tournament/);
+    expect(() => playerFactory(onnx)).toThrow(
+      /runtime=onnx runs the network in onnxruntime-node.*only parceiro tournament/,
+    );
     // A missing file is one line, exit code 2.
-    const bad = await runCli(['tournament', '--team-a', 'imitation:model=/nowhere/m.onnx:runtime=onnx,rule', '--games', '2', '--no-progress'], dir);
+    const bad = await runCli(
+      ['tournament', '--team-a', 'imitation:model=/nowhere/m.onnx:runtime=onnx,rule', '--games', '2', '--no-progress'],
+      dir,
+    );
     expect(bad.code).toBe(2);
     expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.err).toMatch(/m\.onnx: no such file/);

@@ -11,7 +11,8 @@ export class HighCardPlayer implements Player {
   readonly kind = 'high-card';
   choose(view: SeatView): Card {
     let best = -1;
-    for (const c of view.legalCards()) if (best < 0 || c % 10 > best % 10 || (c % 10 === best % 10 && suitOf(c) < suitOf(best as Card))) best = c;
+    for (const c of view.legalCards())
+      if (best < 0 || c % 10 > best % 10 || (c % 10 === best % 10 && suitOf(c) < suitOf(best as Card))) best = c;
     return best as Card;
   }
 }
@@ -20,9 +21,16 @@ export class HighCardPlayer implements Player {
 export const PEOPLE: readonly Seat[] = [1, 3];
 
 /** One seeded game of the scripted session: its deal and plays. */
-export function scriptedGame(seed: number, g: number): { dealer: Seat; trumpCard: Card; hands: Card[][]; plays: Card[] } {
+export function scriptedGame(
+  seed: number,
+  g: number,
+): { dealer: Seat; trumpCard: Card; hands: Card[][]; plays: Card[] } {
   const deal = dealCards(createRng(seed, g), (g & 3) as Seat);
-  const players: Player[] = [0, 1, 2, 3].map((s) => (PEOPLE.includes(s as Seat) ? new HighCardPlayer() : new RulePlayer({ seat: s as Seat, seed: deriveSeed(seed, g, s) })));
+  const players: Player[] = [0, 1, 2, 3].map((s) =>
+    PEOPLE.includes(s as Seat)
+      ? new HighCardPlayer()
+      : new RulePlayer({ seat: s as Seat, seed: deriveSeed(seed, g, s) }),
+  );
   const game = new Game(deal);
   while (!game.isOver) game.play(players[game.toMove]!.choose(new SeatView(game, game.toMove)));
   const plays: Card[] = [];
@@ -30,7 +38,16 @@ export function scriptedGame(seed: number, g: number): { dealer: Seat; trumpCard
   return { dealer: deal.dealer, trumpCard: deal.trumpCard, hands: deal.hands.map((h) => [...h!]), plays };
 }
 
-const blank = { trick: -1, leader: -1, cards: [], winner: -1, points: 0, final_points: [0, 0], winner_team: '', victories: [0, 0] };
+const blank = {
+  trick: -1,
+  leader: -1,
+  cards: [],
+  winner: -1,
+  points: 0,
+  final_points: [0, 0],
+  winner_team: '',
+  victories: [0, 0],
+};
 const tableEvent = (id: string, kind: string, seats: number[], tableKind: string) => ({
   table_id: id,
   seq: 0,
@@ -56,10 +73,21 @@ const tableEvent = (id: string, kind: string, seats: number[], tableKind: string
  * A recording of `games` scripted games (from `first`): a virtual table hosts the people's seats, a
  * simulated one the bot's; the last game is cut short after `cutLast` cards when given.
  */
-export async function recordScripted(path: string, seed: number, first: number, games: number, cutLast?: number): Promise<void> {
+export async function recordScripted(
+  path: string,
+  seed: number,
+  first: number,
+  games: number,
+  cutLast?: number,
+): Promise<void> {
   const bus = new InProcessBus();
   let now = 1_700_000_000_000;
-  const rec = await Recorder.start({ path, bus, clock: () => now, session: { sessionId: `scripted-${seed}`, seed: String(seed), robotSeat: '0' } });
+  const rec = await Recorder.start({
+    path,
+    bus,
+    clock: () => now,
+    session: { sessionId: `scripted-${seed}`, seed: String(seed), robotSeat: '0' },
+  });
   bus.publish('tableEvents', tableEvent('people', 'hello', [...PEOPLE], 'virtual'));
   bus.publish('tableEvents', tableEvent('bots', 'hello', [2], 'simulated'));
   for (let g = first; g < first + games; g++) {

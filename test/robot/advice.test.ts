@@ -16,8 +16,12 @@ import type { TableKind } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(
+  new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
+)) as typeof import('../../robot/offline/replay/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-advice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,8 +30,20 @@ const en = loadBehaviourSetup({ language: 'en' }).utterances;
 
 async function session(id: string, advice: boolean, partnerKind: TableKind, thinkMs = 0) {
   const node = await robot.ParceiroNode.start({
-    seed: 41, token: TOKEN, games: 1, port: 0, host: '127.0.0.1', sessionId: id, language: 'en', budgetMs: 100, minThinkMs: 0,
-    expectationBudgetMs: 0, speech: 'publish', recordingsDir: dir, dashboard: null, advice,
+    seed: 41,
+    token: TOKEN,
+    games: 1,
+    port: 0,
+    host: '127.0.0.1',
+    sessionId: id,
+    language: 'en',
+    budgetMs: 100,
+    minThinkMs: 0,
+    expectationBudgetMs: 0,
+    speech: 'publish',
+    recordingsDir: dir,
+    dashboard: null,
+    advice,
     logger: robot.createLogger({ level: 'silent', pretty: false }),
   });
   const requests: WizardSayMessage[] = [];
@@ -46,7 +62,16 @@ async function session(id: string, advice: boolean, partnerKind: TableKind, thin
   // 400 ms search, so that on a loaded machine the search still ends, and a suggestion comes, during
   // its turn; at 1.2 s, three times, a load of 7 left whole games without one).
   const opponents = new SimulatedTable({ url: node.url, token: TOKEN, seed: 5, id: 'opponents', seats: [1, 3] });
-  const person = new SimulatedTable({ url: node.url, token: TOKEN, seed: 6, id: 'person', kind: partnerKind, seats: [2], thinkMs, autoNewGame: false });
+  const person = new SimulatedTable({
+    url: node.url,
+    token: TOKEN,
+    seed: 6,
+    id: 'person',
+    kind: partnerKind,
+    seats: [2],
+    thinkMs,
+    autoNewGame: false,
+  });
   await person.start();
   await robot.playToTheEnd(node, opponents);
   person.close();
@@ -55,20 +80,24 @@ async function session(id: string, advice: boolean, partnerKind: TableKind, thin
 }
 
 describe('the training mode', () => {
-  it('suggests a card of the partner\'s, aloud, to the partner; the session replays to itself', async () => {
+  it("suggests a card of the partner's, aloud, to the partner; the session replays to itself", async () => {
     const r = await session('advice-on', true, 'virtual', 3000);
     const phrases = DECK.map((c) => cardPhrase(en, c));
-    for (const [i, m] of r.requests.entries()) expect(m).toMatchObject({ by: 'advice', target: 'partner', language: 'en', utterance_id: `advice#${i + 1}` });
+    for (const [i, m] of r.requests.entries())
+      expect(m).toMatchObject({ by: 'advice', target: 'partner', language: 'en', utterance_id: `advice#${i + 1}` });
     // At the deal, how the robot's own hand looks, in seed 001's fuzzy words.
     expect(r.requests[0]!.text).toMatch(/^My hand looks (very weak|weak|average|strong|very strong)\.$/);
     const cards = r.requests.filter((m) => m.text.startsWith('I would play'));
     expect(cards.length).toBeGreaterThan(0);
     for (const [i, m] of r.requests.entries()) {
       if (i === 0) continue;
-      expect(m.text).toMatch(/^I would play the .+, not the .+: we win more often, (for sure|probably|maybe)\.$|^Careful with your seven of trumps: the ace of (spades|hearts|diamonds|clubs) is still on their side\.$|^They have no trumps left: nobody can ruff your aces and sevens now\.$/);
+      expect(m.text).toMatch(
+        /^I would play the .+, not the .+: we win more often, (for sure|probably|maybe)\.$|^Careful with your seven of trumps: the ace of (spades|hearts|diamonds|clubs) is still on their side\.$|^They have no trumps left: nobody can ruff your aces and sevens now\.$/,
+      );
       // Said while the partner was to play, of the partner's cards.
       expect(r.at[i]!.toMove).toBe(2);
-      if (m.text.startsWith('I would play')) expect(phrases.filter((p) => m.text.includes(p)).length).toBeGreaterThanOrEqual(2);
+      if (m.text.startsWith('I would play'))
+        expect(phrases.filter((p) => m.text.includes(p)).length).toBeGreaterThanOrEqual(2);
     }
     // Said to the partner, in seat 2.
     expect(r.said.length).toBeGreaterThan(0);

@@ -2,7 +2,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RclnodejsLike, TopicSpec } from '../../robot/bus/index.js';
-import { ALL_TOPICS, InProcessBus, PARCEIRO_MESSAGES, Ros2UnavailableError, checkMessage, createRos2Bus, describeField, jsonSchemaOf } from '../../robot/bus/index.js';
+import {
+  ALL_TOPICS,
+  InProcessBus,
+  PARCEIRO_MESSAGES,
+  Ros2UnavailableError,
+  checkMessage,
+  createRos2Bus,
+  describeField,
+  jsonSchemaOf,
+} from '../../robot/bus/index.js';
 
 const PKG = join(import.meta.dirname, '../../robot/parceiro_msgs');
 
@@ -28,7 +37,9 @@ describe('the interface package and the TypeScript specs agree', () => {
     });
 
   it('has one .msg file per message, and no other', () => {
-    const files = readdirSync(join(PKG, 'msg')).filter((f) => f.endsWith('.msg')).sort();
+    const files = readdirSync(join(PKG, 'msg'))
+      .filter((f) => f.endsWith('.msg'))
+      .sort();
     expect(files).toEqual(PARCEIRO_MESSAGES.map((m) => `${m.type.split('/').pop()}.msg`).sort());
   });
 
@@ -53,12 +64,23 @@ describe('the interface package and the TypeScript specs agree', () => {
 });
 
 describe('message checks and schemas', () => {
-  const toggles = { speech: true, postures: true, gaze: false, partner_speech: true, opponent_speech: true, expressiveness: 0.5, changed: [], by: 'config' };
+  const toggles = {
+    speech: true,
+    postures: true,
+    gaze: false,
+    partner_speech: true,
+    opponent_speech: true,
+    expressiveness: 0.5,
+    changed: [],
+    by: 'config',
+  };
   const spec = ALL_TOPICS.find((t) => t.name === '/parceiro/behaviours/toggles')!.message;
 
   it('accepts a well-formed message and names the first wrong field', () => {
     expect(checkMessage(spec, toggles)).toBeNull();
-    expect(checkMessage(spec, { ...toggles, gaze: 'no' })).toBe('parceiro_msgs/msg/BehaviourToggles.gaze: expected true or false');
+    expect(checkMessage(spec, { ...toggles, gaze: 'no' })).toBe(
+      'parceiro_msgs/msg/BehaviourToggles.gaze: expected true or false',
+    );
     expect(checkMessage(spec, { ...toggles, extra: 1 })).toMatch(/extra: not a field/);
     const { speech: _, ...missing } = toggles;
     expect(checkMessage(spec, missing)).toMatch(/speech: expected true or false/);
@@ -66,14 +88,54 @@ describe('message checks and schemas', () => {
 
   it('checks nested messages, integer fields and fixed-size arrays', () => {
     const state = ALL_TOPICS.find((t) => t.name === '/parceiro/game/state')!.message;
-    const ok = { session_id: 's', game: 1, games: 5, status: 'playing', robot_seat: 0, dealer: 3, trump_card: '7H', trick: 0, leader: 0, to_move: 0, table: [], points: [0, 0], victories: [0, 0], robot_hand: ['AS'] };
+    const ok = {
+      session_id: 's',
+      game: 1,
+      games: 5,
+      status: 'playing',
+      robot_seat: 0,
+      dealer: 3,
+      trump_card: '7H',
+      trick: 0,
+      leader: 0,
+      to_move: 0,
+      table: [],
+      points: [0, 0],
+      victories: [0, 0],
+      robot_hand: ['AS'],
+    };
     expect(checkMessage(state, ok)).toBeNull();
     expect(checkMessage(state, { ...ok, points: [1] })).toMatch(/points: expected 2 items, got 1/);
     expect(checkMessage(state, { ...ok, trick: 1.5 })).toMatch(/trick: expected an integer/);
     const decision = ALL_TOPICS.find((t) => t.name === '/parceiro/decision')!.message;
-    const d = { seat: 0, card: 'AS', moves: [{ card: 'AS', mean: 70, sd: 3, win_probability: 0.8 }], worlds: 10, nodes: 1e6, time_ms: 20, win_probability: 0.8, exact_from_trick: 0, fallback: '', explanation: '', inference_trust: 0.5, inference_candidates: 2048, inference_effective: 900, objective: 'victories', points_from: 'bounds', move_victories: [1], reason_kind: 'takes-trick', reason_other: '2S', reason_support: 0.9, reason_points: 15, reason_suit: '', reason_kept: '' };
+    const d = {
+      seat: 0,
+      card: 'AS',
+      moves: [{ card: 'AS', mean: 70, sd: 3, win_probability: 0.8 }],
+      worlds: 10,
+      nodes: 1e6,
+      time_ms: 20,
+      win_probability: 0.8,
+      exact_from_trick: 0,
+      fallback: '',
+      explanation: '',
+      inference_trust: 0.5,
+      inference_candidates: 2048,
+      inference_effective: 900,
+      objective: 'victories',
+      points_from: 'bounds',
+      move_victories: [1],
+      reason_kind: 'takes-trick',
+      reason_other: '2S',
+      reason_support: 0.9,
+      reason_points: 15,
+      reason_suit: '',
+      reason_kept: '',
+    };
     expect(checkMessage(decision, d)).toBeNull();
-    expect(checkMessage(decision, { ...d, moves: [{ card: 'AS', mean: 'high', sd: 3, win_probability: 0.8 }] })).toMatch(/moves\[0\]\.mean: expected a number/);
+    expect(
+      checkMessage(decision, { ...d, moves: [{ card: 'AS', mean: 'high', sd: 3, win_probability: 0.8 }] }),
+    ).toMatch(/moves\[0\]\.mean: expected a number/);
   });
 
   it('gives every topic a JSON schema that lists every field', () => {
@@ -86,14 +148,24 @@ describe('message checks and schemas', () => {
 });
 
 describe('InProcessBus', () => {
-  const toggles = (speech: boolean) => ({ speech, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: ['speech'], by: 'test' });
+  const toggles = (speech: boolean) => ({
+    speech,
+    postures: true,
+    gaze: true,
+    partner_speech: true,
+    opponent_speech: true,
+    expressiveness: 1,
+    changed: ['speech'],
+    by: 'test',
+  });
 
   it('delivers in publish order, also what a handler publishes while being called', () => {
     const bus = new InProcessBus();
     const seen: string[] = [];
     bus.subscribe('say', (m) => {
       seen.push(`say:${m.text}`);
-      if (m.text === 'one') bus.publish('tableOutput', { kind: 'prompt', seat: 1, card: '', code: '', text: 'your turn' });
+      if (m.text === 'one')
+        bus.publish('tableOutput', { kind: 'prompt', seat: 1, card: '', code: '', text: 'your turn' });
     });
     bus.subscribe('tableOutput', (m) => seen.push(`table:${m.text}`));
     bus.publish('say', { text: 'one', language: 'pt', id: 'u' });
@@ -101,7 +173,7 @@ describe('InProcessBus', () => {
     expect(seen).toEqual(['say:one', 'table:your turn', 'say:two']);
   });
 
-  it('hands a latched topic\'s last message to late subscribers, and not an event topic\'s', () => {
+  it("hands a latched topic's last message to late subscribers, and not an event topic's", () => {
     const bus = new InProcessBus();
     bus.publish('toggles', toggles(true));
     bus.publish('toggles', toggles(false));
@@ -241,7 +313,13 @@ describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
     const defaults = { seat: 0, language: 'pt', budget_ms: 2000, expressiveness: 1.0, speech: true };
     const { rcl, log } = fakeRclnodejs({ seat: 2, expressiveness: 0.5, speech: false });
     const bus = await createRos2Bus({ load: async () => rcl });
-    expect(bus.parameters(defaults, ['seat', 'budget_ms'])).toEqual({ seat: 2, language: 'pt', budget_ms: 2000, expressiveness: 0.5, speech: false });
+    expect(bus.parameters(defaults, ['seat', 'budget_ms'])).toEqual({
+      seat: 2,
+      language: 'pt',
+      budget_ms: 2000,
+      expressiveness: 0.5,
+      speech: false,
+    });
     expect(log).toContain('param seat type=2');
     expect(log).toContain('param expressiveness type=3');
     expect(log).toContain('param budget_ms type=2');
@@ -257,9 +335,12 @@ describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
   });
 
   it('says so clearly when rclnodejs cannot be loaded or started', async () => {
-    await expect(createRos2Bus({ env: { ROS_DISTRO: 'jazzy' }, load: async () => Promise.reject(new Error("Cannot find package 'rclnodejs'")) })).rejects.toThrow(
-      /rclnodejs could not be loaded \(Cannot find package 'rclnodejs'\).*colcon build/,
-    );
+    await expect(
+      createRos2Bus({
+        env: { ROS_DISTRO: 'jazzy' },
+        load: async () => Promise.reject(new Error("Cannot find package 'rclnodejs'")),
+      }),
+    ).rejects.toThrow(/rclnodejs could not be loaded \(Cannot find package 'rclnodejs'\).*colcon build/);
     const { rcl } = fakeRclnodejs();
     rcl.init = async () => Promise.reject(new Error('librcl.so: cannot open shared object file'));
     await expect(createRos2Bus({ load: async () => rcl })).rejects.toThrow(/rclnodejs could not start \(librcl\.so/);

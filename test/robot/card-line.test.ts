@@ -18,19 +18,48 @@ describe("the robot's card line", () => {
   it('names the card after the line being said', () => {
     const state = initialBehaviourState(0);
     const busy = { ...state, speech: { ...state.speech, busyUntilMs: 1000 } };
-    const { plan } = withCardSaid(setup, empty, busy, { card, category: 'playing.new-trick', speech: true, nowMs: 0, until: 2, seat: 0, moment: 1 });
+    const { plan } = withCardSaid(setup, empty, busy, {
+      card,
+      category: 'playing.new-trick',
+      speech: true,
+      nowMs: 0,
+      until: 2,
+      seat: 0,
+      moment: 1,
+    });
     expect(plan.commands).toHaveLength(1);
     const c = plan.commands[0]!;
-    expect(c.kind === 'speech' && [c.atMs, c.utterance.text, c.utterance.until]).toEqual([1000 + sel.gapMs, 'O sete de espadas.', 2]);
+    expect(c.kind === 'speech' && [c.atMs, c.utterance.text, c.utterance.until]).toEqual([
+      1000 + sel.gapMs,
+      'O sete de espadas.',
+      2,
+    ]);
   });
 
   it('is left out when it would wait longer than maxDelayMs behind other lines, unless it must be said', () => {
     const state = initialBehaviourState(0);
     const longBusy = { ...state, speech: { ...state.speech, busyUntilMs: sel.reactionMs + sel.maxDelayMs + 1000 } };
-    const skipped = withCardSaid(setup, empty, longBusy, { card, category: 'playing.new-trick', speech: true, nowMs: 0, until: 2, seat: 0, moment: 1 });
+    const skipped = withCardSaid(setup, empty, longBusy, {
+      card,
+      category: 'playing.new-trick',
+      speech: true,
+      nowMs: 0,
+      until: 2,
+      seat: 0,
+      moment: 1,
+    });
     expect(skipped.plan.commands).toEqual([]);
     expect(skipped.state).toBe(longBusy);
-    const announced = withCardSaid(setup, empty, longBusy, { card, category: 'playing.new-trick', speech: true, nowMs: 0, always: true, until: 3, seat: 0, moment: 1 });
+    const announced = withCardSaid(setup, empty, longBusy, {
+      card,
+      category: 'playing.new-trick',
+      speech: true,
+      nowMs: 0,
+      always: true,
+      until: 3,
+      seat: 0,
+      moment: 1,
+    });
     expect(announced.plan.commands).toHaveLength(1);
   });
 });

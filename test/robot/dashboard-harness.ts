@@ -30,7 +30,14 @@ export interface Composed {
   close(): Promise<void>;
 }
 
-const DEFAULT_TOGGLES: Toggles = { speech: true, postures: true, gaze: true, partnerSpeech: true, opponentSpeech: true, expressiveness: 1 };
+const DEFAULT_TOGGLES: Toggles = {
+  speech: true,
+  postures: true,
+  gaze: true,
+  partnerSpeech: true,
+  opponentSpeech: true,
+  expressiveness: 1,
+};
 const snake = (n: string): string => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export async function compose(options: { seed?: number; games?: number } = {}): Promise<Composed> {
@@ -39,27 +46,65 @@ export async function compose(options: { seed?: number; games?: number } = {}): 
   });
   const entries: BusEntry[] = [];
   bus.tap((e) => entries.push(e));
-  const runtime = new SessionRuntime({ seed: options.seed ?? 1, games: options.games ?? 1, bus, minThinkMs: 0, liftGraceMs: 2000 });
-  const tables = new TableServer({ token: TABLE_TOKEN, port: 0, fiducials: defaultFiducials(), handler: new ConnectionWatch(runtime, bus) });
+  const runtime = new SessionRuntime({
+    seed: options.seed ?? 1,
+    games: options.games ?? 1,
+    bus,
+    minThinkMs: 0,
+    liftGraceMs: 2000,
+  });
+  const tables = new TableServer({
+    token: TABLE_TOKEN,
+    port: 0,
+    fiducials: defaultFiducials(),
+    handler: new ConnectionWatch(runtime, bus),
+  });
   runtime.attach(tables);
   const { url: tableUrl } = await tables.listen();
 
   // Stand-ins for the node (robot/live/node composes the real ones).
   const board = new ToggleBoard(DEFAULT_TOGGLES, () => Date.now());
   const publishToggles = (t: Toggles, changed: string[], by: string): void =>
-    bus.publish('toggles', { speech: t.speech, postures: t.postures, gaze: t.gaze, partner_speech: t.partnerSpeech, opponent_speech: t.opponentSpeech, expressiveness: t.expressiveness, changed, by });
+    bus.publish('toggles', {
+      speech: t.speech,
+      postures: t.postures,
+      gaze: t.gaze,
+      partner_speech: t.partnerSpeech,
+      opponent_speech: t.opponentSpeech,
+      expressiveness: t.expressiveness,
+      changed,
+      by,
+    });
   board.subscribe((c) => publishToggles(c.toggles, c.changed.map(snake), c.by));
   publishToggles(board.get(), [], 'config');
-  const silent = { warn: () => {}, info: () => {}, error: () => {} } as unknown as Parameters<typeof listenForToggles>[2];
+  const silent = { warn: () => {}, info: () => {}, error: () => {} } as unknown as Parameters<
+    typeof listenForToggles
+  >[2];
   listenForToggles(bus, board, silent);
   bus.publish('language', { language: 'pt', by: 'config' });
   bus.subscribe('setLanguage', (m) => bus.publish('language', m));
   const operatorTable: TableInfo = { id: 'dashboard', name: 'operator dashboard', kind: 'virtual', seats: [] };
   let seq = 0;
-  bus.subscribe('sessionControl', (m) => void runtime.onControl({ table: operatorTable, seq: ++seq, action: m.action === 'pause' ? 'pause' : 'resume' }));
-  bus.publish('connections', { component: 'robot', id: 'emys', name: 'EMYS (simulated)', kind: bus.kind, connected: true, detail: 'no hardware: postures go to the dashboard' });
+  bus.subscribe(
+    'sessionControl',
+    (m) =>
+      void runtime.onControl({ table: operatorTable, seq: ++seq, action: m.action === 'pause' ? 'pause' : 'resume' }),
+  );
+  bus.publish('connections', {
+    component: 'robot',
+    id: 'emys',
+    name: 'EMYS (simulated)',
+    kind: bus.kind,
+    connected: true,
+    detail: 'no hardware: postures go to the dashboard',
+  });
 
-  const dashboard = new DashboardServer({ bus, token: OPERATOR_TOKEN, port: 0, virtualTable: { url: tableUrl, token: TABLE_TOKEN } });
+  const dashboard = new DashboardServer({
+    bus,
+    token: OPERATOR_TOKEN,
+    port: 0,
+    virtualTable: { url: tableUrl, token: TABLE_TOKEN },
+  });
   const { url: dashboardUrl } = await dashboard.listen();
   return {
     bus,
@@ -82,4 +127,10 @@ export type DashboardSocket = Socket<DashboardServerEvents, DashboardClientEvent
 
 /** A dashboard client over socket.io (what the page does), not yet connected. */
 export const dashboardClient = (url: string, token: string | undefined): DashboardSocket =>
-  io(`${url}${DASHBOARD_NAMESPACE}`, { transports: ['websocket'], forceNew: true, reconnection: false, autoConnect: false, ...(token === undefined ? {} : { auth: { token } }) });
+  io(`${url}${DASHBOARD_NAMESPACE}`, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    autoConnect: false,
+    ...(token === undefined ? {} : { auth: { token } }),
+  });

@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
-import type { BehaviourTogglesMessage, GameStateMessage, UtteranceMessage, WizardSayMessage } from '../../robot/bus/index.js';
+import type {
+  BehaviourTogglesMessage,
+  GameStateMessage,
+  UtteranceMessage,
+  WizardSayMessage,
+} from '../../robot/bus/index.js';
 import { defaultWebRoot } from '../../robot/web/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import type * as Play from '../../launch/commands/play.js';
@@ -59,7 +64,10 @@ async function session(): Promise<Composed> {
 }
 
 /** `inspect`: the test evaluates its own scripts in the page, which the page's CSP (no eval) would refuse. */
-async function page(viewport: { width: number; height: number } = { width: 1400, height: 1000 }, o: { inspect?: boolean } = {}): Promise<Page> {
+async function page(
+  viewport: { width: number; height: number } = { width: 1400, height: 1000 },
+  o: { inspect?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, bypassCSP: o.inspect ?? false });
   closers.push(() => context.close());
   const p = await context.newPage();
@@ -67,7 +75,8 @@ async function page(viewport: { width: number; height: number } = { width: 1400,
   return p;
 }
 
-const togglesOnBus = (c: Composed): BehaviourTogglesMessage[] => c.entries.filter((e) => e.topic.name === TOPICS.toggles.name).map((e) => e.message as BehaviourTogglesMessage);
+const togglesOnBus = (c: Composed): BehaviourTogglesMessage[] =>
+  c.entries.filter((e) => e.topic.name === TOPICS.toggles.name).map((e) => e.message as BehaviourTogglesMessage);
 
 describe('in the browser', () => {
   it('an operator logs in with the token and flips each toggle; the bus shows each change', async () => {
@@ -80,18 +89,28 @@ describe('in the browser', () => {
     await p.waitForSelector('#toggle-speech:checked');
     for (const key of ['speech', 'postures', 'gaze', 'partner_speech', 'opponent_speech'] as const) {
       await p.click(`#toggle-${key}`);
-      await expect.poll(() => togglesOnBus(c).at(-1), { timeout: WAIT }).toMatchObject({ [key]: false, changed: [key], by: 'operator' });
+      await expect
+        .poll(() => togglesOnBus(c).at(-1), { timeout: WAIT })
+        .toMatchObject({ [key]: false, changed: [key], by: 'operator' });
       await p.waitForSelector(`#toggle-${key}:not(:checked)`);
     }
     await p.fill('#expressiveness', '0.5');
     await p.dispatchEvent('#expressiveness', 'change');
-    await expect.poll(() => togglesOnBus(c).at(-1), { timeout: WAIT }).toMatchObject({ expressiveness: 0.5, changed: ['expressiveness'] });
+    await expect
+      .poll(() => togglesOnBus(c).at(-1), { timeout: WAIT })
+      .toMatchObject({ expressiveness: 0.5, changed: ['expressiveness'] });
     await p.selectOption('#language', 'en');
     await expect.poll(() => c.dashboard.snapshot().language, { timeout: WAIT }).toBe('en');
     await p.selectOption('#expr', 'happy');
     await p.click('#show-expr');
     await p.waitForSelector('#ack:text("expression: sent")');
-    expect(togglesOnBus(c).at(-1)).toMatchObject({ speech: false, postures: false, gaze: false, partner_speech: false, opponent_speech: false });
+    expect(togglesOnBus(c).at(-1)).toMatchObject({
+      speech: false,
+      postures: false,
+      gaze: false,
+      partner_speech: false,
+      opponent_speech: false,
+    });
   });
 
   it('a page without the right token is refused and shows no data', async () => {
@@ -109,7 +128,14 @@ describe('in the browser', () => {
   it('a person plays a whole game at the virtual table against the robot and two bots', async () => {
     const c = await session();
     // The two bots: seats 1 and 3 (the opponents); the person takes seat 2, the robot's partner.
-    const bots = new SimulatedTable({ url: c.tableUrl, token: TABLE_TOKEN, seed: 2, id: 'bots', seats: [1, 3], autoNewGame: false });
+    const bots = new SimulatedTable({
+      url: c.tableUrl,
+      token: TABLE_TOKEN,
+      seed: 2,
+      id: 'bots',
+      seats: [1, 3],
+      autoNewGame: false,
+    });
     closers.push(() => bots.close());
     await bots.start();
     const operator = await page();
@@ -121,28 +147,41 @@ describe('in the browser', () => {
     await person.click('#new-game');
     let plays = 0;
     for (;;) {
-      await person.waitForSelector('body[data-status="my-turn"], body[data-status="over"]').catch(async (e: unknown) => {
-        await screenshot(person, 'virtual-table-stuck.png');
-        throw new Error(`${String(e)}; status ${await person.getAttribute('body', 'data-status')}, prompt: ${await person.textContent('#prompt')}`);
-      });
+      await person
+        .waitForSelector('body[data-status="my-turn"], body[data-status="over"]')
+        .catch(async (e: unknown) => {
+          await screenshot(person, 'virtual-table-stuck.png');
+          throw new Error(
+            `${String(e)}; status ${await person.getAttribute('body', 'data-status')}, prompt: ${await person.textContent('#prompt')}`,
+          );
+        });
       if ((await person.getAttribute('body', 'data-status')) === 'over') break;
       // The page offers only legal cards: play the first.
       const before = await person.$$eval('#my-hand button', (bs) => bs.length);
       await person.click('#my-hand button:not([disabled])');
-      await expect.poll(() => person.locator('#my-hand button').count(), { timeout: WAIT, interval: 20 }).toBeLessThan(before);
+      await expect
+        .poll(() => person.locator('#my-hand button').count(), { timeout: WAIT, interval: 20 })
+        .toBeLessThan(before);
       plays++;
       if (plays === 4) {
         await operator.waitForSelector('#moves tr, #explanation:text("Played")');
         await screenshot(person, 'virtual-table.png');
       }
     }
-    expect(plays, JSON.stringify(c.dashboard.snapshot().events.slice(-4)) + (await person.textContent('#prompt'))).toBe(10);
+    expect(plays, JSON.stringify(c.dashboard.snapshot().events.slice(-4)) + (await person.textContent('#prompt'))).toBe(
+      10,
+    );
     await person.waitForSelector('body[data-complete="true"]');
     const snap = c.dashboard.snapshot();
     expect(snap.game).toMatchObject({ status: 'session_over' });
     expect(snap.events.filter((e) => e.type === 'play')).toHaveLength(40);
     expect(snap.events.filter((e) => e.type === 'play' && e.seat === 2)).toHaveLength(10);
-    expect(snap.connections.filter((x) => x.component === 'table' && x.connected).map((x) => x.kind).sort()).toEqual(['simulated', 'virtual']);
+    expect(
+      snap.connections
+        .filter((x) => x.component === 'table' && x.connected)
+        .map((x) => x.kind)
+        .sort(),
+    ).toEqual(['simulated', 'virtual']);
     await operator.waitForSelector('dd[data-field="status"][data-value="session_over"]:text("session over")');
     await operator.waitForSelector('#explanation:text("Played")');
     await screenshot(operator, 'dashboard.png', { fullPage: true });
@@ -169,7 +208,10 @@ async function playGame(pages: Page[], deadlineMs = 120_000): Promise<number[]> 
       await playOne(pages[i]!);
       plays[i]!++;
     } else await new Promise((r) => setTimeout(r, 25));
-    if (Date.now() > until) throw new Error(`the game did not end in time; pages: ${status.join(', ')}; prompts: ${(await Promise.all(pages.map((p) => p.textContent('#prompt')))).join(' | ')}`);
+    if (Date.now() > until)
+      throw new Error(
+        `the game did not end in time; pages: ${status.join(', ')}; prompts: ${(await Promise.all(pages.map((p) => p.textContent('#prompt')))).join(' | ')}`,
+      );
   }
 }
 
@@ -188,7 +230,8 @@ describe('people at the virtual table', () => {
       await p.waitForSelector(`#seat-list button[data-take="${seat}"]:not([disabled])`);
       await p.click(`#seat-list button[data-take="${seat}"]`);
       await p.waitForSelector('body[data-status="no-game"]');
-      for (const other of people.slice(i + 1)) await other.waitForSelector(`#seat-list button[data-take="${seat}"][disabled]`);
+      for (const other of people.slice(i + 1))
+        await other.waitForSelector(`#seat-list button[data-take="${seat}"][disabled]`);
       if (i === 0) await screenshot(people[1]!, 'virtual-table-seats.png');
     }
     // The table's own words are virtual-table.browser.test.ts's to check.
@@ -200,15 +243,28 @@ describe('people at the virtual table', () => {
     expect(snap.game).toMatchObject({ status: 'session_over' });
     expect(snap.events.filter((e) => e.type === 'play')).toHaveLength(40);
     // The pages that only looked while choosing a seat are gone from the list, not shown as gone.
-    expect(snap.connections.filter((x) => x.component === 'table').map((x) => `${x.name}: ${x.connected}`).sort()).toEqual([
-      'virtual table, seat 1: true',
-      'virtual table, seat 2: true',
-      'virtual table, seat 3: true',
-    ]);
+    expect(
+      snap.connections
+        .filter((x) => x.component === 'table')
+        .map((x) => `${x.name}: ${x.connected}`)
+        .sort(),
+    ).toEqual(['virtual table, seat 1: true', 'virtual table, seat 2: true', 'virtual table, seat 3: true']);
   });
 
   it('one person plays a whole game through parceiro play, and the operator has the robot say a line of its library', async () => {
-    const run = await play.startPlay({ seat: 'opponent', bots: 'rule', botThink: 0, games: 1, seed: 4, budget: 150, minThink: 0, speech: 'publish', record: false, port: 0, dashboardPort: 0 });
+    const run = await play.startPlay({
+      seat: 'opponent',
+      bots: 'rule',
+      botThink: 0,
+      games: 1,
+      seed: 4,
+      budget: 150,
+      minThink: 0,
+      speech: 'publish',
+      record: false,
+      port: 0,
+      dashboardPort: 0,
+    });
     closers.push(() => run.close());
     expect(run.seat).toBe(1);
     expect(run.botSeats).toEqual([2, 3]);
@@ -243,11 +299,14 @@ describe('people at the virtual table', () => {
     expect(said[0]).toMatchObject({ utterance_id: 'session.end.win#1', target: 'all', language: 'pt', by: 'operator' });
     expect(preview).toContain(said[0]!.text);
     expect(said[0]!.text).toMatch(/^Acabou! Ganhámos a partida, \d+ a \d+\.$/);
-    await operator.waitForSelector(`#events li[title="session.end.win#1"]:has-text("say \\"${said[0]!.text}\\" to everyone")`);
+    await operator.waitForSelector(
+      `#events li[title="session.end.win#1"]:has-text("say \\"${said[0]!.text}\\" to everyone")`,
+    );
     // The robot queues it, says it (the publish backend: start, then end) and every dashboard lists it.
     await operator.waitForSelector(`#utterances li[data-phase="start"]:has-text("\\"${said[0]!.text}\\" to everyone")`);
     // The operator's line only: with one game, the robot's own session-end line can be the same words.
-    const phases = (): string[] => lines.filter((l) => l.category === 'operator' && l.text === said[0]!.text).map((l) => l.phase);
+    const phases = (): string[] =>
+      lines.filter((l) => l.category === 'operator' && l.text === said[0]!.text).map((l) => l.phase);
     await expect.poll(() => phases().slice(0, 2), { timeout: WAIT }).toEqual(['queued', 'start']);
     await screenshot(operator, 'dashboard-wizard.png', { fullPage: true });
     const summary = await run.close();
@@ -294,11 +353,31 @@ const LONG_LINE =
 
 describe('the dashboard as an operator reads it', () => {
   it('mid-session at phone, tablet and desktop sizes: no overflow, no empty column, the speech queue, words not ids, fixed colours', async () => {
-    const run = await play.startPlay({ seat: 'partner', bots: 'rule', botThink: 100, games: 2, seed: 7, budget: 800, minThink: 0, speech: 'publish', record: false, port: 0, dashboardPort: 0 });
+    const run = await play.startPlay({
+      seat: 'partner',
+      bots: 'rule',
+      botThink: 100,
+      games: 2,
+      seed: 7,
+      budget: 800,
+      minThink: 0,
+      speech: 'publish',
+      record: false,
+      port: 0,
+      dashboardPort: 0,
+    });
     closers.push(() => run.close());
     // The person's seat played by a simulated table (the virtual table has tests of its own).
     const link = new URLSearchParams(new URL(run.tableLink).hash.slice(1));
-    const person = new SimulatedTable({ url: link.get('server')!, token: link.get('token')!, seed: 3, id: 'person', name: 'person (simulated)', seats: [run.seat], thinkMs: 100 });
+    const person = new SimulatedTable({
+      url: link.get('server')!,
+      token: link.get('token')!,
+      seed: 3,
+      id: 'person',
+      name: 'person (simulated)',
+      seats: [run.seat],
+      thinkMs: 100,
+    });
     closers.push(() => person.close());
     const p = await page(VIEWPORTS.desktop, { inspect: true });
     const failed: string[] = [];
@@ -308,22 +387,34 @@ describe('the dashboard as an operator reads it', () => {
     await person.start();
 
     // Once the robot has decided, felt and spoken, the operator pauses the game: the page holds still.
-    await p.waitForFunction("document.querySelector('#explanation').textContent.startsWith('Played') && document.querySelector('#emotions .emotion') && document.querySelector('#utterances li[data-phase]')", null, { timeout: WAIT * 2 });
+    await p.waitForFunction(
+      "document.querySelector('#explanation').textContent.startsWith('Played') && document.querySelector('#emotions .emotion') && document.querySelector('#utterances li[data-phase]')",
+      null,
+      { timeout: WAIT * 2 },
+    );
     await p.click('#pause');
     await p.waitForSelector('dd[data-field="status"][data-value="paused"]:text("paused")');
 
     // The speech queue: a long line holds the voice, a line to the partner and another wait; speech to
     // the partner switched off drops the partner's line at once, with the reason.
-    for (const [text, target] of [[LONG_LINE, 'all'], ['Parceiro, esta é para ti.', 'partner'], ['Vamos a isso!', 'all']] as const) {
+    for (const [text, target] of [
+      [LONG_LINE, 'all'],
+      ['Parceiro, esta é para ti.', 'partner'],
+      ['Vamos a isso!', 'all'],
+    ] as const) {
       await p.selectOption('#say-target', target);
       await p.fill('#say-text', text);
       await p.click('#say');
-      await p.waitForSelector(`#speaking.now:has-text(${JSON.stringify(text.slice(0, 30))}), #waiting li[data-phase="queued"]:has-text(${JSON.stringify(text.slice(0, 30))})`);
+      await p.waitForSelector(
+        `#speaking.now:has-text(${JSON.stringify(text.slice(0, 30))}), #waiting li[data-phase="queued"]:has-text(${JSON.stringify(text.slice(0, 30))})`,
+      );
     }
     await p.waitForSelector('#waiting li[data-phase="queued"]:has-text("Parceiro, esta é para ti.")');
     await p.click('#toggle-partner_speech');
     await p.waitForSelector('#utterances li[data-phase="dropped"]:has-text("Parceiro, esta é para ti.")');
-    expect(await p.textContent('#utterances li[data-phase="dropped"]:has-text("Parceiro, esta é para ti.")')).toContain('(speech to the partner is switched off)');
+    expect(await p.textContent('#utterances li[data-phase="dropped"]:has-text("Parceiro, esta é para ti.")')).toContain(
+      '(speech to the partner is switched off)',
+    );
     expect(await p.textContent('#waiting')).toContain('will say "Vamos a isso!" to everyone');
     expect(await p.textContent('#speaking')).not.toBe('Silent.');
 
@@ -339,7 +430,15 @@ describe('the dashboard as an operator reads it', () => {
     }
 
     // People's words, not the bus's or the library's ids, in the log, speech, emotion and game areas.
-    for (const area of ['#events', '#speech-panel', '#emotion-panel', '#timeline-panel', '#game', '#decision-panel', '#conns']) {
+    for (const area of [
+      '#events',
+      '#speech-panel',
+      '#emotion-panel',
+      '#timeline-panel',
+      '#game',
+      '#decision-panel',
+      '#conns',
+    ]) {
       const text = await p.innerText(area);
       expect(text.match(RAW_ID)?.[0], `${area}: ${text}`).toBeUndefined();
     }
@@ -381,12 +480,17 @@ describe('the dashboard as an operator reads it', () => {
     const tables = [];
     for (const seat of [1, 2, 3]) {
       const t = await page();
-      await t.goto(`${c.dashboardUrl}/table#server=${encodeURIComponent(c.tableUrl)}&token=${TABLE_TOKEN}&seat=${seat}`);
+      await t.goto(
+        `${c.dashboardUrl}/table#server=${encodeURIComponent(c.tableUrl)}&token=${TABLE_TOKEN}&seat=${seat}`,
+      );
       tables.push(t);
     }
-    const connected = () => c.dashboard.snapshot().connections.filter((x) => x.component === 'table' && x.connected).length;
+    const connected = () =>
+      c.dashboard.snapshot().connections.filter((x) => x.component === 'table' && x.connected).length;
     await expect.poll(connected, { timeout: WAIT }).toBe(3);
-    await expect.poll(() => operator.locator('#conns .pill.on[data-connection^="table:"]').count(), { timeout: WAIT }).toBe(3);
+    await expect
+      .poll(() => operator.locator('#conns .pill.on[data-connection^="table:"]').count(), { timeout: WAIT })
+      .toBe(3);
     for (const t of tables) await t.close();
     await expect.poll(connected, { timeout: WAIT }).toBe(0);
     // One pill for the three, red while their seats are empty, each named in its tooltip.
@@ -396,7 +500,14 @@ describe('the dashboard as an operator reads it', () => {
     expect((await operator.getAttribute('#conns .pill[data-left]', 'title'))!.split('\n')).toHaveLength(3);
     await expect.poll(() => operator.locator('#events li[data-kind="disconnect"]').count(), { timeout: WAIT }).toBe(3);
     // A table that takes the empty seats: the pill goes muted (nothing is missing any more).
-    const bots = new SimulatedTable({ url: c.tableUrl, token: TABLE_TOKEN, seed: 2, id: 'bots', seats: [1, 2, 3], autoNewGame: false });
+    const bots = new SimulatedTable({
+      url: c.tableUrl,
+      token: TABLE_TOKEN,
+      seed: 2,
+      id: 'bots',
+      seats: [1, 2, 3],
+      autoNewGame: false,
+    });
     closers.push(() => bots.close());
     await bots.start();
     await operator.waitForSelector('#conns .pill[data-left="3"].muted');
@@ -415,10 +526,15 @@ describe('the dashboard as an operator reads it', () => {
     const base = c.dashboard.snapshot().game!;
     const reading = (cards: string[]): GameStateMessage => ({ ...base, game: 1, status: 'dealing', robot_hand: cards });
     c.bus.publish('gameState', reading(['AS', '7H', 'QD', '2C']));
-    await p.waitForSelector('#hand-progress:not([hidden])[data-read="4"]:has-text("Reading the robot\'s hand: 4 of 10 cards")');
+    await p.waitForSelector(
+      '#hand-progress:not([hidden])[data-read="4"]:has-text("Reading the robot\'s hand: 4 of 10 cards")',
+    );
     c.bus.publish('gameState', reading(['AS', '7H', 'QD', '2C', '3C', '4C', '5C', '6C', 'QC', 'JC']));
     await p.waitForSelector('#hand-progress[data-read="10"]:has-text("10 of 10 cards")');
-    c.bus.publish('gameState', { ...reading(['AS', '7H', 'QD', '2C', '3C', '4C', '5C', '6C', 'QC', 'JC']), status: 'playing' });
+    c.bus.publish('gameState', {
+      ...reading(['AS', '7H', 'QD', '2C', '3C', '4C', '5C', '6C', 'QC', 'JC']),
+      status: 'playing',
+    });
     await p.waitForSelector('#hand-progress[hidden]', { state: 'attached' });
     expect(await p.locator('#hand .card').count()).toBe(10);
   });

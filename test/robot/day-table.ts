@@ -45,7 +45,12 @@ export class DayTable {
   constructor(o: DayTableOptions) {
     this.#o = { url: o.url, token: o.token, id: o.id ?? 'day-table', seats: o.seats ?? [1, 2, 3] };
     this.nextSessions = o.nextSessions ?? 0;
-    this.socket = io(`${o.url}${TABLE_NAMESPACE}`, { autoConnect: false, forceNew: true, transports: ['websocket'], reconnection: false });
+    this.socket = io(`${o.url}${TABLE_NAMESPACE}`, {
+      autoConnect: false,
+      forceNew: true,
+      transports: ['websocket'],
+      reconnection: false,
+    });
     this.socket.on('state', (s: TableState) => this.#onState(s));
     this.socket.on('prompt', (p: PromptMessage) => this.prompts.push(p));
     this.socket.on('hand', (_m: unknown, ack: (r: { ok: boolean }) => void) => ack({ ok: true }));
@@ -65,7 +70,12 @@ export class DayTable {
     return new Promise((resolve, reject) => {
       this.socket.on('connect', () => {
         this.connects++;
-        const hello = { protocol: PROTOCOL_VERSION, token: this.#o.token, table: { id: this.#o.id, name: 'lab-day test table', kind: 'simulated' }, seats: this.#o.seats };
+        const hello = {
+          protocol: PROTOCOL_VERSION,
+          token: this.#o.token,
+          table: { id: this.#o.id, name: 'lab-day test table', kind: 'simulated' },
+          seats: this.#o.seats,
+        };
         this.socket.timeout(20_000).emit('hello', hello, (err: Error | null, ack: HelloAck) => {
           if (err) return reject(err);
           if (!ack.ok) return reject(new Error(`hello refused (${ack.code}): ${ack.reason}`));

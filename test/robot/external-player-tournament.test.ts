@@ -16,7 +16,10 @@ import { ExternalPlayer, parsePlayerLine, playTournamentAsync } from '../../robo
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const root = here('../../');
-const bot = (name: string, ...args: string[]): ExternalCommand => ({ command: process.execPath, args: [here(`../fixtures/bots/${name}.mjs`), ...args] });
+const bot = (name: string, ...args: string[]): ExternalCommand => ({
+  command: process.execPath,
+  args: [here(`../fixtures/bots/${name}.mjs`), ...args],
+});
 /** Waits no machine reaches: answers that come by themselves are never turned into timeouts. */
 const GENEROUS_MS = 60_000;
 const clock = (): number => performance.now();
@@ -44,7 +47,11 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function run(s: TournamentSpec, external: Record<string, ExternalCommand>, more: Partial<AsyncTournamentOptions> = {}) {
+async function run(
+  s: TournamentSpec,
+  external: Record<string, ExternalCommand>,
+  more: Partial<AsyncTournamentOptions> = {},
+) {
   const started: ExternalPlayer[] = [];
   const records: GameRecord[] = [];
   const log: string[] = [];
@@ -104,17 +111,21 @@ describe('stopping a tournament', () => {
   test('a program busy-looping and ignoring SIGTERM is killed (SIGTERM, then SIGKILL), and the run resolves stopped', async () => {
     const stop = new AbortController();
     const pids: number[] = [];
-    const r = await run(spec(['rule', 'rule'], 4, ['busy', 'rule']), { busy: bot('busy-stubborn') }, {
-      workers: 2,
-      signal: stop.signal,
-      killGraceMs: 300,
-      log: (line) => {
-        const m = /looping \(pid (\d+)\)/.exec(line);
-        if (m) pids.push(Number(m[1]));
-        // Both copies are looping: stop now.
-        if (pids.length === 2) stop.abort();
+    const r = await run(
+      spec(['rule', 'rule'], 4, ['busy', 'rule']),
+      { busy: bot('busy-stubborn') },
+      {
+        workers: 2,
+        signal: stop.signal,
+        killGraceMs: 300,
+        log: (line) => {
+          const m = /looping \(pid (\d+)\)/.exec(line);
+          if (m) pids.push(Number(m[1]));
+          // Both copies are looping: stop now.
+          if (pids.length === 2) stop.abort();
+        },
       },
-    });
+    );
     expect(r.stopped).toBe(true);
     expect(r.stats.games).toBe(0);
     expect(r.records).toEqual([]);
@@ -127,14 +138,18 @@ describe('stopping a tournament', () => {
     const stop = new AbortController();
     const records: GameRecord[] = [];
     // The program answers its third game's first turn never: stop once two games are recorded.
-    const r = await run(spec(['bot', 'rule'], 8), { bot: bot('first-legal') }, {
-      workers: 1,
-      signal: stop.signal,
-      onGame: (g) => {
-        records.push(g);
-        if (records.length === 3) stop.abort();
+    const r = await run(
+      spec(['bot', 'rule'], 8),
+      { bot: bot('first-legal') },
+      {
+        workers: 1,
+        signal: stop.signal,
+        onGame: (g) => {
+          records.push(g);
+          if (records.length === 3) stop.abort();
+        },
       },
-    });
+    );
     expect(r.stopped).toBe(true);
     expect(records.map((g) => g.seq)).toEqual([0, 1, 2]);
     // Boards 0 (games 0 and 1) is whole; game 2 is half of board 1, recorded but not in the statistics.
@@ -151,10 +166,27 @@ describe('stopping a tournament', () => {
     const child = spawn(
       join(root, 'node_modules/.bin/vite-node'),
       [
-        'launch/cli.ts', '--', 'tournament', '--json', '--no-progress', '--workers', '2', '--records', records,
-        '--external', `busy=${process.execPath} test/fixtures/bots/busy-stubborn.mjs`,
-        '--external', `mine=${process.execPath} robot/arena/external-player/examples/first-legal-bot.mjs`,
-        '--team-a', 'mine,rule', '--team-b', 'busy,rule', '--games', '8', '--move-timeout', String(GENEROUS_MS),
+        'launch/cli.ts',
+        '--',
+        'tournament',
+        '--json',
+        '--no-progress',
+        '--workers',
+        '2',
+        '--records',
+        records,
+        '--external',
+        `busy=${process.execPath} test/fixtures/bots/busy-stubborn.mjs`,
+        '--external',
+        `mine=${process.execPath} robot/arena/external-player/examples/first-legal-bot.mjs`,
+        '--team-a',
+        'mine,rule',
+        '--team-b',
+        'busy,rule',
+        '--games',
+        '8',
+        '--move-timeout',
+        String(GENEROUS_MS),
       ],
       { cwd: root },
     );
@@ -174,7 +206,10 @@ describe('stopping a tournament', () => {
     const summary = JSON.parse(out);
     expect(summary.stopped).toBe('SIGINT');
     expect(summary.boardsTotal).toBe(4);
-    const lines = readFileSync(records, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(records, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1)).toEqual({ type: 'summary', ...summary });
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
   }, 120_000);
@@ -183,7 +218,19 @@ describe('stopping a tournament', () => {
 test('parceiro tournament --hello-timeout: a silent program fails the start in one line, exit 2', async () => {
   const child = spawn(
     join(root, 'node_modules/.bin/vite-node'),
-    ['launch/cli.ts', '--', 'tournament', '--external', `mute=${process.execPath} test/fixtures/bots/no-hello.mjs`, '--team-a', 'mute,rule', '--games', '2', '--hello-timeout', '300'],
+    [
+      'launch/cli.ts',
+      '--',
+      'tournament',
+      '--external',
+      `mute=${process.execPath} test/fixtures/bots/no-hello.mjs`,
+      '--team-a',
+      'mute,rule',
+      '--games',
+      '2',
+      '--hello-timeout',
+      '300',
+    ],
     { cwd: root },
   );
   let err = '';
@@ -218,7 +265,16 @@ describe('PROTOCOL.md against the code', () => {
   test('its tables list exactly the messages the runtime sends and reads', () => {
     const section = (title: string): string => page.split(`## ${title}`)[1]!.split('\n## ')[0]!;
     const types = (text: string): string[] => [...text.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!);
-    expect(types(section('Runtime -> player')).sort()).toEqual(['bye', 'deal', 'end', 'hello', 'play', 'timeout', 'trick', 'turn']);
+    expect(types(section('Runtime -> player')).sort()).toEqual([
+      'bye',
+      'deal',
+      'end',
+      'hello',
+      'play',
+      'timeout',
+      'trick',
+      'turn',
+    ]);
     expect(types(section('Player -> runtime')).sort()).toEqual(['move', 'ready']);
   });
 

@@ -4,11 +4,23 @@ import { describe, expect, test } from 'vitest';
 import type { Card, GameEvent, Player, PlayerFactory, TournamentSpec, TournamentStats } from '../../game/index.js';
 import { BUILTIN_PLAYERS, boardCount, createRng, dealCards, runBoards } from '../../game/index.js';
 import type { ExternalCommand, PlayerFault } from '../../robot/index.js';
-import { ExternalPlayer, ExternalPlayerError, parsePlayerLine, playGameAsync, runTournamentAsync } from '../../robot/index.js';
+import {
+  ExternalPlayer,
+  ExternalPlayerError,
+  parsePlayerLine,
+  playGameAsync,
+  runTournamentAsync,
+} from '../../robot/index.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
-const bot = (name: string, ...args: string[]): ExternalCommand => ({ command: process.execPath, args: [here(`../fixtures/bots/${name}.mjs`), ...args] });
-const exampleBot: ExternalCommand = { command: process.execPath, args: [here('../../robot/arena/external-player/examples/first-legal-bot.mjs')] };
+const bot = (name: string, ...args: string[]): ExternalCommand => ({
+  command: process.execPath,
+  args: [here(`../fixtures/bots/${name}.mjs`), ...args],
+});
+const exampleBot: ExternalCommand = {
+  command: process.execPath,
+  args: [here('../../robot/arena/external-player/examples/first-legal-bot.mjs')],
+};
 /** A CommonJS bot given inline: says ready, answers each turn `m` with the expression `answer`. */
 const inlineBot = (answer: string): ExternalCommand => ({
   command: process.execPath,
@@ -29,7 +41,8 @@ const clock = (): number => performance.now();
  * one cannot turn its answer into a timeout. Timeouts are tested with bots that never answer.
  */
 const GENEROUS_MS = 60_000;
-const firstLegal: PlayerFactory = () => ({ kind: 'first-legal', choose: (view) => view.legalCards()[0]! }) satisfies Player;
+const firstLegal: PlayerFactory = () =>
+  ({ kind: 'first-legal', choose: (view) => view.legalCards()[0]! }) satisfies Player;
 
 const spec = (teamA: [string, string], games: number, seed = 11): TournamentSpec => ({
   teamA,
@@ -41,7 +54,12 @@ const spec = (teamA: [string, string], games: number, seed = 11): TournamentSpec
 });
 
 /** Runs a tournament and returns its stats and the external players it started. */
-async function tournament(s: TournamentSpec, external: Record<string, ExternalCommand>, moveTimeoutMs: number, log?: string[]) {
+async function tournament(
+  s: TournamentSpec,
+  external: Record<string, ExternalCommand>,
+  moveTimeoutMs: number,
+  log?: string[],
+) {
   const started: ExternalPlayer[] = [];
   const stats = await runTournamentAsync(s, {
     builtins: BUILTIN_PLAYERS,
@@ -91,15 +109,18 @@ describe('external players in tournaments', () => {
     ['garbage', 'unreadable', bot('garbage'), GENEROUS_MS],
     // It answers 400 ms after each turn reaches it: always after the 150 ms deadline.
     ['slow', 'late', bot('slow', '400'), 150],
-  ] as const)('a %s bot is a fault of kind %s on each of its turns; the games complete', async (name, kind, command, timeout) => {
-    const log: string[] = [];
-    const { stats, started } = await tournament(spec([name, 'rule'], 2), { [name]: command }, timeout, log);
-    expect(stats.games).toBe(2);
-    // 10 turns per game; late answers to earlier turns were ignored, not counted again.
-    expect(stats.faults).toEqual({ [name]: { [kind]: 20 } });
-    if (kind === 'late') expect(log.some((l) => l.includes('ignored a late answer to turn'))).toBe(true);
-    expect(started.every(exited)).toBe(true);
-  });
+  ] as const)(
+    'a %s bot is a fault of kind %s on each of its turns; the games complete',
+    async (name, kind, command, timeout) => {
+      const log: string[] = [];
+      const { stats, started } = await tournament(spec([name, 'rule'], 2), { [name]: command }, timeout, log);
+      expect(stats.games).toBe(2);
+      // 10 turns per game; late answers to earlier turns were ignored, not counted again.
+      expect(stats.faults).toEqual({ [name]: { [kind]: 20 } });
+      if (kind === 'late') expect(log.some((l) => l.includes('ignored a late answer to turn'))).toBe(true);
+      expect(started.every(exited)).toBe(true);
+    },
+  );
 
   test('a bot that dies is reported once and its seat is played at once by the fallback', async () => {
     const log: string[] = [];
@@ -132,9 +153,14 @@ describe('external players in tournaments', () => {
   });
 
   test('an unknown player name is an error before anything starts', async () => {
-    await expect(runTournamentAsync(spec(['nobody', 'rule'], 2), { builtins: BUILTIN_PLAYERS, external: {}, moveTimeoutMs: 100, clock })).rejects.toThrow(
-      /unknown player 'nobody'/,
-    );
+    await expect(
+      runTournamentAsync(spec(['nobody', 'rule'], 2), {
+        builtins: BUILTIN_PLAYERS,
+        external: {},
+        moveTimeoutMs: 100,
+        clock,
+      }),
+    ).rejects.toThrow(/unknown player 'nobody'/);
   });
 });
 
@@ -147,16 +173,20 @@ describe('ExternalPlayer', () => {
     const faults: PlayerFault[] = [];
     const plays: Card[] = [];
     try {
-      const game = await playGameAsync(deal, [player, rule({ seat: 1, seed: 1 }), rule({ seat: 2, seed: 2 }), rule({ seat: 3, seed: 3 })], {
-        moveTimeoutMs: timeoutMs,
-        onFault: (seat, name, fault) => {
-          expect([seat, name]).toEqual([0, 'ext']);
-          faults.push(fault);
+      const game = await playGameAsync(
+        deal,
+        [player, rule({ seat: 1, seed: 1 }), rule({ seat: 2, seed: 2 }), rule({ seat: 3, seed: 3 })],
+        {
+          moveTimeoutMs: timeoutMs,
+          onFault: (seat, name, fault) => {
+            expect([seat, name]).toEqual([0, 'ext']);
+            faults.push(fault);
+          },
+          onEvent: (e: GameEvent) => {
+            if (e.type === 'play') plays.push(e.card);
+          },
         },
-        onEvent: (e: GameEvent) => {
-          if (e.type === 'play') plays.push(e.card);
-        },
-      });
+      );
       return { game, faults, plays, player };
     } finally {
       await player.close();
@@ -217,9 +247,21 @@ describe('ExternalPlayer', () => {
   test('start errors name the program and what happened', async () => {
     // Generous timeouts where the program fails by itself, so a loaded machine does not turn them into timeouts.
     const cases: [ExternalCommand, number, RegExp][] = [
-      [{ command: '/nonexistent/bot', args: [] }, GENEROUS_MS, /'x' \(\/nonexistent\/bot\): did not start \(spawn \/nonexistent\/bot ENOENT\)/],
-      [{ command: process.execPath, args: ['-e', `process.stderr.write('boom\\n'); process.exit(5)`] }, GENEROUS_MS, /exited with code 5 before saying ready; stderr: boom/],
-      [{ command: process.execPath, args: ['-e', `console.log('hi'); setTimeout(() => {}, 5000)`] }, GENEROUS_MS, /sent unreadable line "hi" \(not JSON\) instead of ready/],
+      [
+        { command: '/nonexistent/bot', args: [] },
+        GENEROUS_MS,
+        /'x' \(\/nonexistent\/bot\): did not start \(spawn \/nonexistent\/bot ENOENT\)/,
+      ],
+      [
+        { command: process.execPath, args: ['-e', `process.stderr.write('boom\\n'); process.exit(5)`] },
+        GENEROUS_MS,
+        /exited with code 5 before saying ready; stderr: boom/,
+      ],
+      [
+        { command: process.execPath, args: ['-e', `console.log('hi'); setTimeout(() => {}, 5000)`] },
+        GENEROUS_MS,
+        /sent unreadable line "hi" \(not JSON\) instead of ready/,
+      ],
       [bot('no-hello'), 200, /no-hello\.mjs\): no ready within 200 ms/],
     ];
     for (const [command, helloTimeoutMs, message] of cases) {
@@ -232,9 +274,18 @@ describe('ExternalPlayer', () => {
   test('close() stops a bot that ignores bye and its closed stdin', async () => {
     const stubborn: ExternalCommand = {
       command: process.execPath,
-      args: ['-e', `process.stdin.on('data', (d) => { if (String(d).includes('hello')) console.log('{"type":"ready"}'); }); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`],
+      args: [
+        '-e',
+        `process.stdin.on('data', (d) => { if (String(d).includes('hello')) console.log('{"type":"ready"}'); }); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`,
+      ],
     };
-    const player = await ExternalPlayer.start({ name: 'stubborn', ...stubborn, seed: 1, helloTimeoutMs: GENEROUS_MS, closeTimeoutMs: 100 });
+    const player = await ExternalPlayer.start({
+      name: 'stubborn',
+      ...stubborn,
+      seed: 1,
+      helloTimeoutMs: GENEROUS_MS,
+      closeTimeoutMs: 100,
+    });
     expect(player.alive).toBe(true);
     await player.close();
     // SIGTERM ends it; one that ignores SIGTERM too is killed: test/robot/external-player-tournament.test.ts.

@@ -51,10 +51,17 @@ const session = (seed: number): SessionOptions => ({
 });
 
 describe('in the browser', () => {
-  it('the operator sees the day\'s sessions, the current one marked, and starts the next one once the session is over', async () => {
+  it("the operator sees the day's sessions, the current one marked, and starts the next one once the session is over", async () => {
     const operatorToken = 'lab-day-operator-browser';
     const token = 'lab-day-table-browser';
-    const node = await robot.ParceiroNode.start({ ...session(500), token, host: '127.0.0.1', port: 0, logger: robot.createLogger({ level: 'silent', pretty: false }), dashboard: { port: 0, token: operatorToken } });
+    const node = await robot.ParceiroNode.start({
+      ...session(500),
+      token,
+      host: '127.0.0.1',
+      port: 0,
+      logger: robot.createLogger({ level: 'silent', pretty: false }),
+      dashboard: { port: 0, token: operatorToken },
+    });
     const day = new robot.LabDay(node, { session: (k) => session(500 + k - 1) });
     const table = new DayTable({ url: node.url, token, nextSessions: 1 });
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -67,7 +74,13 @@ describe('in the browser', () => {
       await table.start();
       // Session 1 played, session 2 started by the table's new-game and played.
       await expect.poll(() => p.locator('#sessions tr[data-status="finished"]').count(), { timeout: WAIT * 3 }).toBe(2);
-      const rows = await p.$$eval('#sessions tr[data-session]', (trs) => trs.map((tr) => ({ id: tr.getAttribute('data-session'), current: tr.classList.contains('current'), text: tr.textContent })));
+      const rows = await p.$$eval('#sessions tr[data-session]', (trs) =>
+        trs.map((tr) => ({
+          id: tr.getAttribute('data-session'),
+          current: tr.classList.contains('current'),
+          text: tr.textContent,
+        })),
+      );
       expect(rows.map((r) => r.id)).toEqual(node.sessions().map((r) => r.id));
       expect(rows.map((r) => r.current)).toEqual([false, true]);
       expect(rows[1]!.text).toMatch(/now.*1 of 1.*A \d - B \d.*finished.*\.mcap/);
@@ -79,7 +92,9 @@ describe('in the browser', () => {
       await p.click('#next-session');
       await p.waitForSelector('#ack:text("next-session: sent")');
       await expect.poll(() => p.locator('#sessions tr[data-session]').count(), { timeout: WAIT }).toBe(3);
-      await p.waitForSelector('#sessions tr.current[data-status="running"], #sessions tr.current[data-status="finished"]');
+      await p.waitForSelector(
+        '#sessions tr.current[data-status="running"], #sessions tr.current[data-status="finished"]',
+      );
       expect(day.count).toBe(3);
 
       // A person at the virtual table, once the third session is over: the text says a new game starts

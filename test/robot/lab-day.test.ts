@@ -44,7 +44,11 @@ const until = async (test: () => boolean, what: string): Promise<void> => {
 };
 
 /** A dashboard logged in with the operator token, keeping the shared state as a browser does. */
-async function dashboard(url: string): Promise<{ state: () => DashboardState; control: (c: unknown) => Promise<{ ok: boolean; reason?: string }>; close: () => void }> {
+async function dashboard(url: string): Promise<{
+  state: () => DashboardState;
+  control: (c: unknown) => Promise<{ ok: boolean; reason?: string }>;
+  close: () => void;
+}> {
   const s = io(`${url}/dashboard`, { auth: { token: OPERATOR }, transports: ['websocket'], forceNew: true });
   let st: DashboardState | null = null;
   s.on('snapshot', (snap: DashboardState) => (st = snap));
@@ -53,14 +57,30 @@ async function dashboard(url: string): Promise<{ state: () => DashboardState; co
   return { state: () => st!, control: (c) => s.timeout(20_000).emitWithAck('control', c), close: () => s.disconnect() };
 }
 
-const tableEvents = (file: string): TableEvent[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/table/events').map((m) => m.message as TableEvent);
+const tableEvents = (file: string): TableEvent[] =>
+  recording
+    .readRecording(file)
+    .messages.filter((m) => m.topic.name === '/parceiro/table/events')
+    .map((m) => m.message as TableEvent);
 
 describe('a lab day', () => {
   it('serves three sessions on one token and address, one table connection through every switch; each recording replays to itself; the dashboard lists the day', async () => {
-    const node = await robot.ParceiroNode.start({ ...session(100), token: TOKEN, host: '127.0.0.1', port: 0, logger: silent, dashboard: { port: 0, token: OPERATOR } });
+    const node = await robot.ParceiroNode.start({
+      ...session(100),
+      token: TOKEN,
+      host: '127.0.0.1',
+      port: 0,
+      logger: silent,
+      dashboard: { port: 0, token: OPERATOR },
+    });
     const finished: { summary: NodeSummary; k: number; more: boolean }[] = [];
     const started: number[] = [];
-    const day = new robot.LabDay(node, { sessions: 3, session: (k) => session(100 + k - 1), onStart: (k) => started.push(k), onFinish: (summary, k, more) => finished.push({ summary, k, more }) });
+    const day = new robot.LabDay(node, {
+      sessions: 3,
+      session: (k) => session(100 + k - 1),
+      onStart: (k) => started.push(k),
+      onFinish: (summary, k, more) => finished.push({ summary, k, more }),
+    });
     const url = node.url;
     const table = new DayTable({ url, token: TOKEN, nextSessions: 1 });
     const dash = await dashboard(node.dashboard!.url);
@@ -96,10 +116,18 @@ describe('a lab day', () => {
       expect(table.seqs).toEqual([...table.seqs].sort((a, b) => a - b));
       // The session-over prompt said a new game starts the next session, except after the day's last.
       const over = table.prompts.filter((p) => p.kind === 'session-over').map((p) => p.text);
-      expect(over).toEqual([`The session is over. ${robot.NEXT_SESSION_TEXT}`, `The session is over. ${robot.NEXT_SESSION_TEXT}`, 'The session is over.']);
+      expect(over).toEqual([
+        `The session is over. ${robot.NEXT_SESSION_TEXT}`,
+        `The session is over. ${robot.NEXT_SESSION_TEXT}`,
+        'The session is over.',
+      ]);
 
       expect(started).toEqual([2, 3]);
-      expect(finished.map((f) => [f.k, f.more])).toEqual([[1, true], [2, true], [3, false]]);
+      expect(finished.map((f) => [f.k, f.more])).toEqual([
+        [1, true],
+        [2, true],
+        [3, false],
+      ]);
       const records = node.sessions();
       expect(records.map((r) => [r.id, r.seed, r.status, r.played, r.games])).toEqual([
         [first, 100, 'finished', 1, 1],
@@ -108,13 +136,20 @@ describe('a lab day', () => {
       ]);
 
       // The dashboard lists the day: the same records, the last one current, no next session offered.
-      await until(() => dash.state().day.sessions.at(-1)?.status === 'finished', 'the dashboard to show the last session finished');
+      await until(
+        () => dash.state().day.sessions.at(-1)?.status === 'finished',
+        'the dashboard to show the last session finished',
+      );
       const shown = dash.state().day;
       expect(shown.current).toBe(third.session.id);
       expect(shown.next).toBe(false);
-      expect(shown.sessions.map((r: SessionRecord) => [r.id, r.status, r.played, r.victories, r.recording])).toEqual(records.map((r) => [r.id, r.status, r.played, r.victories, r.recording]));
+      expect(shown.sessions.map((r: SessionRecord) => [r.id, r.status, r.played, r.victories, r.recording])).toEqual(
+        records.map((r) => [r.id, r.status, r.played, r.victories, r.recording]),
+      );
       // The operator's request is in the log, in words (robot/web/state.ts).
-      expect(dash.state().operator.some((l) => l.kind === 'next_session' && /start the next session/.test(l.text))).toBe(true);
+      expect(
+        dash.state().operator.some((l) => l.kind === 'next_session' && /start the next session/.test(l.text)),
+      ).toBe(true);
 
       // Each session its own recording, opening with the table's hello, seqs above the last one's.
       let lastSeq = 0;
@@ -142,7 +177,14 @@ describe('a lab day', () => {
 
   it('stopped mid-session: the finished session stays finished, the one being played is interrupted, its recording complete and replaying to itself', async () => {
     const folder = join(dir, 'stopped');
-    const node = await robot.ParceiroNode.start({ ...session(7, folder), token: TOKEN, host: '127.0.0.1', port: 0, logger: silent, dashboard: null });
+    const node = await robot.ParceiroNode.start({
+      ...session(7, folder),
+      token: TOKEN,
+      host: '127.0.0.1',
+      port: 0,
+      logger: silent,
+      dashboard: null,
+    });
     const day = new robot.LabDay(node, { session: (k) => ({ ...session(7 + k - 1, folder), games: 2 }) });
     const table = new DayTable({ url: node.url, token: TOKEN, nextSessions: 1 });
     try {

@@ -15,14 +15,21 @@ import type { DecisionMessage, MemoryMessage } from '../../robot/bus/index.js';
 import { playToEnd, recording, replay, robot } from './replay-harness.js';
 
 const dist = (p: string): string => new URL(`../../dist/${p}`, import.meta.url).href;
-const settingsModule = (await import(dist('robot/live/node/node-settings.js'))) as typeof import('../../robot/live/node/node-settings.js');
-const levelMemory = (await import(dist('robot/live/node/level-memory.js'))) as typeof import('../../robot/live/node/level-memory.js');
+const settingsModule = (await import(
+  dist('robot/live/node/node-settings.js')
+)) as typeof import('../../robot/live/node/node-settings.js');
+const levelMemory = (await import(
+  dist('robot/live/node/level-memory.js')
+)) as typeof import('../../robot/live/node/level-memory.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-level-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A two-game session of the node with its own player (the pool), at `level`, recorded; its memory and decision messages. */
-async function session(id: string, level: 'beginner' | 'full'): Promise<{ path: string; memory: MemoryMessage[]; decisions: DecisionMessage[] }> {
+async function session(
+  id: string,
+  level: 'beginner' | 'full',
+): Promise<{ path: string; memory: MemoryMessage[]; decisions: DecisionMessage[] }> {
   const node = await robot.ParceiroNode.start({
     seed: 12,
     token: 'level-test',
@@ -68,7 +75,9 @@ describe('the robot at level beginner', () => {
       expect(m.recalled).toHaveLength(m.played.length);
       expect(m.activations).toHaveLength(m.played.length);
       expect(new Set(m.played).size).toBe(m.played.length);
-      expect(m.forgotten).toEqual(m.played.filter((_, i) => !m.recalled[i]).sort((a, b) => parseCard(a) - parseCard(b)));
+      expect(m.forgotten).toEqual(
+        m.played.filter((_, i) => !m.recalled[i]).sort((a, b) => parseCard(a) - parseCard(b)),
+      );
       for (const a of m.activations) expect(Number.isFinite(a)).toBe(true);
       for (const v of [...m.voids, ...m.forgotten_voids]) expect(v).toMatch(/^[123][SHDC]$/);
     }
@@ -92,7 +101,12 @@ describe('the robot at level beginner', () => {
   it('names the level and its settings in the recording, and replays to exactly itself, memory included', async () => {
     const rec = recording.readRecording(beginner.path);
     expect(rec.session).toMatchObject({ level: 'beginner' });
-    expect(JSON.parse(rec.session!.levelSettings!)).toMatchObject({ secondsPerCard: 5, infer: 0, worlds: 3, memory: { threshold: -1.5 } });
+    expect(JSON.parse(rec.session!.levelSettings!)).toMatchObject({
+      secondsPerCard: 5,
+      infer: 0,
+      worlds: 3,
+      memory: { threshold: -1.5 },
+    });
     const recorded = rec.messages.filter((m) => m.topic.name === '/parceiro/memory').map((m) => m.message);
     expect(recorded).toEqual(JSON.parse(JSON.stringify(beginner.memory)));
     const r = await replay.replayRecording(rec);
@@ -106,7 +120,16 @@ describe('the robot at level beginner', () => {
 
   it('a replay recalls with the recorded settings, not the config of the day: other settings make other messages', async () => {
     const rec = recording.readRecording(beginner.path);
-    const changed = { ...rec, session: { ...rec.session!, levelSettings: JSON.stringify({ ...JSON.parse(rec.session!.levelSettings!), memory: DEFAULT_LEVELS.levels.expert.memory }) } };
+    const changed = {
+      ...rec,
+      session: {
+        ...rec.session!,
+        levelSettings: JSON.stringify({
+          ...JSON.parse(rec.session!.levelSettings!),
+          memory: DEFAULT_LEVELS.levels.expert.memory,
+        }),
+      },
+    };
     const r = await replay.replayRecording(changed);
     expect(r.groups.plays.matches).toBe(false);
     expect(r.groups.plays.firstDifference?.topic).toBe('/parceiro/memory');
@@ -152,7 +175,9 @@ describe('config/node.yaml player.level', () => {
     const file = join(dir, 'node.yaml');
     writeFileSync(file, text.replace(/^ {2}level: full$/m, '  level: novice'));
     const line = text.split('\n').findIndex((l) => l === '  level: full') + 1;
-    expect(() => settingsModule.loadNodeSettings(file)).toThrow(new RegExp(`node\\.yaml:${line}.*player\\.level.*beginner.*full`, 's'));
+    expect(() => settingsModule.loadNodeSettings(file)).toThrow(
+      new RegExp(`node\\.yaml:${line}.*player\\.level.*beginner.*full`, 's'),
+    );
     writeFileSync(file, text.replace(/^ {2}level: full\n/m, ''));
     expect(settingsModule.loadNodeSettings(file).player.level).toBeUndefined();
   });

@@ -53,7 +53,9 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
       await page.waitForSelector('#memory[data-level="beginner"] .memory-grid');
       // Forty cards; the forgotten ones are exactly the last recall's.
       expect(await page.locator('#memory .memory-card').count()).toBe(40);
-      const forgotten = await page.locator('#memory .memory-grid .memory-card.forgotten').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { card: string } }).dataset.card));
+      const forgotten = await page
+        .locator('#memory .memory-grid .memory-card.forgotten')
+        .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { card: string } }).dataset.card));
       expect([...forgotten].sort()).toEqual([...last.forgotten].sort());
       const remembered = await page.locator('#memory .memory-grid .memory-card.remembered').count();
       expect(remembered).toBe(last.recalled.filter(Boolean).length);
@@ -63,7 +65,10 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
       // The forgotten in words: which card, who played it, in which trick.
       const items = await page.locator('#memory .memory-forgotten li').allInnerTexts();
       expect(items).toHaveLength(last.forgotten.length);
-      for (const item of items) expect(item).toMatch(/ the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs), played by (the robot|the partner|the opponent on the (left|right)) in trick \d+$/);
+      for (const item of items)
+        expect(item).toMatch(
+          / the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs), played by (the robot|the partner|the opponent on the (left|right)) in trick \d+$/,
+        );
       expect(await page.innerText('#memory-panel')).not.toMatch(RAW_CARD_OR_SEAT);
       await page.evaluate(() => document.getElementById('memory-panel')!.scrollIntoView());
       await screenshot(page, 'dashboard-memory.png', { docs: true });

@@ -8,7 +8,7 @@ import { NODE_FILE, loadNodeSettings } from '../../robot/live/node/index.js';
 import { tempDir } from '../behaviours/helpers.js';
 
 describe('node settings', () => {
-  it('give the robot its budget and how far it reads the others\' plays', () => {
+  it("give the robot its budget and how far it reads the others' plays", () => {
     const s = loadNodeSettings();
     expect(s.player.budgetMs).toBe(2000);
     expect(s.player.inference).toBe(50);

@@ -13,8 +13,12 @@ import { RulePlayer } from '../../game/index.js';
 import { SimulatedTable, defaultFiducials } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const bus = (await import(new URL('../../dist/robot/bus/index.js', import.meta.url).href)) as typeof import('../../robot/bus/index.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const bus = (await import(
+  new URL('../../dist/robot/bus/index.js', import.meta.url).href
+)) as typeof import('../../robot/bus/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-node-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +47,16 @@ describe('the robot node', () => {
     node.bus.subscribe('utterance', (m) => {
       if (m.phase !== 'end' || toggledAt >= 0) return;
       toggledAt = seen.length;
-      node.bus.publish('setToggles', { speech: false, postures: true, gaze: true, partner_speech: true, opponent_speech: true, expressiveness: 1, changed: ['speech'], by: 'test' });
+      node.bus.publish('setToggles', {
+        speech: false,
+        postures: true,
+        gaze: true,
+        partner_speech: true,
+        opponent_speech: true,
+        expressiveness: 1,
+        changed: ['speech'],
+        by: 'test',
+      });
     });
     const table = new SimulatedTable({ url: node.url, token, seed: 9, fiducials: defaultFiducials() });
     try {
@@ -61,7 +74,10 @@ describe('the robot node', () => {
     expect(table.robotPlays).toHaveLength(10);
     expect((on('/parceiro/game/events') as { type: string }[]).filter((e) => e.type === 'play')).toHaveLength(40);
     // The appraisal and the behaviours: emotions with intensities, a face, joint targets, looks and lines.
-    const emotions = on('/parceiro/emotions') as { emotions: { type: string; intensity: number }[]; strongest: string }[];
+    const emotions = on('/parceiro/emotions') as {
+      emotions: { type: string; intensity: number }[];
+      strongest: string;
+    }[];
     expect(emotions.length).toBeGreaterThanOrEqual(50); // every game event, and more
     expect(emotions.some((m) => m.emotions.length > 0 && m.strongest !== '')).toBe(true);
     expect(on('/robot_face/expression').some((m) => (m as { expression: string }).expression !== 'neutral')).toBe(true);
@@ -77,10 +93,22 @@ describe('the robot node', () => {
 
     // The toggle took effect: reported on the toggles topic, and not one line was spoken after it.
     expect(toggledAt).toBeGreaterThan(0);
-    const offAt = seen.findIndex((e, i) => i >= toggledAt && e.topic.name === '/parceiro/behaviours/toggles' && (e.message as { speech: boolean }).speech === false);
+    const offAt = seen.findIndex(
+      (e, i) =>
+        i >= toggledAt &&
+        e.topic.name === '/parceiro/behaviours/toggles' &&
+        (e.message as { speech: boolean }).speech === false,
+    );
     expect(offAt).toBeGreaterThan(toggledAt);
     expect(seen.slice(offAt).filter((e) => e.topic.name === '/tts/say')).toEqual([]);
-    expect(seen.slice(offAt).some((e) => e.topic.name === '/parceiro/behaviours/utterance' && (e.message as { phase: string }).phase === 'start')).toBe(false);
+    expect(
+      seen
+        .slice(offAt)
+        .some(
+          (e) =>
+            e.topic.name === '/parceiro/behaviours/utterance' && (e.message as { phase: string }).phase === 'start',
+        ),
+    ).toBe(false);
 
     // The recording holds every message that crossed the bus, complete, in order.
     const rec = recording.readRecording(summary.recording!);

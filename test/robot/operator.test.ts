@@ -10,7 +10,13 @@ import { RulePlayer } from '../../game/index.js';
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
 
 /** Resolves with the first message on `key` that satisfies `ok`, counting those already seen. */
-function next<K extends TopicKey>(node: Robot.ParceiroNode, seen: BusEntry[], key: K, name: string, ok: (m: TopicMessage<K>) => boolean): Promise<TopicMessage<K>> {
+function next<K extends TopicKey>(
+  node: Robot.ParceiroNode,
+  seen: BusEntry[],
+  key: K,
+  name: string,
+  ok: (m: TopicMessage<K>) => boolean,
+): Promise<TopicMessage<K>> {
   const old = seen.find((e) => e.topic.name === name && ok(e.message as TopicMessage<K>));
   if (old) return Promise.resolve(old.message as TopicMessage<K>);
   return new Promise((resolve) => {
@@ -60,12 +66,27 @@ describe('operator controls on the node', () => {
       await next(node, seen, 'gameState', '/parceiro/game/state', (m) => m.status !== 'paused');
 
       node.bus.publish('setLanguage', { language: 'en', by: 'test' });
-      expect(await next(node, seen, 'language', '/parceiro/behaviours/language', (m) => m.language === 'en')).toEqual({ language: 'en', by: 'test' });
+      expect(await next(node, seen, 'language', '/parceiro/behaviours/language', (m) => m.language === 'en')).toEqual({
+        language: 'en',
+        by: 'test',
+      });
 
-      node.bus.publish('wizardSay', { text: 'Boa sorte, pessoal!', language: '', utterance_id: '', target: 'all', by: 'test' });
+      node.bus.publish('wizardSay', {
+        text: 'Boa sorte, pessoal!',
+        language: '',
+        utterance_id: '',
+        target: 'all',
+        by: 'test',
+      });
       const said = await next(node, seen, 'say', '/tts/say', (m) => m.text === 'Boa sorte, pessoal!');
       expect(said.language).toBe('en');
-      const utterance = await next(node, seen, 'utterance', '/parceiro/behaviours/utterance', (m) => m.text === 'Boa sorte, pessoal!' && m.phase === 'start');
+      const utterance = await next(
+        node,
+        seen,
+        'utterance',
+        '/parceiro/behaviours/utterance',
+        (m) => m.text === 'Boa sorte, pessoal!' && m.phase === 'start',
+      );
       expect(utterance.category).toBe('operator');
 
       node.bus.publish('wizardExpression', { expression: 'surprised', intensity: 0.8, by: 'test' });
@@ -75,7 +96,11 @@ describe('operator controls on the node', () => {
       node.bus.publish('setLanguage', { language: 'fr', by: 'test' });
       node.bus.publish('wizardExpression', { expression: 'smug', intensity: 2, by: 'test' });
       node.bus.publish('wizardSay', { text: '  ', language: '', utterance_id: '', target: 'all', by: 'test' });
-      expect(seen.filter((e) => e.topic.name === '/parceiro/behaviours/language').map((e) => (e.message as { language: string }).language)).toEqual(['en']);
+      expect(
+        seen
+          .filter((e) => e.topic.name === '/parceiro/behaviours/language')
+          .map((e) => (e.message as { language: string }).language),
+      ).toEqual(['en']);
     } finally {
       await node.close();
     }

@@ -18,10 +18,18 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 import { InProcessBus } from '../../robot/bus/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
-const { loadNodeSettings } = (await import(new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/live/node/node-settings.js');
-const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(
+  new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
+)) as typeof import('../../robot/offline/replay/index.js');
+const { loadNodeSettings } = (await import(
+  new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href
+)) as typeof import('../../robot/live/node/node-settings.js');
+const { ConfigError } = (await import(
+  new URL('../../dist/behaviours/index.js', import.meta.url).href
+)) as typeof import('../../behaviours/index.js');
 
 const MODEL_FILE = 'models/policy-timed-100ms-seed2311.onnx';
 const MODEL = fileURLToPath(new URL(`../../${MODEL_FILE}`, import.meta.url));
@@ -37,12 +45,22 @@ describe("the people's model in the live node", () => {
     const game = new Game(dealCards(createRng(8), 1));
     const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: 80 + s }));
     // Past the third trick, at a seat with a choice.
-    while (game.plays < 13 || new SeatView(game, game.toMove).legalCards().length < 2) game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
+    while (game.plays < 13 || new SeatView(game, game.toMove).legalCards().length < 2)
+      game.play(rules[game.toMove]!.choose(new SeatView(game, game.toMove)));
     const view = new SeatView(game, game.toMove);
     // A budget far beyond what 20 worlds take: every candidate is drawn and weighed, so both runs weigh
     // the same 2,048 candidates from the same seeds, and only the model differs.
     const decide = async (inferenceModel?: { name: string; bytes: Uint8Array }) => {
-      const pool = new robot.PoolSearchPlayer({ seat: view.seat, seed: 4, budgetMs: 120_000, threads: 1, maxWorlds: 20, trust: 0.5, explain: false, ...(inferenceModel ? { inferenceModel } : {}) });
+      const pool = new robot.PoolSearchPlayer({
+        seat: view.seat,
+        seed: 4,
+        budgetMs: 120_000,
+        threads: 1,
+        maxWorlds: 20,
+        trust: 0.5,
+        explain: false,
+        ...(inferenceModel ? { inferenceModel } : {}),
+      });
       try {
         return (await pool.decide(view)).beliefs!;
       } finally {
@@ -57,8 +75,23 @@ describe("the people's model in the live node", () => {
     expect(byNetwork.inference!.effective).not.toBe(byRule.inference!.effective);
   });
 
-  it('weighs the robot\'s worlds by player.inferenceModelFile, names it in the recording, and the replay matches', async () => {
-    const node = await robot.ParceiroNode.start({ seed: 31, games: 1, sessionId: 'people-model', language: 'pt', budgetMs: 300, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, logger: quiet(), settings: withPeopleModel(MODEL_FILE) });
+  it("weighs the robot's worlds by player.inferenceModelFile, names it in the recording, and the replay matches", async () => {
+    const node = await robot.ParceiroNode.start({
+      seed: 31,
+      games: 1,
+      sessionId: 'people-model',
+      language: 'pt',
+      budgetMs: 300,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      logger: quiet(),
+      settings: withPeopleModel(MODEL_FILE),
+    });
     const decisions: DecisionMessage[] = [];
     node.bus.subscribe('decision', (m) => void decisions.push(m));
     await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 9 }));
@@ -81,14 +114,31 @@ describe("the people's model in the live node", () => {
   });
 
   it('says rule in the recording when no network is named', async () => {
-    const node = await robot.ParceiroNode.start({ seed: 32, games: 1, sessionId: 'people-none', language: 'en', budgetMs: 50, expectationBudgetMs: 0, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet(), settings: base });
+    const node = await robot.ParceiroNode.start({
+      seed: 32,
+      games: 1,
+      sessionId: 'people-none',
+      language: 'en',
+      budgetMs: 50,
+      expectationBudgetMs: 0,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      prediction: null,
+      logger: quiet(),
+      settings: base,
+    });
     await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 10 }));
     await node.quiet();
     const path = (await node.close()).recording!;
     expect(recording.readRecording(path).session?.inferenceModel).toBe('rule');
   });
 
-  it('a missing or wrong file stops the node at start, in one line naming node.yaml\'s key and the file', async () => {
+  it("a missing or wrong file stops the node at start, in one line naming node.yaml's key and the file", async () => {
     const notOnnx = join(dir, 'not-a-model.onnx');
     writeFileSync(notOnnx, 'not the weights of a network\n');
     const noSidecar = join(dir, 'no-sidecar.onnx');
@@ -98,7 +148,22 @@ describe("the people's model in the live node", () => {
       [notOnnx, /not a policy network/],
       [noSidecar, /sidecar .*no-sidecar\.json.* missing/],
     ] as const) {
-      const e = await robot.ParceiroNode.start({ seed: 33, games: 1, sessionId: 'people-bad', language: 'en', budgetMs: 50, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, logger: quiet(), settings: withPeopleModel(file) }).then(
+      const e = await robot.ParceiroNode.start({
+        seed: 33,
+        games: 1,
+        sessionId: 'people-bad',
+        language: 'en',
+        budgetMs: 50,
+        recordingsDir: dir,
+        token: TOKEN,
+        port: 0,
+        host: '127.0.0.1',
+        minThinkMs: 0,
+        speech: 'publish',
+        dashboard: null,
+        logger: quiet(),
+        settings: withPeopleModel(file),
+      }).then(
         () => null,
         (err: unknown) => err,
       );
@@ -112,8 +177,28 @@ describe("the people's model in the live node", () => {
     expect(existsSync(join(dir, 'people-bad.mcap'))).toBe(false);
   });
   it('is not read, and not recorded, when nothing weighs worlds (inference 0)', async () => {
-    const settings = { ...base, player: { ...base.player, inference: 0, inferenceModelFile: join(dir, 'never-read.onnx') } };
-    const node = await robot.ParceiroNode.start({ seed: 34, games: 1, sessionId: 'people-off', language: 'en', budgetMs: 50, expectationBudgetMs: 0, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet(), settings });
+    const settings = {
+      ...base,
+      player: { ...base.player, inference: 0, inferenceModelFile: join(dir, 'never-read.onnx') },
+    };
+    const node = await robot.ParceiroNode.start({
+      seed: 34,
+      games: 1,
+      sessionId: 'people-off',
+      language: 'en',
+      budgetMs: 50,
+      expectationBudgetMs: 0,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      prediction: null,
+      logger: quiet(),
+      settings,
+    });
     await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 11 }));
     await node.quiet();
     const path = (await node.close()).recording!;
@@ -126,7 +211,24 @@ describe("the people's model in the live node", () => {
       const model = join(dir, `${id}.onnx`);
       copyFileSync(MODEL, model);
       copyFileSync(MODEL.replace(/\.onnx$/, '.json'), join(dir, `${id}.json`));
-      const node = await robot.ParceiroNode.start({ seed: 35, games: 1, sessionId: id, language: 'en', budgetMs: 100, expectationBudgetMs: 0, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet(), settings: withPeopleModel(model) });
+      const node = await robot.ParceiroNode.start({
+        seed: 35,
+        games: 1,
+        sessionId: id,
+        language: 'en',
+        budgetMs: 100,
+        expectationBudgetMs: 0,
+        recordingsDir: dir,
+        token: TOKEN,
+        port: 0,
+        host: '127.0.0.1',
+        minThinkMs: 0,
+        speech: 'publish',
+        dashboard: null,
+        prediction: null,
+        logger: quiet(),
+        settings: withPeopleModel(model),
+      });
       await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 12 }));
       await node.quiet();
       const whole = recording.readRecording((await node.close()).recording!);
@@ -135,16 +237,31 @@ describe("the people's model in the live node", () => {
       // The session as a crash left it: cut after its 15th play.
       const crashed = join(dir, `${id}-crashed`);
       mkdirSync(crashed, { recursive: true });
-      const plays = whole.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.topic.name === '/parceiro/game/events' && (m.message as { type: string }).type === 'play');
+      const plays = whole.messages
+        .map((m, i) => ({ m, i }))
+        .filter(({ m }) => m.topic.name === '/parceiro/game/events' && (m.message as { type: string }).type === 'play');
       let now = 0;
-      const r = await recording.Recorder.start({ path: join(crashed, `${id}.mcap`), bus: new InProcessBus(), clock: () => now, session: whole.session! });
+      const r = await recording.Recorder.start({
+        path: join(crashed, `${id}.mcap`),
+        bus: new InProcessBus(),
+        clock: () => now,
+        session: whole.session!,
+      });
       for (const m of whole.messages.slice(0, plays[14]!.i + 1)) {
         now = m.time;
         r.record(m.topic, m.message);
       }
       await r.close();
       if (gone) rmSync(model);
-      const resumed = await replay.resumeSession({ sessionId: id, recordingsDir: crashed, token: TOKEN, host: '127.0.0.1', port: 0, logger: quiet(), node: { dashboard: null } });
+      const resumed = await replay.resumeSession({
+        sessionId: id,
+        recordingsDir: crashed,
+        token: TOKEN,
+        host: '127.0.0.1',
+        port: 0,
+        logger: quiet(),
+        node: { dashboard: null },
+      });
       await robot.playToTheEnd(resumed.node, new SimulatedTable({ url: resumed.node.url, token: TOKEN, seed: 12 }));
       await resumed.node.quiet();
       const part = recording.readRecording((await resumed.close()).recording!);

@@ -15,7 +15,8 @@ import { simTable } from '../table-bridge/harness.js';
 import { startSession, withFault } from './session-harness.js';
 
 const withPhysicalFault = (fault: Fault, seed: number) => withFault(fault, seed, { physicalDeal: true });
-const physicalTable = (url: string, o: Partial<SimulatedTableOptions> = {}): ReturnType<typeof simTable> => simTable(url, { physicalDeal: true, ...o });
+const physicalTable = (url: string, o: Partial<SimulatedTableOptions> = {}): ReturnType<typeof simTable> =>
+  simTable(url, { physicalDeal: true, ...o });
 const eventually = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 10_000, interval: 5 });
 
 function expectWholeGame(g: GameState): void {
@@ -37,16 +38,22 @@ describe('physical deals, whole games', () => {
     const sim = physicalTable(url, { seed: 8, autoNewGame: false });
     await sim.start();
     const newGame = (index: number, dealer: Seat) =>
-      sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer, trump: { card: formatCard(tableDeal(8, index, dealer).trumpCard) } } });
+      sim.send('game:control', {
+        seq: sim.nextSeq(),
+        action: 'new-game',
+        deal: { dealer, trump: { card: formatCard(tableDeal(8, index, dealer).trumpCard) } },
+      });
     expect(await newGame(0, 0)).toEqual({ ok: true, seq: expect.any(Number) });
     await sim.waitFor((s) => s.session.played === 1);
     // Seat 0 dealt the first game, so seat 1 is due; seat 2 deals.
-    expect(await newGame(1, 2)).toMatchObject({ ok: true, note: 'seat 2 deals; after seat 0 dealt, seat 1 was due (the dealer rotates one seat a game)' });
+    expect(await newGame(1, 2)).toMatchObject({
+      ok: true,
+      note: 'seat 2 deals; after seat 0 dealt, seat 1 was due (the dealer rotates one seat a game)',
+    });
     const end = await sim.finished();
     expect(sim.results.map((g) => g.dealer)).toEqual([0, 2]);
     expect(end.session.played).toBe(2);
   });
-
 
   it('two games: the robot reads its hand, people are taken at their word, its cards are placed by hand', async () => {
     const { url, runtime, on } = await startSession({ seed: 5, games: 2 });
@@ -61,9 +68,20 @@ describe('physical deals, whole games', () => {
     sim.results.forEach((g, i) => {
       const deal = tableDeal(12, i, g.dealer as Seat);
       expect(g.trumpCard).toBe(formatCard(deal.trumpCard));
-      expect(g.plays.filter((p) => p.seat === 0).map((p) => p.card).sort()).toEqual(deal.hands[0]!.map(formatCard).sort());
+      expect(
+        g.plays
+          .filter((p) => p.seat === 0)
+          .map((p) => p.card)
+          .sort(),
+      ).toEqual(deal.hands[0]!.map(formatCard).sort());
       // People played their dealt cards too (the bots play from the hands the table dealt).
-      for (const seat of [1, 2, 3] as Seat[]) expect(g.plays.filter((p) => p.seat === seat).map((p) => p.card).sort()).toEqual(deal.hands[seat]!.map(formatCard).sort());
+      for (const seat of [1, 2, 3] as Seat[])
+        expect(
+          g.plays
+            .filter((p) => p.seat === seat)
+            .map((p) => p.card)
+            .sort(),
+        ).toEqual(deal.hands[seat]!.map(formatCard).sort());
     });
     // The runtime sent no hands; the robot announced 20 cards, each asked to be put on its spot.
     expect(sim.hands).toEqual([]);
@@ -95,17 +113,34 @@ describe("the robot's hand from its hand area", () => {
     const { url, runtime, on } = await startSession({ autoThink: false });
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
-    const send = (event: 'card:detected' | 'card:removed' | 'game:control', body: object): Promise<EventAck> => sim.send(event, { seq: sim.nextSeq(), ...body });
+    const send = (event: 'card:detected' | 'card:removed' | 'game:control', body: object): Promise<EventAck> =>
+      sim.send(event, { seq: sim.nextSeq(), ...body });
     // Seat 2 dealt and turned up the ace of spades: it is in seat 2's hand.
-    expect(await send('game:control', { action: 'new-game', deal: { dealer: 2, trump: { card: 'AS' } } })).toMatchObject({ ok: true });
+    expect(
+      await send('game:control', { action: 'new-game', deal: { dealer: 2, trump: { card: 'AS' } } }),
+    ).toMatchObject({ ok: true });
     let s = await sim.waitFor((st) => st.game !== null);
-    expect(s.game).toMatchObject({ deal: 'physical', dealer: 2, trumpCard: 'AS', robotCards: 0, toMove: null, hands: [], status: 'playing' });
+    expect(s.game).toMatchObject({
+      deal: 'physical',
+      dealer: 2,
+      trumpCard: 'AS',
+      robotCards: 0,
+      toMove: null,
+      hands: [],
+      status: 'playing',
+    });
     expect(runtime.status).toBe('dealing');
-    expect(sim.prompts.some((p) => p.kind === 'info' && p.text.includes("robot's 10 cards in its hand area"))).toBe(true);
+    expect(sim.prompts.some((p) => p.kind === 'info' && p.text.includes("robot's 10 cards in its hand area"))).toBe(
+      true,
+    );
     expect(await send('game:control', { action: 'new-game' })).toMatchObject({ ok: false, code: 'game-in-progress' });
 
     // Nothing can be played while the hand is incomplete, on any spot.
-    expect(await send('card:detected', play(3, '2H'))).toMatchObject({ ok: false, code: 'out-of-turn', reason: expect.stringContaining("the robot's hand is not complete (0 of its 10 cards") });
+    expect(await send('card:detected', play(3, '2H'))).toMatchObject({
+      ok: false,
+      code: 'out-of-turn',
+      reason: expect.stringContaining("the robot's hand is not complete (0 of its 10 cards"),
+    });
     expect(await send('card:detected', play(0, '2H'))).toMatchObject({ ok: false, code: 'out-of-turn' });
     // The trump card is the dealer's.
     expect(await send('card:detected', hand('AS'))).toMatchObject({
@@ -114,9 +149,13 @@ describe("the robot's hand from its hand area", () => {
       reason: "AS is the trump card, which the dealer (seat 2) holds: it cannot be in the robot's hand",
     });
     const robotCards = ['2H', '3H', '4H', '5H', '6H', 'QH', 'JH', 'KH', '7H', 'AH'];
-    for (const c of robotCards.slice(0, 9)) expect(await send('card:detected', hand(c))).toEqual({ ok: true, seq: expect.any(Number) });
+    for (const c of robotCards.slice(0, 9))
+      expect(await send('card:detected', hand(c))).toEqual({ ok: true, seq: expect.any(Number) });
     // A second read changes nothing; a card lifted before the hand is complete leaves it.
-    expect(await send('card:detected', hand('3H'))).toMatchObject({ ok: true, note: "3H is already in the robot's hand (9 of 10)" });
+    expect(await send('card:detected', hand('3H'))).toMatchObject({
+      ok: true,
+      note: "3H is already in the robot's hand (9 of 10)",
+    });
     expect(await send('card:removed', hand('3H'))).toEqual({ ok: true, seq: expect.any(Number) });
     s = await sim.waitFor((st) => st.game!.robotCards === 8);
     expect(await send('card:removed', hand('KS'))).toMatchObject({ ok: true, note: "KS was not in the robot's hand" });
@@ -127,7 +166,10 @@ describe("the robot's hand from its hand area", () => {
     expect(await send('game:control', { action: 'resume' })).toMatchObject({ ok: true });
     expect(runtime.snapshot().game!.robotCards).toBe(9);
     const gameStates = on('gameState') as { status: string; robot_hand: string[] }[];
-    expect(gameStates.at(-1)).toMatchObject({ status: 'dealing', robot_hand: ['2H', '3H', '4H', '5H', '6H', 'QH', 'JH', 'KH', '7H'] });
+    expect(gameStates.at(-1)).toMatchObject({
+      status: 'dealing',
+      robot_hand: ['2H', '3H', '4H', '5H', '6H', 'QH', 'JH', 'KH', '7H'],
+    });
 
     // The tenth card completes it: the game starts with seat 3, after the dealer.
     expect(await send('card:detected', hand('AH'))).toMatchObject({ ok: true });
@@ -142,38 +184,60 @@ describe("the robot's hand from its hand area", () => {
       reason: "the robot already holds its 10 cards and KS is not one of them: take it out of the robot's hand area",
     });
     expect(await send('card:detected', hand('7H'))).toMatchObject({ ok: true, note: "7H is in the robot's hand" });
-    expect(await send('card:removed', hand('7H'))).toEqual({ ok: true, seq: expect.any(Number), note: "the robot's hand only loses cards by playing them; lifting 7H from its hand area changes nothing" });
+    expect(await send('card:removed', hand('7H'))).toEqual({
+      ok: true,
+      seq: expect.any(Number),
+      note: "the robot's hand only loses cards by playing them; lifting 7H from its hand area changes nothing",
+    });
     expect(runtime.snapshot().game!.game.hand(0)).toHaveLength(10);
 
     // People are taken at their word, but not for the robot's cards or the dealer's trump card.
-    expect(await send('card:detected', play(3, '7H'))).toMatchObject({ ok: false, code: 'not-in-hand', reason: "7H is in seat 0's hand, not seat 3's" });
+    expect(await send('card:detected', play(3, '7H'))).toMatchObject({
+      ok: false,
+      code: 'not-in-hand',
+      reason: "7H is in seat 0's hand, not seat 3's",
+    });
     expect(await send('card:detected', play(3, 'AS'))).toMatchObject({ ok: false, code: 'trump-card-in-dealer-hand' });
     expect(await send('card:detected', play(1, '2S'))).toMatchObject({ ok: false, code: 'out-of-turn' });
     // A card of no one's seat in particular: any card not played and not the robot's is believed.
     expect(await send('card:detected', play(3, '2S'))).toEqual({ ok: true, seq: expect.any(Number) });
     // A person's hand area is not tracked.
-    expect(await send('card:detected', { zone: { area: 'hand', seat: 1 }, card: '3S' })).toMatchObject({ ok: true, note: expect.stringContaining('not tracked') });
+    expect(await send('card:detected', { zone: { area: 'hand', seat: 1 }, card: '3S' })).toMatchObject({
+      ok: true,
+      note: expect.stringContaining('not tracked'),
+    });
     s = await sim.waitFor((st) => st.game!.plays.length === 1);
     expect(s.game!.toMove).toBe(0);
     // Every refusal went to the operator too.
-    expect(on('tableOutput').filter((m) => (m as { kind: string }).kind === 'rejected').length).toBeGreaterThanOrEqual(8);
+    expect(on('tableOutput').filter((m) => (m as { kind: string }).kind === 'rejected').length).toBeGreaterThanOrEqual(
+      8,
+    );
   });
 
   it('when the robot dealt, the trump card is one of its ten', async () => {
     const { url, runtime } = await startSession({ autoThink: false });
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
-    const send = (event: 'card:detected' | 'game:control', body: object): Promise<EventAck> => sim.send(event, { seq: sim.nextSeq(), ...body });
-    expect(await send('game:control', { action: 'new-game', deal: { dealer: 0, trump: { card: '7D' } } })).toMatchObject({ ok: true });
+    const send = (event: 'card:detected' | 'game:control', body: object): Promise<EventAck> =>
+      sim.send(event, { seq: sim.nextSeq(), ...body });
+    expect(
+      await send('game:control', { action: 'new-game', deal: { dealer: 0, trump: { card: '7D' } } }),
+    ).toMatchObject({ ok: true });
     await sim.waitFor((st) => st.game !== null);
-    for (const c of ['2S', '3S', '4S', '5S', '6S', 'QS', 'JS', 'KS', '7S']) expect(await send('card:detected', hand(c))).toMatchObject({ ok: true });
+    for (const c of ['2S', '3S', '4S', '5S', '6S', 'QS', 'JS', 'KS', '7S'])
+      expect(await send('card:detected', hand(c))).toMatchObject({ ok: true });
     expect(await send('card:detected', hand('AS'))).toMatchObject({
       ok: false,
       code: 'trump-card-in-dealer-hand',
       reason: 'the robot dealt and turned up 7D, which stays in its hand: its last card must be 7D, not AS',
     });
     expect(runtime.snapshot().game!.robotCards).toBe(9);
-    expect(await send('card:detected', { zone: { area: 'hand', seat: 0 }, fiducial: defaultFiducials().idOf(parseCard('7D')) })).toMatchObject({ ok: true });
+    expect(
+      await send('card:detected', {
+        zone: { area: 'hand', seat: 0 },
+        fiducial: defaultFiducials().idOf(parseCard('7D')),
+      }),
+    ).toMatchObject({ ok: true });
     const s = await sim.waitFor((st) => st.game!.robotCards === 10);
     expect(s.game!.toMove).toBe(1);
     expect(runtime.snapshot().game!.game.hand(0).map(formatCard)).toContain('7D');
@@ -190,11 +254,24 @@ describe("the robot's card, put on its spot by hand", () => {
     const deal = tableDeal(4, 0, 3);
     expect(s.game!.trumpCard).toBe(formatCard(deal.trumpCard));
     // autoPlay off: the test reads the robot's hand in itself, by fiducial.
-    for (const c of deal.hands[0]!) expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, fiducial: defaultFiducials().idOf(c) })).toMatchObject({ ok: true });
-    await eventually(() => expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true));
+    for (const c of deal.hands[0]!)
+      expect(
+        await sim.send('card:detected', {
+          seq: sim.nextSeq(),
+          zone: { area: 'hand', seat: 0 },
+          fiducial: defaultFiducials().idOf(c),
+        }),
+      ).toMatchObject({ ok: true });
+    await eventually(() =>
+      expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true),
+    );
     const spot = (card: string) => ({ seq: sim.nextSeq(), zone: { area: 'play', seat: 0 }, card });
     const mine = deal.hands[0]!.map(formatCard);
-    expect(await sim.send('card:detected', spot(mine[0]!))).toMatchObject({ ok: false, code: 'robot-card-mismatch', reason: expect.stringContaining('has not announced its card yet') });
+    expect(await sim.send('card:detected', spot(mine[0]!))).toMatchObject({
+      ok: false,
+      code: 'robot-card-mismatch',
+      reason: expect.stringContaining('has not announced its card yet'),
+    });
     clock.increment(1000);
     const announced = await sim.waitFor((st) => st.game!.awaiting !== null);
     const card = announced.game!.awaiting!.card;
@@ -204,10 +281,22 @@ describe("the robot's card, put on its spot by hand", () => {
     expect(sim.prompts).toContainEqual(expect.objectContaining({ kind: 'place-robot-card', seat: 0, card }));
     expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'placing' } } })).toBe(true);
     // A person cannot play in the meantime: it is the robot's turn.
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat: 1 }, card: formatCard(deal.hands[1]![0]!) })).toMatchObject({ ok: false, code: 'out-of-turn' });
+    expect(
+      await sim.send('card:detected', {
+        seq: sim.nextSeq(),
+        zone: { area: 'play', seat: 1 },
+        card: formatCard(deal.hands[1]![0]!),
+      }),
+    ).toMatchObject({ ok: false, code: 'out-of-turn' });
     const wrong = mine.find((c) => c !== card)!;
-    expect(await sim.send('card:detected', spot(wrong))).toMatchObject({ ok: false, code: 'robot-card-mismatch', reason: `the robot plays ${card}, not ${wrong}: put ${card} on its spot` });
-    expect(on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'rejected', code: 'robot_card_mismatch', seat: 0, card: wrong }));
+    expect(await sim.send('card:detected', spot(wrong))).toMatchObject({
+      ok: false,
+      code: 'robot-card-mismatch',
+      reason: `the robot plays ${card}, not ${wrong}: put ${card} on its spot`,
+    });
+    expect(on('tableOutput')).toContainEqual(
+      expect.objectContaining({ kind: 'rejected', code: 'robot_card_mismatch', seat: 0, card: wrong }),
+    );
     expect(runtime.snapshot().game!.game.plays).toBe(0);
     // Paused, even the right card waits; after resume it is played; read again, it changes nothing.
     expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'pause' })).toMatchObject({ ok: true });
@@ -216,7 +305,10 @@ describe("the robot's card, put on its spot by hand", () => {
     expect(await sim.send('card:detected', spot(card))).toEqual({ ok: true, seq: expect.any(Number) });
     const played = await sim.waitFor((st) => st.game!.plays.length === 1);
     expect(played.game!).toMatchObject({ awaiting: null, toMove: 1, plays: [{ seat: 0, card }] });
-    expect(await sim.send('card:detected', spot(card))).toMatchObject({ ok: true, note: `${card} is already on seat 0's spot` });
+    expect(await sim.send('card:detected', spot(card))).toMatchObject({
+      ok: true,
+      note: `${card} is already on seat 0's spot`,
+    });
     expect(on('gameEvents')).toContainEqual(expect.objectContaining({ type: 'play', seat: 0, card }));
   });
 
@@ -227,7 +319,11 @@ describe("the robot's card, put on its spot by hand", () => {
     await sim.start();
     const r = await report;
     expect(r.seat).toBe(0);
-    expect(r.acks[0]).toMatchObject({ ok: false, code: 'robot-card-mismatch', reason: expect.stringMatching(/^the robot plays (\w\w), not (\w\w): put \1 on its spot$/) });
+    expect(r.acks[0]).toMatchObject({
+      ok: false,
+      code: 'robot-card-mismatch',
+      reason: expect.stringMatching(/^the robot plays (\w\w), not (\w\w): put \1 on its spot$/),
+    });
     expect(r.acks[1]).toEqual({ ok: true, seq: expect.any(Number) });
     await sim.finished();
     expectWholeGame(sim.results[0]!);
@@ -244,16 +340,25 @@ describe('faults of a physical deal', () => {
     const seatPlays = g.plays.filter((p) => p.seat === report.seat);
     const renounced = seatPlays.at(-2)!.card;
     const shown = seatPlays.at(-1)!.card;
-    expect(g.renounce).toEqual({ seat: report.seat, trick: report.trick, card: renounced, discovered: { trick: expect.any(Number), card: shown } });
+    expect(g.renounce).toEqual({
+      seat: report.seat,
+      trick: report.trick,
+      card: renounced,
+      discovered: { trick: expect.any(Number), card: shown },
+    });
     expect(g.renounce!.discovered!.trick).toBeGreaterThan(report.trick);
     expect(g.plays.at(-1)).toEqual({ seat: report.seat, card: shown });
     const other = report.seat % 2 === 0 ? 'B' : 'A';
     expect(g.outcome).toEqual({ winner: other, victories: 4 });
     expect(started.runtime.score.victories[other === 'A' ? 0 : 1]).toBe(4);
-    expect(started.on('gameEvents')).toContainEqual(expect.objectContaining({ type: 'renounce', seat: report.seat, card: renounced, trick: report.trick }));
+    expect(started.on('gameEvents')).toContainEqual(
+      expect.objectContaining({ type: 'renounce', seat: report.seat, card: renounced, trick: report.trick }),
+    );
     expect(started.runtime.status).toBe('session_over');
     // Once the game is over, the robot's hand area counts for nothing until the next deal.
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, card: '2S' })).toMatchObject({ ok: false, code: 'game-over' });
+    expect(
+      await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, card: '2S' }),
+    ).toMatchObject({ ok: false, code: 'game-over' });
   });
 
   it('a table that drops mid-trick comes back to the full state of the physical deal, nothing lost', async () => {
@@ -265,7 +370,9 @@ describe('faults of a physical deal', () => {
     expect(g).toMatchObject({ deal: 'physical', status: 'playing', robotCards: 10, hands: [] });
     expect(g.table[0]!.seat).toBe(report.seat);
     expect(report.acks[1]).toEqual({ ...report.acks[0], duplicate: true });
-    expect(started.on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'prompt', text: expect.stringContaining('disconnected') }));
+    expect(started.on('tableOutput')).toContainEqual(
+      expect.objectContaining({ kind: 'prompt', text: expect.stringContaining('disconnected') }),
+    );
     expectWholeGame(sim.results[0]!);
   });
 
@@ -274,20 +381,36 @@ describe('faults of a physical deal', () => {
     const sim = physicalTable(url, { seed: 8, firstDealer: 3, autoPlay: false });
     await sim.start();
     const s = await sim.waitFor((st) => st.game !== null);
-    for (const c of tableDeal(8, 0, 3).hands[0]!) await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, card: formatCard(c) });
+    for (const c of tableDeal(8, 0, 3).hands[0]!)
+      await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, card: formatCard(c) });
     const waiting = await sim.waitFor((st) => st.game!.awaiting !== null);
     expect(s.game!.index).toBe(0);
     const hello = await sim.reconnect();
     if (!hello.ok) throw new Error('reconnection refused');
     expect(hello.state.game!.awaiting).toEqual(waiting.game!.awaiting);
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat: 0 }, card: waiting.game!.awaiting!.card })).toMatchObject({ ok: true });
+    expect(
+      await sim.send('card:detected', {
+        seq: sim.nextSeq(),
+        zone: { area: 'play', seat: 0 },
+        card: waiting.game!.awaiting!.card,
+      }),
+    ).toMatchObject({ ok: true });
     expect(runtime.snapshot().game!.game.plays).toBe(1);
   });
 
   it('several faults and a two-game physical session still completes', async () => {
     const { url } = await startSession({ seed: 44, games: 2 });
     const sim = physicalTable(url, { seed: 44 });
-    const faults: Fault[] = ['unknown-fiducial', 'robot-card-mismatch', 'disconnect', 'same-card-twice', 'out-of-turn', 'replay-seq', 'lift-and-replace', 'already-played'];
+    const faults: Fault[] = [
+      'unknown-fiducial',
+      'robot-card-mismatch',
+      'disconnect',
+      'same-card-twice',
+      'out-of-turn',
+      'replay-seq',
+      'lift-and-replace',
+      'already-played',
+    ];
     const reports = Promise.all(faults.map((f) => sim.inject(f)));
     await sim.start();
     expect((await reports).map((r) => r.fault)).toEqual(faults);
@@ -310,12 +433,24 @@ describe('bad table input in a physical deal', () => {
     // Cards of the robot's hand come up more often, so its hand fills and the game moves on.
     const card = fc.oneof(fc.constantFrom(...robotHand), fc.constantFrom(...DECK.map(formatCard)));
     const events = fc.sample(
-      fc.record({ event: fc.constantFrom('card:detected' as const, 'card:removed' as const), area: fc.constantFrom('hand', 'play'), seat: fc.integer({ min: 0, max: 3 }), card }),
+      fc.record({
+        event: fc.constantFrom('card:detected' as const, 'card:removed' as const),
+        area: fc.constantFrom('hand', 'play'),
+        seat: fc.integer({ min: 0, max: 3 }),
+        card,
+      }),
       { seed: 42, numRuns: 400 },
     );
     const state = (): string => {
       const g = runtime.snapshot().game!;
-      return JSON.stringify({ plays: g.game.plays, toMove: g.game.toMove, robotCards: g.robotCards, awaiting: g.awaiting, status: g.game.status, known: g.game.knowsHand(0) ? g.game.hand(0) : null });
+      return JSON.stringify({
+        plays: g.game.plays,
+        toMove: g.game.toMove,
+        robotCards: g.robotCards,
+        awaiting: g.awaiting,
+        status: g.game.status,
+        known: g.game.knowsHand(0) ? g.game.hand(0) : null,
+      });
     };
     let refused = 0;
     for (const e of events) {
@@ -337,14 +472,27 @@ describe('bad table input in a physical deal', () => {
 
 describe('physical cards left on the table', () => {
   it('a finished trick lies on the spots until gathered: re-reads change nothing, gathering is expected, a lifted card of the trick in progress is asked back with its grace time', async () => {
-    const { url, runtime, clock } = await startSession({ seed: 3, autoThink: true, minThinkMs: 1000, liftGraceMs: 2500 });
+    const { url, runtime, clock } = await startSession({
+      seed: 3,
+      autoThink: true,
+      minThinkMs: 1000,
+      liftGraceMs: 2500,
+    });
     const sim = physicalTable(url, { seed: 4, firstDealer: 3, autoPlay: false, autoNewGame: true });
     await sim.start();
     await sim.waitFor((st) => st.game !== null);
     const deal = tableDeal(4, 0, 3);
-    for (const c of deal.hands[0]!) expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'hand', seat: 0 }, fiducial: defaultFiducials().idOf(c) })).toMatchObject({ ok: true });
+    for (const c of deal.hands[0]!)
+      expect(
+        await sim.send('card:detected', {
+          seq: sim.nextSeq(),
+          zone: { area: 'hand', seat: 0 },
+          fiducial: defaultFiducials().idOf(c),
+        }),
+      ).toMatchObject({ ok: true });
     const hands = deal.hands.map((h) => h.map(formatCard));
-    const on = (seat: number, card: string, event: 'card:detected' | 'card:removed' = 'card:detected') => sim.send(event, { seq: sim.nextSeq(), zone: { area: 'play', seat }, card });
+    const on = (seat: number, card: string, event: 'card:detected' | 'card:removed' = 'card:detected') =>
+      sim.send(event, { seq: sim.nextSeq(), zone: { area: 'play', seat }, card });
     /** Plays the first trick: the robot's announced card placed, then each person a card that follows suit. */
     const announced = await sim.waitFor((st) => st.game!.awaiting !== null);
     const lead = announced.game!.awaiting!.card;
@@ -356,7 +504,10 @@ describe('physical cards left on the table', () => {
       const card = hand.find((c) => c.endsWith(suit)) ?? hand[0]!;
       if (seat === 2) {
         // Seat 1's card lifted while the trick is in progress: asked back, with the grace time.
-        expect(await on(1, played[1]!, 'card:removed')).toMatchObject({ ok: true, note: expect.stringContaining('put it back') });
+        expect(await on(1, played[1]!, 'card:removed')).toMatchObject({
+          ok: true,
+          note: expect.stringContaining('put it back'),
+        });
         expect(sim.prompts.at(-1)).toMatchObject({ kind: 'put-back', seat: 1, card: played[1], withinMs: 2500 });
         expect(sim.state!.game!.spots!.map((x) => x.card)).not.toContain(played[1]);
         expect(await on(1, played[1]!)).toMatchObject({ ok: true, note: `${played[1]} was put back on seat 1's spot` });
@@ -369,20 +520,29 @@ describe('physical cards left on the table', () => {
     // The four cards still lie where they were played, and the winner is asked to gather them.
     expect(after.game!.spots).toEqual(played.map((card, seat) => ({ seat, card, trick: 0 })));
     const winner = after.game!.lastTrick!.winner;
-    expect(sim.prompts).toContainEqual(expect.objectContaining({ kind: 'gather', seat: winner, text: expect.stringContaining('trick 1') }));
+    expect(sim.prompts).toContainEqual(
+      expect.objectContaining({ kind: 'gather', seat: winner, text: expect.stringContaining('trick 1') }),
+    );
     // The camera reads them again: harmless.
     expect(await on(2, played[2]!)).toMatchObject({ ok: true, note: expect.stringContaining('still lies on seat 2') });
     // A lift past its grace time would be told as a rejection; gathering is not: no rejection follows.
     const rejectedBefore = sim.rejections.length;
     for (let seat = 0; seat < 4; seat++) {
       const ack = await on(seat, played[seat]!, 'card:removed');
-      expect(ack).toEqual(seat < 3 ? { ok: true, seq: expect.any(Number) } : { ok: true, seq: expect.any(Number), note: 'trick 1 gathered' });
+      expect(ack).toEqual(
+        seat < 3
+          ? { ok: true, seq: expect.any(Number) }
+          : { ok: true, seq: expect.any(Number), note: 'trick 1 gathered' },
+      );
     }
     clock.increment(5000);
     await sim.waitFor((st) => st.game!.spots!.length === 0);
     expect(sim.rejections.length).toBe(rejectedBefore);
     // Put down again on its own spot by the seat that played it: still nothing changes.
-    expect(await on(3, played[3]!)).toMatchObject({ ok: true, note: expect.stringContaining('was played by seat 3 in trick 1') });
+    expect(await on(3, played[3]!)).toMatchObject({
+      ok: true,
+      note: expect.stringContaining('was played by seat 3 in trick 1'),
+    });
     // On another seat's spot it is a mistake, refused (it was played, by seat 1).
     expect(await on(3, played[1]!)).toMatchObject({ ok: false });
     expect(runtime.snapshot().game!.game.plays).toBe(4);

@@ -53,21 +53,29 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
       expect(await page.getAttribute('#prediction', 'data-seat')).toBe(String(last.seat));
       expect(Number(await page.getAttribute('#prediction', 'data-surprise'))).toBe(last.surprise);
       // The likely cards, most likely first, each with a bar (the card played beneath them when it was not one).
-      const shown = await page.locator('#prediction .prediction-table tr').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { card: string } }).dataset.card));
+      const shown = await page
+        .locator('#prediction .prediction-table tr')
+        .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { card: string } }).dataset.card));
       expect(shown).toEqual(last.cards.includes(last.played) ? last.cards : [...last.cards, last.played]);
       expect(await page.locator('#prediction .prediction-table .bar').count()).toBe(shown.length);
       expect(await page.locator('#prediction tr.played').getAttribute('data-card')).toBe(last.played);
       const text = await page.innerText('#prediction-panel');
-      expect(text).toMatch(/^Prediction\s+The (partner|opponent on the (left|right)) played the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs)/i);
+      expect(text).toMatch(
+        /^Prediction\s+The (partner|opponent on the (left|right)) played the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs)/i,
+      );
       expect(text).toContain(`surprise ${last.surprise.toFixed(2)}`);
       expect(text).toMatch(/\b(As expected|A little surprised|Surprised): surprise /);
       expect(text).toContain(`Game 1, trick ${last.trick + 1}; model: a good player's choices;`);
       expect(text).not.toMatch(RAW_CARD_OR_SEAT);
       // A surprising card of the session, put on the bus again: the panel shows it as it came.
-      const surprising = predictions.filter((m) => m.phase === 'played' && m.possible >= 3).sort((x, y) => y.surprise - x.surprise)[0]!;
+      const surprising = predictions
+        .filter((m) => m.phase === 'played' && m.possible >= 3)
+        .sort((x, y) => y.surprise - x.surprise)[0]!;
       expect(surprising.surprise).toBeGreaterThan(0.5);
       node.bus.publish('prediction', surprising);
-      await page.waitForSelector(`#prediction[data-phase="played"][data-surprise="${surprising.surprise}"][data-seat="${surprising.seat}"]`);
+      await page.waitForSelector(
+        `#prediction[data-phase="played"][data-surprise="${surprising.surprise}"][data-seat="${surprising.seat}"]`,
+      );
       expect(await page.locator('#prediction tr.played').getAttribute('data-card')).toBe(surprising.played);
       expect(await page.innerText('#prediction-panel')).toMatch(/(A little surprised|Surprised): surprise /);
       await page.evaluate(() => document.getElementById('prediction-panel')!.scrollIntoView());

@@ -15,9 +15,15 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 import { defaultConfigDir } from '../../behaviours/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
-const { surpriseOf } = (await import(new URL('../../dist/robot/live/node/prediction.js', import.meta.url).href)) as typeof import('../../robot/live/node/prediction.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(
+  new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
+)) as typeof import('../../robot/offline/replay/index.js');
+const { surpriseOf } = (await import(
+  new URL('../../dist/robot/live/node/prediction.js', import.meta.url).href
+)) as typeof import('../../robot/live/node/prediction.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-prediction-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +32,22 @@ const quiet = () => robot.createLogger({ level: 'silent', pretty: false });
 
 describe('predictions on the bus', () => {
   it("predict each card of the other seats from the robot's seat, say the surprise once it is down, and replay exactly", async () => {
-    const node = await robot.ParceiroNode.start({ seed: 23, games: 2, sessionId: 'prediction-1', language: 'pt', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: { model: 'expert', top: 5 }, logger: quiet() });
+    const node = await robot.ParceiroNode.start({
+      seed: 23,
+      games: 2,
+      sessionId: 'prediction-1',
+      language: 'pt',
+      budgetMs: 100,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      prediction: { model: 'expert', top: 5 },
+      logger: quiet(),
+    });
     const predictions: PredictionMessage[] = [];
     const plays: GameEventMessage[] = [];
     node.bus.subscribe('prediction', (m) => void predictions.push(m));
@@ -51,7 +72,8 @@ describe('predictions on the bus', () => {
       expect(m.cards.length).toBeLessThanOrEqual(5);
       expect(m.cards.length).toBe(Math.min(5, m.possible));
       // Most likely first, each a probability; the card played had one, and its surprise follows from it.
-      for (let k = 1; k < m.probabilities.length; k++) expect(m.probabilities[k]!).toBeLessThanOrEqual(m.probabilities[k - 1]!);
+      for (let k = 1; k < m.probabilities.length; k++)
+        expect(m.probabilities[k]!).toBeLessThanOrEqual(m.probabilities[k - 1]!);
       expect(m.probability).toBeGreaterThan(0);
       expect(m.probability).toBeLessThanOrEqual(m.probabilities[0]! + 1e-9);
       expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
@@ -75,7 +97,23 @@ describe('predictions on the bus', () => {
   });
 
   it('off: no predictions, and a replay of that recording makes none', async () => {
-    const node = await robot.ParceiroNode.start({ seed: 24, games: 1, sessionId: 'prediction-off', language: 'en', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, expectationBudgetMs: 0, speech: 'publish', dashboard: null, prediction: null, logger: quiet() });
+    const node = await robot.ParceiroNode.start({
+      seed: 24,
+      games: 1,
+      sessionId: 'prediction-off',
+      language: 'en',
+      budgetMs: 100,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      expectationBudgetMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      prediction: null,
+      logger: quiet(),
+    });
     let seen = 0;
     node.bus.subscribe('prediction', () => void seen++);
     await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 6 }));
@@ -94,13 +132,30 @@ describe('predictions on the bus', () => {
     const modelFile = 'models/policy-timed-100ms-seed2311.onnx';
     const before = fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url));
     expect(existsSync(before)).toBe(true);
-    const node = await robot.ParceiroNode.start({ seed: 25, games: 1, sessionId: 'prediction-learned', language: 'pt', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, prediction: { model: 'learned', top: 5, modelFile }, logger: quiet() });
+    const node = await robot.ParceiroNode.start({
+      seed: 25,
+      games: 1,
+      sessionId: 'prediction-learned',
+      language: 'pt',
+      budgetMs: 100,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      prediction: { model: 'learned', top: 5, modelFile },
+      logger: quiet(),
+    });
     const predictions: PredictionMessage[] = [];
     const plays: GameEventMessage[] = [];
     node.bus.subscribe('prediction', (m) => void predictions.push(m));
     node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
     // Each prediction is a batch of the seat's possible hands through onnxruntime, not the TypeScript pass.
-    const { runsStarted } = (await import(new URL('../../dist/robot/learned/inflight.js', import.meta.url).href)) as typeof import('../../robot/learned/inflight.js');
+    const { runsStarted } = (await import(
+      new URL('../../dist/robot/learned/inflight.js', import.meta.url).href
+    )) as typeof import('../../robot/learned/inflight.js');
     const runs0 = runsStarted();
     await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 7 }));
     await node.quiet();
@@ -138,17 +193,39 @@ describe('predictions on the bus', () => {
   });
 
   it('learned: a missing, unreadable or wrong model file stops the node at start, in one line naming node.yaml and the file', async () => {
-    const { loadNodeSettings } = (await import(new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href)) as typeof import('../../robot/live/node/node-settings.js');
-    const { ConfigError } = (await import(new URL('../../dist/behaviours/index.js', import.meta.url).href)) as typeof import('../../behaviours/index.js');
+    const { loadNodeSettings } = (await import(
+      new URL('../../dist/robot/live/node/node-settings.js', import.meta.url).href
+    )) as typeof import('../../robot/live/node/node-settings.js');
+    const { ConfigError } = (await import(
+      new URL('../../dist/behaviours/index.js', import.meta.url).href
+    )) as typeof import('../../behaviours/index.js');
     const base = loadNodeSettings();
     const start = (modelFile: string) =>
-      robot.ParceiroNode.start({ seed: 26, games: 1, sessionId: 'prediction-bad-model', language: 'en', budgetMs: 100, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, speech: 'publish', dashboard: null, logger: quiet(), settings: { ...base, prediction: { enabled: true, model: 'learned', top: 5, modelFile } } });
+      robot.ParceiroNode.start({
+        seed: 26,
+        games: 1,
+        sessionId: 'prediction-bad-model',
+        language: 'en',
+        budgetMs: 100,
+        recordingsDir: dir,
+        token: TOKEN,
+        port: 0,
+        host: '127.0.0.1',
+        minThinkMs: 0,
+        speech: 'publish',
+        dashboard: null,
+        logger: quiet(),
+        settings: { ...base, prediction: { enabled: true, model: 'learned', top: 5, modelFile } },
+      });
     const missing = join(dir, 'missing.onnx');
     const notOnnx = join(dir, 'not-a-model.onnx');
     writeFileSync(notOnnx, 'these are not the weights of a network\n');
     // The shipped network with a sidecar that says another features version.
     const otherVersion = join(dir, 'other-version.onnx');
-    copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), otherVersion);
+    copyFileSync(
+      fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)),
+      otherVersion,
+    );
     writeFileSync(join(dir, 'other-version.json'), JSON.stringify({ featuresVersion: 99, featureCount: 500 }));
     const noSidecar = join(dir, 'no-sidecar.onnx');
     copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), noSidecar);
@@ -174,22 +251,43 @@ describe('predictions on the bus', () => {
     expect(existsSync(join(dir, 'prediction-bad-model.mcap'))).toBe(false);
     // And node.yaml itself: learned without a file is a mistake at its line.
     const yaml = join(dir, 'node.yaml');
-    writeFileSync(yaml, readFileSync(join(defaultConfigDir(), 'node.yaml'), 'utf8').replace(/^( {2}model:) expert$/m, '$1 learned'));
-    expect(() => loadNodeSettings(yaml)).toThrow(/node\.yaml:\d+:\d+: prediction\.modelFile: model learned needs modelFile/);
+    writeFileSync(
+      yaml,
+      readFileSync(join(defaultConfigDir(), 'node.yaml'), 'utf8').replace(/^( {2}model:) expert$/m, '$1 learned'),
+    );
+    expect(() => loadNodeSettings(yaml)).toThrow(
+      /node\.yaml:\d+:\d+: prediction\.modelFile: model learned needs modelFile/,
+    );
   });
 
   it('a replay predicts with the recorded network only: a missing file or sidecar, or another network under its name, is said, and it replays without predictions', () => {
-    const session = (prediction: Record<string, unknown>) => ({ path: 'x.mcap', session: { seed: '1', prediction: JSON.stringify(prediction) } });
+    const session = (prediction: Record<string, unknown>) => ({
+      path: 'x.mcap',
+      session: { seed: '1', prediction: JSON.stringify(prediction) },
+    });
     const facts = { spoken: undefined, estimates: 0 };
-    const shipped = { model: 'learned', top: 5, modelFile: 'models/policy-timed-100ms-seed2311.onnx', featuresVersion: 1 };
+    const shipped = {
+      model: 'learned',
+      top: 5,
+      modelFile: 'models/policy-timed-100ms-seed2311.onnx',
+      featuresVersion: 1,
+    };
     let notes: string[] = [];
-    expect(replay.replaySettings(session(shipped), notes, facts).prediction).toEqual({ model: 'learned', top: 5, modelFile: shipped.modelFile });
+    expect(replay.replaySettings(session(shipped), notes, facts).prediction).toEqual({
+      model: 'learned',
+      top: 5,
+      modelFile: shipped.modelFile,
+    });
     expect(notes.filter((n) => /prediction/.test(n))).toEqual([]);
     notes = [];
-    expect(replay.replaySettings(session({ ...shipped, modelFile: 'models/gone.onnx' }), notes, facts).prediction).toBeNull();
+    expect(
+      replay.replaySettings(session({ ...shipped, modelFile: 'models/gone.onnx' }), notes, facts).prediction,
+    ).toBeNull();
     expect(notes.join('\n')).toMatch(/prediction model models\/gone\.onnx is not here/);
     notes = [];
-    expect(replay.replaySettings(session({ ...shipped, sha256: '0123456789abcdef' }), notes, facts).prediction).toBeNull();
+    expect(
+      replay.replaySettings(session({ ...shipped, sha256: '0123456789abcdef' }), notes, facts).prediction,
+    ).toBeNull();
     expect(notes.join('\n')).toMatch(/not the network the session used/);
     notes = [];
     expect(replay.replaySettings(session({ ...shipped, featuresVersion: 2 }), notes, facts).prediction).toBeNull();
@@ -204,7 +302,13 @@ describe('predictions on the bus', () => {
 
   it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {
     const [a, b, c, d] = ['AS', '7S', 'KS', '2H'].map(parseCard) as [Card, Card, Card, Card];
-    const prediction = { seat: 1 as const, cards: [a, b, c], probabilities: [0.8, 0.15, 0.05], hands: 1, inconsistent: false };
+    const prediction = {
+      seat: 1 as const,
+      cards: [a, b, c],
+      probabilities: [0.8, 0.15, 0.05],
+      hands: 1,
+      inconsistent: false,
+    };
     expect(surpriseOf(prediction, a)).toBe(0);
     expect(surpriseOf(prediction, b)).toBeCloseTo(1 - 0.15 / 0.8, 12);
     expect(surpriseOf(prediction, c)).toBeCloseTo(0.9375, 12);

@@ -6,7 +6,12 @@ import { loadBehaviourSetup } from '../../behaviours/index.js';
 export function reasonOpenings(language: string): RegExp {
   const reasons = loadBehaviourSetup({ language }).utterances.reasons;
   if (!reasons) throw new Error(`the ${language} utterance library has no reasons`);
-  const sentences = [...Object.values(reasons.kinds), ...Object.values(reasons.discreet), reasons.forced, reasons.unknown];
+  const sentences = [
+    ...Object.values(reasons.kinds),
+    ...Object.values(reasons.discreet),
+    reasons.forced,
+    reasons.unknown,
+  ];
   // The words before the first slot are the same whatever the card; a sentence opening with a slot says nothing.
   const openings = [...new Set(sentences.map((s) => s.split('{')[0]!).filter((o) => o.length > 0))];
   return new RegExp(`^(${openings.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i');

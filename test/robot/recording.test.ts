@@ -25,7 +25,26 @@ async function recordSome(path: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     now += 10;
     bus.publish('say', utter(`Boa jogada, parceiro! (${i}) «ás» "sete"`));
-    bus.publish('tableEvents', { table_id: 't', seq: i, kind: 'card_detected', zone: 'play', seat: 1, fiducial: 7, card: 'AS', action: '', dealer: -1, trump_card: '', seats: [], table_name: '', table_kind: '', reason: '', event: '', code: '', repeats: 0, first_seq: 0 });
+    bus.publish('tableEvents', {
+      table_id: 't',
+      seq: i,
+      kind: 'card_detected',
+      zone: 'play',
+      seat: 1,
+      fiducial: 7,
+      card: 'AS',
+      action: '',
+      dealer: -1,
+      trump_card: '',
+      seats: [],
+      table_name: '',
+      table_kind: '',
+      reason: '',
+      event: '',
+      code: '',
+      repeats: 0,
+      first_seq: 0,
+    });
   }
   await rec.close();
 }
@@ -95,12 +114,22 @@ describe('recordings', () => {
     const bus = new InProcessBus();
     const rec = await Recorder.start({ path, bus, clock: () => 5, session: {} });
     bus.publish('say', utter('ok'));
-    rec.record({ name: '/tts/say', message: { type: 'parceiro_msgs/msg/Say', description: '', fields: {} }, qos: { reliability: 'reliable', durability: 'volatile', depth: 1 }, description: '' }, { text: 42 });
+    rec.record(
+      {
+        name: '/tts/say',
+        message: { type: 'parceiro_msgs/msg/Say', description: '', fields: {} },
+        qos: { reliability: 'reliable', durability: 'volatile', depth: 1 },
+        description: '',
+      },
+      { text: 42 },
+    );
     bus.publish('say', utter('still here'));
     await rec.close();
     const r = readRecording(path);
     expect(r.messages.map((m) => (m.message as { text: string }).text)).toEqual(['ok', 'still here']);
-    expect(r.problems).toEqual(['message 2 (/tts/say, t=5 ms): parceiro_msgs/msg/Say.text: expected a string; skipped']);
+    expect(r.problems).toEqual([
+      'message 2 (/tts/say, t=5 ms): parceiro_msgs/msg/Say.text: expected a string; skipped',
+    ]);
   });
 
   it('refuses a file that is not a recording, with its path', () => {

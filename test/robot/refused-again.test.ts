@@ -20,7 +20,9 @@ describe('the same refused event, again and again', () => {
     // A person's seat whose turn it is not.
     const seat = ([1, 2, 3] as const).find((s) => s !== toMove)!;
     const copy = (seq: number) => ({ seq, card: 'AS', zone: { area: 'play', seat } });
-    const acks = (await Promise.all(Array.from({ length: 30 }, (_, i) => socket.emitWithAck('card:detected', copy(i + 2))))) as EventAck[];
+    const acks = (await Promise.all(
+      Array.from({ length: 30 }, (_, i) => socket.emitWithAck('card:detected', copy(i + 2))),
+    )) as EventAck[];
     const first = acks[0]!;
     expect(first).toMatchObject({ ok: false, code: 'out-of-turn', seq: 2 });
     acks.forEach((a, i) => expect(a).toEqual({ ...first, seq: i + 2 }));
@@ -35,7 +37,15 @@ describe('the same refused event, again and again', () => {
     // One after another, every seq from 3 to 31, each batch its first and last.
     let next = 3;
     for (const b of batches) {
-      expect(b).toMatchObject({ event: 'card:detected', code: 'out-of-turn', reason: first.ok ? '' : first.reason, card: 'AS', seat, zone: 'play', first_seq: next });
+      expect(b).toMatchObject({
+        event: 'card:detected',
+        code: 'out-of-turn',
+        reason: first.ok ? '' : first.reason,
+        card: 'AS',
+        seat,
+        zone: 'play',
+        first_seq: next,
+      });
       expect(b.seq - b.first_seq + 1).toBe(b.repeats);
       next = b.seq + 1;
     }

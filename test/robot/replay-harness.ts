@@ -37,7 +37,10 @@ export async function recordSession(folder: string, id: string, games = 1): Prom
 }
 
 /** Seats a simulated table (seed 8) at `node` and waits until its session is over and its reactions are done. */
-export async function playToEnd(node: { url: string; finished(): Promise<unknown>; quiet(): Promise<unknown> }, token: string): Promise<void> {
+export async function playToEnd(
+  node: { url: string; finished(): Promise<unknown>; quiet(): Promise<unknown> },
+  token: string,
+): Promise<void> {
   const table = new SimulatedTable({ url: node.url, token, seed: 8 });
   try {
     await table.start();
@@ -49,14 +52,22 @@ export async function playToEnd(node: { url: string; finished(): Promise<unknown
 }
 
 /** A copy of a recording with its messages passed through `edit`. */
-export async function rewrite(from: string, to: string, edit: (m: Recording.RecordedMessage, i: number) => unknown): Promise<void> {
+export async function rewrite(
+  from: string,
+  to: string,
+  edit: (m: Recording.RecordedMessage, i: number) => unknown,
+): Promise<void> {
   const rec = recording.readRecording(from);
   let now = 0;
-  const r = await recording.Recorder.start({ path: to, bus: new bus.InProcessBus(), clock: () => now, session: rec.session! });
+  const r = await recording.Recorder.start({
+    path: to,
+    bus: new bus.InProcessBus(),
+    clock: () => now,
+    session: rec.session!,
+  });
   rec.messages.forEach((m, i) => {
     now = m.time;
     r.record(m.topic, edit(m, i));
   });
   await r.close();
 }
-

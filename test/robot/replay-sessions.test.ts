@@ -18,10 +18,14 @@ const dir = mkdtempSync(join(tmpdir(), 'parceiro-replays-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The replay's verdict, with the first difference spelled out when there is one. */
-async function replayed(path: string): Promise<{ matches: boolean; first: string | null; spoken: number; dropped: number }> {
+async function replayed(
+  path: string,
+): Promise<{ matches: boolean; first: string | null; spoken: number; dropped: number }> {
   const rec = recording.readRecording(path);
   const r = await replay.replayRecording(rec);
-  const lines = rec.messages.filter((m) => m.topic.name === '/parceiro/behaviours/utterance').map((m) => m.message as { phase: string });
+  const lines = rec.messages
+    .filter((m) => m.topic.name === '/parceiro/behaviours/utterance')
+    .map((m) => m.message as { phase: string });
   const d = r.firstDifference;
   return {
     matches: r.matches,
@@ -42,7 +46,10 @@ describe('recordings replay to exactly themselves', () => {
     const results = await Promise.all(
       runs.map(async (args, i) => {
         const folder = join(dir, `simulate-${i}`);
-        const r = await runCli(['simulate', '--games', '1', '--budget', '100', '--min-think', '300', '--recordings', folder, ...args], dir);
+        const r = await runCli(
+          ['simulate', '--games', '1', '--budget', '100', '--min-think', '300', '--recordings', folder, ...args],
+          dir,
+        );
         expect(r.err, args.join(' ')).toBe('');
         expect(r.code, args.join(' ')).toBe(0);
         const [file] = readdirSync(folder);
@@ -86,7 +93,11 @@ describe('recordings replay to exactly themselves', () => {
       table.close();
     }
     const path = (await node.close()).recording!;
-    const hellos = recording.readRecording(path).messages.filter((m) => m.topic.name === '/parceiro/table/events' && (m.message as { kind: string }).kind === 'hello');
+    const hellos = recording
+      .readRecording(path)
+      .messages.filter(
+        (m) => m.topic.name === '/parceiro/table/events' && (m.message as { kind: string }).kind === 'hello',
+      );
     expect(hellos.length).toBe(3);
     const r = await replayed(path);
     expect(r.first).toBeNull();

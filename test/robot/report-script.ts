@@ -5,7 +5,16 @@
 // language changes put where a test wants them.
 
 import type { Card, Seat } from '../../game/index.js';
-import { Game, PlayResult, RulePlayer, SeatView, createRng, dealCards, formatCard, pointsOf } from '../../game/index.js';
+import {
+  Game,
+  PlayResult,
+  RulePlayer,
+  SeatView,
+  createRng,
+  dealCards,
+  formatCard,
+  pointsOf,
+} from '../../game/index.js';
 import { InProcessBus } from '../../robot/bus/index.js';
 import type { GameEventMessage, UtteranceMessage } from '../../robot/bus/messages.js';
 import type { TopicKey, TopicMessage } from '../../robot/bus/topics.js';
@@ -65,7 +74,16 @@ export class SessionScript {
   /** Events reacted to so far. */
   reacted = 0;
 
-  constructor(readonly session: SessionInfo = { id: 'test', seed: '1', games: '1', robotSeat: '0', language: 'pt', character: 'warm' }) {}
+  constructor(
+    readonly session: SessionInfo = {
+      id: 'test',
+      seed: '1',
+      games: '1',
+      robotSeat: '0',
+      language: 'pt',
+      character: 'warm',
+    },
+  ) {}
 
   tick(ms = 100): this {
     this.now += ms;
@@ -79,7 +97,9 @@ export class SessionScript {
 
   /** An emotions message: what is felt now, after `felt` is added; earlier emotions a little decayed. */
   react(felt: Emotion[] = [], mood = this.mood): this {
-    this.feeling = this.feeling.map((e) => ({ ...e, intensity: Math.round(e.intensity * 0.95 * 1000) / 1000 })).filter((e) => e.intensity >= 0.1);
+    this.feeling = this.feeling
+      .map((e) => ({ ...e, intensity: Math.round(e.intensity * 0.95 * 1000) / 1000 }))
+      .filter((e) => e.intensity >= 0.1);
     for (const f of felt) {
       const e = { type: f.type, intensity: f.intensity, target: f.target ?? -1, team: f.team ?? '' };
       const i = this.feeling.findIndex((x) => x.type === e.type && x.target === e.target && x.team === e.team);
@@ -88,19 +108,48 @@ export class SessionScript {
     }
     this.mood = mood;
     const emotions = [...this.feeling].sort((a, b) => b.intensity - a.intensity);
-    return this.emit('emotions', { emotions: emotions.map((e) => ({ type: e.type, intensity: e.intensity, target: e.target, target_team: e.team })), mood, strongest: emotions[0]?.type ?? '', at_ms: this.now });
+    return this.emit('emotions', {
+      emotions: emotions.map((e) => ({ type: e.type, intensity: e.intensity, target: e.target, target_team: e.team })),
+      mood,
+      strongest: emotions[0]?.type ?? '',
+      at_ms: this.now,
+    });
   }
 
   face(expression: string, valence = 0.3): this {
-    return this.emit('expression', { header: { stamp: { sec: Math.floor(this.now / 1000), nanosec: 0 }, frame_id: '' }, expression, valence, arousal: 0.2, confidence: 1 });
+    return this.emit('expression', {
+      header: { stamp: { sec: Math.floor(this.now / 1000), nanosec: 0 }, frame_id: '' },
+      expression,
+      valence,
+      arousal: 0.2,
+      confidence: 1,
+    });
   }
 
   /**
    * A line: spoken (phase start, then end) unless `phase` says dropped; `during` runs `ms` into it,
    * and the line ends `ms` after that (at once without `during`).
    */
-  line(u: Partial<UtteranceMessage> & { text: string }, o: { during?: (script: SessionScript) => void; ms?: number } = {}): this {
-    const m: UtteranceMessage = { phase: 'start', id: 'card#robot', category: 'playing.following', language: 'pt', target: 'all', addressee: -1, backend: 'log', reason: '', event: 'play', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1, ...u };
+  line(
+    u: Partial<UtteranceMessage> & { text: string },
+    o: { during?: (script: SessionScript) => void; ms?: number } = {},
+  ): this {
+    const m: UtteranceMessage = {
+      phase: 'start',
+      id: 'card#robot',
+      category: 'playing.following',
+      language: 'pt',
+      target: 'all',
+      addressee: -1,
+      backend: 'log',
+      reason: '',
+      event: 'play',
+      about_seat: -1,
+      moment: -1,
+      emotion: '',
+      due_in_ms: -1,
+      ...u,
+    };
     this.emit('utterance', m);
     if (o.during) o.during(this.tick(o.ms ?? 500));
     if (o.during) this.tick(o.ms ?? 500);
@@ -114,7 +163,15 @@ export class SessionScript {
    * as the node often does, a trick's last card, the trick and the game's end are all published
    * before the reactions to them.
    */
-  playGame(o: { game: number; seed: number; dealer: Seat; reactor?: Reactor; bunched?: boolean; gapMs?: number; afterEvent?: (e: GameEventMessage, ctx: EventContext) => void }): PlayedGame {
+  playGame(o: {
+    game: number;
+    seed: number;
+    dealer: Seat;
+    reactor?: Reactor;
+    bunched?: boolean;
+    gapMs?: number;
+    afterEvent?: (e: GameEventMessage, ctx: EventContext) => void;
+  }): PlayedGame {
     const gap = o.gapMs ?? 1000;
     const deal = dealCards(createRng(o.seed), o.dealer);
     const game = new Game(deal);
@@ -137,7 +194,12 @@ export class SessionScript {
       }
       waiting = [];
     };
-    publish({ ...blank('deal', o.game, this.victories), seat: o.dealer, card: formatCard(deal.trumpCard), leader: (o.dealer + 1) % 4 });
+    publish({
+      ...blank('deal', o.game, this.victories),
+      seat: o.dealer,
+      card: formatCard(deal.trumpCard),
+      leader: (o.dealer + 1) % 4,
+    });
     reactAll();
     let cards: Card[] = [];
     while (!game.isOver) {
@@ -153,7 +215,14 @@ export class SessionScript {
       publish({ ...blank('play', o.game, this.victories), seat, card: formatCard(card), trick }, forced);
       if (!o.bunched) reactAll();
       if (result !== PlayResult.Continue) {
-        publish({ ...blank('trick', o.game, this.victories), trick, leader, cards: cards.map(formatCard), winner: game.trickWinner(trick), points: cards.reduce((a, c) => a + pointsOf(c), 0) });
+        publish({
+          ...blank('trick', o.game, this.victories),
+          trick,
+          leader,
+          cards: cards.map(formatCard),
+          winner: game.trickWinner(trick),
+          points: cards.reduce((a, c) => a + pointsOf(c), 0),
+        });
         cards = [];
         if (!o.bunched) reactAll();
       }
@@ -164,14 +233,21 @@ export class SessionScript {
     if (outcome.winner === 'A') this.victories = [this.victories[0] + outcome.victories, this.victories[1]];
     if (outcome.winner === 'B') this.victories = [this.victories[0], this.victories[1] + outcome.victories];
     const winnerTeam = outcome.winner === 'draw' ? 'draw' : outcome.winner === 'A' ? 'a' : 'b';
-    publish({ ...blank('end', o.game, this.victories), final_points: [game.points(0), game.points(1)], winner_team: winnerTeam });
+    publish({
+      ...blank('end', o.game, this.victories),
+      final_points: [game.points(0), game.points(1)],
+      winner_team: winnerTeam,
+    });
     reactAll();
     return { game: o.game, events, forced: forcedFlags, winnerTeam };
   }
 
   sessionEnd(game: number): this {
     const [a, b] = this.victories;
-    this.emit('gameEvents', { ...blank('session_end', game, this.victories), winner_team: a === b ? 'draw' : a > b ? 'a' : 'b' });
+    this.emit('gameEvents', {
+      ...blank('session_end', game, this.victories),
+      winner_team: a === b ? 'draw' : a > b ? 'a' : 'b',
+    });
     return this.tick(2).react();
   }
 

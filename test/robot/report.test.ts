@@ -14,7 +14,15 @@ import type { TopicMessage } from '../../robot/bus/topics.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { Recording } from '../../robot/recording/index.js';
 import type { LibraryLines, Report, SessionReport } from '../../robot/offline/report/index.js';
-import { buildReport, chartHtml, forcedPlays, formatReport, formatSession, sessionReport, timelineOf } from '../../robot/offline/report/index.js';
+import {
+  buildReport,
+  chartHtml,
+  forcedPlays,
+  formatReport,
+  formatSession,
+  sessionReport,
+  timelineOf,
+} from '../../robot/offline/report/index.js';
 import type { Emotion } from './report-script.js';
 import { SessionScript, seedWhere } from './report-script.js';
 
@@ -28,7 +36,14 @@ async function recorded(script: SessionScript, o: { keep?: number; abandon?: boo
 
 /** A small library (its ids and categories: what the report reads) for pt and en: 4 lines in 3 categories. */
 const LIBRARY = (language: string): LibraryLines | null =>
-  language === 'pt' || language === 'en' ? { lines: ['play.partner#1', 'play.partner#2', 'trick.end.ours#1', 'play.self#1'].map((id) => ({ id, category: id.split('#')[0]! })) } : null;
+  language === 'pt' || language === 'en'
+    ? {
+        lines: ['play.partner#1', 'play.partner#2', 'trick.end.ours#1', 'play.self#1'].map((id) => ({
+          id,
+          category: id.split('#')[0]!,
+        })),
+      }
+    : null;
 
 async function reportOf(script: SessionScript): Promise<SessionReport> {
   return sessionReport(await recorded(script), LIBRARY).report;
@@ -72,8 +87,10 @@ describe('mood and emotions', () => {
       seed: 5,
       dealer: 1,
       reactor: (e) => {
-        if (e.type === 'play' && e.seat === 2) return { felt: [{ type: 'happy-for', intensity: 1 + 0.5 * partnerPlays++, target: 2 }] };
-        if (e.type === 'trick' && e.winner % 2 === 1) return { felt: [{ type: 'resentment', intensity: 2 + e.trick * 0.5, team: 'opponents' }] };
+        if (e.type === 'play' && e.seat === 2)
+          return { felt: [{ type: 'happy-for', intensity: 1 + 0.5 * partnerPlays++, target: 2 }] };
+        if (e.type === 'trick' && e.winner % 2 === 1)
+          return { felt: [{ type: 'resentment', intensity: 2 + e.trick * 0.5, team: 'opponents' }] };
         if (e.type === 'end') return { felt: [{ type: 'pride', intensity: 4, team: 'team' }] };
         return {};
       },
@@ -105,7 +122,16 @@ describe('reactions', () => {
         if (!gloated && e.type === 'play' && e.seat === 1) {
           gloated = true;
           const later = FIELDS_ADDED_LATER[ExpectationMsg.type];
-          ctx.script.emit('expectation', { ...later, status: 'ok', expected_points: 70, win_probability: 0.7, detail: '', event_index: ctx.index, at_event: ctx.index, applied: true } as TopicMessage<'expectation'>);
+          ctx.script.emit('expectation', {
+            ...later,
+            status: 'ok',
+            expected_points: 70,
+            win_probability: 0.7,
+            detail: '',
+            event_index: ctx.index,
+            at_event: ctx.index,
+            applied: true,
+          } as TopicMessage<'expectation'>);
           ctx.script.react([{ type: 'gloating', intensity: 3, target: 1 }]);
         }
       },
@@ -167,14 +193,26 @@ describe('faces by game result', () => {
     expect(r.figures.faces.byResult.won).toMatchObject({ games: 1, after: { happy: 1 } });
     const c = r.figures.checks.happyAfterLoss;
     expect(c).toMatchObject({ examined: 2, applicable: 1, count: 1 });
-    expect(c.examples[0]).toMatchObject({ game: 1, trick: null, text: 'happy face (valence 0.3), 0.3 s after the game\'s end' });
+    expect(c.examples[0]).toMatchObject({
+      game: 1,
+      trick: null,
+      text: "happy face (valence 0.3), 0.3 s after the game's end",
+    });
     expect(c.examples[0]!.why).toMatch(/^game 1 was lost \d+-\d+$/);
   });
 
   it("a happy face after the session's last game, lost, is no finding when the session was won", async () => {
     const run = async (results: ('A' | 'B')[]) => {
       const s = new SessionScript({ id: 'last', games: String(results.length), robotSeat: '0', language: 'pt' });
-      results.forEach((winner, i) => s.playGame({ game: i, seed: seedWhere(i as Seat, winner), dealer: i as Seat, afterEvent: (e, { script }) => void (e.type === 'end' && i === results.length - 1 && script.tick(200).face('happy')) }));
+      results.forEach((winner, i) =>
+        s.playGame({
+          game: i,
+          seed: seedWhere(i as Seat, winner),
+          dealer: i as Seat,
+          afterEvent: (e, { script }) =>
+            void (e.type === 'end' && i === results.length - 1 && script.tick(200).face('happy')),
+        }),
+      );
       s.sessionEnd(results.length - 1);
       return { check: (await reportOf(s)).figures.checks.happyAfterLoss, victories: s.victories };
     };
@@ -188,7 +226,12 @@ describe('faces by game result', () => {
 
   it('finds nothing when the robot looks sad after a loss', async () => {
     const s = new SessionScript();
-    s.playGame({ game: 0, seed: seedWhere(0, 'B'), dealer: 0, afterEvent: (e, { script }) => void (e.type === 'end' && script.face('sad')) });
+    s.playGame({
+      game: 0,
+      seed: seedWhere(0, 'B'),
+      dealer: 0,
+      afterEvent: (e, { script }) => void (e.type === 'end' && script.face('sad')),
+    });
     expect((await reportOf(s)).figures.checks.happyAfterLoss).toMatchObject({ applicable: 1, count: 0 });
   });
 });
@@ -198,7 +241,14 @@ describe('lines', () => {
     const s = new SessionScript({ id: 'lines', language: 'pt' });
     s.line({ text: 'a', id: 'play.partner#1', category: 'play.partner', addressee: 2 });
     s.line({ text: 'b', id: 'play.partner#1', category: 'play.partner', addressee: -1 });
-    s.line({ text: 'c', id: 'play.partner#2', category: 'play.partner', addressee: 1, phase: 'dropped', reason: 'stale' });
+    s.line({
+      text: 'c',
+      id: 'play.partner#2',
+      category: 'play.partner',
+      addressee: 1,
+      phase: 'dropped',
+      reason: 'stale',
+    });
     s.line({ text: 'd', id: 'trick.end.ours#1', category: 'trick.end.ours', phase: 'dropped', reason: 'delay' });
     s.line({ text: 'e', id: 'card#robot', category: 'playing.forced' });
     s.line({ text: 'f', id: 'play.self#1', category: 'play.self' });
@@ -209,10 +259,20 @@ describe('lines', () => {
     const l = r.figures.lines;
     expect(l).toMatchObject({ spoken: 6, dropped: 2, droppedByReason: { stale: 1, delay: 1 } });
     expect(l.byCategory['play.partner']).toEqual({ spoken: 4, dropped: 1 });
-    expect(l.byAddressee).toEqual({ partner: { spoken: 1, dropped: 0 }, opponent: { spoken: 1, dropped: 1 }, all: { spoken: 4, dropped: 1 } });
+    expect(l.byAddressee).toEqual({
+      partner: { spoken: 1, dropped: 0 },
+      opponent: { spoken: 1, dropped: 1 },
+      all: { spoken: 4, dropped: 1 },
+    });
     expect(l.ownCard).toEqual({ spoken: 2, share: 0.333 });
-    expect(l.coverage.pt).toEqual({ categories: { said: 2, total: 3, share: 0.667 }, lines: { said: 2, total: 4, share: 0.5 } });
-    expect(l.coverage.en).toEqual({ categories: { said: 1, total: 3, share: 0.333 }, lines: { said: 1, total: 4, share: 0.25 } });
+    expect(l.coverage.pt).toEqual({
+      categories: { said: 2, total: 3, share: 0.667 },
+      lines: { said: 2, total: 4, share: 0.5 },
+    });
+    expect(l.coverage.en).toEqual({
+      categories: { said: 1, total: 3, share: 0.333 },
+      lines: { said: 1, total: 4, share: 0.25 },
+    });
     expect(l.coverage.xx).toBeNull();
     expect(r.notes).toContain('no utterance library for language "xx": its coverage is not known');
   });
@@ -221,7 +281,8 @@ describe('lines', () => {
 describe('misaddressed lines', () => {
   it('finds lines about the partner said to an opponent, and about an opponent said to the partner or the other opponent', async () => {
     const s = new SessionScript();
-    const about = (event: string, seat: number, addressee: number, text: string) => s.line({ text, event, about_seat: seat, addressee, moment: 64 + 6, id: 'x#1', category: 'play.partner' });
+    const about = (event: string, seat: number, addressee: number, text: string) =>
+      s.line({ text, event, about_seat: seat, addressee, moment: 64 + 6, id: 'x#1', category: 'play.partner' });
     about('play', 2, 1, 'partner card to opponent');
     about('play', 2, 2, 'partner card to partner');
     about('trick', 1, 1, 'opponent trick to that opponent');
@@ -232,8 +293,16 @@ describe('misaddressed lines', () => {
     about('end', -1, 1, 'result to an opponent');
     const c = (await reportOf(s)).figures.checks.misaddressed;
     expect(c).toMatchObject({ examined: 8, applicable: 5, unknown: 0, count: 3, note: null });
-    expect(c.examples.map((x) => x.text)).toEqual(['partner card to opponent', 'opponent trick to the other opponent', 'opponent card to partner']);
-    expect(c.examples[0]).toMatchObject({ game: 1, trick: 2, why: "about the partner (seat 2)'s card, said to an opponent (seat 1)" });
+    expect(c.examples.map((x) => x.text)).toEqual([
+      'partner card to opponent',
+      'opponent trick to the other opponent',
+      'opponent card to partner',
+    ]);
+    expect(c.examples[0]).toMatchObject({
+      game: 1,
+      trick: 2,
+      why: "about the partner (seat 2)'s card, said to an opponent (seat 1)",
+    });
   });
 
   it('says it could not check lines recorded before they carried their event', async () => {
@@ -242,7 +311,9 @@ describe('misaddressed lines', () => {
     s.line({ text: 'old too', event: '', about_seat: -1, addressee: 2 });
     const r = await reportOf(s);
     expect(r.figures.checks.misaddressed).toMatchObject({ examined: 0, unknown: 2, count: 0 });
-    expect(r.figures.checks.misaddressed.note).toMatch(/^could not be checked: the 2 spoken lines were recorded before lines said what they react to$/);
+    expect(r.figures.checks.misaddressed.note).toMatch(
+      /^could not be checked: the 2 spoken lines were recorded before lines said what they react to$/,
+    );
     expect(r.figures.checks.lateLines.note).toMatch(/^could not be checked/);
     expect(formatSession(r)).toMatch(/misaddressed lines +- could not be checked/);
   });
@@ -259,9 +330,11 @@ describe('late lines', () => {
       afterEvent: (e, { script }) => {
         if (e.type === 'play') plays++;
         // In time: the third card's line before the fourth card.
-        if (e.type === 'play' && plays === 3) script.line({ text: 'third card, in time', event: 'play', about_seat: e.seat, moment: 64 + 3 });
+        if (e.type === 'play' && plays === 3)
+          script.line({ text: 'third card, in time', event: 'play', about_seat: e.seat, moment: 64 + 3 });
         // Late: the fourth card's line once the fifth is down.
-        if (e.type === 'play' && plays === 5) script.line({ text: 'fourth card, late', event: 'play', about_seat: e.seat, moment: 64 + 4 });
+        if (e.type === 'play' && plays === 5)
+          script.line({ text: 'fourth card, late', event: 'play', about_seat: e.seat, moment: 64 + 4 });
         if (e.type === 'end') {
           script.line({ text: 'last trick, after the end', event: 'trick', about_seat: 0, moment: 64 + 40 });
           script.line({ text: 'the result, in time', event: 'end', moment: 64 + 41, category: 'game.end.win.single' });
@@ -274,7 +347,13 @@ describe('late lines', () => {
       seed: 6,
       dealer: 1,
       afterEvent: (e, { script }) => {
-        if (e.type === 'play' && ++second === 1) script.line({ text: 'the first result, late', event: 'end', moment: 64 + 41, category: 'game.end.win.single' });
+        if (e.type === 'play' && ++second === 1)
+          script.line({
+            text: 'the first result, late',
+            event: 'end',
+            moment: 64 + 41,
+            category: 'game.end.win.single',
+          });
       },
     });
     s.sessionEnd(1);
@@ -296,7 +375,13 @@ describe('faces against the words', () => {
   it('finds a glad face under a sorry line and a sorry face under a glad one; not a face after the line, nor under a line of neither feeling', async () => {
     const library = (language: string): LibraryLines | null =>
       language === 'pt'
-        ? { lines: [{ id: 'trick.end.theirs#1', category: 'trick.end.theirs', valence: -1 }, { id: 'trick.end.ours#1', category: 'trick.end.ours', valence: 1 }, { id: 'playing.following#1', category: 'playing.following', valence: 0 }] }
+        ? {
+            lines: [
+              { id: 'trick.end.theirs#1', category: 'trick.end.theirs', valence: -1 },
+              { id: 'trick.end.ours#1', category: 'trick.end.ours', valence: 1 },
+              { id: 'playing.following#1', category: 'playing.following', valence: 0 },
+            ],
+          }
         : null;
     const s = new SessionScript();
     let tricks = 0;
@@ -310,12 +395,32 @@ describe('faces against the words', () => {
         const sorry = { id: 'trick.end.theirs#1', category: 'trick.end.theirs' as const, event: 'trick', moment };
         const glad = { id: 'trick.end.ours#1', category: 'trick.end.ours' as const, event: 'trick', moment };
         if (tricks === 1) script.line({ ...sorry, text: 'Essa doeu...' }, { during: (x) => x.face('happy') });
-        if (tricks === 2) script.line({ ...glad, text: 'Boa! Mais 13 pontos para nós.' }, { during: (x) => x.face('sad', -0.2) });
-        if (tricks === 3) script.line({ ...sorry, text: 'Lá se foram 7 pontos.' }, { during: (x) => x.face('sad', -0.2) });
-        if (tricks === 4) script.line({ id: 'playing.following#1', category: 'playing.following', text: 'Também tenho copas.', moment }, { during: (x) => x.face('happy') });
-        if (tricks === 5) script.line({ ...sorry, text: 'Pronto, esta já foi.' }).tick(100).face('happy');
+        if (tricks === 2)
+          script.line({ ...glad, text: 'Boa! Mais 13 pontos para nós.' }, { during: (x) => x.face('sad', -0.2) });
+        if (tricks === 3)
+          script.line({ ...sorry, text: 'Lá se foram 7 pontos.' }, { during: (x) => x.face('sad', -0.2) });
+        if (tricks === 4)
+          script.line(
+            { id: 'playing.following#1', category: 'playing.following', text: 'Também tenho copas.', moment },
+            { during: (x) => x.face('happy') },
+          );
+        if (tricks === 5)
+          script
+            .line({ ...sorry, text: 'Pronto, esta já foi.' })
+            .tick(100)
+            .face('happy');
         if (tricks === 6) script.line({ ...sorry, text: 'Essa doeu...' }, { during: (x) => x.face('surprised') });
-        if (tricks === 7) script.line({ id: 'trick.end.theirs#9', category: 'trick.end.theirs', event: 'trick', moment, text: 'Uma linha que a biblioteca já não tem.' }, { during: (x) => x.face('happy') });
+        if (tricks === 7)
+          script.line(
+            {
+              id: 'trick.end.theirs#9',
+              category: 'trick.end.theirs',
+              event: 'trick',
+              moment,
+              text: 'Uma linha que a biblioteca já não tem.',
+            },
+            { during: (x) => x.face('happy') },
+          );
       },
     });
     const c = (await sessionReport(await recorded(s), library)).report.figures.checks.facesAgainstWords;
@@ -351,7 +456,11 @@ describe('faces against the trick', () => {
     expect(lost.length).toBeGreaterThan(0);
     expect(lost.length).toBeLessThan(scoring.length);
     expect(c).toMatchObject({ examined: scoring.length, applicable: scoring.length, count: lost.length });
-    expect(c.examples[0]).toMatchObject({ game: 1, trick: lost[0]!.trick + 1, text: 'happy face (valence 0.3), 0.2 s after the trick' });
+    expect(c.examples[0]).toMatchObject({
+      game: 1,
+      trick: lost[0]!.trick + 1,
+      text: 'happy face (valence 0.3), 0.2 s after the trick',
+    });
     expect(c.examples[0]!.why).toMatch(/^an opponent \(seat [13]\) took \d+ points for the opponents$/);
   });
 });
@@ -369,7 +478,10 @@ describe('forced plays', () => {
   it('judges only what a recording cut mid-game tells, and never contradicts the engine', async () => {
     const s = new SessionScript();
     const g = s.playGame({ game: 0, seed: 12, dealer: 2 });
-    const cut = s.messages.findIndex((m, i) => m.key === 'gameEvents' && s.messages.slice(0, i + 1).filter((x) => x.key === 'gameEvents').length === 25);
+    const cut = s.messages.findIndex(
+      (m, i) =>
+        m.key === 'gameEvents' && s.messages.slice(0, i + 1).filter((x) => x.key === 'gameEvents').length === 25,
+    );
     const rec = await recorded(s, { keep: cut + 1, abandon: true });
     const forced = forcedPlays(timelineOf(rec).games[0]!);
     expect(forced.length).toBeGreaterThan(15);
@@ -390,7 +502,11 @@ describe('forced plays', () => {
         if (e.type !== 'play' || e.seat === 0) return {};
         n++;
         const felt: Emotion[] = forced
-          ? [e.seat === 2 ? { type: 'anger', intensity: 1 + n * 0.1, team: 'team' } : { type: 'reproach', intensity: 1 + n * 0.1, target: e.seat }]
+          ? [
+              e.seat === 2
+                ? { type: 'anger', intensity: 1 + n * 0.1, team: 'team' }
+                : { type: 'reproach', intensity: 1 + n * 0.1, target: e.seat },
+            ]
           : [{ type: 'reproach', intensity: 1 + n * 0.1, target: e.seat === 2 ? 1 : 2 }];
         return { felt };
       },
@@ -398,10 +514,19 @@ describe('forced plays', () => {
     const plays = played.events.filter((e) => e.type === 'play');
     const forcedOthers = plays.filter((e, k) => played.forced[k] && e.seat !== 0);
     const c = (await reportOf(s)).figures.checks.forcedBlame;
-    expect(c).toMatchObject({ examined: 40, applicable: played.forced.filter(Boolean).length, unknown: 0, count: forcedOthers.length });
+    expect(c).toMatchObject({
+      examined: 40,
+      applicable: played.forced.filter(Boolean).length,
+      unknown: 0,
+      count: forcedOthers.length,
+    });
     expect(c.count).toBeGreaterThanOrEqual(3);
     expect(c.examples[0]!.why).toMatch(/^(an opponent|the partner) \(seat \d\) played \w\w, its only legal card$/);
-    expect(c.examples.every((x) => /^(reproach [\d.]+ toward an opponent \(seat [13]\)|anger [\d.]+ toward the robot's team)$/.test(x.text))).toBe(true);
+    expect(
+      c.examples.every((x) =>
+        /^(reproach [\d.]+ toward an opponent \(seat [13]\)|anger [\d.]+ toward the robot's team)$/.test(x.text),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -419,9 +544,16 @@ describe('gloating and pity', () => {
         const k = 1 + e.trick * 0.4;
         if (e.winner % 2 === 0) {
           applicable += 3;
-          if (points(cardOf(e, 1)) === 0 && points(cardOf(e, 3)) === 0) expected.push(`gloating toward the opponents at ${e.trick + 1}`);
+          if (points(cardOf(e, 1)) === 0 && points(cardOf(e, 3)) === 0)
+            expected.push(`gloating toward the opponents at ${e.trick + 1}`);
           expected.push(`pity toward the partner at ${e.trick + 1}`);
-          return { felt: [{ type: 'gloating', intensity: k, team: 'opponents' }, { type: 'pity', intensity: k, target: 2 }, { type: 'pity', intensity: k, target: 1 }] };
+          return {
+            felt: [
+              { type: 'gloating', intensity: k, team: 'opponents' },
+              { type: 'pity', intensity: k, target: 2 },
+              { type: 'pity', intensity: k, target: 1 },
+            ],
+          };
         }
         applicable += 1;
         if (points(cardOf(e, 1)) === 0 && e.winner !== 1) expected.push(`gloating toward seat 1 at ${e.trick + 1}`);
@@ -431,7 +563,10 @@ describe('gloating and pity', () => {
     const c = (await reportOf(s)).figures.checks.gloatingPity;
     expect(c).toMatchObject({ examined: 10, applicable, count: expected.length });
     expect(expected.length).toBeGreaterThan(0);
-    const said = c.examples.map((x) => `${x.text.split(' ')[0]} toward ${/toward (the opponents|the partner|an opponent \(seat 1\))/.exec(x.text)![1]!.replace('an opponent (seat 1)', 'seat 1')} at ${x.trick}`);
+    const said = c.examples.map(
+      (x) =>
+        `${x.text.split(' ')[0]} toward ${/toward (the opponents|the partner|an opponent \(seat 1\))/.exec(x.text)![1]!.replace('an opponent (seat 1)', 'seat 1')} at ${x.trick}`,
+    );
     expect(said).toEqual(expected.slice(0, 20));
   });
 });
@@ -448,8 +583,12 @@ describe('damaged recordings', () => {
     const cutPath = join(dir, 'cut.mcap');
     const inSecondGame = (n: number): boolean => {
       writeFileSync(cutPath, bytes.subarray(0, n));
-      const events = readRecording(cutPath).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
-      return events.some((e) => e.type === 'deal' && e.game === 1) && !events.some((e) => e.type === 'end' && e.game === 1);
+      const events = readRecording(cutPath)
+        .messages.filter((m) => m.topic.name === '/parceiro/game/events')
+        .map((m) => m.message as GameEventMessage);
+      return (
+        events.some((e) => e.type === 'deal' && e.game === 1) && !events.some((e) => e.type === 'end' && e.game === 1)
+      );
     };
     let cut = bytes.length;
     while (cut > 0 && !inSecondGame(cut)) cut -= Math.ceil(bytes.length / 100);
@@ -491,7 +630,20 @@ describe('output', () => {
   let chart: string;
   it('writes a self-contained chart page: a timeline and a score per game, marks that say what they were', async () => {
     const s = new SessionScript({ id: 'chart <&>', games: '2', robotSeat: '0', language: 'pt' });
-    s.playGame({ game: 0, seed: seedWhere(0, 'B'), dealer: 0, reactor: (e) => (e.type === 'play' ? { felt: [{ type: 'joy', intensity: 2 + (e.trick % 3) }], mood: 3 } : {}), afterEvent: (e, { script }) => void (e.type === 'end' && script.tick(100).face('happy').line({ text: 'Bom jogo <todos>', event: 'end', moment: 64 + 41 })) });
+    s.playGame({
+      game: 0,
+      seed: seedWhere(0, 'B'),
+      dealer: 0,
+      reactor: (e) => (e.type === 'play' ? { felt: [{ type: 'joy', intensity: 2 + (e.trick % 3) }], mood: 3 } : {}),
+      afterEvent: (e, { script }) =>
+        void (
+          e.type === 'end' &&
+          script
+            .tick(100)
+            .face('happy')
+            .line({ text: 'Bom jogo <todos>', event: 'end', moment: 64 + 41 })
+        ),
+    });
     s.playGame({ game: 1, seed: 4, dealer: 1 });
     const built = buildReport([await recorded(s)], LIBRARY);
     report = built.report;
@@ -513,7 +665,15 @@ describe('output', () => {
     expect(lines.length).toBeLessThan(60);
     expect(text).toMatch(/^Session chart <&> \(.*\.mcap\)$/m);
     expect(text).toMatch(/^ {2}game 1: lost +\d+-\d+ +victories 0-\d +mood at its end \+3\.0$/m);
-    for (const title of ['misaddressed lines', 'late lines', 'blame for forced plays', 'gloating/pity targets', 'happy after a lost game', 'reaction latency']) expect(text).toMatch(new RegExp(`^  ${title.replace('/', '\\/')} `, 'm'));
+    for (const title of [
+      'misaddressed lines',
+      'late lines',
+      'blame for forced plays',
+      'gloating/pity targets',
+      'happy after a lost game',
+      'reaction latency',
+    ])
+      expect(text).toMatch(new RegExp(`^  ${title.replace('/', '\\/')} `, 'm'));
     expect(text).toMatch(/^ {2}happy after a lost game +1 happy face after 2 lost games \(of 2 finished\)$/m);
   });
 });

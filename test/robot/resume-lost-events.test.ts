@@ -14,21 +14,34 @@ import { recordSession, recording, replay, robot } from './replay-harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-lost-events-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const events = (file: string): GameEventMessage[] => recording.readRecording(file).messages.filter((m) => m.topic.name === '/parceiro/game/events').map((m) => m.message as GameEventMessage);
+const events = (file: string): GameEventMessage[] =>
+  recording
+    .readRecording(file)
+    .messages.filter((m) => m.topic.name === '/parceiro/game/events')
+    .map((m) => m.message as GameEventMessage);
 
 describe('a restart after a crash between a card and its play', () => {
   it('records the play the recording lost, so the parts hold every play and trick once', async () => {
     const whole = await recordSession(dir, 'lost');
     // Cut right after the 14th card put down on the table: its play, and all after, are lost.
     const messages = recording.readRecording(whole).messages;
-    const cards = messages.map((m, i) => ({ m, i })).filter(({ m }) => m.topic.name === '/parceiro/table/events' && (m.message as TableEvent).kind === 'card_detected');
+    const cards = messages
+      .map((m, i) => ({ m, i }))
+      .filter(
+        ({ m }) => m.topic.name === '/parceiro/table/events' && (m.message as TableEvent).kind === 'card_detected',
+      );
     const cutAt = cards[13]!.i;
     const crashed = join(dir, 'crashed', 'recordings');
     mkdirSync(crashed, { recursive: true });
     const first = join(crashed, 'lost.mcap');
     const rec = recording.readRecording(whole);
     let now = 0;
-    const r = await recording.Recorder.start({ path: first, bus: new InProcessBus(), clock: () => now, session: rec.session! });
+    const r = await recording.Recorder.start({
+      path: first,
+      bus: new InProcessBus(),
+      clock: () => now,
+      session: rec.session!,
+    });
     for (const m of rec.messages.slice(0, cutAt + 1)) {
       now = m.time;
       r.record(m.topic, m.message);
@@ -38,7 +51,15 @@ describe('a restart after a crash between a card and its play', () => {
     const lostCard = (cards[13]!.m.message as TableEvent).card;
     expect(events(first).some((e) => e.type === 'play' && e.card === lostCard)).toBe(false);
 
-    const resumed = await replay.resumeSession({ sessionId: 'lost', recordingsDir: crashed, token: 'lost-token', host: '127.0.0.1', port: 0, logger: robot.createLogger({ level: 'silent', pretty: false }), node: { dashboard: null } });
+    const resumed = await replay.resumeSession({
+      sessionId: 'lost',
+      recordingsDir: crashed,
+      token: 'lost-token',
+      host: '127.0.0.1',
+      port: 0,
+      logger: robot.createLogger({ level: 'silent', pretty: false }),
+      node: { dashboard: null },
+    });
     const table = new SimulatedTable({ url: resumed.node.url, token: 'lost-token', seed: 8 });
     try {
       await table.start();

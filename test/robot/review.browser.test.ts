@@ -24,7 +24,9 @@ const play = (await import(new URL('../../dist/launch/commands/play.js', import.
 // The page's globals as the functions passed to the browser use them (this file compiles without the DOM library).
 declare const document: {
   documentElement: { scrollWidth: number };
-  getElementById(id: string): { textContent: string | null; getBoundingClientRect(): { right: number }; scrollIntoView(): void } | null;
+  getElementById(
+    id: string,
+  ): { textContent: string | null; getBoundingClientRect(): { right: number }; scrollIntoView(): void } | null;
 };
 declare const innerWidth: number;
 declare function scrollBy(x: number, y: number): void;
@@ -50,7 +52,10 @@ afterAll(async () => {
 
 /** No voice here: the page's speechSynthesis is a silent stand-in. */
 const NO_VOICE = (): void => {
-  Object.defineProperty(globalThis, 'speechSynthesis', { configurable: true, value: { speak: () => {}, cancel: () => {}, getVoices: () => [], speaking: false, pending: false } });
+  Object.defineProperty(globalThis, 'speechSynthesis', {
+    configurable: true,
+    value: { speak: () => {}, cancel: () => {}, getVoices: () => [], speaking: false, pending: false },
+  });
 };
 
 async function open(viewport: { width: number; height: number }): Promise<Page> {
@@ -77,7 +82,19 @@ async function playGame(p: Page): Promise<number> {
 
 describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
   it('a person asks "Como correu o jogo?" at the end; the operator reads the review panel and has the robot say it', async () => {
-    const run = await play.startPlay({ seat: 'partner', bots: 'rule', botThink: 0, games: 2, seed: 11, budget: 80, minThink: 0, speech: 'publish', record: false, port: 0, dashboardPort: 0 });
+    const run = await play.startPlay({
+      seat: 'partner',
+      bots: 'rule',
+      botThink: 0,
+      games: 2,
+      seed: 11,
+      budget: 80,
+      minThink: 0,
+      speech: 'publish',
+      record: false,
+      port: 0,
+      dashboardPort: 0,
+    });
     closers.push(() => run.close());
     const reviews: GameReviewMessage[] = [];
     run.node.bus.subscribe('review', (m) => reviews.push(m));
@@ -109,14 +126,22 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     const review = reviews[0]!;
     expect(review).toMatchObject({ game: 0, status: 'reviewed' });
     expect(review.values).toHaveLength(41);
-    const pt = reviewText(loadBehaviourSetup({ language: 'pt' }).utterances, reviewOfMessage(review)!, robotSeat as Seat)!;
+    const pt = reviewText(
+      loadBehaviourSetup({ language: 'pt' }).utterances,
+      reviewOfMessage(review)!,
+      robotSeat as Seat,
+    )!;
     expect(pt).toMatch(/^Com as cartas todas à vista/);
 
     // The person asks; the robot tells it in its bubble (game:control review, answered as a line).
     await person.click('#ask-review');
     await person.waitForFunction((text) => document.getElementById('bubble')!.textContent === text, pt);
     await screenshot(person, 'virtual-table-review.png', { docs: true });
-    await expect.poll(() => lines.filter((l) => l.id.startsWith('review#') && l.phase === 'start').map((l) => l.text), { timeout: WAIT }).toEqual([pt]);
+    await expect
+      .poll(() => lines.filter((l) => l.id.startsWith('review#') && l.phase === 'start').map((l) => l.text), {
+        timeout: WAIT,
+      })
+      .toEqual([pt]);
 
     // The operator's panel: the game's worth and end for the robot's team, the moments in words, the chart.
     const words = reviewWords(review, robotSeat);
@@ -127,12 +152,19 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     expect(await operator.textContent('#review .verdict')).toBe(words.verdict);
     const moments = await operator.locator('#review .review-moments li').allTextContents();
     expect(moments).toEqual(words.moments.map((m) => `${m.text}${m.turned ? 'changed the result' : ''}`));
-    for (const m of moments) expect(m).toMatch(/^Trick \d+: (the robot|the partner|the opponent on the (left|right)) played the \w+ of \w+; the \w+ of \w+ would have kept \d+ points? for (the robot's team|the opponents)\./);
-    expect(await operator.locator('#review .review-moments li[data-turned="true"] .tag').count()).toBe(words.moments.filter((m) => m.turned).length);
+    for (const m of moments)
+      expect(m).toMatch(
+        /^Trick \d+: (the robot|the partner|the opponent on the (left|right)) played the \w+ of \w+; the \w+ of \w+ would have kept \d+ points? for (the robot's team|the opponents)\./,
+      );
+    expect(await operator.locator('#review .review-moments li[data-turned="true"] .tag').count()).toBe(
+      words.moments.filter((m) => m.turned).length,
+    );
     if (!moments.length) expect(await operator.textContent('#review')).toContain(words.noMoments);
     expect(await operator.innerText('#review-panel')).not.toMatch(RAW_CARD_OR_SEAT);
     // The chart: the value for the robot's team along the 40 cards, the 60-point line, one mark per moment.
-    expect(await operator.locator('#review svg.review-chart polyline.value').getAttribute('points')).toMatch(/^(\S+,\S+ ){40}\S+,\S+$/);
+    expect(await operator.locator('#review svg.review-chart polyline.value').getAttribute('points')).toMatch(
+      /^(\S+,\S+ ){40}\S+,\S+$/,
+    );
     expect(await operator.locator('#review svg.review-chart .grid.sixty').count()).toBe(1);
     expect(await operator.locator('#review svg.review-chart g.moment').count()).toBe(review.moments.length);
 
@@ -141,15 +173,26 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     await operator.waitForSelector('#review-ack:text("sent: the robot says it")');
     // It waits its turn behind the review the table asked for, a long line, and the next game's lines:
     // a backstop of its own, not a measure of speed (in one full-suite run it took over 30 s).
-    await expect.poll(() => lines.filter((l) => l.id === 'operator-review#1').map((l) => l.phase), { timeout: 3 * WAIT }).toContain('start');
-    expect(lines.find((l) => l.id === 'operator-review#1' && l.phase === 'start')).toMatchObject({ category: 'operator', text: pt, target: 'all', language: 'pt' });
+    await expect
+      .poll(() => lines.filter((l) => l.id === 'operator-review#1').map((l) => l.phase), { timeout: 3 * WAIT })
+      .toContain('start');
+    expect(lines.find((l) => l.id === 'operator-review#1' && l.phase === 'start')).toMatchObject({
+      category: 'operator',
+      text: pt,
+      target: 'all',
+      language: 'pt',
+    });
     await operator.waitForSelector('#utterances li[data-line="operator-review#1"]');
 
     // It fits: no sideways scrolling and the panel within the page, at each size; pictures at desktop and phone.
     for (const [name, size] of Object.entries(VIEWPORTS)) {
       await operator.setViewportSize(size);
       await operator.waitForFunction((w) => innerWidth === w, size.width);
-      const fit = await operator.evaluate(() => ({ scroll: document.documentElement.scrollWidth, right: document.getElementById('review-panel')!.getBoundingClientRect().right, width: innerWidth }));
+      const fit = await operator.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        right: document.getElementById('review-panel')!.getBoundingClientRect().right,
+        width: innerWidth,
+      }));
       expect(fit.scroll, `${name}: horizontal overflow`).toBeLessThanOrEqual(fit.width);
       expect(fit.right, `${name}: the review panel past the right edge`).toBeLessThanOrEqual(fit.width + 0.5);
       if (name === 'tablet') continue;
@@ -157,7 +200,9 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
         document.getElementById('review-panel')!.scrollIntoView();
         scrollBy(0, -12);
       });
-      await screenshot(operator, name === 'desktop' ? 'dashboard-review.png' : 'dashboard-review-phone.png', { docs: true });
+      await screenshot(operator, name === 'desktop' ? 'dashboard-review.png' : 'dashboard-review-phone.png', {
+        docs: true,
+      });
     }
   }, 180_000);
 });

@@ -15,9 +15,15 @@ import type { GameEventMessage, GameReviewMessage, UtteranceMessage } from '../.
 import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
-const { reviewOfMessage } = (await import(new URL('../../dist/robot/live/node/review.js', import.meta.url).href)) as typeof import('../../robot/live/node/review.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(
+  new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
+)) as typeof import('../../robot/offline/replay/index.js');
+const { reviewOfMessage } = (await import(
+  new URL('../../dist/robot/live/node/review.js', import.meta.url).href
+)) as typeof import('../../robot/live/node/review.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-review-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +31,22 @@ const TOKEN = 'review-token-1';
 
 describe('the end-of-game review', () => {
   it('is published at the end of each game and told when a table asks, in the session language; the session replays to itself', async () => {
-    const node = await robot.ParceiroNode.start({ seed: 41, games: 2, sessionId: 'review-1', language: 'pt', budgetMs: 150, recordingsDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, expectationBudgetMs: 0, speech: 'publish', dashboard: null, logger: robot.createLogger({ level: 'silent', pretty: false }) });
+    const node = await robot.ParceiroNode.start({
+      seed: 41,
+      games: 2,
+      sessionId: 'review-1',
+      language: 'pt',
+      budgetMs: 150,
+      recordingsDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      minThinkMs: 0,
+      expectationBudgetMs: 0,
+      speech: 'publish',
+      dashboard: null,
+      logger: robot.createLogger({ level: 'silent', pretty: false }),
+    });
     const said: UtteranceMessage[] = [];
     const reviews: GameReviewMessage[] = [];
     const ends: GameEventMessage[] = [];
@@ -37,13 +58,24 @@ describe('the end-of-game review', () => {
     // session is over.
     const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
     await new Promise<void>((resolve, reject) => {
-      watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
+      watcher.on('connect', () =>
+        watcher.emit(
+          'hello',
+          { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] },
+          (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r)))),
+        ),
+      );
       watcher.on('connect_error', reject);
     });
     let seq = 0;
     const answers: unknown[] = [];
     const asked: Promise<void>[] = [];
-    const ask = (): void => void asked.push(new Promise((resolve) => watcher.emit('game:control', { seq: ++seq, action: 'review' }, (a: unknown) => resolve(void answers.push(a)))));
+    const ask = (): void =>
+      void asked.push(
+        new Promise((resolve) =>
+          watcher.emit('game:control', { seq: ++seq, action: 'review' }, (a: unknown) => resolve(void answers.push(a))),
+        ),
+      );
     ask();
     await Promise.all(asked);
     node.bus.subscribe('gameEvents', (m) => void (m.type === 'end' && m.game === 0 && ask()));
@@ -59,7 +91,10 @@ describe('the end-of-game review', () => {
     expect(answers).toEqual([1, 2, 3].map((s) => ({ ok: true, seq: s })));
     const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
     // Both games reviewed, the last one too (the session ends once its review is out).
-    expect(reviews.map((r) => [r.game, r.status])).toEqual([[0, 'reviewed'], [1, 'reviewed']]);
+    expect(reviews.map((r) => [r.game, r.status])).toEqual([
+      [0, 'reviewed'],
+      [1, 'reviewed'],
+    ]);
     reviews.forEach((r, i) => {
       expect(r.final_points).toBe(ends[i]!.final_points[0]);
       expect(r.values).toHaveLength(41);

@@ -22,7 +22,11 @@ export const VIEWPORTS = {
  * Saves `page` as test/.artifacts/NAME; with `docs`, under PARCEIRO_SCREENSHOTS=docs also as
  * docs/screenshots/NAME (NAME ends in .png).
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; docs?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; docs?: boolean } = {},
+): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, name);
   await page.screenshot({ path, fullPage: options.fullPage ?? false, animations: 'disabled' });
@@ -39,16 +43,27 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
-
 
 /** Card ids (7S, AH) and seat numbers: an operator or a player reads cards and seats in words. */
 export const RAW_CARD_OR_SEAT = /\b[2-7QJKA][SHDC]\b|\bseat \d/;
 
 /** A page in a fresh context of `browser` at `viewport`, waiting at most `waitMs` for each step. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number }, waitMs = 30_000): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  waitMs = 30_000,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(waitMs);

@@ -22,7 +22,13 @@ describe('PoolSearchPlayer', () => {
     // A few worlds and a budget no machine can starve: the answer comes when both workers have
     // searched their share (starting a worker thread alone can take a second on a loaded machine,
     // and at a tight budget the rule-based backstop would answer instead, which is another test's).
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 600_000, maxWorlds: 8, threads: 2 });
+    const player = new robot.PoolSearchPlayer({
+      seat: game.toMove,
+      seed: 1,
+      budgetMs: 600_000,
+      maxWorlds: 8,
+      threads: 2,
+    });
     try {
       let ticks = 0;
       let running = true;
@@ -50,7 +56,14 @@ describe('PoolSearchPlayer', () => {
     // Without the backstop this decision would never come back: the workers never answer.
     const game = midGame(3, 3);
     const warnings: string[] = [];
-    const player = new robot.PoolSearchPlayer({ seat: game.toMove, seed: 1, budgetMs: 200, threads: 2, worker: new URL('./fixtures/silent-worker.mjs', import.meta.url), log: (m) => warnings.push(m) });
+    const player = new robot.PoolSearchPlayer({
+      seat: game.toMove,
+      seed: 1,
+      budgetMs: 200,
+      threads: 2,
+      worker: new URL('./fixtures/silent-worker.mjs', import.meta.url),
+      log: (m) => warnings.push(m),
+    });
     try {
       const view = new SeatView(game, game.toMove);
       const decision = await player.decide(view);
@@ -62,7 +75,9 @@ describe('PoolSearchPlayer', () => {
       expect(decision.card).toBe(new RulePlayer({ seat: game.toMove, seed: 1 ^ 0x2545f491 }).choose(view));
       expect(player.lateDecisions).toBe(1);
       // The operator is told, in words that say what happened and what to look at.
-      expect(warnings).toEqual([`search: 2 of 2 search threads had not answered at the 200 ms budget (trick ${game.trick + 1}); the rule-based player decided. A loaded machine or too small a budget causes this.`]);
+      expect(warnings).toEqual([
+        `search: 2 of 2 search threads had not answered at the 200 ms budget (trick ${game.trick + 1}); the rule-based player decided. A loaded machine or too small a budget causes this.`,
+      ]);
     } finally {
       await player.close();
     }
@@ -72,7 +87,12 @@ describe('PoolSearchPlayer', () => {
     const deal = dealCards(createRng(5), 1);
     const pool = new robot.PoolSearchPlayer({ seat: 0, seed: 2, budgetMs: 60, threads: 2 });
     try {
-      const players = [pool, new RulePlayer({ seat: 1, seed: 1 }), new RulePlayer({ seat: 2, seed: 2 }), new RulePlayer({ seat: 3, seed: 3 })];
+      const players = [
+        pool,
+        new RulePlayer({ seat: 1, seed: 1 }),
+        new RulePlayer({ seat: 2, seed: 2 }),
+        new RulePlayer({ seat: 3, seed: 3 }),
+      ];
       const game = await robot.playGameAsync(deal, players);
       expect(game.status).toBe('complete');
     } finally {
@@ -85,7 +105,17 @@ describe('PoolSearchPlayer', () => {
     // yet eight spades are unseen: someone renounced, and no world fits what the robot saw.
     const hand = ['AS', '2H', '3H', '4H', '5H', '6H', 'QH', 'JH', 'KH', '7H'].map(parseCard);
     const game = new Game({ dealer: 0, trumpCard: parseCard('7H'), hands: [hand, null, null, null] });
-    for (const [seat, c] of [[1, '2D'], [2, '3D'], [3, '4D'], [0, '2H'], [0, 'AS'], [1, '5D'], [2, '6D'], [3, 'QD']] as const) game.play(parseCard(c), seat);
+    for (const [seat, c] of [
+      [1, '2D'],
+      [2, '3D'],
+      [3, '4D'],
+      [0, '2H'],
+      [0, 'AS'],
+      [1, '5D'],
+      [2, '6D'],
+      [3, 'QD'],
+    ] as const)
+      game.play(parseCard(c), seat);
     const view = new SeatView(game, 0);
     expect(countConsistentDeals(view.snapshot())).toBe(0);
     const player = new robot.PoolSearchPlayer({ seat: 0, seed: 1, budgetMs: 100, threads: 1 });

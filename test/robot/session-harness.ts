@@ -38,7 +38,10 @@ afterEach(async () => {
  * A TableServer driven by a SessionRuntime. `autoThink` advances the simulated clock past the robot's
  * minimum think time whenever the machine waits for it (whole-game tests); otherwise the test does.
  */
-export async function startSession(options: Partial<SessionRuntimeOptions> & { autoThink?: boolean } = {}, server: Partial<TableServerOptions> = {}): Promise<Started> {
+export async function startSession(
+  options: Partial<SessionRuntimeOptions> & { autoThink?: boolean } = {},
+  server: Partial<TableServerOptions> = {},
+): Promise<Started> {
   const clock = new SimulatedClock();
   const bus = new InProcessBus((e) => {
     throw e;
@@ -55,13 +58,23 @@ export async function startSession(options: Partial<SessionRuntimeOptions> & { a
     });
   }
   const { url } = await srv.listen();
-  return { runtime, clock, url, bus, on: (key) => published.filter((e) => e.topic.name === TOPICS[key].name).map((e) => e.message) };
+  return {
+    runtime,
+    clock,
+    url,
+    bus,
+    on: (key) => published.filter((e) => e.topic.name === TOPICS[key].name).map((e) => e.message),
+  };
 }
 
 export type SimTable = ReturnType<typeof simTable>;
 
 /** A one-game session with `fault` injected at the simulated table's first turn where it can happen, played to its end. */
-export async function withFault(fault: Fault, seed = 31, table: Partial<SimulatedTableOptions> = {}): Promise<{ report: Awaited<ReturnType<SimTable['inject']>>; sim: SimTable; started: Started }> {
+export async function withFault(
+  fault: Fault,
+  seed = 31,
+  table: Partial<SimulatedTableOptions> = {},
+): Promise<{ report: Awaited<ReturnType<SimTable['inject']>>; sim: SimTable; started: Started }> {
   const started = await startSession({ seed, games: 1 });
   const sim = simTable(started.url, { seed, ...table });
   const report = sim.inject(fault);

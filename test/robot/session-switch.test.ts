@@ -7,11 +7,31 @@ import { describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../robot/bus/index.js';
 import type { GameStateMessage } from '../../robot/bus/index.js';
 import { Epochs, ScopedBus, SessionSwitch } from '../../robot/live/node/index.js';
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  Verdict,
+} from '../../table-bridge/index.js';
 import { accept, refuse } from '../../table-bridge/index.js';
 
 const state = (id: string, status = 'playing'): GameStateMessage => ({
-  session_id: id, game: 1, games: 1, status, robot_seat: 0, dealer: 0, trump_card: '', trick: 0, leader: 1, to_move: 1, table: [], points: [0, 0], victories: [0, 0], robot_hand: [],
+  session_id: id,
+  game: 1,
+  games: 1,
+  status,
+  robot_seat: 0,
+  dealer: 0,
+  trump_card: '',
+  trick: 0,
+  leader: 1,
+  to_move: 1,
+  table: [],
+  points: [0, 0],
+  victories: [0, 0],
+  robot_hand: [],
 });
 
 describe('ScopedBus', () => {
@@ -22,7 +42,20 @@ describe('ScopedBus', () => {
     scope.subscribe('gameEvents', (m) => heard.push(`scoped ${m.type}`));
     scope.tap((e) => heard.push(`tap ${e.topic.name}`));
     bus.subscribe('gameEvents', (m) => heard.push(`day ${m.type}`));
-    const event = { type: 'deal', game: 0, seat: 0, card: '', trick: -1, leader: 1, cards: [], winner: -1, points: 0, final_points: [0, 0], winner_team: '', victories: [0, 0] };
+    const event = {
+      type: 'deal',
+      game: 0,
+      seat: 0,
+      card: '',
+      trick: -1,
+      leader: 1,
+      cards: [],
+      winner: -1,
+      points: 0,
+      final_points: [0, 0],
+      winner_team: '',
+      victories: [0, 0],
+    };
     scope.publish('gameEvents', event);
     expect(scope.size).toBe(2);
     await scope.close();
@@ -86,7 +119,20 @@ class FakeSession implements TableHandler {
     return accept();
   }
   snapshot(): SessionSnapshot {
-    return { version: this.version, session: { id: this.id, games: 1, played: this.complete ? 1 : 0, victories: [0, 0], draws: 0, complete: this.complete }, robotSeat: 0, paused: this.paused, game: null };
+    return {
+      version: this.version,
+      session: {
+        id: this.id,
+        games: 1,
+        played: this.complete ? 1 : 0,
+        victories: [0, 0],
+        draws: 0,
+        complete: this.complete,
+      },
+      robotSeat: 0,
+      paused: this.paused,
+      game: null,
+    };
   }
 }
 
@@ -121,7 +167,11 @@ describe('SessionSwitch', () => {
     };
     // Paused at the end, a new game starts nothing until someone resumes.
     one.paused = true;
-    expect(await sw.onControl(newGame(6))).toMatchObject({ ok: false, code: 'paused', reason: expect.stringContaining('resume') });
+    expect(await sw.onControl(newGame(6))).toMatchObject({
+      ok: false,
+      code: 'paused',
+      reason: expect.stringContaining('resume'),
+    });
     expect(sw.snapshot().session.id).toBe('one');
     one.paused = false;
     expect(await sw.onControl(newGame(6))).toEqual({ ok: true });
@@ -130,7 +180,11 @@ describe('SessionSwitch', () => {
     const sw2 = new SessionSwitch();
     sw2.use(one);
     sw2.next = () => Promise.reject(new Error('disk full'));
-    expect(await sw2.onControl(newGame(7))).toMatchObject({ ok: false, code: 'internal', reason: expect.stringMatching(/disk full/) });
+    expect(await sw2.onControl(newGame(7))).toMatchObject({
+      ok: false,
+      code: 'internal',
+      reason: expect.stringMatching(/disk full/),
+    });
   });
 
   it('holds card and control events while a switch is under way, and gives them to the new session', async () => {
@@ -140,7 +194,13 @@ describe('SessionSwitch', () => {
     let go!: () => void;
     const switching = new Promise<void>((r) => (go = r));
     sw.hold(switching);
-    const card: CardEvent = { table, seq: 9, zone: { area: 'play', seat: 1 }, card: 0 as CardEvent['card'], fiducial: null };
+    const card: CardEvent = {
+      table,
+      seq: 9,
+      zone: { area: 'play', seat: 1 },
+      card: 0 as CardEvent['card'],
+      fiducial: null,
+    };
     const answer = sw.onCardDetected(card);
     expect(answer).toBeInstanceOf(Promise);
     const two = new FakeSession('two');

@@ -65,7 +65,8 @@ describe('the session machine plays whole games through the real table server', 
     expect(first.results.map((g) => g.dealer)).toEqual([0, 1]);
     for (const g of first.results) expectWholeGame(g);
     const victories = [0, 0];
-    for (const g of first.results) if (g.outcome!.winner !== 'draw') victories[g.outcome!.winner === 'A' ? 0 : 1]! += g.outcome!.victories;
+    for (const g of first.results)
+      if (g.outcome!.winner !== 'draw') victories[g.outcome!.winner === 'A' ? 0 : 1]! += g.outcome!.victories;
     expect(first.victories).toEqual(victories);
     const again = await play();
     expect(again.results.map((g) => g.plays)).toEqual(first.results.map((g) => g.plays));
@@ -77,26 +78,44 @@ describe('the session machine plays whole games through the real table server', 
     await sim.start();
     await sim.waitFor((s) => s.game !== null);
     // The robot leads; it has decided and waits for its minimum time.
-    await eventually(() => expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true));
+    await eventually(() =>
+      expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true),
+    );
     expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'pause' })).toMatchObject({ ok: true });
     expect(runtime.status).toBe('paused');
     clock.increment(1000);
     expect(sim.robotPlays).toHaveLength(0);
     expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'ready' } } })).toBe(true);
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'pause' })).toMatchObject({ ok: true, note: 'already paused' });
+    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'pause' })).toMatchObject({
+      ok: true,
+      note: 'already paused',
+    });
     expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'resume' })).toMatchObject({ ok: true });
     const s = await sim.waitFor((st) => st.game!.plays.length === 1);
     expect(s.game!.plays[0]!.seat).toBe(0);
     await eventually(() => expect(sim.robotPlays).toHaveLength(1));
   });
 
-  it('takes a physical deal (new-game with the dealer and trump card): it waits for the robot\'s hand (physical-deal.test.ts)', async () => {
+  it("takes a physical deal (new-game with the dealer and trump card): it waits for the robot's hand (physical-deal.test.ts)", async () => {
     const { url, runtime } = await startSession();
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer: 2, trump: { card: 'AS' } } })).toMatchObject({ ok: true });
+    expect(
+      await sim.send('game:control', {
+        seq: sim.nextSeq(),
+        action: 'new-game',
+        deal: { dealer: 2, trump: { card: 'AS' } },
+      }),
+    ).toMatchObject({ ok: true });
     const s = await sim.waitFor((st) => st.game !== null);
-    expect(s.game).toMatchObject({ deal: 'physical', dealer: 2, trumpCard: 'AS', robotCards: 0, toMove: null, hands: [] });
+    expect(s.game).toMatchObject({
+      deal: 'physical',
+      dealer: 2,
+      trumpCard: 'AS',
+      robotCards: 0,
+      toMove: null,
+      hands: [],
+    });
     expect(sim.hands).toEqual([]);
     expect(runtime.status).toBe('dealing');
   });
@@ -106,13 +125,16 @@ describe('the bus', () => {
   it('every message the session publishes passes checkMessage, on all its topics', async () => {
     const { url, bus } = await startSession({ seed: 9, games: 2 });
     const sim = simTable(url, { seed: 9 });
-    const faults = Promise.all((['out-of-turn', 'lift-and-replace', 'disconnect'] as Fault[]).map((f) => sim.inject(f)));
+    const faults = Promise.all(
+      (['out-of-turn', 'lift-and-replace', 'disconnect'] as Fault[]).map((f) => sim.inject(f)),
+    );
     await sim.start();
     await faults;
     await sim.finished();
     const published = publishedMessages();
     const names = new Set(published.map((e) => e.topic.name));
-    for (const key of ['gameState', 'gameEvents', 'decision', 'tableOutput', 'tableEvents'] as const) expect(names).toContain(TOPICS[key].name);
+    for (const key of ['gameState', 'gameEvents', 'decision', 'tableOutput', 'tableEvents'] as const)
+      expect(names).toContain(TOPICS[key].name);
     expect(published.length).toBeGreaterThan(100);
     for (const e of published) expect(checkMessage(e.topic.message, e.message), e.topic.name).toBeNull();
     // gameState is latched: a subscriber arriving now gets the last state at once.
@@ -124,12 +146,19 @@ describe('the bus', () => {
 
 describe("the robot's turn", () => {
   it('takes at least the minimum think time on the injected clock, while the table is still served', async () => {
-    const { url, runtime, clock, on } = await startSession({ seed: 8, firstDealer: 3, autoThink: false, minThinkMs: 1500 });
+    const { url, runtime, clock, on } = await startSession({
+      seed: 8,
+      firstDealer: 3,
+      autoThink: false,
+      minThinkMs: 1500,
+    });
     const sim = simTable(url, { autoPlay: false });
     await sim.start();
     const s = await sim.waitFor((st) => st.game !== null);
     expect(s.game!.toMove).toBe(0);
-    await eventually(() => expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true));
+    await eventually(() =>
+      expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true),
+    );
     // While the robot thinks, a card for another seat is refused as out of turn, with the reason.
     const card = s.game!.hands.find((h) => h.seat === 1)!.cards[0]!;
     expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat: 1 }, card })).toEqual({
@@ -138,7 +167,9 @@ describe("the robot's turn", () => {
       code: 'out-of-turn',
       reason: `seat 1 played ${card} but it is seat 0's turn`,
     });
-    expect(on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'rejected', code: 'out_of_turn', seat: 1, card }));
+    expect(on('tableOutput')).toContainEqual(
+      expect.objectContaining({ kind: 'rejected', code: 'out_of_turn', seat: 1, card }),
+    );
     clock.increment(1499);
     expect(sim.robotPlays).toHaveLength(0);
     expect(runtime.snapshot().game!.game.plays).toBe(0);
@@ -152,16 +183,24 @@ describe("the robot's turn", () => {
     // The clock says the time is up while its timer has not fired yet, as on a loaded machine.
     const timers = new SimulatedClock();
     let late = 0;
-    const clock = { now: () => timers.now() + late, setTimeout: (fn: () => void, ms: number) => timers.setTimeout(fn, ms), clearTimeout: (id: unknown) => timers.clearTimeout(id as never) };
+    const clock = {
+      now: () => timers.now() + late,
+      setTimeout: (fn: () => void, ms: number) => timers.setTimeout(fn, ms),
+      clearTimeout: (id: unknown) => timers.clearTimeout(id as never),
+    };
     const { url, runtime } = await startSession({ seed: 8, firstDealer: 3, autoThink: false, minThinkMs: 1500, clock });
     const sim = simTable(url, { autoPlay: false });
     await sim.start();
     await sim.waitFor((st) => st.game !== null);
-    await eventually(() => expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true));
+    await eventually(() =>
+      expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'minimumTime' } } })).toBe(true),
+    );
     late = 2000;
     // A table joins (a change of the session): before, the robot's card went down with it.
     const watcher = rawClient(url);
-    expect(await watcher.emitWithAck('hello', helloMessage({ table: { id: 'watcher', name: 'w', kind: 'virtual' } }, []))).toMatchObject({ ok: true });
+    expect(
+      await watcher.emitWithAck('hello', helloMessage({ table: { id: 'watcher', name: 'w', kind: 'virtual' } }, [])),
+    ).toMatchObject({ ok: true });
     expect(runtime.snapshot().game!.game.plays).toBe(0);
     timers.increment(1500);
     expect(runtime.snapshot().game!.game.plays).toBe(1);
@@ -206,7 +245,10 @@ describe("the robot's turn", () => {
     await sim.start();
     await eventually(() => expect(release).not.toBeNull());
     expect(runtime.actor.getSnapshot().matches({ flow: { game: { robot: 'thinking' } } })).toBe(true);
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game' })).toMatchObject({ ok: false, code: 'game-in-progress' });
+    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game' })).toMatchObject({
+      ok: false,
+      code: 'game-in-progress',
+    });
     release!();
     await sim.waitFor((s) => s.game!.plays.length === 1);
   });
@@ -215,8 +257,18 @@ describe("the robot's turn", () => {
 describe('faults of a real table', () => {
   it('a card out of turn is refused with its reason, and told to the operator', async () => {
     const { report, sim, started } = await withFault('out-of-turn');
-    expect(report.acks[0]).toMatchObject({ ok: false, code: 'out-of-turn', reason: expect.stringMatching(/^seat \d played \w\w but it is seat \d's turn$/) });
-    expect(started.on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'rejected', code: 'out_of_turn', text: (report.acks[0] as { reason: string }).reason }));
+    expect(report.acks[0]).toMatchObject({
+      ok: false,
+      code: 'out-of-turn',
+      reason: expect.stringMatching(/^seat \d played \w\w but it is seat \d's turn$/),
+    });
+    expect(started.on('tableOutput')).toContainEqual(
+      expect.objectContaining({
+        kind: 'rejected',
+        code: 'out_of_turn',
+        text: (report.acks[0] as { reason: string }).reason,
+      }),
+    );
     expectWholeGame(sim.results[0]!);
   });
 
@@ -228,7 +280,11 @@ describe('faults of a real table', () => {
 
   it('a card already played is refused', async () => {
     const { report, sim } = await withFault('already-played');
-    expect(report.acks[0]).toMatchObject({ ok: false, code: 'already-played', reason: expect.stringMatching(/^\w\w was already played$/) });
+    expect(report.acks[0]).toMatchObject({
+      ok: false,
+      code: 'already-played',
+      reason: expect.stringMatching(/^\w\w was already played$/),
+    });
     expectWholeGame(sim.results[0]!);
   });
 
@@ -261,14 +317,24 @@ describe('faults of a real table', () => {
     const s = await sim.waitFor((st) => st.game !== null);
     const seat = s.game!.toMove! as Seat;
     const card = s.game!.hands.find((h) => h.seat === seat)!.cards[0]!;
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({ ok: true });
-    expect(await sim.send('card:removed', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({ ok: true, note: expect.stringContaining('put it back') });
+    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({
+      ok: true,
+    });
+    expect(await sim.send('card:removed', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({
+      ok: true,
+      note: expect.stringContaining('put it back'),
+    });
     clock.increment(1999);
     expect(on('tableOutput').filter((m) => (m as { kind: string }).kind === 'rejected')).toEqual([]);
     clock.increment(1);
     await eventually(() => expect(sim.rejections).toHaveLength(1));
-    expect(sim.rejections[0]).toMatchObject({ code: 'already-played', reason: expect.stringContaining(`${card} was lifted`) });
-    expect(on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'rejected', code: 'already_played', card }));
+    expect(sim.rejections[0]).toMatchObject({
+      code: 'already-played',
+      reason: expect.stringContaining(`${card} was lifted`),
+    });
+    expect(on('tableOutput')).toContainEqual(
+      expect.objectContaining({ kind: 'rejected', code: 'already_played', card }),
+    );
     // It stays played: the game goes on from it.
     expect(sim.state!.game!.plays).toHaveLength(1);
   });
@@ -295,14 +361,24 @@ describe('faults of a real table', () => {
     expect(g.table[0]!.seat).toBe(report.seat);
     expect(g.hands.map((h) => h.seat)).toEqual([1, 2, 3]);
     expect(report.acks[1]).toEqual({ ...report.acks[0], duplicate: true });
-    expect(started.on('tableOutput')).toContainEqual(expect.objectContaining({ kind: 'prompt', text: expect.stringContaining('disconnected') }));
+    expect(started.on('tableOutput')).toContainEqual(
+      expect.objectContaining({ kind: 'prompt', text: expect.stringContaining('disconnected') }),
+    );
     expectWholeGame(sim.results[0]!);
   });
 
   it('several faults in a two-game session, and the session still completes', async () => {
     const { url } = await startSession({ seed: 44, games: 2 });
     const sim = simTable(url, { seed: 44 });
-    const faults: Fault[] = ['unknown-fiducial', 'disconnect', 'same-card-twice', 'out-of-turn', 'replay-seq', 'lift-and-replace', 'already-played'];
+    const faults: Fault[] = [
+      'unknown-fiducial',
+      'disconnect',
+      'same-card-twice',
+      'out-of-turn',
+      'replay-seq',
+      'lift-and-replace',
+      'already-played',
+    ];
     const reports = Promise.all(faults.map((f) => sim.inject(f)));
     await sim.start();
     expect((await reports).map((r) => r.fault)).toEqual(faults);

@@ -7,19 +7,31 @@ import type { Expectation } from '../../appraisal/index.js';
 import type { InfoSet } from '../../game/index.js';
 import { RulePlayer, parseCard, pointsOf } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
-import type { BusEntry, EmotionalStateMessage, ExpectationMessage, GameEventMessage, UtteranceMessage } from '../../robot/bus/index.js';
+import type {
+  BusEntry,
+  EmotionalStateMessage,
+  ExpectationMessage,
+  GameEventMessage,
+  UtteranceMessage,
+} from '../../robot/bus/index.js';
 import type { ExpectationSource, PlayToJudge } from '../../robot/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const { onlyLegal } = (await import(new URL('../../dist/robot/live/node/expectation-worker.js', import.meta.url).href)) as typeof import('../../robot/live/node/expectation-worker.js');
+const { onlyLegal } = (await import(
+  new URL('../../dist/robot/live/node/expectation-worker.js', import.meta.url).href
+)) as typeof import('../../robot/live/node/expectation-worker.js');
 
 type Answer = (event: number, play: PlayToJudge | undefined) => (Expectation & { choice?: number }) | undefined;
 
 /** Answers at once, as the scenario says. */
 class ScriptedEstimator implements ExpectationSource {
   constructor(private readonly answer: Answer) {}
-  estimate(_info: InfoSet, event: number, play?: PlayToJudge): Promise<(Expectation & { choice?: number }) | undefined> {
+  estimate(
+    _info: InfoSet,
+    event: number,
+    play?: PlayToJudge,
+  ): Promise<(Expectation & { choice?: number }) | undefined> {
     return Promise.resolve(this.answer(event, play));
   }
 }
@@ -31,7 +43,14 @@ interface Run {
   on: <T>(topic: string) => { at: number; m: T }[];
 }
 
-async function session(o: { seed: number; games: number; character: string; estimator?: ExpectationSource; physical?: { tableSeed: number; renounce: boolean }; thinkMs?: number }): Promise<Run & { renouncer: number | null }> {
+async function session(o: {
+  seed: number;
+  games: number;
+  character: string;
+  estimator?: ExpectationSource;
+  physical?: { tableSeed: number; renounce: boolean };
+  thinkMs?: number;
+}): Promise<Run & { renouncer: number | null }> {
   const node = await robot.ParceiroNode.start({
     seed: o.seed,
     token: 'social',
@@ -51,7 +70,14 @@ async function session(o: { seed: number; games: number; character: string; esti
   });
   const seen: BusEntry[] = [];
   node.bus.tap((e) => seen.push(e));
-  const table = new SimulatedTable({ url: node.url, token: 'social', seed: o.physical?.tableSeed ?? 5, physicalDeal: o.physical !== undefined, betweenGamesMs: 0, thinkMs: o.thinkMs ?? 0 });
+  const table = new SimulatedTable({
+    url: node.url,
+    token: 'social',
+    seed: o.physical?.tableSeed ?? 5,
+    physicalDeal: o.physical !== undefined,
+    betweenGamesMs: 0,
+    thinkMs: o.thinkMs ?? 0,
+  });
   const renounce = o.physical?.renounce ? table.inject('renounce') : null;
   let renouncer: number | null = null;
   try {
@@ -63,12 +89,14 @@ async function session(o: { seed: number; games: number; character: string; esti
     table.close();
     await node.close();
   }
-  const on = <T,>(topic: string) => seen.map((e, at) => ({ at, m: e.message as T })).filter((x) => seen[x.at]!.topic.name === topic);
+  const on = <T>(topic: string) =>
+    seen.map((e, at) => ({ at, m: e.message as T })).filter((x) => seen[x.at]!.topic.name === topic);
   return { seen, on, renouncer };
 }
 
 /** The emotions the robot published right after bus position `at` (after an estimate: its reappraisal). */
-const emotionsAfter = (r: Run, at: number): EmotionalStateMessage => r.on<EmotionalStateMessage>('/parceiro/emotions').find((x) => x.at > at)!.m;
+const emotionsAfter = (r: Run, at: number): EmotionalStateMessage =>
+  r.on<EmotionalStateMessage>('/parceiro/emotions').find((x) => x.at > at)!.m;
 
 const REACTED = new Set(['deal', 'play', 'trick', 'end']);
 /**
@@ -78,11 +106,15 @@ const REACTED = new Set(['deal', 'play', 'trick', 'end']);
  * (Reactions run a little behind the events: a trick and the game's end are both published before
  * either is reacted to, so the next emotions message is not always the event's.)
  */
-const toward = (m: EmotionalStateMessage, type: string, seat: number): number => m.emotions.find((e) => e.type === type && e.target === seat)?.intensity ?? 0;
+const toward = (m: EmotionalStateMessage, type: string, seat: number): number =>
+  m.emotions.find((e) => e.type === type && e.target === seat)?.intensity ?? 0;
 
 function reactionTo(r: Run, at: number): EmotionalStateMessage {
-  const later = r.on<GameEventMessage>('/parceiro/game/events').filter((x) => x.at > at && REACTED.has(x.m.type)).length;
-  const reappraisal = (k: number): boolean => r.seen[k - 1]?.topic.name === '/parceiro/expectation' && (r.seen[k - 1]!.message as ExpectationMessage).applied;
+  const later = r
+    .on<GameEventMessage>('/parceiro/game/events')
+    .filter((x) => x.at > at && REACTED.has(x.m.type)).length;
+  const reappraisal = (k: number): boolean =>
+    r.seen[k - 1]?.topic.name === '/parceiro/expectation' && (r.seen[k - 1]!.message as ExpectationMessage).applied;
   const reactions = r.on<EmotionalStateMessage>('/parceiro/emotions').filter((x) => !reappraisal(x.at));
   return reactions[reactions.length - 2 - later]!.m;
 }
@@ -131,14 +163,22 @@ describe('a renounce is appraised toward the renouncer', () => {
       if (character === 'competitive') expect(toward(m, 'reproach', seat)).toBeGreaterThan(3);
       else expect(toward(m, partner ? 'pity' : 'gloating', seat)).toBeGreaterThan(1);
       // The robot does not blame itself for a game its partner lost by a renounce.
-      for (const type of ['shame', 'remorse']) expect(m.emotions.filter((e) => e.type === type && (e.target === 0 || e.target_team !== '')).map((e) => e.intensity)).toEqual([]);
+      for (const type of ['shame', 'remorse'])
+        expect(
+          m.emotions.filter((e) => e.type === type && (e.target === 0 || e.target_team !== '')).map((e) => e.intensity),
+        ).toEqual([]);
     });
   }
 });
 
 describe('the face and the mood follow the score', () => {
   it('after each lost game the robot shows no happy face until the next game starts, and its mood drops at the loss', async () => {
-    const r = await session({ seed: 1, games: 3, character: 'warm', estimator: new ScriptedEstimator(() => undefined) });
+    const r = await session({
+      seed: 1,
+      games: 3,
+      character: 'warm',
+      estimator: new ScriptedEstimator(() => undefined),
+    });
     const events = r.on<GameEventMessage>('/parceiro/game/events');
     const ends = events.filter((x) => x.m.type === 'end');
     expect(ends).toHaveLength(3);
@@ -168,7 +208,10 @@ describe('what the robot says about the others, and to whom', () => {
     // The lines it planned (phase queued): which of them get said before the game moves past them
     // depends on the machine's speed (a loaded one said none about the others once), what it chose
     // to say does not.
-    const planned = r.on<UtteranceMessage>('/parceiro/behaviours/utterance').filter((x) => x.m.phase === 'queued').map((x) => x.m);
+    const planned = r
+      .on<UtteranceMessage>('/parceiro/behaviours/utterance')
+      .filter((x) => x.m.phase === 'queued')
+      .map((x) => x.m);
     const aboutOthers = planned.filter((u) => (u.event === 'play' || u.event === 'trick') && u.about_seat > 0);
     expect(aboutOthers.length).toBeGreaterThan(0);
     for (const u of planned) {

@@ -54,12 +54,20 @@ function lateness(heard: Heard[], at: number, robotSeat = 0): string | null {
   const playsAfter = (i: number): number => before.slice(i + 1).filter((e) => e.type === 'play').length;
   const c = line.category;
   // At the session's end the last game's result may still be said, then the farewell; nothing else.
-  if (before.some((e) => e.type === 'session_end') && !c.startsWith('session.end') && !c.startsWith('game.end')) return 'after the session ended';
-  if (c.startsWith('playing.') || c === 'play.self') return lastPlay?.seat === robotSeat ? null : `the robot's card line came after ${lastPlay?.card} was played`;
-  if (c === 'play.partner') return lastPlay?.seat === (robotSeat + 2) % 4 ? null : `the partner's card line came after ${lastPlay?.card}`;
-  if (c === 'play.opponent') return lastPlay && lastPlay.seat % 2 !== robotSeat % 2 ? null : `an opponent's card line came after ${lastPlay?.card}`;
-  if (c.startsWith('trick.end')) return playsAfter(last('trick')) === 0 ? null : 'a trick line came once the next trick had begun';
-  if (c.startsWith('game.end')) return playsAfter(last('end')) === 0 ? null : "a game's result came once the next game was under way";
+  if (before.some((e) => e.type === 'session_end') && !c.startsWith('session.end') && !c.startsWith('game.end'))
+    return 'after the session ended';
+  if (c.startsWith('playing.') || c === 'play.self')
+    return lastPlay?.seat === robotSeat ? null : `the robot's card line came after ${lastPlay?.card} was played`;
+  if (c === 'play.partner')
+    return lastPlay?.seat === (robotSeat + 2) % 4 ? null : `the partner's card line came after ${lastPlay?.card}`;
+  if (c === 'play.opponent')
+    return lastPlay && lastPlay.seat % 2 !== robotSeat % 2
+      ? null
+      : `an opponent's card line came after ${lastPlay?.card}`;
+  if (c.startsWith('trick.end'))
+    return playsAfter(last('trick')) === 0 ? null : 'a trick line came once the next trick had begun';
+  if (c.startsWith('game.end'))
+    return playsAfter(last('end')) === 0 ? null : "a game's result came once the next game was under way";
   if (c === 'session.start') return plays.length < 5 ? null : 'the greeting came after the first trick';
   return null;
 }

@@ -46,7 +46,8 @@ const WAIT = 30_000;
 const YOUR_TURN = { pt: 'É a tua vez: toca numa carta para a jogares.', en: 'Your turn: tap a card to play it.' };
 /** The robot's answers to "porquê?" in pt (config/utterances/pt.yaml, reasons). */
 const WHY_PT = reasonOpenings('pt');
-const CARD_WORDS = /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
+const CARD_WORDS =
+  /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
 
 let browser: Browser;
 const closers: (() => unknown)[] = [];
@@ -83,7 +84,9 @@ afterAll(async () => {
   };
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(join(ARTIFACTS, 'virtual-table-latency.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`virtual table reaction latency: median ${report.medianMs} ms, p95 ${report.p95Ms} ms, max ${report.maxMs} ms over ${report.samples} plays`);
+  console.log(
+    `virtual table reaction latency: median ${report.medianMs} ms, p95 ${report.p95Ms} ms, max ${report.maxMs} ms over ${report.samples} plays`,
+  );
 });
 
 /** What the page would have said aloud: speechSynthesis replaced by a recorder (no audio here). */
@@ -92,7 +95,13 @@ const STUB_SPEECH = (): void => {
   (globalThis as unknown as { __spoken: typeof spoken }).__spoken = spoken;
   Object.defineProperty(globalThis, 'speechSynthesis', {
     configurable: true,
-    value: { speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }), cancel: () => {}, getVoices: () => [], speaking: false, pending: false },
+    value: {
+      speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
+      cancel: () => {},
+      getVoices: () => [],
+      speaking: false,
+      pending: false,
+    },
   });
 };
 
@@ -105,13 +114,31 @@ async function open(viewport: { width: number; height: number }): Promise<{ cont
   return { context, page };
 }
 
-async function start(seat: 'partner' | 'opponent', seed: number, language?: string): Promise<Play.PlaySession & { events: number[] }> {
-  const run = await play.startPlay({ seat, bots: 'rule', botThink: 0, games: 2, seed, budget: 80, minThink: 0, speech: 'log', record: false, port: 0, dashboardPort: 0, ...(language ? { language } : {}) });
+async function start(
+  seat: 'partner' | 'opponent',
+  seed: number,
+  language?: string,
+): Promise<Play.PlaySession & { events: number[] }> {
+  const run = await play.startPlay({
+    seat,
+    bots: 'rule',
+    botThink: 0,
+    games: 2,
+    seed,
+    budget: 80,
+    minThink: 0,
+    speech: 'log',
+    record: false,
+    port: 0,
+    dashboardPort: 0,
+    ...(language ? { language } : {}),
+  });
   closers.push(() => run.close());
   // When each of the person's cards reached the node (this process's clock, ms since the epoch).
   const events: number[] = [];
   run.node.bus.subscribe('tableEvents', (m) => {
-    if (m.kind === 'card_detected' && m.zone === 'play' && m.seat === run.seat) events.push(performance.timeOrigin + performance.now());
+    if (m.kind === 'card_detected' && m.zone === 'play' && m.seat === run.seat)
+      events.push(performance.timeOrigin + performance.now());
   });
   return Object.assign(run, { events });
 }
@@ -122,20 +149,28 @@ async function start(seat: 'partner' | 'opponent', seed: number, language?: stri
  * the test does not wait on the robot's mood.
  */
 async function aLineOnScreen(p: Page, run: Play.PlaySession, text: string, language: string): Promise<void> {
-  if (await p.isHidden('#bubble')) run.node.bus.publish('wizardSay', { text, language, utterance_id: '', target: 'all', by: 'operator' });
+  if (await p.isHidden('#bubble'))
+    run.node.bus.publish('wizardSay', { text, language, utterance_id: '', target: 'all', by: 'operator' });
   await p.waitForSelector('#bubble:not([hidden])');
 }
 
 type Reaction = { kind: string; atMs: number; shownAt: number };
-const reactions = (p: Page): Promise<Reaction[]> => p.evaluate(() => (globalThis as unknown as PageWindow).__vtReactions);
-const spoken = (p: Page): Promise<{ text: string; lang: string }[]> => p.evaluate(() => (globalThis as unknown as PageWindow).__spoken);
-const noOverflow = async (p: Page): Promise<void> => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+const reactions = (p: Page): Promise<Reaction[]> =>
+  p.evaluate(() => (globalThis as unknown as PageWindow).__vtReactions);
+const spoken = (p: Page): Promise<{ text: string; lang: string }[]> =>
+  p.evaluate(() => (globalThis as unknown as PageWindow).__spoken);
+const noOverflow = async (p: Page): Promise<void> =>
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
 
 /**
  * Plays the page's game to its end (the first legal card each turn). After each card: the prompt
  * is not the stale "your turn" once it is not; `during(n)` runs after the n-th card.
  */
-async function playGame(p: Page, lang: () => 'pt' | 'en', during: (n: number) => Promise<void> = async () => {}): Promise<number> {
+async function playGame(
+  p: Page,
+  lang: () => 'pt' | 'en',
+  during: (n: number) => Promise<void> = async () => {},
+): Promise<number> {
   let plays = 0;
   for (;;) {
     await p.waitForSelector('body[data-status="my-turn"], body[data-status="over"]');
@@ -144,7 +179,10 @@ async function playGame(p: Page, lang: () => 'pt' | 'en', during: (n: number) =>
     await p.click('#my-hand button:not([disabled])');
     await p.waitForFunction((n) => document.querySelectorAll('#my-hand button').length < n, before);
     plays++;
-    const now = await p.evaluate(() => ({ status: document.body.dataset.status, prompt: document.getElementById('prompt')!.textContent }));
+    const now = await p.evaluate(() => ({
+      status: document.body.dataset.status,
+      prompt: document.getElementById('prompt')!.textContent,
+    }));
     if (now.status !== 'my-turn') expect(now.prompt, `after play ${plays}`).not.toBe(YOUR_TURN[lang()]);
     await during(plays);
   }
@@ -183,48 +221,66 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     // Every seat is taken (the person's, the simulated players', the robot's): the page says it can watch.
     const { page: watcher } = await open(VIEWPORTS.desktop);
     await watcher.goto(run.tableLink.replace(/&seat=\d/, ''));
-    await watcher.waitForSelector('#prompt:text("Todos os lugares estão ocupados: esta página pode assistir ao jogo.")');
+    await watcher.waitForSelector(
+      '#prompt:text("Todos os lugares estão ocupados: esta página pode assistir ao jogo.")',
+    );
     await watcher.close();
 
     const initialJoints = await p.getAttribute('svg.face', 'data-joints');
     await p.click('#new-game');
     let voiceOffAt = -1;
-    const plays = await playGame(p, () => 'pt', async (n) => {
-      if (n === 3) {
-        // What the robot says, as it says it, and its card in words.
-        await aLineOnScreen(p, run, 'Vamos a isso, parceiro!', 'pt');
-        await p.waitForFunction((re) => new RegExp(re).test(document.getElementById('announce')!.textContent ?? ''), CARD_WORDS.source);
-        await p.waitForSelector('#feeling[data-emotion] .vt-feel-word');
-        await p.waitForFunction((j) => document.querySelector('svg.face')!.getAttribute('data-joints') !== j, initialJoints);
-        await p.waitForSelector('svg.face[data-look]');
-        await screenshot(p, 'virtual-table-desktop.png', { docs: true });
-        const said = await spoken(p);
-        expect(said.length).toBeGreaterThan(0);
-        expect(said.every((s) => s.lang === 'pt-PT'), JSON.stringify(said)).toBe(true);
-        expect(said.map((s) => s.text)).toContain(await p.textContent('#bubble'));
-        // The voice switch: off, remembered; nothing more is said aloud.
-        await p.click('#voice');
-        await p.waitForSelector('#voice[aria-pressed="false"]:text("Voz do robô: desligada")');
-        expect(await p.evaluate(() => localStorage.getItem('vt-voice'))).toBe('off');
-        voiceOffAt = said.length;
-      }
-      if (n === 5) {
-        // The trick before was gathered toward its winner (the cards fly to its side).
-        await p.waitForSelector('#gather[class*="to-"]', { state: 'attached' });
-        await p.click('#last-trick-button');
-        await p.waitForSelector('#last-trick:not([hidden]) .vt-last-card >> nth=3');
-        expect(await p.textContent('#last-trick p')).toMatch(/^Vaza ganha por .+: \d+ pontos\.$/);
-        expect(await p.locator('#last-trick .vt-last-card.winner').count()).toBe(1);
-        await p.click('#last-trick-button');
-        await p.waitForSelector('#last-trick', { state: 'hidden' });
-      }
-      if (n === 6) {
-        // "Porquê?": the robot says why it played its last card, in its bubble, in the session's language.
-        expect(await p.textContent('#why')).toBe('Porquê essa carta?');
-        await p.click('#why');
-        await p.waitForFunction((re) => new RegExp(re, 'i').test(document.getElementById('bubble')!.textContent ?? ''), WHY_PT.source);
-      }
-    });
+    const plays = await playGame(
+      p,
+      () => 'pt',
+      async (n) => {
+        if (n === 3) {
+          // What the robot says, as it says it, and its card in words.
+          await aLineOnScreen(p, run, 'Vamos a isso, parceiro!', 'pt');
+          await p.waitForFunction(
+            (re) => new RegExp(re).test(document.getElementById('announce')!.textContent ?? ''),
+            CARD_WORDS.source,
+          );
+          await p.waitForSelector('#feeling[data-emotion] .vt-feel-word');
+          await p.waitForFunction(
+            (j) => document.querySelector('svg.face')!.getAttribute('data-joints') !== j,
+            initialJoints,
+          );
+          await p.waitForSelector('svg.face[data-look]');
+          await screenshot(p, 'virtual-table-desktop.png', { docs: true });
+          const said = await spoken(p);
+          expect(said.length).toBeGreaterThan(0);
+          expect(
+            said.every((s) => s.lang === 'pt-PT'),
+            JSON.stringify(said),
+          ).toBe(true);
+          expect(said.map((s) => s.text)).toContain(await p.textContent('#bubble'));
+          // The voice switch: off, remembered; nothing more is said aloud.
+          await p.click('#voice');
+          await p.waitForSelector('#voice[aria-pressed="false"]:text("Voz do robô: desligada")');
+          expect(await p.evaluate(() => localStorage.getItem('vt-voice'))).toBe('off');
+          voiceOffAt = said.length;
+        }
+        if (n === 5) {
+          // The trick before was gathered toward its winner (the cards fly to its side).
+          await p.waitForSelector('#gather[class*="to-"]', { state: 'attached' });
+          await p.click('#last-trick-button');
+          await p.waitForSelector('#last-trick:not([hidden]) .vt-last-card >> nth=3');
+          expect(await p.textContent('#last-trick p')).toMatch(/^Vaza ganha por .+: \d+ pontos\.$/);
+          expect(await p.locator('#last-trick .vt-last-card.winner').count()).toBe(1);
+          await p.click('#last-trick-button');
+          await p.waitForSelector('#last-trick', { state: 'hidden' });
+        }
+        if (n === 6) {
+          // "Porquê?": the robot says why it played its last card, in its bubble, in the session's language.
+          expect(await p.textContent('#why')).toBe('Porquê essa carta?');
+          await p.click('#why');
+          await p.waitForFunction(
+            (re) => new RegExp(re, 'i').test(document.getElementById('bubble')!.textContent ?? ''),
+            WHY_PT.source,
+          );
+        }
+      },
+    );
     expect(plays).toBe(10);
     // The game's end: a banner with who won, the points and the session's victories.
     await p.waitForSelector('#result:not([hidden])');
@@ -244,10 +300,14 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     await p.goto(run.tableLink);
     await p.waitForSelector('#play:not([hidden])');
     // People dealt real cards (seat 3 dealt, 7D turned up); the simulated players' table says so.
-    const send = (event: 'game:control' | 'card:detected', payload: Record<string, unknown>) => run.bots.send(event, { seq: run.bots.nextSeq(), ...payload });
-    expect(await send('game:control', { action: 'new-game', deal: { dealer: 3, trump: { card: '7D' } } })).toMatchObject({ ok: true });
+    const send = (event: 'game:control' | 'card:detected', payload: Record<string, unknown>) =>
+      run.bots.send(event, { seq: run.bots.nextSeq(), ...payload });
+    expect(
+      await send('game:control', { action: 'new-game', deal: { dealer: 3, trump: { card: '7D' } } }),
+    ).toMatchObject({ ok: true });
     await p.waitForSelector('#reading:not([hidden]) >> text="A ler a mão do robô: 0 de 10 cartas."');
-    for (const card of ['AH', 'KH', '2S', '3S']) expect(await send('card:detected', { zone: { area: 'hand', seat: 0 }, card })).toMatchObject({ ok: true });
+    for (const card of ['AH', 'KH', '2S', '3S'])
+      expect(await send('card:detected', { zone: { area: 'hand', seat: 0 }, card })).toMatchObject({ ok: true });
     await p.waitForSelector('#prompt:text("A ler a mão do robô: 4 de 10 cartas.")');
     expect(await p.evaluate(() => document.getElementById('reading-bar')!.value)).toBe(4);
     expect(await p.isDisabled('#new-game')).toBe(true);
@@ -266,38 +326,48 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     await p.click('#new-game');
     let lang: 'pt' | 'en' = 'en';
     let switchedAt = -1;
-    const plays = await playGame(p, () => lang, async (n) => {
-      if (n === 1) {
-        await noOverflow(p);
-        // Tap targets a finger can hit: the cards and the buttons.
-        for (const b of await p.locator('#my-hand button, .vt-controls button, #voice').all()) {
-          const box = (await b.boundingBox())!;
-          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    const plays = await playGame(
+      p,
+      () => lang,
+      async (n) => {
+        if (n === 1) {
+          await noOverflow(p);
+          // Tap targets a finger can hit: the cards and the buttons.
+          for (const b of await p.locator('#my-hand button, .vt-controls button, #voice').all()) {
+            const box = (await b.boundingBox())!;
+            expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+          }
+          await aLineOnScreen(p, run, "Let's see what you've got.", 'en');
+          await p.waitForSelector('#feeling[data-emotion]');
+          await screenshot(p, 'virtual-table-phone.png', { docs: true });
+          const said = await spoken(p);
+          expect(said.length).toBeGreaterThan(0);
+          expect(
+            said.every((s) => s.lang === 'en-GB'),
+            JSON.stringify(said),
+          ).toBe(true);
         }
-        await aLineOnScreen(p, run, "Let's see what you've got.", 'en');
-        await p.waitForSelector('#feeling[data-emotion]');
-        await screenshot(p, 'virtual-table-phone.png', { docs: true });
-        const said = await spoken(p);
-        expect(said.length).toBeGreaterThan(0);
-        expect(said.every((s) => s.lang === 'en-GB'), JSON.stringify(said)).toBe(true);
-      }
-      if (n === 2) {
-        // The operator switches the robot to Portuguese: the page follows, words and voice.
-        switchedAt = (await spoken(p)).length;
-        run.node.bus.publish('setLanguage', { language: 'pt', by: 'operator' });
-        await p.waitForSelector('html[lang="pt"]', { state: 'attached' });
-        lang = 'pt';
-        expect(await p.textContent('#new-game')).toBe('Nova partida');
-        expect(await p.textContent('#voice')).toBe('Voz do robô: ligada');
-        await noOverflow(p);
-      }
-    });
+        if (n === 2) {
+          // The operator switches the robot to Portuguese: the page follows, words and voice.
+          switchedAt = (await spoken(p)).length;
+          run.node.bus.publish('setLanguage', { language: 'pt', by: 'operator' });
+          await p.waitForSelector('html[lang="pt"]', { state: 'attached' });
+          lang = 'pt';
+          expect(await p.textContent('#new-game')).toBe('Nova partida');
+          expect(await p.textContent('#voice')).toBe('Voz do robô: ligada');
+          await noOverflow(p);
+        }
+      },
+    );
     expect(plays).toBe(10);
     await p.waitForSelector('#result:not([hidden])');
     expect(await p.textContent('#result')).toMatch(/Vitórias: vocês \d+ – eles \d+/);
     await noOverflow(p);
     // Said after the switch: in Portuguese (a line already on its way may still be English).
-    await p.waitForFunction((k) => (globalThis as unknown as PageWindow).__spoken.slice(k).some((s) => s.lang === 'pt-PT'), switchedAt);
+    await p.waitForFunction(
+      (k) => (globalThis as unknown as PageWindow).__spoken.slice(k).some((s) => s.lang === 'pt-PT'),
+      switchedAt,
+    );
     await measure(p, run.events);
   }, 120_000);
 });

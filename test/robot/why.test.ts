@@ -17,23 +17,52 @@ import { SimulatedTable } from '../../table-bridge/index.js';
 import { reasonOpenings } from './reason-openings.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const recording = (await import(new URL('../../dist/robot/recording/index.js', import.meta.url).href)) as typeof import('../../robot/recording/index.js');
-const replay = (await import(new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href)) as typeof import('../../robot/offline/replay/index.js');
-const { reasonOfMessage } = (await import(new URL('../../dist/robot/live/session/bus-messages.js', import.meta.url).href)) as typeof import('../../robot/live/session/bus-messages.js');
+const recording = (await import(
+  new URL('../../dist/robot/recording/index.js', import.meta.url).href
+)) as typeof import('../../robot/recording/index.js');
+const replay = (await import(
+  new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
+)) as typeof import('../../robot/offline/replay/index.js');
+const { reasonOfMessage } = (await import(
+  new URL('../../dist/robot/live/session/bus-messages.js', import.meta.url).href
+)) as typeof import('../../robot/live/session/bus-messages.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-why-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const TOKEN = 'why-token-1';
 
 /** A node on a free port with no estimates and no dashboard, speech published (not timed by a voice). */
-const startNode = (o: { seed: number; games: number; sessionId: string; language: string; budgetMs: number; recordingsDir: string | null }) =>
-  robot.ParceiroNode.start({ ...o, token: TOKEN, port: 0, host: '127.0.0.1', minThinkMs: 0, expectationBudgetMs: 0, speech: 'publish', dashboard: null, logger: robot.createLogger({ level: 'silent', pretty: false }) });
+const startNode = (o: {
+  seed: number;
+  games: number;
+  sessionId: string;
+  language: string;
+  budgetMs: number;
+  recordingsDir: string | null;
+}) =>
+  robot.ParceiroNode.start({
+    ...o,
+    token: TOKEN,
+    port: 0,
+    host: '127.0.0.1',
+    minThinkMs: 0,
+    expectationBudgetMs: 0,
+    speech: 'publish',
+    dashboard: null,
+    logger: robot.createLogger({ level: 'silent', pretty: false }),
+  });
 
 /** A table that only watches (it hosts no seat), connected and said hello. */
 async function watcherOf(node: Robot.ParceiroNode): Promise<ReturnType<typeof io>> {
   const watcher = io(`${node.url}/table`, { transports: ['websocket'], forceNew: true, reconnection: false });
   await new Promise<void>((resolve, reject) => {
-    watcher.on('connect', () => watcher.emit('hello', { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] }, (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r))))));
+    watcher.on('connect', () =>
+      watcher.emit(
+        'hello',
+        { protocol: 1, token: TOKEN, table: { id: 'asker', name: 'asker', kind: 'virtual' }, seats: [] },
+        (r: { ok: boolean }) => (r.ok ? resolve() : reject(new Error(JSON.stringify(r)))),
+      ),
+    );
     watcher.on('connect_error', reject);
   });
   return watcher;
@@ -41,7 +70,14 @@ async function watcherOf(node: Robot.ParceiroNode): Promise<ReturnType<typeof io
 
 describe('asking the robot why', () => {
   it('answers with the reason of its last card, in the session language, and replays the same', async () => {
-    const node = await startNode({ seed: 23, games: 1, sessionId: 'why-1', language: 'en', budgetMs: 400, recordingsDir: dir });
+    const node = await startNode({
+      seed: 23,
+      games: 1,
+      sessionId: 'why-1',
+      language: 'en',
+      budgetMs: 400,
+      recordingsDir: dir,
+    });
     const said: UtteranceMessage[] = [];
     const decisions: DecisionMessage[] = [];
     node.bus.subscribe('utterance', (m) => void (m.id.startsWith('why#') && m.phase === 'start' && said.push(m)));
@@ -49,7 +85,10 @@ describe('asking the robot why', () => {
     const watcher = await watcherOf(node);
     const answers: unknown[] = [];
     let seq = 0;
-    const ask = (): Promise<void> => new Promise((resolve) => watcher.emit('game:control', { seq: ++seq, action: 'why' }, (a: unknown) => resolve(void answers.push(a))));
+    const ask = (): Promise<void> =>
+      new Promise((resolve) =>
+        watcher.emit('game:control', { seq: ++seq, action: 'why' }, (a: unknown) => resolve(void answers.push(a))),
+      );
     await ask();
     let asked: Promise<void> | null = null;
     // Asked after the first card the robot chose among several by searching (a forced card is said as
@@ -65,9 +104,16 @@ describe('asking the robot why', () => {
     watcher.close();
     const path = (await node.close()).recording!;
 
-    expect(answers).toEqual([{ ok: true, seq: 1 }, { ok: true, seq: 2 }]);
+    expect(answers).toEqual([
+      { ok: true, seq: 1 },
+      { ok: true, seq: 2 },
+    ]);
     expect(said.map((m) => m.id)).toEqual(['why#1', 'why#2']);
-    expect(said[0]!).toMatchObject({ text: 'I have not played a card in this game yet.', language: 'en', target: 'all' });
+    expect(said[0]!).toMatchObject({
+      text: 'I have not played a card in this game yet.',
+      language: 'en',
+      target: 'all',
+    });
     const en = loadBehaviourSetup({ language: 'en' }).utterances;
     // The robot's search explains every card it chose among several.
     const reason = reasonOfMessage(decisions[0]!);
@@ -82,7 +128,14 @@ describe('asking the robot why', () => {
   });
 
   it('never names a card still in its hand, over a whole session asked why after every card', async () => {
-    const node = await startNode({ seed: 31, games: 2, sessionId: 'why-2', language: 'pt', budgetMs: 120, recordingsDir: null });
+    const node = await startNode({
+      seed: 31,
+      games: 2,
+      sessionId: 'why-2',
+      language: 'pt',
+      budgetMs: 120,
+      recordingsDir: null,
+    });
     const pt = loadBehaviourSetup({ language: 'pt' }).utterances;
     // Every card as the robot says it ("o ás de copas"), longest first so "o dois" never hides "o dois de".
     const phrases = DECK.map((c) => ({ card: formatCard(c), words: cardPhrase(pt, c).toLowerCase() }));
@@ -102,7 +155,8 @@ describe('asking the robot why', () => {
       // The turned-up card is public while the dealer holds it.
       // When it is planned (queued), with the hand then, and when it is said: an answer the game
       // overtook before it could be said is checked too.
-      if (m.phase === 'queued' || m.phase === 'start') lines.push({ text: m.text.toLowerCase(), hand: [...hand], trump: trumpPlayed ? '' : trumpCard });
+      if (m.phase === 'queued' || m.phase === 'start')
+        lines.push({ text: m.text.toLowerCase(), hand: [...hand], trump: trumpPlayed ? '' : trumpCard });
     });
     const watcher = await watcherOf(node);
     let seq = 0;
@@ -119,7 +173,11 @@ describe('asking the robot why', () => {
     expect(asked).toBe(20);
     const answers = lines.filter((l) => reasonOpenings('pt').test(l.text));
     expect(answers.length).toBeGreaterThanOrEqual(20);
-    const leaks = lines.flatMap((l) => phrases.filter((p) => l.hand.includes(p.card) && p.card !== l.trump && l.text.includes(p.words)).map((p) => `"${l.text}" names ${p.card}, in hand ${l.hand.join(' ')}`));
+    const leaks = lines.flatMap((l) =>
+      phrases
+        .filter((p) => l.hand.includes(p.card) && p.card !== l.trump && l.text.includes(p.words))
+        .map((p) => `"${l.text}" names ${p.card}, in hand ${l.hand.join(' ')}`),
+    );
     expect(leaks).toEqual([]);
   });
 });

@@ -79,19 +79,28 @@ describe('filling a library line from the session', () => {
     expect(say(pt, 'trick.end.ours#1', view)).toBe('Boa! Mais 21 pontos para nós.');
     expect(say(en, 'trick.end.ours#1', view)).toBe('Nice! Another 21 points for us.');
     expect(say(pt, 'play.opponent#14', view)).toBe('Hum, o rei de ouros. Interessante.');
-    expect(say(pt, 'trick.end.theirs#3', { ...view, events: [...view.events, event('trick', { winner: 3, points: 4 })] })).toBe('Bem jogado. Mas não te habitues.');
+    expect(
+      say(pt, 'trick.end.theirs#3', { ...view, events: [...view.events, event('trick', { winner: 3, points: 4 })] }),
+    ).toBe('Bem jogado. Mas não te habitues.');
     expect(say(pt, 'session.start#1', view)).toBe('Olá a todos! Vamos lá a 5 jogos de sueca?');
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
 
   it('counts games from 1: before the first deal the line is of game 1, between games of the next (issue 18: "Vamos ao jogo 0!")', () => {
-    expect(say(pt, 'game.start#1', { game: state({ game: 0, status: 'waiting', trick: -1 }), events: [] })).toBe('Vamos ao jogo 1!');
-    expect(say(pt, 'game.start#1', { game: state({ game: 2, status: 'game_over' }), events: view.events })).toBe('Vamos ao jogo 3!');
+    expect(say(pt, 'game.start#1', { game: state({ game: 0, status: 'waiting', trick: -1 }), events: [] })).toBe(
+      'Vamos ao jogo 1!',
+    );
+    expect(say(pt, 'game.start#1', { game: state({ game: 2, status: 'game_over' }), events: view.events })).toBe(
+      'Vamos ao jogo 3!',
+    );
     expect(say(pt, 'game.start#1', view)).toBe('Vamos ao jogo 2!');
   });
 
   it("the robot's own-play lines speak of the suit led, as the behaviours say them", () => {
-    const trick: SessionView = { game: state({ table: ['KD', '3C'] }), events: [...view.events, event('play', { seat: 2, card: '3C', trick: 4 })] };
+    const trick: SessionView = {
+      game: state({ table: ['KD', '3C'] }),
+      events: [...view.events, event('play', { seat: 2, card: '3C', trick: 4 })],
+    };
     expect(say(pt, 'playing.not-following#1', trick)).toBe('Não tenho ouros. Vai esta.');
   });
 
@@ -99,7 +108,9 @@ describe('filling a library line from the session', () => {
     expect(say(pt, 'play.opponent#14', { game: null, events: [] })).toBe('Hum. Interessante.');
     expect(say(pt, 'session.start#3', { game: null, events: [] })).toBe('Somos uma equipa. Vamos a isto!');
     // The robot's own card: "{player}" is nobody.
-    expect(say(pt, 'playing.new-trick#2', { ...view, events: [...view.events, event('play', { seat: 0, card: '2C' })] })).toBe('Começo com o dois de paus.');
+    expect(
+      say(pt, 'playing.new-trick#2', { ...view, events: [...view.events, event('play', { seat: 0, card: '2C' })] }),
+    ).toBe('Começo com o dois de paus.');
   });
 });
 
@@ -118,11 +129,16 @@ async function dashboard(url: string): Promise<Client> {
   const s = await snap;
   // The picker's lines come with the snapshot, in both languages.
   expect(s.wizardLines.pt?.lines.length).toBe(pt.lines.length);
-  expect(s.wizardLines.en?.lines.find((l) => l.id === 'trick.end.ours#1')).toEqual({ id: 'trick.end.ours#1', category: 'trick.end.ours', to: 'partner', text: 'Nice, {partner}! Another {points} points for us.' });
+  expect(s.wizardLines.en?.lines.find((l) => l.id === 'trick.end.ours#1')).toEqual({
+    id: 'trick.end.ours#1',
+    category: 'trick.end.ours',
+    to: 'partner',
+    text: 'Nice, {partner}! Another {points} points for us.',
+  });
   return { socket, updates };
 }
 
-describe('categories in people\'s words', () => {
+describe("categories in people's words", () => {
   it('names every category of the library in words, with no dotted id left', () => {
     expect(CATEGORY_NAMES.filter((c) => !CATEGORY_WORDS[c])).toEqual([]);
     expect(categoryWords('game.end.win.quadruple')).toBe('End of game: won with 4 victories');
@@ -137,26 +153,50 @@ describe('the say control with a library line', () => {
     closers.push(() => c.close());
     const a = await dashboard(c.dashboardUrl);
     const b = await dashboard(c.dashboardUrl);
-    const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
-    const said = (): WizardSayMessage[] => c.entries.filter((e) => e.topic.name === TOPICS.wizardSay.name).map((e) => e.message as WizardSayMessage);
+    const ack = (payload: unknown): Promise<unknown> =>
+      a.socket.timeout(10_000).emitWithAck('control', payload as never);
+    const said = (): WizardSayMessage[] =>
+      c.entries.filter((e) => e.topic.name === TOPICS.wizardSay.name).map((e) => e.message as WizardSayMessage);
 
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: 'Somos uma equipa. Vamos a isto!' });
-    expect(await ack({ type: 'say', utteranceId: 'trick.end.ours#3', language: 'en', target: 'all' })).toEqual({ ok: true, text: "That one's ours!" });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({
+      ok: true,
+      text: 'Somos uma equipa. Vamos a isto!',
+    });
+    expect(await ack({ type: 'say', utteranceId: 'trick.end.ours#3', language: 'en', target: 'all' })).toEqual({
+      ok: true,
+      text: "That one's ours!",
+    });
     expect(said()).toEqual([
-      { text: 'Somos uma equipa. Vamos a isto!', language: 'pt', utterance_id: 'session.start#3', target: 'partner', by: 'operator' },
+      {
+        text: 'Somos uma equipa. Vamos a isto!',
+        language: 'pt',
+        utterance_id: 'session.start#3',
+        target: 'partner',
+        by: 'operator',
+      },
       { text: "That one's ours!", language: 'en', utterance_id: 'trick.end.ours#3', target: 'all', by: 'operator' },
     ]);
     // The line is picked in the language in force when the control names none.
     c.bus.publish('setLanguage', { language: 'en', by: 'test' });
     await eventually(() => expect(c.dashboard.snapshot().language).toBe('en'));
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({ ok: true, text: "You and me. Let's do this!" });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3' })).toEqual({
+      ok: true,
+      text: "You and me. Let's do this!",
+    });
     for (const client of [a, b]) {
       await eventually(() =>
-        expect(client.updates.filter((u) => u.topic === 'wizardSay').map((u) => (u.message as WizardSayMessage).utterance_id)).toEqual(['session.start#3', 'trick.end.ours#3', 'session.start#3']),
+        expect(
+          client.updates
+            .filter((u) => u.topic === 'wizardSay')
+            .map((u) => (u.message as WizardSayMessage).utterance_id),
+        ).toEqual(['session.start#3', 'trick.end.ours#3', 'session.start#3']),
       );
     }
     // In people's words; the line's id is kept for a tooltip.
-    expect(c.dashboard.snapshot().operator.map((l) => [l.text, l.detail])).toContainEqual(['operator: say "That one\'s ours!" to everyone', 'trick.end.ours#3']);
+    expect(c.dashboard.snapshot().operator.map((l) => [l.text, l.detail])).toContainEqual([
+      'operator: say "That one\'s ours!" to everyone',
+      'trick.end.ours#3',
+    ]);
   });
 
   it('refuses an unknown line, a line and a text, neither, or another target, with the reason, publishing nothing', async () => {
@@ -164,20 +204,37 @@ describe('the say control with a library line', () => {
     closers.push(() => c.close());
     const a = await dashboard(c.dashboardUrl);
     const before = c.entries.length;
-    const ack = (payload: unknown): Promise<unknown> => a.socket.timeout(10_000).emitWithAck('control', payload as never);
+    const ack = (payload: unknown): Promise<unknown> =>
+      a.socket.timeout(10_000).emitWithAck('control', payload as never);
     expect(await ack({ type: 'say', utteranceId: 'nope#1' })).toEqual({
       ok: false,
-      reason: 'control.utteranceId: unknown utterance "nope#1" in the pt library (ids are category#n, e.g. trick.end.ours#1)',
+      reason:
+        'control.utteranceId: unknown utterance "nope#1" in the pt library (ids are category#n, e.g. trick.end.ours#1)',
     });
-    expect(await ack({ type: 'say', utteranceId: 'trick.end.ours#99', language: 'en' })).toMatchObject({ ok: false, reason: expect.stringContaining('unknown utterance "trick.end.ours#99" in the en library') });
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3', text: 'Olá' })).toEqual({ ok: false, reason: 'control: give text or utteranceId, not both' });
-    expect(await ack({ type: 'say' })).toEqual({ ok: false, reason: 'control: expected text (a line of your own) or utteranceId (a line of the library)' });
+    expect(await ack({ type: 'say', utteranceId: 'trick.end.ours#99', language: 'en' })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('unknown utterance "trick.end.ours#99" in the en library'),
+    });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3', text: 'Olá' })).toEqual({
+      ok: false,
+      reason: 'control: give text or utteranceId, not both',
+    });
+    expect(await ack({ type: 'say' })).toEqual({
+      ok: false,
+      reason: 'control: expected text (a line of your own) or utteranceId (a line of the library)',
+    });
     expect(await ack({ type: 'say', utteranceId: 'session.start#3', target: 'opponent' })).toEqual({
       ok: false,
       reason: 'control.target: session.start#3 is said to the partner; leave target out or give partner',
     });
-    expect(await ack({ type: 'say', utteranceId: 'session.start#3', language: 'fr' })).toMatchObject({ ok: false, reason: expect.stringContaining('control.language: expected "pt" or "en"') });
-    expect(await ack({ type: 'say', utteranceId: 42 })).toMatchObject({ ok: false, reason: expect.stringContaining('control.utteranceId') });
+    expect(await ack({ type: 'say', utteranceId: 'session.start#3', language: 'fr' })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('control.language: expected "pt" or "en"'),
+    });
+    expect(await ack({ type: 'say', utteranceId: 42 })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('control.utteranceId'),
+    });
     expect(c.entries.length).toBe(before);
   });
 });
@@ -203,18 +260,37 @@ describe('the node', () => {
     node.bus.tap((e) => seen.push(e));
     let closed = false;
     closers.push(() => (closed ? undefined : node.close()));
-    const utterance = (id: string) => seen.find((e) => e.topic.name === TOPICS.utterance.name && (e.message as { id: string; phase: string }).id === id && (e.message as { phase: string }).phase === 'start')?.message;
+    const utterance = (id: string) =>
+      seen.find(
+        (e) =>
+          e.topic.name === TOPICS.utterance.name &&
+          (e.message as { id: string; phase: string }).id === id &&
+          (e.message as { phase: string }).phase === 'start',
+      )?.message;
     // Before the first deal, the game to come is the first (it said "o 0 de 1").
     node.bus.publish('wizardSay', { text: '', language: '', utterance_id: 'game.start#2', target: '', by: 'ros' });
-    await eventually(() => expect(utterance('game.start#2')).toMatchObject({ text: 'Mais um jogo. Este é o 1 de 1.', category: 'operator', language: 'pt', target: 'all' }));
+    await eventually(() =>
+      expect(utterance('game.start#2')).toMatchObject({
+        text: 'Mais um jogo. Este é o 1 de 1.',
+        category: 'operator',
+        language: 'pt',
+        target: 'all',
+      }),
+    );
     // An id the library does not have is refused (in the log): nothing is said.
     node.bus.publish('wizardSay', { text: '', language: 'en', utterance_id: 'game.start#99', target: '', by: 'ros' });
     node.bus.publish('wizardSay', { text: 'Pronto.', language: '', utterance_id: '', target: 'all', by: 'ros' });
-    await eventually(() => expect(seen.some((e) => e.topic.name === TOPICS.utterance.name && (e.message as { text: string }).text === 'Pronto.')).toBe(true));
+    await eventually(() =>
+      expect(
+        seen.some((e) => e.topic.name === TOPICS.utterance.name && (e.message as { text: string }).text === 'Pronto.'),
+      ).toBe(true),
+    );
     expect(utterance('game.start#99')).toBeUndefined();
     const summary = await node.close();
     closed = true;
-    const recorded = readRecording(summary.recording!).messages.filter((m) => m.topic.name === TOPICS.wizardSay.name).map((m) => m.message);
+    const recorded = readRecording(summary.recording!)
+      .messages.filter((m) => m.topic.name === TOPICS.wizardSay.name)
+      .map((m) => m.message);
     expect(recorded).toEqual([
       { text: '', language: '', utterance_id: 'game.start#2', target: '', by: 'ros' },
       { text: '', language: 'en', utterance_id: 'game.start#99', target: '', by: 'ros' },

@@ -12,7 +12,9 @@ import type * as Robot from '../../robot/index.js';
 import type * as Loaded from '../../robot/live/search/workers-loaded.js';
 
 const robot = (await import(new URL('../../dist/robot/index.js', import.meta.url).href)) as typeof Robot;
-const { workersLoaded } = (await import(new URL('../../dist/robot/live/search/workers-loaded.js', import.meta.url).href)) as typeof Loaded;
+const { workersLoaded } = (await import(
+  new URL('../../dist/robot/live/search/workers-loaded.js', import.meta.url).href
+)) as typeof Loaded;
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-workers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +40,7 @@ describe('workersLoaded', () => {
     await pool.destroy();
   });
 
-  it('lets the robot\'s search pool be closed the moment it is made, again and again', async () => {
+  it("lets the robot's search pool be closed the moment it is made, again and again", async () => {
     for (let i = 0; i < 5; i++) {
       const player = new robot.PoolSearchPlayer({ seat: 0, seed: i, threads: 2 });
       await player.close();

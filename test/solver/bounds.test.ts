@@ -9,13 +9,25 @@
 import { describe, expect, it } from 'vitest';
 import { SearchAborted, Solver } from '../../game/index.js';
 import type { SolverPosition } from './reference.js';
-import { cardName, describePosition, fromStrPosition, referenceMoveValues, sumPoints, trickWinnerIndex as winnerIndex } from './reference.js';
+import {
+  cardName,
+  describePosition,
+  fromStrPosition,
+  referenceMoveValues,
+  sumPoints,
+  trickWinnerIndex as winnerIndex,
+} from './reference.js';
 import { randomPositions } from './positions.js';
 import { pos } from './scripted.js';
 
 /** The solver's sure-point bounds on team A's points from the remaining cards (private: read through a cast). */
 function sureBounds(solver: Solver, p: SolverPosition): [number, number] {
-  const s = solver as unknown as { load(p: SolverPosition): void; sureBounds(): void; sureLower: number; sureUpper: number };
+  const s = solver as unknown as {
+    load(p: SolverPosition): void;
+    sureBounds(): void;
+    sureLower: number;
+    sureUpper: number;
+  };
   s.load(p);
   s.sureBounds();
   return [s.sureLower, s.sureUpper];
@@ -65,7 +77,8 @@ describe('solver: sure-point bounds', () => {
         }
         const [lower, upper] = sureBounds(solver, p);
         const v = referencePointsA(p);
-        if (lower > v || upper < v) throw new Error(`sure bounds [${lower}, ${upper}] exclude the value ${v}: ${describePosition(p)}`);
+        if (lower > v || upper < v)
+          throw new Error(`sure bounds [${lower}, ${upper}] exclude the value ${v}: ${describePosition(p)}`);
       }
       tested += n;
     }
@@ -120,7 +133,10 @@ describe('solver: a decided trick', () => {
         // The winner so far (the solver's own notion is checked by the property test; here, by the reference).
         const winnerTeam = (p.leader + winnerIndex(trick, 'SHDC'[p.trump]!)) % 2;
         const pointsOfWinner = winnerTeam === team ? valueTeam : inPlay - valueTeam;
-        if (pointsOfWinner < sure) throw new Error(`decided trick worth ${sure} but the winning team takes ${pointsOfWinner}: ${describePosition(p)}`);
+        if (pointsOfWinner < sure)
+          throw new Error(
+            `decided trick worth ${sure} but the winning team takes ${pointsOfWinner}: ${describePosition(p)}`,
+          );
       }
     }
     expect(decided).toBeGreaterThan(100);

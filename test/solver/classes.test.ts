@@ -17,9 +17,12 @@ function classProblem(solver: Solver, p: SolverPosition, exact: Map<number, numb
   for (const m of moves) {
     const v = exact.get(m.card);
     if (v === undefined) return `${cardName(m.card)} is not a legal move`;
-    if (m.victories !== victoriesFor(v)) return `${cardName(m.card)}: class ${m.victories}, exact value ${v} is class ${victoriesFor(v)}`;
-    if (!(m.lower <= v && v <= m.upper)) return `${cardName(m.card)}: bounds [${m.lower}, ${m.upper}] miss the exact value ${v}`;
-    if (victoriesFor(m.lower) !== victoriesFor(m.upper)) return `${cardName(m.card)}: bounds [${m.lower}, ${m.upper}] span two classes`;
+    if (m.victories !== victoriesFor(v))
+      return `${cardName(m.card)}: class ${m.victories}, exact value ${v} is class ${victoriesFor(v)}`;
+    if (!(m.lower <= v && v <= m.upper))
+      return `${cardName(m.card)}: bounds [${m.lower}, ${m.upper}] miss the exact value ${v}`;
+    if (victoriesFor(m.lower) !== victoriesFor(m.upper))
+      return `${cardName(m.card)}: bounds [${m.lower}, ${m.upper}] span two classes`;
   }
   return null;
 }
@@ -34,7 +37,8 @@ const fromReference = (p: SolverPosition): Map<number, number> => {
   return byCard;
 };
 
-const fromSolver = (p: SolverPosition): Map<number, number> => new Map(new Solver().moveValues(p as Position).moves.map((m) => [m.card, m.value]));
+const fromSolver = (p: SolverPosition): Map<number, number> =>
+  new Map(new Solver().moveValues(p as Position).moves.map((m) => [m.card, m.value]));
 
 describe('solver: victory classes', () => {
   it('the classes split final points at 1, 30, 60, 61, 91 and 120', () => {
@@ -69,7 +73,13 @@ describe('solver: victory classes', () => {
     const solver = new Solver();
     for (const i of [0, 8, 9, 18]) {
       const deal = dealCards(createRng(4242, i), (i & 3) as Seat);
-      const p: Position = { trump: suitOf(deal.trumpCard), hands: deal.hands, leader: ((deal.dealer + 1) & 3) as Seat, trick: [], points: [0, 0] };
+      const p: Position = {
+        trump: suitOf(deal.trumpCard),
+        hands: deal.hands,
+        leader: ((deal.dealer + 1) & 3) as Seat,
+        trick: [],
+        points: [0, 0],
+      };
       const problem = classProblem(solver, p, fromSolver(p));
       if (problem) throw new Error(`full deal ${i}: ${problem}`);
     }
@@ -91,8 +101,13 @@ describe('solver: victory classes', () => {
       for (const [card, v] of values) {
         const t = Math.floor(rand() * 122);
         const got = solver.testAfter(seat, card as never, p.points[seat & 1]!, t);
-        if (got !== v >= t) throw new Error(`testAfter ${cardName(card)} >= ${t}: ${got}, exact value ${v}\n  position: ${describePosition(p)}`);
-        expect(got ? solver.classLower : solver.classUpper).toSatisfy((b: number) => (got ? b >= t && b <= v : b < t && b >= v));
+        if (got !== v >= t)
+          throw new Error(
+            `testAfter ${cardName(card)} >= ${t}: ${got}, exact value ${v}\n  position: ${describePosition(p)}`,
+          );
+        expect(got ? solver.classLower : solver.classUpper).toSatisfy((b: number) =>
+          got ? b >= t && b <= v : b < t && b >= v,
+        );
       }
     }
   }, 120_000);

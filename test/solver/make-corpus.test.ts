@@ -19,21 +19,25 @@ const MAKE = Boolean(process.env['MAKE_CORPUS']);
 const readCorpus = (): CorpusFile => JSON.parse(readFileSync(CORPUS_PATH, 'utf8')) as CorpusFile;
 
 describe('regression corpus file', () => {
-  it(MAKE ? 'regenerates corpus.json (MAKE_CORPUS is set)' : 'corpus.json exists with at least 200 valid entries', () => {
-    if (MAKE) writeFileSync(CORPUS_PATH, corpusJson(makeCorpus()));
-    expect(existsSync(CORPUS_PATH)).toBe(true);
-    const corpus = readCorpus();
-    expect(corpus.seed).toBe(CORPUS_SEED);
-    expect(corpus.entries.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(corpus.entries.map((e) => e.name)).size).toBe(corpus.entries.length);
-    const tricksLeft = new Set<number>();
-    for (const e of corpus.entries) {
-      checkPosition(e);
-      tricksLeft.add(e.hands[e.leader]!.length + (e.trick.length ? 1 : 0));
-      expect(e.value).toBe(Math.max(...Object.values(e.moves)));
-    }
-    expect([...tricksLeft].sort()).toEqual([1, 2, 3, 4, 5, 6]);
-  }, 1_800_000);
+  it(
+    MAKE ? 'regenerates corpus.json (MAKE_CORPUS is set)' : 'corpus.json exists with at least 200 valid entries',
+    () => {
+      if (MAKE) writeFileSync(CORPUS_PATH, corpusJson(makeCorpus()));
+      expect(existsSync(CORPUS_PATH)).toBe(true);
+      const corpus = readCorpus();
+      expect(corpus.seed).toBe(CORPUS_SEED);
+      expect(corpus.entries.length).toBeGreaterThanOrEqual(200);
+      expect(new Set(corpus.entries.map((e) => e.name)).size).toBe(corpus.entries.length);
+      const tricksLeft = new Set<number>();
+      for (const e of corpus.entries) {
+        checkPosition(e);
+        tricksLeft.add(e.hands[e.leader]!.length + (e.trick.length ? 1 : 0));
+        expect(e.value).toBe(Math.max(...Object.values(e.moves)));
+      }
+      expect([...tricksLeft].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    },
+    1_800_000,
+  );
 
   it('holds the positions of the seeded generator', () => {
     const corpus = readCorpus();
@@ -50,7 +54,11 @@ describe('regression corpus file', () => {
       const cards = e.hands.flat().length + e.trick.length;
       if (cards > 20) continue;
       const r = referenceMoveValues(e, cards <= 12 ? 'minimax' : 'alphabeta');
-      expect({ toMove: r.toMove, value: r.value, moves: r.moves }, `${e.name}: ${describePosition(e)}`).toEqual({ toMove: e.toMove, value: e.value, moves: e.moves });
+      expect({ toMove: r.toMove, value: r.value, moves: r.moves }, `${e.name}: ${describePosition(e)}`).toEqual({
+        toMove: e.toMove,
+        value: e.value,
+        moves: e.moves,
+      });
     }
   }, 60_000);
 });

@@ -43,7 +43,8 @@ export interface PositionParams {
 export function buildPosition(q: PositionParams): SolverPosition {
   const k = q.tricks;
   if (!Number.isInteger(k) || k < 1 || k > 10) throw new Error(`positions: tricks must be 1..10, got ${k}`);
-  if (!Number.isInteger(q.onTable) || q.onTable < 0 || q.onTable > 3) throw new Error('positions: onTable must be 0..3');
+  if (!Number.isInteger(q.onTable) || q.onTable < 0 || q.onTable > 3)
+    throw new Error('positions: onTable must be 0..3');
   const deck = Array.from({ length: 40 }, (_, i) => i);
   for (let i = 0; i < 39; i++) {
     const j = i + ((q.swaps[i] ?? 0) % (40 - i));
@@ -99,8 +100,10 @@ export interface RandomPositionOptions {
   slackShare?: number;
 }
 
-const range = (r: number | readonly [number, number] | undefined, dflt: readonly [number, number]): readonly [number, number] =>
-  r === undefined ? dflt : typeof r === 'number' ? [r, r] : r;
+const range = (
+  r: number | readonly [number, number] | undefined,
+  dflt: readonly [number, number],
+): readonly [number, number] => (r === undefined ? dflt : typeof r === 'number' ? [r, r] : r);
 
 export function randomParams(rand: () => number, options: RandomPositionOptions = {}): PositionParams {
   const int = (n: number): number => Math.floor(rand() * n);
@@ -153,7 +156,8 @@ export function paramsArb(o: PositionArbOptions = {}): fc.Arbitrary<PositionPara
 }
 
 /** Random valid positions as a fast-check Arbitrary (default 1..4 tricks left, 0..3 cards on the table). */
-export const positionArb = (o: PositionArbOptions = {}): fc.Arbitrary<SolverPosition> => paramsArb(o).map(buildPosition);
+export const positionArb = (o: PositionArbOptions = {}): fc.Arbitrary<SolverPosition> =>
+  paramsArb(o).map(buildPosition);
 
 // ---- regression corpus -----------------------------------------------------------------------------
 
@@ -184,7 +188,10 @@ export const CORPUS_MIX: readonly (readonly [number, number])[] = [
 ];
 
 /** The corpus positions (without values), named `k<tricks>-t<cards on table>-<index>`. */
-export function corpusPositions(seed = CORPUS_SEED, mix: readonly (readonly [number, number])[] = CORPUS_MIX): { name: string; position: SolverPosition }[] {
+export function corpusPositions(
+  seed = CORPUS_SEED,
+  mix: readonly (readonly [number, number])[] = CORPUS_MIX,
+): { name: string; position: SolverPosition }[] {
   const rand = mulberry32(seed);
   const out: { name: string; position: SolverPosition }[] = [];
   for (const [k, count] of mix) {
@@ -199,7 +206,10 @@ export function corpusPositions(seed = CORPUS_SEED, mix: readonly (readonly [num
 /** The regression corpus, valued by the reference (minimax up to 3 tricks, alpha-beta beyond). Deterministic for a given seed. */
 export function makeCorpus(seed = CORPUS_SEED, mix: readonly (readonly [number, number])[] = CORPUS_MIX): CorpusFile {
   const entries: CorpusEntry[] = corpusPositions(seed, mix).map(({ name, position }) => {
-    const r = referenceMoveValues(position, position.hands.flat().length + position.trick.length <= 12 ? 'minimax' : 'alphabeta');
+    const r = referenceMoveValues(
+      position,
+      position.hands.flat().length + position.trick.length <= 12 ? 'minimax' : 'alphabeta',
+    );
     return { name, ...toStrPosition(position), toMove: r.toMove, value: r.value, moves: r.moves };
   });
   return {

@@ -130,7 +130,9 @@ describe('reference: plain alpha-beta equals plain minimax', () => {
         const a = referenceMoveValues(p, 'minimax');
         const b = referenceMoveValues(p, 'alphabeta');
         if (JSON.stringify(a.moves) !== JSON.stringify(b.moves) || a.value !== b.value) {
-          throw new Error(`minimax ${JSON.stringify(a.moves)} vs alpha-beta ${JSON.stringify(b.moves)} on ${describePosition(p)}`);
+          throw new Error(
+            `minimax ${JSON.stringify(a.moves)} vs alpha-beta ${JSON.stringify(b.moves)} on ${describePosition(p)}`,
+          );
         }
       }
     }
@@ -156,7 +158,9 @@ describe('reference: plain alpha-beta equals plain minimax', () => {
         expect(v).toBeGreaterThanOrEqual(p.points[team]!);
         expect(v).toBeLessThanOrEqual(p.points[team]! + inPlay);
       }
-      expect(Object.keys(r.moves).length).toBe(legalCards(p.hands[r.toMove]!.map(cardName), p.trick.map(cardName)).length);
+      expect(Object.keys(r.moves).length).toBe(
+        legalCards(p.hands[r.toMove]!.map(cardName), p.trick.map(cardName)).length,
+      );
     }
   });
 });
@@ -196,7 +200,8 @@ describe('positions: generators', () => {
     }
     const inPlay = sumPoints([...s.hands.flat(), ...s.trick]);
     const sum = s.points[0] + s.points[1] + inPlay;
-    if (s.points[0] < 0 || s.points[1] < 0 || sum > 120 || (!slackAllowed && sum !== 120)) throw new Error(`bad points: ${describePosition(s)}`);
+    if (s.points[0] < 0 || s.points[1] < 0 || sum > 120 || (!slackAllowed && sum !== 120))
+      throw new Error(`bad points: ${describePosition(s)}`);
   }
 
   it('seeded positions are valid, deterministic and cover 1-4 tricks, 0-3 cards on the table, both points modes', () => {
@@ -218,14 +223,21 @@ describe('positions: generators', () => {
 
   it('points mode "tricks" adds up to 120 exactly', () => {
     const rand = mulberry32(9);
-    for (let i = 0; i < 500; i++) checkGenerated(buildPosition({ ...randomParams(rand, { tricks: [1, 10] }), pointsMode: 'tricks' }), false);
+    for (let i = 0; i < 500; i++)
+      checkGenerated(buildPosition({ ...randomParams(rand, { tricks: [1, 10] }), pointsMode: 'tricks' }), false);
   });
 
   it('the fast-check arbitrary makes valid positions with the requested numbers of tricks and table cards', () => {
-    fc.assert(fc.property(positionArb({ minTricks: 1, maxTricks: 10 }), (p) => checkGenerated(p)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(positionArb({ minTricks: 1, maxTricks: 10 }), (p) => checkGenerated(p)),
+      { numRuns: 1000 },
+    );
     for (let k = 1; k <= 6; k++) {
       for (let t = 0; t <= 3; t++) {
-        for (const p of fc.sample(positionArb({ minTricks: k, maxTricks: k, minOnTable: t, maxOnTable: t }), { numRuns: 20, seed: k * 4 + t })) {
+        for (const p of fc.sample(positionArb({ minTricks: k, maxTricks: k, minOnTable: t, maxOnTable: t }), {
+          numRuns: 20,
+          seed: k * 4 + t,
+        })) {
           checkGenerated(p);
           expect(p.trick.length).toBe(t);
           expect(p.hands[p.leader]!.length + (t ? 1 : 0)).toBe(k);

@@ -106,7 +106,12 @@ export function trickWinnerIndex(trick: readonly string[], trump: string): numbe
     const b = trick[best]!;
     const cs = suitLetter(c);
     const bs = suitLetter(b);
-    if (cs === trump ? bs !== trump || rankIndex(c) > rankIndex(b) : bs !== trump && cs === led && rankIndex(c) > rankIndex(b)) best = i;
+    if (
+      cs === trump
+        ? bs !== trump || rankIndex(c) > rankIndex(b)
+        : bs !== trump && cs === led && rankIndex(c) > rankIndex(b)
+    )
+      best = i;
   }
   return best;
 }
@@ -130,7 +135,8 @@ export function checkPosition(s: StrPosition): void {
   for (let i = 0; i < 4; i++) {
     const seat = (s.leader + i) % 4;
     const want = i < s.trick.length ? left - 1 : left;
-    if (s.hands[seat]!.length !== want) throw new Error(`reference: seat ${seat} holds ${s.hands[seat]!.length} cards, expected ${want}`);
+    if (s.hands[seat]!.length !== want)
+      throw new Error(`reference: seat ${seat} holds ${s.hands[seat]!.length} cards, expected ${want}`);
   }
   if (s.hands[seatToMove(s)]!.length === 0) throw new Error('reference: nothing left to play');
 }
@@ -165,7 +171,14 @@ function minimaxGain(S: Search, hands: string[][], leader: number, trick: string
 }
 
 /** The same value by plain fail-soft alpha-beta (same tree, same move order, nothing else). */
-function alphabetaGain(S: Search, hands: string[][], leader: number, trick: string[], alpha: number, beta: number): number {
+function alphabetaGain(
+  S: Search,
+  hands: string[][],
+  leader: number,
+  trick: string[],
+  alpha: number,
+  beta: number,
+): number {
   if (trick.length === 4) {
     const winner = (leader + trickWinnerIndex(trick, S.trump)) % 4;
     const won = winner % 2 === 0 ? sumPoints(trick) : 0;
@@ -198,7 +211,10 @@ function alphabetaGain(S: Search, hands: string[][], leader: number, trick: stri
 export type RefAlgorithm = 'minimax' | 'alphabeta';
 
 /** Every legal move of the seat to move, valued in final points of its team, by the chosen search. */
-export function referenceMoveValues(position: SolverPosition | StrPosition, algorithm: RefAlgorithm = 'alphabeta'): RefResult {
+export function referenceMoveValues(
+  position: SolverPosition | StrPosition,
+  algorithm: RefAlgorithm = 'alphabeta',
+): RefResult {
   const s = typeof position.trump === 'number' ? toStrPosition(position as SolverPosition) : (position as StrPosition);
   checkPosition(s);
   const S: Search = { trump: s.trump, nodes: 0 };
@@ -211,7 +227,10 @@ export function referenceMoveValues(position: SolverPosition | StrPosition, algo
     S.nodes++;
     const hands = without(s.hands, seat, card);
     const trick = [...s.trick, card];
-    const gainA = algorithm === 'minimax' ? minimaxGain(S, hands, s.leader, trick) : alphabetaGain(S, hands, s.leader, trick, -Infinity, Infinity);
+    const gainA =
+      algorithm === 'minimax'
+        ? minimaxGain(S, hands, s.leader, trick)
+        : alphabetaGain(S, hands, s.leader, trick, -Infinity, Infinity);
     const v = team === 0 ? s.points[0] + gainA : s.points[1] + remaining - gainA;
     moves[card] = v;
     if (v > value) value = v;

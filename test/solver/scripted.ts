@@ -15,7 +15,13 @@ export interface ScriptedPosition {
 const split = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
 /** hands: four space-separated strings for seats 0..3 ('' for an empty hand). */
-export function pos(trump: string, leader: number, trick: string, hands: readonly [string, string, string, string], points: [number, number]): StrPosition {
+export function pos(
+  trump: string,
+  leader: number,
+  trick: string,
+  hands: readonly [string, string, string, string],
+  points: [number, number],
+): StrPosition {
   return { trump, leader, trick: split(trick), hands: hands.map(split), points };
 }
 

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DECK, formatCard, parseCard } from '../../game/index.js';
 import type * as Bridge from '../../table-bridge/index.js';
-import { ConfigError, DEFAULT_FIDUCIALS_FILE, defaultFiducials, loadFiducials, packageRoot, parseFiducials } from '../../table-bridge/index.js';
+import {
+  ConfigError,
+  DEFAULT_FIDUCIALS_FILE,
+  defaultFiducials,
+  loadFiducials,
+  packageRoot,
+  parseFiducials,
+} from '../../table-bridge/index.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -89,7 +96,9 @@ describe('the fiducial mapping', () => {
     const broken = SHIPPED.replace('  20: 2D', '  20: [2D');
     expect(errorOf(broken).line).not.toBeNull();
     expect(errorOf('cards:\n  - AS\n').message).toBe('fiducials.yaml:1: fiducials: expected record, got nothing');
-    expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').message).toContain('fiducials.1: expected a card such as "AS" or "7H", got 7');
+    expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').message).toContain(
+      'fiducials.1: expected a card such as "AS" or "7H", got 7',
+    );
     expect(errorOf('fiducials:\n  0: 2S\n  1: 7\n').line).toBe(3);
   });
 

@@ -10,7 +10,8 @@ import { TOKEN, cleanup, helloMessage, once, rawClient, startServer } from './ha
 
 afterEach(cleanup);
 
-const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> => (await socket.emitWithAck('hello', msg)) as HelloAck;
+const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> =>
+  (await socket.emitWithAck('hello', msg)) as HelloAck;
 
 /** A referee that counts what reaches it. */
 class CountingReferee extends LocalReferee {
@@ -40,16 +41,30 @@ describe('the rate limit of a connection', () => {
   it('answers events over it rate-limited with the wait, at once and without the runtime; the clock refills it', async () => {
     let now = 0;
     const referee = new CountingReferee({ seed: 1, games: 1 });
-    const url = await served(referee, { now: () => now, eventRate: { perSecond: 2, burst: 5, waiting: 100, closeAfter: 1000 } });
+    const url = await served(referee, {
+      now: () => now,
+      eventRate: { perSecond: 2, burst: 5, waiting: 100, closeAfter: 1000 },
+    });
     const socket = rawClient(url);
     await hello(socket, helloMessage());
     // Ten pauses at once, as a flood sends them: the burst of five is heard, the rest are not.
-    const acks = (await Promise.all(Array.from({ length: 10 }, (_, i) => socket.emitWithAck('game:control', { seq: i + 1, action: i % 2 ? 'resume' : 'pause' })))) as EventAck[];
+    const acks = (await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        socket.emitWithAck('game:control', { seq: i + 1, action: i % 2 ? 'resume' : 'pause' }),
+      ),
+    )) as EventAck[];
     const limited = acks.filter((a) => !a.ok && a.code === 'rate-limited');
     expect(limited.length).toBe(5);
     expect(referee.events).toBe(5);
     for (const a of limited) {
-      expect(a).toMatchObject({ ok: false, code: 'rate-limited', retryAfterMs: 500, reason: expect.stringContaining('more than 2 events a second from this connection (5 at once); nothing was applied') });
+      expect(a).toMatchObject({
+        ok: false,
+        code: 'rate-limited',
+        retryAfterMs: 500,
+        reason: expect.stringContaining(
+          'more than 2 events a second from this connection (5 at once); nothing was applied',
+        ),
+      });
     }
     // Unknown events and events without an answer count too, and are told why.
     expect(await socket.emitWithAck('card:moved', { seq: 11 })).toMatchObject({ ok: false, code: 'rate-limited' });
@@ -59,7 +74,10 @@ describe('the rate limit of a connection', () => {
     // Half a second later one more is heard; the same seq works, as nothing was recorded for it.
     now += 500;
     expect(await socket.emitWithAck('game:control', { seq: 12, action: 'pause' })).toMatchObject({ ok: true, seq: 12 });
-    expect(await socket.emitWithAck('game:control', { seq: 13, action: 'resume' })).toMatchObject({ ok: false, code: 'rate-limited' });
+    expect(await socket.emitWithAck('game:control', { seq: 13, action: 'resume' })).toMatchObject({
+      ok: false,
+      code: 'rate-limited',
+    });
     expect(referee.events).toBe(6);
   });
 
@@ -78,14 +96,26 @@ describe('the rate limit of a connection', () => {
       },
       snapshot: () => referee.snapshot(),
     };
-    const { server, url } = await startServer({}, { handler: slow, eventRate: { perSecond: 1000, burst: 1000, waiting: 3, closeAfter: 1000 } });
+    const { server, url } = await startServer(
+      {},
+      { handler: slow, eventRate: { perSecond: 1000, burst: 1000, waiting: 3, closeAfter: 1000 } },
+    );
     referee.attach(server);
     const socket = rawClient(url);
     await hello(socket, helloMessage());
-    const sent = Array.from({ length: 6 }, (_, i) => socket.emitWithAck('game:control', { seq: i + 1, action: i % 2 ? 'resume' : 'pause' }) as Promise<EventAck>);
+    const sent = Array.from(
+      { length: 6 },
+      (_, i) =>
+        socket.emitWithAck('game:control', { seq: i + 1, action: i % 2 ? 'resume' : 'pause' }) as Promise<EventAck>,
+    );
     // The three over the bound are answered while the three before them still wait.
     const over = await Promise.all(sent.slice(3));
-    for (const a of over) expect(a).toMatchObject({ ok: false, code: 'rate-limited', reason: expect.stringContaining('3 events from this connection are still waiting for the runtime') });
+    for (const a of over)
+      expect(a).toMatchObject({
+        ok: false,
+        code: 'rate-limited',
+        reason: expect.stringContaining('3 events from this connection are still waiting for the runtime'),
+      });
     release();
     expect((await Promise.all(sent.slice(0, 3))).map((a) => a.ok)).toEqual([true, true, true]);
   });
@@ -93,13 +123,20 @@ describe('the rate limit of a connection', () => {
   it('is per connection: another table is heard while one floods', async () => {
     const now = 0;
     const referee = new CountingReferee({ seed: 1, games: 1 });
-    const url = await served(referee, { now: () => now, eventRate: { perSecond: 1, burst: 3, waiting: 100, closeAfter: 1000 } });
+    const url = await served(referee, {
+      now: () => now,
+      eventRate: { perSecond: 1, burst: 3, waiting: 100, closeAfter: 1000 },
+    });
     const flooder = rawClient(url);
     await hello(flooder, helloMessage({ table: { id: 'flooder', name: 'f', kind: 'touch' } }, [2]));
     const cards = ['AS', '7S', 'KS', 'JS'];
-    const flood = Array.from({ length: 200 }, (_, i) => flooder.emitWithAck('card:detected', { seq: i + 1, card: cards[i % 4], zone: { area: 'play', seat: 2 } }));
+    const flood = Array.from({ length: 200 }, (_, i) =>
+      flooder.emitWithAck('card:detected', { seq: i + 1, card: cards[i % 4], zone: { area: 'play', seat: 2 } }),
+    );
     const other = rawClient(url);
-    expect(await hello(other, helloMessage({ table: { id: 'other', name: 'o', kind: 'touch' } }, [1, 3]))).toMatchObject({ ok: true });
+    expect(
+      await hello(other, helloMessage({ table: { id: 'other', name: 'o', kind: 'touch' } }, [1, 3])),
+    ).toMatchObject({ ok: true });
     expect(await other.emitWithAck('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
     const answers = (await Promise.all(flood)) as EventAck[];
     expect(answers.filter((a) => a.ok === false && a.code === 'rate-limited').length).toBe(197);
@@ -112,52 +149,96 @@ describe('a connection that keeps flooding', () => {
   it('is told and closed, and its address is slowed down like a wrong token', async () => {
     const now = 0;
     const referee = new CountingReferee({ seed: 1, games: 1 });
-    const url = await served(referee, { now: () => now, eventRate: { perSecond: 1, burst: 1, waiting: 100, closeAfter: 5 }, helloLockout: { free: 0, firstMs: 5000, maxMs: 5000, forgetMs: 60_000 } });
+    const url = await served(referee, {
+      now: () => now,
+      eventRate: { perSecond: 1, burst: 1, waiting: 100, closeAfter: 5 },
+      helloLockout: { free: 0, firstMs: 5000, maxMs: 5000, forgetMs: 60_000 },
+    });
     const socket = rawClient(url);
     await hello(socket, helloMessage());
     const told = once<Record<string, unknown>>(socket, 'rejected');
     const closed = once(socket, 'disconnect');
     const acks: EventAck[] = [];
-    for (let i = 0; i < 20; i++) socket.emit('game:control', { seq: i + 1, action: 'pause' }, (a: EventAck) => acks.push(a));
-    expect(await told).toEqual({ code: 'rate-limited', reason: 'more than 5 events over the rate limit in a second: this connection is closed (1 events a second at most)', retryAfterMs: 1000 });
+    for (let i = 0; i < 20; i++)
+      socket.emit('game:control', { seq: i + 1, action: 'pause' }, (a: EventAck) => acks.push(a));
+    expect(await told).toEqual({
+      code: 'rate-limited',
+      reason:
+        'more than 5 events over the rate limit in a second: this connection is closed (1 events a second at most)',
+      retryAfterMs: 1000,
+    });
     expect(await closed).toBe('io server disconnect');
     // One heard (its answer before the close), five answered rate-limited (at once), the rest not read.
     expect(acks.map((a) => (a.ok ? 'ok' : a.code)).sort()).toEqual(['ok', ...Array(5).fill('rate-limited')]);
     expect(referee.events).toBe(1);
-    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: false, code: 'too-many-attempts', retryAfterMs: 5000 });
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({
+      ok: false,
+      code: 'too-many-attempts',
+      retryAfterMs: 5000,
+    });
   });
 });
 
 describe('hellos with a wrong token', () => {
   it('are slowed down per address: past the free ones, hellos are refused unheard for a while that doubles', async () => {
     let now = 0;
-    const { url } = await startServer({}, { now: () => now, helloLockout: { free: 3, firstMs: 1000, maxMs: 4000, forgetMs: 60_000 } });
+    const { url } = await startServer(
+      {},
+      { now: () => now, helloLockout: { free: 3, firstMs: 1000, maxMs: 4000, forgetMs: 60_000 } },
+    );
     const wrong = helloMessage({ token: 'not-the-token-at-all' });
-    for (let i = 0; i < 4; i++) expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
+    for (let i = 0; i < 4; i++)
+      expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
     // Locked: even the right token is not compared.
     const locked = await hello(rawClient(url), helloMessage());
-    expect(locked).toEqual({ ok: false, code: 'too-many-attempts', reason: 'too many hellos with a wrong token from 127.0.0.1: the next one is heard in 1 s', retryAfterMs: 1000 });
+    expect(locked).toEqual({
+      ok: false,
+      code: 'too-many-attempts',
+      reason: 'too many hellos with a wrong token from 127.0.0.1: the next one is heard in 1 s',
+      retryAfterMs: 1000,
+    });
     now += 1000;
     expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
-    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: false, code: 'too-many-attempts', retryAfterMs: 2000 });
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({
+      ok: false,
+      code: 'too-many-attempts',
+      retryAfterMs: 2000,
+    });
     now += 2000;
     expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
-    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: false, code: 'too-many-attempts', retryAfterMs: 4000 });
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({
+      ok: false,
+      code: 'too-many-attempts',
+      retryAfterMs: 4000,
+    });
     now += 4000;
     expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
     // Capped at maxMs.
-    expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: false, code: 'too-many-attempts', retryAfterMs: 4000 });
+    expect(await hello(rawClient(url), helloMessage())).toMatchObject({
+      ok: false,
+      code: 'too-many-attempts',
+      retryAfterMs: 4000,
+    });
     // Once the wait is over the right token is heard; after a quiet while the failures are forgotten.
     now += 4000;
     expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: true });
     now += 60_001;
-    for (let i = 0; i < 3; i++) expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
-    expect(await hello(rawClient(url), helloMessage({ table: { id: 't2', name: 't2', kind: 'touch' } }, []))).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++)
+      expect(await hello(rawClient(url), wrong)).toMatchObject({ ok: false, code: 'bad-token' });
+    expect(
+      await hello(rawClient(url), helloMessage({ table: { id: 't2', name: 't2', kind: 'touch' } }, [])),
+    ).toMatchObject({ ok: true });
   });
 
   it('the right token is never slowed down by hellos that had it', async () => {
-    const { url } = await startServer({}, { helloLockout: { free: 1, firstMs: 60_000, maxMs: 60_000, forgetMs: 60_000 } });
-    for (let i = 0; i < 5; i++) expect(await hello(rawClient(url), helloMessage({ table: { id: `t${i}`, name: 't', kind: 'touch' } }, []))).toMatchObject({ ok: true });
+    const { url } = await startServer(
+      {},
+      { helloLockout: { free: 1, firstMs: 60_000, maxMs: 60_000, forgetMs: 60_000 } },
+    );
+    for (let i = 0; i < 5; i++)
+      expect(
+        await hello(rawClient(url), helloMessage({ table: { id: `t${i}`, name: 't', kind: 'touch' } }, [])),
+      ).toMatchObject({ ok: true });
     expect(TOKEN.length).toBeGreaterThan(0);
   });
 });
@@ -171,7 +252,9 @@ describe('what a table may do', () => {
     expect(await player.emitWithAck('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
     const events = referee.events;
     const display = rawClient(url);
-    expect(await hello(display, helloMessage({ table: { id: 'wall', name: 'wall screen', kind: 'virtual' } }, []))).toMatchObject({ ok: true });
+    expect(
+      await hello(display, helloMessage({ table: { id: 'wall', name: 'wall screen', kind: 'virtual' } }, [])),
+    ).toMatchObject({ ok: true });
     const tries: [string, Record<string, unknown>][] = [
       ['game:control', { seq: 1, action: 'pause' }],
       ['game:control', { seq: 2, action: 'resume' }],
@@ -189,7 +272,10 @@ describe('what a table may do', () => {
     }
     expect(referee.events).toBe(events);
     // Its answers are remembered like any other: the same event again gets the same answer.
-    expect(await display.emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({ ok: false, code: 'display-only' });
+    expect(await display.emitWithAck('game:control', { seq: 1, action: 'pause' })).toMatchObject({
+      ok: false,
+      code: 'display-only',
+    });
   });
 
   it("a card lifted from a seat another table hosts is refused not-your-seat (the robot's seat is every playing table's)", async () => {
@@ -218,7 +304,11 @@ describe('what a table may do', () => {
 describe('plain HTTP on the table port', () => {
   it('is answered at once with a page saying what the port is, hundreds at a time, and a table still joins', async () => {
     const { url } = await startServer();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => fetch(`${url}/${i % 3 ? '' : 'favicon.ico'}`).then(async (r) => ({ status: r.status, text: await r.text() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        fetch(`${url}/${i % 3 ? '' : 'favicon.ico'}`).then(async (r) => ({ status: r.status, text: await r.text() })),
+      ),
+    );
     for (const [i, a] of answers.entries()) {
       expect(a.status).toBe(i % 3 ? 200 : 404);
       expect(a.text).toContain('Parceiro table server: card tables connect here with socket.io 4, namespace /table');

@@ -26,7 +26,9 @@ describe('whole games through the real socket.io server', () => {
     expect(referee.score.games).toBe(1);
     // The robot's ten cards were announced to the table, each in the record at seat 0.
     expect(sim.robotPlays).toHaveLength(10);
-    expect(sim.robotPlays.map((p) => p.card)).toEqual(sim.results[0]!.plays.filter((p) => p.seat === 0).map((p) => p.card));
+    expect(sim.robotPlays.map((p) => p.card)).toEqual(
+      sim.results[0]!.plays.filter((p) => p.seat === 0).map((p) => p.card),
+    );
     expect(sim.hands.map((h) => h.seat).sort()).toEqual([1, 2, 3]);
     expect(sim.prompts.some((p) => p.kind === 'session-over')).toBe(true);
   });
@@ -46,7 +48,8 @@ describe('whole games through the real socket.io server', () => {
     expect(first.results.map((g) => g.dealer)).toEqual([0, 1]);
     expect(first.results.map((g) => g.index)).toEqual([0, 1]);
     const victories = [0, 0];
-    for (const g of first.results) if (g.outcome!.winner !== 'draw') victories[g.outcome!.winner === 'A' ? 0 : 1]! += g.outcome!.victories;
+    for (const g of first.results)
+      if (g.outcome!.winner !== 'draw') victories[g.outcome!.winner === 'A' ? 0 : 1]! += g.outcome!.victories;
     expect(first.end.session.victories).toEqual(victories);
     const again = await play();
     expect(again.results.map((g) => g.plays)).toEqual(first.results.map((g) => g.plays));
@@ -61,16 +64,27 @@ describe('whole games through the real socket.io server', () => {
     await sim.waitFor((st) => st.paused);
     const seat = s.game!.toMove!;
     const card = s.game!.hands.find((h) => h.seat === seat)!.cards[0];
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({ ok: false, code: 'paused' });
+    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({
+      ok: false,
+      code: 'paused',
+    });
     expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'resume' })).toMatchObject({ ok: true });
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({ ok: true });
+    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses a physical deal, which needs the session machine', async () => {
     const { url } = await startServer();
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer: 2, trump: { fiducial: 9 } } })).toMatchObject({
+    expect(
+      await sim.send('game:control', {
+        seq: sim.nextSeq(),
+        action: 'new-game',
+        deal: { dealer: 2, trump: { fiducial: 9 } },
+      }),
+    ).toMatchObject({
       ok: false,
       code: 'unsupported',
     });
@@ -79,7 +93,10 @@ describe('whole games through the real socket.io server', () => {
 
 describe('faults of a real table, injected by the simulated table', () => {
   /** Plays a one-game session with `fault` injected at the first turn where it can happen. */
-  async function withFault(fault: Fault, seed = 31): Promise<{ report: FaultReport; sim: ReturnType<typeof simTable>; end: TableState }> {
+  async function withFault(
+    fault: Fault,
+    seed = 31,
+  ): Promise<{ report: FaultReport; sim: ReturnType<typeof simTable>; end: TableState }> {
     const { url } = await startServer({ seed, games: 1 });
     const sim = simTable(url, { seed });
     const report = sim.inject(fault);
@@ -91,21 +108,33 @@ describe('faults of a real table, injected by the simulated table', () => {
 
   it('a card out of turn is refused and the game goes on', async () => {
     const { report, sim } = await withFault('out-of-turn');
-    expect(report.acks[0]).toMatchObject({ ok: false, code: 'out-of-turn', reason: expect.stringMatching(/^seat \d played \w\w but it is seat \d's turn$/) });
+    expect(report.acks[0]).toMatchObject({
+      ok: false,
+      code: 'out-of-turn',
+      reason: expect.stringMatching(/^seat \d played \w\w but it is seat \d's turn$/),
+    });
     expect(report.acks[1]).toMatchObject({ ok: true });
     expectWholeGame(sim.results[0]!);
   });
 
   it('an unknown fiducial is refused with its id', async () => {
     const { report, sim } = await withFault('unknown-fiducial');
-    expect(report.acks[0]).toMatchObject({ ok: false, code: 'unknown-fiducial', reason: 'card:detected.fiducial: unknown fiducial 900' });
+    expect(report.acks[0]).toMatchObject({
+      ok: false,
+      code: 'unknown-fiducial',
+      reason: 'card:detected.fiducial: unknown fiducial 900',
+    });
     expectWholeGame(sim.results[0]!);
   });
 
   it('a card already played is refused', async () => {
     const { report, sim } = await withFault('already-played');
     expect(report.trick).toBeGreaterThan(0);
-    expect(report.acks[0]).toMatchObject({ ok: false, code: 'already-played', reason: expect.stringMatching(/^\w\w was already played$/) });
+    expect(report.acks[0]).toMatchObject({
+      ok: false,
+      code: 'already-played',
+      reason: expect.stringMatching(/^\w\w was already played$/),
+    });
     expectWholeGame(sim.results[0]!);
   });
 
@@ -162,7 +191,15 @@ describe('faults of a real table, injected by the simulated table', () => {
   it('several faults in one session, and the session still completes', async () => {
     const { url } = await startServer({ seed: 44, games: 2 });
     const sim = simTable(url, { seed: 44 });
-    const faults: Fault[] = ['unknown-fiducial', 'disconnect', 'same-card-twice', 'out-of-turn', 'replay-seq', 'lift-and-replace', 'already-played'];
+    const faults: Fault[] = [
+      'unknown-fiducial',
+      'disconnect',
+      'same-card-twice',
+      'out-of-turn',
+      'replay-seq',
+      'lift-and-replace',
+      'already-played',
+    ];
     const reports = Promise.all(faults.map((f) => sim.inject(f)));
     await sim.start();
     expect((await reports).map((r) => r.fault)).toEqual(faults);

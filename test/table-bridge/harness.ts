@@ -48,7 +48,10 @@ export function rawClient(url: string): Socket {
   return socket;
 }
 
-export const helloMessage = (over: Record<string, unknown> = {}, seats: Seat[] = [1, 2, 3]): Record<string, unknown> => ({
+export const helloMessage = (
+  over: Record<string, unknown> = {},
+  seats: Seat[] = [1, 2, 3],
+): Record<string, unknown> => ({
   protocol: 1,
   token: TOKEN,
   table: { id: 'raw', name: 'raw client', kind: 'virtual' },
@@ -57,4 +60,5 @@ export const helloMessage = (over: Record<string, unknown> = {}, seats: Seat[] =
 });
 
 /** Waits for one event on a socket. */
-export const once = <T = unknown>(socket: Socket, event: string): Promise<T> => new Promise((resolve) => socket.once(event, (v: T) => resolve(v)));
+export const once = <T = unknown>(socket: Socket, event: string): Promise<T> =>
+  new Promise((resolve) => socket.once(event, (v: T) => resolve(v)));

@@ -20,7 +20,16 @@ import {
   formatCard,
   nextSeat,
 } from '../../game/index.js';
-import type { CardEvent, ControlEvent, SessionSnapshot, TableHandler, TableInfo, TableLogger, TableOutbox, Verdict } from '../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  TableLogger,
+  TableOutbox,
+  Verdict,
+} from '../../table-bridge/index.js';
 import { accept, refuse, silentLogger } from '../../table-bridge/index.js';
 
 export interface LocalRefereeOptions {
@@ -83,7 +92,8 @@ export class LocalReferee implements TableHandler {
   // ---- TableHandler ----------------------------------------------------------------------------
 
   onHello(table: TableInfo): Verdict {
-    if (table.seats.includes(this.#robotSeat)) return refuse('seat-taken', `seat ${this.#robotSeat} is the robot's; the runtime plays it`);
+    if (table.seats.includes(this.#robotSeat))
+      return refuse('seat-taken', `seat ${this.#robotSeat} is the robot's; the runtime plays it`);
     for (const other of this.#tables.values()) {
       const shared = other.id === table.id ? [] : table.seats.filter((s) => other.seats.includes(s));
       if (shared.length) return refuse('seat-taken', `seat ${shared[0]} is hosted by table ${other.id}`);
@@ -136,8 +146,10 @@ export class LocalReferee implements TableHandler {
     }
     if (game.isOver) return refuse('game-over', `the game is over; ${name} cannot be played`);
     if (this.#paused) return refuse('paused', `the game is paused; ${name} was not played`);
-    if (seat === this.#robotSeat) return refuse('not-your-seat', `seat ${seat} is the robot's; the runtime plays its cards`);
-    if (!event.table.seats.includes(seat)) return refuse('not-your-seat', `table ${event.table.id} does not host seat ${seat}`);
+    if (seat === this.#robotSeat)
+      return refuse('not-your-seat', `seat ${seat} is the robot's; the runtime plays its cards`);
+    if (!event.table.seats.includes(seat))
+      return refuse('not-your-seat', `table ${event.table.id} does not host seat ${seat}`);
 
     const trickBefore = game.trick;
     let result: PlayResult;
@@ -159,7 +171,15 @@ export class LocalReferee implements TableHandler {
     if (this.#onTable(cur.game, event.zone.seat) !== event.card || cur.game.isOver) return accept();
     // A played card stays played: taking it back is not allowed, so ask for it to be put back.
     this.#lifted.add(event.card);
-    this.#out().prompt({ kind: 'put-back', seat: event.zone.seat, card: event.card, text: `${formatCard(event.card)} was played: put it back.` }, event.table.id);
+    this.#out().prompt(
+      {
+        kind: 'put-back',
+        seat: event.zone.seat,
+        card: event.card,
+        text: `${formatCard(event.card)} was played: put it back.`,
+      },
+      event.table.id,
+    );
     return accept(`${formatCard(event.card)} was played and stays played: put it back`);
   }
 
@@ -168,7 +188,14 @@ export class LocalReferee implements TableHandler {
     const cur = this.#current;
     return {
       version: this.#version,
-      session: { id: this.#sessionId, games: this.#games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= this.#games },
+      session: {
+        id: this.#sessionId,
+        games: this.#games,
+        played: s.games,
+        victories: [s.victories[0], s.victories[1]],
+        draws: s.draws,
+        complete: s.games >= this.#games,
+      },
       robotSeat: this.#robotSeat,
       paused: this.#paused,
       game: cur ? { index: cur.index, deal: 'runtime', game: cur.game, awaiting: null } : null,
@@ -190,14 +217,19 @@ export class LocalReferee implements TableHandler {
 
   #newGame(event: Extract<ControlEvent, { action: 'new-game' }>): Verdict {
     if (this.#score.games >= this.#games) return refuse('session-over', `the session of ${this.#games} games is over`);
-    if (this.#current && !this.#current.game.isOver) return refuse('game-in-progress', `game ${this.#current.index + 1} is still being played`);
-    if (event.deal) return refuse('unsupported', 'this referee deals the cards itself; a physical deal needs the session machine');
+    if (this.#current && !this.#current.game.isOver)
+      return refuse('game-in-progress', `game ${this.#current.index + 1} is still being played`);
+    if (event.deal)
+      return refuse('unsupported', 'this referee deals the cards itself; a physical deal needs the session machine');
     if (this.#paused) return refuse('paused', 'the session is paused');
 
     const index = this.#score.games;
     const deal = dealCards(createRng(this.#seed, index), nextSeat(this.#firstDealer, index));
     const game = new Game(deal);
-    const robot = this.#robotPlayer({ seat: this.#robotSeat, seed: deriveSeed(this.#seed, index, 1 + this.#robotSeat) });
+    const robot = this.#robotPlayer({
+      seat: this.#robotSeat,
+      seed: deriveSeed(this.#seed, index, 1 + this.#robotSeat),
+    });
     this.#current = { index, game, robot };
     this.#lifted.clear();
     robot.observe?.(dealEvent(deal, this.#robotSeat));
@@ -221,11 +253,16 @@ export class LocalReferee implements TableHandler {
     }
     this.#score = addGame(this.#score, cur.game.outcome!);
     const o = cur.game.outcome!;
-    const text = o.winner === 'draw' ? 'The game is a draw.' : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}.`;
+    const text =
+      o.winner === 'draw'
+        ? 'The game is a draw.'
+        : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}.`;
     this.#log.info({ game: cur.index, outcome: o, renounce: cur.game.renounce }, 'game over');
     this.#out().prompt({ kind: 'game-over', text });
     const done = this.#score.games >= this.#games;
-    this.#out().prompt(done ? { kind: 'session-over', text: 'The session is over.' } : { kind: 'new-game', text: 'Deal the next game.' });
+    this.#out().prompt(
+      done ? { kind: 'session-over', text: 'The session is over.' } : { kind: 'new-game', text: 'Deal the next game.' },
+    );
   }
 
   /** Plays the robot's seat while it is its turn (it may win a trick and lead the next). */

@@ -10,7 +10,8 @@ import { cleanup, helloMessage, once, rawClient, simTable, startServer } from '.
 
 afterEach(cleanup);
 
-const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> => (await socket.emitWithAck('hello', msg)) as HelloAck;
+const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> =>
+  (await socket.emitWithAck('hello', msg)) as HelloAck;
 
 describe('every event gets exactly one answer', () => {
   it('an unknown event name is answered unknown-event, with or without an acknowledgement', async () => {
@@ -38,7 +39,10 @@ describe('every event gets exactly one answer', () => {
     expect(ack.ok === false && ack.reason).toContain(`at most ${MESSAGE_LIMIT}`);
     // Nothing was applied: the same seq starts the game now.
     expect(await socket.emitWithAck('game:control', { seq: 1, action: 'new-game' })).toEqual({ ok: true, seq: 1 });
-    const hugeHello = (await hello(rawClient(url), { ...helloMessage(), padding: 'y'.repeat(70 * 1024) })) as { ok: false; code: string };
+    const hugeHello = (await hello(rawClient(url), { ...helloMessage(), padding: 'y'.repeat(70 * 1024) })) as {
+      ok: false;
+      code: string;
+    };
     expect(hugeHello).toMatchObject({ ok: false, code: 'too-large' });
   });
 });
@@ -49,7 +53,11 @@ describe('hello', () => {
     const socket = rawClient(url);
     expect(await hello(socket, helloMessage())).toMatchObject({ ok: true });
     const closed = once(socket, 'disconnect');
-    expect(await hello(socket, helloMessage())).toMatchObject({ ok: false, code: 'invalid', reason: expect.stringContaining('already joined as table raw') });
+    expect(await hello(socket, helloMessage())).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      reason: expect.stringContaining('already joined as table raw'),
+    });
     expect(await closed).toBe('io server disconnect');
   });
 
@@ -60,13 +68,18 @@ describe('hello', () => {
     const told = once<Record<string, unknown>>(first, 'rejected');
     const closed = once(first, 'disconnect');
     expect(await hello(rawClient(url), helloMessage())).toMatchObject({ ok: true, table: 'raw' });
-    expect(await told).toEqual({ code: 'replaced', reason: 'table raw said hello on another connection; this one is closed' });
+    expect(await told).toEqual({
+      code: 'replaced',
+      reason: 'table raw said hello on another connection; this one is closed',
+    });
     expect(await closed).toBe('io server disconnect');
   });
 
   it('the id "operator" is reserved for the dashboard', async () => {
     const { url } = await startServer();
-    expect(await hello(rawClient(url), helloMessage({ table: { id: 'operator', name: 'x', kind: 'touch' } }))).toMatchObject({ ok: false, code: 'invalid' });
+    expect(
+      await hello(rawClient(url), helloMessage({ table: { id: 'operator', name: 'x', kind: 'touch' } })),
+    ).toMatchObject({ ok: false, code: 'invalid' });
   });
 });
 
@@ -83,7 +96,11 @@ describe('sequence numbers', () => {
       seq: 1,
     });
     expect(sim.state!.paused).toBe(false);
-    expect(await sim.send('game:control', { seq: 1, action: 'new-game' })).toEqual({ ok: true, seq: 1, duplicate: true });
+    expect(await sim.send('game:control', { seq: 1, action: 'new-game' })).toEqual({
+      ok: true,
+      seq: 1,
+      duplicate: true,
+    });
   });
 });
 
@@ -117,12 +134,23 @@ describe('a skipped seq', () => {
     await sim.start();
     expect(await sim.send('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
     expect(await sim.send('game:control', { seq: 5, action: 'pause' })).toMatchObject({ ok: true });
-    expect(await sim.send('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('no answer was given to it (skipped, or refused for its shape)') });
+    expect(await sim.send('game:control', { seq: 3, action: 'resume' })).toMatchObject({
+      ok: false,
+      code: 'stale-seq',
+      reason: expect.stringContaining('no answer was given to it (skipped, or refused for its shape)'),
+    });
     // Below a table's first seq too: nothing was ever forgotten.
     const other = rawClient(url);
     await other.emitWithAck('hello', helloMessage({ table: { id: 'panel', name: 'panel', kind: 'touch' } }, []));
     // (It watches only, so its event is refused: an answer all the same, remembered with its seq.)
-    expect(await other.emitWithAck('game:control', { seq: 5, action: 'resume' })).toMatchObject({ ok: false, code: 'display-only' });
-    expect(await other.emitWithAck('game:control', { seq: 3, action: 'resume' })).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('no answer was given to it') });
+    expect(await other.emitWithAck('game:control', { seq: 5, action: 'resume' })).toMatchObject({
+      ok: false,
+      code: 'display-only',
+    });
+    expect(await other.emitWithAck('game:control', { seq: 3, action: 'resume' })).toMatchObject({
+      ok: false,
+      code: 'stale-seq',
+      reason: expect.stringContaining('no answer was given to it'),
+    });
   });
 });

@@ -29,7 +29,12 @@ import { codeBlocks, contains, readPage, runTranscript, transcriptLines } from '
 const page = readPage();
 const blocks = codeBlocks(page);
 const transcripts = blocks.filter((b) => b.info[0] === 'transcript');
-const OUTBOUND: Record<string, ZodType<unknown>> = { hand: handSchema, prompt: promptSchema, 'robot:play': robotPlaySchema, rejected: rejectedSchema };
+const OUTBOUND: Record<string, ZodType<unknown>> = {
+  hand: handSchema,
+  prompt: promptSchema,
+  'robot:play': robotPlaySchema,
+  rejected: rejectedSchema,
+};
 
 describe('PROTOCOL.md', () => {
   it('has its examples: answers, a state and two transcripts', () => {
@@ -40,7 +45,10 @@ describe('PROTOCOL.md', () => {
 
   it('every robot:behaviour example fits the schema, one of each kind', () => {
     const lines = blocks.find((b) => b.info[0] === 'robot-behaviour')!.text.split('\n');
-    for (const line of lines) expect(validateOutbound(robotBehaviourSchema, 'robot:behaviour', JSON.parse(line)), line).toMatchObject({ ok: true });
+    for (const line of lines)
+      expect(validateOutbound(robotBehaviourSchema, 'robot:behaviour', JSON.parse(line)), line).toMatchObject({
+        ok: true,
+      });
     const kinds = new Set(lines.map((l) => (JSON.parse(l) as { kind: string }).kind));
     for (const kind of robotBehaviourSchema.options.map((o) => o.shape.kind.value)) expect(kinds, kind).toContain(kind);
   });
@@ -62,7 +70,8 @@ describe('PROTOCOL.md', () => {
     for (const h of g.hands) expect(h.cards).toHaveLength(g.handSizes[h.seat]!);
     expect(g.handSizes.reduce((a, b) => a + b, 0) + played.length).toBe(40);
     // The turned-up card is in the dealer's hand until played.
-    if (!g.trumpCardPlayed) expect(g.hands.find((h) => h.seat === g.dealer)?.cards ?? [g.trumpCard]).toContain(g.trumpCard);
+    if (!g.trumpCardPlayed)
+      expect(g.hands.find((h) => h.seat === g.dealer)?.cards ?? [g.trumpCard]).toContain(g.trumpCard);
     // The last trick is the plays' and was won by the leader of the trick in progress.
     expect(g.lastTrick!.cards).toEqual(played.slice((g.trick - 1) * 4, g.trick * 4));
     expect(g.leader).toBe(g.lastTrick!.winner);
@@ -92,9 +101,12 @@ describe('PROTOCOL.md', () => {
   it("every transcript line fits its message's schema", () => {
     for (const block of transcripts) {
       for (const l of transcriptLines(block)) {
-        if (l.dir === '>') expect(validateInbound(l.name as InboundEvent, l.payload), l.text).toMatchObject({ ok: true });
-        else if (l.name in OUTBOUND) expect(validateOutbound(OUTBOUND[l.name]!, l.name, l.payload), l.text).toMatchObject({ ok: true });
-        else if (l.name === 'ack' && !('state' in (l.payload as object))) expect(validateOutbound(eventAckSchema, 'ack', l.payload), l.text).toMatchObject({ ok: true });
+        if (l.dir === '>')
+          expect(validateInbound(l.name as InboundEvent, l.payload), l.text).toMatchObject({ ok: true });
+        else if (l.name in OUTBOUND)
+          expect(validateOutbound(OUTBOUND[l.name]!, l.name, l.payload), l.text).toMatchObject({ ok: true });
+        else if (l.name === 'ack' && !('state' in (l.payload as object)))
+          expect(validateOutbound(eventAckSchema, 'ack', l.payload), l.text).toMatchObject({ ok: true });
         else expect(['ack', 'state'], l.text).toContain(l.name);
       }
     }
@@ -109,13 +121,20 @@ describe('PROTOCOL.md', () => {
         // The page's runtime messages, in its order, among what the table received (states in part).
         let at = 0;
         for (const l of lines.filter((x) => x.dir === '<')) {
-          const found = run.received.findIndex((r, k) => k >= at && r.name === l.name && contains(r.payload, l.payload));
-          const near = run.received.slice(at, at + 6).map((r) => `${r.name} ${JSON.stringify(r.payload).slice(0, 200)}`);
-          expect(found, `PROTOCOL.md:${l.line}: ${l.text}\nreceived next:\n${near.join('\n')}`).toBeGreaterThanOrEqual(0);
+          const found = run.received.findIndex(
+            (r, k) => k >= at && r.name === l.name && contains(r.payload, l.payload),
+          );
+          const near = run.received
+            .slice(at, at + 6)
+            .map((r) => `${r.name} ${JSON.stringify(r.payload).slice(0, 200)}`);
+          expect(found, `PROTOCOL.md:${l.line}: ${l.text}\nreceived next:\n${near.join('\n')}`).toBeGreaterThanOrEqual(
+            0,
+          );
           at = found + 1;
         }
         // Every state the table received fits the schema.
-        for (const r of run.received.filter((x) => x.name === 'state')) expect(validateOutbound(tableStateSchema, 'state', r.payload)).toMatchObject({ ok: true });
+        for (const r of run.received.filter((x) => x.name === 'state'))
+          expect(validateOutbound(tableStateSchema, 'state', r.payload)).toMatchObject({ ok: true });
       } finally {
         await run.close();
       }

@@ -32,7 +32,12 @@ export function codeBlocks(markdown: string): Block[] {
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith('```'); i++) body.push(lines[i]!);
-    blocks.push({ lang: open[1]!, info: open[2]!.split(/\s+/).filter(Boolean), text: body.join('\n'), line: start + 1 });
+    blocks.push({
+      lang: open[1]!,
+      info: open[2]!.split(/\s+/).filter(Boolean),
+      text: body.join('\n'),
+      line: start + 1,
+    });
   }
   return blocks;
 }
@@ -53,7 +58,8 @@ export function transcriptLines(block: Block): TranscriptLine[] {
   block.text.split('\n').forEach((text, k) => {
     const m = /^([<>])\s+(\S+)\s+(\{.*\})(\s+\(.*\))?\s*$/.exec(text);
     if (!m) {
-      if (text.trim() && !text.trim().startsWith('...') && !text.trim().startsWith('#')) throw new Error(`PROTOCOL.md:${block.line + 1 + k}: not a transcript line: ${text}`);
+      if (text.trim() && !text.trim().startsWith('...') && !text.trim().startsWith('#'))
+        throw new Error(`PROTOCOL.md:${block.line + 1 + k}: not a transcript line: ${text}`);
       return;
     }
     out.push({ dir: m[1] as '>' | '<', name: m[2]!, payload: JSON.parse(m[3]!), line: block.line + 1 + k, text });
@@ -78,10 +84,22 @@ const TOKEN = 'the-shared-secret';
  * connection. Each event waits for its answer; the robot thinks for no time (its minimum think time is
  * passed on the simulated clock). Returns every message the table received, answers included, in order.
  */
-export async function runTranscript(lines: readonly TranscriptLine[], o: { seed: number; robot: Seat }): Promise<TranscriptRun> {
+export async function runTranscript(
+  lines: readonly TranscriptLine[],
+  o: { seed: number; robot: Seat },
+): Promise<TranscriptRun> {
   const clock = new SimulatedClock();
   const bus = new InProcessBus();
-  const runtime = new SessionRuntime({ seed: o.seed, games: 5, bus, clock, robotSeat: o.robot, minThinkMs: 1000, liftGraceMs: 3000, sessionId: 'local-1' });
+  const runtime = new SessionRuntime({
+    seed: o.seed,
+    games: 5,
+    bus,
+    clock,
+    robotSeat: o.robot,
+    minThinkMs: 1000,
+    liftGraceMs: 3000,
+    sessionId: 'local-1',
+  });
   const server = new TableServer({ token: TOKEN, port: 0, fiducials: defaultFiducials(), handler: runtime });
   runtime.attach(server);
   runtime.actor.subscribe((snap) => {
@@ -145,7 +163,10 @@ export async function runTranscript(lines: readonly TranscriptLine[], o: { seed:
 /** `actual` has every field `expected` has, with the same values (arrays: same length, item by item). */
 export function contains(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return actual === expected;
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => contains(actual[i], e));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => contains(actual[i], e))
+    );
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
   return Object.entries(expected).every(([k, v]) => contains((actual as Record<string, unknown>)[k], v));
 }

@@ -15,7 +15,10 @@ import { cleanup, helloMessage, rawClient, startServer } from './harness.js';
 
 afterEach(cleanup);
 
-const hello = (s: Socket, msg: Record<string, unknown>): Promise<{ ok: boolean; code?: string; reason?: string; state?: TableState }> =>
+const hello = (
+  s: Socket,
+  msg: Record<string, unknown>,
+): Promise<{ ok: boolean; code?: string; reason?: string; state?: TableState }> =>
   new Promise((resolve) => s.emit('hello', msg, resolve));
 
 describe('robot:behaviour', () => {
@@ -26,7 +29,12 @@ describe('robot:behaviour', () => {
     const got: { asking: unknown[]; plain: unknown[] } = { asking: [], plain: [] };
     asking.on('robot:behaviour', (m: unknown) => got.asking.push(m));
     plain.on('robot:behaviour', (m: unknown) => got.plain.push(m));
-    expect(await hello(asking, helloMessage({ table: { id: 'a', name: 'shows the robot', kind: 'virtual' }, behaviour: true }, [2]))).toMatchObject({ ok: true });
+    expect(
+      await hello(
+        asking,
+        helloMessage({ table: { id: 'a', name: 'shows the robot', kind: 'virtual' }, behaviour: true }, [2]),
+      ),
+    ).toMatchObject({ ok: true });
     const first = await hello(plain, helloMessage({ table: { id: 'b', name: 'plain', kind: 'touch' } }, [1, 3]));
     expect(first).toMatchObject({ ok: true });
     expect(first.state!.language).toBeUndefined();
@@ -67,28 +75,99 @@ describe("the node's forwarding", () => {
     const bus = new InProcessBus();
     const out: RobotBehaviourMessage[] = [];
     const languages: string[] = [];
-    const off = forwardBehaviour(bus, { robotBehaviour: (m) => out.push(m), setLanguage: (l) => languages.push(l) }, { robotSeat, geometry: setup.table, now: () => 5000 });
-    bus.publish('posture', { header: headerAt(1000), joint_names: ['head_yaw', 'left_eye_protrusion'], points: [{ positions: [Math.PI / 6, 0.02], velocities: [], accelerations: [], effort: [], time_from_start: { sec: 0, nanosec: 400e6 } }] });
-    bus.publish('expression', { header: headerAt(1001), expression: 'happy', valence: 0.6, arousal: 0.3, confidence: 1 });
+    const off = forwardBehaviour(
+      bus,
+      { robotBehaviour: (m) => out.push(m), setLanguage: (l) => languages.push(l) },
+      { robotSeat, geometry: setup.table, now: () => 5000 },
+    );
+    bus.publish('posture', {
+      header: headerAt(1000),
+      joint_names: ['head_yaw', 'left_eye_protrusion'],
+      points: [
+        {
+          positions: [Math.PI / 6, 0.02],
+          velocities: [],
+          accelerations: [],
+          effort: [],
+          time_from_start: { sec: 0, nanosec: 400e6 },
+        },
+      ],
+    });
+    bus.publish('expression', {
+      header: headerAt(1001),
+      expression: 'happy',
+      valence: 0.6,
+      arousal: 0.3,
+      confidence: 1,
+    });
     bus.publish('lookAt', { header: headerAt(1002, 'emys_head'), point: setup.table.places.left });
-    const line = { id: 'l1', category: 'play.good', text: 'Good one!', language: 'en', target: 'partner', addressee: 2, backend: 'log', reason: '', event: 'play', about_seat: 2, moment: 3, emotion: '', due_in_ms: -1 };
+    const line = {
+      id: 'l1',
+      category: 'play.good',
+      text: 'Good one!',
+      language: 'en',
+      target: 'partner',
+      addressee: 2,
+      backend: 'log',
+      reason: '',
+      event: 'play',
+      about_seat: 2,
+      moment: 3,
+      emotion: '',
+      due_in_ms: -1,
+    };
     bus.publish('utterance', { ...line, phase: 'start' });
     bus.publish('utterance', { ...line, phase: 'dropped', reason: 'speech off' });
     bus.publish('utterance', { ...line, phase: 'end' });
     // On the appraisal's scale (intensities 0..10, mood -10..10); a table gets 0..1 and -1..1.
-    bus.publish('emotions', { emotions: [{ type: 'joy', intensity: 4, target: -1, target_team: 'team' }, { type: 'admiration', intensity: 7, target: 2, target_team: '' }], mood: 2, strongest: 'admiration', at_ms: 1003 });
+    bus.publish('emotions', {
+      emotions: [
+        { type: 'joy', intensity: 4, target: -1, target_team: 'team' },
+        { type: 'admiration', intensity: 7, target: 2, target_team: '' },
+      ],
+      mood: 2,
+      strongest: 'admiration',
+      at_ms: 1003,
+    });
     bus.publish('language', { language: 'en', by: 'operator' });
     off();
-    bus.publish('expression', { header: headerAt(1004), expression: 'sad', valence: -0.6, arousal: 0.3, confidence: 1 });
-    for (const m of out) expect(validateOutbound(robotBehaviourSchema, 'robot:behaviour', m), JSON.stringify(m)).toMatchObject({ ok: true });
+    bus.publish('expression', {
+      header: headerAt(1004),
+      expression: 'sad',
+      valence: -0.6,
+      arousal: 0.3,
+      confidence: 1,
+    });
+    for (const m of out)
+      expect(validateOutbound(robotBehaviourSchema, 'robot:behaviour', m), JSON.stringify(m)).toMatchObject({
+        ok: true,
+      });
     expect(out.map((m) => m.kind)).toEqual(['posture', 'expression', 'gaze', 'utterance', 'utterance', 'feeling']);
     expect(out[0]).toMatchObject({ atMs: 1000, durationMs: 400 });
     const joints = (out[0] as Extract<RobotBehaviourMessage, { kind: 'posture' }>).joints;
     expect(joints.head_yaw).toBeCloseTo(30);
     expect(joints.left_eye_protrusion).toBeCloseTo(20);
     expect(out[2]).toEqual({ kind: 'gaze', atMs: 1002, target: 'seat', seat: 3 });
-    expect(out[3]).toEqual({ kind: 'utterance', atMs: 5000, phase: 'start', id: 'l1', text: 'Good one!', language: 'en', to: 'partner', addressee: 2 });
-    expect(out[5]).toEqual({ kind: 'feeling', atMs: 1003, strongest: 'admiration', mood: 0.2, emotions: [{ type: 'admiration', intensity: 0.7, seat: 2 }, { type: 'joy', intensity: 0.4, seat: null }] });
+    expect(out[3]).toEqual({
+      kind: 'utterance',
+      atMs: 5000,
+      phase: 'start',
+      id: 'l1',
+      text: 'Good one!',
+      language: 'en',
+      to: 'partner',
+      addressee: 2,
+    });
+    expect(out[5]).toEqual({
+      kind: 'feeling',
+      atMs: 1003,
+      strongest: 'admiration',
+      mood: 0.2,
+      emotions: [
+        { type: 'admiration', intensity: 0.7, seat: 2 },
+        { type: 'joy', intensity: 0.4, seat: null },
+      ],
+    });
     expect(languages).toEqual(['en']);
     void bus.close();
   });

@@ -7,8 +7,10 @@ import { TOKEN, cleanup, helloMessage, once, rawClient, simTable, startServer } 
 
 afterEach(cleanup);
 
-const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> => (await socket.emitWithAck('hello', msg)) as HelloAck;
-const send = async (socket: ReturnType<typeof rawClient>, event: string, msg: unknown): Promise<EventAck> => (await socket.emitWithAck(event, msg)) as EventAck;
+const hello = async (socket: ReturnType<typeof rawClient>, msg: unknown): Promise<HelloAck> =>
+  (await socket.emitWithAck('hello', msg)) as HelloAck;
+const send = async (socket: ReturnType<typeof rawClient>, event: string, msg: unknown): Promise<EventAck> =>
+  (await socket.emitWithAck(event, msg)) as EventAck;
 
 describe('hello', () => {
   it('listens on 127.0.0.1 by default', async () => {
@@ -20,38 +22,69 @@ describe('hello', () => {
     const { url } = await startServer({ sessionId: 'sess-1' });
     const ack = await simTable(url).start();
     expect(ack).toMatchObject({ ok: true, protocol: 1, session: 'sess-1', table: 'sim', lastSeq: 0 });
-    expect(ack.state).toMatchObject({ protocol: 1, robotSeat: 0, paused: false, game: null, session: { id: 'sess-1', games: 1, played: 0, complete: false } });
+    expect(ack.state).toMatchObject({
+      protocol: 1,
+      robotSeat: 0,
+      paused: false,
+      game: null,
+      session: { id: 'sess-1', games: 1, played: 0, complete: false },
+    });
   });
 
   it('refuses a wrong token and closes the connection', async () => {
     const { url } = await startServer();
     const socket = rawClient(url);
     const closed = once(socket, 'disconnect');
-    expect(await hello(socket, helloMessage({ token: 'nope' }))).toEqual({ ok: false, code: 'bad-token', reason: "the token does not match this runtime's" });
+    expect(await hello(socket, helloMessage({ token: 'nope' }))).toEqual({
+      ok: false,
+      code: 'bad-token',
+      reason: "the token does not match this runtime's",
+    });
     expect(await closed).toBe('io server disconnect');
     await expect(simTable(url, { token: `${TOKEN}x` }).start()).rejects.toThrow(HelloRefusedError);
   });
 
   it('refuses another protocol version, saying both', async () => {
     const { url } = await startServer();
-    const err = await simTable(url, { protocol: 2 }).start().catch((e: unknown) => e);
+    const err = await simTable(url, { protocol: 2 })
+      .start()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HelloRefusedError);
-    expect(err).toMatchObject({ code: 'wrong-version', reason: 'this runtime speaks table protocol 1, the table sent 2' });
+    expect(err).toMatchObject({
+      code: 'wrong-version',
+      reason: 'this runtime speaks table protocol 1, the table sent 2',
+    });
     // Checked before the shape: a future hello may look different.
-    expect(await hello(rawClient(url), { protocol: 3, whatever: true })).toMatchObject({ ok: false, code: 'wrong-version' });
+    expect(await hello(rawClient(url), { protocol: 3, whatever: true })).toMatchObject({
+      ok: false,
+      code: 'wrong-version',
+    });
   });
 
   it('refuses a malformed hello with the field at fault', async () => {
     const { url } = await startServer();
-    expect(await hello(rawClient(url), helloMessage({ seats: [1, 9] }))).toEqual({ ok: false, code: 'invalid', reason: 'hello.seats[1]: expected a seat 0..3, got 9' });
-    expect(await hello(rawClient(url), helloMessage({ table: { id: 'x', name: 'x', kind: 'paper' } }))).toMatchObject({ code: 'invalid', reason: 'hello.table.kind: expected "touch" or "virtual" or "simulated", got "paper"' });
+    expect(await hello(rawClient(url), helloMessage({ seats: [1, 9] }))).toEqual({
+      ok: false,
+      code: 'invalid',
+      reason: 'hello.seats[1]: expected a seat 0..3, got 9',
+    });
+    expect(await hello(rawClient(url), helloMessage({ table: { id: 'x', name: 'x', kind: 'paper' } }))).toMatchObject({
+      code: 'invalid',
+      reason: 'hello.table.kind: expected "touch" or "virtual" or "simulated", got "paper"',
+    });
   });
 
   it('refuses the robot seat and seats another table hosts', async () => {
     const { url } = await startServer();
-    expect(await hello(rawClient(url), helloMessage({}, [0, 1]))).toMatchObject({ ok: false, code: 'seat-taken', reason: "seat 0 is the robot's; the runtime plays it" });
+    expect(await hello(rawClient(url), helloMessage({}, [0, 1]))).toMatchObject({
+      ok: false,
+      code: 'seat-taken',
+      reason: "seat 0 is the robot's; the runtime plays it",
+    });
     await simTable(url, { id: 'a', seats: [1, 2, 3] }).start();
-    expect(await hello(rawClient(url), helloMessage({ table: { id: 'b', name: 'b', kind: 'virtual' } }, [2]))).toMatchObject({ code: 'seat-taken', reason: 'seat 2 is hosted by table a' });
+    expect(
+      await hello(rawClient(url), helloMessage({ table: { id: 'b', name: 'b', kind: 'virtual' } }, [2])),
+    ).toMatchObject({ code: 'seat-taken', reason: 'seat 2 is hosted by table a' });
   });
 
   it('closes a connection that does not say hello in time', async () => {
@@ -86,7 +119,9 @@ describe('hello', () => {
 describe('events', () => {
   it('are refused before hello', async () => {
     const { url } = await startServer();
-    expect(await send(rawClient(url), 'card:detected', { seq: 1, zone: { area: 'play', seat: 1 }, card: 'AS' })).toEqual({ ok: false, code: 'no-hello', reason: 'card:detected: say hello first', seq: 1 });
+    expect(
+      await send(rawClient(url), 'card:detected', { seq: 1, zone: { area: 'play', seat: 1 }, card: 'AS' }),
+    ).toEqual({ ok: false, code: 'no-hello', reason: 'card:detected: say hello first', seq: 1 });
   });
 
   it('each get an acknowledgement; a bad one is refused with a reason and changes nothing', async () => {
@@ -105,22 +140,37 @@ describe('events', () => {
       reason: 'card:detected.zone.seat: expected a seat 0..3, got 7',
       seq: 2,
     });
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, fiducial: 913 })).toEqual({
+    expect(
+      await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, fiducial: 913 }),
+    ).toEqual({
       ok: false,
       code: 'unknown-fiducial',
       reason: 'card:detected.fiducial: unknown fiducial 913',
       seq: 3,
     });
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card: '1S' })).toMatchObject({ code: 'invalid', reason: 'card:detected.card: unknown card "1S"' });
+    expect(
+      await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat }, card: '1S' }),
+    ).toMatchObject({ code: 'invalid', reason: 'card:detected.card: unknown card "1S"' });
     expect(await sim.send('card:detected', { seq: 'x' })).toMatchObject({ ok: false, code: 'invalid', seq: null });
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game', deal: { dealer: 1, trump: { fiducial: 4000 } } })).toMatchObject({
+    expect(
+      await sim.send('game:control', {
+        seq: sim.nextSeq(),
+        action: 'new-game',
+        deal: { dealer: 1, trump: { fiducial: 4000 } },
+      }),
+    ).toMatchObject({
       code: 'unknown-fiducial',
       reason: 'game:control.deal.trump.fiducial: unknown fiducial 4000',
     });
-    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game' })).toMatchObject({ ok: false, code: 'game-in-progress' });
+    expect(await sim.send('game:control', { seq: sim.nextSeq(), action: 'new-game' })).toMatchObject({
+      ok: false,
+      code: 'game-in-progress',
+    });
     const other = ([1, 2, 3] as const).find((s) => s !== seat)!;
     const wrong = g.hands.find((h) => h.seat === other)!.cards[0]!;
-    expect(await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat: other }, card: wrong })).toMatchObject({
+    expect(
+      await sim.send('card:detected', { seq: sim.nextSeq(), zone: { area: 'play', seat: other }, card: wrong }),
+    ).toMatchObject({
       ok: false,
       code: 'out-of-turn',
       reason: `seat ${other} played ${wrong} but it is seat ${seat}'s turn`,
@@ -140,7 +190,12 @@ describe('events', () => {
     await hello(socket, helloMessage());
     const rejected = once<{ code: string; reason: string; seq: number }>(socket, 'rejected');
     socket.emit('game:control', { seq: 1, action: 'new-game' });
-    expect(await rejected).toEqual({ code: 'invalid', reason: 'game:control: an acknowledgement callback is required', event: 'game:control', seq: 1 });
+    expect(await rejected).toEqual({
+      code: 'invalid',
+      reason: 'game:control: an acknowledgement callback is required',
+      event: 'game:control',
+      seq: 1,
+    });
   });
 
   it('replayed with a seen seq are answered as duplicates and not applied twice', async () => {
@@ -160,7 +215,11 @@ describe('events', () => {
     // A refusal is remembered too: the same event does not get a different answer later.
     expect(await sim.send('card:detected', refused)).toEqual(first);
     for (let i = 0; i < 3; i++) await sim.send('game:control', { seq: sim.nextSeq(), action: 'pause' });
-    expect(await sim.send('game:control', newGame)).toMatchObject({ ok: false, code: 'stale-seq', reason: expect.stringContaining('seq 1 is not above 5') });
+    expect(await sim.send('game:control', newGame)).toMatchObject({
+      ok: false,
+      code: 'stale-seq',
+      reason: expect.stringContaining('seq 1 is not above 5'),
+    });
   });
 
   it('turn a handler failure into an internal refusal that can be retried', async () => {
@@ -181,7 +240,12 @@ describe('events', () => {
     const sim = simTable(url, { autoNewGame: false, autoPlay: false });
     await sim.start();
     const msg = { seq: sim.nextSeq(), action: 'new-game' };
-    expect(await sim.send('game:control', msg)).toEqual({ ok: false, code: 'internal', reason: 'game:control: the runtime failed to handle the event', seq: 1 });
+    expect(await sim.send('game:control', msg)).toEqual({
+      ok: false,
+      code: 'internal',
+      reason: 'game:control: the runtime failed to handle the event',
+      seq: 1,
+    });
     fail = false;
     expect(await sim.send('game:control', msg)).toEqual({ ok: true, seq: 1 });
   });
@@ -234,6 +298,8 @@ describe('outbound', () => {
   it('report a table that answers robot:play', async () => {
     const { url, server } = await startServer();
     await simTable(url).start();
-    expect(await server.announceRobotPlay({ game: 0, trick: 0, seat: 0, card: parseCard('AS') })).toEqual([{ table: 'sim', result: 'ok' }]);
+    expect(await server.announceRobotPlay({ game: 0, trick: 0, seat: 0, card: parseCard('AS') })).toEqual([
+      { table: 'sim', result: 'ok' },
+    ]);
   });
 });

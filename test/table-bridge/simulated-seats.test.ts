@@ -43,10 +43,23 @@ describe('a simulated table with one or two seats', () => {
     const seen: string[] = [];
     let one: SimulatedTable | null = null;
     // The second table asks for the game once both sit, so both are dealt.
-    one = simTable(url, { id: 'one', name: 'seat two', seats: [2], seed: 3, autoNewGame: false, bots: watchfulBots(() => one!, seen) });
+    one = simTable(url, {
+      id: 'one',
+      name: 'seat two',
+      seats: [2],
+      seed: 3,
+      autoNewGame: false,
+      bots: watchfulBots(() => one!, seen),
+    });
     await one.start();
     let two: SimulatedTable | null = null;
-    two = simTable(url, { id: 'two', name: 'seats one and three', seats: [1, 3], seed: 4, bots: watchfulBots(() => two!, seen) });
+    two = simTable(url, {
+      id: 'two',
+      name: 'seats one and three',
+      seats: [1, 3],
+      seed: 4,
+      bots: watchfulBots(() => two!, seen),
+    });
     await two.start();
     const [endOne, endTwo] = await Promise.all([one.finished(), two.finished()]);
     expect(endOne.session).toMatchObject({ played: 1, complete: true });
@@ -73,7 +86,9 @@ describe('a simulated table with one or two seats', () => {
 
   it('three tables of one seat each play a two-game session; a seat left is shown free', async () => {
     const { url } = await startServer({ seed: 8, games: 2 });
-    const tables = ([1, 2, 3] as const).map((seat) => simTable(url, { id: `t${seat}`, seats: [seat], seed: seat, bots: 'random', byCard: seat === 2 }));
+    const tables = ([1, 2, 3] as const).map((seat) =>
+      simTable(url, { id: `t${seat}`, seats: [seat], seed: seat, bots: 'random', byCard: seat === 2 }),
+    );
     for (const t of tables) await t.start();
     // Each table asks for every game; the ones that come second are told it is in progress, and play it.
     const ends = await Promise.all(tables.map((t) => t.finished()));
@@ -87,7 +102,8 @@ describe('a simulated table with one or two seats', () => {
   });
 
   it('refuses seats that are not one to three distinct seats 0..3', () => {
-    const make = (seats: number[]) => () => new Table({ url: 'http://127.0.0.1:1', token: TOKEN, seed: 1, seats: seats as never });
+    const make = (seats: number[]) => () =>
+      new Table({ url: 'http://127.0.0.1:1', token: TOKEN, seed: 1, seats: seats as never });
     expect(make([])).toThrow('a simulated table hosts one to three distinct seats (the robot has another), got []');
     expect(make([2, 2])).toThrow('got [2, 2]');
     expect(make([0, 1, 2, 3])).toThrow('one to three distinct seats');

@@ -11,7 +11,16 @@ import type { Seat } from '../../game/index.js';
 import { defaultFiducials } from '../../table-bridge/index.js';
 import { tableDeal } from '../../table-bridge/table-deal.js';
 import type { TuioFrame, TuioSettings } from '../../table-bridge/tuio/index.js';
-import { TableLink, TuioCamera, TuioListener, TuioTable, centroid, encodeTuioFrame, handSlots, loadTuioSettings } from '../../table-bridge/tuio/index.js';
+import {
+  TableLink,
+  TuioCamera,
+  TuioListener,
+  TuioTable,
+  centroid,
+  encodeTuioFrame,
+  handSlots,
+  loadTuioSettings,
+} from '../../table-bridge/tuio/index.js';
 import { TOKEN, cleanup, startServer } from './harness.js';
 import { startSession } from '../robot/session-harness.js';
 
@@ -25,12 +34,18 @@ afterEach(async () => {
 function udpSender(port: number) {
   const socket = createSocket('udp4');
   closers.push(() => new Promise<void>((resolve) => socket.close(() => resolve())));
-  return (packet: Uint8Array) => new Promise<void>((resolve, reject) => socket.send(packet, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+  return (packet: Uint8Array) =>
+    new Promise<void>((resolve, reject) =>
+      socket.send(packet, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())),
+    );
 }
 
 const logger = () => {
   const lines: { level: string; obj: object; msg: string }[] = [];
-  const at = (level: string) => (obj: object, msg = '') => void lines.push({ level, obj, msg });
+  const at =
+    (level: string) =>
+    (obj: object, msg = '') =>
+      void lines.push({ level, obj, msg });
   return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
@@ -44,7 +59,12 @@ describe('the TUIO listener', () => {
     const send = udpSender(port);
     await send(new TextEncoder().encode('GET / HTTP/1.1\r\n\r\n'));
     await send(new Uint8Array([1, 2, 3]));
-    await send(encodeTuioFrame({ source: 'cam', fseq: 1, alive: [4], markers: [{ session: 4, fiducial: 12, x: 0.5, y: 0.5, angle: 0 }] }, 1));
+    await send(
+      encodeTuioFrame(
+        { source: 'cam', fseq: 1, alive: [4], markers: [{ session: 4, fiducial: 12, x: 0.5, y: 0.5, angle: 0 }] },
+        1,
+      ),
+    );
     await send(encodeTuioFrame({ source: 'cam', fseq: 2, alive: [4], markers: [] }, 2));
     await eventually(() => expect(listener.counts).toEqual({ packets: 4, frames: 2, malformed: 2 }));
     expect(frames.map((f) => [f.version, f.fseq])).toEqual([
@@ -61,18 +81,33 @@ describe('the TUIO listener', () => {
     const first = new TuioListener({ host: '127.0.0.1', port: 0, onFrame: () => {} });
     closers.push(() => first.close());
     const { port } = await first.listen();
-    await expect(new TuioListener({ host: '127.0.0.1', port, onFrame: () => {} }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(new TuioListener({ host: '127.0.0.1', port, onFrame: () => {} }).listen()).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   });
 });
 
 describe('the adapter at a physically dealt game, step by step', () => {
-  const settings = (): TuioSettings => ({ ...loadTuioSettings(), host: '127.0.0.1', port: 0, settleMs: 50, flickerMs: 150 });
+  const settings = (): TuioSettings => ({
+    ...loadTuioSettings(),
+    host: '127.0.0.1',
+    port: 0,
+    settleMs: 50,
+    flickerMs: 150,
+  });
 
   it("an unknown marker is reported with its id and place and the runtime's answer; a played card lifted is asked back, and put back", async () => {
     const { url } = await startSession({ seed: 2, games: 1 });
     const notices: string[] = [];
     const { lines, log } = logger();
-    const adapter = new TuioTable({ url, token: TOKEN, settings: settings(), fiducials: defaultFiducials(), notify: (l) => notices.push(l), logger: log });
+    const adapter = new TuioTable({
+      url,
+      token: TOKEN,
+      settings: settings(),
+      fiducials: defaultFiducials(),
+      notify: (l) => notices.push(l),
+      logger: log,
+    });
     closers.push(() => adapter.close());
     const { port, state } = await adapter.start();
     expect(state.robotSeat).toBe(0);
@@ -85,14 +120,26 @@ describe('the adapter at a physically dealt game, step by step', () => {
     const deal = tableDeal(5, 0, 1);
     cam.place(ids.idOf(deal.trumpCard), centroid(g.trump));
     await adapter.link.waitFor((s) => s.game?.status === 'playing');
-    expect(adapter.link.state!.game).toMatchObject({ dealer: 1, trumpCard: formatCard(deal.trumpCard), deal: 'physical' });
+    expect(adapter.link.state!.game).toMatchObject({
+      dealer: 1,
+      trumpCard: formatCard(deal.trumpCard),
+      deal: 'physical',
+    });
     cam.lift(ids.idOf(deal.trumpCard));
 
     // A marker the mapping does not know, on seat 2's spot.
     cam.place(913, centroid(g.seats[2].play));
-    await eventually(() => expect(adapter.sent.find((s) => !s.ack.ok)?.ack).toMatchObject({ code: 'unknown-fiducial' }));
-    expect(notices).toContainEqual(expect.stringMatching(/^marker 913 at \(0\.500, 0\.360\) in seat 2's play spot is not a card of .*fiducials\.yaml$/));
-    expect(notices).toContainEqual(expect.stringMatching(/^marker 913 placed in seat 2's play spot: refused \(unknown-fiducial\): .*913/));
+    await eventually(() =>
+      expect(adapter.sent.find((s) => !s.ack.ok)?.ack).toMatchObject({ code: 'unknown-fiducial' }),
+    );
+    expect(notices).toContainEqual(
+      expect.stringMatching(
+        /^marker 913 at \(0\.500, 0\.360\) in seat 2's play spot is not a card of .*fiducials\.yaml$/,
+      ),
+    );
+    expect(notices).toContainEqual(
+      expect.stringMatching(/^marker 913 placed in seat 2's play spot: refused \(unknown-fiducial\): .*913/),
+    );
     expect(lines.some((l) => l.level === 'warn' && (l.obj as { fiducial?: number }).fiducial === 913)).toBe(true);
     cam.lift(913);
 
@@ -106,13 +153,25 @@ describe('the adapter at a physically dealt game, step by step', () => {
     cam.place(ids.idOf(card), centroid(g.seats[2].play));
     await adapter.link.waitFor((s) => s.game!.plays.length === 1);
     cam.lift(ids.idOf(card));
-    await eventually(() => expect(notices.some((n) => n.includes(`${formatCard(card)} was played in this trick: put it back`) || n.includes(`${formatCard(card)} was played: put it back`))).toBe(true));
-    const removed = adapter.sent.find((s) => s.event.event === 'card:removed' && 'fiducial' in s.event.body && s.event.body.fiducial === ids.idOf(card));
+    await eventually(() =>
+      expect(
+        notices.some(
+          (n) =>
+            n.includes(`${formatCard(card)} was played in this trick: put it back`) ||
+            n.includes(`${formatCard(card)} was played: put it back`),
+        ),
+      ).toBe(true),
+    );
+    const removed = adapter.sent.find(
+      (s) => s.event.event === 'card:removed' && 'fiducial' in s.event.body && s.event.body.fiducial === ids.idOf(card),
+    );
     // The unknown marker's lifting was not sent: the runtime had refused it already.
     expect(adapter.sent.filter((s) => s.event.event === 'card:removed')).toHaveLength(1);
     expect(removed?.ack).toMatchObject({ ok: true, note: expect.stringContaining('put it back') });
     cam.place(ids.idOf(card), centroid(g.seats[2].play));
-    await eventually(() => expect(adapter.sent.at(-1)?.ack).toMatchObject({ ok: true, note: expect.stringContaining('put back') }));
+    await eventually(() =>
+      expect(adapter.sent.at(-1)?.ack).toMatchObject({ ok: true, note: expect.stringContaining('put back') }),
+    );
     expect(adapter.link.state!.game!.plays).toEqual([{ seat: 2, card: formatCard(card) }]);
   });
 });
@@ -120,7 +179,12 @@ describe('the adapter at a physically dealt game, step by step', () => {
 describe('dealing before the trump card is shown', () => {
   it("the robot's cards already lying in its hand area are read when the game starts", async () => {
     const { url } = await startSession({ seed: 3, games: 1 });
-    const adapter = new TuioTable({ url, token: TOKEN, settings: { ...loadTuioSettings(), host: '127.0.0.1', port: 0, settleMs: 50 }, fiducials: defaultFiducials() });
+    const adapter = new TuioTable({
+      url,
+      token: TOKEN,
+      settings: { ...loadTuioSettings(), host: '127.0.0.1', port: 0, settleMs: 50 },
+      fiducials: defaultFiducials(),
+    });
     closers.push(() => adapter.close());
     const { port } = await adapter.start();
     const cam = new TuioCamera({ host: '127.0.0.1', port, version: 1, seed: 2, fps: 100 });
@@ -143,7 +207,14 @@ describe('dealing before the trump card is shown', () => {
 describe('the table link', () => {
   it('resends an unanswered event with the same seq after a reconnection, and a new link of the same id continues above lastSeq', async () => {
     const { url } = await startServer({ games: 1 });
-    const link = new TableLink({ url, token: TOKEN, id: 'cam', name: 'camera', kind: 'touch', seatsFor: (robot) => ([0, 1, 2, 3] as Seat[]).filter((s) => s !== robot) });
+    const link = new TableLink({
+      url,
+      token: TOKEN,
+      id: 'cam',
+      name: 'camera',
+      kind: 'touch',
+      seatsFor: (robot) => ([0, 1, 2, 3] as Seat[]).filter((s) => s !== robot),
+    });
     closers.push(() => link.close());
     const joined = await link.start();
     expect(joined.robotSeat).toBe(0);
@@ -158,7 +229,15 @@ describe('the table link', () => {
     expect(await link.send({ event: 'game:control', body: { action: 'resume' } })).toMatchObject({ ok: true, seq: 2 });
     link.close();
 
-    const again = new TableLink({ url, token: TOKEN, id: 'cam', name: 'camera', kind: 'touch', seatsFor: (robot) => ([0, 1, 2, 3] as Seat[]).filter((s) => s !== robot), robotSeat: 0 });
+    const again = new TableLink({
+      url,
+      token: TOKEN,
+      id: 'cam',
+      name: 'camera',
+      kind: 'touch',
+      seatsFor: (robot) => ([0, 1, 2, 3] as Seat[]).filter((s) => s !== robot),
+      robotSeat: 0,
+    });
     closers.push(() => again.close());
     await again.start();
     expect(await again.send({ event: 'game:control', body: { action: 'pause' } })).toMatchObject({ ok: true, seq: 3 });

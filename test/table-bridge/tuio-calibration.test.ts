@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Seat } from '../../game/index.js';
 import type { Point, TableGeometry } from '../../table-bridge/tuio/index.js';
-import { CalibrationError, Calibrator, DEFAULT_TUIO_FILE, TuioListener, aroundCentre, encodeTuioFrame, loadTuioSettings, parseTuioSettings, withZones } from '../../table-bridge/tuio/index.js';
+import {
+  CalibrationError,
+  Calibrator,
+  DEFAULT_TUIO_FILE,
+  TuioListener,
+  aroundCentre,
+  encodeTuioFrame,
+  loadTuioSettings,
+  parseTuioSettings,
+  withZones,
+} from '../../table-bridge/tuio/index.js';
 import { CLI } from '../launch/run-cli.js';
 
 const table = loadTuioSettings().geometry;
@@ -27,7 +37,8 @@ afterEach(async () => {
 function cornerAsked(line: string, truth: TableGeometry): Point | null {
   const m = /^Put a marker on corner (\d) of 4 of (?:seat (\d)'s (play spot|hand area)|the trump area)/.exec(line);
   if (!m) return null;
-  const polygon = m[2] === undefined ? truth.trump : truth.seats[Number(m[2]) as Seat][m[3] === 'play spot' ? 'play' : 'hand'];
+  const polygon =
+    m[2] === undefined ? truth.trump : truth.seats[Number(m[2]) as Seat][m[3] === 'play spot' ? 'play' : 'hand'];
   return polygon[Number(m[1]) - 1]!;
 }
 
@@ -42,9 +53,16 @@ function operator(port: number, truth: TableGeometry, version: 1 | 2, extraMarke
     frames++;
     // A little camera noise, well within what counts as still.
     const wobble = (fseq % 3) * 0.0002;
-    const markers = target ? [{ session: 100, fiducial: 0, x: target[0] + wobble, y: target[1] - wobble, angle: 0 }] : [];
-    if (target && extraMarker && frames >= 4 && frames < 40) markers.push({ session: 101, fiducial: 1, x: 0.05, y: 0.05, angle: 0 });
-    socket.send(encodeTuioFrame({ source: 'op', fseq, alive: markers.map((m) => m.session), markers }, version), port, '127.0.0.1');
+    const markers = target
+      ? [{ session: 100, fiducial: 0, x: target[0] + wobble, y: target[1] - wobble, angle: 0 }]
+      : [];
+    if (target && extraMarker && frames >= 4 && frames < 40)
+      markers.push({ session: 101, fiducial: 1, x: 0.05, y: 0.05, angle: 0 });
+    socket.send(
+      encodeTuioFrame({ source: 'op', fseq, alive: markers.map((m) => m.session), markers }, version),
+      port,
+      '127.0.0.1',
+    );
   }, 2);
   let stopped = false;
   const stop = (): void => {
@@ -92,7 +110,10 @@ describe('calibrating a camera table', () => {
     calibrator.start();
     const zones = await calibrator.done;
     op.stop();
-    const measured = parseTuioSettings('/lab/tuio.yaml', withZones(readFileSync(DEFAULT_TUIO_FILE(), 'utf8'), '/lab/tuio.yaml', zones, '/lab/fiducials.yaml', new Date(0))).geometry;
+    const measured = parseTuioSettings(
+      '/lab/tuio.yaml',
+      withZones(readFileSync(DEFAULT_TUIO_FILE(), 'utf8'), '/lab/tuio.yaml', zones, '/lab/fiducials.yaml', new Date(0)),
+    ).geometry;
     expectSameZones(measured, table);
     expect(said.filter((l) => l.startsWith('Put a marker'))).toHaveLength(36);
     expect(said[0]).toBe("Put a marker on corner 1 of 4 of seat 0's play spot and leave it still.");
@@ -102,7 +123,12 @@ describe('calibrating a camera table', () => {
 
   it('refuses zones that do not make a table, saying which overlap', async () => {
     // Every zone measured on the same square: seat 0's hand area lies on its play spot.
-    const same: TableGeometry = { trump: table.trump, seats: Object.fromEntries(([0, 1, 2, 3] as Seat[]).map((s) => [s, { play: table.trump, hand: table.trump }])) as TableGeometry['seats'] };
+    const same: TableGeometry = {
+      trump: table.trump,
+      seats: Object.fromEntries(
+        ([0, 1, 2, 3] as Seat[]).map((s) => [s, { play: table.trump, hand: table.trump }]),
+      ) as TableGeometry['seats'],
+    };
     let op: ReturnType<typeof operator> | null = null;
     const calibrator = new Calibrator({ stillFrames: 3, clearFrames: 2, say: (line) => op?.hear(line) });
     const listener = new TuioListener({ host: '127.0.0.1', port: 0, onFrame: (f) => calibrator.frame(f) });
@@ -110,12 +136,29 @@ describe('calibrating a camera table', () => {
     const { port } = await listener.listen();
     op = operator(port, same, 1);
     calibrator.start();
-    await expect(calibrator.done).rejects.toThrow(new CalibrationError("the measured zones do not make a table: zones.seats[0].play: seat 0's play spot overlaps the trump area; run the calibration again"));
+    await expect(calibrator.done).rejects.toThrow(
+      new CalibrationError(
+        "the measured zones do not make a table: zones.seats[0].play: seat 0's play spot overlaps the trump area; run the calibration again",
+      ),
+    );
   });
 
-  it('writes settings that keep the base file\'s other settings and comments, with the fiducials found from the new place', () => {
+  it("writes settings that keep the base file's other settings and comments, with the fiducials found from the new place", () => {
     const base = readFileSync(DEFAULT_TUIO_FILE(), 'utf8');
-    const text = withZones(base, '/elsewhere/lab.yaml', { trump: table.trump.map((p) => [...p] as [number, number]), seats: ([0, 1, 2, 3] as Seat[]).map((seat) => ({ seat, play: [...table.seats[seat].play] as [number, number][], hand: [...table.seats[seat].hand] as [number, number][] })) }, loadTuioSettings().fiducialsFile, new Date('2026-01-02T03:04:00Z'));
+    const text = withZones(
+      base,
+      '/elsewhere/lab.yaml',
+      {
+        trump: table.trump.map((p) => [...p] as [number, number]),
+        seats: ([0, 1, 2, 3] as Seat[]).map((seat) => ({
+          seat,
+          play: [...table.seats[seat].play] as [number, number][],
+          hand: [...table.seats[seat].hand] as [number, number][],
+        })),
+      },
+      loadTuioSettings().fiducialsFile,
+      new Date('2026-01-02T03:04:00Z'),
+    );
     expect(text).toContain('# A marker the camera loses and finds again');
     expect(text).toContain('# Measured by parceiro calibrate-table on 2026-01-02 03:04 UTC.');
     const s = parseTuioSettings('/elsewhere/lab.yaml', text);
@@ -127,7 +170,11 @@ describe('calibrating a camera table', () => {
 describe('parceiro calibrate-table', () => {
   it('runs without a keyboard: TUIO 1.1 from a script, the zones written to --out', { timeout: 180_000 }, async () => {
     const out = join(dir, 'lab-tuio.yaml');
-    const child = spawn(process.execPath, [CLI, 'calibrate-table', '--port', '0', '--out', out, '--still-frames', '6'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'calibrate-table', '--port', '0', '--out', out, '--still-frames', '6'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     closers.push(() => child.kill());
     let op: ReturnType<typeof operator> | null = null;
     let stdout = '';

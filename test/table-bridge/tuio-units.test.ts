@@ -42,30 +42,90 @@ describe('TUIO packets', () => {
       elements: [
         { address: '/tuio/2Dobj', args: ['source', 'reacTIVision@127.0.0.1'] },
         { address: '/tuio/2Dobj', args: ['alive', { type: 'integer', value: 12 }, { type: 'integer', value: 15 }] },
-        { address: '/tuio/2Dobj', args: ['set', { type: 'integer', value: 12 }, { type: 'integer', value: 19 }, 0.25, 0.75, 1.5, 0, 0, 0, 0, 0] },
+        {
+          address: '/tuio/2Dobj',
+          args: ['set', { type: 'integer', value: 12 }, { type: 'integer', value: 19 }, 0.25, 0.75, 1.5, 0, 0, 0, 0, 0],
+        },
         { address: '/tuio/2Dobj', args: ['fseq', { type: 'integer', value: 301 }] },
       ],
     });
     const [frame, ...rest] = decodeTuioPacket(packet);
     expect(rest).toEqual([]);
-    expect(frame).toEqual({ version: 1, source: 'reacTIVision@127.0.0.1', fseq: 301, alive: [12, 15], markers: [{ session: 12, fiducial: 19, x: 0.25, y: 0.75, angle: 1.5 }] });
+    expect(frame).toEqual({
+      version: 1,
+      source: 'reacTIVision@127.0.0.1',
+      fseq: 301,
+      alive: [12, 15],
+      markers: [{ session: 12, fiducial: 19, x: 0.25, y: 0.75, angle: 1.5 }],
+    });
   });
 
   it('decodes a TUIO 2.0 bundle: /tuio2/frm with its timetag, /tuio2/tok (the component id is the fiducial), /tuio2/alv', () => {
     const packet = osc({
       timetag: [0, 1],
       elements: [
-        { address: '/tuio2/frm', args: [{ type: 'integer', value: 7 }, { type: 'timetag', value: [100, 0] }, { type: 'integer', value: (640 << 16) | 480 }, 'cam'] },
-        { address: '/tuio2/tok', args: [{ type: 'integer', value: 3 }, { type: 'integer', value: 0 }, { type: 'integer', value: 21 }, 0.5, 0.5, 0] },
-        { address: '/tuio2/ptr', args: [{ type: 'integer', value: 4 }, { type: 'integer', value: 0 }, { type: 'integer', value: 0 }, 0.1, 0.1, 0, 0, 0, 0, 0] },
-        { address: '/tuio2/alv', args: [{ type: 'integer', value: 3 }, { type: 'integer', value: 4 }] },
+        {
+          address: '/tuio2/frm',
+          args: [
+            { type: 'integer', value: 7 },
+            { type: 'timetag', value: [100, 0] },
+            { type: 'integer', value: (640 << 16) | 480 },
+            'cam',
+          ],
+        },
+        {
+          address: '/tuio2/tok',
+          args: [
+            { type: 'integer', value: 3 },
+            { type: 'integer', value: 0 },
+            { type: 'integer', value: 21 },
+            0.5,
+            0.5,
+            0,
+          ],
+        },
+        {
+          address: '/tuio2/ptr',
+          args: [
+            { type: 'integer', value: 4 },
+            { type: 'integer', value: 0 },
+            { type: 'integer', value: 0 },
+            0.1,
+            0.1,
+            0,
+            0,
+            0,
+            0,
+            0,
+          ],
+        },
+        {
+          address: '/tuio2/alv',
+          args: [
+            { type: 'integer', value: 3 },
+            { type: 'integer', value: 4 },
+          ],
+        },
       ],
     });
-    expect(decodeTuioPacket(packet)).toEqual([{ version: 2, source: 'cam', fseq: 7, alive: [3, 4], markers: [{ session: 3, fiducial: 21, x: 0.5, y: 0.5, angle: 0 }] }]);
+    expect(decodeTuioPacket(packet)).toEqual([
+      {
+        version: 2,
+        source: 'cam',
+        fseq: 7,
+        alive: [3, 4],
+        markers: [{ session: 3, fiducial: 21, x: 0.5, y: 0.5, angle: 0 }],
+      },
+    ]);
   });
 
   it('round-trips its own frames in both versions', () => {
-    const frame = { source: 's', fseq: 5, alive: [1, 2], markers: [{ session: 1, fiducial: 9, x: 0.5, y: 0.25, angle: 0 }] };
+    const frame = {
+      source: 's',
+      fseq: 5,
+      alive: [1, 2],
+      markers: [{ session: 1, fiducial: 9, x: 0.5, y: 0.25, angle: 0 }],
+    };
     for (const version of [1, 2] as const) {
       const [back] = decodeTuioPacket(encodeTuioFrame(frame, version));
       expect(back).toEqual({ version, ...frame });
@@ -73,19 +133,41 @@ describe('TUIO packets', () => {
   });
 
   it('ignores other profiles, and refuses what is not TUIO with a reason', () => {
-    const cursor = osc({ timetag: [0, 1], elements: [{ address: '/tuio/2Dcur', args: ['alive'] }, { address: '/tuio/2Dcur', args: ['fseq', { type: 'integer', value: 1 }] }] });
+    const cursor = osc({
+      timetag: [0, 1],
+      elements: [
+        { address: '/tuio/2Dcur', args: ['alive'] },
+        { address: '/tuio/2Dcur', args: ['fseq', { type: 'integer', value: 1 }] },
+      ],
+    });
     expect(decodeTuioPacket(cursor)).toEqual([]);
     expect(() => decodeTuioPacket(new TextEncoder().encode('hello world!'))).toThrow(TuioPacketError);
     expect(() => decodeTuioPacket(new Uint8Array([0x23, 0x62, 0x75]))).toThrow(/not an OSC packet/);
-    const noAlive = osc({ timetag: [0, 1], elements: [{ address: '/tuio/2Dobj', args: ['fseq', { type: 'integer', value: 1 }] }] });
+    const noAlive = osc({
+      timetag: [0, 1],
+      elements: [{ address: '/tuio/2Dobj', args: ['fseq', { type: 'integer', value: 1 }] }],
+    });
     expect(() => decodeTuioPacket(noAlive)).toThrow('a /tuio/2Dobj bundle without its alive message');
-    const badSet = osc({ timetag: [0, 1], elements: [{ address: '/tuio/2Dobj', args: ['alive', { type: 'integer', value: 1 }] }, { address: '/tuio/2Dobj', args: ['set', 'one', 2] }, { address: '/tuio/2Dobj', args: ['fseq', { type: 'integer', value: 1 }] }] });
+    const badSet = osc({
+      timetag: [0, 1],
+      elements: [
+        { address: '/tuio/2Dobj', args: ['alive', { type: 'integer', value: 1 }] },
+        { address: '/tuio/2Dobj', args: ['set', 'one', 2] },
+        { address: '/tuio/2Dobj', args: ['fseq', { type: 'integer', value: 1 }] },
+      ],
+    });
     expect(() => decodeTuioPacket(badSet)).toThrow('/tuio/2Dobj set session id: expected a number, got string');
   });
 });
 
 describe('the markers alive per tracker', () => {
-  const frame = (fseq: number, alive: number[], markers: TuioFrame['markers'] = []): TuioFrame => ({ version: 1, source: '', fseq, alive, markers });
+  const frame = (fseq: number, alive: number[], markers: TuioFrame['markers'] = []): TuioFrame => ({
+    version: 1,
+    source: '',
+    fseq,
+    alive,
+    markers,
+  });
   const m = (session: number, fiducial: number) => ({ session, fiducial, x: 0.5, y: 0.5, angle: 0 });
 
   it('keeps the last place of markers not restated, drops those no longer alive, and skips late frames', () => {
@@ -109,7 +191,8 @@ describe('the markers alive per tracker', () => {
 describe('cards placed and lifted in zones', () => {
   const placements = () => new CardPlacements({ geometry, flickerMs: 200, settleMs: 100 });
   const at = (fiducial: number, p: [number, number]) => ({ fiducial, x: p[0], y: p[1] });
-  const short = (events: PlacementEvent[]) => events.map((e) => `${e.type} ${e.fiducial} ${e.zone.area}${'seat' in e.zone ? e.zone.seat : ''}`);
+  const short = (events: PlacementEvent[]) =>
+    events.map((e) => `${e.type} ${e.fiducial} ${e.zone.area}${'seat' in e.zone ? e.zone.seat : ''}`);
 
   it('maps points to zones', () => {
     expect(zoneAt(geometry, PLAY1)).toEqual({ area: 'play', seat: 1 });
@@ -180,59 +263,158 @@ describe('what a placement means to the runtime', () => {
       game: game && { index: 0, deal: 'physical', dealer: 1, trumpCard: 'AS', status: 'complete', ...game },
       ...over,
     }) as TableState;
-  const ev = (type: 'placed' | 'lifted', zone: PlacementEvent['zone']): PlacementEvent => ({ type, fiducial: 9, zone, at: [0, 0] });
+  const ev = (type: 'placed' | 'lifted', zone: PlacementEvent['zone']): PlacementEvent => ({
+    type,
+    fiducial: 9,
+    zone,
+    at: [0, 0],
+  });
 
   it('the trump area starts the next game with the seat due as dealer, and only when no game is played', () => {
-    expect(cardReport(ev('placed', { area: 'trump' }), state(null), 1)).toEqual({ send: { event: 'game:control', body: { action: 'new-game', deal: { dealer: 1, trump: { fiducial: 9 } } } } });
+    expect(cardReport(ev('placed', { area: 'trump' }), state(null), 1)).toEqual({
+      send: { event: 'game:control', body: { action: 'new-game', deal: { dealer: 1, trump: { fiducial: 9 } } } },
+    });
     // After seat 1 dealt, seat 2.
-    expect(cardReport(ev('placed', { area: 'trump' }), state({ dealer: 1 }), 1)).toMatchObject({ send: { body: { deal: { dealer: 2 } } } });
-    expect(cardReport(ev('placed', { area: 'trump' }), state({ dealer: 3 }), 1)).toMatchObject({ send: { body: { deal: { dealer: 0 } } } });
-    expect(cardReport(ev('placed', { area: 'trump' }), state({ status: 'playing' }), 1)).toEqual({ ignore: 'a card in the trump area while game 1 is being played' });
+    expect(cardReport(ev('placed', { area: 'trump' }), state({ dealer: 1 }), 1)).toMatchObject({
+      send: { body: { deal: { dealer: 2 } } },
+    });
+    expect(cardReport(ev('placed', { area: 'trump' }), state({ dealer: 3 }), 1)).toMatchObject({
+      send: { body: { deal: { dealer: 0 } } },
+    });
+    expect(cardReport(ev('placed', { area: 'trump' }), state({ status: 'playing' }), 1)).toEqual({
+      ignore: 'a card in the trump area while game 1 is being played',
+    });
     expect(cardReport(ev('lifted', { area: 'trump' }), state(null), 1)).toMatchObject({ ignore: expect.any(String) });
     // After the session's last game: the runtime says whether a next session starts.
-    const over = state({ dealer: 2 }, { session: { id: 's', games: 1, played: 1, victories: [1, 0], draws: 0, complete: true } });
-    expect(cardReport(ev('placed', { area: 'trump' }), over, 1)).toMatchObject({ send: { body: { deal: { dealer: 3 } } } });
+    const over = state(
+      { dealer: 2 },
+      { session: { id: 's', games: 1, played: 1, victories: [1, 0], draws: 0, complete: true } },
+    );
+    expect(cardReport(ev('placed', { area: 'trump' }), over, 1)).toMatchObject({
+      send: { body: { deal: { dealer: 3 } } },
+    });
   });
 
   it("play spots both ways, the robot's hand area both ways, people's hand areas not at all", () => {
     const s = state({ status: 'playing' });
-    expect(cardReport(ev('placed', { area: 'play', seat: 2 }), s, 1)).toEqual({ send: { event: 'card:detected', body: { zone: { area: 'play', seat: 2 }, fiducial: 9 } } });
-    expect(cardReport(ev('lifted', { area: 'play', seat: 0 }), s, 1)).toEqual({ send: { event: 'card:removed', body: { zone: { area: 'play', seat: 0 }, fiducial: 9 } } });
-    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), s, 1)).toEqual({ send: { event: 'card:detected', body: { zone: { area: 'hand', seat: 0 }, fiducial: 9 } } });
-    expect(cardReport(ev('lifted', { area: 'hand', seat: 0 }), s, 1)).toMatchObject({ send: { event: 'card:removed' } });
-    expect(cardReport(ev('placed', { area: 'hand', seat: 3 }), s, 1)).toEqual({ ignore: "seat 3's hand area: people's hands are not tracked" });
+    expect(cardReport(ev('placed', { area: 'play', seat: 2 }), s, 1)).toEqual({
+      send: { event: 'card:detected', body: { zone: { area: 'play', seat: 2 }, fiducial: 9 } },
+    });
+    expect(cardReport(ev('lifted', { area: 'play', seat: 0 }), s, 1)).toEqual({
+      send: { event: 'card:removed', body: { zone: { area: 'play', seat: 0 }, fiducial: 9 } },
+    });
+    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), s, 1)).toEqual({
+      send: { event: 'card:detected', body: { zone: { area: 'hand', seat: 0 }, fiducial: 9 } },
+    });
+    expect(cardReport(ev('lifted', { area: 'hand', seat: 0 }), s, 1)).toMatchObject({
+      send: { event: 'card:removed' },
+    });
+    expect(cardReport(ev('placed', { area: 'hand', seat: 3 }), s, 1)).toEqual({
+      ignore: "seat 3's hand area: people's hands are not tracked",
+    });
     // Between games the robot's cards are not sent one by one: the adapter reads them when the game starts.
-    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state({ status: 'complete' }), 1)).toMatchObject({ ignore: expect.stringContaining('no game yet') });
-    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state(null), 1)).toMatchObject({ ignore: expect.stringContaining('no game yet') });
+    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state({ status: 'complete' }), 1)).toMatchObject({
+      ignore: expect.stringContaining('no game yet'),
+    });
+    expect(cardReport(ev('placed', { area: 'hand', seat: 0 }), state(null), 1)).toMatchObject({
+      ignore: expect.stringContaining('no game yet'),
+    });
   });
 });
 
 describe('the geometry file', () => {
   const text = (zones: string) => `flickerMs: 200\nzones:\n${zones}`;
-  const square = (x: number, y: number, d = 0.1) => `[[${x}, ${y}], [${x + d}, ${y}], [${x + d}, ${y + d}], [${x}, ${y + d}]]`;
+  const square = (x: number, y: number, d = 0.1) =>
+    `[[${x}, ${y}], [${x + d}, ${y}], [${x + d}, ${y + d}], [${x}, ${y + d}]]`;
   const seats = (seat1Play = square(0.3, 0.1)) =>
-    [0, 1, 2, 3].map((s) => `    - seat: ${s}\n      play: ${s === 1 ? seat1Play : square(0.1 + s * 0.2, 0.1)}\n      hand: ${square(0.1 + s * 0.2, 0.5)}`).join('\n');
+    [0, 1, 2, 3]
+      .map(
+        (s) =>
+          `    - seat: ${s}\n      play: ${s === 1 ? seat1Play : square(0.1 + s * 0.2, 0.1)}\n      hand: ${square(0.1 + s * 0.2, 0.5)}`,
+      )
+      .join('\n');
 
   it('loads the shipped file, with defaults for what it leaves out', () => {
     const s = parseTuioSettings('/lab/tuio.yaml', text(`  trump: ${square(0.8, 0.8)}\n  seats:\n${seats()}\n`));
-    expect(s).toMatchObject({ host: '127.0.0.1', port: 3333, settleMs: 100, firstDealer: 'after-robot', fiducialsFile: '/lab/fiducials.yaml' });
+    expect(s).toMatchObject({
+      host: '127.0.0.1',
+      port: 3333,
+      settleMs: 100,
+      firstDealer: 'after-robot',
+      fiducialsFile: '/lab/fiducials.yaml',
+    });
     expect(loadTuioSettings().geometry.seats[2].play).toHaveLength(4);
   });
 
   it('names the file and line of a zone that overlaps another, crosses itself or has a point off the image', () => {
     const overlapping = text(`  trump: ${square(0.8, 0.8)}\n  seats:\n${seats(square(0.15, 0.15))}\n`);
-    expect(() => parseTuioSettings('t.yaml', overlapping)).toThrow(new ConfigError({ file: 't.yaml', line: 9, key: 'zones.seats[1].play', reason: "seat 1's play spot overlaps seat 0's play spot" }));
+    expect(() => parseTuioSettings('t.yaml', overlapping)).toThrow(
+      new ConfigError({
+        file: 't.yaml',
+        line: 9,
+        key: 'zones.seats[1].play',
+        reason: "seat 1's play spot overlaps seat 0's play spot",
+      }),
+    );
     const bowTie = text(`  trump: [[0.8, 0.8], [0.9, 0.9], [0.9, 0.8], [0.8, 0.9]]\n  seats:\n${seats()}\n`);
-    expect(() => parseTuioSettings('t.yaml', bowTie)).toThrow('t.yaml:3: zones.trump: two edges cross: list the corners in order around the zone');
+    expect(() => parseTuioSettings('t.yaml', bowTie)).toThrow(
+      't.yaml:3: zones.trump: two edges cross: list the corners in order around the zone',
+    );
     const off = text(`  trump: [[0.8, 0.8], [1.2, 0.8], [0.9, 0.9]]\n  seats:\n${seats()}\n`);
     expect(() => parseTuioSettings('t.yaml', off)).toThrow(/^t\.yaml:3: zones\.trump\[1\]\[0\]: expected at most 1/);
-    expect(() => parseTuioSettings('t.yaml', 'zones:\n  trump: [[0, 0]]\n  seats: []\nbogus: 1\n')).toThrow(ConfigError);
+    expect(() => parseTuioSettings('t.yaml', 'zones:\n  trump: [[0, 0]]\n  seats: []\nbogus: 1\n')).toThrow(
+      ConfigError,
+    );
   });
 
   it('polygon checks', () => {
-    expect(selfIntersects([[0, 0], [1, 1], [1, 0], [0, 1]])).toBe(true);
-    expect(selfIntersects(aroundCentre([[0, 0], [1, 1], [1, 0], [0, 1]]))).toBe(false);
-    expect(overlap([[0, 0], [1, 0], [1, 1], [0, 1]], [[0.2, 0.2], [0.3, 0.2], [0.3, 0.3]])).toBe(true);
-    expect(overlap([[0, 0], [0.1, 0], [0.1, 0.1], [0, 0.1]], [[0.2, 0.2], [0.3, 0.2], [0.3, 0.3]])).toBe(false);
+    expect(
+      selfIntersects([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toBe(true);
+    expect(
+      selfIntersects(
+        aroundCentre([
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      overlap(
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+        [
+          [0.2, 0.2],
+          [0.3, 0.2],
+          [0.3, 0.3],
+        ],
+      ),
+    ).toBe(true);
+    expect(
+      overlap(
+        [
+          [0, 0],
+          [0.1, 0],
+          [0.1, 0.1],
+          [0, 0.1],
+        ],
+        [
+          [0.2, 0.2],
+          [0.3, 0.2],
+          [0.3, 0.3],
+        ],
+      ),
+    ).toBe(false);
   });
 });

@@ -167,7 +167,12 @@ export class ExternalPlayer implements AsyncPlayerLike {
     const { command, args = [], cwd, env } = this.options;
     let child: ChildProcess;
     try {
-      child = spawn(command, args, { shell: false, stdio: ['pipe', 'pipe', 'pipe'], ...(cwd !== undefined ? { cwd } : {}), ...(env !== undefined ? { env } : {}) });
+      child = spawn(command, args, {
+        shell: false,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        ...(cwd !== undefined ? { cwd } : {}),
+        ...(env !== undefined ? { env } : {}),
+      });
     } catch (e) {
       this.phase = 'closed';
       this.exitDone();
@@ -205,8 +210,12 @@ export class ExternalPlayer implements AsyncPlayerLike {
 
   /** The program's card for this turn, or the fallback's with the fault that made it necessary. */
   choose(view: SeatView, deadlineMs: number = this.options.moveTimeoutMs ?? 2000): Promise<AsyncChoice> {
-    if (this.pending) return Promise.reject(new Error(`external player '${this.kind}': choose() called while turn ${this.pending.id} is pending`));
-    if (this.phase === 'idle' || this.phase === 'starting') return Promise.reject(new Error(`external player '${this.kind}' is not started`));
+    if (this.pending)
+      return Promise.reject(
+        new Error(`external player '${this.kind}': choose() called while turn ${this.pending.id} is pending`),
+      );
+    if (this.phase === 'idle' || this.phase === 'starting')
+      return Promise.reject(new Error(`external player '${this.kind}' is not started`));
     if (!this.alive) {
       if (this.death !== null && !this.deathReported) {
         this.deathReported = true;
@@ -218,7 +227,14 @@ export class ExternalPlayer implements AsyncPlayerLike {
     return new Promise<AsyncChoice>((resolve) => {
       // The deadline is judged after the I/O already waiting is read (setImmediate runs after the event
       // loop's poll phase): an answer that arrived in time while this thread was busy is on time.
-      const late = (): void => this.settle(id, { kind: 'late', detail: `no move for turn ${id} within ${deadlineMs} ms` }, undefined, false, deadlineMs);
+      const late = (): void =>
+        this.settle(
+          id,
+          { kind: 'late', detail: `no move for turn ${id} within ${deadlineMs} ms` },
+          undefined,
+          false,
+          deadlineMs,
+        );
       const timer = setTimeout(() => setImmediate(late), deadlineMs);
       this.pending = { id, view, legal: view.legalCards(), resolve, timer };
       this.send(turnMessage(id, view, deadlineMs));
@@ -294,7 +310,9 @@ export class ExternalPlayer implements AsyncPlayerLike {
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => this.onStderr(chunk));
     child.stderr!.on('error', () => {});
-    child.stdin!.on('error', (err: NodeJS.ErrnoException) => this.onBroken(`could not be written to (${err.code ?? err.message})`));
+    child.stdin!.on('error', (err: NodeJS.ErrnoException) =>
+      this.onBroken(`could not be written to (${err.code ?? err.message})`),
+    );
   }
 
   private send(message: RuntimeMessage): void {
@@ -332,7 +350,9 @@ export class ExternalPlayer implements AsyncPlayerLike {
     if (this.stderrBuf) this.stderrLine(this.stderrBuf);
     this.stderrBuf = '';
     const e = this.exitInfo;
-    this.onDeath(e === null ? 'exited' : e.code !== null ? `exited with code ${e.code}` : `was killed by signal ${e.signal}`);
+    this.onDeath(
+      e === null ? 'exited' : e.code !== null ? `exited with code ${e.code}` : `was killed by signal ${e.signal}`,
+    );
     for (const s of [this.child?.stdin, this.child?.stdout, this.child?.stderr]) s?.destroy();
     this.exitDone();
   }
@@ -418,7 +438,10 @@ export class ExternalPlayer implements AsyncPlayerLike {
       return this.settle(p.id, { kind: 'unreadable', detail: `turn ${p.id}: ${message.reason}: ${quoteLine(line)}` });
     }
     if (message.id !== p.id) {
-      return this.settle(p.id, { kind: 'unreadable', detail: `turn ${p.id}: answered with id ${message.id}: ${quoteLine(line)}` });
+      return this.settle(p.id, {
+        kind: 'unreadable',
+        detail: `turn ${p.id}: answered with id ${message.id}: ${quoteLine(line)}`,
+      });
     }
     if (!p.legal.includes(message.card)) {
       return this.settle(p.id, {
@@ -441,7 +464,8 @@ export class ExternalPlayer implements AsyncPlayerLike {
     this.pending = null;
     if (fault && fault.kind !== 'died' && !quiet) this.logLine(`${fault.kind}: ${fault.detail}`);
     const choice = card !== undefined && !fault ? { card, fault: null } : this.fallbackChoice(p.view, fault);
-    if (fault?.kind === 'late') this.send({ type: 'timeout', id, card: formatCard(choice.card), deadlineMs: deadlineMs ?? 0 });
+    if (fault?.kind === 'late')
+      this.send({ type: 'timeout', id, card: formatCard(choice.card), deadlineMs: deadlineMs ?? 0 });
     p.resolve(choice);
   }
 

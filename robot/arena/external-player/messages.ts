@@ -29,7 +29,12 @@ export type RuntimeMessage =
   | { type: 'trick'; trick: number; leader: Seat; cards: string[]; winner: Seat; points: number }
   | { type: 'turn'; id: number; seat: Seat; trick: number; legal: string[]; table: string[]; deadlineMs: number }
   | { type: 'timeout'; id: number; card: string; deadlineMs: number }
-  | { type: 'end'; points: [number, number]; outcome: { winner: 'A' | 'B' | 'draw'; victories: number }; renounce: RenounceMessage | null }
+  | {
+      type: 'end';
+      points: [number, number];
+      outcome: { winner: 'A' | 'B' | 'draw'; victories: number };
+      renounce: RenounceMessage | null;
+    }
   | { type: 'bye' };
 
 /** Player -> runtime, after validation. */
@@ -42,7 +47,12 @@ export interface InvalidLine {
   id: number | null;
 }
 
-export const helloMessage = (name: string): RuntimeMessage => ({ type: 'hello', protocol: PROTOCOL_VERSION, name, rules: RULES_SUMMARY });
+export const helloMessage = (name: string): RuntimeMessage => ({
+  type: 'hello',
+  protocol: PROTOCOL_VERSION,
+  name,
+  rules: RULES_SUMMARY,
+});
 
 const renounceMessage = (r: Renounce): RenounceMessage => {
   const m: RenounceMessage = { seat: r.seat, trick: r.trick, card: formatCard(r.card) };
@@ -54,11 +64,25 @@ const renounceMessage = (r: Renounce): RenounceMessage => {
 export function eventMessage(event: GameEvent, game: number): RuntimeMessage {
   switch (event.type) {
     case 'deal':
-      return { type: 'deal', game, seat: event.seat, dealer: event.dealer, trump: formatCard(event.trumpCard), hand: formatCards(event.hand) };
+      return {
+        type: 'deal',
+        game,
+        seat: event.seat,
+        dealer: event.dealer,
+        trump: formatCard(event.trumpCard),
+        hand: formatCards(event.hand),
+      };
     case 'play':
       return { type: 'play', seat: event.seat, card: formatCard(event.card), trick: event.trick };
     case 'trick':
-      return { type: 'trick', trick: event.trick, leader: event.leader, cards: formatCards(event.cards), winner: event.winner, points: event.points };
+      return {
+        type: 'trick',
+        trick: event.trick,
+        leader: event.leader,
+        cards: formatCards(event.cards),
+        winner: event.winner,
+        points: event.points,
+      };
     case 'end':
       return {
         type: 'end',
@@ -73,7 +97,15 @@ export function eventMessage(event: GameEvent, game: number): RuntimeMessage {
 export function turnMessage(id: number, view: SeatView, deadlineMs: number): RuntimeMessage {
   const table: string[] = [];
   for (let i = 0; i < view.cardsInTrick; i++) table.push(formatCard(view.trickCard(i)));
-  return { type: 'turn', id, seat: view.seat, trick: view.trick, legal: formatCards(view.legalCards()), table, deadlineMs };
+  return {
+    type: 'turn',
+    id,
+    seat: view.seat,
+    trick: view.trick,
+    legal: formatCards(view.legalCards()),
+    table,
+    deadlineMs,
+  };
 }
 
 /** Shortens a line for error messages and logs. */
@@ -95,11 +127,14 @@ export function parsePlayerLine(line: string): PlayerMessage | InvalidLine {
   const id = Number.isSafeInteger(value.id) ? (value.id as number) : null;
   switch (value.type) {
     case 'ready':
-      if (value.name !== undefined && typeof value.name !== 'string') return { type: 'invalid', reason: 'ready: name is not a string', id: null };
+      if (value.name !== undefined && typeof value.name !== 'string')
+        return { type: 'invalid', reason: 'ready: name is not a string', id: null };
       return { type: 'ready', name: typeof value.name === 'string' ? value.name : null };
     case 'move': {
-      if (id === null) return { type: 'invalid', reason: `move: id ${JSON.stringify(value.id)} is not an integer`, id: null };
-      if (typeof value.card !== 'string') return { type: 'invalid', reason: `move: card ${JSON.stringify(value.card)} is not a string`, id };
+      if (id === null)
+        return { type: 'invalid', reason: `move: id ${JSON.stringify(value.id)} is not an integer`, id: null };
+      if (typeof value.card !== 'string')
+        return { type: 'invalid', reason: `move: card ${JSON.stringify(value.card)} is not a string`, id };
       try {
         return { type: 'move', id, card: parseCard(value.card) };
       } catch {

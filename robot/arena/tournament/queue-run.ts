@@ -45,7 +45,11 @@ export interface QueueRunOptions {
 /** How long without any news the coordinator waits before it asks Redis about each job it still waits for. */
 const SWEEP_MS = 5_000;
 
-export async function runTournamentOnQueue(spec: TournamentSpec, target: RedisTarget, options: QueueRunOptions = {}): Promise<TournamentRun> {
+export async function runTournamentOnQueue(
+  spec: TournamentSpec,
+  target: RedisTarget,
+  options: QueueRunOptions = {},
+): Promise<TournamentRun> {
   const option = options.option ?? '--queue';
   const log = options.log ?? (() => {});
   await probeRedis(option, target);
@@ -129,7 +133,9 @@ export async function runTournamentOnQueue(spec: TournamentSpec, target: RedisTa
     heartbeat = setInterval(() => void refreshRunKey().catch(onError), RUN_KEY_REFRESH_MS);
     await queue.addBulk(jobs.map((j) => ({ name: 'boards', data: j, opts: jobOptions(jobId(runId, j.from)) })));
     if ((await queue.getWorkersCount().catch(() => 1)) === 0) {
-      log(`parceiro: no worker serves ${target.shown} yet: start \`parceiro worker ${target.shown}\` on each machine that should play`);
+      log(
+        `parceiro: no worker serves ${target.shown} yet: start \`parceiro worker ${target.shown}\` on each machine that should play`,
+      );
     }
     while (done < total && !failure && !signal?.aborted) {
       await new Promise<void>((resolve) => {
@@ -140,7 +146,8 @@ export async function runTournamentOnQueue(spec: TournamentSpec, target: RedisTa
     }
     if (failure) throw failure;
     const stopped = signal?.aborted === true && done < total;
-    if (stopped) for (let i = emitted; i < parts.length; i++) for (const g of parts[i]?.records ?? []) options.onGame?.(g);
+    if (stopped)
+      for (let i = emitted; i < parts.length; i++) for (const g of parts[i]?.records ?? []) options.onGame?.(g);
     const stats = emptyStats();
     for (const p of parts) if (p) mergeStats(stats, p.stats);
     return { stats, stopped, boardsTotal: total, gamesFinished: stats.games };

@@ -43,7 +43,8 @@ export function cannotPlay(data: BoardsJob, version = parceiroVersion()): string
     try {
       playerFactory(name);
     } catch (e) {
-      if (e instanceof PlayerSpecError) return `the worker on ${hostname()} (parceiro ${version}) does not know the player '${name}': ${e.message}`;
+      if (e instanceof PlayerSpecError)
+        return `the worker on ${hostname()} (parceiro ${version}) does not know the player '${name}': ${e.message}`;
       throw e;
     }
   }
@@ -73,7 +74,10 @@ export async function serveQueue(target: RedisTarget, options: QueueWorkerOption
   const giveBack = new AbortController();
   const onError = errorLogger(`Redis at ${target.shown}`, log);
 
-  const processor = async (job: Job<BoardsJob, BoardRangeResult | null>, token?: string): Promise<BoardRangeResult | null> => {
+  const processor = async (
+    job: Job<BoardsJob, BoardRangeResult | null>,
+    token?: string,
+  ): Promise<BoardRangeResult | null> => {
     const d = job.data;
     const why = cannotPlay(d, version);
     if (why) {
@@ -87,7 +91,10 @@ export async function serveQueue(target: RedisTarget, options: QueueWorkerOption
     }
     log(`parceiro worker: playing ${boardsOf(d)} of run ${d.runId}`);
     try {
-      const result = await pool.run({ spec: d.spec, from: d.from, to: d.to, records: d.records }, { signal: giveBack.signal });
+      const result = await pool.run(
+        { spec: d.spec, from: d.from, to: d.to, records: d.records },
+        { signal: giveBack.signal },
+      );
       log(`parceiro worker: played ${boardsOf(d)} of run ${d.runId}`);
       return result;
     } catch (e) {
@@ -112,7 +119,9 @@ export async function serveQueue(target: RedisTarget, options: QueueWorkerOption
   worker.on('error', onError);
   void worker.run().catch(onError);
   await worker.waitUntilReady();
-  log(`parceiro worker: serving the tournaments on ${target.shown}, ${concurrency} ${concurrency === 1 ? 'range of boards' : 'ranges of boards at once'} (parceiro ${version}); Ctrl-C stops`);
+  log(
+    `parceiro worker: serving the tournaments on ${target.shown}, ${concurrency} ${concurrency === 1 ? 'range of boards' : 'ranges of boards at once'} (parceiro ${version}); Ctrl-C stops`,
+  );
 
   let closing: Promise<void> | null = null;
   let resolveClosed!: () => void;

@@ -63,7 +63,10 @@ export interface BoardsJob {
 /** This program's version (the package root's package.json), or 'unknown'. */
 export function parceiroVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name?: string; version?: string };
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+      name?: string;
+      version?: string;
+    };
     return pkg.name === 'parceiro' && pkg.version ? pkg.version : 'unknown';
   } catch {
     return 'unknown';
@@ -79,7 +82,9 @@ export interface RedisTarget {
 
 export function parseRedisUrl(option: string, value: string): RedisTarget {
   const bad = (why: string): never => {
-    throw new TournamentSetupError(`${option} expects a Redis URL such as redis://127.0.0.1:6379, got "${value}" (${why})`);
+    throw new TournamentSetupError(
+      `${option} expects a Redis URL such as redis://127.0.0.1:6379, got "${value}" (${why})`,
+    );
   };
   let u: URL;
   try {
@@ -87,16 +92,19 @@ export function parseRedisUrl(option: string, value: string): RedisTarget {
   } catch {
     return bad('not a URL');
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') bad(`the scheme must be redis:// or rediss://, not ${u.protocol}//`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    bad(`the scheme must be redis:// or rediss://, not ${u.protocol}//`);
   if (!u.hostname) bad('no host');
-  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname)) bad('the path may only be a database number, e.g. /0');
+  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname))
+    bad('the path may only be a database number, e.g. /0');
   if (u.search || u.hash) bad('no query or fragment');
   const shown = `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname === '/' ? '' : u.pathname}`;
   return { url: value, shown };
 }
 
 /** The connection options of the queue's long-lived clients: they reconnect after a drop, with backoff. */
-export const connectionOptions = (target: RedisTarget): ConnectionOptions => ({ url: target.url, connectTimeout: CONNECT_TIMEOUT_MS }) as ConnectionOptions;
+export const connectionOptions = (target: RedisTarget): ConnectionOptions =>
+  ({ url: target.url, connectTimeout: CONNECT_TIMEOUT_MS }) as ConnectionOptions;
 
 const reasonOf = (e: unknown): string => {
   const err = e as NodeJS.ErrnoException & { errors?: unknown[] };
@@ -114,22 +122,30 @@ const reasonOf = (e: unknown): string => {
  * a Redis too old for BullMQ is one clear line (a TournamentSetupError) before anything is queued.
  */
 export async function probeRedis(option: string, target: RedisTarget): Promise<void> {
-  const conn = new RedisConnection({ url: target.url, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy: () => null } as ConnectionOptions, {
-    blocking: false,
-    shared: false,
-  });
+  const conn = new RedisConnection(
+    { url: target.url, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy: () => null } as ConnectionOptions,
+    {
+      blocking: false,
+      shared: false,
+    },
+  );
   let lastError: unknown = null;
   conn.on('error', (e: unknown) => (lastError ??= e));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), CONNECT_TIMEOUT_MS + 2_000);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+      CONNECT_TIMEOUT_MS + 2_000,
+    );
   });
   try {
     const client = await Promise.race([conn.client, timeout]);
     // A plain command answered: connected, with the right password, to a Redis BullMQ can use.
     await Promise.race([client.get(runKey('probe')), timeout]);
   } catch (e) {
-    throw new TournamentSetupError(`${option} ${target.shown}: cannot reach Redis (${reasonOf(lastError && (e as Error)?.message === 'Connection is closed.' ? lastError : e)})`);
+    throw new TournamentSetupError(
+      `${option} ${target.shown}: cannot reach Redis (${reasonOf(lastError && (e as Error)?.message === 'Connection is closed.' ? lastError : e)})`,
+    );
   } finally {
     clearTimeout(timer);
     await conn.disconnect().catch(() => {});

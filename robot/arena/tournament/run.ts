@@ -54,10 +54,15 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   const names = [...spec.teamA, ...spec.teamB];
   const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), total));
   // Networks run in onnxruntime-node (imitation:model=FILE:runtime=onnx) answer asynchronously too.
-  const onnxNames = [...new Set(names.filter((n) => !Object.hasOwn(external, n) && onnxImitationModel(n) !== undefined))];
+  const onnxNames = [
+    ...new Set(names.filter((n) => !Object.hasOwn(external, n) && onnxImitationModel(n) !== undefined)),
+  ];
   if (names.some((n) => Object.hasOwn(external, n)) || onnxNames.length) {
     // Loaded only when needed: it brings in process handling that built-in players never use.
-    const [{ playTournamentAsync }, { ExternalPlayerError }] = await Promise.all([import('../tournament-async.js'), import('../external-player/external-player.js')]);
+    const [{ playTournamentAsync }, { ExternalPlayerError }] = await Promise.all([
+      import('../tournament-async.js'),
+      import('../external-player/external-player.js'),
+    ]);
     const searchers = names.filter((n) => !Object.hasOwn(external, n) && SEARCHERS.test(n));
     if (workers > 1 && searchers.length) {
       options.log?.(
@@ -93,7 +98,8 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   // Enough tasks per worker for a smooth progress bar and balanced load, few enough to stay cheap.
   const perTask = Math.max(1, Math.ceil(total / (workers * 20)));
   const ranges: BoardRange[] = [];
-  for (let from = 0; from < total; from += perTask) ranges.push({ spec, from, to: Math.min(total, from + perTask), records });
+  for (let from = 0; from < total; from += perTask)
+    ranges.push({ spec, from, to: Math.min(total, from + perTask), records });
 
   const parts: (BoardRangeResult | undefined)[] = new Array(ranges.length);
   let done = 0;
@@ -107,7 +113,8 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
     while (emitted < parts.length && parts[emitted]) for (const g of parts[emitted++]!.records) options.onGame?.(g);
   };
   const result = (stopped: boolean): TournamentRun => {
-    if (stopped) for (let i = emitted; i < parts.length; i++) for (const g of parts[i]?.records ?? []) options.onGame?.(g);
+    if (stopped)
+      for (let i = emitted; i < parts.length; i++) for (const g of parts[i]?.records ?? []) options.onGame?.(g);
     const stats = emptyStats();
     for (const p of parts) if (p) mergeStats(stats, p.stats);
     return { stats, stopped, boardsTotal: total, gamesFinished: stats.games };

@@ -2,7 +2,17 @@
 // asked, keeps a record of each game (robot/arena/game-record.ts).
 
 import { performance } from 'node:perf_hooks';
-import { BUILTIN_PLAYERS, BoardTally, boardPasses, decisionRecorder, emptyStats, playGame, playerFactory, playerOptions, runBoards } from '../../../game/index.js';
+import {
+  BUILTIN_PLAYERS,
+  BoardTally,
+  boardPasses,
+  decisionRecorder,
+  emptyStats,
+  playGame,
+  playerFactory,
+  playerOptions,
+  runBoards,
+} from '../../../game/index.js';
 import type { Player, Seat, TournamentSpec, TournamentStats } from '../../../game/index.js';
 import type { GameRecord } from '../game-record.js';
 import { gameRecord } from '../game-record.js';
@@ -34,7 +44,9 @@ export function playBoardRange({ spec, from, to, records }: BoardRange): BoardRa
   const perBoard = (spec.duplicate ? 2 : 1) * spec.sessionGames;
   let seq = from * perBoard;
   for (const { board, pass, deals, seating: seat, lastOfBoard } of boardPasses(spec, from, to)) {
-    const players: Player[] = seat.names.map((name, s) => (BUILTIN_PLAYERS[name] ?? playerFactory(name))(playerOptions(spec, s as Seat, seat.seeds[s]!, clock)));
+    const players: Player[] = seat.names.map((name, s) =>
+      (BUILTIN_PLAYERS[name] ?? playerFactory(name))(playerOptions(spec, s as Seat, seat.seeds[s]!, clock)),
+    );
     const hooks = { clock, onDecision: decisionRecorder(stats, seat.names) };
     for (const [index, deal] of deals.entries()) {
       const game = playGame(deal, players, hooks);

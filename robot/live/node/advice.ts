@@ -11,7 +11,17 @@
 import type { BehaviourSetup } from '../../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../../behaviours/index.js';
 import type { AdviceMargin, Seat } from '../../../game/index.js';
-import { HandAssessor, RulePlayer, SeatView, adviceFor, deriveSeed, partnerOf, situationWarnings, strengthOf, winGainSupport } from '../../../game/index.js';
+import {
+  HandAssessor,
+  RulePlayer,
+  SeatView,
+  adviceFor,
+  deriveSeed,
+  partnerOf,
+  situationWarnings,
+  strengthOf,
+  winGainSupport,
+} from '../../../game/index.js';
 import type { Bus, Unsubscribe } from '../../bus/index.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
@@ -43,7 +53,14 @@ export interface AdviceMode {
 export function startAdvice(o: AdviceOptions): AdviceMode {
   const partner = partnerOf(o.robotSeat);
   // One search thread: the robot's own search is idle while its partner thinks.
-  const coach = new PoolSearchPlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71ce), budgetMs: o.budgetMs, threads: 1, explain: false, name: 'advice' });
+  const coach = new PoolSearchPlayer({
+    seat: partner,
+    seed: deriveSeed(o.seed, 0xad71ce),
+    budgetMs: o.budgetMs,
+    threads: 1,
+    explain: false,
+    name: 'advice',
+  });
   const person = new RulePlayer({ seat: partner, seed: deriveSeed(o.seed, 0xad71cf) });
   const stats = { searched: 0, said: 0 };
   const assessor = new HandAssessor();
@@ -70,7 +87,13 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   };
 
   const say = (text: string, language: string): void =>
-    o.bus.publish('wizardSay', { text, language, utterance_id: `advice#${++stats.said}`, target: 'partner', by: 'advice' });
+    o.bus.publish('wizardSay', {
+      text,
+      language,
+      utterance_id: `advice#${++stats.said}`,
+      target: 'partner',
+      by: 'advice',
+    });
   const library = () => (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
 
   /**
@@ -87,7 +110,10 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     if (!handSaid.has(current.index) && game.plays === 0 && game.knowsHand(o.robotSeat)) {
       handSaid.add(current.index);
       const a = assessor.assess(game.hand(o.robotSeat), o.robotSeat, game.dealer, game.trumpCard);
-      say(renderUtterance(lib, { text: words.hand }, { strength: words.strength[strengthOf(a.expectedPoints).class] }), lib.language);
+      say(
+        renderUtterance(lib, { text: words.hand }, { strength: words.strength[strengthOf(a.expectedPoints).class] }),
+        lib.language,
+      );
     }
     // Warnings of the situation, when the partner is to play (situationWarnings: from the two hands and the table only).
     if (game.toMove !== partner) return;
@@ -95,7 +121,8 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
       const key = `${current.index}:${w.kind}`;
       if (warned.has(key)) continue;
       warned.add(key);
-      if (w.kind === 'ace-with-them') say(renderUtterance(lib, { text: words.aceWithThem }, { card: cardPhrase(lib, w.card) }), lib.language);
+      if (w.kind === 'ace-with-them')
+        say(renderUtterance(lib, { text: words.aceWithThem }, { card: cardPhrase(lib, w.card) }), lib.language);
       else say(renderUtterance(lib, { text: words.noTrumpsWithThem }, {}), lib.language);
     }
   };
@@ -113,11 +140,15 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     const lib = library();
     const words = lib.reasons;
     if (!words) return;
-    const text = renderUtterance(lib, { text: words.advice }, {
-      card: cardPhrase(lib, advice.card),
-      other: cardPhrase(lib, likely),
-      certainty: words.certainty[certaintyOf(winGainSupport(advice.gain.winProbability))],
-    });
+    const text = renderUtterance(
+      lib,
+      { text: words.advice },
+      {
+        card: cardPhrase(lib, advice.card),
+        other: cardPhrase(lib, likely),
+        certainty: words.certainty[certaintyOf(winGainSupport(advice.gain.winProbability))],
+      },
+    );
     say(text, lib.language);
   };
 
@@ -126,13 +157,23 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
     o.bus.subscribe('connections', (m) => {
       if (m.component !== 'table') return;
       // A table's seats are in its detail ("seats 2", "seats 1, 3"): see connection-watch.ts.
-      const seats = m.detail.startsWith('seats ') ? m.detail.slice(6).split(',').map((x) => Number(x.trim())) : [];
-      if (m.connected && (m.kind === 'virtual' || m.kind === 'touch') && seats.includes(partner)) people.set(m.id, (people.get(m.id) ?? 0) + 1);
+      const seats = m.detail.startsWith('seats ')
+        ? m.detail
+            .slice(6)
+            .split(',')
+            .map((x) => Number(x.trim()))
+        : [];
+      if (m.connected && (m.kind === 'virtual' || m.kind === 'touch') && seats.includes(partner))
+        people.set(m.id, (people.get(m.id) ?? 0) + 1);
       else if (!m.connected && people.has(m.id)) people.set(m.id, people.get(m.id)! - 1);
     }),
     // Every change of the session; one search at a time, in order.
     o.bus.subscribe('gameState', () => {
-      running = running.then(() => (comment(), advise())).catch((e: unknown) => o.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'the advice failed; the game goes on'));
+      running = running
+        .then(() => (comment(), advise()))
+        .catch((e: unknown) =>
+          o.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'the advice failed; the game goes on'),
+        );
     }),
   ];
   return {

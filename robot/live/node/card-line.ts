@@ -1,13 +1,26 @@
 // The line that names the robot's card at a physical deal, when the robot asks for it to be put on
 // its spot and the planner found none to say: just the card, as people at a table do ("Ás de espadas.").
 
-import type { BehaviourCommand, BehaviourPlan, BehaviourSetup, BehaviourState, Moment, PlannedUtterance, UtteranceCategory } from '../../../behaviours/index.js';
+import type {
+  BehaviourCommand,
+  BehaviourPlan,
+  BehaviourSetup,
+  BehaviourState,
+  Moment,
+  PlannedUtterance,
+  UtteranceCategory,
+} from '../../../behaviours/index.js';
 import { cardPhrase, rememberSaid } from '../../../behaviours/index.js';
 import type { Card, Seat, Suit } from '../../../game/index.js';
 import { suitOf } from '../../../game/index.js';
 
 /** The category the planner gives the robot's own play (behaviours/planner.ts, topicOf). */
-export function ownPlayCategory(card: Card, trick: readonly Card[], trump: Suit | null, forced: boolean): UtteranceCategory {
+export function ownPlayCategory(
+  card: Card,
+  trick: readonly Card[],
+  trump: Suit | null,
+  forced: boolean,
+): UtteranceCategory {
   if (forced) return 'playing.forced';
   if (trick.length <= 1) return 'playing.new-trick';
   if (suitOf(card) === suitOf(trick[0]!)) return 'playing.following';
@@ -37,7 +50,9 @@ export function withCardSaid(
   },
 ): { plan: BehaviourPlan; state: BehaviourState } {
   const phrase = cardPhrase(setup.utterances, o.card);
-  const named = plan.commands.some((c) => c.kind === 'speech' && c.utterance.text.toLowerCase().includes(phrase.toLowerCase()));
+  const named = plan.commands.some(
+    (c) => c.kind === 'speech' && c.utterance.text.toLowerCase().includes(phrase.toLowerCase()),
+  );
   if (!o.speech || named) return { plan, state };
   const sel = setup.settings.selection;
   const text = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
@@ -57,10 +72,21 @@ export function withCardSaid(
     until: o.until,
     about: { event: 'play', seat: o.seat, moment: o.moment, emotion: null },
   };
-  const line = { id: utterance.id, category: o.category, text, to: 'all' as const, emotions: [], gaze: 'play-area' as const, animation: null };
+  const line = {
+    id: utterance.id,
+    category: o.category,
+    text,
+    to: 'all' as const,
+    emotions: [],
+    gaze: 'play-area' as const,
+    animation: null,
+  };
   const command: BehaviourCommand = { kind: 'speech', atMs, utterance };
   const commands = [...plan.commands, command].sort((a, b) => a.atMs - b.atMs);
-  return { plan: { ...plan, commands }, state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs, { until: o.until }) } };
+  return {
+    plan: { ...plan, commands },
+    state: { ...state, speech: rememberSaid(memory, line, atMs, atMs + utterance.estimatedMs, { until: o.until }) },
+  };
 }
 
 /** The plan without the lines that name `card`: it was said already, when the robot announced it. */

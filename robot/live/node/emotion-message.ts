@@ -13,5 +13,10 @@ export function emotionOf(e: FeltEmotion): EmotionalStateMessage['emotions'][num
 }
 
 export function emotionalStateMessage(report: EmotionReport): EmotionalStateMessage {
-  return { emotions: report.emotions.map(emotionOf), mood: round(report.mood), strongest: report.strongest?.type ?? '', at_ms: report.at };
+  return {
+    emotions: report.emotions.map(emotionOf),
+    mood: round(report.mood),
+    strongest: report.strongest?.type ?? '',
+    at_ms: report.at,
+  };
 }

@@ -59,7 +59,12 @@ export function estimateOf(sums: Pick<ExpectationSums, 'worlds' | 'points' | 'po
   const p = sums.wins / n;
   const variance = n > 1 ? Math.max(0, (sums.pointsSq - n * mean * mean) / (n - 1)) : 0;
   const q = Math.min(Math.max(p, 1 / (n + 1)), n / (n + 1));
-  return { expectedPoints: mean, winProbability: p, pointsSe: Math.sqrt(variance / n), winSe: Math.sqrt((q * (1 - q)) / n) };
+  return {
+    expectedPoints: mean,
+    winProbability: p,
+    pointsSe: Math.sqrt(variance / n),
+    winSe: Math.sqrt((q * (1 - q)) / n),
+  };
 }
 
 export class ExpectationEstimator implements ExpectationSource {
@@ -70,7 +75,11 @@ export class ExpectationEstimator implements ExpectationSource {
 
   constructor(private readonly o: ExpectationEstimatorOptions) {
     const threads = Math.max(1, o.threads ?? 1);
-    this.pool = new Piscina({ filename: new URL('./expectation-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads });
+    this.pool = new Piscina({
+      filename: new URL('./expectation-worker.js', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+    });
     this.loaded = workersLoaded(this.pool);
   }
 
@@ -78,7 +87,15 @@ export class ExpectationEstimator implements ExpectationSource {
   async estimate(info: InfoSet, _event: number, play?: PlayToJudge): Promise<Estimate | undefined> {
     const deadline = performance.timeOrigin + performance.now() + this.o.budgetMs;
     const n = this.count++;
-    const sums = await this.pool.run({ info, deadline, maxWorlds: this.o.maxWorlds, exactTricks: this.o.exactTricks, seed: deriveSeed(this.o.seed, n, 0xe5), trust: this.o.trust ?? 0, ...(play ? { play } : {}) });
+    const sums = await this.pool.run({
+      info,
+      deadline,
+      maxWorlds: this.o.maxWorlds,
+      exactTricks: this.o.exactTricks,
+      seed: deriveSeed(this.o.seed, n, 0xe5),
+      trust: this.o.trust ?? 0,
+      ...(play ? { play } : {}),
+    });
     if (sums.worlds === 0) return undefined;
     const estimate: Estimate = estimateOf(sums);
     if (play) estimate.choice = 1 - sums.forced / sums.worlds;

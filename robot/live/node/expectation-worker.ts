@@ -6,7 +6,20 @@
 // decisions.
 
 import { performance } from 'node:perf_hooks';
-import { RulePlayer, SearchAborted, SeatView, Solver, WorldBuilder, createDealSampler, createRng, deriveSeed, positionOf, suitOf, teamOf, weighedWorlds } from '../../../game/index.js';
+import {
+  RulePlayer,
+  SearchAborted,
+  SeatView,
+  Solver,
+  WorldBuilder,
+  createDealSampler,
+  createRng,
+  deriveSeed,
+  positionOf,
+  suitOf,
+  teamOf,
+  weighedWorlds,
+} from '../../../game/index.js';
 import type { Card, InfoSet, Seat, Suit } from '../../../game/index.js';
 
 export interface ExpectationTask {

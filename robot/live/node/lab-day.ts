@@ -31,7 +31,8 @@ export class LabDay {
   readonly #done: Promise<void>;
 
   constructor(node: ParceiroNode, o: LabDayOptions) {
-    if (o.sessions !== undefined && !(Number.isInteger(o.sessions) && o.sessions >= 1)) throw new Error(`a lab day serves at least one session, got ${o.sessions}`);
+    if (o.sessions !== undefined && !(Number.isInteger(o.sessions) && o.sessions >= 1))
+      throw new Error(`a lab day serves at least one session, got ${o.sessions}`);
     this.#node = node;
     this.#o = o;
     this.#offer();

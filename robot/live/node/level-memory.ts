@@ -10,7 +10,16 @@
 // recording, recalls the same cards and publishes the same messages. At the full level there is no
 // memory to show: nothing is published (the node says the level in its session record and recording).
 
-import type { Card, Decision, InfoSet, LevelName, LevelSettings, LevelTable, Recollection, SeatView } from '../../../game/index.js';
+import type {
+  Card,
+  Decision,
+  InfoSet,
+  LevelName,
+  LevelSettings,
+  LevelTable,
+  Recollection,
+  SeatView,
+} from '../../../game/index.js';
 import { CardMemory, Game, SUITS, createRng, formatCard, memoryOf, suitOf } from '../../../game/index.js';
 import type { Bus, MemoryMessage } from '../../bus/index.js';
 import type { RobotPlayer } from '../session/robot-player.js';
@@ -26,12 +35,14 @@ export function levelSearch(table: LevelTable, level: LevelName): { trust: numbe
 }
 
 /** The level's settings as the recording keeps them, so a replay recalls with exactly these (not the config of the day). */
-export const levelSettingsText = (table: LevelTable, level: LevelName): string => JSON.stringify({ secondsPerCard: table.secondsPerCard, ...table.levels[level] });
+export const levelSettingsText = (table: LevelTable, level: LevelName): string =>
+  JSON.stringify({ secondsPerCard: table.secondsPerCard, ...table.levels[level] });
 
 /** The table a recorded level's settings make (the recorded level alone, on the embedded defaults). */
 export function levelTableOf(text: string, level: LevelName, base: LevelTable): LevelTable {
   const { secondsPerCard, ...settings } = JSON.parse(text) as LevelSettings & { secondsPerCard: number };
-  if (typeof secondsPerCard !== 'number' || typeof settings.infer !== 'number' || settings.memory === undefined) throw new Error('not a level of play');
+  if (typeof secondsPerCard !== 'number' || typeof settings.infer !== 'number' || settings.memory === undefined)
+    throw new Error('not a level of play');
   return { secondsPerCard, levels: { ...base.levels, [level]: settings } };
 }
 
@@ -73,7 +84,13 @@ export class RobotMemory {
 }
 
 /** The memory message of a recollection `r` at the decision of `info`. */
-export function memoryMessage(game: number, level: LevelName, memory: CardMemory, info: InfoSet, r: Recollection): MemoryMessage {
+export function memoryMessage(
+  game: number,
+  level: LevelName,
+  memory: CardMemory,
+  info: InfoSet,
+  r: Recollection,
+): MemoryMessage {
   const now = memory.steps;
   const before = info.trick * 4;
   const forgotten = new Set(r.forgotten);
@@ -101,7 +118,8 @@ export function memoryMessage(game: number, level: LevelName, memory: CardMemory
   let shownNow = 0;
   if (info.table.length) {
     const led = suitOf(info.table[0]!);
-    for (let i = 1; i < info.table.length; i++) if (suitOf(info.table[i]!) !== led) shownNow |= 1 << (((info.leader + i) & 3) * 4 + led);
+    for (let i = 1; i < info.table.length; i++)
+      if (suitOf(info.table[i]!) !== led) shownNow |= 1 << (((info.leader + i) & 3) * 4 + led);
   }
   const p = memory.parameters;
   return {
@@ -121,7 +139,9 @@ export function memoryMessage(game: number, level: LevelName, memory: CardMemory
 }
 
 /** A robot player that decides with a recollection (the pool's search of the worlds it remembers). */
-export type RememberingPlayer = RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> };
+export type RememberingPlayer = RobotPlayer & {
+  decide(view: SeatView, recollection?: Recollection): Promise<Decision>;
+};
 
 /**
  * `player` at the memory's level: at each decision asked (the runtime asks only when there is a

@@ -24,7 +24,10 @@ export function createLogger(options: LoggerOptions = {}): NodeLogger {
   const base = { name: 'parceiro' };
   if (options.pretty ?? Boolean(process.stderr.isTTY)) {
     // Synchronous, in this thread: a log line must not be lost when the process exits right after.
-    return pino({ level, base }, pretty({ destination: 2, sync: true, colorize: Boolean(process.stderr.isTTY), ignore: 'pid,hostname,name' }));
+    return pino(
+      { level, base },
+      pretty({ destination: 2, sync: true, colorize: Boolean(process.stderr.isTTY), ignore: 'pid,hostname,name' }),
+    );
   }
   return pino({ level, base }, options.destination ?? pino.destination({ dest: 2, sync: true }));
 }

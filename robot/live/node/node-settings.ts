@@ -29,14 +29,28 @@ export const nodeSettingsSchema = z.strictObject({
     handModel: z.strictObject({ searchWeight: z.number().min(0).max(1) }).optional(),
   }),
   advice: z
-    .strictObject({ enabled: z.boolean(), budgetMs: z.number().int().min(1).max(60_000), marginVictories: z.number().min(0).max(4), marginPoints: z.number().min(0).max(120) })
+    .strictObject({
+      enabled: z.boolean(),
+      budgetMs: z.number().int().min(1).max(60_000),
+      marginVictories: z.number().min(0).max(4),
+      marginPoints: z.number().min(0).max(120),
+    })
     .default({ enabled: false, budgetMs: 400, marginVictories: 0.1, marginPoints: 5 }),
   /** Before each card of another seat, its prediction from the robot's information set (robot/live/node/prediction.ts); off: no predictions, no surprise. */
   // learned: a policy network (docs/learned-models.md) in modelFile, relative to the project root (the
   // folder with config/) or absolute, with its sidecar MODEL.json; read and checked when the node starts.
   prediction: z
-    .strictObject({ enabled: z.boolean(), model: z.enum(PREDICTOR_KINDS), top: z.number().int().min(1).max(10), modelFile: z.string().min(1).optional() })
-    .refine((p) => p.model !== 'learned' || p.modelFile !== undefined, { message: 'model learned needs modelFile: the policy network (MODEL.onnx, written by parceiro train), e.g. models/policy-timed-100ms-seed2311.onnx', path: ['modelFile'] })
+    .strictObject({
+      enabled: z.boolean(),
+      model: z.enum(PREDICTOR_KINDS),
+      top: z.number().int().min(1).max(10),
+      modelFile: z.string().min(1).optional(),
+    })
+    .refine((p) => p.model !== 'learned' || p.modelFile !== undefined, {
+      message:
+        'model learned needs modelFile: the policy network (MODEL.onnx, written by parceiro train), e.g. models/policy-timed-100ms-seed2311.onnx',
+      path: ['modelFile'],
+    })
     .default({ enabled: true, model: 'expert', top: 5 }),
   recordings: z.strictObject({ dir: z.string().min(1) }),
   table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),

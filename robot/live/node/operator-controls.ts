@@ -3,7 +3,15 @@
 // latched `language` topic, and wizard-of-oz lines and expressions are handed to the scheduler now.
 // Requests arrive over the bus (from the dashboard, or `ros2 topic pub`), so the recording has them.
 
-import type { BehaviourSetup, BehaviourScheduler, Clock, ExpressionName, PlannedUtterance, UtteranceLibrary, UtteranceTarget } from '../../../behaviours/index.js';
+import type {
+  BehaviourSetup,
+  BehaviourScheduler,
+  Clock,
+  ExpressionName,
+  PlannedUtterance,
+  UtteranceLibrary,
+  UtteranceTarget,
+} from '../../../behaviours/index.js';
 import { EXPRESSIONS, expressionPosture } from '../../../behaviours/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { TableInfo } from '../../../table-bridge/index.js';
@@ -42,7 +50,12 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
   let seq = 0;
   let language = o.language;
   let wizardLines = 0;
-  const libraries = new Map<string, WizardLibrary>([...(o.libraries ?? new Map([...o.setups].map(([l, s]) => [l, s.utterances])))].map(([l, lib]) => [l, wizardLibraryOf(lib)]));
+  const libraries = new Map<string, WizardLibrary>(
+    [...(o.libraries ?? new Map([...o.setups].map(([l, s]) => [l, s.utterances])))].map(([l, lib]) => [
+      l,
+      wizardLibraryOf(lib),
+    ]),
+  );
   // The session as the wizard's slots see it: a line asked for by id alone (e.g. from `ros2 topic pub`) is filled here.
   const view: { game: GameStateMessage | null; events: GameEventMessage[] } = { game: null, events: [] };
   o.bus.publish('language', { language, by: 'config' });
@@ -66,7 +79,10 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
     o.bus.subscribe('setLanguage', (m) => {
       const setup = o.setups.get(m.language);
       if (!setup) {
-        o.log.warn({ request: m, languages: [...o.setups.keys()] }, 'a language change was refused: no utterances in that language');
+        o.log.warn(
+          { request: m, languages: [...o.setups.keys()] },
+          'a language change was refused: no utterances in that language',
+        );
         return;
       }
       language = m.language;
@@ -80,14 +96,20 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
         const library = libraries.get(m.language || language);
         const line = findLine(library, m.utterance_id);
         if (!library || !line) {
-          o.log.warn({ request: m }, `a wizard line was refused: no utterance ${JSON.stringify(m.utterance_id)} in the ${m.language || language} library (ids are category#n)`);
+          o.log.warn(
+            { request: m },
+            `a wizard line was refused: no utterance ${JSON.stringify(m.utterance_id)} in the ${m.language || language} library (ids are category#n)`,
+          );
           return;
         }
         text = fillWizardLine(library, line, view);
         target ||= line.to;
       }
       if (!text || !TARGETS.has(target)) {
-        o.log.warn({ request: m }, 'a wizard line was refused: it needs a text (or a library line id) and a target (partner, opponent or all)');
+        o.log.warn(
+          { request: m },
+          'a wizard line was refused: it needs a text (or a library line id) and a target (partner, opponent or all)',
+        );
         return;
       }
       const setup = o.setups.get(language)!;
@@ -100,21 +122,43 @@ export function listenForOperator(o: OperatorControlsOptions): Unsubscribe {
         language: m.language || language,
         to,
         addressee: to === 'partner' ? (((o.robotSeat + 2) & 3) as Seat) : null,
-        estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length),
+        estimatedMs: Math.round(
+          setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...text].length,
+        ),
         // The operator asked for it now: it waits its turn however the game goes.
         until: null,
         about: { event: 'operator', seat: null, moment: null, emotion: null },
       };
-      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'speech', atMs: now, utterance }] });
+      o.scheduler.run({
+        event: 'operator',
+        atMs: now,
+        moment: null,
+        commands: [{ kind: 'speech', atMs: now, utterance }],
+      });
     }),
     o.bus.subscribe('wizardExpression', (m) => {
       if (!isExpression(m.expression) || !(m.intensity >= 0 && m.intensity <= 1)) {
-        o.log.warn({ request: m }, `a wizard expression was refused: expected one of ${EXPRESSIONS.join(', ')} with an intensity 0..1`);
+        o.log.warn(
+          { request: m },
+          `a wizard expression was refused: expected one of ${EXPRESSIONS.join(', ')} with an intensity 0..1`,
+        );
         return;
       }
       const setup = o.setups.get(language)!;
       const now = o.clock.now();
-      o.scheduler.run({ event: 'operator', atMs: now, moment: null, commands: [{ kind: 'posture', atMs: now, posture: expressionPosture(setup.postures, m.expression, m.intensity), cause: 'operator' }] });
+      o.scheduler.run({
+        event: 'operator',
+        atMs: now,
+        moment: null,
+        commands: [
+          {
+            kind: 'posture',
+            atMs: now,
+            posture: expressionPosture(setup.postures, m.expression, m.intensity),
+            cause: 'operator',
+          },
+        ],
+      });
     }),
   ];
   return () => offs.forEach((off) => off());

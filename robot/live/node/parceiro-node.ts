@@ -25,7 +25,16 @@ import { join, relative, resolve } from 'node:path';
 import type { Character } from '../../../appraisal/index.js';
 import { Appraiser, loadCharacter } from '../../../appraisal/index.js';
 import type { BehaviourSetup, Clock, SpeechBackendKind, UtteranceLibrary } from '../../../behaviours/index.js';
-import { BehaviourScheduler, ConfigError, ToggleBoard, createSpeechOutput, defaultConfigDir, loadBehaviourSetup, packageRoot, systemClock } from '../../../behaviours/index.js';
+import {
+  BehaviourScheduler,
+  ConfigError,
+  ToggleBoard,
+  createSpeechOutput,
+  defaultConfigDir,
+  loadBehaviourSetup,
+  packageRoot,
+  systemClock,
+} from '../../../behaviours/index.js';
 import type { LevelName, LevelTable, Seat, SessionScore } from '../../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, HandAssessor, parseCard } from '../../../game/index.js';
 import type { TableOutbox } from '../../../table-bridge/index.js';
@@ -182,7 +191,24 @@ export interface RestoreStep {
  */
 export type SessionOptions = Pick<
   ParceiroNodeOptions,
-  'seed' | 'games' | 'sessionId' | 'firstDealer' | 'language' | 'character' | 'budgetMs' | 'expectationBudgetMs' | 'handModel' | 'advice' | 'prediction' | 'inferenceModelFile' | 'speech' | 'recordingsDir' | 'minThinkMs' | 'liftGraceMs' | 'level' | 'levels'
+  | 'seed'
+  | 'games'
+  | 'sessionId'
+  | 'firstDealer'
+  | 'language'
+  | 'character'
+  | 'budgetMs'
+  | 'expectationBudgetMs'
+  | 'handModel'
+  | 'advice'
+  | 'prediction'
+  | 'inferenceModelFile'
+  | 'speech'
+  | 'recordingsDir'
+  | 'minThinkMs'
+  | 'liftGraceMs'
+  | 'level'
+  | 'levels'
 > & { sources?: Pick<SessionSources, 'player'> };
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
@@ -254,7 +280,13 @@ class NodeSession {
   update(): boolean {
     const s = this.runtime.score;
     const r = this.record;
-    if (r.played === s.games && r.victories[0] === s.victories[0] && r.victories[1] === s.victories[1] && r.draws === s.draws) return false;
+    if (
+      r.played === s.games &&
+      r.victories[0] === s.victories[0] &&
+      r.victories[1] === s.victories[1] &&
+      r.draws === s.draws
+    )
+      return false;
     r.played = s.games;
     r.victories = [s.victories[0], s.victories[1]];
     r.draws = s.draws;
@@ -339,16 +371,41 @@ export class ParceiroNode {
     const libraries = new Map([...setups].map(([language, b]) => [language, b.utterances]));
     const character = loadCharacter(o.character);
 
-    const onBusError = (e: unknown, topic: { name: string }): void => log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
-    const bus = typeof o.bus === 'object' ? o.bus : o.bus === 'ros2' ? await createRos2Bus({ onError: onBusError }) : new InProcessBus(onBusError);
+    const onBusError = (e: unknown, topic: { name: string }): void =>
+      log.error({ err: e instanceof Error ? e.stack : String(e), topic: topic.name }, 'a bus handler failed');
+    const bus =
+      typeof o.bus === 'object'
+        ? o.bus
+        : o.bus === 'ros2'
+          ? await createRos2Bus({ onError: onBusError })
+          : new InProcessBus(onBusError);
     let node: ParceiroNode | null = null;
     try {
       // The table server talks to the session in force through the switch; tables joining and leaving
       // go on the bus (connections), for the dashboard and the recording.
       const sw = new SessionSwitch();
       const watch = new ConnectionWatch(sw, bus);
-      const server = new TableServer({ token: o.token, handler: watch, host: o.host ?? settings.table.host, port: o.port ?? settings.table.port, logger: tableLog(log) });
-      node = new ParceiroNode(bus, server, log, settings, clock, robotSeat, setups, libraries, o.language ? null : base, { key: o.character ?? '', character }, sw, watch);
+      const server = new TableServer({
+        token: o.token,
+        handler: watch,
+        host: o.host ?? settings.table.host,
+        port: o.port ?? settings.table.port,
+        logger: tableLog(log),
+      });
+      node = new ParceiroNode(
+        bus,
+        server,
+        log,
+        settings,
+        clock,
+        robotSeat,
+        setups,
+        libraries,
+        o.language ? null : base,
+        { key: o.character ?? '', character },
+        sw,
+        watch,
+      );
       const n = node;
       n.#back.push(() => bus.close());
       n.#back.push(() => n.#epochs.close());
@@ -363,7 +420,15 @@ export class ParceiroNode {
       n.#back.push(forwardBehaviour(bus, server, { robotSeat, geometry: base.table, now: () => clock.now() }));
 
       const session = await n.#open({ ...o, language: base.utterances.language });
-      if (o.restore) await o.restore.run({ runtime: session.runtime, reactions: session.reactions, scheduler: session.scheduler, toggles: session.toggles, bus, server });
+      if (o.restore)
+        await o.restore.run({
+          runtime: session.runtime,
+          reactions: session.reactions,
+          scheduler: session.scheduler,
+          toggles: session.toggles,
+          bus,
+          server,
+        });
       n.#activation = { token: o.token, dashboard: o.dashboard, character: character.name };
       n.#state = 'inactive';
       return n;
@@ -407,7 +472,18 @@ export class ParceiroNode {
       throw e;
     }
     this.#state = 'active';
-    this.log.info({ url: this.#url, sessionId: session.id, recording: session.recording, games: session.record.games, robotSeat: this.robotSeat, speech: session.scheduler.status().backend, character }, 'the robot node is ready');
+    this.log.info(
+      {
+        url: this.#url,
+        sessionId: session.id,
+        recording: session.recording,
+        games: session.record.games,
+        robotSeat: this.robotSeat,
+        speech: session.scheduler.status().backend,
+        character,
+      },
+      'the robot node is ready',
+    );
     if (session.greet) session.reactions.sessionStart();
   }
 
@@ -525,12 +601,19 @@ export class ParceiroNode {
     const starting = (async () => {
       const s = await this.#open(o);
       this.#announceRobot();
-      this.log.info({ sessionId: s.id, recording: s.recording, games: s.record.games, seed: s.record.seed }, 'a new session begins');
+      this.log.info(
+        { sessionId: s.id, recording: s.recording, games: s.record.games, seed: s.record.seed },
+        'a new session begins',
+      );
       if (s.greet) s.reactions.sessionStart();
       // The tables already here join the new session: their hellos go to its runtime (and so into its recording).
       for (const table of this.server.tables()) {
         const v = this.#watch.onHello(table);
-        if (!v.ok) this.log.warn({ table: table.id, code: v.code, reason: v.reason }, 'a connected table could not join the new session');
+        if (!v.ok)
+          this.log.warn(
+            { table: table.id, code: v.code, reason: v.reason },
+            'a connected table could not join the new session',
+          );
       }
       this.#showSessions();
     })();
@@ -572,7 +655,8 @@ export class ParceiroNode {
    */
   async #model(file: string | undefined, key: string, fromConfig: boolean): Promise<LiveModel> {
     return this.#named(key, fromConfig, async () => {
-      if (file === undefined) throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
+      if (file === undefined)
+        throw new ModelFileError('model learned needs a model file (MODEL.onnx, written by parceiro train)');
       const { loadLiveModel } = await import('../../learned/onnx.js');
       const path = modelPath(file);
       let loading = this.#models.get(path);
@@ -602,7 +686,9 @@ export class ParceiroNode {
     } catch (e) {
       if (!(e instanceof ModelFileError)) throw e;
       if (!fromConfig) throw new ModelFileError(`${key}: ${e.message}`);
-      throw new ConfigError([{ file: relative(packageRoot(), join(defaultConfigDir(), NODE_FILE)), line: null, key, reason: e.message }]);
+      throw new ConfigError([
+        { file: relative(packageRoot(), join(defaultConfigDir(), NODE_FILE)), line: null, key, reason: e.message },
+      ]);
     }
   }
 
@@ -620,7 +706,14 @@ export class ParceiroNode {
     const prediction = o.prediction !== undefined ? o.prediction : predictionOfSettings(settings);
     // A learned model is read, checked and opened in onnxruntime before the session opens anything:
     // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
-    const model = prediction?.model === 'learned' ? await this.#model(prediction.modelFile, o.prediction === undefined ? 'prediction.modelFile' : 'the prediction model file', o.prediction === undefined) : null;
+    const model =
+      prediction?.model === 'learned'
+        ? await this.#model(
+            prediction.modelFile,
+            o.prediction === undefined ? 'prediction.modelFile' : 'the prediction model file',
+            o.prediction === undefined,
+          )
+        : null;
     const level = o.level ?? settings.player.level ?? 'full';
     const levels = o.levels ?? DEFAULT_LEVELS;
     // Below full, the level's search (its worlds and inference) and the memory of the played cards.
@@ -630,8 +723,20 @@ export class ParceiroNode {
     // rule-based odds). Not read when nothing weighs worlds (no inference, or a level without it), nor for
     // a given player (a replay, a resume), which is not this node's search.
     const given = o.sources ?? {};
-    const inferenceFile = given.player || trust <= 0 ? null : o.inferenceModelFile !== undefined ? o.inferenceModelFile : (settings.player.inferenceModelFile ?? null);
-    const inferenceModel = inferenceFile === null ? null : await this.#peopleModel(inferenceFile, o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file', o.inferenceModelFile === undefined);
+    const inferenceFile =
+      given.player || trust <= 0
+        ? null
+        : o.inferenceModelFile !== undefined
+          ? o.inferenceModelFile
+          : (settings.player.inferenceModelFile ?? null);
+    const inferenceModel =
+      inferenceFile === null
+        ? null
+        : await this.#peopleModel(
+            inferenceFile,
+            o.inferenceModelFile === undefined ? 'player.inferenceModelFile' : 'the inference model file',
+            o.inferenceModelFile === undefined,
+          );
     const closers: (() => unknown)[] = [];
     // Everything the session subscribes goes through its scope, removed when it is finished.
     const bus = new ScopedBus(this.bus, this.#epochs);
@@ -669,9 +774,29 @@ export class ParceiroNode {
             expectationBudgetMs: o.expectationBudgetMs ?? settings.expectation.budgetMs,
             handModel: handModel ? { searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn } : null,
             // A given player (a replay, a restart) is not this node's search: the restart says what its own weighs by.
-            ...(given.player ? {} : { inferenceModel: inferenceModel ? { modelFile: inferenceModel.modelFile, featuresVersion: inferenceModel.featuresVersion, sha256: inferenceModel.sha256 } : null }),
+            ...(given.player
+              ? {}
+              : {
+                  inferenceModel: inferenceModel
+                    ? {
+                        modelFile: inferenceModel.modelFile,
+                        featuresVersion: inferenceModel.featuresVersion,
+                        sha256: inferenceModel.sha256,
+                      }
+                    : null,
+                }),
             // A learned model with its sidecar's features version and a digest of its bytes (a replay checks them).
-            prediction: prediction ? (model ? { model: prediction.model, top: prediction.top, modelFile: model.modelFile, featuresVersion: model.featuresVersion, sha256: model.sha256 } : { model: prediction.model, top: prediction.top }) : null,
+            prediction: prediction
+              ? model
+                ? {
+                    model: prediction.model,
+                    top: prediction.top,
+                    modelFile: model.modelFile,
+                    featuresVersion: model.featuresVersion,
+                    sha256: model.sha256,
+                  }
+                : { model: prediction.model, top: prediction.top }
+              : null,
             minThinkMs: o.minThinkMs ?? loadSessionSettings().minThinkMs,
             liftGraceMs: o.liftGraceMs ?? loadSessionSettings().liftGraceMs,
             versionBase,
@@ -713,14 +838,60 @@ export class ParceiroNode {
         given.estimator !== undefined
           ? given.estimator
           : expectationBudget > 0
-          ? new ExpectationEstimator({ budgetMs: expectationBudget, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: o.seed, trust: settings.player.inference / 100 })
-          : null;
+            ? new ExpectationEstimator({
+                budgetMs: expectationBudget,
+                maxWorlds: settings.expectation.maxWorlds,
+                exactTricks: settings.expectation.exactTricks,
+                seed: o.seed,
+                trust: settings.player.inference / 100,
+              })
+            : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
-      const network: PredictionNetwork | null = model ? { net: model.net, forward: (x, batch) => model.onnx.forward(x, batch) } : null;
-      const predictions = prediction ? new SeatPredictions({ bus, seed: o.seed, settings: prediction, network, warn: (detail, message) => log.warn(detail, message) }) : null;
+      const network: PredictionNetwork | null = model
+        ? { net: model.net, forward: (x, batch) => model.onnx.forward(x, batch) }
+        : null;
+      const predictions = prediction
+        ? new SeatPredictions({
+            bus,
+            seed: o.seed,
+            settings: prediction,
+            network,
+            warn: (detail, message) => log.warn(detail, message),
+          })
+        : null;
       // What the predictions cost, once the session is over (its median a fraction of a millisecond with the expert model).
-      if (predictions) closers.push(() => predictions.stats.predictions > 0 && log.info({ model: prediction!.model, ...(model ? { modelFile: model.modelFile } : {}), predictions: predictions.stats.predictions, medianMs: predictions.medianMs(), p95Ms: predictions.quantileMs(0.95), meanMs: predictions.stats.totalMs / predictions.stats.predictions, maxMs: predictions.stats.maxMs }, "the other seats' cards predicted"));
-      const reactions = new RobotReactions({ bus, robotSeat, games, seed: o.seed, appraiser, estimator, handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null, predictions, setup, toggles, scheduler, instant, log });
+      if (predictions)
+        closers.push(
+          () =>
+            predictions.stats.predictions > 0 &&
+            log.info(
+              {
+                model: prediction!.model,
+                ...(model ? { modelFile: model.modelFile } : {}),
+                predictions: predictions.stats.predictions,
+                medianMs: predictions.medianMs(),
+                p95Ms: predictions.quantileMs(0.95),
+                meanMs: predictions.stats.totalMs / predictions.stats.predictions,
+                maxMs: predictions.stats.maxMs,
+              },
+              "the other seats' cards predicted",
+            ),
+        );
+      const reactions = new RobotReactions({
+        bus,
+        robotSeat,
+        games,
+        seed: o.seed,
+        appraiser,
+        estimator,
+        handModel: handModel ? { assessor: new HandAssessor(), searchWeight: handModel.searchWeight } : null,
+        predictions,
+        setup,
+        toggles,
+        scheduler,
+        instant,
+        log,
+      });
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 
@@ -752,17 +923,56 @@ export class ParceiroNode {
         ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
         warn: (detail, message) => log.warn(detail, message),
       });
-      closers.push(listenForOperator({ bus, runtime, reactions, scheduler, setups: this.setups, libraries: this.libraries, language: setup.utterances.language, robotSeat, clock, log }));
+      closers.push(
+        listenForOperator({
+          bus,
+          runtime,
+          reactions,
+          scheduler,
+          setups: this.setups,
+          libraries: this.libraries,
+          language: setup.utterances.language,
+          robotSeat,
+          clock,
+          log,
+        }),
+      );
       // "Porquê?" from a table: the reason of the robot's last card, aloud.
-      closers.push(listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }));
+      closers.push(
+        listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }),
+      );
       // The end-of-game review: each game looked back on with all cards in view, told when a table asks.
-      const reviews = startReviews({ bus, reviewer: given.reviewer === undefined ? new WorkerReviewer() : given.reviewer, log });
+      const reviews = startReviews({
+        bus,
+        reviewer: given.reviewer === undefined ? new WorkerReviewer() : given.reviewer,
+        log,
+      });
       closers.push(() => reviews.close());
-      closers.push(listenForReview({ bus, scheduler, setups: this.setups, language: setup.utterances.language, robotSeat, clock, log }));
+      closers.push(
+        listenForReview({
+          bus,
+          scheduler,
+          setups: this.setups,
+          language: setup.utterances.language,
+          robotSeat,
+          clock,
+          log,
+        }),
+      );
       // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
       if (o.advice ?? settings.advice.enabled) {
         const a = settings.advice;
-        const advice = startAdvice({ bus, runtime, setups: this.setups, language: setup.utterances.language, robotSeat, seed: o.seed, log, budgetMs: a.budgetMs, margin: { victories: a.marginVictories, points: a.marginPoints } });
+        const advice = startAdvice({
+          bus,
+          runtime,
+          setups: this.setups,
+          language: setup.utterances.language,
+          robotSeat,
+          seed: o.seed,
+          log,
+          budgetMs: a.budgetMs,
+          margin: { victories: a.marginVictories, points: a.marginPoints },
+        });
         closers.push(() => advice.close());
       }
 
@@ -782,7 +992,20 @@ export class ParceiroNode {
         resumed: o.restore !== undefined,
         level,
       };
-      const session = new NodeSession(sessionId, recording, runtime, toggles, reactions, scheduler, counter, finished, record, o.restore === undefined, closers, log);
+      const session = new NodeSession(
+        sessionId,
+        recording,
+        runtime,
+        toggles,
+        reactions,
+        scheduler,
+        counter,
+        finished,
+        record,
+        o.restore === undefined,
+        closers,
+        log,
+      );
 
       // In force from here: the tables' events go to this runtime, and the one before stops. (No
       // await from here to the attachment: no table event falls in between.)
@@ -802,7 +1025,8 @@ export class ParceiroNode {
       });
       bus.subscribe('gameEvents', (m) => {
         // The last game's review too: a session is over once everything about it is on the bus.
-        if (m.type === 'session_end') void Promise.all([reactions.idle(), reviews.idle()]).then(() => done(runtime.score));
+        if (m.type === 'session_end')
+          void Promise.all([reactions.idle(), reviews.idle()]).then(() => done(runtime.score));
       });
       // The sessions' list follows the score.
       bus.subscribe('gameState', () => {
@@ -838,7 +1062,12 @@ export class ParceiroNode {
       sendHand: (game, seat, cards) => (s.retired ? Promise.resolve([]) : server.sendHand(game, seat, cards)),
       prompt: (prompt, to) => {
         if (s.retired) return;
-        server.prompt(prompt.kind === 'session-over' && this.#next ? { ...prompt, text: `${prompt.text} ${NEXT_SESSION_TEXT}` } : prompt, to);
+        server.prompt(
+          prompt.kind === 'session-over' && this.#next
+            ? { ...prompt, text: `${prompt.text} ${NEXT_SESSION_TEXT}` }
+            : prompt,
+          to,
+        );
       },
       reject: (rejection, to) => {
         if (!s.retired) server.reject(rejection, to);
@@ -877,8 +1106,14 @@ export class ParceiroNode {
     const next = this.#next;
     const s = this.#session;
     if (!next) return void this.log.warn({ by }, 'the next session was asked for, but this node offers none');
-    if (s.runtime.status !== 'session_over') return void this.log.warn({ by, sessionId: s.id }, 'the next session was asked for while this one is still being played');
-    next().catch((e: unknown) => this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'the next session could not start'));
+    if (s.runtime.status !== 'session_over')
+      return void this.log.warn(
+        { by, sessionId: s.id },
+        'the next session was asked for while this one is still being played',
+      );
+    next().catch((e: unknown) =>
+      this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'the next session could not start'),
+    );
   }
 
   #showSessions(): void {
@@ -892,5 +1127,9 @@ export class ParceiroNode {
 function predictionOfSettings(settings: NodeSettings): PredictionSettings | null {
   const p = settings.prediction;
   if (!p.enabled) return null;
-  return { model: p.model, top: p.top, ...(p.model === 'learned' && p.modelFile !== undefined ? { modelFile: p.modelFile } : {}) };
+  return {
+    model: p.model,
+    top: p.top,
+    ...(p.model === 'learned' && p.modelFile !== undefined ? { modelFile: p.modelFile } : {}),
+  };
 }

@@ -23,7 +23,16 @@
 // for the run before it moves its clock (robot/offline/replay/replay-clock.ts settle).
 
 import { performance } from 'node:perf_hooks';
-import type { Card, InfoSet, PendingPrediction, PolicyNet, Prediction, Predictor, PredictorKind, Seat } from '../../../game/index.js';
+import type {
+  Card,
+  InfoSet,
+  PendingPrediction,
+  PolicyNet,
+  Prediction,
+  Predictor,
+  PredictorKind,
+  Seat,
+} from '../../../game/index.js';
 import { createPredictor, formatCard, probabilityOf } from '../../../game/index.js';
 import type { Bus, PredictionMessage } from '../../bus/index.js';
 
@@ -60,13 +69,32 @@ export class SeatPredictions {
   readonly #predictor: Predictor;
   readonly #waiting = new Map<Seat, Waiting>();
   /** Predictions made, their cost (ms, wall clock: never on the bus; runsMs: of which awaiting the network's runs), and cards judged. */
-  readonly stats = { predictions: 0, totalMs: 0, maxMs: 0, costs: [] as number[], played: 0, failures: 0, runsMs: [] as number[] };
+  readonly stats = {
+    predictions: 0,
+    totalMs: 0,
+    maxMs: 0,
+    costs: [] as number[],
+    played: 0,
+    failures: 0,
+    runsMs: [] as number[],
+  };
 
   constructor(
-    private readonly o: { bus: Bus; seed: number; settings: PredictionSettings; network?: PredictionNetwork | null; warn: (detail: Record<string, unknown>, message: string) => void },
+    private readonly o: {
+      bus: Bus;
+      seed: number;
+      settings: PredictionSettings;
+      network?: PredictionNetwork | null;
+      warn: (detail: Record<string, unknown>, message: string) => void;
+    },
   ) {
-    if (o.settings.model === 'learned' && !o.network) throw new RangeError('the learned prediction model needs its network (a model file)');
-    this.#predictor = createPredictor({ kind: o.settings.model, seed: o.seed, ...(o.network ? { net: o.network.net } : {}) });
+    if (o.settings.model === 'learned' && !o.network)
+      throw new RangeError('the learned prediction model needs its network (a model file)');
+    this.#predictor = createPredictor({
+      kind: o.settings.model,
+      seed: o.seed,
+      ...(o.network ? { net: o.network.net } : {}),
+    });
   }
 
   /**
@@ -78,7 +106,10 @@ export class SeatPredictions {
     const t0 = performance.now();
     const failed = (e: unknown): void => {
       this.stats.failures++;
-      this.o.warn({ err: e instanceof Error ? e.message : String(e), seat }, "a prediction of another seat's card failed");
+      this.o.warn(
+        { err: e instanceof Error ? e.message : String(e), seat },
+        "a prediction of another seat's card failed",
+      );
     };
     let pending: PendingPrediction;
     try {
@@ -90,20 +121,17 @@ export class SeatPredictions {
     if ('done' in pending) return this.#publish(info, seat, game, pending.done, t0);
     const { features, batch, finish } = pending;
     const t1 = performance.now();
-    return this.o.network!.forward(features, batch).then(
-      (probs) => {
-        this.stats.runsMs.push(performance.now() - t1);
-        let prediction: Prediction;
-        try {
-          prediction = finish(probs);
-        } catch (e) {
-          failed(e);
-          return;
-        }
-        this.#publish(info, seat, game, prediction, t0);
-      },
-      failed,
-    );
+    return this.o.network!.forward(features, batch).then((probs) => {
+      this.stats.runsMs.push(performance.now() - t1);
+      let prediction: Prediction;
+      try {
+        prediction = finish(probs);
+      } catch (e) {
+        failed(e);
+        return;
+      }
+      this.#publish(info, seat, game, prediction, t0);
+    }, failed);
   }
 
   #publish(info: InfoSet, seat: Seat, game: number, prediction: Prediction, t0: number): void {
@@ -112,7 +140,12 @@ export class SeatPredictions {
     this.stats.totalMs += ms;
     this.stats.maxMs = Math.max(this.stats.maxMs, ms);
     this.stats.costs.push(ms);
-    const order = prediction.cards.map((_, i) => i).sort((a, b) => prediction.probabilities[b]! - prediction.probabilities[a]! || prediction.cards[a]! - prediction.cards[b]!);
+    const order = prediction.cards
+      .map((_, i) => i)
+      .sort(
+        (a, b) =>
+          prediction.probabilities[b]! - prediction.probabilities[a]! || prediction.cards[a]! - prediction.cards[b]!,
+      );
     const top = order.slice(0, this.o.settings.top);
     const message: PredictionMessage = {
       game,
@@ -144,7 +177,14 @@ export class SeatPredictions {
     const surprise = round(surpriseOf(w.prediction, card));
     const rank = p > 0 ? 1 + w.prediction.probabilities.filter((q) => q > p).length : -1;
     this.stats.played++;
-    this.o.bus.publish('prediction', { ...w.message, phase: 'played', played: formatCard(card), probability: round(p), rank, surprise });
+    this.o.bus.publish('prediction', {
+      ...w.message,
+      phase: 'played',
+      played: formatCard(card),
+      probability: round(p),
+      rank,
+      surprise,
+    });
     return surprise;
   }
 

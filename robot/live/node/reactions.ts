@@ -13,9 +13,26 @@
 
 import type { Appraiser, EmotionReport, Expectation, FeltEmotion, GameContext } from '../../../appraisal/index.js';
 import { PRIOR_EXPECTATION } from '../../../appraisal/index.js';
-import type { BehaviourEvent, BehaviourScheduler, BehaviourSetup, BehaviourState, EmotionalStateInput, ToggleBoard } from '../../../behaviours/index.js';
+import type {
+  BehaviourEvent,
+  BehaviourScheduler,
+  BehaviourSetup,
+  BehaviourState,
+  EmotionalStateInput,
+  ToggleBoard,
+} from '../../../behaviours/index.js';
 import { initialBehaviourState, momentAfter, planBehaviour } from '../../../behaviours/index.js';
-import type { Beliefs, Card, Decision, GameEvent, HandAssessment, HandAssessor, InfoSet, Rng, Seat } from '../../../game/index.js';
+import type {
+  Beliefs,
+  Card,
+  Decision,
+  GameEvent,
+  HandAssessment,
+  HandAssessor,
+  InfoSet,
+  Rng,
+  Seat,
+} from '../../../game/index.js';
 import { combineEstimates, createRng, forcedDecision, suitOf } from '../../../game/index.js';
 import type { Bus, ExpectationMessage } from '../../bus/index.js';
 import { ownPlayCategory, withCardSaid, withoutCardLines } from './card-line.js';
@@ -77,7 +94,8 @@ interface EstimateRequest {
   surprise?: number;
 }
 
-type EstimateOutcome = { status: 'ok'; expectation: Estimate } | { status: 'none' } | { status: 'failed'; detail: string };
+type EstimateOutcome =
+  { status: 'ok'; expectation: Estimate } | { status: 'none' } | { status: 'failed'; detail: string };
 
 export class RobotReactions {
   readonly #o: ReactionsOptions;
@@ -114,7 +132,14 @@ export class RobotReactions {
   /** The hand model's estimate of this deal, until the next one (combined with the deal's own estimate). */
   #dealModel: { index: number; assessment: HandAssessment } | null = null;
   /** Counts of what was done, for the summary, the bench and tests. */
-  readonly stats = { events: 0, estimates: 0, estimateFailures: 0, estimatesApplied: 0, estimatesOvertaken: 0, estimatesSkipped: 0 };
+  readonly stats = {
+    events: 0,
+    estimates: 0,
+    estimateFailures: 0,
+    estimatesApplied: 0,
+    estimatesOvertaken: 0,
+    estimatesSkipped: 0,
+  };
 
   constructor(o: ReactionsOptions) {
     this.#o = o;
@@ -151,7 +176,11 @@ export class RobotReactions {
         // The state it starts in goes on the bus like every reaction's, with the reaction's instant.
         const report = this.#o.appraiser.report();
         this.#o.bus.publish('emotions', emotionalStateMessage(report));
-        this.#behave({ type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games }, raised(report, []), atMs);
+        this.#behave(
+          { type: 'session-start', robotSeat: this.#o.robotSeat, games: this.#o.games },
+          raised(report, []),
+          atMs,
+        );
       }),
     );
   }
@@ -183,7 +212,16 @@ export class RobotReactions {
         const category = ownPlayCategory(card, trick, this.#state.trump, forced);
         // Worth saying until the card after it is down (people may place it before the robot speaks).
         const until = this.#state.moment + 2;
-        const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, moment: null, commands: [] }, this.#state, { card, category, speech: toggles.speech, nowMs, always: true, until, seat: this.#o.robotSeat, moment: this.#state.moment + 1 });
+        const r = withCardSaid(this.#setup, { event: 'play', atMs: nowMs, moment: null, commands: [] }, this.#state, {
+          card,
+          category,
+          speech: toggles.speech,
+          nowMs,
+          always: true,
+          until,
+          seat: this.#o.robotSeat,
+          moment: this.#state.moment + 1,
+        });
         this.#state = r.state;
         this.#o.scheduler.run(r.plan);
       }),
@@ -199,7 +237,9 @@ export class RobotReactions {
     const before = this.#view.game;
     // The suit led, so the estimate can tell whether the card was its player's only legal one.
     const play: PlayToJudge | undefined =
-      event.type === 'play' && before ? { seat: event.seat, card: event.card, led: before.cardsInTrick > 0 ? suitOf(before.trickCard(0)) : null } : undefined;
+      event.type === 'play' && before
+        ? { seat: event.seat, card: event.card, led: before.cardsInTrick > 0 ? suitOf(before.trickCard(0)) : null }
+        : undefined;
     // A single legal card is played by the runtime without asking the player: say it was forced.
     const forced = own && this.#view.legalCount() === 1 ? forcedDecision(event.card, event.trick).beliefs : undefined;
     try {
@@ -233,7 +273,8 @@ export class RobotReactions {
     // Whose turn it is now, when it is another seat's: after a deal, a trick, or a card that leaves
     // the trick open (the trick's own event follows a fourth card).
     const g = this.#view.game;
-    const opens = event.type === 'deal' || event.type === 'trick' || (event.type === 'play' && g !== null && g.cardsInTrick > 0);
+    const opens =
+      event.type === 'deal' || event.type === 'trick' || (event.type === 'play' && g !== null && g.cardsInTrick > 0);
     const turn = g && !g.isOver && opens && g.toMove !== this.#o.robotSeat ? g.toMove : null;
     this.#enqueue(() => this.#o.instant.at((atMs) => this.#react({ event, beliefs, turn }, request, atMs)));
     // That seat's card predicted from what the robot sees now, just after the reaction (never before it).
@@ -258,7 +299,9 @@ export class RobotReactions {
 
   /** A task that returns a promise holds the queue until it settles (a prediction by a network in onnxruntime). */
   #enqueue(task: () => void | Promise<void>): void {
-    this.#queue = this.#queue.then(task).catch((e: unknown) => this.#o.log.error({ err: e instanceof Error ? e.stack : String(e) }, 'a reaction failed'));
+    this.#queue = this.#queue
+      .then(task)
+      .catch((e: unknown) => this.#o.log.error({ err: e instanceof Error ? e.stack : String(e) }, 'a reaction failed'));
   }
 
   /**
@@ -266,7 +309,8 @@ export class RobotReactions {
    * scheduler dropped them, the voice is free now, and the next line need not wait for them.
    */
   #freeVoice(): void {
-    if (this.#state.speech.busyUntilMs !== null && this.#o.scheduler.voiceFree()) this.#state = { ...this.#state, speech: { ...this.#state.speech, busyUntilMs: null } };
+    if (this.#state.speech.busyUntilMs !== null && this.#o.scheduler.voiceFree())
+      this.#state = { ...this.#state, speech: { ...this.#state.speech, busyUntilMs: null } };
   }
 
   /** A waiting position overtaken by a newer one is never estimated. */
@@ -311,22 +355,38 @@ export class RobotReactions {
     const { event: e } = p;
     this.#reacted++;
     this.stats.events++;
-    if (e.type === 'deal') this.#behave({ type: 'game-start', game: ++this.#deals, dealer: e.dealer }, raised(this.#o.appraiser.report(), []), atMs);
+    if (e.type === 'deal')
+      this.#behave(
+        { type: 'game-start', game: ++this.#deals, dealer: e.dealer },
+        raised(this.#o.appraiser.report(), []),
+        atMs,
+      );
     // A renounce found out ends the game: it is appraised as what it is, someone's fault (reproach,
     // gloating, pity toward the renouncer), before the end it causes.
-    const renounce = e.type === 'end' && e.renounce ? this.#o.appraiser.perceive({ type: 'renounce', renounce: e.renounce }).felt : [];
+    const renounce =
+      e.type === 'end' && e.renounce ? this.#o.appraiser.perceive({ type: 'renounce', renounce: e.renounce }).felt : [];
     // At once, with no change of expectation (the estimate of the position after it comes later),
     // except at a deal: the robot reads its hand there and then (the hand model), hoping or fearing.
     const model = e.type === 'deal' ? this.#assessHand(e) : null;
     // Another seat's card against the robot's prediction of it: how unexpected it was.
-    const surprise = e.type === 'play' && e.seat !== this.#o.robotSeat ? (this.#o.predictions?.played(e.seat, e.card) ?? 0) : 0;
-    const { report, state, felt, frame } = this.#o.appraiser.perceive(e, model ? { before: PRIOR_EXPECTATION, after: model } : undefined, surprise);
+    const surprise =
+      e.type === 'play' && e.seat !== this.#o.robotSeat ? (this.#o.predictions?.played(e.seat, e.card) ?? 0) : 0;
+    const { report, state, felt, frame } = this.#o.appraiser.perceive(
+      e,
+      model ? { before: PRIOR_EXPECTATION, after: model } : undefined,
+      surprise,
+    );
     if (request) {
       request.context = state.game;
       if (surprise > 0) request.surprise = surprise;
     }
     this.#o.bus.publish('emotions', emotionalStateMessage(report));
-    this.#behave(e, { ...raised(report, [...renounce, ...felt]), ...(frame.surprise > 0 ? { surprise: frame.surprise } : {}) }, atMs, p);
+    this.#behave(
+      e,
+      { ...raised(report, [...renounce, ...felt]), ...(frame.surprise > 0 ? { surprise: frame.surprise } : {}) },
+      atMs,
+      p,
+    );
     if (p.turn !== null) this.#behave({ type: 'turn', seat: p.turn }, raised(report, []), atMs);
     if (e.type !== 'end') return;
     if (e.outcome.winner !== 'draw') this.#victories[e.outcome.winner === 'A' ? 0 : 1] += e.outcome.victories;
@@ -379,7 +439,9 @@ export class RobotReactions {
       this.#expectationFrom = req.index;
       // The deal's own estimate is combined with the hand model's, as seed 004 combines simulation with its model.
       const model = this.#dealModel?.index === req.index ? this.#dealModel.assessment : null;
-      const expectation = model ? combinedWithModel(model, outcome.expectation, this.#o.handModel!.searchWeight) : outcome.expectation;
+      const expectation = model
+        ? combinedWithModel(model, outcome.expectation, this.#o.handModel!.searchWeight)
+        : outcome.expectation;
       const r = this.#o.appraiser.reappraise(req.event, req.context!, expectation, {
         attributable,
         ...(expectation.choice === undefined ? {} : { choice: expectation.choice }),
@@ -387,7 +449,8 @@ export class RobotReactions {
       });
       this.#o.bus.publish('emotions', emotionalStateMessage(r.report));
       // A follow-up only when the estimate made the robot feel something new.
-      if (r.felt.length > 0) this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, raised(r.report, r.felt), atMs);
+      if (r.felt.length > 0)
+        this.#behave({ type: 'reappraisal', of: req.event.type, event: req.event }, raised(r.report, r.felt), atMs);
     } else if (outcome.status === 'ok') this.stats.estimatesOvertaken++;
     this.#startNext();
   }
@@ -397,7 +460,15 @@ export class RobotReactions {
     // The lines this event leaves behind go first, so the planner sees the voice as it now is.
     this.#o.scheduler.reach(momentAfter(this.#state.moment, this.#state.game, event));
     this.#freeVoice();
-    const r = planBehaviour(this.#setup, { event, emotions: report, beliefs: p?.beliefs ?? null, toggles, state: this.#state, rng: this.#rng, nowMs });
+    const r = planBehaviour(this.#setup, {
+      event,
+      emotions: report,
+      beliefs: p?.beliefs ?? null,
+      toggles,
+      state: this.#state,
+      rng: this.#rng,
+      nowMs,
+    });
     let { plan, state } = r;
     const saidAlready = event.type === 'play' && this.#saidCard === event.card;
     if (event.type === 'play' && event.seat === this.#o.robotSeat) this.#saidCard = null;
@@ -407,7 +478,8 @@ export class RobotReactions {
     // own play lines do (naming every card was most of what it said).
     if (saidAlready) {
       plan = withoutCardLines(this.#setup, plan, event.card);
-      if (plan !== r.plan && !plan.commands.some((c) => c.kind === 'speech')) state = { ...state, speech: this.#state.speech };
+      if (plan !== r.plan && !plan.commands.some((c) => c.kind === 'speech'))
+        state = { ...state, speech: this.#state.speech };
     }
     this.#state = state;
     this.#o.scheduler.run(plan);

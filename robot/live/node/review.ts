@@ -34,7 +34,11 @@ export class WorkerReviewer implements GameReviewer {
 
   review(game: PlayedGame): Promise<GameReview> {
     if (!this.#pool) {
-      this.#pool = new Piscina({ filename: new URL('./review-worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1 });
+      this.#pool = new Piscina({
+        filename: new URL('./review-worker.js', import.meta.url).href,
+        minThreads: 1,
+        maxThreads: 1,
+      });
       this.#loaded = workersLoaded(this.#pool);
     }
     return this.#pool.run(game);
@@ -59,7 +63,12 @@ export interface ReviewsOptions {
  * and publishes the review. `idle()` resolves once every review started has been published.
  */
 export function startReviews(o: ReviewsOptions): { idle(): Promise<void>; close(): Promise<void> } {
-  let game: { dealer: Seat; trumpCard: Card; plays: Card[]; renounce: NonNullable<PlayedGame['renounce']> | null } | null = null;
+  let game: {
+    dealer: Seat;
+    trumpCard: Card;
+    plays: Card[];
+    renounce: NonNullable<PlayedGame['renounce']> | null;
+  } | null = null;
   const pending = new Set<Promise<void>>();
   const off = o.bus.subscribe('gameEvents', (m) => {
     if (m.type === 'deal') game = { dealer: m.seat as Seat, trumpCard: parseCard(m.card), plays: [], renounce: null };
@@ -76,7 +85,17 @@ export function startReviews(o: ReviewsOptions): { idle(): Promise<void>; close(
           (r) => o.bus.publish('review', reviewMessage(number, r)),
           (e: unknown) => {
             o.log.warn({ game: number, err: e }, 'the end-of-game review failed');
-            o.bus.publish('review', { game: number, status: 'failed', dealt_points: -1, final_points: -1, changes: 0, values: [], moments: [], nodes: 0, detail: e instanceof Error ? e.message : String(e) });
+            o.bus.publish('review', {
+              game: number,
+              status: 'failed',
+              dealt_points: -1,
+              final_points: -1,
+              changes: 0,
+              values: [],
+              moments: [],
+              nodes: 0,
+              detail: e instanceof Error ? e.message : String(e),
+            });
           },
         )
         .finally(() => pending.delete(done));
@@ -131,8 +150,16 @@ export function listenForReview(o: ReviewQuestionsOptions): Unsubscribe {
     o.bus.subscribe('tableEvents', (m) => {
       if (m.kind !== 'control' || m.action !== 'review') return;
       const text = answer();
-      if (!text) return void o.log.warn({ language }, `asked for the game's review, but the ${language} utterances have no review section: nothing said`);
-      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, { id: `review#${++asked}`, text, language });
+      if (!text)
+        return void o.log.warn(
+          { language },
+          `asked for the game's review, but the ${language} utterances have no review section: nothing said`,
+        );
+      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, {
+        id: `review#${++asked}`,
+        text,
+        language,
+      });
     }),
   ];
   return () => offs.forEach((off) => off());

@@ -19,7 +19,9 @@ export function sayNow(scheduler: BehaviourScheduler, setup: BehaviourSetup, clo
     language: a.language,
     to: 'all',
     addressee: null,
-    estimatedMs: Math.round(setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...a.text].length),
+    estimatedMs: Math.round(
+      setup.settings.selection.estimate.baseMs + setup.settings.selection.estimate.msPerChar * [...a.text].length,
+    ),
     until: null,
     about: { event: 'operator', seat: null, moment: null, emotion: null },
   };

@@ -9,7 +9,15 @@
 // the session starts as it would on a fresh bus. That is known only for messages this process
 // published (`Epochs` marks them); a latched message from outside (another ROS 2 node's) is passed on.
 
-import type { Bus, BusEntry, NodeParameter, ParameterValues, TopicKey, TopicMessage, Unsubscribe } from '../../bus/index.js';
+import type {
+  Bus,
+  BusEntry,
+  NodeParameter,
+  ParameterValues,
+  TopicKey,
+  TopicMessage,
+  Unsubscribe,
+} from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 
 /** Numbers the sessions of a bus and remembers in which one each message this process published was published. */
@@ -20,7 +28,8 @@ export class Epochs {
 
   constructor(bus: Bus) {
     this.#untap = bus.tap((e) => {
-      if (e.direction === 'out' && typeof e.message === 'object' && e.message !== null) this.#of.set(e.message, this.#current);
+      if (e.direction === 'out' && typeof e.message === 'object' && e.message !== null)
+        this.#of.set(e.message, this.#current);
     });
   }
 
@@ -82,7 +91,10 @@ export class ScopedBus implements Bus {
     return this.#track(this.#inner.tap(handler));
   }
 
-  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers?: readonly (keyof P)[]): ParameterValues<P> {
+  parameters<P extends Record<string, NodeParameter>>(
+    defaults: P,
+    integers?: readonly (keyof P)[],
+  ): ParameterValues<P> {
     return this.#inner.parameters(defaults, integers);
   }
 

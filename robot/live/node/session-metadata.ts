@@ -16,10 +16,14 @@ const count = (min: number, max: number) =>
   });
 
 /** A seat, 0 to 3. */
-const seat = z.codec(z.string().regex(/^[0-3]$/, 'a seat, 0 to 3'), z.custom<Seat>((v) => v === 0 || v === 1 || v === 2 || v === 3), {
-  decode: (s) => Number(s) as Seat,
-  encode: (n) => String(n),
-});
+const seat = z.codec(
+  z.string().regex(/^[0-3]$/, 'a seat, 0 to 3'),
+  z.custom<Seat>((v) => v === 0 || v === 1 || v === 2 || v === 3),
+  {
+    decode: (s) => Number(s) as Seat,
+    encode: (n) => String(n),
+  },
+);
 
 /** A short word or name (a session id, a character's name, a language). */
 const word = z.string().min(1).max(200);
@@ -144,7 +148,12 @@ export function readSessionMetadata(info: SessionInfo): { settings: SessionMetad
     if (raw === undefined) continue;
     const r = z.safeDecode(SESSION_FIELDS[key] as z.ZodType<unknown, string>, raw);
     if (r.success) settings[key] = r.data;
-    else unreadable.push({ key, value: raw.length > 80 ? `${raw.slice(0, 77)}...` : raw, expected: r.error.issues[0]?.message ?? 'another value' });
+    else
+      unreadable.push({
+        key,
+        value: raw.length > 80 ? `${raw.slice(0, 77)}...` : raw,
+        expected: r.error.issues[0]?.message ?? 'another value',
+      });
   }
   return { settings: settings as SessionMetadata, unreadable };
 }

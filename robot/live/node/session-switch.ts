@@ -10,7 +10,15 @@
 // While a switch is under way (`hold`), card and control events wait for it rather than reach a
 // session that is going or not yet attached.
 
-import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, Verdict } from '../../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  RefusedAgain,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  Verdict,
+} from '../../../table-bridge/index.js';
 import { refuse } from '../../../table-bridge/index.js';
 
 export class SessionSwitch implements TableHandler {
@@ -85,7 +93,11 @@ export class SessionSwitch implements TableHandler {
       if (now.paused) return refuse('paused', 'the session is paused: resume, then a new game starts the next session');
       return next().then(
         () => this.#handler().onControl(event),
-        (err: unknown) => refuse('internal', `the next session could not start (${err instanceof Error ? err.message : String(err)}); nothing changed`),
+        (err: unknown) =>
+          refuse(
+            'internal',
+            `the next session could not start (${err instanceof Error ? err.message : String(err)}); nothing changed`,
+          ),
       );
     });
   }

@@ -25,8 +25,15 @@ type GazeOf = Pick<Extract<RobotBehaviourMessage, { kind: 'gaze' }>, 'target' | 
  * The gaze target a look-at point stands for: the bus carries the point only (geometry_msgs), so it is
  * matched to the nearest of the places the robot looks at (behaviours/gaze.ts makes them the same way).
  */
-export function gazeTargetOf(geometry: TableGeometry, robotSeat: Seat, point: { x: number; y: number; z: number }): GazeOf {
-  const candidates: GazeOf[] = [{ target: 'play-area', seat: null }, { target: 'own-cards', seat: null }];
+export function gazeTargetOf(
+  geometry: TableGeometry,
+  robotSeat: Seat,
+  point: { x: number; y: number; z: number },
+): GazeOf {
+  const candidates: GazeOf[] = [
+    { target: 'play-area', seat: null },
+    { target: 'own-cards', seat: null },
+  ];
   for (const seat of [0, 1, 2, 3] as Seat[]) {
     if (seat !== robotSeat) candidates.push({ target: 'seat', seat });
     candidates.push({ target: 'card', seat });
@@ -34,7 +41,11 @@ export function gazeTargetOf(geometry: TableGeometry, robotSeat: Seat, point: { 
   let best = candidates[0]!;
   let bestD = Infinity;
   for (const c of candidates) {
-    const p = pointOf(geometry, robotSeat, c.target === 'seat' || c.target === 'card' ? { kind: c.target, seat: c.seat! } : { kind: c.target });
+    const p = pointOf(
+      geometry,
+      robotSeat,
+      c.target === 'seat' || c.target === 'card' ? { kind: c.target, seat: c.seat! } : { kind: c.target },
+    );
     const d = Math.hypot(p.x - point.x, p.y - point.y, p.z - point.z);
     if (d < bestD) [best, bestD] = [c, d];
   }
@@ -55,20 +66,43 @@ export function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviou
 }
 
 /** Subscribes the node's bus (across sessions) and forwards to `sink`; returns the unsubscribe. */
-export function forwardBehaviour(bus: Bus, sink: BehaviourSink, o: { robotSeat: Seat; geometry: TableGeometry; now: () => number }): Unsubscribe {
+export function forwardBehaviour(
+  bus: Bus,
+  sink: BehaviourSink,
+  o: { robotSeat: Seat; geometry: TableGeometry; now: () => number },
+): Unsubscribe {
   const offs: Unsubscribe[] = [
     bus.subscribe('posture', (m) => {
       const at = stampMs(m.header);
       const p = postureSample(m, at);
       if (p) sink.robotBehaviour({ kind: 'posture', atMs: at, joints: p.joints, durationMs: p.durationMs });
     }),
-    bus.subscribe('expression', (m) => sink.robotBehaviour({ kind: 'expression', atMs: stampMs(m.header), expression: m.expression, valence: m.valence, arousal: m.arousal })),
-    bus.subscribe('lookAt', (m: PointStampedMessage) => sink.robotBehaviour({ kind: 'gaze', atMs: stampMs(m.header), ...gazeTargetOf(o.geometry, o.robotSeat, m.point) })),
+    bus.subscribe('expression', (m) =>
+      sink.robotBehaviour({
+        kind: 'expression',
+        atMs: stampMs(m.header),
+        expression: m.expression,
+        valence: m.valence,
+        arousal: m.arousal,
+      }),
+    ),
+    bus.subscribe('lookAt', (m: PointStampedMessage) =>
+      sink.robotBehaviour({ kind: 'gaze', atMs: stampMs(m.header), ...gazeTargetOf(o.geometry, o.robotSeat, m.point) }),
+    ),
     bus.subscribe('utterance', (m) => {
       // Lines waiting or dropped were not said: a table shows what the robot says, as it says it.
       if (m.phase !== 'start' && m.phase !== 'end') return;
       const to = m.target === 'partner' || m.target === 'opponent' ? m.target : 'all';
-      sink.robotBehaviour({ kind: 'utterance', atMs: o.now(), phase: m.phase, id: m.id, text: m.text, language: m.language, to, addressee: asSeat(m.addressee) });
+      sink.robotBehaviour({
+        kind: 'utterance',
+        atMs: o.now(),
+        phase: m.phase,
+        id: m.id,
+        text: m.text,
+        language: m.language,
+        to,
+        addressee: asSeat(m.addressee),
+      });
     }),
     bus.subscribe('emotions', (m) => sink.robotBehaviour(feelingOf(m, m.at_ms > 0 ? m.at_ms : o.now()))),
     bus.subscribe('language', (m) => sink.setLanguage(m.language)),

@@ -7,7 +7,9 @@ import { TOGGLE_NAMES, ToggleError } from '../../../behaviours/index.js';
 import type { BehaviourTogglesMessage, Bus, Unsubscribe } from '../../bus/index.js';
 import type { NodeLogger } from './logger.js';
 
-const SNAKE: Record<string, ToggleName> = Object.fromEntries(TOGGLE_NAMES.map((n) => [n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), n]));
+const SNAKE: Record<string, ToggleName> = Object.fromEntries(
+  TOGGLE_NAMES.map((n) => [n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), n]),
+);
 
 export function togglePatch(m: BehaviourTogglesMessage): Record<string, unknown> {
   const all: Record<ToggleName, unknown> = {

@@ -52,8 +52,16 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
     o.bus.subscribe('tableEvents', (m) => {
       if (m.kind !== 'control' || m.action !== 'why') return;
       const text = answer();
-      if (!text) return void o.log.warn({ language }, `asked why, but the ${language} utterances have no reasons section: nothing said`);
-      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, { id: `why#${++asked}`, text, language });
+      if (!text)
+        return void o.log.warn(
+          { language },
+          `asked why, but the ${language} utterances have no reasons section: nothing said`,
+        );
+      sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, {
+        id: `why#${++asked}`,
+        text,
+        language,
+      });
     }),
   ];
   return () => offs.forEach((off) => off());

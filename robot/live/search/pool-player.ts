@@ -5,8 +5,29 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { RulePlayer, SEARCH_DEFAULTS, beliefsOf, checkTrust, countConsistentDeals, decisionOf, deriveSeed, emptyTally, forcedDecision, mergeTally, withReason } from '../../../game/index.js';
-import type { Decision, GameEvent, PlayoutPolicy, Recollection, SearchObjective, SearchResult, Seat, SeatView } from '../../../game/index.js';
+import {
+  RulePlayer,
+  SEARCH_DEFAULTS,
+  beliefsOf,
+  checkTrust,
+  countConsistentDeals,
+  decisionOf,
+  deriveSeed,
+  emptyTally,
+  forcedDecision,
+  mergeTally,
+  withReason,
+} from '../../../game/index.js';
+import type {
+  Decision,
+  GameEvent,
+  PlayoutPolicy,
+  Recollection,
+  SearchObjective,
+  SearchResult,
+  Seat,
+  SeatView,
+} from '../../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from '../../arena/index.js';
 import type { SearchTask } from './worker.js';
 import { workersLoaded } from './workers-loaded.js';
@@ -110,7 +131,10 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     }
     // After a physical deal a renounce nobody has seen yet can leave no deal consistent with what the
     // robot saw: there are no worlds to search, so the rule-based player decides (said in the beliefs).
-    if (countConsistentDeals(info) === 0) return decisionOf(beliefsOf(emptyTally(legal), performance.now() - t0, info.trick), () => this.fallback.choose(view));
+    if (countConsistentDeals(info) === 0)
+      return decisionOf(beliefsOf(emptyTally(legal), performance.now() - t0, info.trick), () =>
+        this.fallback.choose(view),
+      );
     const n = this.decisions++;
     const deadline = performance.timeOrigin + t0 + Math.max(1, this.budgetMs - OVERHEAD_MS);
     // The worlds cap shared out exactly (a level's few worlds: a worker with no share is not asked).
@@ -135,7 +159,10 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
       ),
     ).then(() => false);
     let timer: NodeJS.Timeout | undefined;
-    const backstop = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()))));
+    const backstop = new Promise<boolean>(
+      (resolve) =>
+        (timer = setTimeout(() => resolve(true), Math.max(0, t0 + this.budgetMs - BACKSTOP_MS - performance.now()))),
+    );
     // A worker's failure before the answer fails the decision (the session plays a fallback and says why).
     const late = await Promise.race([all, backstop]).finally(() => clearTimeout(timer));
     // Only what had arrived by now: results that come later are not this decision's.
@@ -155,9 +182,15 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     // Each worker weighs its own candidates: together they weigh the sum.
     const weighed = parts.filter((p) => p.inference);
     const inference = weighed.length
-      ? { trust: this.trust, candidates: weighed.reduce((n, p) => n + p.inference!.candidates, 0), effective: Math.round(weighed.reduce((n, p) => n + p.inference!.effective, 0) * 10) / 10 }
+      ? {
+          trust: this.trust,
+          candidates: weighed.reduce((n, p) => n + p.inference!.candidates, 0),
+          effective: Math.round(weighed.reduce((n, p) => n + p.inference!.effective, 0) * 10) / 10,
+        }
       : undefined;
-    const decision = decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom, inference), () => this.fallback.choose(view));
+    const decision = decisionOf(beliefsOf(tally, performance.now() - t0, exactFrom, inference), () =>
+      this.fallback.choose(view),
+    );
     // Why this card rather than the next best (a few milliseconds of play-outs), for "porquê?".
     return this.explain ? withReason(decision, info, deriveSeed(this.options.seed, n, 0x3a50)) : decision;
   }
@@ -167,4 +200,3 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     await this.pool.destroy();
   }
 }
-

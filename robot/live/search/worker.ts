@@ -3,8 +3,23 @@
 
 import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
-import { MlpPolicyNet, Solver, believedWorlds, createRng, learnedInferenceModel, searchWorlds } from '../../../game/index.js';
-import type { Card, InfoSet, PlayModel, PlayoutPolicy, Recollection, SearchObjective, SearchResult } from '../../../game/index.js';
+import {
+  MlpPolicyNet,
+  Solver,
+  believedWorlds,
+  createRng,
+  learnedInferenceModel,
+  searchWorlds,
+} from '../../../game/index.js';
+import type {
+  Card,
+  InfoSet,
+  PlayModel,
+  PlayoutPolicy,
+  Recollection,
+  SearchObjective,
+  SearchResult,
+} from '../../../game/index.js';
 
 export interface SearchTask {
   info: InfoSet;
@@ -29,7 +44,9 @@ const horizonByTricksLeft = new Int8Array(11);
 
 /** The pool's people's model (PoolPlayerOptions.inferenceModel), built once from the bytes the node checked. */
 const people = (workerData as { inferenceModel?: { name: string; bytes: Uint8Array } } | null)?.inferenceModel;
-const peopleModel: PlayModel | undefined = people ? learnedInferenceModel(MlpPolicyNet.fromOnnx(people.name, people.bytes)) : undefined;
+const peopleModel: PlayModel | undefined = people
+  ? learnedInferenceModel(MlpPolicyNet.fromOnnx(people.name, people.bytes))
+  : undefined;
 
 export default function search(task: SearchTask): SearchResult {
   // Wall time shared by all threads, so module loading or queueing in this worker eats into the same budget.
@@ -45,7 +62,9 @@ export default function search(task: SearchTask): SearchResult {
     seed: task.seed,
     objective: task.objective,
     playout: task.playout,
-    ...(task.trust > 0 ? { inference: peopleModel ? { trust: task.trust, model: peopleModel } : { trust: task.trust } } : {}),
+    ...(task.trust > 0
+      ? { inference: peopleModel ? { trust: task.trust, model: peopleModel } : { trust: task.trust } }
+      : {}),
     ...(task.recollection ? { source: believedWorlds(task.info, task.recollection) } : {}),
     ...(known ? { startHorizon: known + 1 } : {}),
   });

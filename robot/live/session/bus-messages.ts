@@ -1,14 +1,40 @@
 // The session's bus messages, built from domain values. Pure: the machine's actions publish what these
 // return. Conventions of robot/bus/messages.ts: seat -1 for none, card "" for none, lower-case enums.
 
-import type { Card, Decision, Game, GameEvent, GameReview, ReasonSummary, Seat, SessionScore, Suit, SuitLetter } from '../../../game/index.js';
+import type {
+  Card,
+  Decision,
+  Game,
+  GameEvent,
+  GameReview,
+  ReasonSummary,
+  Seat,
+  SessionScore,
+  Suit,
+  SuitLetter,
+} from '../../../game/index.js';
 import { SUITS, formatCard, isReasonKind, parseCard } from '../../../game/index.js';
-import type { DecisionMessage, GameEventMessage, GameReviewMessage, GameStateMessage, TableEvent, TableOutput } from '../../bus/index.js';
-import type { CardEvent, ControlEvent, Prompt, RefusedAgain, Rejection, TableInfo } from '../../../table-bridge/index.js';
+import type {
+  DecisionMessage,
+  GameEventMessage,
+  GameReviewMessage,
+  GameStateMessage,
+  TableEvent,
+  TableOutput,
+} from '../../bus/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  Prompt,
+  RefusedAgain,
+  Rejection,
+  TableInfo,
+} from '../../../table-bridge/index.js';
 
 export type SessionStatus = 'waiting' | 'dealing' | 'playing' | 'game_over' | 'session_over' | 'paused';
 
-const card = (c: Card | -1 | null | undefined): string => (c === null || c === undefined || c === -1 ? '' : formatCard(c));
+const card = (c: Card | -1 | null | undefined): string =>
+  c === null || c === undefined || c === -1 ? '' : formatCard(c);
 const finite = (x: number, none = -1): number => (Number.isFinite(x) ? x : none);
 
 export interface StateParts {
@@ -41,7 +67,11 @@ export function gameStateMessage(p: StateParts): GameStateMessage {
     table,
     points: g ? [g.points(0), g.points(1)] : [0, 0],
     victories: [p.score.victories[0], p.score.victories[1]],
-    robot_hand: p.robotHand ? [...p.robotHand].sort((a, b) => a - b).map(formatCard) : g && g.knowsHand(p.robotSeat) ? g.hand(p.robotSeat).map(formatCard) : [],
+    robot_hand: p.robotHand
+      ? [...p.robotHand].sort((a, b) => a - b).map(formatCard)
+      : g && g.knowsHand(p.robotSeat)
+        ? g.hand(p.robotSeat).map(formatCard)
+        : [],
   };
 }
 
@@ -69,12 +99,25 @@ export function gameEventMessage(e: GameEvent, game: number, score: SessionScore
     case 'play':
       return [{ ...m, seat: e.seat, card: formatCard(e.card), trick: e.trick }];
     case 'trick':
-      return [{ ...m, trick: e.trick, leader: e.leader, cards: e.cards.map(formatCard), winner: e.winner, points: e.points }];
+      return [
+        { ...m, trick: e.trick, leader: e.leader, cards: e.cards.map(formatCard), winner: e.winner, points: e.points },
+      ];
     case 'end': {
-      const end: GameEventMessage = { ...m, final_points: [e.points[0], e.points[1]], winner_team: e.outcome.winner.toLowerCase() };
+      const end: GameEventMessage = {
+        ...m,
+        final_points: [e.points[0], e.points[1]],
+        winner_team: e.outcome.winner.toLowerCase(),
+      };
       if (!e.renounce) return [end];
       const r = e.renounce;
-      const renounce: GameEventMessage = { ...m, type: 'renounce', seat: r.seat, card: formatCard(r.card), trick: r.trick, winner_team: e.outcome.winner.toLowerCase() };
+      const renounce: GameEventMessage = {
+        ...m,
+        type: 'renounce',
+        seat: r.seat,
+        card: formatCard(r.card),
+        trick: r.trick,
+        winner_team: e.outcome.winner.toLowerCase(),
+      };
       return [renounce, end];
     }
   }
@@ -90,7 +133,12 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
   return {
     seat,
     card: formatCard(d.card),
-    moves: (b?.moves ?? []).map((m) => ({ card: formatCard(m.card), mean: finite(m.mean, 0), sd: finite(m.sd, 0), win_probability: finite(m.winProbability) })),
+    moves: (b?.moves ?? []).map((m) => ({
+      card: formatCard(m.card),
+      mean: finite(m.mean, 0),
+      sd: finite(m.sd, 0),
+      win_probability: finite(m.winProbability),
+    })),
     worlds: b?.worlds ?? 0,
     nodes: b?.nodes ?? 0,
     time_ms: finite(b?.timeMs ?? 0, 0),
@@ -104,7 +152,10 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
     inference_effective: b?.inference?.effective ?? -1,
     objective: b?.objective ?? '',
     points_from: b?.points ?? '',
-    move_victories: b && b.moves.length && b.moves.every((m) => m.victories !== undefined) ? b.moves.map((m) => finite(m.victories!, 0)) : [],
+    move_victories:
+      b && b.moves.length && b.moves.every((m) => m.victories !== undefined)
+        ? b.moves.map((m) => finite(m.victories!, 0))
+        : [],
     ...reasonFields(b?.reason),
   };
 }
@@ -125,7 +176,12 @@ export function reasonOfMessage(m: DecisionMessage): ReasonSummary | null {
 }
 
 /** A decision's reason as the message's fields (empty and -1 without one). */
-function reasonFields(r: ReasonSummary | undefined): Pick<DecisionMessage, 'reason_kind' | 'reason_other' | 'reason_support' | 'reason_points' | 'reason_suit' | 'reason_kept'> {
+function reasonFields(
+  r: ReasonSummary | undefined,
+): Pick<
+  DecisionMessage,
+  'reason_kind' | 'reason_other' | 'reason_support' | 'reason_points' | 'reason_suit' | 'reason_kept'
+> {
   return {
     reason_kind: r?.kind ?? '',
     reason_other: r ? formatCard(r.other) : '',
@@ -136,8 +192,20 @@ function reasonFields(r: ReasonSummary | undefined): Pick<DecisionMessage, 'reas
   };
 }
 
-export const robotPlayOutput = (seat: Seat, c: Card): TableOutput => ({ kind: 'robot_play', seat, card: formatCard(c), code: '', text: `the robot plays ${formatCard(c)}` });
-export const promptOutput = (p: Prompt): TableOutput => ({ kind: 'prompt', seat: p.seat ?? -1, card: card(p.card), code: p.kind.replaceAll('-', '_'), text: p.text });
+export const robotPlayOutput = (seat: Seat, c: Card): TableOutput => ({
+  kind: 'robot_play',
+  seat,
+  card: formatCard(c),
+  code: '',
+  text: `the robot plays ${formatCard(c)}`,
+});
+export const promptOutput = (p: Prompt): TableOutput => ({
+  kind: 'prompt',
+  seat: p.seat ?? -1,
+  card: card(p.card),
+  code: p.kind.replaceAll('-', '_'),
+  text: p.text,
+});
 export const rejectedOutput = (r: Rejection, seat: Seat | -1 = -1, c: Card | null = null): TableOutput => ({
   kind: 'rejected',
   seat,
@@ -147,7 +215,10 @@ export const rejectedOutput = (r: Rejection, seat: Seat | -1 = -1, c: Card | nul
 });
 
 /** The fields a kind of table event does not use. */
-const noTable = (): Pick<TableEvent, 'seats' | 'table_name' | 'table_kind' | 'reason' | 'event' | 'code' | 'repeats' | 'first_seq'> => ({
+const noTable = (): Pick<
+  TableEvent,
+  'seats' | 'table_name' | 'table_kind' | 'reason' | 'event' | 'code' | 'repeats' | 'first_seq'
+> => ({
   seats: [],
   table_name: '',
   table_kind: '',
@@ -159,16 +230,56 @@ const noTable = (): Pick<TableEvent, 'seats' | 'table_name' | 'table_kind' | 're
 });
 
 export function cardTableEvent(kind: 'card_detected' | 'card_removed', e: CardEvent): TableEvent {
-  return { table_id: e.table.id, seq: e.seq, kind, zone: e.zone.area, seat: e.zone.seat, fiducial: e.fiducial ?? -1, card: formatCard(e.card), action: '', dealer: -1, trump_card: '', ...noTable() };
+  return {
+    table_id: e.table.id,
+    seq: e.seq,
+    kind,
+    zone: e.zone.area,
+    seat: e.zone.seat,
+    fiducial: e.fiducial ?? -1,
+    card: formatCard(e.card),
+    action: '',
+    dealer: -1,
+    trump_card: '',
+    ...noTable(),
+  };
 }
 
 /** A table said hello (with a good token and version): which seats it hosts, so a replay knows too. */
 export function helloTableEvent(t: TableInfo): TableEvent {
-  return { table_id: t.id, seq: 0, kind: 'hello', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', ...noTable(), seats: [...t.seats], table_name: t.name, table_kind: t.kind };
+  return {
+    table_id: t.id,
+    seq: 0,
+    kind: 'hello',
+    zone: '',
+    seat: -1,
+    fiducial: -1,
+    card: '',
+    action: '',
+    dealer: -1,
+    trump_card: '',
+    ...noTable(),
+    seats: [...t.seats],
+    table_name: t.name,
+    table_kind: t.kind,
+  };
 }
 
 export function disconnectTableEvent(t: TableInfo, reason: string): TableEvent {
-  return { table_id: t.id, seq: 0, kind: 'disconnect', zone: '', seat: -1, fiducial: -1, card: '', action: '', dealer: -1, trump_card: '', ...noTable(), reason };
+  return {
+    table_id: t.id,
+    seq: 0,
+    kind: 'disconnect',
+    zone: '',
+    seat: -1,
+    fiducial: -1,
+    card: '',
+    action: '',
+    dealer: -1,
+    trump_card: '',
+    ...noTable(),
+    reason,
+  };
 }
 
 export function controlTableEvent(e: ControlEvent): TableEvent {
@@ -190,8 +301,19 @@ export function controlTableEvent(e: ControlEvent): TableEvent {
 
 /** Copies of a refused event, answered by the table bridge, as one message (see TableEventMsg). */
 export function refusedAgainTableEvent(a: RefusedAgain): TableEvent {
-  const base = 'zone' in a.event ? cardTableEvent(a.name === 'card:removed' ? 'card_removed' : 'card_detected', a.event) : controlTableEvent(a.event);
-  return { ...base, kind: 'refused_again', event: a.name, code: a.verdict.code, reason: a.verdict.reason, repeats: a.count, first_seq: a.firstSeq };
+  const base =
+    'zone' in a.event
+      ? cardTableEvent(a.name === 'card:removed' ? 'card_removed' : 'card_detected', a.event)
+      : controlTableEvent(a.event);
+  return {
+    ...base,
+    kind: 'refused_again',
+    event: a.name,
+    code: a.verdict.code,
+    reason: a.verdict.reason,
+    repeats: a.count,
+    first_seq: a.firstSeq,
+  };
 }
 
 /** The end-of-game review of game `game` (0-based) as its bus message. */
@@ -203,7 +325,15 @@ export function reviewMessage(game: number, r: GameReview): GameReviewMessage {
     final_points: r.final ?? -1,
     changes: r.changes,
     values: r.values,
-    moments: r.moments.map((m) => ({ play: m.play, trick: m.trick, seat: m.seat, card: formatCard(m.card), better: m.better === null ? '' : formatCard(m.better), points_before: m.before, points_after: m.after })),
+    moments: r.moments.map((m) => ({
+      play: m.play,
+      trick: m.trick,
+      seat: m.seat,
+      card: formatCard(m.card),
+      better: m.better === null ? '' : formatCard(m.better),
+      points_before: m.before,
+      points_after: m.after,
+    })),
     nodes: r.nodes,
     detail: '',
   };
@@ -218,7 +348,15 @@ export function reviewOfMessage(m: GameReviewMessage): GameReview | null {
     final: m.final_points < 0 ? null : m.final_points,
     changes: m.changes,
     values: [...m.values],
-    moments: m.moments.map((x) => ({ play: x.play, trick: x.trick, seat: x.seat as Seat, card: parseCard(x.card), better: x.better ? parseCard(x.better) : null, before: x.points_before, after: x.points_after })),
+    moments: m.moments.map((x) => ({
+      play: x.play,
+      trick: x.trick,
+      seat: x.seat as Seat,
+      card: parseCard(x.card),
+      better: x.better ? parseCard(x.better) : null,
+      before: x.points_before,
+      after: x.points_after,
+    })),
     nodes: m.nodes,
   };
 }

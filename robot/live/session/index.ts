@@ -1,6 +1,15 @@
 // The session: an xstate machine behind the table bridge's TableHandler, publishing on the bus.
 export { sessionMachine } from './session-machine.js';
-export type { CurrentGame, Lifted, PhysicalProgress, SessionConfig, SessionContext, SessionEffects, SessionEvent, SessionInput } from './session-machine.js';
+export type {
+  CurrentGame,
+  Lifted,
+  PhysicalProgress,
+  SessionConfig,
+  SessionContext,
+  SessionEffects,
+  SessionEvent,
+  SessionInput,
+} from './session-machine.js';
 export { SessionRuntime, gameStateOf, statusOf } from './session-runtime.js';
 export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
 export type { SessionSettings } from './session-settings.js';
@@ -11,6 +20,15 @@ export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
 // stay for importers.
 export type { Clock as SessionClock } from '../../../game/index.js';
 export { systemClock } from '../../../behaviours/index.js';
-export { HAND_SIZE, collectingRobotHand, dropsRobotCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+export {
+  HAND_SIZE,
+  collectingRobotHand,
+  dropsRobotCard,
+  judgeCard,
+  judgeHello,
+  judgeNewGame,
+  judgeRemoved,
+  onSpot,
+} from './judge.js';
 export type { CardJudgement } from './judge.js';
 export * from './bus-messages.js';

@@ -51,14 +51,18 @@ export function judgeHello(ctx: Ctx, table: TableInfo): Verdict {
 
 export function judgeNewGame(ctx: Ctx, event: Extract<ControlEvent, { action: 'new-game' }>, paused: boolean): Verdict {
   const { games } = ctx.config;
-  if (ctx.score.games >= games) return refuse('session-over', `the session of ${games} game${games === 1 ? '' : 's'} is over`);
+  if (ctx.score.games >= games)
+    return refuse('session-over', `the session of ${games} game${games === 1 ? '' : 's'} is over`);
   const cur = ctx.current;
   if (cur && !cur.game.isOver) return refuse('game-in-progress', `game ${cur.index + 1} is still being played`);
   if (paused) return refuse('paused', 'the session is paused');
   // The dealer rotates one seat a game. People may have agreed otherwise, so it is only noted.
   if (event.deal && cur) {
     const expected = nextSeat(cur.game.dealer, 1);
-    if (event.deal.dealer !== expected) return accept(`seat ${event.deal.dealer} deals; after seat ${cur.game.dealer} dealt, seat ${expected} was due (the dealer rotates one seat a game)`);
+    if (event.deal.dealer !== expected)
+      return accept(
+        `seat ${event.deal.dealer} deals; after seat ${cur.game.dealer} dealt, seat ${expected} was due (the dealer rotates one seat a game)`,
+      );
   }
   return accept();
 }
@@ -75,7 +79,13 @@ export interface CardJudgement {
   robotCard: boolean;
 }
 
-const no = (verdict: Verdict): CardJudgement => ({ verdict, apply: false, putBack: false, robotHand: false, robotCard: false });
+const no = (verdict: Verdict): CardJudgement => ({
+  verdict,
+  apply: false,
+  putBack: false,
+  robotHand: false,
+  robotCard: false,
+});
 
 export function judgeCard(ctx: Ctx, e: CardEvent, paused: boolean): CardJudgement {
   const cur = ctx.current;
@@ -94,21 +104,33 @@ export function judgeCard(ctx: Ctx, e: CardEvent, paused: boolean): CardJudgemen
     // Physical cards stay on their spots after their trick until someone gathers them: read again
     // there (or put down again by the seat that played it) they change nothing.
     const lying = lyingCard(cur, e.card);
-    if (lying && lying.seat === seat) return no(accept(`${name} still lies on seat ${seat}'s spot from trick ${lying.trick + 1}; it was played then and changes nothing (gather the trick when you like)`));
+    if (lying && lying.seat === seat)
+      return no(
+        accept(
+          `${name} still lies on seat ${seat}'s spot from trick ${lying.trick + 1}; it was played then and changes nothing (gather the trick when you like)`,
+        ),
+      );
     const by = playedBy(game, e.card);
-    if (by && by.seat === seat) return no(accept(`${name} was played by seat ${seat} in trick ${by.trick + 1}; read again, it changes nothing`));
+    if (by && by.seat === seat)
+      return no(accept(`${name} was played by seat ${seat} in trick ${by.trick + 1}; read again, it changes nothing`));
   }
   if (game.isOver) return no(refuse('game-over', `the game is over; ${name} cannot be played`));
   if (paused) return no(refuse('paused', `the game is paused; ${name} was not played`));
   if (collectingRobotHand(cur)) {
     const n = cur.physical!.robotHand.length;
-    return no(refuse('out-of-turn', `no card can be played yet: the robot's hand is not complete (${n} of its ${HAND_SIZE} cards read from its hand area); ${name} was not played`));
+    return no(
+      refuse(
+        'out-of-turn',
+        `no card can be played yet: the robot's hand is not complete (${n} of its ${HAND_SIZE} cards read from its hand area); ${name} was not played`,
+      ),
+    );
   }
   if (seat === robot) {
     if (!cur.physical) return no(refuse('not-your-seat', `seat ${seat} is the robot's; the runtime plays its cards`));
     return judgeRobotCard(cur, robot, e);
   }
-  if (!e.table.seats.includes(seat)) return no(refuse('not-your-seat', `table ${e.table.id} does not host seat ${seat}`));
+  if (!e.table.seats.includes(seat))
+    return no(refuse('not-your-seat', `table ${e.table.id} does not host seat ${seat}`));
   const rules = refusedByRules(game, e.card, seat);
   return rules ? no(rules) : { ...no(accept()), apply: true };
 }
@@ -132,8 +154,17 @@ function judgeRobotCard(cur: Current, robot: Seat, e: CardEvent): CardJudgement 
   const name = formatCard(e.card);
   const awaiting = cur.physical!.awaiting;
   if (awaiting === null) {
-    if (cur.game.toMove !== robot) return no(refusedByRules(cur.game, e.card, robot) ?? refuse('out-of-turn', `it is seat ${cur.game.toMove}'s turn, not the robot's`));
-    return no(refuse('robot-card-mismatch', `the robot has not announced its card yet; ${name} was not played: wait for its card, then put that one on its spot`));
+    if (cur.game.toMove !== robot)
+      return no(
+        refusedByRules(cur.game, e.card, robot) ??
+          refuse('out-of-turn', `it is seat ${cur.game.toMove}'s turn, not the robot's`),
+      );
+    return no(
+      refuse(
+        'robot-card-mismatch',
+        `the robot has not announced its card yet; ${name} was not played: wait for its card, then put that one on its spot`,
+      ),
+    );
   }
   if (e.card !== awaiting) {
     const want = formatCard(awaiting);
@@ -152,33 +183,67 @@ function judgeHandArea(ctx: Ctx, cur: Current, e: CardEvent, paused: boolean): C
   const { seat } = e.zone;
   const robot = ctx.config.robotSeat;
   if (!phys) return no(accept('hand areas are not tracked: the runtime dealt the cards'));
-  if (seat !== robot) return no(accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`));
+  if (seat !== robot)
+    return no(accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`));
   const { game } = cur;
   const name = formatCard(e.card);
   const trump = formatCard(game.trumpCard);
   if (collectingRobotHand(cur)) {
     const n = phys.robotHand.length;
-    if (phys.robotHand.includes(e.card)) return no(accept(`${name} is already in the robot's hand (${n} of ${HAND_SIZE})`));
+    if (phys.robotHand.includes(e.card))
+      return no(accept(`${name} is already in the robot's hand (${n} of ${HAND_SIZE})`));
     if (paused) return no(refuse('paused', `the game is paused; ${name} was not taken into the robot's hand`));
     if (e.card === game.trumpCard && robot !== game.dealer) {
-      return no(refuse('trump-card-in-dealer-hand', `${name} is the trump card, which the dealer (seat ${game.dealer}) holds: it cannot be in the robot's hand`));
+      return no(
+        refuse(
+          'trump-card-in-dealer-hand',
+          `${name} is the trump card, which the dealer (seat ${game.dealer}) holds: it cannot be in the robot's hand`,
+        ),
+      );
     }
-    if (robot === game.dealer && n === HAND_SIZE - 1 && !phys.robotHand.includes(game.trumpCard) && e.card !== game.trumpCard) {
-      return no(refuse('trump-card-in-dealer-hand', `the robot dealt and turned up ${trump}, which stays in its hand: its last card must be ${trump}, not ${name}`));
+    if (
+      robot === game.dealer &&
+      n === HAND_SIZE - 1 &&
+      !phys.robotHand.includes(game.trumpCard) &&
+      e.card !== game.trumpCard
+    ) {
+      return no(
+        refuse(
+          'trump-card-in-dealer-hand',
+          `the robot dealt and turned up ${trump}, which stays in its hand: its last card must be ${trump}, not ${name}`,
+        ),
+      );
     }
     return { ...no(accept()), robotHand: true };
   }
-  if (game.isOver) return no(refuse('game-over', `the game is over; the robot's hand area is read again after the next new-game with a deal (${name} did not count)`));
+  if (game.isOver)
+    return no(
+      refuse(
+        'game-over',
+        `the game is over; the robot's hand area is read again after the next new-game with a deal (${name} did not count)`,
+      ),
+    );
   // The hand is complete: it only loses cards by playing them.
   if (game.hand(robot).includes(e.card)) return no(accept(`${name} is in the robot's hand`));
-  if (game.isPlayed(e.card)) return no(refuse('already-played', `${name} was already played; it is not in the robot's hand`));
-  return no(refuse('not-in-hand', `the robot already holds its ${HAND_SIZE} cards and ${name} is not one of them: take it out of the robot's hand area`));
+  if (game.isPlayed(e.card))
+    return no(refuse('already-played', `${name} was already played; it is not in the robot's hand`));
+  return no(
+    refuse(
+      'not-in-hand',
+      `the robot already holds its ${HAND_SIZE} cards and ${name} is not one of them: take it out of the robot's hand area`,
+    ),
+  );
 }
 
 /** Physical deal: a card lifted from the robot's hand area before its hand is complete leaves the hand. */
 export function dropsRobotCard(ctx: Ctx, e: CardEvent): boolean {
   const cur = ctx.current;
-  return e.zone.area === 'hand' && e.zone.seat === ctx.config.robotSeat && collectingRobotHand(cur) && cur!.physical!.robotHand.includes(e.card);
+  return (
+    e.zone.area === 'hand' &&
+    e.zone.seat === ctx.config.robotSeat &&
+    collectingRobotHand(cur) &&
+    cur!.physical!.robotHand.includes(e.card)
+  );
 }
 
 /** Physical deals: a card of a finished trick taken off its spot (the trick being gathered). */
@@ -205,10 +270,14 @@ export function judgeRemoved(ctx: Ctx, e: CardEvent): Verdict {
   if (!cur) return accept(`no game is being played; lifting ${name} changes nothing`);
   if (e.zone.area === 'hand') {
     if (!cur.physical) return accept('hand areas are not tracked: the runtime dealt the cards');
-    if (seat !== ctx.config.robotSeat) return accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`);
-    return accept(`the robot's hand only loses cards by playing them; lifting ${name} from its hand area changes nothing`);
+    if (seat !== ctx.config.robotSeat)
+      return accept(`seat ${seat}'s hand area is not tracked: people's cards count when they are played`);
+    return accept(
+      `the robot's hand only loses cards by playing them; lifting ${name} from its hand area changes nothing`,
+    );
   }
   if (cur.game.isOver) return accept(`the game is over; lifting ${name} changes nothing`);
-  if (onSpot(cur.game, seat) !== e.card) return accept(`${name} is not lying on seat ${seat}'s spot as far as the runtime knows; nothing changes`);
+  if (onSpot(cur.game, seat) !== e.card)
+    return accept(`${name} is not lying on seat ${seat}'s spot as far as the runtime knows; nothing changes`);
   return accept(`${name} was played and stays played: put it back`);
 }

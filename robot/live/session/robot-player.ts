@@ -17,7 +17,9 @@ export interface RobotPlayer {
 }
 
 /** The robot on the worker-thread search (`timed`); at a level of play it is given what the robot recalls (robot/live/node/level-memory.ts). */
-export function poolRobotPlayer(pool: PoolSearchPlayer): RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> } {
+export function poolRobotPlayer(
+  pool: PoolSearchPlayer,
+): RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> } {
   return {
     kind: pool.kind,
     observe: (e) => pool.observe(e),
@@ -31,7 +33,8 @@ export function poolRobotPlayer(pool: PoolSearchPlayer): RobotPlayer & { decide(
  */
 export function syncRobotPlayer(factory: PlayerFactory, options: { seat: Seat; seed: number }): RobotPlayer {
   let player: Player | null = null;
-  const make = (game: number): Player => factory({ seat: options.seat, seed: deriveSeed(options.seed, game, 1 + options.seat) });
+  const make = (game: number): Player =>
+    factory({ seat: options.seat, seed: deriveSeed(options.seed, game, 1 + options.seat) });
   return {
     get kind() {
       return (player ?? make(0)).kind;

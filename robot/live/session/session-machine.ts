@@ -12,7 +12,15 @@
 // only once someone has put it on the robot's spot (`placing`).
 
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { Card, Clock, Decision, GameEvent, PlayResult as PlayResultT, Seat, SessionScore } from '../../../game/index.js';
+import type {
+  Card,
+  Clock,
+  Decision,
+  GameEvent,
+  PlayResult as PlayResultT,
+  Seat,
+  SessionScore,
+} from '../../../game/index.js';
 import {
   Game,
   PlayResult,
@@ -27,11 +35,36 @@ import {
   nextSeat,
   forcedDecision,
 } from '../../../game/index.js';
-import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  Prompt,
+  Rejection,
+  TableInfo,
+  TableOutbox,
+  Verdict,
+} from '../../../table-bridge/index.js';
 import { accept } from '../../../table-bridge/index.js';
 import type { Bus, TopicKey, TopicMessage } from '../../bus/index.js';
-import { decisionMessage, gameEventMessage, promptOutput, rejectedOutput, robotPlayOutput, sessionEndMessage } from './bus-messages.js';
-import { HAND_SIZE, collectingRobotHand, dropsRobotCard, gathersCard, judgeCard, judgeHello, judgeNewGame, judgeRemoved, onSpot } from './judge.js';
+import {
+  decisionMessage,
+  gameEventMessage,
+  promptOutput,
+  rejectedOutput,
+  robotPlayOutput,
+  sessionEndMessage,
+} from './bus-messages.js';
+import {
+  HAND_SIZE,
+  collectingRobotHand,
+  dropsRobotCard,
+  gathersCard,
+  judgeCard,
+  judgeHello,
+  judgeNewGame,
+  judgeRemoved,
+  onSpot,
+} from './judge.js';
 import type { RobotPlayer } from './robot-player.js';
 
 export interface SessionConfig {
@@ -86,7 +119,8 @@ export interface LyingCard {
 /** The spots with `card` put down by `seat` in `trick` (physical deals; null otherwise). */
 const putDown = (p: PhysicalProgress | null, seat: Seat, card: Card, trick: number): PhysicalProgress | null =>
   p && { ...p, spots: [...p.spots.filter((x) => x.card !== card), { seat, card, trick }] };
-const takenUp = (p: PhysicalProgress | null, card: Card): PhysicalProgress | null => p && { ...p, spots: p.spots.filter((x) => x.card !== card) };
+const takenUp = (p: PhysicalProgress | null, card: Card): PhysicalProgress | null =>
+  p && { ...p, spots: p.spots.filter((x) => x.card !== card) };
 
 export interface Lifted {
   seat: Seat;
@@ -132,7 +166,8 @@ export interface SessionInput {
   fx: SessionEffects;
 }
 
-const publish = <K extends TopicKey>(ctx: SessionContext, key: K, message: TopicMessage<K>): void => ctx.fx.bus.publish(key, message);
+const publish = <K extends TopicKey>(ctx: SessionContext, key: K, message: TopicMessage<K>): void =>
+  ctx.fx.bus.publish(key, message);
 
 function tellTables(ctx: SessionContext, prompt: Prompt, to?: string): void {
   ctx.fx.out.prompt(prompt, to);
@@ -176,22 +211,29 @@ export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
   actors: {
     // Replaced by the runtime with the injected player (machine.provide); the default asks fx.player.
-    decide: fromPromise<Decision, { player: RobotPlayer; view: SeatView }>(({ input }) => input.player.decide(input.view)),
+    decide: fromPromise<Decision, { player: RobotPlayer; view: SeatView }>(({ input }) =>
+      input.player.decide(input.view),
+    ),
   },
   delays: {
     /** What is left of the robot's minimum think time. */
-    thinkRemaining: ({ context }) => Math.max(0, context.thinkStart + context.config.minThinkMs - context.fx.clock.now()),
+    thinkRemaining: ({ context }) =>
+      Math.max(0, context.thinkStart + context.config.minThinkMs - context.fx.clock.now()),
   },
   guards: {
     helloOk: ({ context, event }) => event.type === 'hello' && judgeHello(context, event.table).ok,
-    newGameOk: ({ context, event }) => event.type === 'control.new-game' && judgeNewGame(context, event.event, context.paused).ok,
-    playOk: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).apply,
+    newGameOk: ({ context, event }) =>
+      event.type === 'control.new-game' && judgeNewGame(context, event.event, context.paused).ok,
+    playOk: ({ context, event }) =>
+      event.type === 'card.detected' && judgeCard(context, event.event, context.paused).apply,
     physicalDeal: ({ event }) => event.type === 'control.new-game' && event.event.deal !== null,
     physical: ({ context }) => context.current?.physical != null,
-    robotHandCardOk: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotHand,
+    robotHandCardOk: ({ context, event }) =>
+      event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotHand,
     robotHandCardLifted: ({ context, event }) => event.type === 'card.removed' && dropsRobotCard(context, event.event),
     robotHandComplete: ({ context }) => !collectingRobotHand(context.current),
-    robotCardPlaced: ({ context, event }) => event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotCard,
+    robotCardPlaced: ({ context, event }) =>
+      event.type === 'card.detected' && judgeCard(context, event.event, context.paused).robotCard,
     paused: ({ context }) => context.paused,
     robotToMove: ({ context }) => context.current!.game.toMove === context.config.robotSeat,
     /** The minimum think time has already passed (no timer needed). */
@@ -206,13 +248,21 @@ export const sessionMachine = setup({
       if (event.type !== 'hello') return {};
       const verdict = judgeHello(context, event.table);
       // Who holds the seats is in the state: the tables see the change.
-      return verdict.ok ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table), version: context.version + 1 } : { verdict };
+      return verdict.ok
+        ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table), version: context.version + 1 }
+        : { verdict };
     }),
     forgetTable: assign(({ context, event }) => {
       if (event.type !== 'disconnect') return {};
       const tables = new Map(context.tables);
       tables.delete(event.table.id);
-      publish(context, 'tableOutput', { kind: 'prompt', seat: -1, card: '', code: 'info', text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again` });
+      publish(context, 'tableOutput', {
+        kind: 'prompt',
+        seat: -1,
+        card: '',
+        code: 'info',
+        text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again`,
+      });
       return { tables, verdict: accept(), version: context.version + 1 };
     }),
     refuseNewGame: assign(({ context, event }) => {
@@ -249,16 +299,39 @@ export const sessionMachine = setup({
       const verdict = judgeRemoved(context, e);
       const cur = context.current;
       // A finished trick's card gathered: expected, it only leaves its spot.
-      if (cur && gathersCard(context, e)) return { verdict, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
-      if (!cur || e.zone.area !== 'play' || cur.game.isOver || onSpot(cur.game, e.zone.seat) !== e.card) return { verdict };
+      if (cur && gathersCard(context, e))
+        return { verdict, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
+      if (!cur || e.zone.area !== 'play' || cur.game.isOver || onSpot(cur.game, e.zone.seat) !== e.card)
+        return { verdict };
       // A played card of the trick in progress lifted: it stays played. Ask for it back, and tell the
       // table again if it is not back in time.
-      const lifted = new Map(context.lifted).set(e.card, { seat: e.zone.seat, table: e.table.id, seq: e.seq, game: cur.index, trick: cur.game.trick });
+      const lifted = new Map(context.lifted).set(e.card, {
+        seat: e.zone.seat,
+        table: e.table.id,
+        seq: e.seq,
+        game: cur.index,
+        trick: cur.game.trick,
+      });
       const grace = context.config.liftGraceMs;
-      tellTables(context, { kind: 'put-back', seat: e.zone.seat, card: e.card, withinMs: grace, text: `${formatCard(e.card)} was played in this trick: put it back on seat ${e.zone.seat}'s spot (within ${Math.round(grace / 100) / 10} s).` }, e.table.id);
+      tellTables(
+        context,
+        {
+          kind: 'put-back',
+          seat: e.zone.seat,
+          card: e.card,
+          withinMs: grace,
+          text: `${formatCard(e.card)} was played in this trick: put it back on seat ${e.zone.seat}'s spot (within ${Math.round(grace / 100) / 10} s).`,
+        },
+        e.table.id,
+      );
       const expired: SessionEvent = { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick };
       context.fx.clock.setTimeout(() => self.send(expired), grace);
-      return { verdict, lifted, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
+      return {
+        verdict,
+        lifted,
+        current: { ...cur, physical: takenUp(cur.physical, e.card) },
+        version: context.version + 1,
+      };
     }),
     liftExpired: assign(({ context, event }) => {
       if (event.type !== 'lift.expired') return {};
@@ -301,7 +374,11 @@ export const sessionMachine = setup({
       if (event.type !== 'control.new-game' || !event.event.deal) return {};
       const { dealer, trumpCard } = event.event.deal;
       // Nothing is known yet but the dealer and the trump card; the robot's hand comes from its hand area.
-      const current: CurrentGame = { index: context.score.games, game: new Game({ dealer, trumpCard, hands: null }), physical: { robotHand: [], awaiting: null, spots: [] } };
+      const current: CurrentGame = {
+        index: context.score.games,
+        game: new Game({ dealer, trumpCard, hands: null }),
+        physical: { robotHand: [], awaiting: null, spots: [] },
+      };
       // The judge's note (a dealer out of turn) goes back to the table with the answer.
       const judged = judgeNewGame(context, event.event, context.paused);
       return { current, lifted: new Map(), verdict: judged.ok ? judged : accept(), version: context.version + 1 };
@@ -310,19 +387,31 @@ export const sessionMachine = setup({
       const robot = context.config.robotSeat;
       const { dealer, trumpCard } = context.current!.game;
       const trump = dealer === robot ? `, the trump card ${formatCard(trumpCard)} among them` : '';
-      tellTables(context, { kind: 'info', seat: robot, text: `Put the robot's ${HAND_SIZE} cards in its hand area (seat ${robot})${trump}; play starts when it has them.` });
+      tellTables(context, {
+        kind: 'info',
+        seat: robot,
+        text: `Put the robot's ${HAND_SIZE} cards in its hand area (seat ${robot})${trump}; play starts when it has them.`,
+      });
     },
     takeRobotCard: assign(({ context, event }) => {
       if (event.type !== 'card.detected') return {};
       const cur = context.current!;
       const robotHand = [...cur.physical!.robotHand, event.event.card];
-      return { current: { ...cur, physical: { ...cur.physical!, robotHand } }, verdict: accept(), version: context.version + 1 };
+      return {
+        current: { ...cur, physical: { ...cur.physical!, robotHand } },
+        verdict: accept(),
+        version: context.version + 1,
+      };
     }),
     dropRobotCard: assign(({ context, event }) => {
       if (event.type !== 'card.removed') return {};
       const cur = context.current!;
       const robotHand = cur.physical!.robotHand.filter((c) => c !== event.event.card);
-      return { current: { ...cur, physical: { ...cur.physical!, robotHand } }, verdict: accept(), version: context.version + 1 };
+      return {
+        current: { ...cur, physical: { ...cur.physical!, robotHand } },
+        verdict: accept(),
+        version: context.version + 1,
+      };
     }),
     /** The robot holds its ten cards: the game proper starts, with the robot's hand known to the engine. */
     completePhysicalDeal: assign(({ context }) => {
@@ -330,7 +419,11 @@ export const sessionMachine = setup({
       const robot = context.config.robotSeat;
       const { dealer, trumpCard } = cur.game;
       const hand = [...cur.physical!.robotHand].sort((a, b) => a - b);
-      const game = new Game({ dealer, trumpCard, hands: ([0, 1, 2, 3] as Seat[]).map((s) => (s === robot ? hand : null)) });
+      const game = new Game({
+        dealer,
+        trumpCard,
+        hands: ([0, 1, 2, 3] as Seat[]).map((s) => (s === robot ? hand : null)),
+      });
       const current: CurrentGame = { ...cur, game };
       context.fx.player.newGame?.(cur.index);
       const ctx = { ...context, current };
@@ -340,7 +433,11 @@ export const sessionMachine = setup({
     }),
     announceTrump: ({ context }) => {
       const { game } = context.current!;
-      tellTables(context, { kind: 'info', card: game.trumpCard, text: `Seat ${game.dealer} deals; the trump card is ${formatCard(game.trumpCard)}.` });
+      tellTables(context, {
+        kind: 'info',
+        card: game.trumpCard,
+        text: `Seat ${game.dealer} deals; the trump card is ${formatCard(game.trumpCard)}.`,
+      });
     },
     promptTurn: ({ context }) => {
       const seat = context.current!.game.toMove;
@@ -356,7 +453,10 @@ export const sessionMachine = setup({
     fallbackDecision: assign(({ context, event }) => {
       // The player failed: play the first legal card, and say so.
       const view = new SeatView(context.current!.game, context.config.robotSeat);
-      context.fx.warn?.({ error: String((event as { error?: unknown }).error) }, "the robot's player failed; playing its first legal card");
+      context.fx.warn?.(
+        { error: String((event as { error?: unknown }).error) },
+        "the robot's player failed; playing its first legal card",
+      );
       return { decision: { card: view.legalCards()[0]! } };
     }),
     robotPlay: assign(({ context }) => {
@@ -375,13 +475,25 @@ export const sessionMachine = setup({
       const d = context.decision!;
       publish(context, 'decision', decisionMessage(seat, d));
       announce(context, d.card, cur.game.trick);
-      tellTables(context, { kind: 'place-robot-card', seat, card: d.card, text: `Put the robot's ${formatCard(d.card)} on its spot (seat ${seat}).` });
-      return { current: { ...cur, physical: { ...cur.physical!, awaiting: d.card } }, decision: null, version: context.version + 1 };
+      tellTables(context, {
+        kind: 'place-robot-card',
+        seat,
+        card: d.card,
+        text: `Put the robot's ${formatCard(d.card)} on its spot (seat ${seat}).`,
+      });
+      return {
+        current: { ...cur, physical: { ...cur.physical!, awaiting: d.card } },
+        decision: null,
+        version: context.version + 1,
+      };
     }),
     placeRobotCard: assign(({ context }) => {
       const cur = context.current!;
       const card = cur.physical!.awaiting!;
-      const current: CurrentGame = { ...cur, physical: putDown({ ...cur.physical!, awaiting: null }, context.config.robotSeat, card, cur.game.trick) };
+      const current: CurrentGame = {
+        ...cur,
+        physical: putDown({ ...cur.physical!, awaiting: null }, context.config.robotSeat, card, cur.game.trick),
+      };
       const lastResult = applyPlay({ ...context, current }, context.config.robotSeat, card);
       return { current, lastResult, verdict: accept(), version: context.version + 1 };
     }),
@@ -392,7 +504,11 @@ export const sessionMachine = setup({
         const { game } = cur;
         const k = game.trick - 1;
         const winner = game.trickWinner(k);
-        tellTables(context, { kind: 'gather', seat: winner, text: `Seat ${winner} takes trick ${k + 1}: gather its four cards from the spots (the next card may be played before).` });
+        tellTables(context, {
+          kind: 'gather',
+          seat: winner,
+          text: `Seat ${winner} takes trick ${k + 1}: gather its four cards from the spots (the next card may be played before).`,
+        });
       }
       return { lifted: new Map(), version: context.version + 1 };
     }),
@@ -401,13 +517,23 @@ export const sessionMachine = setup({
       const o = cur.game.outcome!;
       const score = addGame(context.score, o);
       const r = cur.game.renounce;
-      const why = r ? `: seat ${r.seat} renounced in trick ${r.trick + 1} (${formatCard(r.card)} while holding the suit led)` : '';
-      const text = o.winner === 'draw' ? 'The game is a draw.' : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}${why}.`;
+      const why = r
+        ? `: seat ${r.seat} renounced in trick ${r.trick + 1} (${formatCard(r.card)} while holding the suit led)`
+        : '';
+      const text =
+        o.winner === 'draw'
+          ? 'The game is a draw.'
+          : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}${why}.`;
       const ctx = { ...context, score };
       tellTables(ctx, { kind: 'game-over', text });
       const done = score.games >= context.config.games;
       if (done) publish(ctx, 'gameEvents', sessionEndMessage(cur.index, score));
-      tellTables(ctx, done ? { kind: 'session-over', text: 'The session is over.' } : { kind: 'new-game', text: 'Deal the next game.' });
+      tellTables(
+        ctx,
+        done
+          ? { kind: 'session-over', text: 'The session is over.' }
+          : { kind: 'new-game', text: 'Deal the next game.' },
+      );
       return { score, lifted: new Map(), version: context.version + 1 };
     }),
   },
@@ -432,8 +558,15 @@ export const sessionMachine = setup({
     control: {
       initial: 'running',
       states: {
-        running: { on: { 'control.pause': { target: 'paused', actions: 'pause' }, 'control.resume': { actions: 'notPaused' } } },
-        paused: { on: { 'control.resume': { target: 'running', actions: 'resume' }, 'control.pause': { actions: 'alreadyPaused' } } },
+        running: {
+          on: { 'control.pause': { target: 'paused', actions: 'pause' }, 'control.resume': { actions: 'notPaused' } },
+        },
+        paused: {
+          on: {
+            'control.resume': { target: 'running', actions: 'resume' },
+            'control.pause': { actions: 'alreadyPaused' },
+          },
+        },
       },
     },
     flow: {
@@ -466,7 +599,10 @@ export const sessionMachine = setup({
               entry: ['startPhysicalDeal', 'announceTrump', 'promptRobotHand'],
               on: {
                 'card.detected': [{ guard: 'robotHandCardOk', actions: 'takeRobotCard' }, { actions: 'judgeCard' }],
-                'card.removed': [{ guard: 'robotHandCardLifted', actions: 'dropRobotCard' }, { actions: 'cardRemoved' }],
+                'card.removed': [
+                  { guard: 'robotHandCardLifted', actions: 'dropRobotCard' },
+                  { actions: 'cardRemoved' },
+                ],
               },
               always: { guard: 'robotHandComplete', target: 'turn', actions: 'completePhysicalDeal' },
             },
@@ -480,17 +616,27 @@ export const sessionMachine = setup({
               ],
             },
             human: {
-              on: { 'card.detected': [{ guard: 'playOk', target: 'afterPlay', actions: 'humanPlay' }, { actions: 'judgeCard' }] },
+              on: {
+                'card.detected': [
+                  { guard: 'playOk', target: 'afterPlay', actions: 'humanPlay' },
+                  { actions: 'judgeCard' },
+                ],
+              },
             },
             robot: {
               entry: 'startThinking',
               initial: 'deciding',
               states: {
-                deciding: { always: [{ guard: 'forced', target: 'ready', actions: 'forcedDecision' }, { target: 'thinking' }] },
+                deciding: {
+                  always: [{ guard: 'forced', target: 'ready', actions: 'forcedDecision' }, { target: 'thinking' }],
+                },
                 thinking: {
                   invoke: {
                     src: 'decide',
-                    input: ({ context }) => ({ player: context.fx.player, view: new SeatView(context.current!.game.clone(), context.config.robotSeat) }),
+                    input: ({ context }) => ({
+                      player: context.fx.player,
+                      view: new SeatView(context.current!.game.clone(), context.config.robotSeat),
+                    }),
                     onDone: { target: 'decided', actions: assign({ decision: ({ event }) => event.output }) },
                     onError: { target: 'decided', actions: 'fallbackDecision' },
                   },
@@ -513,17 +659,29 @@ export const sessionMachine = setup({
                 },
                 /** Physical deal: waiting for the announced card on the robot's spot. */
                 placing: {
-                  on: { 'card.detected': [{ guard: 'robotCardPlaced', target: '#session.flow.game.afterPlay', actions: 'placeRobotCard' }, { actions: 'judgeCard' }] },
+                  on: {
+                    'card.detected': [
+                      { guard: 'robotCardPlaced', target: '#session.flow.game.afterPlay', actions: 'placeRobotCard' },
+                      { actions: 'judgeCard' },
+                    ],
+                  },
                 },
               },
             },
             afterPlay: {
-              always: [{ guard: 'trickEnded', target: 'trickEnd' }, { guard: 'gameOver', target: 'over' }, { target: 'turn' }],
+              always: [
+                { guard: 'trickEnded', target: 'trickEnd' },
+                { guard: 'gameOver', target: 'over' },
+                { target: 'turn' },
+              ],
             },
             trickEnd: { entry: 'trickEnd', always: 'turn' },
             over: {
               entry: 'gameEnd',
-              always: [{ guard: 'sessionDone', target: '#session.flow.sessionOver' }, { target: '#session.flow.waiting' }],
+              always: [
+                { guard: 'sessionDone', target: '#session.flow.sessionOver' },
+                { target: '#session.flow.waiting' },
+              ],
             },
           },
         },

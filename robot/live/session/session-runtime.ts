@@ -8,11 +8,27 @@ import { createActor } from 'xstate';
 import { systemClock } from '../../../behaviours/index.js';
 import type { Clock, Seat, SessionScore } from '../../../game/index.js';
 import { RulePlayer } from '../../../game/index.js';
-import type { CardEvent, ControlEvent, RefusedAgain, SessionSnapshot, TableHandler, TableInfo, TableOutbox, Verdict } from '../../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  RefusedAgain,
+  SessionSnapshot,
+  TableHandler,
+  TableInfo,
+  TableOutbox,
+  Verdict,
+} from '../../../table-bridge/index.js';
 import { accept, isTableQuestion, refuse } from '../../../table-bridge/index.js';
 import type { Bus, GameStateMessage } from '../../bus/index.js';
 import type { SessionStatus } from './bus-messages.js';
-import { cardTableEvent, controlTableEvent, disconnectTableEvent, gameStateMessage, helloTableEvent, refusedAgainTableEvent } from './bus-messages.js';
+import {
+  cardTableEvent,
+  controlTableEvent,
+  disconnectTableEvent,
+  gameStateMessage,
+  helloTableEvent,
+  refusedAgainTableEvent,
+} from './bus-messages.js';
 import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
 import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
@@ -72,7 +88,10 @@ export class SessionRuntime implements TableHandler {
   attach(outbox: TableOutbox): this {
     if (this.#actor) throw new Error('the session runtime is already attached');
     const actor = createActor(sessionMachine, {
-      input: { config: this.config, fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn } },
+      input: {
+        config: this.config,
+        fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn },
+      },
       clock: this.#clock,
     });
     this.#actor = actor;
@@ -144,7 +163,14 @@ export class SessionRuntime implements TableHandler {
     const s = c.score;
     return {
       version: c.version,
-      session: { id: c.config.sessionId, games: c.config.games, played: s.games, victories: [s.victories[0], s.victories[1]], draws: s.draws, complete: s.games >= c.config.games },
+      session: {
+        id: c.config.sessionId,
+        games: c.config.games,
+        played: s.games,
+        victories: [s.victories[0], s.victories[1]],
+        draws: s.draws,
+        complete: s.games >= c.config.games,
+      },
       robotSeat: c.config.robotSeat,
       paused: c.paused,
       game: c.current ? gameSnapshot(c.current, c.config.robotSeat) : null,

@@ -41,7 +41,8 @@ export const INPUT_TOPICS: ReadonlySet<string> = new Set([TOPICS.tableEvents.nam
  * said and dropped, and why, still is.
  */
 export const notCompared = (m: TimedMessage): boolean =>
-  INPUT_TOPICS.has(m.topic.name) || (m.topic.name === TOPICS.utterance.name && (m.message as { phase?: unknown }).phase === 'queued');
+  INPUT_TOPICS.has(m.topic.name) ||
+  (m.topic.name === TOPICS.utterance.name && (m.message as { phase?: unknown }).phase === 'queued');
 
 /** Compares two whole runs (see RunComparer, which does it as the messages come). */
 export function compareRuns(recorded: readonly TimedMessage[], replayed: readonly TimedMessage[]): Comparison {
@@ -150,7 +151,8 @@ export class RunComparer {
       const x = t.want.peek();
       const y = t.got.peek();
       if (x) this.#differ(topic, t, { topic, index: t.matched, time: x.time, expected: x.message, actual: null });
-      else if (y && o.extraReplayed !== false) this.#differ(topic, t, { topic, index: t.matched, time: y.time, expected: null, actual: y.message });
+      else if (y && o.extraReplayed !== false)
+        this.#differ(topic, t, { topic, index: t.matched, time: y.time, expected: null, actual: y.message });
     }
   }
 

@@ -38,10 +38,16 @@ export function decisionOf(m: DecisionMessage): Decision {
     exactFromTrick: m.exact_from_trick,
   };
   if (m.fallback === 'rule' || m.fallback === 'forced') beliefs.fallback = m.fallback;
-  if (m.inference_trust >= 0) beliefs.inference = { trust: m.inference_trust, candidates: m.inference_candidates, effective: m.inference_effective };
+  if (m.inference_trust >= 0)
+    beliefs.inference = {
+      trust: m.inference_trust,
+      candidates: m.inference_candidates,
+      effective: m.inference_effective,
+    };
   if (m.objective === 'points' || m.objective === 'victories') beliefs.objective = m.objective;
   if (m.points_from === 'exact' || m.points_from === 'bounds') beliefs.points = m.points_from;
-  if (m.move_victories.length === beliefs.moves.length) beliefs.moves.forEach((x, i) => (x.victories = m.move_victories[i]!));
+  if (m.move_victories.length === beliefs.moves.length)
+    beliefs.moves.forEach((x, i) => (x.victories = m.move_victories[i]!));
   const reason = reasonOfMessage(m);
   if (reason) beliefs.reason = reason;
   return { card, beliefs };
@@ -67,7 +73,11 @@ export class RecordedRobotPlayer implements RobotPlayer {
   readonly #fallback: RecordedPlayerOptions['fallback'];
   #game = -1;
   #fallbackNow = false;
-  #pending: { view: SeatView; recollection: Recollection | undefined; resolve: (d: Decision | Promise<Decision>) => void } | null = null;
+  #pending: {
+    view: SeatView;
+    recollection: Recollection | undefined;
+    resolve: (d: Decision | Promise<Decision>) => void;
+  } | null = null;
 
   constructor(o: RecordedPlayerOptions = {}) {
     this.#fallback = o.fallback;
@@ -130,10 +140,14 @@ export class RecordedRobotPlayer implements RobotPlayer {
     const asked = where(this.#game, view.trick, view.seat);
     const legal = view.legalCards();
     if (d.game !== this.#game || d.trick !== view.trick || d.seat !== view.seat) {
-      this.differences.push(`the runtime asked for a decision at ${asked}, the recording has the next one at ${where(d.game, d.trick, d.seat)}`);
+      this.differences.push(
+        `the runtime asked for a decision at ${asked}, the recording has the next one at ${where(d.game, d.trick, d.seat)}`,
+      );
     }
     if (!legal.includes(d.decision.card)) {
-      p.resolve(this.#otherwise(view, `the recorded ${formatCard(d.decision.card)} is not legal there`, p.recollection));
+      p.resolve(
+        this.#otherwise(view, `the recorded ${formatCard(d.decision.card)} is not legal there`, p.recollection),
+      );
       return;
     }
     this.answered++;
@@ -150,7 +164,9 @@ export class RecordedRobotPlayer implements RobotPlayer {
   #otherwise(view: SeatView, why: string, recollection?: Recollection): Decision | Promise<Decision> {
     if (this.#fallback) return this.#fallback.decide(view, recollection);
     const card: Card = view.legalCards()[0]!;
-    this.differences.push(`the runtime asked for a decision at ${where(this.#game, view.trick, view.seat)}: ${why}; it played ${formatCard(card)}, its first legal card`);
+    this.differences.push(
+      `the runtime asked for a decision at ${where(this.#game, view.trick, view.seat)}: ${why}; it played ${formatCard(card)}, its first legal card`,
+    );
     return { card };
   }
 }
@@ -164,7 +180,12 @@ export class RecordedEstimator implements ExpectationSource {
   answered = 0;
   readonly differences: string[] = [];
   readonly #released: ExpectationMessage[] = [];
-  readonly #pending: { info: InfoSet; event: number; resolve: (e: Expectation | undefined) => void; reject: (e: Error) => void }[] = [];
+  readonly #pending: {
+    info: InfoSet;
+    event: number;
+    resolve: (e: Expectation | undefined) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   #fallback: ExpectationSource | null = null;
   #finished = false;
 
@@ -214,7 +235,9 @@ export class RecordedEstimator implements ExpectationSource {
       const m = this.#released.shift()!;
       this.answered++;
       if (m.event_index !== -1 && m.event_index !== p.event) {
-        this.differences.push(`the reactions asked for an estimate after event ${p.event}, the recording has the next one for event ${m.event_index}`);
+        this.differences.push(
+          `the reactions asked for an estimate after event ${p.event}, the recording has the next one for event ${m.event_index}`,
+        );
       }
       if (m.status === 'ok') {
         p.resolve({

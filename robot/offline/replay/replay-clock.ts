@@ -88,7 +88,9 @@ export class ReplayClock implements Clock {
 
   /** The timers still waiting, taken off this clock (a restart hands them to the live clock). */
   drain(): { id: TimerId; inMs: number; callback: () => void }[] {
-    const out = [...this.#timers.entries()].sort((a, b) => a[1].at - b[1].at).map(([id, x]) => ({ id, inMs: Math.max(0, x.at - this.#time), callback: x.callback }));
+    const out = [...this.#timers.entries()]
+      .sort((a, b) => a[1].at - b[1].at)
+      .map(([id, x]) => ({ id, inMs: Math.max(0, x.at - this.#time), callback: x.callback }));
     this.#timers.clear();
     return out;
   }

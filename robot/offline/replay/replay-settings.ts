@@ -43,14 +43,22 @@ const REQUIRED = ['seed', 'robotSeat', 'firstDealer', 'games'] as const;
  * without which it cannot be run again; `notes` hear each other value that does not fit, and what
  * stands in for it.
  */
-export function recordedSettings(rec: Pick<Recording, 'path' | 'session'>, notes: string[], verb = 'replayed'): SessionMetadata {
+export function recordedSettings(
+  rec: Pick<Recording, 'path' | 'session'>,
+  notes: string[],
+  verb = 'replayed',
+): SessionMetadata {
   const info = rec.session;
   if (!info) throw new RecordingError(rec.path, `has no session metadata (parceiro.session): it cannot be ${verb}`);
-  if (info.seed === undefined) throw new RecordingError(rec.path, `its session metadata has no seed: it cannot be ${verb}`);
+  if (info.seed === undefined)
+    throw new RecordingError(rec.path, `its session metadata has no seed: it cannot be ${verb}`);
   const { settings, unreadable } = readSessionMetadata(info);
   for (const u of unreadable) {
     if ((REQUIRED as readonly string[]).includes(u.key)) {
-      throw new RecordingError(rec.path, `its session metadata's ${u.key} is ${JSON.stringify(u.value)}, not ${u.expected}: it cannot be ${verb}`);
+      throw new RecordingError(
+        rec.path,
+        `its session metadata's ${u.key} is ${JSON.stringify(u.value)}, not ${u.expected}: it cannot be ${verb}`,
+      );
     }
   }
   // The models' settings say what they fall back to themselves (handModelOf, predictionOf, peopleModelOf).
@@ -64,18 +72,35 @@ export function recordedSettings(rec: Pick<Recording, 'path' | 'session'>, notes
  * The settings of `rec`, saying in `notes` which ones the recording does not give; `facts` (from a pass
  * over its messages) say how the robot spoke and whether there were estimates.
  */
-export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: string[], facts: Pick<RecordingFacts, 'spoken' | 'estimates'>): ReplaySettings {
+export function replaySettings(
+  rec: Pick<Recording, 'path' | 'session'>,
+  notes: string[],
+  facts: Pick<RecordingFacts, 'spoken' | 'estimates'>,
+): ReplaySettings {
   const s = recordedSettings(rec, notes);
   const raw = rec.session!;
-  const missing = ['games', 'robotSeat', 'firstDealer', 'speech', 'expectationBudgetMs', 'minThinkMs', 'liftGraceMs'].filter((k) => raw[k] === undefined);
+  const missing = [
+    'games',
+    'robotSeat',
+    'firstDealer',
+    'speech',
+    'expectationBudgetMs',
+    'minThinkMs',
+    'liftGraceMs',
+  ].filter((k) => raw[k] === undefined);
   if (missing.length) notes.push(`the recording does not give ${missing.join(', ')}: the defaults are used`);
-  if (s.previous) notes.push(`this recording continues ${s.previous} after a restart: the state it began from is not in it, so on its own it cannot replay to the same result`);
+  if (s.previous)
+    notes.push(
+      `this recording continues ${s.previous} after a restart: the state it began from is not in it, so on its own it cannot replay to the same result`,
+    );
   const spoken = facts.spoken;
   const recordedSpeech = s.speech ?? spoken ?? 'log';
   // Only the log and publish backends take no time of their own: speech timing is the planned duration.
   const speech: SpeechBackendKind = recordedSpeech === 'publish' ? 'publish' : 'log';
   if (spoken !== undefined && spoken !== 'log' && spoken !== 'publish') {
-    notes.push(`the robot spoke through ${spoken}, whose timing a replay cannot reproduce: it replays with the log backend, so utterances may differ`);
+    notes.push(
+      `the robot spoke through ${spoken}, whose timing a replay cannot reproduce: it replays with the log backend, so utterances may differ`,
+    );
   }
   // Only whether there were estimates matters: their values come from the recording.
   const budget = s.expectationBudgetMs ?? (facts.estimates > 0 ? 1 : 0);
@@ -108,7 +133,9 @@ export function replaySettings(rec: Pick<Recording, 'path' | 'session'>, notes: 
 function levelOf(name: string | undefined, settings: string | undefined, notes: string[]): ReplaySettings['level'] {
   if (name === undefined || name === 'full') return undefined;
   if (!isLevelName(name)) {
-    notes.push(`the recording's level of play (${name.slice(0, 40)}) is not one this build knows: replayed as full, so its memory messages differ`);
+    notes.push(
+      `the recording's level of play (${name.slice(0, 40)}) is not one this build knows: replayed as full, so its memory messages differ`,
+    );
     return undefined;
   }
   try {
@@ -129,13 +156,18 @@ function predictionOf(recorded: string | undefined, s: SessionMetadata, notes: s
   if (recorded === undefined) return null;
   const m = s.prediction;
   if (m === undefined) {
-    notes.push(`the recording's prediction setting is unreadable (${recorded.slice(0, 80)}): replayed without predictions`);
+    notes.push(
+      `the recording's prediction setting is unreadable (${recorded.slice(0, 80)}): replayed without predictions`,
+    );
     return null;
   }
   if (m === null) return null;
   if (m.model !== 'learned') return { model: m.model, top: m.top };
   const file = m.modelFile!;
-  const here = recordedModelHere({ modelFile: file, sha256: m.sha256, featuresVersion: m.featuresVersion }, 'prediction model');
+  const here = recordedModelHere(
+    { modelFile: file, sha256: m.sha256, featuresVersion: m.featuresVersion },
+    'prediction model',
+  );
   if ('why' in here) {
     notes.push(`${here.why}: replayed without predictions`);
     return null;
@@ -148,7 +180,11 @@ function predictionOf(recorded: string | undefined, s: SessionMetadata, notes: s
  * model) or says "off"; a model fitted on other games than this build's is noted, since the robot's
  * hope and fear at each deal may then differ.
  */
-function handModelOf(recorded: string | undefined, s: SessionMetadata, notes: string[]): { searchWeight: number } | null {
+function handModelOf(
+  recorded: string | undefined,
+  s: SessionMetadata,
+  notes: string[],
+): { searchWeight: number } | null {
   if (recorded === undefined) return null;
   const m = s.handModel;
   if (m === undefined) {
@@ -156,7 +192,10 @@ function handModelOf(recorded: string | undefined, s: SessionMetadata, notes: st
     return null;
   }
   if (m === null) return null;
-  if (m.fittedOn !== FITTED_MODEL.fittedOn) notes.push(`the recording's hand model was fitted on other games (${String(m.fittedOn)}): the robot's hope and fear at the deals may differ`);
+  if (m.fittedOn !== FITTED_MODEL.fittedOn)
+    notes.push(
+      `the recording's hand model was fitted on other games (${String(m.fittedOn)}): the robot's hope and fear at the deals may differ`,
+    );
   return { searchWeight: m.searchWeight };
 }
 
@@ -170,7 +209,11 @@ export function tableSeqsOf(s: SessionMetadata): LedgerSnapshot | null {
  * recording's `inferenceModel`): the network's path and bytes when the same network is here; otherwise
  * none (the rule-based odds), and `warn` says why.
  */
-export function peopleModelOf(recorded: string | undefined, s: SessionMetadata, warn: (message: string) => void): { path: string; bytes: Uint8Array } | undefined {
+export function peopleModelOf(
+  recorded: string | undefined,
+  s: SessionMetadata,
+  warn: (message: string) => void,
+): { path: string; bytes: Uint8Array } | undefined {
   if (recorded === undefined || s.inferenceModel === null) return undefined;
   const fallback = ': the robot weighs its worlds by the rule-based odds';
   const m = s.inferenceModel;
@@ -178,7 +221,10 @@ export function peopleModelOf(recorded: string | undefined, s: SessionMetadata, 
     warn(`the recording's inference model is unreadable (${recorded.slice(0, 60)})${fallback}`);
     return undefined;
   }
-  const here = recordedModelHere({ modelFile: m.modelFile, sha256: m.sha256, featuresVersion: m.featuresVersion }, "people's model");
+  const here = recordedModelHere(
+    { modelFile: m.modelFile, sha256: m.sha256, featuresVersion: m.featuresVersion },
+    "people's model",
+  );
   if ('why' in here) {
     warn(`${here.why}${fallback}`);
     return undefined;

@@ -28,12 +28,27 @@ import { OPERATOR_TABLE, TableFeeder } from './table-feeder.js';
 /** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
 // The reviews too: a replay does not review a game again (the node's reviewer is off), it feeds the
 // recorded review where it came, so a question asked before it was ready is answered as it was.
-const REQUEST_KEYS: readonly TopicKey[] = ['setToggles', 'setLanguage', 'sessionControl', 'wizardSay', 'wizardExpression', 'review'];
+const REQUEST_KEYS: readonly TopicKey[] = [
+  'setToggles',
+  'setLanguage',
+  'sessionControl',
+  'wizardSay',
+  'wizardExpression',
+  'review',
+];
 const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
 export const GROUPS = {
   plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
   emotions: [TOPICS.expectation, TOPICS.prediction, TOPICS.emotions].map((t) => t.name),
-  behaviours: [TOPICS.expression, TOPICS.posture, TOPICS.lookAt, TOPICS.say, TOPICS.utterance, TOPICS.toggles, TOPICS.language].map((t) => t.name),
+  behaviours: [
+    TOPICS.expression,
+    TOPICS.posture,
+    TOPICS.lookAt,
+    TOPICS.say,
+    TOPICS.utterance,
+    TOPICS.toggles,
+    TOPICS.language,
+  ].map((t) => t.name),
 } as const;
 export type GroupName = keyof typeof GROUPS;
 
@@ -93,16 +108,21 @@ const json = (x: unknown): string => {
 function fieldsText(expected: unknown, actual: unknown): string {
   if (expected === null) return `the replay has one more: ${json(actual)}`;
   if (actual === null) return `the replay has none where the recording has ${json(expected)}`;
-  if (typeof expected !== 'object' || typeof actual !== 'object') return `expected ${json(expected)}, got ${json(actual)}`;
+  if (typeof expected !== 'object' || typeof actual !== 'object')
+    return `expected ${json(expected)}, got ${json(actual)}`;
   const e = expected as Record<string, unknown>;
   const a = actual as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].filter((k) => JSON.stringify(e[k]) !== JSON.stringify(a[k]));
+  const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].filter(
+    (k) => JSON.stringify(e[k]) !== JSON.stringify(a[k]),
+  );
   return keys
     .map((k) => {
       const x = e[k];
       const y = a[k];
       if (Array.isArray(x) && Array.isArray(y)) {
-        const i = Array.from({ length: Math.max(x.length, y.length) }, (_, n) => n).find((n) => JSON.stringify(x[n]) !== JSON.stringify(y[n]))!;
+        const i = Array.from({ length: Math.max(x.length, y.length) }, (_, n) => n).find(
+          (n) => JSON.stringify(x[n]) !== JSON.stringify(y[n]),
+        )!;
         return `${k}[${i}]: expected ${json(x[i] ?? null)}, got ${json(y[i] ?? null)}${x.length === y.length ? '' : ` (${x.length} items expected, ${y.length} got)`}`;
       }
       return `${k}: expected ${json(x)}, got ${json(y)}`;
@@ -110,22 +130,32 @@ function fieldsText(expected: unknown, actual: unknown): string {
     .join('; ');
 }
 
-function readable(d: Difference | null, start: number, states: { time: number; game: number; trick: number; status: string }[]): ReadableDifference | null {
+function readable(
+  d: Difference | null,
+  start: number,
+  states: { time: number; game: number; trick: number; status: string }[],
+): ReadableDifference | null {
   if (!d) return null;
   let s: (typeof states)[number] | undefined;
   for (const x of states) if (x.time <= d.time) s = x;
-  const context = !s || s.game === 0 ? 'before the first game' : `game ${s.game}, ${s.trick >= 0 && s.status === 'playing' ? `trick ${Math.min(10, s.trick + 1)}` : s.status.replace('_', ' ')}`;
+  const context =
+    !s || s.game === 0
+      ? 'before the first game'
+      : `game ${s.game}, ${s.trick >= 0 && s.status === 'playing' ? `trick ${Math.min(10, s.trick + 1)}` : s.status.replace('_', ' ')}`;
   return { ...d, at: Math.round(d.time - start) / 1000, context, text: fieldsText(d.expected, d.actual) };
 }
 
 /** Drops what a replay cannot recompute: table connections come from the socket server, not the runtime. */
-const comparable = (m: TimedMessage): boolean => !(m.topic.name === TOPICS.connections.name && (m.message as { component: string }).component !== 'robot');
+const comparable = (m: TimedMessage): boolean =>
+  !(m.topic.name === TOPICS.connections.name && (m.message as { component: string }).component !== 'robot');
 
 /**
  * The parts a restarted session's part continues, oldest first (each names the one before it in its
  * metadata, in the same folder), streamed, or why they cannot be had.
  */
-function earlierParts(rec: Pick<Recording, 'path' | 'session'>): { files: string[]; streams: RecordingStream[] } | string {
+function earlierParts(
+  rec: Pick<Recording, 'path' | 'session'>,
+): { files: string[]; streams: RecordingStream[] } | string {
   const files: string[] = [];
   const streams: RecordingStream[] = [];
   let previous = rec.session?.previous;
@@ -143,7 +173,8 @@ function earlierParts(rec: Pick<Recording, 'path' | 'session'>): { files: string
     } catch (e) {
       return `the part it continues, ${previous}, cannot be read (${e instanceof Error ? e.message : String(e)})`;
     }
-    if (session?.id !== rec.session?.id) return `${previous} belongs to session ${session?.id ?? '(none)'}, not ${rec.session?.id}`;
+    if (session?.id !== rec.session?.id)
+      return `${previous} belongs to session ${session?.id ?? '(none)'}, not ${rec.session?.id}`;
     files.unshift(file);
     streams.unshift(part);
     previous = session?.previous;
@@ -166,7 +197,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   // A part written after a restart began from the state the earlier parts reached: the replay restores
   // it from them first, silently, exactly as the restart did, then replays and compares this part.
   const earlier = rec.session?.previous ? earlierParts(rec) : null;
-  let chain: { files: string[]; messages: () => Iterable<RecordedMessage>; decisions: Map<number, RecordedDecision>; first: number; problems: string[] } | null = null;
+  let chain: {
+    files: string[];
+    messages: () => Iterable<RecordedMessage>;
+    decisions: Map<number, RecordedDecision>;
+    first: number;
+    problems: string[];
+  } | null = null;
   if (earlier && typeof earlier === 'object') {
     const messages = chained(earlier.streams);
     const f = scanRecording(messages());
@@ -192,7 +229,11 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const comparer = new RunComparer();
   const counts = new Map<string, number>();
   tapped.tap((e) => {
-    const out: TimedMessage = { topic: e.topic, time: clock.now(), message: JSON.parse(JSON.stringify(e.message)) as unknown };
+    const out: TimedMessage = {
+      topic: e.topic,
+      time: clock.now(),
+      message: JSON.parse(JSON.stringify(e.message)) as unknown,
+    };
     if (comparable(out)) comparer.replayed(out);
     o.onOutput?.(out);
     counts.set(e.topic.name, (counts.get(e.topic.name) ?? 0) + 1);
@@ -234,7 +275,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     host: '127.0.0.1',
     port: 0,
     // The recorded answers stand in for the robot's searches, and each reaction and message takes its recorded time.
-    sources: { player, estimator: settings.expectationBudgetMs > 0 ? estimator : null, reviewer: null, reactionClock: appraisalClock, stampClock },
+    sources: {
+      player,
+      estimator: settings.expectationBudgetMs > 0 ? estimator : null,
+      reviewer: null,
+      reactionClock: appraisalClock,
+      stampClock,
+    },
     expectationBudgetMs: settings.expectationBudgetMs,
     handModel: settings.handModel,
     prediction: settings.prediction,
@@ -248,7 +295,18 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
       ? {
           restore: {
             run: async ({ runtime, toggles }) => {
-              const r = await restoreSession({ runtime, toggles, bus, clock: nodeClock, player, estimator, messages: chain.messages, decisions: chain.decisions, settings, goLive: () => (restoring = false) });
+              const r = await restoreSession({
+                runtime,
+                toggles,
+                bus,
+                clock: nodeClock,
+                player,
+                estimator,
+                messages: chain.messages,
+                decisions: chain.decisions,
+                settings,
+                goLive: () => (restoring = false),
+              });
               skipRestartDisconnects = r.disconnected;
             },
           },
@@ -330,25 +388,37 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   if (!complete) {
     // What the recording lost cannot be compared: the replay's outputs past each topic's recorded count were set aside.
     const last = facts.last;
-    const where = last ? readable({ topic: last.topic.name, index: 0, time: last.time, expected: null, actual: null }, start, states)!.context : 'before anything';
+    const where = last
+      ? readable({ topic: last.topic.name, index: 0, time: last.time, expected: null, actual: null }, start, states)!
+          .context
+      : 'before anything';
     notReplayed.push(
       last
         ? `the recording stops ${Math.round(last.time - start) / 1000} s in (${where}): the rest of the session was not recorded, so it was not replayed or compared`
         : 'the recording holds no message: nothing was replayed',
     );
   }
-  if (feeder.guessed.size) notes.push(`no hello was recorded for table ${[...feeder.guessed].join(', ')}: taken to host every human seat`);
+  if (feeder.guessed.size)
+    notes.push(`no hello was recorded for table ${[...feeder.guessed].join(', ')}: taken to host every human seat`);
   const forced = [...decisions.values()].filter((d) => d.forced).length;
   notes.unshift(
     `the robot's ${decisions.size - forced} searched decisions and ${fed.estimates} quick estimates are time-bound, so they are not recomputed: they are taken from the recording at their recorded times (an estimate where it took effect among the events); everything else is recomputed (${forced} forced cards included)`,
   );
   if (settings.expectationBudgetMs > 0 && !facts.estimates && facts.count) {
-    notes.push('the recording has no estimates (recorded before they were published): emotions between decisions may differ');
+    notes.push(
+      'the recording has no estimates (recorded before they were published): emotions between decisions may differ',
+    );
   }
   // Since the session's start publishes the robot's emotions (one instant per reaction), the first
   // emotions message of a session comes before its first deal.
-  if (!rec.session?.previous && facts.firstDeal >= 0 && (facts.firstEmotions < 0 || facts.firstEmotions > facts.firstDeal)) {
-    notes.push("the recording was made before each of the robot's reactions recorded its instant (the session's start has no emotions message): its emotions and behaviours may differ from the first one on; its plays do not depend on them");
+  if (
+    !rec.session?.previous &&
+    facts.firstDeal >= 0 &&
+    (facts.firstEmotions < 0 || facts.firstEmotions > facts.firstDeal)
+  ) {
+    notes.push(
+      "the recording was made before each of the robot's reactions recorded its instant (the session's start has no emotions message): its emotions and behaviours may differ from the first one on; its plays do not depend on them",
+    );
   }
   if (facts.unplacedEstimates) {
     notes.push(
@@ -359,7 +429,11 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const groups = {} as Record<GroupName, GroupResult>;
   for (const [g, topics] of Object.entries(GROUPS) as [GroupName, readonly string[]][]) {
     const gc = comparer.result((t) => topics.includes(t));
-    groups[g] = { matches: gc.matches, compared: Object.values(gc.compared).reduce((a, b) => a + b, 0), firstDifference: readable(gc.firstDifference, start, states) };
+    groups[g] = {
+      matches: gc.matches,
+      compared: Object.values(gc.compared).reduce((a, b) => a + b, 0),
+      firstDifference: readable(gc.firstDifference, start, states),
+    };
   }
   return {
     recording: rec.path,

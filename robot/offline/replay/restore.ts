@@ -5,7 +5,19 @@
 
 import type { Clock, TimerId, ToggleBoard } from '../../../behaviours/index.js';
 import { systemClock } from '../../../behaviours/index.js';
-import type { BehaviourTogglesMessage, Bus, ExpectationMessage, GameEventMessage, LanguageMessage, NodeParameter, ParameterValues, TableEvent, TopicKey, TopicMessage, Unsubscribe } from '../../bus/index.js';
+import type {
+  BehaviourTogglesMessage,
+  Bus,
+  ExpectationMessage,
+  GameEventMessage,
+  LanguageMessage,
+  NodeParameter,
+  ParameterValues,
+  TableEvent,
+  TopicKey,
+  TopicMessage,
+  Unsubscribe,
+} from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 import type { SessionRuntime } from '../../live/index.js';
 import { gameStateOf, statusOf, togglePatch } from '../../live/index.js';
@@ -40,7 +52,10 @@ export class GatedBus implements Bus {
   tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
     return this.inner.tap(handler);
   }
-  parameters<P extends Record<string, NodeParameter>>(defaults: P, integers?: readonly (keyof P)[]): ParameterValues<P> {
+  parameters<P extends Record<string, NodeParameter>>(
+    defaults: P,
+    integers?: readonly (keyof P)[],
+  ): ParameterValues<P> {
     return this.inner.parameters(defaults, integers);
   }
   close(): Promise<void> {
@@ -212,7 +227,8 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
   else toggles.set({ speech: true }, 'restore');
   // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
-  if (lastLanguage && lastLanguage.language !== s.language) bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
+  if (lastLanguage && lastLanguage.language !== s.language)
+    bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
   else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
   return { restored, over, disconnected };
 }

@@ -16,7 +16,17 @@ import { BUILTIN_PLAYERS } from '../../../game/index.js';
 import type { Bus } from '../../bus/index.js';
 import { InProcessBus } from '../../bus/index.js';
 import type { NodeLogger, NodeSettings, ParceiroNodeOptions, RobotPlayer } from '../../live/index.js';
-import { ExpectationEstimator, ParceiroNode, PoolSearchPlayer, createLogger, levelSearch, loadNodeSettings, poolRobotPlayer, readSessionMetadata, syncRobotPlayer } from '../../live/index.js';
+import {
+  ExpectationEstimator,
+  ParceiroNode,
+  PoolSearchPlayer,
+  createLogger,
+  levelSearch,
+  loadNodeSettings,
+  poolRobotPlayer,
+  readSessionMetadata,
+  syncRobotPlayer,
+} from '../../live/index.js';
 import type { RecordedMessage, SessionInfo } from '../../recording/index.js';
 import { RecordingError, RecordingStream } from '../../recording/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
@@ -65,7 +75,12 @@ export function findSessionParts(dir: string, id: string): SessionParts {
   const info = streams[0]!.session;
   const damaged = streams.find((p) => p.damaged);
   if (!info) {
-    throw new RecordingError(first, damaged === streams[0] ? `is damaged before its session metadata (${streams[0]!.problems[0]}): it cannot be resumed` : 'has no session metadata (parceiro.session): it cannot be resumed');
+    throw new RecordingError(
+      first,
+      damaged === streams[0]
+        ? `is damaged before its session metadata (${streams[0]!.problems[0]}): it cannot be resumed`
+        : 'has no session metadata (parceiro.session): it cannot be resumed',
+    );
   }
   let damage: string | null = null;
   if (damaged) {
@@ -73,7 +88,15 @@ export function findSessionParts(dir: string, id: string): SessionParts {
     const what = damaged.problems.find((p) => !p.startsWith('cut short after'))!;
     damage = `${damaged.path} is ${where} (${what})${damaged === streams.at(-1) ? '' : `, and ${streams.length - 1 - streams.indexOf(damaged)} later part(s) continue from a state it no longer holds`}; what could be read restores ${restorable(facts)}, not the whole session`;
   }
-  return { sessionId: id, files, info, messages, facts, problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)), damage };
+  return {
+    sessionId: id,
+    files,
+    info,
+    messages,
+    facts,
+    problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)),
+    damage,
+  };
 }
 
 export interface ResumeOptions {
@@ -119,11 +142,17 @@ export interface ResumeInfo {
 }
 
 /** Starts a node that continues session `sessionId` from its recordings (see the file's head). */
-export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroNode; resume: ResumeInfo; close: () => ReturnType<ParceiroNode['close']> }> {
+export async function resumeSession(
+  o: ResumeOptions,
+): Promise<{ node: ParceiroNode; resume: ResumeInfo; close: () => ReturnType<ParceiroNode['close']> }> {
   const settings = o.settings ?? loadNodeSettings();
   const dir = o.recordingsDir ?? settings.recordings.dir;
   const parts = findSessionParts(dir, o.sessionId);
-  if (parts.damage && !o.acceptDamage) throw new RecordingError(parts.files[0]!, `cannot be resumed as recorded: ${parts.damage}. To start from what could be read, accept the damage (--accept-damage)`);
+  if (parts.damage && !o.acceptDamage)
+    throw new RecordingError(
+      parts.files[0]!,
+      `cannot be resumed as recorded: ${parts.damage}. To start from what could be read, accept the damage (--accept-damage)`,
+    );
   const notes: string[] = [];
   const s = replaySettings({ path: parts.files[0]!, session: parts.info }, notes, parts.facts);
   const start = parts.facts.first?.time ?? systemClock.now();
@@ -146,7 +175,9 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   if (kind === 'timed' || !BUILTIN_PLAYERS[kind]) {
     // At a level of play, the level's search (the memory runs in the node, level-memory.ts).
     const levelPlay = s.level ? levelSearch(s.level.levels, s.level.name) : null;
-    const people = peopleModelOf(parts.info.inferenceModel, recorded, (message) => log.warn({ part: 'player' }, message));
+    const people = peopleModelOf(parts.info.inferenceModel, recorded, (message) =>
+      log.warn({ part: 'player' }, message),
+    );
     weighedBy = people ? recorded.inferenceModel : null;
     const pool = new PoolSearchPlayer({
       seat: s.robotSeat,
@@ -162,7 +193,13 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   } else live = syncRobotPlayer(BUILTIN_PLAYERS[kind]!, { seat: s.robotSeat, seed: s.seed });
   const liveEstimator =
     s.expectationBudgetMs > 0
-      ? new ExpectationEstimator({ budgetMs: s.expectationBudgetMs, maxWorlds: settings.expectation.maxWorlds, exactTricks: settings.expectation.exactTricks, seed: s.seed ^ parts.files.length, trust: inference / 100 })
+      ? new ExpectationEstimator({
+          budgetMs: s.expectationBudgetMs,
+          maxWorlds: settings.expectation.maxWorlds,
+          exactTricks: settings.expectation.exactTricks,
+          seed: s.seed ^ parts.files.length,
+          trust: inference / 100,
+        })
       : null;
   if (liveEstimator) closers.push(() => liveEstimator.close());
   const player = new RecordedRobotPlayer({ fallback: live });
@@ -182,7 +219,9 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
     firstDealer: s.firstDealer,
     ...(s.language ? { language: s.language } : {}),
     ...(s.character ? { character: s.character } : {}),
-    ...((SPEECH_BACKENDS as readonly string[]).includes(recorded.speech ?? '') ? { speech: recorded.speech as SpeechBackendKind } : {}),
+    ...((SPEECH_BACKENDS as readonly string[]).includes(recorded.speech ?? '')
+      ? { speech: recorded.speech as SpeechBackendKind }
+      : {}),
     budgetMs,
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
@@ -251,7 +290,17 @@ export async function resumeSession(o: ResumeOptions): Promise<{ node: ParceiroN
   return {
     node,
     close,
-    resume: { settings: s, budgetMs, parts: parts.files, recording, restored, problems: [...parts.problems, ...player.differences, ...notes], damage: parts.damage, earlierGames: parts.facts.ends, over, physicalDeal },
+    resume: {
+      settings: s,
+      budgetMs,
+      parts: parts.files,
+      recording,
+      restored,
+      problems: [...parts.problems, ...player.differences, ...notes],
+      damage: parts.damage,
+      earlierGames: parts.facts.ends,
+      over,
+      physicalDeal,
+    },
   };
 }
-

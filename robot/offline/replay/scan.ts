@@ -4,7 +4,13 @@
 // objects per game event, never the messages themselves, so the messages can be streamed past.
 
 import type { Seat } from '../../../game/index.js';
-import type { DecisionMessage, ExpectationMessage, GameEventMessage, GameStateMessage, TableEvent } from '../../bus/index.js';
+import type {
+  DecisionMessage,
+  ExpectationMessage,
+  GameEventMessage,
+  GameStateMessage,
+  TableEvent,
+} from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 import type { RecordedMessage, Recording } from '../../recording/index.js';
 import { RecordingStream } from '../../recording/index.js';
@@ -12,7 +18,8 @@ import type { RecordedDecision } from './recorded-answers.js';
 import { decisionOf } from './recorded-answers.js';
 
 /** The messages of a recording, in memory or streamed from its file (each call reads them again). */
-export const messagesOf = (rec: Recording | RecordingStream): Iterable<RecordedMessage> => (rec instanceof RecordingStream ? rec.messages() : rec.messages);
+export const messagesOf = (rec: Recording | RecordingStream): Iterable<RecordedMessage> =>
+  rec instanceof RecordingStream ? rec.messages() : rec.messages;
 
 /** The messages of several recordings, one after the other, read again on each pass. */
 export function chained(streams: readonly RecordingStream[]): () => Iterable<RecordedMessage> {
@@ -25,14 +32,20 @@ export function chained(streams: readonly RecordingStream[]): () => Iterable<Rec
 export class DecisionPlacer {
   readonly placed = new Map<number, RecordedDecision>();
   #state: GameStateMessage | null = null;
-  #pending: { i: number; d: Omit<RecordedDecision, 'game' | 'trick'>; card: string; state: GameStateMessage | null }[] = [];
+  #pending: { i: number; d: Omit<RecordedDecision, 'game' | 'trick'>; card: string; state: GameStateMessage | null }[] =
+    [];
 
   see(m: RecordedMessage, i: number): void {
     const name = m.topic.name;
     if (name === TOPICS.gameState.name) this.#state = m.message as GameStateMessage;
     else if (name === TOPICS.decision.name) {
       const x = m.message as DecisionMessage;
-      this.#pending.push({ i, card: x.card, state: this.#state, d: { seat: x.seat as Seat, decision: decisionOf(x), forced: x.fallback === 'forced', time: m.time } });
+      this.#pending.push({
+        i,
+        card: x.card,
+        state: this.#state,
+        d: { seat: x.seat as Seat, decision: decisionOf(x), forced: x.fallback === 'forced', time: m.time },
+      });
     } else if (name === TOPICS.gameEvents.name && this.#pending.length) {
       // applyPlay publishes the play right after the decision (after a physical deal, once the card is
       // put on the robot's spot).
@@ -52,7 +65,8 @@ export class DecisionPlacer {
     // placed by the game state before it (game there counts from 1), so a restart announces it again.
     for (const p of this.#pending) {
       const s = p.state;
-      if (s && s.status === 'playing' && s.to_move === p.d.seat) this.placed.set(p.i, { ...p.d, game: s.game - 1, trick: s.trick });
+      if (s && s.status === 'playing' && s.to_move === p.d.seat)
+        this.placed.set(p.i, { ...p.d, game: s.game - 1, trick: s.trick });
     }
     this.#pending = [];
     return new Map([...this.placed].sort((a, b) => a[0] - b[0]));
@@ -126,7 +140,8 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     f.counts.set(name, (f.counts.get(name) ?? 0) + 1);
     placer.see(m, i);
     f.stamps.get(name)?.push(stampOf(m));
-    if (name === TOPICS.utterance.name && f.spoken === undefined && (m.message as { phase: string }).phase === 'start') f.spoken = (m.message as { backend: string }).backend;
+    if (name === TOPICS.utterance.name && f.spoken === undefined && (m.message as { phase: string }).phase === 'start')
+      f.spoken = (m.message as { backend: string }).backend;
     else if (name === TOPICS.expectation.name) {
       f.estimates++;
       if ((m.message as ExpectationMessage).event_index === -1) f.unplacedEstimates++;
@@ -139,7 +154,11 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     } else if (name === TOPICS.gameEvents.name) {
       const e = m.message as GameEventMessage;
       if (e.type === 'deal' && f.firstDeal < 0) f.firstDeal = i;
-      if (e.type === 'end') f.ends.push({ points: [e.final_points[0] ?? 0, e.final_points[1] ?? 0], victories: [e.victories[0] ?? 0, e.victories[1] ?? 0] });
+      if (e.type === 'end')
+        f.ends.push({
+          points: [e.final_points[0] ?? 0, e.final_points[1] ?? 0],
+          victories: [e.victories[0] ?? 0, e.victories[1] ?? 0],
+        });
     } else if (name === TOPICS.tableEvents.name) {
       const t = m.message as TableEvent;
       if (t.kind === 'control' && t.action === 'new_game') f.lastNewGame = t;

@@ -3,14 +3,20 @@
 
 import type { Seat } from '../../../game/index.js';
 import { parseCard } from '../../../game/index.js';
-import type { CardEvent, ControlEvent, RejectCode, TableEventName, TableInfo, Verdict } from '../../../table-bridge/index.js';
+import type {
+  CardEvent,
+  ControlEvent,
+  RejectCode,
+  TableEventName,
+  TableInfo,
+  Verdict,
+} from '../../../table-bridge/index.js';
 import { isTableQuestion } from '../../../table-bridge/index.js';
 import type { TableEvent } from '../../bus/index.js';
 import type { SessionRuntime } from '../../live/index.js';
 
 /** The operator's pause and resume reach the session as a table event of this table (operator-controls.ts). */
 export const OPERATOR_TABLE = 'operator';
-
 
 /** A recorded card event (or the copies of one) as the runtime hears it. */
 const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
@@ -24,7 +30,12 @@ const cardEventOf = (m: TableEvent, table: TableInfo): CardEvent => ({
 /** A recorded control event (or the copies of one) as the runtime hears it. */
 const controlEventOf = (m: TableEvent, table: TableInfo): ControlEvent =>
   m.action === 'new_game'
-    ? { table, seq: m.seq, action: 'new-game', deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) } }
+    ? {
+        table,
+        seq: m.seq,
+        action: 'new-game',
+        deal: m.dealer === -1 ? null : { dealer: m.dealer as Seat, trumpCard: parseCard(m.trump_card) },
+      }
     : { table, seq: m.seq, action: m.action === 'pause' ? 'pause' : isTableQuestion(m.action) ? m.action : 'resume' };
 
 /** A restart remembers at most this many answers per table anyway (the table server's rememberAcks). */
@@ -35,7 +46,10 @@ export class TableFeeder {
   readonly tables = new Map<string, TableInfo>();
   readonly guessed = new Set<string>();
   constructor(
-    private readonly handler: Pick<SessionRuntime, 'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl' | 'onRefusedAgain'>,
+    private readonly handler: Pick<
+      SessionRuntime,
+      'onHello' | 'onDisconnect' | 'onCardDetected' | 'onCardRemoved' | 'onControl' | 'onRefusedAgain'
+    >,
     private readonly robotSeat: Seat,
   ) {}
 
@@ -44,9 +58,17 @@ export class TableFeeder {
    * table server's seq ledger from them); events the operator made (table id `operator`, seq 0) are not
    * a table's.
    */
-  feed(m: TableEvent, answered?: (table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict) => void): void {
+  feed(
+    m: TableEvent,
+    answered?: (table: string, name: TableEventName, event: CardEvent | ControlEvent, verdict: Verdict) => void,
+  ): void {
     if (m.kind === 'hello') {
-      const info: TableInfo = { id: m.table_id, name: m.table_name, kind: m.table_kind as TableInfo['kind'], seats: m.seats as Seat[] };
+      const info: TableInfo = {
+        id: m.table_id,
+        name: m.table_name,
+        kind: m.table_kind as TableInfo['kind'],
+        seats: m.seats as Seat[],
+      };
       this.tables.set(info.id, info);
       this.handler.onHello(info);
       return;
@@ -81,7 +103,12 @@ export class TableFeeder {
         const verdict = { ok: false as const, code: m.code as RejectCode, reason: m.reason };
         this.handler.onRefusedAgain({ name, event: e, firstSeq: m.first_seq, count: m.repeats, verdict });
         const numbered = m.repeats === m.seq - m.first_seq + 1;
-        for (let seq = numbered ? Math.max(m.first_seq, m.seq - REFUSED_AGAIN_RESTORED + 1) : m.seq; seq <= m.seq; seq++) answer(name, { ...e, seq }, verdict);
+        for (
+          let seq = numbered ? Math.max(m.first_seq, m.seq - REFUSED_AGAIN_RESTORED + 1) : m.seq;
+          seq <= m.seq;
+          seq++
+        )
+          answer(name, { ...e, seq }, verdict);
         return;
       }
     }
@@ -98,4 +125,3 @@ export class TableFeeder {
     return t;
   }
 }
-

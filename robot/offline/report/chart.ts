@@ -8,7 +8,8 @@ import type { GameFacts } from './session-facts.js';
 import type { Report, SessionReport } from './session-report.js';
 import type { GameTimeline, Timeline } from './timeline.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fx = (x: number): string => (Math.round(x * 10) / 10).toString();
 
 /** Colours for emotion types, fixed so a type looks the same in every game. */
@@ -69,46 +70,69 @@ const W = 940;
 const H = 300;
 const PLOT = { left: 46, right: 150, top: 26, height: 200 };
 /** Under the plot: the time axis, then the faces, then the lines. */
-const STRIPS = { time: PLOT.top + PLOT.height + 15, faces: PLOT.top + PLOT.height + 34, lines: PLOT.top + PLOT.height + 58 };
+const STRIPS = {
+  time: PLOT.top + PLOT.height + 15,
+  faces: PLOT.top + PLOT.height + 34,
+  lines: PLOT.top + PLOT.height + 58,
+};
 
 function timelineSvg(t: Timeline, g: GameTimeline, lost: boolean): string {
   const win = windowOf(t, g);
-  const inWin = <T extends { time: number }>(xs: readonly T[]): T[] => xs.filter((x) => x.time >= win.from && x.time <= win.to);
+  const inWin = <T extends { time: number }>(xs: readonly T[]): T[] =>
+    xs.filter((x) => x.time >= win.from && x.time <= win.to);
   const width = W - PLOT.left - PLOT.right;
   const x = (time: number): number => PLOT.left + ((time - win.from) / (win.to - win.from)) * width;
   const y = (v: number): number => PLOT.top + ((10 - Math.max(-10, Math.min(10, v))) / 20) * PLOT.height;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Game ${g.game}: mood, emotions, faces and lines over time">`);
-  out.push(`<rect x="${PLOT.left}" y="${PLOT.top}" width="${width}" height="${PLOT.height}" fill="#fbfbfd" stroke="#ced4da"/>`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Game ${g.game}: mood, emotions, faces and lines over time">`,
+  );
+  out.push(
+    `<rect x="${PLOT.left}" y="${PLOT.top}" width="${width}" height="${PLOT.height}" fill="#fbfbfd" stroke="#ced4da"/>`,
+  );
   // Value grid: mood runs -10..10, an intensity 0..10 on the same scale.
   for (const v of [-10, -5, 0, 5, 10]) {
-    out.push(`<line x1="${PLOT.left}" x2="${PLOT.left + width}" y1="${fx(y(v))}" y2="${fx(y(v))}" stroke="${v === 0 ? '#868e96' : '#e9ecef'}"/>`);
-    out.push(`<text x="${PLOT.left - 6}" y="${fx(y(v) + 4)}" class="tick" text-anchor="end">${v > 0 ? `+${v}` : v}</text>`);
+    out.push(
+      `<line x1="${PLOT.left}" x2="${PLOT.left + width}" y1="${fx(y(v))}" y2="${fx(y(v))}" stroke="${v === 0 ? '#868e96' : '#e9ecef'}"/>`,
+    );
+    out.push(
+      `<text x="${PLOT.left - 6}" y="${fx(y(v) + 4)}" class="tick" text-anchor="end">${v > 0 ? `+${v}` : v}</text>`,
+    );
   }
   // Time axis, every 10 s (every 30 s for long games).
   const seconds = (win.to - win.from) / 1000;
   const step = seconds > 240 ? 30 : 10;
   for (let s = 0; s <= seconds; s += step) {
     const px = x(win.from + s * 1000);
-    out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top + PLOT.height}" y2="${PLOT.top + PLOT.height + 4}" stroke="#868e96"/>`);
+    out.push(
+      `<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top + PLOT.height}" y2="${PLOT.top + PLOT.height + 4}" stroke="#868e96"/>`,
+    );
     out.push(`<text x="${fx(px)}" y="${STRIPS.time}" class="tick" text-anchor="middle">${s} s</text>`);
   }
   // Tricks and the game's end.
   for (const tr of g.tricks) {
     const px = x(tr.time);
-    out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${PLOT.top + PLOT.height}" stroke="#dee2e6" stroke-dasharray="3 3"/>`);
-    out.push(`<text x="${fx(px)}" y="${PLOT.top - 4}" class="tick" text-anchor="middle">T${tr.message.trick + 1}<title>trick ${tr.message.trick + 1}: ${esc(tr.message.cards.join(' '))}, ${tr.message.points} points to seat ${tr.message.winner}</title></text>`);
+    out.push(
+      `<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${PLOT.top + PLOT.height}" stroke="#dee2e6" stroke-dasharray="3 3"/>`,
+    );
+    out.push(
+      `<text x="${fx(px)}" y="${PLOT.top - 4}" class="tick" text-anchor="middle">T${tr.message.trick + 1}<title>trick ${tr.message.trick + 1}: ${esc(tr.message.cards.join(' '))}, ${tr.message.points} points to seat ${tr.message.winner}</title></text>`,
+    );
   }
   if (g.end) {
     const px = x(g.end.time);
-    out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#212529" stroke-width="1.5"/>`);
+    out.push(
+      `<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#212529" stroke-width="1.5"/>`,
+    );
     out.push(`<text x="${fx(px + 3)}" y="${PLOT.top + 12}" class="tick">end</text>`);
   }
   // The next game's deal, when it falls before that game's first card (faces there are still "after" this game).
   const nextDeal = t.games.find((x) => x.game === g.game + 1)?.deal;
   if (nextDeal && nextDeal.time <= win.to) {
     const px = x(nextDeal.time);
-    out.push(`<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#868e96" stroke-dasharray="5 3"/>`);
+    out.push(
+      `<line x1="${fx(px)}" x2="${fx(px)}" y1="${PLOT.top}" y2="${STRIPS.lines + 8}" stroke="#868e96" stroke-dasharray="5 3"/>`,
+    );
     out.push(`<text x="${fx(px - 3)}" y="${PLOT.top + 24}" class="tick" text-anchor="end">next deal</text>`);
   }
   // The strongest emotions: the types most often strongest in this game, then the most intense.
@@ -116,10 +140,13 @@ function timelineSvg(t: Timeline, g: GameTimeline, lost: boolean): string {
   const strongestCount = new Map<string, number>();
   const peak = new Map<string, number>();
   for (const e of emotions) {
-    if (e.message.strongest) strongestCount.set(e.message.strongest, (strongestCount.get(e.message.strongest) ?? 0) + 1);
+    if (e.message.strongest)
+      strongestCount.set(e.message.strongest, (strongestCount.get(e.message.strongest) ?? 0) + 1);
     for (const x0 of e.message.emotions) peak.set(x0.type, Math.max(peak.get(x0.type) ?? 0, x0.intensity));
   }
-  const drawn = [...peak.keys()].sort((a, b) => (strongestCount.get(b) ?? 0) - (strongestCount.get(a) ?? 0) || peak.get(b)! - peak.get(a)!).slice(0, EMOTION_LINES);
+  const drawn = [...peak.keys()]
+    .sort((a, b) => (strongestCount.get(b) ?? 0) - (strongestCount.get(a) ?? 0) || peak.get(b)! - peak.get(a)!)
+    .slice(0, EMOTION_LINES);
   for (const type of drawn) {
     // One stretch of line for each span the emotion was active: a gap where it was not felt.
     const stretches: string[][] = [[]];
@@ -129,18 +156,26 @@ function timelineSvg(t: Timeline, g: GameTimeline, lost: boolean): string {
       else if (stretches.at(-1)!.length) stretches.push([]);
     }
     for (const pts of stretches.filter((p) => p.length)) {
-      out.push(`<polyline fill="none" stroke="${colourOf(type)}" stroke-width="1.6" stroke-opacity="0.9" points="${pts.join(' ')}"><title>${esc(type)} (intensity 0..10)</title></polyline>`);
+      out.push(
+        `<polyline fill="none" stroke="${colourOf(type)}" stroke-width="1.6" stroke-opacity="0.9" points="${pts.join(' ')}"><title>${esc(type)} (intensity 0..10)</title></polyline>`,
+      );
     }
   }
   if (emotions.length) {
-    out.push(`<polyline fill="none" stroke="#111" stroke-width="2.6" points="${emotions.map((e) => `${fx(x(e.time))},${fx(y(e.message.mood))}`).join(' ')}"><title>mood (-10..10)</title></polyline>`);
+    out.push(
+      `<polyline fill="none" stroke="#111" stroke-width="2.6" points="${emotions.map((e) => `${fx(x(e.time))},${fx(y(e.message.mood))}`).join(' ')}"><title>mood (-10..10)</title></polyline>`,
+    );
   }
   // Legend, right of the plot.
   const lx = PLOT.left + width + 14;
-  out.push(`<line x1="${lx}" x2="${lx + 18}" y1="${PLOT.top + 8}" y2="${PLOT.top + 8}" stroke="#111" stroke-width="2.6"/><text x="${lx + 24}" y="${PLOT.top + 12}" class="legend">mood</text>`);
+  out.push(
+    `<line x1="${lx}" x2="${lx + 18}" y1="${PLOT.top + 8}" y2="${PLOT.top + 8}" stroke="#111" stroke-width="2.6"/><text x="${lx + 24}" y="${PLOT.top + 12}" class="legend">mood</text>`,
+  );
   drawn.forEach((type, i) => {
     const ly = PLOT.top + 28 + i * 18;
-    out.push(`<line x1="${lx}" x2="${lx + 18}" y1="${ly}" y2="${ly}" stroke="${colourOf(type)}" stroke-width="2"/><text x="${lx + 24}" y="${ly + 4}" class="legend">${esc(type)}</text>`);
+    out.push(
+      `<line x1="${lx}" x2="${lx + 18}" y1="${ly}" y2="${ly}" stroke="${colourOf(type)}" stroke-width="2"/><text x="${lx + 24}" y="${ly + 4}" class="legend">${esc(type)}</text>`,
+    );
   });
   // Faces, then lines, as marks under the plot.
   out.push(`<text x="${PLOT.left - 6}" y="${STRIPS.faces + 4}" class="tick" text-anchor="end">face</text>`);
@@ -155,7 +190,12 @@ function timelineSvg(t: Timeline, g: GameTimeline, lost: boolean): string {
   for (const l of inWin(t.lines)) {
     const m = l.message;
     if (m.phase !== 'start' && m.phase !== 'dropped') continue;
-    const to = m.addressee < 0 || m.addressee === t.robotSeat ? 'all' : (m.addressee - t.robotSeat + 4) % 4 === 2 ? 'partner' : 'opponent';
+    const to =
+      m.addressee < 0 || m.addressee === t.robotSeat
+        ? 'all'
+        : (m.addressee - t.robotSeat + 4) % 4 === 2
+          ? 'partner'
+          : 'opponent';
     const px = x(l.time);
     const py = STRIPS.lines;
     const title = `<title>${esc(`${m.phase === 'start' ? 'said' : `dropped (${m.reason})`} to ${to === 'all' ? 'everyone' : `the ${to}`}, ${m.category}: "${m.text}"`)}</title>`;
@@ -181,18 +221,35 @@ function scoreSvg(t: Timeline, g: GameTimeline): string {
   const x = (trick: number): number => plot.left + (trick / 10) * plot.width;
   const y = (points: number): number => plot.top + plot.height - (Math.min(120, points) / 120) * plot.height;
   // Steps: a team's points change at the trick that brought them.
-  const step = (side: 0 | 1): string => `M${fx(x(0))},${fx(y(0))} ${run.slice(1).map((p, i) => `H${fx(x(i + 1))} V${fx(y(p[side]))}`).join(' ')}`;
-  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${SW}" height="${H}" viewBox="0 0 ${SW} ${H}" role="img" aria-label="Game ${g.game}: running score">`];
-  out.push(`<rect x="${plot.left}" y="${plot.top}" width="${plot.width}" height="${plot.height}" fill="#fbfbfd" stroke="#ced4da"/>`);
+  const step = (side: 0 | 1): string =>
+    `M${fx(x(0))},${fx(y(0))} ${run
+      .slice(1)
+      .map((p, i) => `H${fx(x(i + 1))} V${fx(y(p[side]))}`)
+      .join(' ')}`;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SW}" height="${H}" viewBox="0 0 ${SW} ${H}" role="img" aria-label="Game ${g.game}: running score">`,
+  ];
+  out.push(
+    `<rect x="${plot.left}" y="${plot.top}" width="${plot.width}" height="${plot.height}" fill="#fbfbfd" stroke="#ced4da"/>`,
+  );
   for (const v of [0, 30, 60, 90, 120]) {
-    out.push(`<line x1="${plot.left}" x2="${plot.left + plot.width}" y1="${fx(y(v))}" y2="${fx(y(v))}" stroke="${v === 60 ? '#868e96' : '#e9ecef'}" ${v === 60 ? 'stroke-dasharray="4 3"' : ''}/>`);
+    out.push(
+      `<line x1="${plot.left}" x2="${plot.left + plot.width}" y1="${fx(y(v))}" y2="${fx(y(v))}" stroke="${v === 60 ? '#868e96' : '#e9ecef'}" ${v === 60 ? 'stroke-dasharray="4 3"' : ''}/>`,
+    );
     out.push(`<text x="${plot.left - 6}" y="${fx(y(v) + 4)}" class="tick" text-anchor="end">${v}</text>`);
   }
-  for (let i = 0; i <= 10; i += 2) out.push(`<text x="${fx(x(i))}" y="${plot.top + plot.height + 16}" class="tick" text-anchor="middle">${i}</text>`);
-  out.push(`<text x="${plot.left + plot.width / 2}" y="${plot.top + plot.height + 32}" class="tick" text-anchor="middle">tricks played (61 points win)</text>`);
+  for (let i = 0; i <= 10; i += 2)
+    out.push(`<text x="${fx(x(i))}" y="${plot.top + plot.height + 16}" class="tick" text-anchor="middle">${i}</text>`);
+  out.push(
+    `<text x="${plot.left + plot.width / 2}" y="${plot.top + plot.height + 32}" class="tick" text-anchor="middle">tricks played (61 points win)</text>`,
+  );
   const [us, them] = run.at(-1)!;
-  out.push(`<path d="${step(0)}" fill="none" stroke="#1c7ed6" stroke-width="2.4"><title>the robot's team: ${us}</title></path>`);
-  out.push(`<path d="${step(1)}" fill="none" stroke="#e8590c" stroke-width="2.4"><title>the opponents: ${them}</title></path>`);
+  out.push(
+    `<path d="${step(0)}" fill="none" stroke="#1c7ed6" stroke-width="2.4"><title>the robot's team: ${us}</title></path>`,
+  );
+  out.push(
+    `<path d="${step(1)}" fill="none" stroke="#e8590c" stroke-width="2.4"><title>the opponents: ${them}</title></path>`,
+  );
   out.push(`<text x="${plot.left + 6}" y="${plot.top + 14}" class="legend" fill="#1c7ed6">robot's team ${us}</text>`);
   out.push(`<text x="${plot.left + 6}" y="${plot.top + 30}" class="legend" fill="#e8590c">opponents ${them}</text>`);
   out.push('</svg>');
@@ -212,13 +269,20 @@ function findingsOf(s: SessionReport, game: number): Finding[] {
 }
 
 function sessionHtml(s: SessionReport, t: Timeline): string {
-  const parts = [`<section><h2>Session ${esc(s.session.id)}</h2><p class="meta">${esc(s.file)}: ${s.games.length} game${s.games.length === 1 ? '' : 's'}, the robot in seat ${s.session.robotSeat}${s.session.character ? `, ${esc(s.session.character)}` : ''}, language ${esc(s.session.language || '?')}${s.complete ? '' : '; <b>the recording is incomplete</b>'}</p>`];
+  const parts = [
+    `<section><h2>Session ${esc(s.session.id)}</h2><p class="meta">${esc(s.file)}: ${s.games.length} game${s.games.length === 1 ? '' : 's'}, the robot in seat ${s.session.robotSeat}${s.session.character ? `, ${esc(s.session.character)}` : ''}, language ${esc(s.session.language || '?')}${s.complete ? '' : '; <b>the recording is incomplete</b>'}</p>`,
+  ];
   for (const n of s.notes) parts.push(`<p class="note">note: ${esc(n)}</p>`);
   for (const g of t.games) {
     const facts = s.games.find((x) => x.game === g.game);
     const findings = findingsOf(s, g.game);
-    parts.push(`<div class="game"><h3>${esc(gameTitle(facts, g.game))}</h3><div class="row">${timelineSvg(t, g, facts?.result === 'lost')}${scoreSvg(t, g)}</div>`);
-    if (findings.length) parts.push(`<ul class="findings">${findings.map((f) => `<li>${f.trick !== null ? `trick ${f.trick}: ` : ''}<q>${esc(f.text)}</q>: ${esc(f.why)}</li>`).join('')}</ul>`);
+    parts.push(
+      `<div class="game"><h3>${esc(gameTitle(facts, g.game))}</h3><div class="row">${timelineSvg(t, g, facts?.result === 'lost')}${scoreSvg(t, g)}</div>`,
+    );
+    if (findings.length)
+      parts.push(
+        `<ul class="findings">${findings.map((f) => `<li>${f.trick !== null ? `trick ${f.trick}: ` : ''}<q>${esc(f.text)}</q>: ${esc(f.why)}</li>`).join('')}</ul>`,
+      );
     parts.push('</div>');
   }
   parts.push('</section>');
@@ -226,10 +290,15 @@ function sessionHtml(s: SessionReport, t: Timeline): string {
 }
 
 const FACE_LEGEND = Object.entries(FACE_COLOURS)
-  .map(([name, c]) => `<span><svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="${c}"/></svg> ${name}</span>`)
+  .map(
+    ([name, c]) => `<span><svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="${c}"/></svg> ${name}</span>`,
+  )
   .join(' ');
 const LINE_LEGEND = Object.entries(ADDRESSEE_COLOURS)
-  .map(([to, c]) => `<span><svg width="12" height="12"><path d="M1,11 L11,11 L6,1 Z" fill="${c}"/></svg> to ${to === 'all' ? 'everyone' : `the ${to}`}</span>`)
+  .map(
+    ([to, c]) =>
+      `<span><svg width="12" height="12"><path d="M1,11 L11,11 L6,1 Z" fill="${c}"/></svg> to ${to === 'all' ? 'everyone' : `the ${to}`}</span>`,
+  )
   .join(' ');
 
 /** The whole page: every session's games, in order. `timelines` are the sessions' own, in the report's order. */

@@ -81,13 +81,25 @@ export function misaddressedLines({ t, session }: CheckContext): CheckFacts {
       continue;
     }
     out.examined++;
-    if ((m.event !== 'play' && m.event !== 'trick') || m.about_seat < 0 || m.about_seat === t.robotSeat || m.addressee < 0) continue;
+    if (
+      (m.event !== 'play' && m.event !== 'trick') ||
+      m.about_seat < 0 ||
+      m.about_seat === t.robotSeat ||
+      m.addressee < 0
+    )
+      continue;
     out.applicable++;
     const about = relationOf(t.robotSeat, m.about_seat);
-    const wrong = about === 'partner' ? relationOf(t.robotSeat, m.addressee) === 'opponent' : m.addressee !== m.about_seat;
+    const wrong =
+      about === 'partner' ? relationOf(t.robotSeat, m.addressee) === 'opponent' : m.addressee !== m.about_seat;
     if (wrong) {
       const what = m.event === 'play' ? 'card' : 'trick';
-      out.findings.push({ session, ...placeOfMoment(m.moment), text: m.text, why: `about ${who(t.robotSeat, m.about_seat)}'s ${what}, said to ${who(t.robotSeat, m.addressee)}` });
+      out.findings.push({
+        session,
+        ...placeOfMoment(m.moment),
+        text: m.text,
+        why: `about ${who(t.robotSeat, m.about_seat)}'s ${what}, said to ${who(t.robotSeat, m.addressee)}`,
+      });
     }
   }
   return out;
@@ -119,7 +131,8 @@ export function lateLines({ t, session }: CheckContext): CheckFacts {
       if (after(next)) why = `the result of game ${n}, started after game ${n + 1}'s first card`;
     } else {
       const next = m.event === 'play' ? game?.plays[plays] : undefined;
-      if (after(next)) why = `started after the next card (${next!.message.card} by ${who(t.robotSeat, next!.message.seat)}) was down`;
+      if (after(next))
+        why = `started after the next card (${next!.message.card} by ${who(t.robotSeat, next!.message.seat)}) was down`;
       else if (after(game?.end)) why = `started after game ${n} ended`;
       else if (after(t.sessionEnd)) why = 'started after the session ended';
     }
@@ -150,7 +163,13 @@ export function blameForForcedPlays(c: CheckContext): CheckFacts {
       if (!r) return;
       for (const f of c.felt(r)) {
         if ((f.type === 'reproach' || f.type === 'anger') && isAbout(t.robotSeat, f, p.message.seat)) {
-          out.findings.push({ session, game: game.game, trick: p.message.trick + 1, text: feltText(t.robotSeat, f), why: `${who(t.robotSeat, p.message.seat)} played ${p.message.card}, its only legal card` });
+          out.findings.push({
+            session,
+            game: game.game,
+            trick: p.message.trick + 1,
+            text: feltText(t.robotSeat, f),
+            why: `${who(t.robotSeat, p.message.seat)} played ${p.message.card}, its only legal card`,
+          });
         }
       }
     });
@@ -181,16 +200,31 @@ export function gloatingAndPity(c: CheckContext): CheckFacts {
     const cards = `${e.cards.join(' ')}: ${e.points} points to ${who(robot, e.winner)}`;
     for (const f of c.felt(r)) {
       if (f.type === 'gloating') {
-        const at = f.target >= 0 ? (relationOf(robot, f.target) === 'opponent' ? [f.target] : []) : f.team === 'opponents' ? opponents : [];
+        const at =
+          f.target >= 0
+            ? relationOf(robot, f.target) === 'opponent'
+              ? [f.target]
+              : []
+            : f.team === 'opponents'
+              ? opponents
+              : [];
         if (at.length === 0) continue;
         out.applicable++;
         if (at.every(lostNothing)) {
-          const whom = at.length === 1 ? `${who(robot, at[0]!)} played no card worth points and did not take the trick` : 'neither opponent played a card worth points or took the trick';
+          const whom =
+            at.length === 1
+              ? `${who(robot, at[0]!)} played no card worth points and did not take the trick`
+              : 'neither opponent played a card worth points or took the trick';
           out.findings.push({ ...where, text: feltText(robot, f), why: `${whom} (${cards})` });
         }
       } else if (f.type === 'pity' && (f.target >= 0 ? f.target === partner : false)) {
         out.applicable++;
-        if (ours || points(cardOf(partner)) === 0) out.findings.push({ ...where, text: feltText(robot, f), why: `the partner lost nothing: ${ours ? 'our team took the trick' : 'its card was worth no points'} (${cards})` });
+        if (ours || points(cardOf(partner)) === 0)
+          out.findings.push({
+            ...where,
+            text: feltText(robot, f),
+            why: `the partner lost nothing: ${ours ? 'our team took the trick' : 'its card was worth no points'} (${cards})`,
+          });
       } else if (f.type === 'pity' && f.target >= 0 && relationOf(robot, f.target) === 'opponent') out.applicable++;
     }
   }
@@ -213,7 +247,7 @@ export function resultOf(robot: Seat, end: GameEventMessage | undefined | null):
 export function facesAfter(t: Timeline, game: GameTimeline) {
   if (!game.end) return [];
   const next = t.games.find((g) => g.game === game.game + 1);
-  const until = next ? (next.deal ?? next.plays[0] ?? next.end)?.index ?? Infinity : Infinity;
+  const until = next ? ((next.deal ?? next.plays[0] ?? next.end)?.index ?? Infinity) : Infinity;
   return t.faces.filter((f) => f.index > game.end!.index && f.index < until);
 }
 
@@ -245,14 +279,21 @@ export function happyAfterLoss({ t, session }: CheckContext): CheckFacts {
     for (const f of facesAfter(t, g)) {
       if (f.message.expression !== 'happy') continue;
       const s = ((f.time - g.end!.time) / 1000).toFixed(1);
-      out.findings.push({ session, game: g.game, trick: null, text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end`, why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}` });
+      out.findings.push({
+        session,
+        game: g.game,
+        trick: null,
+        text: `happy face (valence ${round(f.message.valence)}), ${s} s after the game's end`,
+        why: `game ${g.game} was lost ${score}${g.renounce ? ' (a renounce)' : ''}`,
+      });
     }
   }
   return out;
 }
 
 /** Glad (happy) or sorry (sad, angry, scared, disgusted) a face is; surprise and neutral are neither. */
-const faceValence = (expression: string): number => (expression === 'happy' ? 1 : ['sad', 'angry', 'scared', 'disgusted'].includes(expression) ? -1 : 0);
+const faceValence = (expression: string): number =>
+  expression === 'happy' ? 1 : ['sad', 'angry', 'scared', 'disgusted'].includes(expression) ? -1 : 0;
 /** A face that lands this close to a line's end is taken as after it: the planner knows a line's length only as an estimate. */
 const LINE_END_SLACK_MS = 300;
 
@@ -289,7 +330,12 @@ export function facesAgainstWords({ t, session, lineValence }: CheckContext): Ch
     out.applicable++;
     if (lv === -v) {
       const s = ((f.time - under.line.time) / 1000).toFixed(1);
-      out.findings.push({ session, ...placeOfMoment(m.moment), text: m.text, why: `a ${f.message.expression} face ${s} s into it: the line sounds ${lv > 0 ? 'glad' : 'sorry'}, the face ${v > 0 ? 'glad' : 'sorry'}` });
+      out.findings.push({
+        session,
+        ...placeOfMoment(m.moment),
+        text: m.text,
+        why: `a ${f.message.expression} face ${s} s into it: the line sounds ${lv > 0 ? 'glad' : 'sorry'}, the face ${v > 0 ? 'glad' : 'sorry'}`,
+      });
     }
   }
   return out;
@@ -310,13 +356,21 @@ export function facesAgainstTricks({ t, session }: CheckContext): CheckFacts {
       const next = g.plays.find((p) => p.index > trick.index);
       const until = next?.index ?? g.end?.index ?? Infinity;
       const ours = (e.winner & 1) === (t.robotSeat & 1);
-      const faces = t.faces.filter((f) => f.index > trick.index && f.index < until && faceValence(f.message.expression) !== 0);
+      const faces = t.faces.filter(
+        (f) => f.index > trick.index && f.index < until && faceValence(f.message.expression) !== 0,
+      );
       if (faces.length === 0) continue;
       out.applicable++;
       const against = faces.find((f) => faceValence(f.message.expression) === (ours ? -1 : 1));
       if (against) {
         const s = ((against.time - trick.time) / 1000).toFixed(1);
-        out.findings.push({ session, game: g.game, trick: e.trick + 1, text: `${against.message.expression} face (valence ${round(against.message.valence)}), ${s} s after the trick`, why: `${who(t.robotSeat, e.winner)} took ${e.points} points for ${ours ? "the robot's team" : 'the opponents'}` });
+        out.findings.push({
+          session,
+          game: g.game,
+          trick: e.trick + 1,
+          text: `${against.message.expression} face (valence ${round(against.message.valence)}), ${s} s after the trick`,
+          why: `${who(t.robotSeat, e.winner)} took ${e.points} points for ${ours ? "the robot's team" : 'the opponents'}`,
+        });
       }
     }
   }

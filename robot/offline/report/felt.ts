@@ -22,7 +22,8 @@ export type TargetRelation = 'partner' | 'opponent' | 'self' | 'team';
 export const TARGET_RELATIONS: readonly TargetRelation[] = ['partner', 'opponent', 'self', 'team'];
 
 export type SeatRelation = 'self' | 'partner' | 'opponent';
-export const relationOf = (robot: Seat, seat: number): SeatRelation => (seat === robot ? 'self' : seat === partnerOf(robot) ? 'partner' : 'opponent');
+export const relationOf = (robot: Seat, seat: number): SeatRelation =>
+  seat === robot ? 'self' : seat === partnerOf(robot) ? 'partner' : 'opponent';
 
 /** An emotion's target as a relation: the opponents as a team count as opponents; null for no target. */
 export function targetRelation(robot: Seat, f: Pick<Felt, 'target' | 'team'>): TargetRelation | null {
@@ -39,12 +40,15 @@ export function isAbout(robot: Seat, f: Pick<Felt, 'target' | 'team'>, seat: num
   return (f.team === 'team' && ours) || (f.team === 'opponents' && !ours);
 }
 
-const key = (e: { type: string; target: number; target_team: string }): string => `${e.type}|${e.target}|${e.target_team}`;
+const key = (e: { type: string; target: number; target_team: string }): string =>
+  `${e.type}|${e.target}|${e.target_team}`;
 
 /** The emotions of `now` that are new since `before`, or stronger. */
 export function feltBetween(before: EmotionalStateMessage | null, now: EmotionalStateMessage): Felt[] {
   const was = new Map((before?.emotions ?? []).map((e) => [key(e), e.intensity]));
-  return now.emotions.filter((e) => e.intensity > (was.get(key(e)) ?? 0)).map((e) => ({ type: e.type, intensity: e.intensity, target: e.target, team: e.target_team }));
+  return now.emotions
+    .filter((e) => e.intensity > (was.get(key(e)) ?? 0))
+    .map((e) => ({ type: e.type, intensity: e.intensity, target: e.target, team: e.target_team }));
 }
 
 /** Finds, for any emotions message, the one recorded just before it. */
@@ -57,7 +61,10 @@ export function previousEmotions(t: Timeline): (m: At<EmotionalStateMessage>) =>
 }
 
 /** What the robot felt about one event: in its reaction and in its reappraisals, each emotion once at its strongest. */
-export function feltAbout(r: Reaction, previous: (m: At<EmotionalStateMessage>) => EmotionalStateMessage | null): Felt[] {
+export function feltAbout(
+  r: Reaction,
+  previous: (m: At<EmotionalStateMessage>) => EmotionalStateMessage | null,
+): Felt[] {
   const out = new Map<string, Felt>();
   for (const m of r.emotions ? [r.emotions, ...r.reappraisals] : []) {
     for (const f of feltBetween(previous(m), m.message)) {

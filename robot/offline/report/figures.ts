@@ -49,9 +49,15 @@ export interface Figures {
   emotions: {
     messages: number;
     /** Per OCC type: messages it is in, messages it is the strongest in (and that share of all), its intensity. */
-    types: Record<string, { present: number; strongest: number; strongestShare: number | null; median: number | null; p90: number | null }>;
+    types: Record<
+      string,
+      { present: number; strongest: number; strongestShare: number | null; median: number | null; p90: number | null }
+    >;
     /** Per kind of game event: how many, and the emotions with a target the robot felt about them, by the target's relation. */
-    towardSeats: Record<EventKind, { events: number } & Record<TargetRelation, Record<string, { count: number; median: number | null }>>>;
+    towardSeats: Record<
+      EventKind,
+      { events: number } & Record<TargetRelation, Record<string, { count: number; median: number | null }>>
+    >;
   };
   faces: {
     beforeFirstGame: FaceCounts;
@@ -67,7 +73,13 @@ export interface Figures {
     /** Lines about the robot's own card, and their share of the lines spoken. */
     ownCard: { spoken: number; share: number | null };
     /** Per language: the library's categories and lines (distinct ids) said at least once; null without a library. */
-    coverage: Record<string, { categories: { said: number; total: number; share: number | null }; lines: { said: number; total: number; share: number | null } } | null>;
+    coverage: Record<
+      string,
+      {
+        categories: { said: number; total: number; share: number | null };
+        lines: { said: number; total: number; share: number | null };
+      } | null
+    >;
   };
   checks: Record<CheckName, CheckFigures> & {
     /** From each reacted game event to the robot's reaction (its emotions message), ms. */
@@ -86,24 +98,45 @@ const addFaces = (a: FaceCounts, b: FaceCounts): FaceCounts => {
   return out;
 };
 
-const latency = (ms: readonly number[]): LatencyFigures => ({ count: ms.length, p50: roundOrNull(quantile(ms, 0.5), 1), p95: roundOrNull(quantile(ms, 0.95), 1), max: ms.length ? round(Math.max(...ms), 1) : null });
+const latency = (ms: readonly number[]): LatencyFigures => ({
+  count: ms.length,
+  p50: roundOrNull(quantile(ms, 0.5), 1),
+  p95: roundOrNull(quantile(ms, 0.95), 1),
+  max: ms.length ? round(Math.max(...ms), 1) : null,
+});
 
 const CHECK_NOTES: Partial<Record<CheckName, (unknown: number, examined: number) => string>> = {
-  misaddressed: (u, e) => (e === 0 ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to` : `${u} lines recorded without what they react to were not checked`),
-  lateLines: (u, e) => (e === 0 ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to` : `${u} lines recorded without what they react to were not checked`),
+  misaddressed: (u, e) =>
+    e === 0
+      ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to`
+      : `${u} lines recorded without what they react to were not checked`,
+  lateLines: (u, e) =>
+    e === 0
+      ? `could not be checked: the ${u} spoken lines were recorded before lines said what they react to`
+      : `${u} lines recorded without what they react to were not checked`,
   forcedBlame: (u) => `${u} plays were not judged: the recording does not give back enough of the hand`,
-  facesAgainstWords: (u) => `${u} faces shown under lines of unknown feeling (no utterance library for their language, or lines not in it) were not judged`,
+  facesAgainstWords: (u) =>
+    `${u} faces shown under lines of unknown feeling (no utterance library for their language, or lines not in it) were not judged`,
 };
 
 function checkFigures(name: CheckName, f: SessionFacts): CheckFigures {
   const c = f.checks[name];
-  return { examined: c.examined, applicable: c.applicable, unknown: c.unknown, count: c.findings.length, examples: c.findings.slice(0, EXAMPLES), note: c.unknown > 0 ? (CHECK_NOTES[name]?.(c.unknown, c.examined) ?? null) : null };
+  return {
+    examined: c.examined,
+    applicable: c.applicable,
+    unknown: c.unknown,
+    count: c.findings.length,
+    examples: c.findings.slice(0, EXAMPLES),
+    note: c.unknown > 0 ? (CHECK_NOTES[name]?.(c.unknown, c.examined) ?? null) : null,
+  };
 }
 
 function towardSeats(f: SessionFacts): Figures['emotions']['towardSeats'] {
   const out = {} as Figures['emotions']['towardSeats'];
   for (const kind of EVENT_KINDS) {
-    const byRelation = Object.fromEntries(TARGET_RELATIONS.map((r) => [r, {} as Record<string, { count: number; median: number | null }>])) as Record<TargetRelation, Record<string, { count: number; median: number | null }>>;
+    const byRelation = Object.fromEntries(
+      TARGET_RELATIONS.map((r) => [r, {} as Record<string, { count: number; median: number | null }>]),
+    ) as Record<TargetRelation, Record<string, { count: number; median: number | null }>>;
     for (const relation of TARGET_RELATIONS) {
       const felt = f.toward.filter((x) => x.kind === kind && x.relation === relation);
       for (const type of [...new Set(felt.map((x) => x.type))].sort()) {
@@ -120,7 +153,10 @@ function lineFigures(f: SessionFacts): Figures['lines'] {
   const spoken = f.lines.filter((l) => l.spoken);
   const droppedByReason: Record<string, number> = {};
   const byCategory: Record<string, { spoken: number; dropped: number }> = {};
-  const byAddressee = Object.fromEntries(ADDRESSEES.map((a) => [a, { spoken: 0, dropped: 0 }])) as Record<Addressee, { spoken: number; dropped: number }>;
+  const byAddressee = Object.fromEntries(ADDRESSEES.map((a) => [a, { spoken: 0, dropped: 0 }])) as Record<
+    Addressee,
+    { spoken: number; dropped: number }
+  >;
   for (const l of f.lines) {
     const phase = l.spoken ? 'spoken' : 'dropped';
     if (!l.spoken) droppedByReason[l.reason || 'unknown'] = (droppedByReason[l.reason || 'unknown'] ?? 0) + 1;
@@ -139,7 +175,11 @@ function lineFigures(f: SessionFacts): Figures['lines'] {
     const categories = new Set(lib.categories);
     const saidCategories = new Set(said.map((l) => l.category).filter((c) => categories.has(c)));
     coverage[language] = {
-      categories: { said: saidCategories.size, total: categories.size, share: share(saidCategories.size, categories.size) },
+      categories: {
+        said: saidCategories.size,
+        total: categories.size,
+        share: share(saidCategories.size, categories.size),
+      },
       lines: { said: saidIds.size, total: ids.size, share: share(saidIds.size, ids.size) },
     };
   }
@@ -148,7 +188,11 @@ function lineFigures(f: SessionFacts): Figures['lines'] {
     spoken: spoken.length,
     dropped: f.lines.length - spoken.length,
     droppedByReason,
-    byCategory: Object.fromEntries(Object.entries(byCategory).sort(([a, x], [b, y]) => y.spoken + y.dropped - (x.spoken + x.dropped) || a.localeCompare(b))),
+    byCategory: Object.fromEntries(
+      Object.entries(byCategory).sort(
+        ([a, x], [b, y]) => y.spoken + y.dropped - (x.spoken + x.dropped) || a.localeCompare(b),
+      ),
+    ),
     byAddressee,
     ownCard: { spoken: own, share: share(own, spoken.length) },
     coverage,
@@ -156,23 +200,43 @@ function lineFigures(f: SessionFacts): Figures['lines'] {
 }
 
 export function figuresOf(f: SessionFacts): Figures {
-  const results = Object.fromEntries(RESULTS.map((r) => [r, f.games.filter((g) => g.result === r).length])) as Record<GameResult, number>;
+  const results = Object.fromEntries(RESULTS.map((r) => [r, f.games.filter((g) => g.result === r).length])) as Record<
+    GameResult,
+    number
+  >;
   const ends = f.games.map((g) => g.moodAtEnd).filter((m): m is number => m !== null);
   const messagesWithStrongest = Object.values(f.strongest).reduce((a, b) => a + b, 0);
   const types: Figures['emotions']['types'] = {};
-  const typeNames = [...new Set([...Object.keys(f.intensities), ...Object.keys(f.strongest)])].sort((a, b) => (f.strongest[b] ?? 0) - (f.strongest[a] ?? 0) || a.localeCompare(b));
+  const typeNames = [...new Set([...Object.keys(f.intensities), ...Object.keys(f.strongest)])].sort(
+    (a, b) => (f.strongest[b] ?? 0) - (f.strongest[a] ?? 0) || a.localeCompare(b),
+  );
   for (const type of typeNames) {
     const xs = f.intensities[type] ?? [];
     const strongest = f.strongest[type] ?? 0;
-    types[type] = { present: xs.length, strongest, strongestShare: share(strongest, messagesWithStrongest), median: roundOrNull(median(xs)), p90: roundOrNull(quantile(xs, 0.9)) };
+    types[type] = {
+      present: xs.length,
+      strongest,
+      strongestShare: share(strongest, messagesWithStrongest),
+      median: roundOrNull(median(xs)),
+      p90: roundOrNull(quantile(xs, 0.9)),
+    };
   }
   const byResult = Object.fromEntries(
     RESULTS.map((r) => {
       const games = f.games.filter((g) => g.result === r);
-      return [r, { games: games.length, during: games.map((g) => g.faces.during).reduce(addFaces, noFaces()), after: games.map((g) => g.faces.after).reduce(addFaces, noFaces()) }];
+      return [
+        r,
+        {
+          games: games.length,
+          during: games.map((g) => g.faces.during).reduce(addFaces, noFaces()),
+          after: games.map((g) => g.faces.after).reduce(addFaces, noFaces()),
+        },
+      ];
     }),
   ) as Figures['faces']['byResult'];
-  const byKind = Object.fromEntries(EVENT_KINDS.map((k) => [k, latency(f.latencies.filter((l) => l.kind === k).map((l) => l.ms))])) as Record<EventKind, LatencyFigures>;
+  const byKind = Object.fromEntries(
+    EVENT_KINDS.map((k) => [k, latency(f.latencies.filter((l) => l.kind === k).map((l) => l.ms))]),
+  ) as Record<EventKind, LatencyFigures>;
   const checks = Object.fromEntries(CHECK_NAMES.map((n) => [n, checkFigures(n, f)])) as Record<CheckName, CheckFigures>;
   return {
     sessions: f.sessions,
@@ -183,11 +247,19 @@ export function figuresOf(f: SessionFacts): Figures {
       median: roundOrNull(median(f.moods)),
       extremeShare: share(f.moods.filter((m) => Math.abs(m) >= 9).length, f.moods.length),
       histogram: histogram(f.moods, -10, 10, 2),
-      atGameEnd: { count: ends.length, median: roundOrNull(median(ends)), min: ends.length ? round(Math.min(...ends)) : null, max: ends.length ? round(Math.max(...ends)) : null },
+      atGameEnd: {
+        count: ends.length,
+        median: roundOrNull(median(ends)),
+        min: ends.length ? round(Math.min(...ends)) : null,
+        max: ends.length ? round(Math.max(...ends)) : null,
+      },
     },
     emotions: { messages: f.emotionMessages, types, towardSeats: towardSeats(f) },
     faces: { beforeFirstGame: f.facesBefore, byResult },
     lines: lineFigures(f),
-    checks: { ...checks, reactionLatency: { ...latency(f.latencies.map((l) => l.ms)), unanswered: f.unanswered, byKind } },
+    checks: {
+      ...checks,
+      reactionLatency: { ...latency(f.latencies.map((l) => l.ms)), unanswered: f.unanswered, byKind },
+    },
   };
 }

@@ -44,19 +44,25 @@ const CHECK_TITLES: Record<CheckName, string> = {
 
 /** What each check counted, in words. */
 const CHECK_SCOPE: Record<CheckName, (c: CheckFigures) => string> = {
-  misaddressed: (c) => `of ${plural(c.applicable, "line")} about another seat's card or trick, said to someone (${c.examined} spoken lines checked)`,
+  misaddressed: (c) =>
+    `of ${plural(c.applicable, 'line')} about another seat's card or trick, said to someone (${c.examined} spoken lines checked)`,
   lateLines: (c) => `of ${plural(c.applicable, 'line')} about a card, trick, deal or result`,
   forcedBlame: (c) => `in reactions to ${plural(c.applicable, 'forced play')} (of ${c.examined} plays judged)`,
   gloatingPity: (c) => `of ${c.applicable} gloating or pity toward a seat at ${plural(c.examined, 'trick')}`,
-  happyAfterLoss: (c) => `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
-  facesAgainstWords: (c) => `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
-  facesAgainstTricks: (c) => `of ${plural(c.applicable, 'trick')} with points followed by a glad or sad face before the next card (of ${c.examined} with points)`,
+  happyAfterLoss: (c) =>
+    `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
+  facesAgainstWords: (c) =>
+    `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
+  facesAgainstTricks: (c) =>
+    `of ${plural(c.applicable, 'trick')} with points followed by a glad or sad face before the next card (of ${c.examined} with points)`,
 };
 
 const sparks = '▁▂▃▄▅▆▇█';
 function sparkline(counts: readonly number[]): string {
   const max = Math.max(1, ...counts);
-  return counts.map((c) => (c === 0 ? ' ' : sparks[Math.min(sparks.length - 1, Math.floor((c / max) * (sparks.length - 1)))]!)).join('');
+  return counts
+    .map((c) => (c === 0 ? ' ' : sparks[Math.min(sparks.length - 1, Math.floor((c / max) * (sparks.length - 1)))]!))
+    .join('');
 }
 
 function moodLines(f: Figures): string[] {
@@ -72,9 +78,17 @@ function emotionLines(f: Figures): string[] {
   const types = Object.entries(f.emotions.types);
   const out = [`Emotions            strongest in      median   p90   (in ${f.emotions.messages} messages)`];
   for (const [type, t] of types.slice(0, EMOTION_ROWS)) {
-    out.push(`  ${pad(type, 17)} ${padLeft(pct(t.strongestShare), 6)} ${padLeft(`(${t.strongest})`, 6)}   ${padLeft(num(t.median), 6)} ${padLeft(num(t.p90), 5)}`);
+    out.push(
+      `  ${pad(type, 17)} ${padLeft(pct(t.strongestShare), 6)} ${padLeft(`(${t.strongest})`, 6)}   ${padLeft(num(t.median), 6)} ${padLeft(num(t.p90), 5)}`,
+    );
   }
-  if (types.length > EMOTION_ROWS) out.push(`  ... and ${types.slice(EMOTION_ROWS).map(([t]) => t).join(', ')}`);
+  if (types.length > EMOTION_ROWS)
+    out.push(
+      `  ... and ${types
+        .slice(EMOTION_ROWS)
+        .map(([t]) => t)
+        .join(', ')}`,
+    );
   return out;
 }
 
@@ -85,19 +99,25 @@ function towardLines(f: Figures): string[] {
     if (k.events === 0) continue;
     const parts = TARGET_RELATIONS.map((r: TargetRelation) => {
       const felt = Object.entries(k[r]).sort(([, a], [, b]) => b.count - a.count);
-      return felt.length ? `${r === 'team' ? 'team' : r}: ${felt.map(([type, x]) => `${type} ${x.count}x${x.median === null ? '-' : x.median.toFixed(1)}`).join(', ')}` : '';
+      return felt.length
+        ? `${r === 'team' ? 'team' : r}: ${felt.map(([type, x]) => `${type} ${x.count}x${x.median === null ? '-' : x.median.toFixed(1)}`).join(', ')}`
+        : '';
     }).filter(Boolean);
-    out.push(`  ${pad(`${KIND_TITLES[kind]} (${k.events})`, 24)} ${parts.length ? parts.join(' | ') : 'nothing toward a seat'}`);
+    out.push(
+      `  ${pad(`${KIND_TITLES[kind]} (${k.events})`, 24)} ${parts.length ? parts.join(' | ') : 'nothing toward a seat'}`,
+    );
   }
   return out;
 }
 
 const FACE_HEAD = FACES.map((f) => padLeft(f.slice(0, 7), 8)).join('');
-const faceRow = (title: string, c: FaceCounts): string => `  ${pad(title, 24)}${FACES.map((f) => padLeft(String(c[f] ?? 0), 8)).join('')}`;
+const faceRow = (title: string, c: FaceCounts): string =>
+  `  ${pad(title, 24)}${FACES.map((f) => padLeft(String(c[f] ?? 0), 8)).join('')}`;
 
 function faceLinesOfSession(s: SessionReport): string[] {
   const out = [`Faces${' '.repeat(21)}${FACE_HEAD}`];
-  if (Object.values(s.figures.faces.beforeFirstGame).some((n) => n > 0)) out.push(faceRow('before the first card', s.figures.faces.beforeFirstGame));
+  if (Object.values(s.figures.faces.beforeFirstGame).some((n) => n > 0))
+    out.push(faceRow('before the first card', s.figures.faces.beforeFirstGame));
   for (const g of s.games) {
     out.push(faceRow(`game ${g.game} (${g.result})`, g.faces.during));
     out.push(faceRow(`  after its end`, g.faces.after));
@@ -117,7 +137,9 @@ function faceLinesByResult(f: Figures): string[] {
 
 function lineLines(f: Figures): string[] {
   const l = f.lines;
-  const reasons = Object.entries(l.droppedByReason).map(([r, n]) => `${r} ${n}`).join(', ');
+  const reasons = Object.entries(l.droppedByReason)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
   const a = l.byAddressee;
   const out = [
     `Lines: ${l.spoken} spoken, ${l.dropped} dropped${reasons ? ` (${reasons})` : ''}; spoken to the partner ${a.partner.spoken}, an opponent ${a.opponent.spoken}, everyone ${a.all.spoken}; own card ${pct(l.ownCard.share)} of spoken`,
@@ -130,25 +152,40 @@ function lineLines(f: Figures): string[] {
     );
   }
   const cats = Object.entries(l.byCategory);
-  if (cats.length) out.push(`  by category: ${cats.slice(0, 8).map(([c, n]) => `${c} ${n.spoken}${n.dropped ? `+${n.dropped} dropped` : ''}`).join(', ')}${cats.length > 8 ? ', ...' : ''}`);
+  if (cats.length)
+    out.push(
+      `  by category: ${cats
+        .slice(0, 8)
+        .map(([c, n]) => `${c} ${n.spoken}${n.dropped ? `+${n.dropped} dropped` : ''}`)
+        .join(', ')}${cats.length > 8 ? ', ...' : ''}`,
+    );
   return out;
 }
 
 const where = (x: Finding, withSession: boolean): string =>
-  [withSession ? x.session : '', x.game !== null ? `game ${x.game}` : '', x.trick !== null ? `trick ${x.trick}` : ''].filter(Boolean).join(' ');
+  [withSession ? x.session : '', x.game !== null ? `game ${x.game}` : '', x.trick !== null ? `trick ${x.trick}` : '']
+    .filter(Boolean)
+    .join(' ');
 
 function checkLines(f: Figures, examples: number, withSession: boolean): string[] {
   const out = ['Checks'];
   for (const name of Object.keys(CHECK_TITLES) as CheckName[]) {
     const c = f.checks[name];
     const couldNot = c.examined === 0 && c.unknown > 0;
-    out.push(`  ${pad(CHECK_TITLES[name], 24)} ${couldNot ? `  - ${c.note}` : `${padLeft(String(c.count), 3)} ${CHECK_SCOPE[name](c)}`}`);
+    out.push(
+      `  ${pad(CHECK_TITLES[name], 24)} ${couldNot ? `  - ${c.note}` : `${padLeft(String(c.count), 3)} ${CHECK_SCOPE[name](c)}`}`,
+    );
     if (c.note && !couldNot) out.push(`  ${' '.repeat(24)}     note: ${c.note}`);
     for (const x of c.examples.slice(0, examples)) out.push(`      ${where(x, withSession)}: "${x.text}": ${x.why}`);
-    if (c.count > examples) out.push(`      ... ${c.count - examples} more (--json lists ${c.count > EXAMPLES ? `the first ${EXAMPLES}` : 'them'})`);
+    if (c.count > examples)
+      out.push(
+        `      ... ${c.count - examples} more (--json lists ${c.count > EXAMPLES ? `the first ${EXAMPLES}` : 'them'})`,
+      );
   }
   const r = f.checks.reactionLatency;
-  out.push(`  ${pad('reaction latency', 24)}     p50 ${num(r.p50, 1)} ms, p95 ${num(r.p95, 1)} ms, max ${num(r.max, 1)} ms over ${plural(r.count, 'game event')}${r.unanswered ? `, ${r.unanswered} with no reaction` : ''}`);
+  out.push(
+    `  ${pad('reaction latency', 24)}     p50 ${num(r.p50, 1)} ms, p95 ${num(r.p95, 1)} ms, max ${num(r.max, 1)} ms over ${plural(r.count, 'game event')}${r.unanswered ? `, ${r.unanswered} with no reaction` : ''}`,
+  );
   return out;
 }
 
@@ -171,12 +208,33 @@ export function formatSession(s: SessionReport): string {
     ...s.problems.map((p) => `  problem: ${p}`),
   ];
   const f = s.figures;
-  return [...head, '', ...moodLines(f), ...emotionLines(f), ...towardLines(f), ...faceLinesOfSession(s), ...lineLines(f), ...checkLines(f, TEXT_EXAMPLES, false)].join('\n');
+  return [
+    ...head,
+    '',
+    ...moodLines(f),
+    ...emotionLines(f),
+    ...towardLines(f),
+    ...faceLinesOfSession(s),
+    ...lineLines(f),
+    ...checkLines(f, TEXT_EXAMPLES, false),
+  ].join('\n');
 }
 
 export function formatOverall(f: Figures): string {
-  const results = Object.entries(f.results).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`).join(', ');
-  return [`Overall: ${plural(f.sessions, 'session')}, ${plural(f.games, 'game')}${results ? ` (${results})` : ''}`, '', ...moodLines(f), ...emotionLines(f), ...towardLines(f), ...faceLinesByResult(f), ...lineLines(f), ...checkLines(f, TEXT_EXAMPLES, true)].join('\n');
+  const results = Object.entries(f.results)
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  return [
+    `Overall: ${plural(f.sessions, 'session')}, ${plural(f.games, 'game')}${results ? ` (${results})` : ''}`,
+    '',
+    ...moodLines(f),
+    ...emotionLines(f),
+    ...towardLines(f),
+    ...faceLinesByResult(f),
+    ...lineLines(f),
+    ...checkLines(f, TEXT_EXAMPLES, true),
+  ].join('\n');
 }
 
 /** Each session, then (for more than one) all of them together. */

@@ -24,7 +24,11 @@ const cardOrNull = (s: string): Card | null => {
  * null when the recording does not tell (the seat's hand is not known well enough).
  */
 export function forcedPlays(game: GameTimeline): (boolean | null)[] {
-  const plays = game.plays.map((p) => ({ seat: p.message.seat, card: cardOrNull(p.message.card), trick: p.message.trick }));
+  const plays = game.plays.map((p) => ({
+    seat: p.message.seat,
+    card: cardOrNull(p.message.card),
+    trick: p.message.trick,
+  }));
   const dealer = game.deal?.message.seat ?? -1;
   const trump = game.deal ? cardOrNull(game.deal.message.card) : null;
   return plays.map((p, k) => {
@@ -33,7 +37,12 @@ export function forcedPlays(game: GameTimeline): (boolean | null)[] {
     const size = HAND - before.length;
     // The seat's hand as far as the game shows it: this card and the ones it plays later, and the
     // turned-up trump card while its dealer has not played it.
-    const known = new Set(plays.slice(k).filter((q) => q.seat === p.seat && q.card !== null).map((q) => q.card!));
+    const known = new Set(
+      plays
+        .slice(k)
+        .filter((q) => q.seat === p.seat && q.card !== null)
+        .map((q) => q.card!),
+    );
     if (p.seat === dealer && trump !== null && !before.some((q) => q.card === trump)) known.add(trump);
     const unknown = size - known.size;
     if (size === 1) return true;

@@ -2,7 +2,19 @@
 export { buildReport, sessionReport } from './session-report.js';
 export type { Report, SessionReport } from './session-report.js';
 export { sessionFacts, eventKind, isOwnCardLine, EVENT_KINDS, CHECK_NAMES, FACES } from './session-facts.js';
-export type { Addressee, CheckName, EventKind, FaceCounts, GameFacts, LibraryLines, LibraryLookup, LibrarySummary, LineFact, SessionFacts, TowardFact } from './session-facts.js';
+export type {
+  Addressee,
+  CheckName,
+  EventKind,
+  FaceCounts,
+  GameFacts,
+  LibraryLines,
+  LibraryLookup,
+  LibrarySummary,
+  LineFact,
+  SessionFacts,
+  TowardFact,
+} from './session-facts.js';
 export { figuresOf, EXAMPLES } from './figures.js';
 export type { CheckFigures, Figures, LatencyFigures } from './figures.js';
 export { mergeFacts } from './merge.js';
@@ -11,7 +23,18 @@ export type { At, GameTimeline, Reaction, Timeline } from './timeline.js';
 export { feltAbout, feltBetween, isAbout, relationOf, targetRelation, TARGET_RELATIONS } from './felt.js';
 export type { Felt, SeatRelation, TargetRelation } from './felt.js';
 export { forcedPlays } from './hands.js';
-export { blameForForcedPlays, facesAfter, facesAgainstTricks, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, placeOfMoment, resultOf } from './checks.js';
+export {
+  blameForForcedPlays,
+  facesAfter,
+  facesAgainstTricks,
+  facesAgainstWords,
+  gloatingAndPity,
+  happyAfterLoss,
+  lateLines,
+  misaddressedLines,
+  placeOfMoment,
+  resultOf,
+} from './checks.js';
 export type { CheckContext, CheckFacts, Finding, GameResult } from './checks.js';
 export { formatOverall, formatReport, formatSession } from './format-text.js';
 export { chartHtml } from './chart.js';

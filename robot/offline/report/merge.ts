@@ -5,7 +5,10 @@ import type { CheckFacts } from './checks.js';
 import type { CheckName, FaceCounts, SessionFacts } from './session-facts.js';
 import { CHECK_NAMES } from './session-facts.js';
 
-const addCounts = <K extends string>(a: Partial<Record<K, number>>, b: Partial<Record<K, number>>): Partial<Record<K, number>> => {
+const addCounts = <K extends string>(
+  a: Partial<Record<K, number>>,
+  b: Partial<Record<K, number>>,
+): Partial<Record<K, number>> => {
   const out: Partial<Record<K, number>> = { ...a };
   for (const [k, v] of Object.entries(b) as [K, number][]) out[k] = (out[k] ?? 0) + v;
   return out;
@@ -41,7 +44,10 @@ export function mergeFacts(all: readonly SessionFacts[]): SessionFacts {
       // A language's library is the same file for every session read in one run.
       libraries: { ...a.libraries, ...b.libraries },
       facesBefore: addCounts(a.facesBefore, b.facesBefore) as FaceCounts,
-      checks: Object.fromEntries(CHECK_NAMES.map((n) => [n, addChecks(a.checks[n], b.checks[n])])) as Record<CheckName, CheckFacts>,
+      checks: Object.fromEntries(CHECK_NAMES.map((n) => [n, addChecks(a.checks[n], b.checks[n])])) as Record<
+        CheckName,
+        CheckFacts
+      >,
       latencies: [...a.latencies, ...b.latencies],
       unanswered: a.unanswered + b.unanswered,
     }),

@@ -6,7 +6,17 @@ import type { Seat } from '../../../game/index.js';
 import { EXPRESSIONS } from '../../../behaviours/index.js';
 import type { Recording } from '../../recording/index.js';
 import type { CheckFacts, GameResult } from './checks.js';
-import { blameForForcedPlays, facesAfter, facesAgainstTricks, facesAgainstWords, gloatingAndPity, happyAfterLoss, lateLines, misaddressedLines, resultOf } from './checks.js';
+import {
+  blameForForcedPlays,
+  facesAfter,
+  facesAgainstTricks,
+  facesAgainstWords,
+  gloatingAndPity,
+  happyAfterLoss,
+  lateLines,
+  misaddressedLines,
+  resultOf,
+} from './checks.js';
 import type { Felt, SeatRelation, TargetRelation } from './felt.js';
 import { feltAbout, previousEmotions, relationOf, targetRelation } from './felt.js';
 import type { Reaction, Timeline } from './timeline.js';
@@ -14,7 +24,17 @@ import { timelineOf } from './timeline.js';
 
 /** What a game event was, from the robot's seat: whose card, who took the trick, and the rest. */
 export type EventKind = `play.${SeatRelation}` | `trick.${SeatRelation}` | 'deal' | 'end' | 'renounce';
-export const EVENT_KINDS: readonly EventKind[] = ['deal', 'play.self', 'play.partner', 'play.opponent', 'trick.self', 'trick.partner', 'trick.opponent', 'end', 'renounce'];
+export const EVENT_KINDS: readonly EventKind[] = [
+  'deal',
+  'play.self',
+  'play.partner',
+  'play.opponent',
+  'trick.self',
+  'trick.partner',
+  'trick.opponent',
+  'end',
+  'renounce',
+];
 
 /** Faces shown, by ROS4HRI expression name. */
 export type FaceCounts = Record<string, number>;
@@ -64,8 +84,23 @@ export interface TowardFact {
   intensity: number;
 }
 
-export type CheckName = 'misaddressed' | 'lateLines' | 'forcedBlame' | 'gloatingPity' | 'happyAfterLoss' | 'facesAgainstWords' | 'facesAgainstTricks';
-export const CHECK_NAMES: readonly CheckName[] = ['misaddressed', 'lateLines', 'forcedBlame', 'gloatingPity', 'happyAfterLoss', 'facesAgainstWords', 'facesAgainstTricks'];
+export type CheckName =
+  | 'misaddressed'
+  | 'lateLines'
+  | 'forcedBlame'
+  | 'gloatingPity'
+  | 'happyAfterLoss'
+  | 'facesAgainstWords'
+  | 'facesAgainstTricks';
+export const CHECK_NAMES: readonly CheckName[] = [
+  'misaddressed',
+  'lateLines',
+  'forcedBlame',
+  'gloatingPity',
+  'happyAfterLoss',
+  'facesAgainstWords',
+  'facesAgainstTricks',
+];
 
 export interface SessionFacts {
   sessions: number;
@@ -121,7 +156,8 @@ export function eventKind(t: Timeline, r: Reaction): EventKind {
 const ourFirst = (robot: Seat, [a, b]: readonly number[]): [number, number] => (robot % 2 === 0 ? [a!, b!] : [b!, a!]);
 
 /** Own-card lines: the robot saying which card it plays, plain or with feeling. */
-export const isOwnCardLine = (category: string, id: string): boolean => category.startsWith('playing.') || category.startsWith('play.self') || id === 'card#robot';
+export const isOwnCardLine = (category: string, id: string): boolean =>
+  category.startsWith('playing.') || category.startsWith('play.self') || id === 'card#robot';
 
 function countFaces(faces: readonly { message: { expression: string } }[]): FaceCounts {
   const out = noFaces();
@@ -143,7 +179,10 @@ function gameFacts(t: Timeline, session: string): GameFacts[] {
       victories: end ? ourFirst(t.robotSeat, end.victories) : null,
       renounce: g.renounce !== null,
       moodAtEnd: g.end ? (endReaction.get(g.end.index)?.emotions?.message.mood ?? null) : null,
-      faces: { during: countFaces(t.faces.filter((f) => f.index >= start && f.index <= stop)), after: countFaces(facesAfter(t, g)) },
+      faces: {
+        during: countFaces(t.faces.filter((f) => f.index >= start && f.index <= stop)),
+        after: countFaces(facesAfter(t, g)),
+      },
     };
   });
 }
@@ -153,11 +192,25 @@ function lineFacts(t: Timeline): LineFact[] {
   let language = t.language;
   let change = 0;
   for (const l of t.lines) {
-    while (change < t.languages.length && t.languages[change]!.index < l.index) language = t.languages[change++]!.message.language;
+    while (change < t.languages.length && t.languages[change]!.index < l.index)
+      language = t.languages[change++]!.message.language;
     const m = l.message;
     if (m.phase !== 'start' && m.phase !== 'dropped') continue;
-    const addressee: Addressee = m.addressee < 0 || m.addressee === t.robotSeat ? 'all' : relationOf(t.robotSeat, m.addressee) === 'partner' ? 'partner' : 'opponent';
-    out.push({ spoken: m.phase === 'start', reason: m.reason, category: m.category, id: m.id, language: m.language || language, addressee, ownCard: isOwnCardLine(m.category, m.id) });
+    const addressee: Addressee =
+      m.addressee < 0 || m.addressee === t.robotSeat
+        ? 'all'
+        : relationOf(t.robotSeat, m.addressee) === 'partner'
+          ? 'partner'
+          : 'opponent';
+    out.push({
+      spoken: m.phase === 'start',
+      reason: m.reason,
+      category: m.category,
+      id: m.id,
+      language: m.language || language,
+      addressee,
+      ownCard: isOwnCardLine(m.category, m.id),
+    });
   }
   return out;
 }
@@ -168,7 +221,10 @@ function librarySummary(library: LibraryLines | null): LibrarySummary | null {
 }
 
 /** Everything a report needs from one recording, and the timeline it read (for the chart). */
-export function sessionFacts(recording: Recording, libraries: LibraryLookup): { facts: SessionFacts; timeline: Timeline } {
+export function sessionFacts(
+  recording: Recording,
+  libraries: LibraryLookup,
+): { facts: SessionFacts; timeline: Timeline } {
   const t = timelineOf(recording);
   const session = recording.session?.id ?? recording.path;
   const previous = previousEmotions(t);
@@ -206,9 +262,11 @@ export function sessionFacts(recording: Recording, libraries: LibraryLookup): { 
 
   const lines = lineFacts(t);
   const libs: Record<string, LibrarySummary | null> = {};
-  for (const language of new Set([...lines.map((l) => l.language), ...(t.language ? [t.language] : [])])) libs[language] = librarySummary(libraries(language));
+  for (const language of new Set([...lines.map((l) => l.language), ...(t.language ? [t.language] : [])]))
+    libs[language] = librarySummary(libraries(language));
 
-  const lineValence = (language: string, id: string): number | null => libraries(language)?.lines.find((l) => l.id === id)?.valence ?? null;
+  const lineValence = (language: string, id: string): number | null =>
+    libraries(language)?.lines.find((l) => l.id === id)?.valence ?? null;
   const context = { t, session, felt, lineValence };
   const facts: SessionFacts = {
     sessions: 1,
@@ -221,7 +279,9 @@ export function sessionFacts(recording: Recording, libraries: LibraryLookup): { 
     toward,
     lines,
     libraries: libs,
-    facesBefore: countFaces(t.faces.filter((f) => f.index < ((t.games[0]?.plays[0] ?? t.games[0]?.end)?.index ?? Infinity))),
+    facesBefore: countFaces(
+      t.faces.filter((f) => f.index < ((t.games[0]?.plays[0] ?? t.games[0]?.end)?.index ?? Infinity)),
+    ),
     checks: {
       misaddressed: misaddressedLines(context),
       lateLines: lateLines(context),

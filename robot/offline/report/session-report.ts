@@ -39,16 +39,23 @@ export interface Report {
 }
 
 /** One session's report, with the facts it came from (for the overall figures) and its timeline (for the chart). */
-export function sessionReport(recording: Recording, libraries: LibraryLookup): { report: SessionReport; facts: SessionFacts; timeline: Timeline } {
+export function sessionReport(
+  recording: Recording,
+  libraries: LibraryLookup,
+): { report: SessionReport; facts: SessionFacts; timeline: Timeline } {
   const { facts, timeline } = sessionFacts(recording, libraries);
   const s = recording.session ?? {};
   const planned = Number(s.games);
   const notes: string[] = [];
-  if (!recording.session) notes.push('the recording has no session metadata: seat 0 and the language of its lines are assumed');
-  if (!recording.complete || recording.problems.length > 0) notes.push(`the recording is ${recording.complete ? 'damaged' : 'incomplete'}: reported as far as it goes`);
+  if (!recording.session)
+    notes.push('the recording has no session metadata: seat 0 and the language of its lines are assumed');
+  if (!recording.complete || recording.problems.length > 0)
+    notes.push(`the recording is ${recording.complete ? 'damaged' : 'incomplete'}: reported as far as it goes`);
   for (const g of facts.games) if (g.result === 'unfinished') notes.push(`game ${g.game} did not end in the recording`);
-  if (Number.isInteger(planned) && facts.games.length < planned && recording.complete) notes.push(`${facts.games.length} of ${planned} games were played`);
-  for (const [language, lib] of Object.entries(facts.libraries)) if (!lib) notes.push(`no utterance library for language "${language}": its coverage is not known`);
+  if (Number.isInteger(planned) && facts.games.length < planned && recording.complete)
+    notes.push(`${facts.games.length} of ${planned} games were played`);
+  for (const [language, lib] of Object.entries(facts.libraries))
+    if (!lib) notes.push(`no utterance library for language "${language}": its coverage is not known`);
   if (facts.unanswered > 0) notes.push(`${facts.unanswered} game events have no reaction in the recording`);
   const report: SessionReport = {
     file: recording.path,
@@ -71,10 +78,18 @@ export function sessionReport(recording: Recording, libraries: LibraryLookup): {
 }
 
 /** The report of several recordings: each session, then all of them together. */
-export function buildReport(recordings: readonly Recording[], libraries: LibraryLookup): { report: Report; timelines: Timeline[] } {
+export function buildReport(
+  recordings: readonly Recording[],
+  libraries: LibraryLookup,
+): { report: Report; timelines: Timeline[] } {
   const each = recordings.map((r) => sessionReport(r, libraries));
   return {
-    report: { report: 'parceiro-session-report', version: 1, sessions: each.map((e) => e.report), overall: figuresOf(mergeFacts(each.map((e) => e.facts))) },
+    report: {
+      report: 'parceiro-session-report',
+      version: 1,
+      sessions: each.map((e) => e.report),
+      overall: figuresOf(mergeFacts(each.map((e) => e.facts))),
+    },
     timelines: each.map((e) => e.timeline),
   };
 }

@@ -31,7 +31,11 @@ export interface Bin {
 /** Counts of `xs` in bins of `width` from `min` to `max`; values outside are clamped into the end bins. */
 export function histogram(xs: readonly number[], min: number, max: number, width: number): Bin[] {
   const n = Math.round((max - min) / width);
-  const bins: Bin[] = Array.from({ length: n }, (_, i) => ({ from: min + i * width, to: min + (i + 1) * width, count: 0 }));
+  const bins: Bin[] = Array.from({ length: n }, (_, i) => ({
+    from: min + i * width,
+    to: min + (i + 1) * width,
+    count: 0,
+  }));
   for (const x of xs) {
     const i = Math.min(n - 1, Math.max(0, Math.floor((x - min) / width)));
     bins[i]!.count++;

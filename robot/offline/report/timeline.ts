@@ -12,7 +12,15 @@
 
 import type { Seat } from '../../../game/index.js';
 import { isSeat } from '../../../game/index.js';
-import type { EmotionalStateMessage, ExpectationMessage, ExpressionMessage, GameEventMessage, GameStateMessage, LanguageMessage, UtteranceMessage } from '../../bus/index.js';
+import type {
+  EmotionalStateMessage,
+  ExpectationMessage,
+  ExpressionMessage,
+  GameEventMessage,
+  GameStateMessage,
+  LanguageMessage,
+  UtteranceMessage,
+} from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 import type { Recording } from '../../recording/index.js';
 
@@ -128,7 +136,10 @@ export function timelineOf(recording: Recording): Timeline {
           // A reappraisal: of the event its estimate was for, else (older recordings) of the latest reaction.
           const of = t.reactions[(before.message as ExpectationMessage).event_index];
           const latest = t.reactions.findLast((r) => r.emotions !== null);
-          const target = of && of.emotions !== null && (of.event.message.type === 'deal' || of.event.message.type === 'play') ? of : latest;
+          const target =
+            of && of.emotions !== null && (of.event.message.type === 'deal' || of.event.message.type === 'play')
+              ? of
+              : latest;
           target?.reappraisals.push(e);
         } else {
           // The next reaction; none waiting: the calm state before the first deal, or the session's end.

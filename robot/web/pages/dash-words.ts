@@ -21,9 +21,14 @@ const DROPPED: Readonly<Record<string, string>> = {
   'opponent speech off': 'speech to the opponents is switched off',
 };
 /** Why a line was dropped, in words. */
-export const droppedWords = (reason: string): string => DROPPED[reason] ?? (reason.replaceAll('_', ' ') || 'no reason given');
+export const droppedWords = (reason: string): string =>
+  DROPPED[reason] ?? (reason.replaceAll('_', ' ') || 'no reason given');
 
-const TARGETS: Readonly<Record<string, string>> = { all: 'everyone', partner: 'the partner', opponent: 'the opponents' };
+const TARGETS: Readonly<Record<string, string>> = {
+  all: 'everyone',
+  partner: 'the partner',
+  opponent: 'the opponents',
+};
 /** Whom a line is said to; `addressee` names the opponent when one is spoken to. */
 export function targetWords(target: string, addressee: number, robotSeat: number | null): string {
   if (target === 'opponent' && addressee >= 0 && robotSeat !== null) return seatWords(addressee, robotSeat);
@@ -38,7 +43,8 @@ export function personAt(seat: number, robotSeat: number): string {
 
 /** Whom an emotion is about: a seat (in words) or a team. */
 export function emotionTarget(target: number, team: string, robotSeat: number | null): string {
-  if (target >= 0) return robotSeat === null ? `seat ${target}` : target === robotSeat ? 'itself' : seatWords(target, robotSeat);
+  if (target >= 0)
+    return robotSeat === null ? `seat ${target}` : target === robotSeat ? 'itself' : seatWords(target, robotSeat);
   if (team === 'team') return 'its team';
   if (team === 'opponents') return 'the opponents';
   return team.replaceAll('_', ' ');

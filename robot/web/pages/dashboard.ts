@@ -107,8 +107,15 @@ function send(control: DashboardControl, ackId = 'ack'): void {
   if (!socket?.connected) return void (byId(ackId).textContent = 'not connected');
   socket.timeout(5000).emit('control', control, (err: Error | null, reply: ControlAck) => {
     // The review is long: its words show in the speech panel as the robot says them.
-    const sent = control.type === 'say-review' ? 'sent: the robot says it when its voice is free' : `${control.type}: sent${reply.ok && reply.text ? ` "${reply.text}"` : ''}`;
-    byId(ackId).textContent = err ? 'no answer from the node' : reply.ok ? sent : `${control.type === 'say-review' ? 'not said' : `${control.type}: refused`}: ${reply.reason}`;
+    const sent =
+      control.type === 'say-review'
+        ? 'sent: the robot says it when its voice is free'
+        : `${control.type}: sent${reply.ok && reply.text ? ` "${reply.text}"` : ''}`;
+    byId(ackId).textContent = err
+      ? 'no answer from the node'
+      : reply.ok
+        ? sent
+        : `${control.type === 'say-review' ? 'not said' : `${control.type}: refused`}: ${reply.reason}`;
   });
 }
 
@@ -124,7 +131,9 @@ for (const [key, label] of TOGGLES) {
 const expr = byId<HTMLInputElement>('expressiveness');
 expr.addEventListener('change', () => send({ type: 'toggles', patch: { expressiveness: Number(expr.value) } }));
 expr.addEventListener('input', () => (byId('expressiveness-value').textContent = Number(expr.value).toFixed(2)));
-byId<HTMLSelectElement>('language').addEventListener('change', (e) => send({ type: 'language', language: (e.target as HTMLSelectElement).value as 'pt' | 'en' }));
+byId<HTMLSelectElement>('language').addEventListener('change', (e) =>
+  send({ type: 'language', language: (e.target as HTMLSelectElement).value as 'pt' | 'en' }),
+);
 byId('pause').addEventListener('click', () => send({ type: 'pause' }));
 byId('next-session').addEventListener('click', () => send({ type: 'next-session' }));
 byId('resume').addEventListener('click', () => send({ type: 'resume' }));
@@ -148,7 +157,10 @@ function buildPicker(s: DashboardState): void {
   const categories = [...new Set(library.lines.map((l) => l.category))];
   const own = h('option', { text: 'my own words' });
   own.value = '';
-  sayCategory.replaceChildren(own, ...categories.map((c) => Object.assign(h('option', { text: categoryWords(c), title: c }), { value: c })));
+  sayCategory.replaceChildren(
+    own,
+    ...categories.map((c) => Object.assign(h('option', { text: categoryWords(c), title: c }), { value: c })),
+  );
   sayCategory.value = categories.includes(chosen) ? chosen : '';
   fillLines(s);
 }
@@ -163,7 +175,11 @@ function fillLines(s: DashboardState): void {
   if (own) return void (byId('say-preview').textContent = '');
   const previous = sayLine.value;
   const lines = library.lines.filter((l) => l.category === category);
-  sayLine.replaceChildren(...lines.map((l) => Object.assign(h('option', { text: `${l.text} (to ${TO_WORDS[l.to]})`, title: l.id }), { value: l.id })));
+  sayLine.replaceChildren(
+    ...lines.map((l) =>
+      Object.assign(h('option', { text: `${l.text} (to ${TO_WORDS[l.to]})`, title: l.id }), { value: l.id }),
+    ),
+  );
   if (lines.some((l) => l.id === previous)) sayLine.value = previous;
   preview(s);
 }
@@ -183,7 +199,8 @@ sayCategory.addEventListener('change', () => state && fillLines(state));
 sayLine.addEventListener('change', () => state && preview(state));
 byId('say').addEventListener('click', () => {
   const library = state ? wizardLibrary(state) : undefined;
-  if (sayCategory.value && library && sayLine.value) send({ type: 'say', utteranceId: sayLine.value, language: library.language as 'pt' });
+  if (sayCategory.value && library && sayLine.value)
+    send({ type: 'say', utteranceId: sayLine.value, language: library.language as 'pt' });
   else {
     send({ type: 'say', text: sayText.value, target: sayTarget.value as 'all' });
     sayText.value = '';
@@ -192,7 +209,11 @@ byId('say').addEventListener('click', () => {
 // The last game's review, said aloud: the server builds its words in the session's language.
 byId('say-review').addEventListener('click', () => send({ type: 'say-review' }, 'review-ack'));
 byId('show-expr').addEventListener('click', () =>
-  send({ type: 'expression', expression: byId<HTMLSelectElement>('expr').value as 'happy', intensity: Number(byId<HTMLInputElement>('expr-intensity').value) }),
+  send({
+    type: 'expression',
+    expression: byId<HTMLSelectElement>('expr').value as 'happy',
+    intensity: Number(byId<HTMLInputElement>('expr-intensity').value),
+  }),
 );
 
 // ---- rendering -------------------------------------------------------------------------------
@@ -215,12 +236,15 @@ function render(): void {
     shownPosture = s.posture.atMs;
     face.show(s.posture.joints, s.posture.durationMs);
   }
-  byId('expression').textContent = s.expression ? `Shows ${s.expression.expression} (since ${clock(s.expression.atMs)}).` : 'No expression shown yet.';
+  byId('expression').textContent = s.expression
+    ? `Shows ${s.expression.expression} (since ${clock(s.expression.atMs)}).`
+    : 'No expression shown yet.';
   document.body.dataset.seq = String(s.seq);
 }
 
 /** The robot's team first: "the robot's team 34, the opponents 20". */
-const teams = (pair: readonly number[], robot: number): string => `the robot's team ${pair[robot & 1] ?? 0}, the opponents ${pair[1 - (robot & 1)] ?? 0}`;
+const teams = (pair: readonly number[], robot: number): string =>
+  `the robot's team ${pair[robot & 1] ?? 0}, the opponents ${pair[1 - (robot & 1)] ?? 0}`;
 
 function renderGame(s: DashboardState): void {
   const g = s.game;
@@ -238,13 +262,20 @@ function renderGame(s: DashboardState): void {
         ['victories', teams(g.victories, g.robot_seat), `A ${g.victories[0]} - B ${g.victories[1]}`],
       ]
     : [['status', 'no session yet: waiting for the node', '']];
-  byId('game').replaceChildren(...rows.flatMap(([k, v, raw]) => [h('dt', { text: k }), h('dd', { text: v, title: raw, data: { field: k, value: raw } })]));
+  byId('game').replaceChildren(
+    ...rows.flatMap(([k, v, raw]) => [
+      h('dt', { text: k }),
+      h('dd', { text: v, title: raw, data: { field: k, value: raw } }),
+    ]),
+  );
   const table = byId('table');
   table.replaceChildren();
   if (g) {
     g.table.forEach((card, i) => {
       const seat = (g.leader + i) & 3;
-      table.append(h('div', { class: `spot seat-${seat}` }, h('small', { text: personAt(seat, g.robot_seat) }), cardEl(card)));
+      table.append(
+        h('div', { class: `spot seat-${seat}` }, h('small', { text: personAt(seat, g.robot_seat) }), cardEl(card)),
+      );
     });
     if (g.trump_card) table.append(h('div', { class: 'trump' }, h('small', { text: 'trump' }), cardEl(g.trump_card)));
   }
@@ -262,17 +293,25 @@ function renderHand(s: DashboardState): void {
   if (reading) {
     const fill = h('span', { class: 'fill' });
     fill.style.width = `${Math.min(100, (cards.length / 10) * 100)}%`;
-    progress.replaceChildren(h('span', { text: `Reading the robot's hand: ${cards.length} of 10 cards` }), h('span', { class: 'track' }, fill));
+    progress.replaceChildren(
+      h('span', { text: `Reading the robot's hand: ${cards.length} of 10 cards` }),
+      h('span', { class: 'track' }, fill),
+    );
     progress.dataset.read = String(cards.length);
   }
-  byId('hand').replaceChildren(...(cards.length ? cards.map((c) => cardEl(c)) : [h('p', { class: 'empty', text: g ? 'No cards in hand.' : 'No game yet.' })]));
+  byId('hand').replaceChildren(
+    ...(cards.length
+      ? cards.map((c) => cardEl(c))
+      : [h('p', { class: 'empty', text: g ? 'No cards in hand.' : 'No game yet.' })]),
+  );
 }
 
 function renderEmotions(s: DashboardState): void {
   const e = s.emotions;
   const robotSeat = s.game?.robot_seat ?? null;
   const box = byId('emotions');
-  if (!e || e.emotions.length === 0) box.replaceChildren(h('p', { class: 'empty', text: 'No active emotion: the robot is calm.' }));
+  if (!e || e.emotions.length === 0)
+    box.replaceChildren(h('p', { class: 'empty', text: 'No active emotion: the robot is calm.' }));
   else
     box.replaceChildren(
       ...[...e.emotions]
@@ -284,14 +323,20 @@ function renderEmotions(s: DashboardState): void {
           const about = emotionTarget(m.target, m.target_team, robotSeat);
           return h(
             'div',
-            { class: 'emotion', title: `${m.type}${m.target >= 0 ? `, seat ${m.target}` : m.target_team ? `, ${m.target_team}` : ''}`, data: { emotion: m.type } },
+            {
+              class: 'emotion',
+              title: `${m.type}${m.target >= 0 ? `, seat ${m.target}` : m.target_team ? `, ${m.target_team}` : ''}`,
+              data: { emotion: m.type },
+            },
             h('span', { class: 'name', text: `${emotionWord(m.type)}${about ? ` toward ${about}` : ''}` }),
             h('span', { class: 'track' }, bar),
             h('span', { class: 'value', text: m.intensity.toFixed(1) }),
           );
         }),
     );
-  byId('mood').textContent = e ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest: ${emotionWord(e.strongest)}` : ''}.` : '';
+  byId('mood').textContent = e
+    ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest: ${emotionWord(e.strongest)}` : ''}.`
+    : '';
   chart.draw(s.timeline);
 }
 
@@ -323,12 +368,20 @@ function renderControls(s: DashboardState): void {
   }
 }
 
-const SESSION_STATUS: Readonly<Record<string, string>> = { running: 'running', finished: 'finished', interrupted: 'interrupted' };
+const SESSION_STATUS: Readonly<Record<string, string>> = {
+  running: 'running',
+  finished: 'finished',
+  interrupted: 'interrupted',
+};
 
 /** The sessions this node has served (parceiro live serves one after another), the one in force marked. */
 function renderSessions(s: DashboardState): void {
   const d = s.day;
-  const head = h('tr', {}, ...['#', 'session', 'started', 'games', 'victories', 'status', 'recording'].map((t) => h('th', { text: t })));
+  const head = h(
+    'tr',
+    {},
+    ...['#', 'session', 'started', 'games', 'victories', 'status', 'recording'].map((t) => h('th', { text: t })),
+  );
   const rows = d.sessions.map((r, i) => {
     const current = r.id === d.current;
     const id = h('td', { text: r.id }, ...(current ? [h('span', { class: 'tag', text: 'now' })] : []));
@@ -341,11 +394,16 @@ function renderSessions(s: DashboardState): void {
       h('td', { text: clock(r.startedAtMs), title: `seed ${r.seed}${ended}` }),
       h('td', { text: `${r.played} of ${r.games}${r.draws ? ` (${r.draws} drawn)` : ''}` }),
       h('td', { text: `A ${r.victories[0]} - B ${r.victories[1]}` }),
-      h('td', { class: `status-${r.status}`, text: `${SESSION_STATUS[r.status] ?? r.status}${r.resumed ? ' (resumed)' : ''}` }),
+      h('td', {
+        class: `status-${r.status}`,
+        text: `${SESSION_STATUS[r.status] ?? r.status}${r.resumed ? ' (resumed)' : ''}`,
+      }),
       h('td', { class: 'path', text: r.recording ?? 'not recorded' }),
     );
   });
-  const empty = d.sessions.length ? [] : [h('tr', {}, Object.assign(h('td', { class: 'empty', text: 'No session yet.' }), { colSpan: 7 }))];
+  const empty = d.sessions.length
+    ? []
+    : [h('tr', {}, Object.assign(h('td', { class: 'empty', text: 'No session yet.' }), { colSpan: 7 }))];
   byId('sessions').replaceChildren(head, ...rows, ...empty);
   const cur = d.sessions.find((r) => r.id === d.current);
   const over = cur?.status === 'finished' || (s.game?.session_id === d.current && s.game.status === 'session_over');
@@ -361,12 +419,35 @@ function renderLogs(s: DashboardState): void {
   const postures = s.postures
     .slice(-10)
     .reverse()
-    .map((p) => h('li', { title: Object.keys(p.joints).join(', ') }, h('span', { class: 'when', text: clock(p.atMs) }), `in ${Math.round(p.durationMs)} ms: ${Object.entries(p.joints).map(([k, v]) => `${k.replaceAll('_', ' ')} ${Math.round(v)}`).join(', ')}`));
-  byId('postures').replaceChildren(...(postures.length ? postures : [h('li', { class: 'empty', text: 'No posture sent yet.' })]));
-  const lines = [...s.table.map((l) => ({ ...l, who: 'table' })), ...s.operator.map((l) => ({ ...l, who: 'operator' }))].sort((a, b) => a.atMs - b.atMs);
+    .map((p) =>
+      h(
+        'li',
+        { title: Object.keys(p.joints).join(', ') },
+        h('span', { class: 'when', text: clock(p.atMs) }),
+        `in ${Math.round(p.durationMs)} ms: ${Object.entries(p.joints)
+          .map(([k, v]) => `${k.replaceAll('_', ' ')} ${Math.round(v)}`)
+          .join(', ')}`,
+      ),
+    );
+  byId('postures').replaceChildren(
+    ...(postures.length ? postures : [h('li', { class: 'empty', text: 'No posture sent yet.' })]),
+  );
+  const lines = [
+    ...s.table.map((l) => ({ ...l, who: 'table' })),
+    ...s.operator.map((l) => ({ ...l, who: 'operator' })),
+  ].sort((a, b) => a.atMs - b.atMs);
   const items = lines
     .slice(-20)
     .reverse()
-    .map((l) => h('li', { class: l.who, title: l.detail ?? '', data: { kind: l.kind } }, h('span', { class: 'when', text: clock(l.atMs) }), l.text));
-  byId('events').replaceChildren(...(items.length ? items : [h('li', { class: 'empty', text: 'No table has said anything yet.' })]));
+    .map((l) =>
+      h(
+        'li',
+        { class: l.who, title: l.detail ?? '', data: { kind: l.kind } },
+        h('span', { class: 'when', text: clock(l.atMs) }),
+        l.text,
+      ),
+    );
+  byId('events').replaceChildren(
+    ...(items.length ? items : [h('li', { class: 'empty', text: 'No table has said anything yet.' })]),
+  );
 }

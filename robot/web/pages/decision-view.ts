@@ -15,18 +15,34 @@ export function renderDecision(s: DashboardState): void {
   const empty = d && d.message.fallback === 'rule' && d.message.worlds === 0;
   if (!d || d.message.moves.length === 0 || empty) {
     t.replaceChildren();
-    note.textContent = !d ? '' : empty ? 'No card values: no deal was searched in the time.' : d.message.fallback === 'forced' ? '' : 'No card values: the player reported none.';
+    note.textContent = !d
+      ? ''
+      : empty
+        ? 'No card values: no deal was searched in the time.'
+        : d.message.fallback === 'forced'
+          ? ''
+          : 'No card values: the player reported none.';
     return;
   }
   const m = d.message;
   const victories = m.objective === 'victories' && m.move_victories.length === m.moves.length ? m.move_victories : null;
   const vic = (i: number): number => victories?.[i] ?? 0;
-  const order = m.moves.map((move, i) => ({ move, i })).sort((a, b) => (victories ? vic(b.i) - vic(a.i) : 0) || b.move.mean - a.move.mean);
+  const order = m.moves
+    .map((move, i) => ({ move, i }))
+    .sort((a, b) => (victories ? vic(b.i) - vic(a.i) : 0) || b.move.mean - a.move.mean);
   const head = h(
     'tr',
     {},
     h('th', { text: 'card' }),
-    ...(victories ? [h('th', { class: 'num', text: 'victories', title: 'expected victories of the game: 1 for 61-90 points, 2 for 91-119, 4 for all 120' })] : []),
+    ...(victories
+      ? [
+          h('th', {
+            class: 'num',
+            text: 'victories',
+            title: 'expected victories of the game: 1 for 61-90 points, 2 for 91-119, 4 for all 120',
+          }),
+        ]
+      : []),
     h('th', { class: 'num', text: 'points', title: "mean card points of the robot's team at the game's end (of 120)" }),
     h('th', { class: 'num', text: 'spread', title: 'standard deviation of those points over the deals sampled' }),
     h('th', { class: 'num', text: 'to win', title: 'share of the deals sampled in which the game is won' }),
@@ -51,7 +67,10 @@ export function renderDecision(s: DashboardState): void {
     );
   });
   t.replaceChildren(head, ...rows);
-  const sampled = m.worlds > 0 ? `${m.worlds} deal${m.worlds === 1 ? '' : 's'} sampled in ${Math.round(m.time_ms)} ms` : `decided in ${Math.round(m.time_ms)} ms`;
+  const sampled =
+    m.worlds > 0
+      ? `${m.worlds} deal${m.worlds === 1 ? '' : 's'} sampled in ${Math.round(m.time_ms)} ms`
+      : `decided in ${Math.round(m.time_ms)} ms`;
   const ranked = victories ? 'ranked by victories expected, then points' : 'ranked by mean points';
   note.textContent = `${sampled}; ${ranked}${m.fallback === 'rule' ? '; the search ran out of time, a rule chose the card' : ''}.`;
 }

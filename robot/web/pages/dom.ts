@@ -1,6 +1,10 @@
 // Small DOM helpers: build elements with text (never HTML strings, so nothing from the bus is parsed).
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: { class?: string; text?: string; title?: string; data?: Record<string, string> } = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { class?: string; text?: string; title?: string; data?: Record<string, string> } = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (props.class) e.className = props.class;
   if (props.text !== undefined) e.textContent = props.text;
@@ -16,12 +20,21 @@ export const byId = <T extends HTMLElement = HTMLElement>(id: string): T => {
   return e as T;
 };
 
-const SUITS: Record<string, { symbol: string; red: boolean }> = { S: { symbol: '♠', red: false }, H: { symbol: '♥', red: true }, D: { symbol: '♦', red: true }, C: { symbol: '♣', red: false } };
+const SUITS: Record<string, { symbol: string; red: boolean }> = {
+  S: { symbol: '♠', red: false },
+  H: { symbol: '♥', red: true },
+  D: { symbol: '♦', red: true },
+  C: { symbol: '♣', red: false },
+};
 
 /** A card face: rank and suit symbol, e.g. 7♥. */
 export function cardEl(card: string, props: { class?: string } = {}): HTMLElement {
   const suit = SUITS[card.slice(-1)];
-  const e = h('span', { class: `card ${suit?.red ? 'red' : 'black'} ${props.class ?? ''}`.trim(), title: card, data: { card } });
+  const e = h('span', {
+    class: `card ${suit?.red ? 'red' : 'black'} ${props.class ?? ''}`.trim(),
+    title: card,
+    data: { card },
+  });
   e.textContent = `${card.slice(0, -1)}${suit?.symbol ?? card.slice(-1)}`;
   return e;
 }

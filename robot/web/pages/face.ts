@@ -5,7 +5,11 @@
 
 const NS = 'http://www.w3.org/2000/svg';
 
-const el = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] => {
+const el = <K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] => {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
@@ -31,7 +35,13 @@ export class EmysFace {
   readonly #head: SVGGElement;
   readonly #lower: SVGGElement;
   readonly #upper: SVGGElement;
-  readonly #eyes: { ball: SVGGElement; lid: SVGRectElement; brow: SVGLineElement; pupil: SVGCircleElement; side: 1 | -1 }[] = [];
+  readonly #eyes: {
+    ball: SVGGElement;
+    lid: SVGRectElement;
+    brow: SVGLineElement;
+    pupil: SVGCircleElement;
+    side: 1 | -1;
+  }[] = [];
   #joints: Record<string, number> = { ...NEUTRAL };
 
   constructor(parent: HTMLElement) {

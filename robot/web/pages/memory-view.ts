@@ -43,7 +43,10 @@ function playedNow(s: DashboardState, game: number): Set<string> {
 }
 
 /** Each card's state in the panel, with its tooltip. */
-export function memoryCards(s: DashboardState, m: MemoryMessage | null): Map<string, { state: MemoryCardState; title: string }> {
+export function memoryCards(
+  s: DashboardState,
+  m: MemoryMessage | null,
+): Map<string, { state: MemoryCardState; title: string }> {
   const game = (s.game?.game ?? 1) - 1;
   const played = playedNow(s, game);
   const hand = new Set(s.game?.robot_hand ?? []);
@@ -59,10 +62,17 @@ export function memoryCards(s: DashboardState, m: MemoryMessage | null): Map<str
       if (m && i !== undefined) {
         const where = `played by ${personAt(m.seats[i] ?? -1, robot)} in trick ${(i >> 2) + 1}`;
         const a = m.activations[i];
-        const activation = a === undefined || !Number.isFinite(a) ? '' : ` (activation ${a.toFixed(2)}, threshold ${m.threshold.toFixed(2)})`;
+        const activation =
+          a === undefined || !Number.isFinite(a)
+            ? ''
+            : ` (activation ${a.toFixed(2)}, threshold ${m.threshold.toFixed(2)})`;
         const forgotten = m.recalled[i] === false;
-        out.set(card, { state: forgotten ? 'forgotten' : 'remembered', title: `${name}: ${where}; ${forgotten ? 'forgotten' : 'recalled'} at its decision in trick ${m.trick + 1}${activation}` });
-      } else if (played.has(card)) out.set(card, { state: 'since', title: `${name}: on the table or played after the robot's last recall` });
+        out.set(card, {
+          state: forgotten ? 'forgotten' : 'remembered',
+          title: `${name}: ${where}; ${forgotten ? 'forgotten' : 'recalled'} at its decision in trick ${m.trick + 1}${activation}`,
+        });
+      } else if (played.has(card))
+        out.set(card, { state: 'since', title: `${name}: on the table or played after the robot's last recall` });
       else if (hand.has(card)) out.set(card, { state: 'hand', title: `${name}: in the robot's hand` });
       else out.set(card, { state: 'unplayed', title: `${name}: not played yet` });
     }
@@ -70,7 +80,8 @@ export function memoryCards(s: DashboardState, m: MemoryMessage | null): Map<str
   return out;
 }
 
-const voidWords = (v: string, robot: number): string => `${personAt(Number(v[0]), robot)} has no ${SUITS.find(([l]) => l === v.slice(1))?.[1].toLowerCase() ?? v.slice(1)}`;
+const voidWords = (v: string, robot: number): string =>
+  `${personAt(Number(v[0]), robot)} has no ${SUITS.find(([l]) => l === v.slice(1))?.[1].toLowerCase() ?? v.slice(1)}`;
 
 export function renderMemory(s: DashboardState): void {
   const box = byId('memory');
@@ -80,7 +91,12 @@ export function renderMemory(s: DashboardState): void {
   const m = s.memory && s.memory.message.game === game ? s.memory.message : null;
   box.dataset.level = level;
   if (level === 'full') {
-    box.replaceChildren(h('p', { class: 'muted', text: 'Full memory: at the full level the robot remembers every card played. Start it with --level beginner, casual, club or expert to have it forget cards as a person does.' }));
+    box.replaceChildren(
+      h('p', {
+        class: 'muted',
+        text: 'Full memory: at the full level the robot remembers every card played. Start it with --level beginner, casual, club or expert to have it forget cards as a person does.',
+      }),
+    );
     return;
   }
   const robot = s.game?.robot_seat ?? -1;
@@ -100,7 +116,13 @@ export function renderMemory(s: DashboardState): void {
       grid.append(el);
     }
   }
-  const legend = h('p', { class: 'memory-legend small' }, ...(Object.keys(STATE_WORDS) as MemoryCardState[]).map((k) => h('span', { class: `memory-key ${k}`, text: STATE_WORDS[k] })));
+  const legend = h(
+    'p',
+    { class: 'memory-legend small' },
+    ...(Object.keys(STATE_WORDS) as MemoryCardState[]).map((k) =>
+      h('span', { class: `memory-key ${k}`, text: STATE_WORDS[k] }),
+    ),
+  );
   const parts: HTMLElement[] = [h('p', { class: 'memory-summary', text: summary }), grid, legend];
   if (m && m.forgotten.length) {
     const at = new Map(m.played.map((c, i) => [c, i]));
@@ -111,11 +133,22 @@ export function renderMemory(s: DashboardState): void {
         { class: 'memory-forgotten' },
         ...m.forgotten.map((c) => {
           const i = at.get(c) ?? -1;
-          return h('li', { data: { card: c } }, cardEl(c), ` ${cardWords(c, 'en')}${i >= 0 ? `, played by ${personAt(m.seats[i] ?? -1, robot)} in trick ${(i >> 2) + 1}` : ''}`);
+          return h(
+            'li',
+            { data: { card: c } },
+            cardEl(c),
+            ` ${cardWords(c, 'en')}${i >= 0 ? `, played by ${personAt(m.seats[i] ?? -1, robot)} in trick ${(i >> 2) + 1}` : ''}`,
+          );
         }),
       ),
     );
   }
-  if (m && m.forgotten_voids.length) parts.push(h('p', { class: 'memory-voids', text: `It forgot that ${m.forgotten_voids.map((v) => voidWords(v, robot)).join(', ')}.` }));
+  if (m && m.forgotten_voids.length)
+    parts.push(
+      h('p', {
+        class: 'memory-voids',
+        text: `It forgot that ${m.forgotten_voids.map((v) => voidWords(v, robot)).join(', ')}.`,
+      }),
+    );
   box.replaceChildren(...parts);
 }

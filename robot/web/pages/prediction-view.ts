@@ -8,7 +8,8 @@ import { byId, cardEl, h } from './dom.js';
 import { cardWords, seatWords } from './words.js';
 
 const pct = (p: number): string => (p >= 0.995 ? '100%' : p < 0.005 ? '<1%' : `${Math.round(p * 100)}%`);
-const ordinal = (n: number): string => (n === 1 ? 'the most likely' : `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'} most likely`);
+const ordinal = (n: number): string =>
+  n === 1 ? 'the most likely' : `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'} most likely`;
 
 /** From this surprise on the panel marks it (the face shows surprise from config/behaviours.yaml's postures.surpriseThreshold, 0.8 shipped). */
 const HIGH = 0.8;
@@ -19,7 +20,12 @@ export function renderPrediction(s: DashboardState): void {
   if (!p) {
     box.dataset.phase = 'none';
     delete box.dataset.key;
-    box.replaceChildren(h('p', { class: 'empty', text: "No prediction yet: before each card of another seat, the robot predicts it from what its own seat can see." }));
+    box.replaceChildren(
+      h('p', {
+        class: 'empty',
+        text: 'No prediction yet: before each card of another seat, the robot predicts it from what its own seat can see.',
+      }),
+    );
     return;
   }
   const key = String(p.atMs) + p.message.phase + p.message.seat;
@@ -53,15 +59,35 @@ export function renderPrediction(s: DashboardState): void {
 
   const table = h('table', { class: 'prediction-table' }, ...rows);
   table.setAttribute('aria-label', `the cards the robot expected ${who} to play, most likely first`);
-  const parts: HTMLElement[] = [h('h3', { text: played ? `${capital(who)} played ${cardWords(m.played, 'en')}` : `What ${who} will play` }), table];
+  const parts: HTMLElement[] = [
+    h('h3', { text: played ? `${capital(who)} played ${cardWords(m.played, 'en')}` : `What ${who} will play` }),
+    table,
+  ];
   if (played) {
     const meter = h('span', { class: 'meter', title: `surprise ${m.surprise.toFixed(2)}` }, h('span'));
     (meter.firstChild as HTMLElement).style.width = `${Math.round(Math.max(0, m.surprise) * 100)}%`;
-    const chance = m.probability >= 0 ? `the robot gave it ${pct(m.probability)}${m.rank > 0 ? `, ${ordinal(m.rank)} of ${m.possible}` : ''}` : 'the robot had not listed it';
-    parts.push(h('p', { class: `surprise${m.surprise >= HIGH ? ' high' : ''}`, text: `${m.surprise >= HIGH ? 'Surprised' : m.surprise > 0.5 ? 'A little surprised' : 'As expected'}: surprise ${m.surprise.toFixed(2)}` }, meter));
+    const chance =
+      m.probability >= 0
+        ? `the robot gave it ${pct(m.probability)}${m.rank > 0 ? `, ${ordinal(m.rank)} of ${m.possible}` : ''}`
+        : 'the robot had not listed it';
+    parts.push(
+      h(
+        'p',
+        {
+          class: `surprise${m.surprise >= HIGH ? ' high' : ''}`,
+          text: `${m.surprise >= HIGH ? 'Surprised' : m.surprise > 0.5 ? 'A little surprised' : 'As expected'}: surprise ${m.surprise.toFixed(2)}`,
+        },
+        meter,
+      ),
+    );
     parts.push(h('p', { class: 'muted small', text: `${capital(chance)}.` }));
   }
-  parts.push(h('p', { class: 'muted small', text: `Game ${m.game}, trick ${m.trick + 1}; model: ${MODEL_WORDS[m.model] ?? m.model}; ${m.possible} card${m.possible === 1 ? '' : 's'} it might play, as far as the robot knows.` }));
+  parts.push(
+    h('p', {
+      class: 'muted small',
+      text: `Game ${m.game}, trick ${m.trick + 1}; model: ${MODEL_WORDS[m.model] ?? m.model}; ${m.possible} card${m.possible === 1 ? '' : 's'} it might play, as far as the robot knows.`,
+    }),
+  );
   box.replaceChildren(...parts);
 }
 

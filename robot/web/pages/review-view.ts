@@ -10,7 +10,11 @@ import { byId, h } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, ...children: (Node | string)[]): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  ...children: (Node | string)[]
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   e.append(...children);
@@ -36,14 +40,27 @@ export function reviewChart(values: readonly number[], moments: readonly ReviewM
   });
   // Points: 0, 30, 60 (the line between winning and losing, dashed) and 120.
   for (const v of [0, 30, 60, 90, 120]) {
-    chart.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 60 ? 'grid sixty' : 'grid' }));
+    chart.append(
+      svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 60 ? 'grid sixty' : 'grid' }),
+    );
     chart.append(svg('text', { x: PAD.left - 4, y: y(v) + 3, class: 'axis', 'text-anchor': 'end' }, String(v)));
   }
   // Tricks: a light line every four cards, each trick's number under it.
-  for (let t = 0; t <= 10; t++) chart.append(svg('line', { x1: x(4 * t), x2: x(4 * t), y1: PAD.top, y2: H - PAD.bottom, class: 'grid trick' }));
-  for (let t = 0; t < 10; t++) chart.append(svg('text', { x: x(4 * t + 2), y: H - PAD.bottom + 11, class: 'axis', 'text-anchor': 'middle' }, String(t + 1)));
-  chart.append(svg('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 3, class: 'axis', 'text-anchor': 'middle' }, 'trick'));
-  chart.append(svg('polyline', { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '), class: 'value' }));
+  for (let t = 0; t <= 10; t++)
+    chart.append(svg('line', { x1: x(4 * t), x2: x(4 * t), y1: PAD.top, y2: H - PAD.bottom, class: 'grid trick' }));
+  for (let t = 0; t < 10; t++)
+    chart.append(
+      svg('text', { x: x(4 * t + 2), y: H - PAD.bottom + 11, class: 'axis', 'text-anchor': 'middle' }, String(t + 1)),
+    );
+  chart.append(
+    svg('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 3, class: 'axis', 'text-anchor': 'middle' }, 'trick'),
+  );
+  chart.append(
+    svg('polyline', {
+      points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+      class: 'value',
+    }),
+  );
   // Each moment: the drop its card made, from before it to after it, and a dot.
   for (const m of moments) {
     if (m.before < 0) continue;
@@ -62,12 +79,21 @@ export function renderReview(s: DashboardState): void {
   const robotSeat = s.game?.robot_seat ?? -1;
   // A game that ended after the last review: its review is on its way (a worker thread looks back on it).
   const ended = s.events.filter((e) => e.type === 'end').at(-1);
-  const waiting = ended && (!r || r.message.game < ended.game) ? h('p', { class: 'muted small', text: `Game ${ended.game + 1} is over: its review is not in yet.` }) : null;
+  const waiting =
+    ended && (!r || r.message.game < ended.game)
+      ? h('p', { class: 'muted small', text: `Game ${ended.game + 1} is over: its review is not in yet.` })
+      : null;
   say.disabled = !r || (r.message.status !== 'reviewed' && r.message.status !== 'renounce');
   if (!r) {
     box.dataset.status = 'none';
     delete box.dataset.key;
-    box.replaceChildren(waiting ?? h('p', { class: 'empty', text: 'No game reviewed yet: the robot looks back on each game, with all cards in view, when it ends.' }));
+    box.replaceChildren(
+      waiting ??
+        h('p', {
+          class: 'empty',
+          text: 'No game reviewed yet: the robot looks back on each game, with all cards in view, when it ends.',
+        }),
+    );
     return;
   }
   // Drawn again only when something it shows changed (a tooltip being read stays open).
@@ -79,16 +105,33 @@ export function renderReview(s: DashboardState): void {
   box.dataset.game = String(r.message.game);
   const rows = words.rows.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]);
   const moments = words.moments.map((m) =>
-    h('li', { class: m.turned ? 'turned' : '', data: { play: String(m.play), turned: String(m.turned) } }, m.text, ...(m.turned ? [h('span', { class: 'tag turn', text: 'changed the result' })] : [])),
+    h(
+      'li',
+      { class: m.turned ? 'turned' : '', data: { play: String(m.play), turned: String(m.turned) } },
+      m.text,
+      ...(m.turned ? [h('span', { class: 'tag turn', text: 'changed the result' })] : []),
+    ),
   );
   box.replaceChildren(
     h('h3', { text: `${words.title}, for the robot's team` }),
     ...(rows.length ? [h('dl', { class: 'review-rows' }, ...rows)] : []),
     h('p', { class: 'verdict', text: words.verdict }),
-    ...(moments.length ? [h('ol', { class: 'review-moments' }, ...moments)] : words.noMoments ? [h('p', { class: 'muted', text: words.noMoments })] : []),
+    ...(moments.length
+      ? [h('ol', { class: 'review-moments' }, ...moments)]
+      : words.noMoments
+        ? [h('p', { class: 'muted', text: words.noMoments })]
+        : []),
     ...(words.values.length === 41
       ? [
-          h('figure', { class: 'review-figure' }, reviewChart(words.values, words.moments), h('figcaption', { class: 'muted small', text: "Points the robot's team ends with under best play from each card on; dashed: 60, between winning and losing; marked: the moments (red when it changed the result)." })),
+          h(
+            'figure',
+            { class: 'review-figure' },
+            reviewChart(words.values, words.moments),
+            h('figcaption', {
+              class: 'muted small',
+              text: "Points the robot's team ends with under best play from each card on; dashed: 60, between winning and losing; marked: the moments (red when it changed the result).",
+            }),
+          ),
         ]
       : []),
     ...(waiting ? [waiting] : []),

@@ -8,14 +8,19 @@ import { clock, h } from './dom.js';
 
 const quote = (l: SpeechLine): string => `"${l.text}"`;
 /** The raw names, for the tooltip: the line id, its category, the backend. */
-const detail = (l: SpeechLine): string => [l.id, l.category, l.backend && `backend ${l.backend}`].filter(Boolean).join(', ');
+const detail = (l: SpeechLine): string =>
+  [l.id, l.category, l.backend && `backend ${l.backend}`].filter(Boolean).join(', ');
 
 function line(l: SpeechLine, robotSeat: number | null, lead: string, tail: (string | Node)[] = []): HTMLLIElement {
   return h(
     'li',
     { class: `phase-${l.phase}`, title: detail(l), data: { phase: l.phase, line: l.id } },
     h('span', { class: 'when', text: clock(l.atMs) }),
-    h('span', { class: 'what', text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat)}`, title: l.text }),
+    h('span', {
+      class: 'what',
+      text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat)}`,
+      title: l.text,
+    }),
     ...tail,
     h('div', { class: 'tagline', text: categoryWords(l.category) }),
   );
@@ -29,7 +34,10 @@ export function renderSpeech(s: DashboardState): void {
   speaking.title = now ? `${now.text}\n(${detail(now)})` : '';
   speaking.replaceChildren(
     now
-      ? h('span', { class: 'text', text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat)} (since ${clock(now.atMs)}; ${categoryWords(now.category).toLowerCase()})` })
+      ? h('span', {
+          class: 'text',
+          text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat)} (since ${clock(now.atMs)}; ${categoryWords(now.category).toLowerCase()})`,
+        })
       : 'Silent.',
   );
 
@@ -37,13 +45,24 @@ export function renderSpeech(s: DashboardState): void {
     const when = w.due_in_ms > 0 ? `planned for ${clock(w.dueAtMs)}` : now ? 'after the line being said' : 'next';
     return line(w, robotSeat, 'will say', [h('span', { class: 'why', text: ` (${when})` })]);
   });
-  document.getElementById('waiting')!.replaceChildren(...(waiting.length ? waiting : [h('li', { class: 'empty', text: 'Nothing waiting to be said.' })]));
+  document
+    .getElementById('waiting')!
+    .replaceChildren(
+      ...(waiting.length ? waiting : [h('li', { class: 'empty', text: 'Nothing waiting to be said.' })]),
+    );
 
-  const isNow = (u: SpeechLine): boolean => now !== null && u.atMs === now.atMs && u.id === now.id && u.text === now.text;
+  const isNow = (u: SpeechLine): boolean =>
+    now !== null && u.atMs === now.atMs && u.id === now.id && u.text === now.text;
   const done = s.utterances
     .filter((u) => u.phase === 'start' || u.phase === 'dropped')
     .slice(-15)
     .reverse()
-    .map((u) => (u.phase === 'start' ? line(u, robotSeat, isNow(u) ? 'saying' : 'said') : line(u, robotSeat, 'dropped', [h('span', { class: 'why', text: ` (${droppedWords(u.reason)})` })])));
-  document.getElementById('utterances')!.replaceChildren(...(done.length ? done : [h('li', { class: 'empty', text: 'Nothing said yet.' })]));
+    .map((u) =>
+      u.phase === 'start'
+        ? line(u, robotSeat, isNow(u) ? 'saying' : 'said')
+        : line(u, robotSeat, 'dropped', [h('span', { class: 'why', text: ` (${droppedWords(u.reason)})` })]),
+    );
+  document
+    .getElementById('utterances')!
+    .replaceChildren(...(done.length ? done : [h('li', { class: 'empty', text: 'Nothing said yet.' })]));
 }

@@ -18,8 +18,23 @@ export type Behaviour =
   | { kind: 'posture'; atMs: number; joints: Record<string, number>; durationMs: number }
   | { kind: 'expression'; atMs: number; expression: string; valence: number; arousal: number }
   | { kind: 'gaze'; atMs: number; target: string; seat: number | null }
-  | { kind: 'utterance'; atMs: number; phase: 'start' | 'end'; id: string; text: string; language: string; to: string; addressee: number | null }
-  | { kind: 'feeling'; atMs: number; strongest: string; mood: number; emotions: { type: string; intensity: number; seat: number | null }[] };
+  | {
+      kind: 'utterance';
+      atMs: number;
+      phase: 'start' | 'end';
+      id: string;
+      text: string;
+      language: string;
+      to: string;
+      addressee: number | null;
+    }
+  | {
+      kind: 'feeling';
+      atMs: number;
+      strongest: string;
+      mood: number;
+      emotions: { type: string; intensity: number; seat: number | null }[];
+    };
 
 export type Place = 'bottom' | 'right' | 'top' | 'left';
 

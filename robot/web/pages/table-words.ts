@@ -36,7 +36,10 @@ const W = {
   paused: ['The game is paused.', 'O jogo está em pausa.'],
   pressNewGame: ['Press “New game” to deal.', 'Carrega em «Nova partida» para dar as cartas.'],
   chooseSeat: ['Choose a free seat to play.', 'Escolhe um lugar livre para jogar.'],
-  allTaken: ['Every seat is taken: this page can watch the game.', 'Todos os lugares estão ocupados: esta página pode assistir ao jogo.'],
+  allTaken: [
+    'Every seat is taken: this page can watch the game.',
+    'Todos os lugares estão ocupados: esta página pode assistir ao jogo.',
+  ],
   serverSilent: ['The table server did not answer; try again.', 'O servidor da mesa não respondeu; tenta outra vez.'],
   refusedCard: ['That was not accepted.', 'Isso não foi aceite.'],
   won: ['won', 'ganhou'],
@@ -67,8 +70,14 @@ export const w = (key: WordKey, lang: Language): string => W[key][lang === 'pt' 
 
 const REFUSALS: Readonly<Record<string, readonly [en: string, pt: string]>> = {
   'bad-token': ['The table token is not this session’s.', 'A senha da mesa não é a desta sessão.'],
-  'wrong-version': ['This page speaks another version of the table protocol.', 'Esta página fala outra versão do protocolo da mesa.'],
-  'too-many-attempts': ['Too many wrong tokens: wait a moment and try again.', 'Demasiadas senhas erradas: espera um pouco e tenta outra vez.'],
+  'wrong-version': [
+    'This page speaks another version of the table protocol.',
+    'Esta página fala outra versão do protocolo da mesa.',
+  ],
+  'too-many-attempts': [
+    'Too many wrong tokens: wait a moment and try again.',
+    'Demasiadas senhas erradas: espera um pouco e tenta outra vez.',
+  ],
   'seat-taken': ['Someone else took that seat.', 'Outra pessoa ocupou esse lugar.'],
   'out-of-turn': ['It is not your turn.', 'Não é a tua vez.'],
   'not-in-hand': ['That card is not in your hand.', 'Essa carta não está na tua mão.'],
@@ -78,12 +87,16 @@ const REFUSALS: Readonly<Record<string, readonly [en: string, pt: string]>> = {
   'game-over': ['The game is over.', 'A partida acabou.'],
   'session-over': ['The session is over.', 'A sessão terminou.'],
   'no-game': ['No game has started.', 'Nenhuma partida começou.'],
-  'display-only': ['This page only watches: take a seat to play.', 'Esta página só assiste: ocupa um lugar para jogar.'],
+  'display-only': [
+    'This page only watches: take a seat to play.',
+    'Esta página só assiste: ocupa um lugar para jogar.',
+  ],
   'rate-limited': ['Too fast: try again.', 'Depressa demais: tenta outra vez.'],
 };
 
 /** A refusal in the person's words, by its code (the runtime's reason is in English, for the log). */
-export const refusalWords = (code: string, lang: Language): string => REFUSALS[code]?.[lang === 'pt' ? 1 : 0] ?? w('refusedCard', lang);
+export const refusalWords = (code: string, lang: Language): string =>
+  REFUSALS[code]?.[lang === 'pt' ? 1 : 0] ?? w('refusedCard', lang);
 
 // ---- cards in words ------------------------------------------------------------------------------
 
@@ -91,7 +104,8 @@ export const refusalWords = (code: string, lang: Language): string => REFUSALS[c
 export { cardWords } from './words.js';
 
 /** "The robot plays the ace of hearts." / "O robô joga o ás de copas." */
-export const robotPlays = (card: string, lang: Language): string => (lang === 'pt' ? `O robô joga ${cardWords(card, lang)}.` : `The robot plays ${cardWords(card, lang)}.`);
+export const robotPlays = (card: string, lang: Language): string =>
+  lang === 'pt' ? `O robô joga ${cardWords(card, lang)}.` : `The robot plays ${cardWords(card, lang)}.`;
 
 // ---- seats as the person at the page names them ---------------------------------------------------
 
@@ -112,7 +126,18 @@ export function seatName(seat: number, v: View, lang: Language, options: { capit
   else if (v.mySeat === null) s = pt ? `o lugar ${seat}` : `seat ${seat}`;
   else {
     const r = relationOf(seat, v.mySeat);
-    s = r === 'partner' ? (pt ? 'o teu parceiro' : 'your partner') : r === 'right' ? (pt ? 'o adversário à tua direita' : 'the opponent on your right') : pt ? 'o adversário à tua esquerda' : 'the opponent on your left';
+    s =
+      r === 'partner'
+        ? pt
+          ? 'o teu parceiro'
+          : 'your partner'
+        : r === 'right'
+          ? pt
+            ? 'o adversário à tua direita'
+            : 'the opponent on your right'
+          : pt
+            ? 'o adversário à tua esquerda'
+            : 'the opponent on your left';
   }
   return options.capital ? capital(s) : s;
 }
@@ -134,7 +159,14 @@ export function roleWords(seat: number, v: View, lang: Language): string {
   const me = v.mySeat ?? v.robotSeat;
   if (seat === me) return '';
   const partner = (seat & 1) === (me & 1);
-  if (v.mySeat === null) return lang === 'pt' ? (partner ? 'parceiro do robô' : 'adversário do robô') : partner ? "robot's partner" : "robot's opponent";
+  if (v.mySeat === null)
+    return lang === 'pt'
+      ? partner
+        ? 'parceiro do robô'
+        : 'adversário do robô'
+      : partner
+        ? "robot's partner"
+        : "robot's opponent";
   return lang === 'pt' ? (partner ? 'parceiro' : 'adversário') : partner ? 'partner' : 'opponent';
 }
 
@@ -148,8 +180,10 @@ export function holderWords(kind: string | null, lang: Language): string {
 }
 
 /** "Seat 2 (partner): take it" / "Lugar 2 (parceiro): ocupar". */
-export const takeSeatWords = (seat: number, role: string, lang: Language): string => (lang === 'pt' ? `Ocupar o lugar ${seat} (${role})` : `Take seat ${seat} (${role})`);
-export const takenSeatWords = (seat: number, who: string, lang: Language): string => (lang === 'pt' ? `Lugar ${seat}: ${who}` : `Seat ${seat}: ${who}`);
+export const takeSeatWords = (seat: number, role: string, lang: Language): string =>
+  lang === 'pt' ? `Ocupar o lugar ${seat} (${role})` : `Take seat ${seat} (${role})`;
+export const takenSeatWords = (seat: number, who: string, lang: Language): string =>
+  lang === 'pt' ? `Lugar ${seat}: ${who}` : `Seat ${seat}: ${who}`;
 export const seatPill = (seat: number, lang: Language): string => (lang === 'pt' ? `lugar ${seat}` : `seat ${seat}`);
 
 /** "Your partner's turn." / "Vez do teu parceiro." */
@@ -160,7 +194,8 @@ export function turnOf(seat: number, v: View, lang: Language): string {
 }
 
 /** "The robot's hand is being read: 4 of 10 cards." */
-export const readingWords = (n: number, lang: Language): string => (lang === 'pt' ? `A ler a mão do robô: ${n} de 10 cartas.` : `Reading the robot's hand: ${n} of 10 cards.`);
+export const readingWords = (n: number, lang: Language): string =>
+  lang === 'pt' ? `A ler a mão do robô: ${n} de 10 cartas.` : `Reading the robot's hand: ${n} of 10 cards.`;
 
 /** "Trick won by your partner, 21 points." */
 export function trickWords(winner: number, points: number, v: View, lang: Language): string {
@@ -178,7 +213,8 @@ export function gazeWords(target: string, seat: number | null, v: View, lang: La
   const name = seatName(seat, v, lang);
   if (target === 'seat') return pt ? `olha para ${name === 'tu' ? 'ti' : name}` : `looks at ${name}`;
   if (seat === v.robotSeat) return pt ? 'olha para a sua carta' : 'looks at its card';
-  if (pt) return `olha para a carta ${name === 'tu' ? 'que jogaste' : `d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}`}`;
+  if (pt)
+    return `olha para a carta ${name === 'tu' ? 'que jogaste' : `d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}`}`;
   return `looks at ${name === 'you' ? 'your' : `${name}'s`} card`;
 }
 
@@ -197,13 +233,19 @@ export function resultWords(winner: 'A' | 'B' | 'draw', victories: number, v: Vi
   if (winner === 'draw') return w('draw', lang);
   const pt = lang === 'pt';
   const team = winner === 'A' ? 0 : 1;
-  const vic = pt ? `${victories} vitória${victories === 1 ? '' : 's'}` : `${victories} victor${victories === 1 ? 'y' : 'ies'}`;
+  const vic = pt
+    ? `${victories} vitória${victories === 1 ? '' : 's'}`
+    : `${victories} victor${victories === 1 ? 'y' : 'ies'}`;
   if (v.mySeat === null) {
     const robotWins = (v.robotSeat & 1) === team;
-    return pt ? `${robotWins ? 'A equipa do robô ganhou' : 'Os adversários do robô ganharam'}: ${vic}.` : `${robotWins ? "The robot's team won" : "The robot's opponents won"}: ${vic}.`;
+    return pt
+      ? `${robotWins ? 'A equipa do robô ganhou' : 'Os adversários do robô ganharam'}: ${vic}.`
+      : `${robotWins ? "The robot's team won" : "The robot's opponents won"}: ${vic}.`;
   }
   const weWin = (v.mySeat & 1) === team;
-  return pt ? `${weWin ? 'Ganharam' : 'Perderam'}: ${weWin ? '' : 'os adversários levam '}${vic}.` : `${weWin ? 'You won' : 'You lost'}: ${weWin ? '' : 'the opponents get '}${vic}.`;
+  return pt
+    ? `${weWin ? 'Ganharam' : 'Perderam'}: ${weWin ? '' : 'os adversários levam '}${vic}.`
+    : `${weWin ? 'You won' : 'You lost'}: ${weWin ? '' : 'the opponents get '}${vic}.`;
 }
 
 /** The two teams from the page's side: you (with your partner) first, or A and B while watching. */

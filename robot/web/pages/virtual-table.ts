@@ -69,7 +69,10 @@ interface TableState {
 }
 type Ack = { ok: true; seq?: number; note?: string } | { ok: false; code: string; reason: string };
 type HelloAck = { ok: true; lastSeq: number; state: TableState } | { ok: false; code: string; reason: string };
-type Link = { key: 'notConnected' | 'connecting' | 'disconnected' | 'noConnection' | 'refused' | 'watching' | 'seat'; ok: boolean };
+type Link = {
+  key: 'notConnected' | 'connecting' | 'disconnected' | 'noConnection' | 'refused' | 'watching' | 'seat';
+  ok: boolean;
+};
 
 const params = new URLSearchParams(location.hash.slice(1));
 const robot = new RobotPanel();
@@ -124,7 +127,8 @@ byId('last-trick-button').addEventListener('click', () => {
   render();
 });
 const linkSeat = params.get('seat');
-if (params.get('server') && params.get('token') && params.get('join') !== 'no') join(params.get('server')!, params.get('token')!, linkSeat === null ? null : Number(linkSeat));
+if (params.get('server') && params.get('token') && params.get('join') !== 'no')
+  join(params.get('server')!, params.get('token')!, linkSeat === null ? null : Number(linkSeat));
 
 /** Joins the table hosting `wanted`, or hosting no seat (watching) when it is null. */
 function join(serverUrl: string, tableToken: string, wanted: number | null): void {
@@ -141,28 +145,42 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
   // The name other tables and the operator see (data, not a word of this page).
   const name = wanted === null ? 'virtual table (choosing a seat)' : `virtual table, seat ${wanted}`;
   // WebSocket only: the table server is on another origin and sends no CORS headers for polling.
-  const s = io(`${server.replace(/\/$/, '')}/table`, { transports: ['websocket'], reconnectionDelayMax: 2000, forceNew: true });
+  const s = io(`${server.replace(/\/$/, '')}/table`, {
+    transports: ['websocket'],
+    reconnectionDelayMax: 2000,
+    forceNew: true,
+  });
   socket = s;
   setLink({ key: 'connecting', ok: false });
   s.on('connect', () => {
-    s.emit('hello', { protocol: 1, token, table: { id: tableId, name, kind: 'virtual' }, seats: wanted === null ? [] : [wanted], behaviour: true }, (r: HelloAck) => {
-      if (!r.ok) {
-        const e = byId('join-error');
-        e.textContent = refusalWords(r.code, lang());
-        e.title = r.reason;
-        setLink({ key: 'refused', ok: false });
-        s.disconnect();
-        // A seat someone else took: back to choosing one.
-        if (r.code === 'seat-taken' && wanted !== null) join(server, token, null);
-        return;
-      }
-      byId('join-error').textContent = '';
-      localStorage.setItem(seqKey(), String(Math.max(r.lastSeq, Number(localStorage.getItem(seqKey()) ?? '0'))));
-      setLink({ key: wanted === null ? 'watching' : 'seat', ok: true });
-      byId('join').hidden = true;
-      byId('play').hidden = false;
-      take(r.state, true);
-    });
+    s.emit(
+      'hello',
+      {
+        protocol: 1,
+        token,
+        table: { id: tableId, name, kind: 'virtual' },
+        seats: wanted === null ? [] : [wanted],
+        behaviour: true,
+      },
+      (r: HelloAck) => {
+        if (!r.ok) {
+          const e = byId('join-error');
+          e.textContent = refusalWords(r.code, lang());
+          e.title = r.reason;
+          setLink({ key: 'refused', ok: false });
+          s.disconnect();
+          // A seat someone else took: back to choosing one.
+          if (r.code === 'seat-taken' && wanted !== null) join(server, token, null);
+          return;
+        }
+        byId('join-error').textContent = '';
+        localStorage.setItem(seqKey(), String(Math.max(r.lastSeq, Number(localStorage.getItem(seqKey()) ?? '0'))));
+        setLink({ key: wanted === null ? 'watching' : 'seat', ok: true });
+        byId('join').hidden = true;
+        byId('play').hidden = false;
+        take(r.state, true);
+      },
+    );
   });
   s.on('connect_error', () => setLink({ key: 'noConnection', ok: false }));
   s.on('disconnect', () => {
@@ -190,7 +208,8 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
 
 /** Keeps the newest state (by version; on equal versions the later one) and draws it. */
 function take(st: TableState, fromHello: boolean): void {
-  if (!fromHello && state && st.version !== undefined && state.version !== undefined && st.version < state.version) return;
+  if (!fromHello && state && st.version !== undefined && state.version !== undefined && st.version < state.version)
+    return;
   const before = state;
   if (notice && st.version !== notice.version) notice = null;
   state = st;
@@ -202,7 +221,8 @@ function take(st: TableState, fromHello: boolean): void {
 function setLink(l: Link): void {
   link = l;
   const e = byId('link');
-  e.textContent = l.key === 'seat' && seat !== null ? seatPill(seat, lang()) : w(l.key === 'seat' ? 'watching' : l.key, lang());
+  e.textContent =
+    l.key === 'seat' && seat !== null ? seatPill(seat, lang()) : w(l.key === 'seat' ? 'watching' : l.key, lang());
   e.className = `pill ${l.ok ? 'on' : 'off'}`;
 }
 
@@ -220,7 +240,8 @@ function send(event: 'card:detected' | 'game:control', payload: Record<string, u
 }
 
 /** Where a seat sits on screen, with this page's seat (or, watching, the robot's partner's) at the bottom. */
-const place = (s: number): Place => (['bottom', 'right', 'top', 'left'] as const)[(s - (seat ?? ((state?.robotSeat ?? 0) + 2)) + 8) & 3]!;
+const place = (s: number): Place =>
+  (['bottom', 'right', 'top', 'left'] as const)[(s - (seat ?? (state?.robotSeat ?? 0) + 2) + 8) & 3]!;
 
 /** The words of the page that do not depend on the state. */
 function writeStatic(): void {
@@ -250,7 +271,13 @@ function renderSeats(st: TableState, v: View, l: Language): void {
     .map((s) => {
       const holder = st.seats?.find((x) => x.seat === s);
       const free = holder?.holder === 'free';
-      const b = h('button', { class: 'seat-button', text: free ? takeSeatWords(s, roleWords(s, v, l), l) : takenSeatWords(s, holderWords(holder?.kind ?? null, l), l), data: { take: String(s) } });
+      const b = h('button', {
+        class: 'seat-button',
+        text: free
+          ? takeSeatWords(s, roleWords(s, v, l), l)
+          : takenSeatWords(s, holderWords(holder?.kind ?? null, l), l),
+        data: { take: String(s) },
+      });
       b.type = 'button';
       b.disabled = !free;
       b.addEventListener('click', () => join(server, token, s));
@@ -262,11 +289,13 @@ function renderSeats(st: TableState, v: View, l: Language): void {
 /** The prompt, from the state as it is now. */
 function promptOf(st: TableState, v: View, l: Language, myTurn: boolean): string {
   const g = st.game;
-  if (seat === null) return st.seats && !st.seats.some((x) => x.holder === 'free') ? w('allTaken', l) : w('chooseSeat', l);
+  if (seat === null)
+    return st.seats && !st.seats.some((x) => x.holder === 'free') ? w('allTaken', l) : w('chooseSeat', l);
   if (st.paused) return w('paused', l);
   if (st.session.complete) return `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}`;
   if (!g) return w('pressNewGame', l);
-  if (g.outcome) return `${g.renounce ? `${w('renounce', l)} ` : ''}${resultWords(g.outcome.winner, g.outcome.victories, v, l)} ${w('nextGame', l)}`;
+  if (g.outcome)
+    return `${g.renounce ? `${w('renounce', l)} ` : ''}${resultWords(g.outcome.winner, g.outcome.victories, v, l)} ${w('nextGame', l)}`;
   if (g.robotCards !== undefined && g.robotCards < 10) return readingWords(g.robotCards, l);
   if (myTurn) return w('yourTurn', l);
   if (g.toMove === st.robotSeat) return w('robotThinks', l);
@@ -287,8 +316,13 @@ function render(): void {
   const other = (1 - mine) as 0 | 1;
   const vic = st.session.victories;
   byId('score').replaceChildren(
-    h('span', { class: 'vt-score-part', text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}` }),
-    ...(g ? [h('span', { class: 'vt-score-part', text: `${w('gamePoints', l)}: ${g.points[mine]} – ${g.points[other]}` })] : []),
+    h('span', {
+      class: 'vt-score-part',
+      text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}`,
+    }),
+    ...(g
+      ? [h('span', { class: 'vt-score-part', text: `${w('gamePoints', l)}: ${g.points[mine]} – ${g.points[other]}` })]
+      : []),
   );
   for (let s = 0; s < 4; s++) {
     const p = place(s);
@@ -304,7 +338,9 @@ function render(): void {
   }
   renderSeats(st, v, l);
   byId('trick').replaceChildren(...(g?.table ?? []).map((t) => cardFace(t.card, l, `at-${place(t.seat)}`)));
-  byId('trump').replaceChildren(...(g?.trumpCard ? [h('small', { text: w('trump', l) }), cardFace(g.trumpCard, l, 'small')] : []));
+  byId('trump').replaceChildren(
+    ...(g?.trumpCard ? [h('small', { text: w('trump', l) }), cardFace(g.trumpCard, l, 'small')] : []),
+  );
 
   const hand = g?.hands.find((x) => x.seat === seat)?.cards ?? [];
   const myTurn = g !== null && seat !== null && g.toMove === seat && !st.paused && !g.outcome;
@@ -336,7 +372,11 @@ function render(): void {
 
   byId('prompt').textContent = promptOf(st, v, l, myTurn);
   const noticeBox = byId('notice');
-  noticeBox.textContent = notice ? (notice.code === 'silent' ? w('serverSilent', l) : refusalWords(notice.code, l)) : '';
+  noticeBox.textContent = notice
+    ? notice.code === 'silent'
+      ? w('serverSilent', l)
+      : refusalWords(notice.code, l)
+    : '';
   noticeBox.title = notice?.reason ?? '';
   byId('reading').hidden = !reading;
   if (reading) {
@@ -345,14 +385,26 @@ function render(): void {
   }
   renderLastTrick(st, v, l);
   renderResult(st, v, l);
-  document.body.dataset.status = seat === null ? 'watching' : g ? (g.toMove === null && !reading ? 'over' : myTurn ? 'my-turn' : 'waiting') : 'no-game';
+  document.body.dataset.status =
+    seat === null
+      ? 'watching'
+      : g
+        ? g.toMove === null && !reading
+          ? 'over'
+          : myTurn
+            ? 'my-turn'
+            : 'waiting'
+        : 'no-game';
   document.body.dataset.complete = String(st.session.complete);
   document.body.dataset.lang = l;
 }
 
 function setLinkText(): void {
   const e = byId('link');
-  e.textContent = link.key === 'seat' && seat !== null ? seatPill(seat, lang()) : w(link.key === 'seat' ? 'watching' : link.key, lang());
+  e.textContent =
+    link.key === 'seat' && seat !== null
+      ? seatPill(seat, lang())
+      : w(link.key === 'seat' ? 'watching' : link.key, lang());
 }
 
 function renderLastTrick(st: TableState, v: View, l: Language): void {
@@ -367,9 +419,17 @@ function renderLastTrick(st: TableState, v: View, l: Language): void {
   if (!lt) return void box.replaceChildren(h('p', { text: w('lastTrickNone', l) }));
   const cards = lt.cards.map((c, i) => {
     const s = (lt.leader + i) & 3;
-    return h('span', { class: `vt-last-card${s === lt.winner ? ' winner' : ''}`, data: { seat: String(s) } }, cardFace(c, l, 'small'), h('small', { text: seatName(s, v, l, { capital: true }) }));
+    return h(
+      'span',
+      { class: `vt-last-card${s === lt.winner ? ' winner' : ''}`, data: { seat: String(s) } },
+      cardFace(c, l, 'small'),
+      h('small', { text: seatName(s, v, l, { capital: true }) }),
+    );
   });
-  box.replaceChildren(h('div', { class: 'vt-last-cards' }, ...cards), h('p', { text: trickWords(lt.winner, lt.points, v, l) }));
+  box.replaceChildren(
+    h('div', { class: 'vt-last-cards' }, ...cards),
+    h('p', { text: trickWords(lt.winner, lt.points, v, l) }),
+  );
 }
 
 function renderResult(st: TableState, v: View, l: Language): void {
@@ -387,7 +447,11 @@ function renderResult(st: TableState, v: View, l: Language): void {
     h('strong', { class: 'vt-result-title', text: resultWords(g.outcome.winner, g.outcome.victories, v, l) }),
     h('span', { text: `${w('points', l)}: ${names[mine]} ${g.points[mine]} – ${names[other]} ${g.points[other]}` }),
     h('span', { text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}` }),
-    h('small', { text: st.session.complete ? `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}` : w('nextGame', l) }),
+    h('small', {
+      text: st.session.complete
+        ? `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}`
+        : w('nextGame', l),
+    }),
   );
 }
 

@@ -74,7 +74,8 @@ export const emotionWord = (type: string, language: Language = 'en'): string => 
  * since play goes counter-clockwise) or on the left. `from` itself is "self".
  */
 export type Relation = 'self' | 'partner' | 'right' | 'left';
-export const relationOf = (seat: number, from: number): Relation => (['self', 'right', 'partner', 'left'] as const)[(seat - from + 4) & 3]!;
+export const relationOf = (seat: number, from: number): Relation =>
+  (['self', 'right', 'partner', 'left'] as const)[(seat - from + 4) & 3]!;
 
 const RELATION_WORDS: Readonly<Record<Relation, readonly [en: string, pt: string]>> = {
   self: ['itself', 'ele próprio'],
@@ -101,7 +102,12 @@ const RANKS: Record<string, readonly [en: string, pt: string, ptArticle: 'o' | '
   '7': ['seven', 'sete', 'o'],
   A: ['ace', 'ás', 'o'],
 };
-const SUITS: Record<string, readonly [en: string, pt: string]> = { S: ['spades', 'espadas'], H: ['hearts', 'copas'], D: ['diamonds', 'ouros'], C: ['clubs', 'paus'] };
+const SUITS: Record<string, readonly [en: string, pt: string]> = {
+  S: ['spades', 'espadas'],
+  H: ['hearts', 'copas'],
+  D: ['diamonds', 'ouros'],
+  C: ['clubs', 'paus'],
+};
 
 /** "the ace of hearts" / "o ás de copas" (AH); a card the page does not know is shown as it came. */
 export function cardWords(card: string, lang: Language): string {
