@@ -9,7 +9,7 @@ import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName } from '../../../game/index.j
 import type { LedgerSnapshot } from '../../../table-bridge/index.js';
 import { recordedModelHere } from '../../learned/index.js';
 import { levelTableOf, readSessionMetadata } from '../../live/index.js';
-import type { PredictionSettings, SessionMetadata } from '../../live/index.js';
+import type { ParceiroNodeOptions, PredictionSettings, SessionMetadata } from '../../live/index.js';
 import type { Recording } from '../../recording/index.js';
 import { RecordingError } from '../../recording/index.js';
 import type { RecordingFacts } from './scan.js';
@@ -33,6 +33,27 @@ export interface ReplaySettings {
   liftGraceMs?: number;
   /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
   level?: { name: LevelName; levels: LevelTable };
+}
+
+/**
+ * The node options a replay and a restart both start the session with, from its recorded settings
+ * (each adds what is its own: the session id, speech, the sources and the restore step).
+ */
+export function sessionOptionsOf(s: ReplaySettings) {
+  return {
+    seed: s.seed,
+    games: s.games,
+    robotSeat: s.robotSeat,
+    firstDealer: s.firstDealer,
+    ...(s.language ? { language: s.language } : {}),
+    ...(s.character ? { character: s.character } : {}),
+    expectationBudgetMs: s.expectationBudgetMs,
+    handModel: s.handModel,
+    prediction: s.prediction,
+    ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
+    ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
+    ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
+  } satisfies Partial<ParceiroNodeOptions>;
 }
 
 /** Without these a session cannot be run again: a recording whose values do not fit is refused. */

@@ -22,7 +22,7 @@ import { chained, messagesOf, scanRecording, stampOf } from './scan.js';
 import { ReplayClock, settle } from './replay-clock.js';
 import { GatedBus, RESTART_REASON, RestoreClock, restoreSession } from './restore.js';
 import type { ReplaySettings } from './replay-settings.js';
-import { replaySettings } from './replay-settings.js';
+import { replaySettings, sessionOptionsOf } from './replay-settings.js';
 import { OPERATOR_TABLE, TableFeeder } from './table-feeder.js';
 
 /** Operator and wizard requests: fed back by publishing them, as the dashboard did. */
@@ -261,14 +261,9 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const player = new RecordedRobotPlayer();
   const estimator = new RecordedEstimator();
   const node = await ParceiroNode.start({
-    seed: settings.seed,
+    ...sessionOptionsOf(settings),
     token: 'replay',
-    games: settings.games,
     sessionId: settings.sessionId,
-    robotSeat: settings.robotSeat,
-    firstDealer: settings.firstDealer,
-    ...(settings.language ? { language: settings.language } : {}),
-    ...(settings.character ? { character: settings.character } : {}),
     speech: settings.speech,
     bus,
     recordingsDir: null,
@@ -282,12 +277,6 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
       reactionClock: appraisalClock,
       stampClock,
     },
-    expectationBudgetMs: settings.expectationBudgetMs,
-    handModel: settings.handModel,
-    prediction: settings.prediction,
-    ...(settings.level ? { level: settings.level.name, levels: settings.level.levels } : { level: 'full' as const }),
-    ...(settings.minThinkMs === undefined ? {} : { minThinkMs: settings.minThinkMs }),
-    ...(settings.liftGraceMs === undefined ? {} : { liftGraceMs: settings.liftGraceMs }),
     logger: o.logger ?? createLogger({ level: 'silent', pretty: false }),
     clock: nodeClock,
     dashboard: null,

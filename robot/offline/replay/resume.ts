@@ -31,7 +31,7 @@ import type { RecordedMessage, SessionInfo } from '../../recording/index.js';
 import { RecordingError, RecordingStream } from '../../recording/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import type { ReplaySettings } from './replay-settings.js';
-import { peopleModelOf, replaySettings, tableSeqsOf } from './replay-settings.js';
+import { peopleModelOf, replaySettings, sessionOptionsOf, tableSeqsOf } from './replay-settings.js';
 import { GatedBus, RestoreClock, restoreSession } from './restore.js';
 import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
@@ -211,24 +211,13 @@ export async function resumeSession(
 
   const node = await ParceiroNode.start({
     ...o.node,
-    seed: s.seed,
+    ...sessionOptionsOf(s),
     token: o.token,
-    games: s.games,
     sessionId: o.sessionId,
-    robotSeat: s.robotSeat,
-    firstDealer: s.firstDealer,
-    ...(s.language ? { language: s.language } : {}),
-    ...(s.character ? { character: s.character } : {}),
     ...((SPEECH_BACKENDS as readonly string[]).includes(recorded.speech ?? '')
       ? { speech: recorded.speech as SpeechBackendKind }
       : {}),
     budgetMs,
-    expectationBudgetMs: s.expectationBudgetMs,
-    handModel: s.handModel,
-    prediction: s.prediction,
-    ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
-    ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
-    ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
     bus,
     recordingsDir: dir,
     ...(o.host === undefined ? {} : { host: o.host }),
