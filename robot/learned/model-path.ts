@@ -2,7 +2,7 @@
 // without loading native code).
 
 import { isAbsolute, resolve } from 'node:path';
-import { packageRoot } from '../../behaviours/index.js';
+import { packageRoot } from '../../config/index.js';
 
 /** A model file named relative to the project root (the folder with package.json and config/), or absolute. */
 export const modelPath = (file: string, root: string = packageRoot()): string =>

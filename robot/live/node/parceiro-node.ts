@@ -704,6 +704,7 @@ export class ParceiroNode {
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
     const prediction = o.prediction !== undefined ? o.prediction : predictionOfSettings(settings);
+    const advice = o.advice ?? settings.advice.enabled;
     // A learned model is read, checked and opened in onnxruntime before the session opens anything:
     // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
     const model =
@@ -799,6 +800,7 @@ export class ParceiroNode {
               : null,
             minThinkMs: o.minThinkMs ?? loadSessionSettings().minThinkMs,
             liftGraceMs: o.liftGraceMs ?? loadSessionSettings().liftGraceMs,
+            advice,
             versionBase,
             // The tables' seqs and answers as the session begins: a restart puts them back before
             // restoring the session's own events (a table's events of an earlier session stay known).
@@ -960,7 +962,7 @@ export class ParceiroNode {
         }),
       );
       // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
-      if (o.advice ?? settings.advice.enabled) {
+      if (advice) {
         const a = settings.advice;
         const advice = startAdvice({
           bus,

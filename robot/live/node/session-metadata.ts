@@ -1,8 +1,9 @@
 // A session's settings as its recording keeps them: the MCAP metadata `parceiro.session`, a map of
 // strings. One schema, a codec per key, so the node writes them and a replay or a restart reads them
-// back through the same code: adding a session setting is one line of SESSION_FIELDS (then the node
-// says what it was, and the replay reads it). A recording is data: each value is checked on the way
-// in, and one that does not fit is reported by key, never followed or trusted.
+// back through the same code. Adding a session setting to recordings is one line of SESSION_FIELDS,
+// plus the value the node writes (parceiro-node.ts) and, where a replay or restart must run with it,
+// where replay-settings.ts hands it on (see `advice`). A recording is data: each value is checked on
+// the way in, and one that does not fit is reported by key, never followed or trusted.
 
 import { z } from 'zod';
 import { PREDICTOR_KINDS } from '../../../game/index.js';
@@ -24,6 +25,12 @@ const seat = z.codec(
     encode: (n) => String(n),
   },
 );
+
+/** Yes or no. */
+const bool = z.codec(z.enum(['true', 'false']), z.boolean(), {
+  decode: (s) => s === 'true',
+  encode: (b) => (b ? 'true' : 'false'),
+});
 
 /** A short word or name (a session id, a character's name, a language). */
 const word = z.string().min(1).max(200);
@@ -99,6 +106,8 @@ export const SESSION_FIELDS = {
   prediction: jsonOr('off', prediction),
   minThinkMs: count(0, Number.MAX_SAFE_INTEGER),
   liftGraceMs: count(0, Number.MAX_SAFE_INTEGER),
+  /** The training mode: the robot suggests cards to its partner. */
+  advice: bool,
   /** Where the tables' state versions start. */
   versionBase: count(0, Number.MAX_SAFE_INTEGER),
   /** The tables' seqs and answers as the session began. */

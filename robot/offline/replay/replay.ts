@@ -264,6 +264,8 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     ...sessionOptionsOf(settings),
     token: 'replay',
     sessionId: settings.sessionId,
+    // The training mode's suggestions are recorded requests, fed back as they came: none made again.
+    advice: false,
     speech: settings.speech,
     bus,
     recordingsDir: null,

@@ -214,6 +214,8 @@ export async function resumeSession(
     ...sessionOptionsOf(s),
     token: o.token,
     sessionId: o.sessionId,
+    // The training mode goes on as the session ran it (recordings made before it was recorded: the config's).
+    ...(recorded.advice === undefined ? {} : { advice: recorded.advice }),
     ...((SPEECH_BACKENDS as readonly string[]).includes(recorded.speech ?? '')
       ? { speech: recorded.speech as SpeechBackendKind }
       : {}),
