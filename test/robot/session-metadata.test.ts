@@ -2,9 +2,18 @@
 // strings exactly those recordings have always held, and a value that does not fit named by its key
 // (a replay refuses a recording whose seat or seed it cannot run again, in one line).
 
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FITTED_MODEL } from '../../game/index.js';
-import { recording, replay, robot } from './replay-harness.js';
+import { recordSession, recording, replay, robot } from './replay-harness.js';
+import type * as Bus from '../../robot/bus/index.js';
+
+const bus = (await import(new URL('../../dist/robot/bus/index.js', import.meta.url).href)) as typeof Bus;
+
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-metadata-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const settings = {
   id: 'lab-7',
@@ -91,4 +100,40 @@ describe("a session's recorded settings", () => {
     expect(s.minThinkMs).toBeUndefined();
     expect(notes.join('\n')).toMatch(/minThinkMs is unreadable \(soon; expected a whole number/);
   });
+
+  it('a replay follows `previous` only to a file beside the recording, never a path the file names', async () => {
+    const made = await recordSession(dir, 'outside');
+    // A real part outside the recordings folder, which a path in the metadata could reach.
+    const inner = join(dir, 'a', 'b');
+    mkdirSync(inner, { recursive: true });
+    copyFileSync(made, join(dir, 'outside.mcap'));
+    // A copy whose metadata names the part it continues by a path.
+    const part = join(inner, 'outside.2.mcap');
+    await rewriteSession(made, part, (s) => ({ ...s, previous: '../../outside.mcap' }));
+    const report = await replay.replayRecording(recording.readRecording(part));
+    const notes = report.notes.join('\n');
+    expect(notes).not.toMatch(/restored from/);
+    expect(notes).toMatch(/named "\.\.\/\.\.\/outside\.mcap", not a recording file beside it/);
+  });
 });
+
+/** A copy of a recording with its session metadata passed through `edit`. */
+async function rewriteSession(
+  from: string,
+  to: string,
+  edit: (s: Record<string, string>) => Record<string, string>,
+): Promise<void> {
+  const rec = recording.readRecording(from);
+  let now = 0;
+  const r = await recording.Recorder.start({
+    path: to,
+    bus: new bus.InProcessBus(),
+    clock: () => now,
+    session: edit(rec.session!),
+  });
+  rec.messages.forEach((m) => {
+    now = m.time;
+    r.record(m.topic, m.message);
+  });
+  await r.close();
+}

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { ExpectationMessage, TableEvent, TopicKey } from '../../bus/index.js';
 import { InProcessBus, TOPICS } from '../../bus/index.js';
 import type { NodeLogger } from '../../live/index.js';
-import { ParceiroNode, createLogger } from '../../live/index.js';
+import { ParceiroNode, createLogger, readSessionMetadata } from '../../live/index.js';
 import type { RecordedMessage, Recording } from '../../recording/index.js';
 import { RecordingStream } from '../../recording/index.js';
 import type { Difference, TimedMessage } from './compare.js';
@@ -161,6 +161,10 @@ function earlierParts(
   let previous = rec.session?.previous;
   const seen = new Set<string>();
   while (previous) {
+    // A recording is data: the part it continues is a file beside it, never a path it names.
+    if (!readSessionMetadata({ previous }).settings.previous) {
+      return `the part it continues is named ${JSON.stringify(previous.slice(0, 80))}, not a recording file beside it`;
+    }
     const file = join(dirname(rec.path), previous);
     if (seen.has(file)) return `the parts before it name each other in a loop (${previous})`;
     seen.add(file);
