@@ -59,8 +59,10 @@ async function session(o: {
     host: '127.0.0.1',
     sessionId: `social-${o.seed}`,
     character: o.character,
-    sources: { player: robot.syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: o.seed }) },
-    ...(o.estimator ? { estimator: o.estimator } : { estimator: new ScriptedEstimator(() => EVEN) }),
+    sources: {
+      player: robot.syncRobotPlayer((p) => new RulePlayer(p), { seat: 0, seed: o.seed }),
+      estimator: o.estimator ?? new ScriptedEstimator(() => EVEN),
+    },
     expectationBudgetMs: 20,
     minThinkMs: 0,
     speech: 'publish',

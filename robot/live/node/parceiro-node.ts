@@ -144,6 +144,65 @@ export interface ParceiroNodeOptions {
 }
 
 /**
+ * Every option the node takes: one given where it does not belong (a source at the top level, say)
+ * stops the node at start instead of being silently left out.
+ */
+const NODE_OPTIONS = [
+  'seed',
+  'token',
+  'games',
+  'sessionId',
+  'robotSeat',
+  'firstDealer',
+  'language',
+  'character',
+  'budgetMs',
+  'expectationBudgetMs',
+  'handModel',
+  'advice',
+  'prediction',
+  'inferenceModelFile',
+  'speech',
+  'bus',
+  'recordingsDir',
+  'host',
+  'port',
+  'level',
+  'levels',
+  'minThinkMs',
+  'liftGraceMs',
+  'logger',
+  'clock',
+  'settings',
+  'dashboard',
+  'sources',
+  'restore',
+] as const satisfies readonly (keyof ParceiroNodeOptions)[];
+// The compiler checks that the list names every option.
+const everyOptionListed: [Exclude<keyof ParceiroNodeOptions, (typeof NODE_OPTIONS)[number]>] extends [never]
+  ? true
+  : never = true;
+const SOURCES = [
+  'player',
+  'estimator',
+  'reviewer',
+  'reactionClock',
+  'stampClock',
+] as const satisfies readonly (keyof SessionSources)[];
+
+/** The options a caller gave that the node does not take, by name (programming mistakes: an Error). */
+function checkOptions(o: object): void {
+  const unknown = Object.keys(o).filter((k) => !(NODE_OPTIONS as readonly string[]).includes(k));
+  const sources =
+    'sources' in o && o.sources
+      ? Object.keys(o.sources).filter((k) => !(SOURCES as readonly string[]).includes(k))
+      : [];
+  if (unknown.length || sources.length || !everyOptionListed) {
+    throw new Error(`the robot node does not take ${[...unknown, ...sources.map((k) => `sources.${k}`)].join(', ')}`);
+  }
+}
+
+/**
  * What differs between a live session, a replay and a restart: who answers for the robot and which
  * times its reactions and messages carry. The defaults are the live node's own parts.
  */
@@ -356,6 +415,7 @@ export class ParceiroNode {
    * one; no table is served yet.
    */
   static async configure(o: ParceiroNodeOptions): Promise<ParceiroNode> {
+    checkOptions(o);
     const settings = o.settings ?? loadNodeSettings();
     const log = o.logger ?? createLogger();
     const clock = o.clock ?? systemClock;
