@@ -6,7 +6,7 @@ export type {
   PhysicalProgress,
   SessionConfig,
   SessionContext,
-  SessionEffects,
+  SessionEffect,
   SessionEvent,
   SessionInput,
 } from './session-machine.js';

@@ -1,12 +1,14 @@
 // The session machine behind the table bridge: SessionRuntime implements TableHandler, so a
 // TableServer drives it exactly as it drives the tests' LocalReferee. Each table event is published on the
-// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. After every
-// change the tables get their state and the bus the latched gameState. Effects are injected.
+// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. The machine's
+// actions are pure: what they emit (SessionEffect) is carried out here, in order, once each step is
+// taken (bus, tables, the robot's player). After every change the tables get their state and the bus
+// the latched gameState.
 
 import type { Actor, SnapshotFrom } from 'xstate';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { systemClock } from '../../../behaviours/index.js';
-import type { Clock, Seat, SessionScore } from '../../../game/index.js';
+import type { Clock, Decision, Seat, SeatView, SessionScore } from '../../../game/index.js';
 import { RulePlayer } from '../../../game/index.js';
 import type {
   CardEvent,
@@ -31,7 +33,7 @@ import {
 } from './bus-messages.js';
 import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
-import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
+import type { CurrentGame, SessionConfig, SessionEffect, SessionEvent } from './session-machine.js';
 import { HAND_SIZE, collectingRobotHand } from './judge.js';
 import { sessionMachine } from './session-machine.js';
 import { loadSessionSettings } from './session-settings.js';
@@ -87,14 +89,14 @@ export class SessionRuntime implements TableHandler {
   /** Starts the machine, sending through `outbox` (the TableServer). */
   attach(outbox: TableOutbox): this {
     if (this.#actor) throw new Error('the session runtime is already attached');
-    const actor = createActor(sessionMachine, {
-      input: {
-        config: this.config,
-        fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn },
-      },
-      clock: this.#clock,
+    const player = this.#player;
+    const machine = sessionMachine.provide({
+      actors: { decide: fromPromise<Decision, { view: SeatView }>(({ input }) => player.decide(input.view)) },
     });
+    const actor = createActor(machine, { input: { config: this.config, clock: this.#clock }, clock: this.#clock });
     this.#actor = actor;
+    // Before the observers: a step's effects are carried out before its state is pushed (as they always were).
+    actor.on('*', (effect) => this.#carryOut(effect, outbox));
     actor.subscribe({
       next: (snap) => this.#afterChange(snap, outbox),
       error: (err) => this.#warn({ error: String(err) }, 'the session machine failed'),
@@ -191,6 +193,47 @@ export class SessionRuntime implements TableHandler {
     const snap = actor.getSnapshot();
     if (snap.status !== 'active') return refuse('internal', `the session machine stopped: ${String(snap.error)}`);
     return snap.context.verdict;
+  }
+
+  /** An effect the machine emitted, carried out. */
+  #carryOut(effect: SessionEffect, outbox: TableOutbox): void {
+    try {
+      switch (effect.type) {
+        case 'publish':
+          // One call per topic: the bus's publish is typed by its key.
+          if (effect.key === 'tableOutput') this.#bus.publish(effect.key, effect.message);
+          else if (effect.key === 'gameEvents') this.#bus.publish(effect.key, effect.message);
+          else this.#bus.publish(effect.key, effect.message);
+          return;
+        case 'prompt':
+          outbox.prompt(effect.prompt, effect.to);
+          return;
+        case 'reject':
+          outbox.reject(effect.rejection, effect.to);
+          return;
+        case 'sendHand':
+          void outbox.sendHand(effect.game, effect.seat, effect.cards);
+          return;
+        case 'announceRobotPlay':
+          void outbox.announceRobotPlay(effect.play).then((deliveries) => {
+            const missed = deliveries.filter((x) => x.result !== 'ok');
+            if (missed.length) this.#warn({ missed }, "some tables did not confirm the robot's card");
+          });
+          return;
+        case 'playerNewGame':
+          this.#player.newGame?.(effect.game);
+          return;
+        case 'playerObserve':
+          this.#player.observe?.(effect.event);
+          return;
+        case 'warn':
+          this.#warn(effect.detail, effect.message);
+          return;
+      }
+    } catch (err) {
+      // The step is taken: an effect that fails is reported, and the session goes on.
+      this.#warn({ error: String(err), effect: effect.type }, 'a session effect failed');
+    }
   }
 
   #afterChange(snap: SessionMachineSnapshot, outbox: TableOutbox, force = false): void {
