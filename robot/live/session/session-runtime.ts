@@ -3,12 +3,12 @@
 // bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. The machine's
 // actions are pure: what they emit (SessionEffect) is carried out here, in order, once each step is
 // taken (bus, tables, the robot's player). After every change the tables get their state and the bus
-// the latched gameState.
+// the latched gameState. Code outside reads the session through `view()` and `gameState()`.
 
 import type { Actor, SnapshotFrom } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import { systemClock } from '../../../behaviours/index.js';
-import type { Clock, Decision, Seat, SeatView, SessionScore } from '../../../game/index.js';
+import type { Clock, Decision, Game, Seat, SeatView, SessionScore } from '../../../game/index.js';
 import { RulePlayer } from '../../../game/index.js';
 import type {
   CardEvent,
@@ -60,6 +60,20 @@ export interface SessionRuntimeOptions {
 type SessionActor = Actor<typeof sessionMachine>;
 export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
 
+/** The session as code outside it reads it (the node, advice, restore): no machine internals. */
+export interface SessionView {
+  /** Bumped by every change the tables and the bus must see. */
+  readonly version: number;
+  readonly status: SessionStatus;
+  readonly score: SessionScore;
+  readonly paused: boolean;
+  /**
+   * The game in play, or the last one. `game` is the engine's live object, played by the machine's
+   * actions only: read it (a SeatView over it...), never play on it.
+   */
+  readonly current: { readonly index: number; readonly game: Game; readonly physical: boolean } | null;
+}
+
 export class SessionRuntime implements TableHandler {
   readonly config: SessionConfig;
   readonly #bus: Bus;
@@ -106,7 +120,7 @@ export class SessionRuntime implements TableHandler {
     return this;
   }
 
-  /** The running machine (for the dashboard and tests). */
+  /** The running machine (for tests: the states it waits in). Code outside reads `view()`. */
   get actor(): SessionActor {
     if (!this.#actor) throw new Error('the session runtime is not attached to a table server');
     return this.#actor;
@@ -114,6 +128,24 @@ export class SessionRuntime implements TableHandler {
 
   get score(): SessionScore {
     return this.actor.getSnapshot().context.score;
+  }
+
+  /** What the session is now: see SessionView. */
+  view(): SessionView {
+    const snap = this.actor.getSnapshot();
+    const c = snap.context;
+    return {
+      version: c.version,
+      status: statusOf(snap),
+      score: c.score,
+      paused: c.paused,
+      current: c.current && { index: c.current.index, game: c.current.game, physical: c.current.physical !== null },
+    };
+  }
+
+  /** The latched game state as the bus has it after the last change. */
+  gameState(): GameStateMessage {
+    return gameStateOf(this.actor.getSnapshot());
   }
 
   get status(): SessionStatus {
