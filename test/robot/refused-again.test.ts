@@ -16,7 +16,7 @@ describe('the same refused event, again and again', () => {
     const joined = (await socket.emitWithAck('hello', helloMessage())) as HelloAck;
     expect(joined.ok).toBe(true);
     expect(await socket.emitWithAck('game:control', { seq: 1, action: 'new-game' })).toMatchObject({ ok: true });
-    const toMove = started.runtime.actor.getSnapshot().context.current!.game.toMove;
+    const toMove = started.runtime.view().current!.game.toMove;
     // A person's seat whose turn it is not.
     const seat = ([1, 2, 3] as const).find((s) => s !== toMove)!;
     const copy = (seq: number) => ({ seq, card: 'AS', zone: { area: 'play', seat } });

@@ -80,7 +80,7 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   let running: Promise<void> = Promise.resolve();
 
   const turnOf = (): { key: string; view: SeatView } | null => {
-    const current = o.runtime.actor.getSnapshot().context.current;
+    const current = o.runtime.view().current;
     const game = current?.game;
     if (!game || game.isOver || game.toMove !== partner || !game.knowsHand(partner)) return null;
     return { key: `${current.index}:${game.plays}`, view: new SeatView(game, partner) };
@@ -102,7 +102,7 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
    * who sees both of the team's hands knows.
    */
   const comment = (): void => {
-    const current = o.runtime.actor.getSnapshot().context.current;
+    const current = o.runtime.view().current;
     const game = current?.game;
     const words = library().reasons;
     if (!personAtPartner() || !current || !game || game.isOver || !words) return;

@@ -6,14 +6,14 @@ export type {
   PhysicalProgress,
   SessionConfig,
   SessionContext,
-  SessionEffects,
+  SessionEffect,
   SessionEvent,
   SessionInput,
 } from './session-machine.js';
 export { SessionRuntime, gameStateOf, statusOf } from './session-runtime.js';
 export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
 export type { SessionSettings } from './session-settings.js';
-export type { SessionMachineSnapshot, SessionRuntimeOptions } from './session-runtime.js';
+export type { SessionMachineSnapshot, SessionRuntimeOptions, SessionView } from './session-runtime.js';
 export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
 // The session's clock is the program's one Clock (game/) and systemClock (behaviours/); the old names

@@ -1,8 +1,14 @@
 // The session as an xstate machine. Two regions: `flow` (waiting for a game, the game's dealing, trump,
 // turns, trick and game ends, session over) and `control` (running or paused). Table events arrive as
 // machine events; each is judged by a pure function (judge.ts) and the verdict is kept in the context
-// for the table's acknowledgement. Effects (tables, bus, clock, the robot's player) are injected in
-// `fx` and used only by actions; the Game is the engine's mutable object, played only by actions.
+// for the table's acknowledgement.
+//
+// Effects at the edge: the actions only compute the next context and emit what the world must be told
+// or asked (SessionEffect: bus messages, table prompts, hands, the robot's player), as data built when
+// the action runs; the runtime (SessionRuntime) carries them out, in the order emitted, once the step is
+// taken. Timers are the actor's delayed events, on its clock. Two impurities are kept on purpose: the
+// Game is the engine's mutable object, played only by actions (never by effects, which carry copies),
+// and the robot's think time reads the clock in the context (a time source, not an effect).
 //
 // Two kinds of deal. The runtime's own (virtual and simulated tables): it shuffles, sends each hosted
 // seat its hand, and the robot's card is played when it is announced. A physical deal (people dealt
@@ -11,7 +17,7 @@
 // word (a renounce is caught when it shows, by the engine); and the robot's announced card counts
 // only once someone has put it on the robot's spot (`placing`).
 
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate';
 import type {
   Card,
   Clock,
@@ -35,17 +41,9 @@ import {
   nextSeat,
   forcedDecision,
 } from '../../../game/index.js';
-import type {
-  CardEvent,
-  ControlEvent,
-  Prompt,
-  Rejection,
-  TableInfo,
-  TableOutbox,
-  Verdict,
-} from '../../../table-bridge/index.js';
+import type { CardEvent, ControlEvent, Prompt, Rejection, TableInfo, Verdict } from '../../../table-bridge/index.js';
 import { accept } from '../../../table-bridge/index.js';
-import type { Bus, TopicKey, TopicMessage } from '../../bus/index.js';
+import type { TopicKey, TopicMessage } from '../../bus/index.js';
 import {
   decisionMessage,
   gameEventMessage,
@@ -65,7 +63,6 @@ import {
   judgeRemoved,
   onSpot,
 } from './judge.js';
-import type { RobotPlayer } from './robot-player.js';
 
 export interface SessionConfig {
   sessionId: string;
@@ -81,14 +78,27 @@ export interface SessionConfig {
   liftGraceMs: number;
 }
 
-export interface SessionEffects {
-  out: TableOutbox;
-  bus: Bus;
-  clock: Clock;
-  player: RobotPlayer;
-  /** Problems that are not the table's fault (a table that did not show the robot's card...). */
-  warn?: (detail: Record<string, unknown>, message: string) => void;
-}
+type Publication<K extends TopicKey> = { type: 'publish'; key: K; message: TopicMessage<K> };
+
+/**
+ * What the machine asks of the world, emitted by its actions in order and carried out by the runtime
+ * after each step. Plain data, made when the action ran: nothing in it is read later from the Game.
+ */
+export type SessionEffect =
+  | Publication<'tableOutput'>
+  | Publication<'gameEvents'>
+  | Publication<'decision'>
+  /** To one table by id, or to all (undefined). */
+  | { type: 'prompt'; prompt: Prompt; to: string | undefined }
+  | { type: 'reject'; rejection: Rejection; to: string }
+  /** A seat's private hand, to the tables hosting it. */
+  | { type: 'sendHand'; game: number; seat: Seat; cards: readonly Card[] }
+  /** The robot's card to every table; a table that does not confirm it is warned of. */
+  | { type: 'announceRobotPlay'; play: { game: number; trick: number; seat: Seat; card: Card } }
+  | { type: 'playerNewGame'; game: number }
+  | { type: 'playerObserve'; event: GameEvent }
+  /** Problems that are not the table's fault (the robot's player failed...). */
+  | { type: 'warn'; detail: Record<string, unknown>; message: string };
 
 export interface CurrentGame {
   index: number;
@@ -133,7 +143,8 @@ export interface Lifted {
 
 export interface SessionContext {
   config: SessionConfig;
-  fx: SessionEffects;
+  /** The actor's clock, read for the robot's think time only. */
+  clock: Clock;
   score: SessionScore;
   current: CurrentGame | null;
   tables: ReadonlyMap<string, TableInfo>;
@@ -163,62 +174,74 @@ export type SessionEvent =
 
 export interface SessionInput {
   config: SessionConfig;
-  fx: SessionEffects;
+  /** The clock the actor runs on (its delayed events): the think time is measured on it too. */
+  clock: Clock;
 }
 
-const publish = <K extends TopicKey>(ctx: SessionContext, key: K, message: TopicMessage<K>): void =>
-  ctx.fx.bus.publish(key, message);
+/** Where an action puts its effects: the machine's `emit`, in order. */
+type Emit = (effect: SessionEffect) => void;
+/** The emit of an enqueueActions action. */
+const emitter =
+  (enqueue: { emit(effect: SessionEffect): void }): Emit =>
+  (effect) =>
+    enqueue.emit(effect);
 
-function tellTables(ctx: SessionContext, prompt: Prompt, to?: string): void {
-  ctx.fx.out.prompt(prompt, to);
-  publish(ctx, 'tableOutput', promptOutput(prompt));
+const tableOutput = (message: TopicMessage<'tableOutput'>): SessionEffect => ({
+  type: 'publish',
+  key: 'tableOutput',
+  message,
+});
+
+/** A prompt to the tables (one by id, or all), and on the bus. */
+function tellTables(emit: Emit, prompt: Prompt, to?: string): void {
+  emit({ type: 'prompt', prompt, to });
+  emit(tableOutput(promptOutput(prompt)));
 }
 
-function publishEvents(ctx: SessionContext, events: readonly GameEvent[], score: SessionScore): void {
-  const index = ctx.current!.index;
+/** Game `index`'s events to the robot's player and the bus (each event: the player first, as it was always told). */
+function publishEvents(emit: Emit, index: number, events: readonly GameEvent[], score: SessionScore): void {
   for (const e of events) {
-    ctx.fx.player.observe?.(e);
-    for (const m of gameEventMessage(e, index, score)) publish(ctx, 'gameEvents', m);
+    emit({ type: 'playerObserve', event: e });
+    for (const m of gameEventMessage(e, index, score)) emit({ type: 'publish', key: 'gameEvents', message: m });
   }
 }
 
-/** Plays `card` for `seat` on the current game and publishes what it did; returns the result. */
-function applyPlay(ctx: SessionContext, seat: Seat, card: Card): PlayResultT {
-  const { game } = ctx.current!;
+/**
+ * Plays `card` for `seat` on the current game (the one mutation of the Game, in an action) and emits what
+ * it did; returns the result.
+ */
+function applyPlay(ctx: SessionContext, emit: Emit, seat: Seat, card: Card): PlayResultT {
+  const { game, index } = ctx.current!;
   const trickBefore = game.trick;
   const result = game.play(card, seat);
   const score = game.isOver ? addGame(ctx.score, game.outcome!) : ctx.score;
-  publishEvents(ctx, eventsOfPlay(game, seat, card, result, trickBefore), score);
+  publishEvents(emit, index, eventsOfPlay(game, seat, card, result, trickBefore), score);
   return result;
 }
 
 /** The verdict's refusal, told to the operator over the bus (the table has it in its ack). */
-function reportVerdict(ctx: SessionContext, v: Verdict, seat: Seat | -1 = -1, card: Card | null = null): void {
-  if (!v.ok) publish(ctx, 'tableOutput', rejectedOutput({ code: v.code, reason: v.reason }, seat, card));
+function reportVerdict(emit: Emit, v: Verdict, seat: Seat | -1 = -1, card: Card | null = null): void {
+  if (!v.ok) emit(tableOutput(rejectedOutput({ code: v.code, reason: v.reason }, seat, card)));
 }
 
-/** The robot's card to the bus and to every table (which show it); a table that does not confirm is noted. */
-function announce(ctx: SessionContext, card: Card, trick: number): void {
+/** The robot's card to the bus and to every table (which show it). */
+function announce(ctx: SessionContext, emit: Emit, card: Card, trick: number): void {
   const seat = ctx.config.robotSeat;
-  publish(ctx, 'tableOutput', robotPlayOutput(seat, card));
-  void ctx.fx.out.announceRobotPlay({ game: ctx.current!.index, trick, seat, card }).then((deliveries) => {
-    const missed = deliveries.filter((x) => x.result !== 'ok');
-    if (missed.length) ctx.fx.warn?.({ missed }, "some tables did not confirm the robot's card");
-  });
+  emit(tableOutput(robotPlayOutput(seat, card)));
+  emit({ type: 'announceRobotPlay', play: { game: ctx.current!.index, trick, seat, card } });
 }
 
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; emitted: SessionEffect },
   actors: {
-    // Replaced by the runtime with the injected player (machine.provide); the default asks fx.player.
-    decide: fromPromise<Decision, { player: RobotPlayer; view: SeatView }>(({ input }) =>
-      input.player.decide(input.view),
+    // Provided by the runtime (machine.provide), which asks the robot's player.
+    decide: fromPromise<Decision, { view: SeatView }>(() =>
+      Promise.reject(new Error("no robot player: the runtime provides the session machine's decide actor")),
     ),
   },
   delays: {
     /** What is left of the robot's minimum think time. */
-    thinkRemaining: ({ context }) =>
-      Math.max(0, context.thinkStart + context.config.minThinkMs - context.fx.clock.now()),
+    thinkRemaining: ({ context }) => Math.max(0, context.thinkStart + context.config.minThinkMs - context.clock.now()),
   },
   guards: {
     helloOk: ({ context, event }) => event.type === 'hello' && judgeHello(context, event.table).ok,
@@ -237,7 +260,7 @@ export const sessionMachine = setup({
     paused: ({ context }) => context.paused,
     robotToMove: ({ context }) => context.current!.game.toMove === context.config.robotSeat,
     /** The minimum think time has already passed (no timer needed). */
-    thinkDone: ({ context }) => context.fx.clock.now() - context.thinkStart >= context.config.minThinkMs,
+    thinkDone: ({ context }) => context.clock.now() - context.thinkStart >= context.config.minThinkMs,
     forced: ({ context }) => new SeatView(context.current!.game, context.config.robotSeat).legalCards().length === 1,
     trickEnded: ({ context }) => context.lastResult !== PlayResult.Continue && context.current!.game.cardsInTrick === 0,
     gameOver: ({ context }) => context.current!.game.isOver,
@@ -252,57 +275,68 @@ export const sessionMachine = setup({
         ? { verdict, tables: new Map(context.tables).set(event.table.id, event.table), version: context.version + 1 }
         : { verdict };
     }),
-    forgetTable: assign(({ context, event }) => {
-      if (event.type !== 'disconnect') return {};
+    forgetTable: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'disconnect') return;
       const tables = new Map(context.tables);
       tables.delete(event.table.id);
-      publish(context, 'tableOutput', {
-        kind: 'prompt',
-        seat: -1,
-        card: '',
-        code: 'info',
-        text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again`,
-      });
-      return { tables, verdict: accept(), version: context.version + 1 };
+      enqueue.emit(
+        tableOutput({
+          kind: 'prompt',
+          seat: -1,
+          card: '',
+          code: 'info',
+          text: `table ${event.table.id} disconnected (${event.reason}); it resyncs when it says hello again`,
+        }),
+      );
+      enqueue.assign({ tables, verdict: accept(), version: context.version + 1 });
     }),
-    refuseNewGame: assign(({ context, event }) => {
-      if (event.type !== 'control.new-game') return {};
+    refuseNewGame: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'control.new-game') return;
       const verdict = judgeNewGame(context, event.event, context.paused);
-      reportVerdict(context, verdict);
-      return { verdict };
+      reportVerdict(emitter(enqueue), verdict);
+      enqueue.assign({ verdict });
     }),
-    judgeCard: assign(({ context, event }) => {
-      if (event.type !== 'card.detected') return {};
+    judgeCard: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'card.detected') return;
       const j = judgeCard(context, event.event, context.paused);
-      reportVerdict(context, j.verdict, event.event.zone.seat, event.event.card);
+      reportVerdict(emitter(enqueue), j.verdict, event.event.zone.seat, event.event.card);
       if (j.putBack) {
         const lifted = new Map(context.lifted);
         lifted.delete(event.event.card);
         const cur = context.current!;
         const { seat } = event.event.zone;
         const current = { ...cur, physical: putDown(cur.physical, seat, event.event.card, cur.game.trick) };
-        return { verdict: j.verdict, lifted, current, version: context.version + 1 };
+        enqueue.assign({ verdict: j.verdict, lifted, current, version: context.version + 1 });
+        return;
       }
-      return { verdict: j.verdict };
+      enqueue.assign({ verdict: j.verdict });
     }),
-    humanPlay: assign(({ context, event }) => {
-      if (event.type !== 'card.detected') return {};
+    humanPlay: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'card.detected') return;
       const { seat } = event.event.zone;
       const cur = context.current!;
       const current = { ...cur, physical: putDown(cur.physical, seat, event.event.card, cur.game.trick) };
-      const lastResult = applyPlay({ ...context, current }, seat, event.event.card);
-      return { verdict: accept(), lastResult, current, version: context.version + 1 };
+      const lastResult = applyPlay({ ...context, current }, emitter(enqueue), seat, event.event.card);
+      enqueue.assign({ verdict: accept(), lastResult, current, version: context.version + 1 });
     }),
-    cardRemoved: assign(({ context, event, self }) => {
-      if (event.type !== 'card.removed') return {};
+    cardRemoved: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'card.removed') return;
       const e = event.event;
       const verdict = judgeRemoved(context, e);
       const cur = context.current;
       // A finished trick's card gathered: expected, it only leaves its spot.
-      if (cur && gathersCard(context, e))
-        return { verdict, current: { ...cur, physical: takenUp(cur.physical, e.card) }, version: context.version + 1 };
-      if (!cur || e.zone.area !== 'play' || cur.game.isOver || onSpot(cur.game, e.zone.seat) !== e.card)
-        return { verdict };
+      if (cur && gathersCard(context, e)) {
+        enqueue.assign({
+          verdict,
+          current: { ...cur, physical: takenUp(cur.physical, e.card) },
+          version: context.version + 1,
+        });
+        return;
+      }
+      if (!cur || e.zone.area !== 'play' || cur.game.isOver || onSpot(cur.game, e.zone.seat) !== e.card) {
+        enqueue.assign({ verdict });
+        return;
+      }
       // A played card of the trick in progress lifted: it stays played. Ask for it back, and tell the
       // table again if it is not back in time.
       const lifted = new Map(context.lifted).set(e.card, {
@@ -314,7 +348,7 @@ export const sessionMachine = setup({
       });
       const grace = context.config.liftGraceMs;
       tellTables(
-        context,
+        emitter(enqueue),
         {
           kind: 'put-back',
           seat: e.zone.seat,
@@ -324,51 +358,56 @@ export const sessionMachine = setup({
         },
         e.table.id,
       );
-      const expired: SessionEvent = { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick };
-      context.fx.clock.setTimeout(() => self.send(expired), grace);
-      return {
+      // The grace time on the actor's clock, scheduled after the prompt (as it always was); each lift its
+      // own timer (the id), so a card lifted twice is checked twice.
+      enqueue.raise(
+        { type: 'lift.expired', card: e.card, game: cur.index, trick: cur.game.trick },
+        { delay: grace, id: `lift:${e.table.id}:${e.seq}:${e.card}` },
+      );
+      enqueue.assign({
         verdict,
         lifted,
         current: { ...cur, physical: takenUp(cur.physical, e.card) },
         version: context.version + 1,
-      };
+      });
     }),
-    liftExpired: assign(({ context, event }) => {
-      if (event.type !== 'lift.expired') return {};
+    liftExpired: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'lift.expired') return;
       const l = context.lifted.get(event.card);
-      if (!l || l.game !== event.game || l.trick !== event.trick) return {};
+      if (!l || l.game !== event.game || l.trick !== event.trick) return;
       const rejection: Rejection = {
         code: 'already-played',
         reason: `${formatCard(event.card)} was lifted from seat ${l.seat}'s spot and not put back within ${context.config.liftGraceMs} ms: it stays played`,
         event: 'card:removed',
         seq: l.seq,
       };
-      context.fx.out.reject(rejection, l.table);
-      publish(context, 'tableOutput', rejectedOutput(rejection, l.seat, event.card));
-      return {};
+      enqueue.emit({ type: 'reject', rejection, to: l.table });
+      enqueue.emit(tableOutput(rejectedOutput(rejection, l.seat, event.card)));
     }),
-    pause: assign(({ context }) => {
-      tellTables(context, { kind: 'info', text: 'The game is paused.' });
-      return { paused: true, verdict: accept(), version: context.version + 1 };
+    pause: enqueueActions(({ context, enqueue }) => {
+      tellTables(emitter(enqueue), { kind: 'info', text: 'The game is paused.' });
+      enqueue.assign({ paused: true, verdict: accept(), version: context.version + 1 });
     }),
-    resume: assign(({ context }) => {
-      tellTables(context, { kind: 'info', text: 'The game goes on.' });
-      return { paused: false, verdict: accept(), version: context.version + 1 };
+    resume: enqueueActions(({ context, enqueue }) => {
+      tellTables(emitter(enqueue), { kind: 'info', text: 'The game goes on.' });
+      enqueue.assign({ paused: false, verdict: accept(), version: context.version + 1 });
     }),
     alreadyPaused: assign({ verdict: () => accept('already paused') }),
     notPaused: assign({ verdict: () => accept('not paused') }),
-    deal: assign(({ context }) => {
+    deal: enqueueActions(({ context, enqueue }) => {
+      const emit = emitter(enqueue);
       const index = context.score.games;
       const deal = dealCards(createRng(context.config.seed, index), nextSeat(context.config.firstDealer, index));
       const game = new Game(deal);
-      context.fx.player.newGame?.(index);
+      emit({ type: 'playerNewGame', game: index });
       const current: CurrentGame = { index, game, physical: null };
-      const ctx = { ...context, current };
-      publishEvents(ctx, [dealEvent(deal, context.config.robotSeat)], context.score);
+      publishEvents(emit, index, [dealEvent(deal, context.config.robotSeat)], context.score);
       for (const seat of [0, 1, 2, 3] as Seat[]) {
-        if (seat !== context.config.robotSeat) void context.fx.out.sendHand(index, seat, deal.hands[seat]!);
+        // A copy: the effect is carried out after the step, and must not see later plays.
+        if (seat !== context.config.robotSeat)
+          emit({ type: 'sendHand', game: index, seat, cards: [...deal.hands[seat]!] });
       }
-      return { current, lifted: new Map(), verdict: accept(), version: context.version + 1 };
+      enqueue.assign({ current, lifted: new Map(), verdict: accept(), version: context.version + 1 });
     }),
     startPhysicalDeal: assign(({ context, event }) => {
       if (event.type !== 'control.new-game' || !event.event.deal) return {};
@@ -383,16 +422,16 @@ export const sessionMachine = setup({
       const judged = judgeNewGame(context, event.event, context.paused);
       return { current, lifted: new Map(), verdict: judged.ok ? judged : accept(), version: context.version + 1 };
     }),
-    promptRobotHand: ({ context }) => {
+    promptRobotHand: enqueueActions(({ context, enqueue }) => {
       const robot = context.config.robotSeat;
       const { dealer, trumpCard } = context.current!.game;
       const trump = dealer === robot ? `, the trump card ${formatCard(trumpCard)} among them` : '';
-      tellTables(context, {
+      tellTables(emitter(enqueue), {
         kind: 'info',
         seat: robot,
         text: `Put the robot's ${HAND_SIZE} cards in its hand area (seat ${robot})${trump}; play starts when it has them.`,
       });
-    },
+    }),
     takeRobotCard: assign(({ context, event }) => {
       if (event.type !== 'card.detected') return {};
       const cur = context.current!;
@@ -414,7 +453,8 @@ export const sessionMachine = setup({
       };
     }),
     /** The robot holds its ten cards: the game proper starts, with the robot's hand known to the engine. */
-    completePhysicalDeal: assign(({ context }) => {
+    completePhysicalDeal: enqueueActions(({ context, enqueue }) => {
+      const emit = emitter(enqueue);
       const cur = context.current!;
       const robot = context.config.robotSeat;
       const { dealer, trumpCard } = cur.game;
@@ -425,94 +465,103 @@ export const sessionMachine = setup({
         hands: ([0, 1, 2, 3] as Seat[]).map((s) => (s === robot ? hand : null)),
       });
       const current: CurrentGame = { ...cur, game };
-      context.fx.player.newGame?.(cur.index);
-      const ctx = { ...context, current };
-      publishEvents(ctx, [{ type: 'deal', seat: robot, dealer, trumpCard, hand }], context.score);
-      tellTables(ctx, { kind: 'info', seat: robot, text: `The robot has its ${HAND_SIZE} cards.` });
-      return { current, version: context.version + 1 };
+      emit({ type: 'playerNewGame', game: cur.index });
+      // The event's own copy of the hand: the engine's may change before the effect is carried out.
+      publishEvents(
+        emit,
+        cur.index,
+        [{ type: 'deal', seat: robot, dealer, trumpCard, hand: [...hand] }],
+        context.score,
+      );
+      tellTables(emit, { kind: 'info', seat: robot, text: `The robot has its ${HAND_SIZE} cards.` });
+      enqueue.assign({ current, version: context.version + 1 });
     }),
-    announceTrump: ({ context }) => {
+    announceTrump: enqueueActions(({ context, enqueue }) => {
       const { game } = context.current!;
-      tellTables(context, {
+      tellTables(emitter(enqueue), {
         kind: 'info',
         card: game.trumpCard,
         text: `Seat ${game.dealer} deals; the trump card is ${formatCard(game.trumpCard)}.`,
       });
-    },
-    promptTurn: ({ context }) => {
+    }),
+    promptTurn: enqueueActions(({ context, enqueue }) => {
       const seat = context.current!.game.toMove;
-      tellTables(context, { kind: 'turn', seat, text: `Seat ${seat} to play.` });
-    },
-    startThinking: assign({ thinkStart: ({ context }) => context.fx.clock.now(), decision: () => null }),
+      tellTables(emitter(enqueue), { kind: 'turn', seat, text: `Seat ${seat} to play.` });
+    }),
+    startThinking: assign({ thinkStart: ({ context }) => context.clock.now(), decision: () => null }),
     forcedDecision: assign({
       decision: ({ context }) => {
         const view = new SeatView(context.current!.game, context.config.robotSeat);
         return forcedDecision(view.legalCards()[0]!, view.trick);
       },
     }),
-    fallbackDecision: assign(({ context, event }) => {
+    fallbackDecision: enqueueActions(({ context, event, enqueue }) => {
       // The player failed: play the first legal card, and say so.
       const view = new SeatView(context.current!.game, context.config.robotSeat);
-      context.fx.warn?.(
-        { error: String((event as { error?: unknown }).error) },
-        "the robot's player failed; playing its first legal card",
-      );
-      return { decision: { card: view.legalCards()[0]! } };
+      enqueue.emit({
+        type: 'warn',
+        detail: { error: String((event as { error?: unknown }).error) },
+        message: "the robot's player failed; playing its first legal card",
+      });
+      enqueue.assign({ decision: { card: view.legalCards()[0]! } });
     }),
-    robotPlay: assign(({ context }) => {
+    robotPlay: enqueueActions(({ context, enqueue }) => {
+      const emit = emitter(enqueue);
       const seat = context.config.robotSeat;
       const d = context.decision!;
       const trick = context.current!.game.trick;
-      publish(context, 'decision', decisionMessage(seat, d));
-      const lastResult = applyPlay(context, seat, d.card);
-      announce(context, d.card, trick);
-      return { lastResult, decision: null, version: context.version + 1 };
+      emit({ type: 'publish', key: 'decision', message: decisionMessage(seat, d) });
+      const lastResult = applyPlay(context, emit, seat, d.card);
+      announce(context, emit, d.card, trick);
+      enqueue.assign({ lastResult, decision: null, version: context.version + 1 });
     }),
     /** Physical deal: the robot says its card; it is played when someone puts it on the robot's spot. */
-    announceRobotCard: assign(({ context }) => {
+    announceRobotCard: enqueueActions(({ context, enqueue }) => {
+      const emit = emitter(enqueue);
       const cur = context.current!;
       const seat = context.config.robotSeat;
       const d = context.decision!;
-      publish(context, 'decision', decisionMessage(seat, d));
-      announce(context, d.card, cur.game.trick);
-      tellTables(context, {
+      emit({ type: 'publish', key: 'decision', message: decisionMessage(seat, d) });
+      announce(context, emit, d.card, cur.game.trick);
+      tellTables(emit, {
         kind: 'place-robot-card',
         seat,
         card: d.card,
         text: `Put the robot's ${formatCard(d.card)} on its spot (seat ${seat}).`,
       });
-      return {
+      enqueue.assign({
         current: { ...cur, physical: { ...cur.physical!, awaiting: d.card } },
         decision: null,
         version: context.version + 1,
-      };
+      });
     }),
-    placeRobotCard: assign(({ context }) => {
+    placeRobotCard: enqueueActions(({ context, enqueue }) => {
       const cur = context.current!;
       const card = cur.physical!.awaiting!;
       const current: CurrentGame = {
         ...cur,
         physical: putDown({ ...cur.physical!, awaiting: null }, context.config.robotSeat, card, cur.game.trick),
       };
-      const lastResult = applyPlay({ ...context, current }, context.config.robotSeat, card);
-      return { current, lastResult, verdict: accept(), version: context.version + 1 };
+      const lastResult = applyPlay({ ...context, current }, emitter(enqueue), context.config.robotSeat, card);
+      enqueue.assign({ current, lastResult, verdict: accept(), version: context.version + 1 });
     }),
-    trickEnd: assign(({ context }) => {
+    trickEnd: enqueueActions(({ context, enqueue }) => {
       const cur = context.current!;
       if (cur.physical) {
         // Real cards stay where they were played: whoever takes the trick gathers them, when they like.
         const { game } = cur;
         const k = game.trick - 1;
         const winner = game.trickWinner(k);
-        tellTables(context, {
+        tellTables(emitter(enqueue), {
           kind: 'gather',
           seat: winner,
           text: `Seat ${winner} takes trick ${k + 1}: gather its four cards from the spots (the next card may be played before).`,
         });
       }
-      return { lifted: new Map(), version: context.version + 1 };
+      enqueue.assign({ lifted: new Map(), version: context.version + 1 });
     }),
-    gameEnd: assign(({ context }) => {
+    gameEnd: enqueueActions(({ context, enqueue }) => {
+      const emit = emitter(enqueue);
       const cur = context.current!;
       const o = cur.game.outcome!;
       const score = addGame(context.score, o);
@@ -524,17 +573,16 @@ export const sessionMachine = setup({
         o.winner === 'draw'
           ? 'The game is a draw.'
           : `Team ${o.winner} wins ${o.victories} ${o.victories === 1 ? 'victory' : 'victories'}${why}.`;
-      const ctx = { ...context, score };
-      tellTables(ctx, { kind: 'game-over', text });
+      tellTables(emit, { kind: 'game-over', text });
       const done = score.games >= context.config.games;
-      if (done) publish(ctx, 'gameEvents', sessionEndMessage(cur.index, score));
+      if (done) emit({ type: 'publish', key: 'gameEvents', message: sessionEndMessage(cur.index, score) });
       tellTables(
-        ctx,
+        emit,
         done
           ? { kind: 'session-over', text: 'The session is over.' }
           : { kind: 'new-game', text: 'Deal the next game.' },
       );
-      return { score, lifted: new Map(), version: context.version + 1 };
+      enqueue.assign({ score, lifted: new Map(), version: context.version + 1 });
     }),
   },
 }).createMachine({
@@ -542,7 +590,7 @@ export const sessionMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     config: input.config,
-    fx: input.fx,
+    clock: input.clock,
     score: emptySessionScore(),
     current: null,
     tables: new Map(),
@@ -634,7 +682,6 @@ export const sessionMachine = setup({
                   invoke: {
                     src: 'decide',
                     input: ({ context }) => ({
-                      player: context.fx.player,
                       view: new SeatView(context.current!.game.clone(), context.config.robotSeat),
                     }),
                     onDone: { target: 'decided', actions: assign({ decision: ({ event }) => event.output }) },

@@ -1,12 +1,14 @@
 // The session machine behind the table bridge: SessionRuntime implements TableHandler, so a
 // TableServer drives it exactly as it drives the tests' LocalReferee. Each table event is published on the
-// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. After every
-// change the tables get their state and the bus the latched gameState. Effects are injected.
+// bus (tableEvents), sent to the machine, and answered with the verdict the machine kept. The machine's
+// actions are pure: what they emit (SessionEffect) is carried out here, in order, once each step is
+// taken (bus, tables, the robot's player). After every change the tables get their state and the bus
+// the latched gameState. Code outside reads the session through `view()` and `gameState()`.
 
 import type { Actor, SnapshotFrom } from 'xstate';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { systemClock } from '../../../behaviours/index.js';
-import type { Clock, Seat, SessionScore } from '../../../game/index.js';
+import type { Clock, Decision, Game, Seat, SeatView, SessionScore } from '../../../game/index.js';
 import { RulePlayer } from '../../../game/index.js';
 import type {
   CardEvent,
@@ -31,7 +33,7 @@ import {
 } from './bus-messages.js';
 import type { RobotPlayer } from './robot-player.js';
 import { syncRobotPlayer } from './robot-player.js';
-import type { CurrentGame, SessionConfig, SessionEvent } from './session-machine.js';
+import type { CurrentGame, SessionConfig, SessionEffect, SessionEvent } from './session-machine.js';
 import { HAND_SIZE, collectingRobotHand } from './judge.js';
 import { sessionMachine } from './session-machine.js';
 import { loadSessionSettings } from './session-settings.js';
@@ -57,6 +59,20 @@ export interface SessionRuntimeOptions {
 
 type SessionActor = Actor<typeof sessionMachine>;
 export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The session as code outside it reads it (the node, advice, restore): no machine internals. */
+export interface SessionView {
+  /** Bumped by every change the tables and the bus must see. */
+  readonly version: number;
+  readonly status: SessionStatus;
+  readonly score: SessionScore;
+  readonly paused: boolean;
+  /**
+   * The game in play, or the last one. `game` is the engine's live object, played by the machine's
+   * actions only: read it (a SeatView over it...), never play on it.
+   */
+  readonly current: { readonly index: number; readonly game: Game; readonly physical: boolean } | null;
+}
 
 export class SessionRuntime implements TableHandler {
   readonly config: SessionConfig;
@@ -87,14 +103,14 @@ export class SessionRuntime implements TableHandler {
   /** Starts the machine, sending through `outbox` (the TableServer). */
   attach(outbox: TableOutbox): this {
     if (this.#actor) throw new Error('the session runtime is already attached');
-    const actor = createActor(sessionMachine, {
-      input: {
-        config: this.config,
-        fx: { out: outbox, bus: this.#bus, clock: this.#clock, player: this.#player, warn: this.#warn },
-      },
-      clock: this.#clock,
+    const player = this.#player;
+    const machine = sessionMachine.provide({
+      actors: { decide: fromPromise<Decision, { view: SeatView }>(({ input }) => player.decide(input.view)) },
     });
+    const actor = createActor(machine, { input: { config: this.config, clock: this.#clock }, clock: this.#clock });
     this.#actor = actor;
+    // Before the observers: a step's effects are carried out before its state is pushed (as they always were).
+    actor.on('*', (effect) => this.#carryOut(effect, outbox));
     actor.subscribe({
       next: (snap) => this.#afterChange(snap, outbox),
       error: (err) => this.#warn({ error: String(err) }, 'the session machine failed'),
@@ -104,7 +120,7 @@ export class SessionRuntime implements TableHandler {
     return this;
   }
 
-  /** The running machine (for the dashboard and tests). */
+  /** The running machine (for tests: the states it waits in). Code outside reads `view()`. */
   get actor(): SessionActor {
     if (!this.#actor) throw new Error('the session runtime is not attached to a table server');
     return this.#actor;
@@ -112,6 +128,24 @@ export class SessionRuntime implements TableHandler {
 
   get score(): SessionScore {
     return this.actor.getSnapshot().context.score;
+  }
+
+  /** What the session is now: see SessionView. */
+  view(): SessionView {
+    const snap = this.actor.getSnapshot();
+    const c = snap.context;
+    return {
+      version: c.version,
+      status: statusOf(snap),
+      score: c.score,
+      paused: c.paused,
+      current: c.current && { index: c.current.index, game: c.current.game, physical: c.current.physical !== null },
+    };
+  }
+
+  /** The latched game state as the bus has it after the last change. */
+  gameState(): GameStateMessage {
+    return gameStateOf(this.actor.getSnapshot());
   }
 
   get status(): SessionStatus {
@@ -191,6 +225,47 @@ export class SessionRuntime implements TableHandler {
     const snap = actor.getSnapshot();
     if (snap.status !== 'active') return refuse('internal', `the session machine stopped: ${String(snap.error)}`);
     return snap.context.verdict;
+  }
+
+  /** An effect the machine emitted, carried out. */
+  #carryOut(effect: SessionEffect, outbox: TableOutbox): void {
+    try {
+      switch (effect.type) {
+        case 'publish':
+          // One call per topic: the bus's publish is typed by its key.
+          if (effect.key === 'tableOutput') this.#bus.publish(effect.key, effect.message);
+          else if (effect.key === 'gameEvents') this.#bus.publish(effect.key, effect.message);
+          else this.#bus.publish(effect.key, effect.message);
+          return;
+        case 'prompt':
+          outbox.prompt(effect.prompt, effect.to);
+          return;
+        case 'reject':
+          outbox.reject(effect.rejection, effect.to);
+          return;
+        case 'sendHand':
+          void outbox.sendHand(effect.game, effect.seat, effect.cards);
+          return;
+        case 'announceRobotPlay':
+          void outbox.announceRobotPlay(effect.play).then((deliveries) => {
+            const missed = deliveries.filter((x) => x.result !== 'ok');
+            if (missed.length) this.#warn({ missed }, "some tables did not confirm the robot's card");
+          });
+          return;
+        case 'playerNewGame':
+          this.#player.newGame?.(effect.game);
+          return;
+        case 'playerObserve':
+          this.#player.observe?.(effect.event);
+          return;
+        case 'warn':
+          this.#warn(effect.detail, effect.message);
+          return;
+      }
+    } catch (err) {
+      // The step is taken: an effect that fails is reported, and the session goes on.
+      this.#warn({ error: String(err), effect: effect.type }, 'a session effect failed');
+    }
   }
 
   #afterChange(snap: SessionMachineSnapshot, outbox: TableOutbox, force = false): void {

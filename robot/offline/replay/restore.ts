@@ -20,7 +20,7 @@ import type {
 } from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 import type { SessionRuntime } from '../../live/index.js';
-import { gameStateOf, statusOf, togglePatch } from '../../live/index.js';
+import { togglePatch } from '../../live/index.js';
 import type { RecordedMessage } from '../../recording/index.js';
 import type { RecordedDecision, RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import { ReplayClock } from './replay-clock.js';
@@ -209,13 +209,12 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   // What the last table events caused that the recording did not keep (it was cut between the two):
   // on record now, so the session's parts together hold every game event once.
   for (const e of bus.heldGameEvents.slice(heldBefore + recordedEvents)) bus.publish('gameEvents', e);
-  const snap = runtime.actor.getSnapshot();
-  const c = snap.context;
-  const over = statusOf(snap) === 'session_over';
+  const c = runtime.view();
+  const over = c.status === 'session_over';
   restored.game = c.current ? c.current.index + 1 : 0;
   restored.trick = c.current ? Math.min(10, c.current.game.trick + 1) : 0;
   restored.played = c.score.games;
-  bus.publish('gameState', gameStateOf(snap));
+  bus.publish('gameState', runtime.gameState());
   // The tables of the stopped runtime are gone; they come back with a hello.
   let disconnected = 0;
   for (const id of hosted) {
