@@ -7,10 +7,10 @@ import * as z from 'zod';
 import type { YamlConfigOptions } from '../config/index.js';
 import type { Seat } from '../game/index.js';
 import { parseCard } from '../game/index.js';
+import { PROTOCOL_VERSION } from './table-client.js';
 
-export const PROTOCOL_VERSION = 1;
-/** The socket.io namespace of the table protocol. */
-export const TABLE_NAMESPACE = '/table';
+// Defined with the clients' core, which the browser's virtual table imports without this file.
+export { PROTOCOL_VERSION, TABLE_NAMESPACE } from './table-client.js';
 
 const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';

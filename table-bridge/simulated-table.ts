@@ -42,15 +42,18 @@ import type {
   TableKind,
   TableState,
 } from './messages.js';
+import { handSchema, robotPlaySchema, tableStateSchema, validateOutbound } from './messages.js';
+import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
 import {
   PROTOCOL_VERSION,
+  SeqNumbers,
   TABLE_NAMESPACE,
-  handSchema,
-  robotPlaySchema,
-  tableStateSchema,
-  validateOutbound,
-} from './messages.js';
-import type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
+  answerCall,
+  helloMessage,
+  olderState,
+  sayHello,
+  tableSocketOptions,
+} from './table-client.js';
 
 export type BotKind = 'rule' | 'random';
 
@@ -169,7 +172,7 @@ export class SimulatedTable {
   readonly #fiducials: FiducialMap;
   readonly #log: TableLogger;
   readonly #socket: ClientSocket;
-  #seq = 0;
+  readonly #seqs = new SeqNumbers();
   #state: TableState | null = null;
   #joined = false;
   #joinWaiters: ((ack: HelloAck) => void)[] = [];
@@ -215,13 +218,10 @@ export class SimulatedTable {
     };
     this.#fiducials = options.fiducials ?? loadFiducials();
     this.#log = options.logger ?? silentLogger;
-    this.#socket = io(`${options.url}${TABLE_NAMESPACE}`, {
-      autoConnect: false,
-      forceNew: true,
-      transports: ['websocket'],
-      reconnectionDelay: 100,
-      reconnectionDelayMax: 1000,
-    });
+    this.#socket = io(
+      `${options.url}${TABLE_NAMESPACE}`,
+      tableSocketOptions({ autoConnect: false, reconnectionDelay: 100, reconnectionDelayMax: 1000 }),
+    );
     this.#socket.on('connect', () => this.#hello());
     this.#socket.on('disconnect', (reason) => {
       this.#joined = false;
@@ -302,7 +302,7 @@ export class SimulatedTable {
 
   /** The next sequence number (continuing above what the server has seen from this table id). */
   nextSeq(): number {
-    return ++this.#seq;
+    return this.#seqs.next();
   }
 
   close(): void {
@@ -323,21 +323,19 @@ export class SimulatedTable {
   }
 
   #hello(): void {
-    const payload = {
+    const hello = helloMessage({
       protocol: this.#o.protocol,
       token: this.#o.token,
       table: { id: this.id, name: this.#o.name, kind: this.#o.kind },
-      seats: [...this.seats],
-    };
-    // A callback, not emitWithAck: the answer is handled as it is read, before any `state` pushed
-    // right behind it. A promise's continuation would run after such a state and put the answer's
-    // older state back over it.
-    this.#socket.timeout(this.#o.ackTimeoutMs).emit('hello', payload, (err: Error | null, answer: HelloAck) => {
-      const ack: HelloAck = err ? { ok: false, code: 'internal', reason: 'no answer to hello in time' } : answer;
+      seats: this.seats,
+    });
+    sayHello(this.#socket, hello, this.#o.ackTimeoutMs, (answer: HelloAck | null) => {
+      const ack: HelloAck =
+        answer === null ? { ok: false, code: 'internal', reason: 'no answer to hello in time' } : answer;
       if (ack.ok) {
         this.#joined = true;
         this.joins++;
-        this.#seq = Math.max(this.#seq, ack.lastSeq);
+        this.#seqs.continueAbove(ack.lastSeq);
       } else this.#log.warn({ table: this.id, code: ack.code, reason: ack.reason }, 'hello refused');
       for (const w of this.#joinWaiters.splice(0)) w(ack);
       if (ack.ok) this.#onState(ack.state);
@@ -349,7 +347,7 @@ export class SimulatedTable {
     if (!v.ok) return this.#fail(new Error(`the server sent a bad state: ${v.reason}`));
     const s = v.value;
     // As the protocol asks: an older state never replaces a newer one (the hello's answer may be read late).
-    if (this.#state?.version !== undefined && s.version !== undefined && s.version < this.#state.version) return;
+    if (olderState(this.#state, s)) return;
     this.#state = s;
     const g = s.game;
     if (g && g.status !== 'playing' && !this.results[g.index]) this.results[g.index] = g;
@@ -668,17 +666,27 @@ export class SimulatedTable {
         await this.#nextJoin();
         continue;
       }
+      let ack: EventAck | null;
       try {
-        const ack = await this.send(event, msg);
-        if (!ack.ok && ack.code === 'rate-limited') {
-          // Nothing was applied: after the wait, the same event again as a new one.
-          await new Promise((resolve) => setTimeout(resolve, ack.retryAfterMs ?? 100));
-          msg = { ...msg, seq: this.nextSeq() };
-          continue;
-        }
-        if (ack.ok || ack.code !== 'no-hello') return ack;
+        ack = await this.send(event, msg);
       } catch {
-        this.#log.warn({ table: this.id, event, seq: msg.seq }, 'no answer in time; sending again');
+        ack = null;
+      }
+      const call = answerCall(ack);
+      switch (call.kind) {
+        case 'answered':
+          return call.ack;
+        case 'unanswered':
+          this.#log.warn({ table: this.id, event, seq: msg.seq }, 'no answer in time; sending again');
+          break;
+        case 'rate-limited':
+          // Nothing was applied: after the wait, the same event again as a new one.
+          await new Promise((resolve) => setTimeout(resolve, call.waitMs));
+          msg = { ...msg, seq: this.nextSeq() };
+          break;
+        case 'hello-lost':
+          // The runtime never saw it: sent again (after the next hello, if the connection dropped meanwhile).
+          break;
       }
     }
   }

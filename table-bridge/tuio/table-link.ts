@@ -12,8 +12,18 @@ import type { Seat } from '../../game/index.js';
 import type { TableLogger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { EventAck, HelloAck, RobotPlayMessage, TableKind, TableState, Zone } from '../messages.js';
-import { PROTOCOL_VERSION, TABLE_NAMESPACE, robotPlaySchema, tableStateSchema, validateOutbound } from '../messages.js';
+import { robotPlaySchema, tableStateSchema, validateOutbound } from '../messages.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../socket-events.js';
+import {
+  SeqNumbers,
+  TABLE_NAMESPACE,
+  answerCall,
+  helloMessage,
+  olderState,
+  sayHello,
+  sendEvent,
+  tableSocketOptions,
+} from '../table-client.js';
 
 export type LinkEvent =
   | { event: 'card:detected' | 'card:removed'; body: { zone: Zone; fiducial: number } | { zone: Zone; card: string } }
@@ -70,7 +80,7 @@ export class TableLink {
   readonly #socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   #robotSeat: Seat | null;
   #state: TableState | null = null;
-  #seq = 0;
+  readonly #seqs = new SeqNumbers();
   #joined = false;
   #closed = false;
   #fatal: Error | null = null;
@@ -101,13 +111,10 @@ export class TableLink {
     };
     this.#robotSeat = options.robotSeat ?? null;
     this.#log = options.logger ?? silentLogger;
-    this.#socket = io(`${options.url}${TABLE_NAMESPACE}`, {
-      autoConnect: false,
-      forceNew: true,
-      transports: ['websocket'],
-      reconnectionDelay: 100,
-      reconnectionDelayMax: 2000,
-    });
+    this.#socket = io(
+      `${options.url}${TABLE_NAMESPACE}`,
+      tableSocketOptions({ autoConnect: false, reconnectionDelay: 100, reconnectionDelayMax: 2000 }),
+    );
     this.#socket.on('connect', () => this.#hello());
     this.#socket.on('disconnect', (reason) => {
       this.#joined = false;
@@ -221,24 +228,21 @@ export class TableLink {
   #hello(): void {
     const probing = this.#robotSeat === null;
     const seats = probing ? [] : this.#o.seatsFor(this.#robotSeat!);
-    const payload = {
-      protocol: PROTOCOL_VERSION,
+    const hello = helloMessage({
       token: this.#o.token,
       table: { id: this.#o.id, name: this.#o.name, kind: this.#o.kind },
       seats,
-    };
+    });
     const attempt = this.#attempt;
-    // A callback, not emitWithAck: the answer is handled as it is read, before any state pushed right
-    // behind it, whose place a promise's continuation would take.
-    this.#socket.timeout(this.#o.ackTimeoutMs).emit('hello', payload, (err: Error | null, answer: HelloAck) => {
+    sayHello(this.#socket, hello, this.#o.ackTimeoutMs, (answer: HelloAck | null) => {
       if (attempt !== this.#attempt || this.#closed) return;
-      if (err) {
+      if (answer === null) {
         this.#log.warn({ table: this.#o.id }, 'no answer to hello in time; connecting again');
         this.#socket.disconnect();
         return this.#reconnectSoon();
       }
       if (!answer.ok) return this.#refused(answer.code, answer.reason, probing);
-      this.#seq = Math.max(this.#seq, answer.lastSeq);
+      this.#seqs.continueAbove(answer.lastSeq);
       this.#onState(answer.state);
       const robot = this.#state?.robotSeat ?? null;
       if (probing && robot !== null) {
@@ -284,8 +288,7 @@ export class TableLink {
         'the runtime sent an unreadable state; kept the last one',
       );
     // Runtimes that number their states: an older one (an answer read after the state its event made) is not news.
-    const held = this.#state?.version;
-    if (held !== undefined && v.value.version !== undefined && v.value.version < held) return;
+    if (olderState(this.#state, v.value)) return;
     this.#state = v.value;
     for (const l of this.#listeners.state) l(v.value);
     for (const w of [...this.#waiters]) {
@@ -303,41 +306,37 @@ export class TableLink {
     const next = this.#outbox[0];
     if (!next) return;
     this.#busy = true;
-    next.seq ??= ++this.#seq;
+    next.seq ??= this.#seqs.next();
     const attempt = this.#attempt;
     const payload = { seq: next.seq, ...next.body };
-    const answered = (err: Error | null, ack: EventAck): void => {
+    sendEvent(this.#socket, next.event, payload, this.#o.ackTimeoutMs, (err: Error | null, ack: EventAck) => {
       if (attempt !== this.#attempt || this.#closed) return;
       this.#busy = false;
-      if (err) {
+      const call = answerCall(err ? null : ack);
+      if (call.kind === 'unanswered') {
         this.#log.warn(
           { table: this.#o.id, event: next.event, seq: next.seq },
           'no answer in time; sending again with the same seq',
         );
-      } else if (!ack.ok && ack.code === 'no-hello') {
+      } else if (call.kind === 'hello-lost') {
         // The runtime lost this connection's hello (it restarted): say it again, then send again.
         this.#socket.disconnect();
         this.#socket.connect();
         return;
-      } else if (!ack.ok && ack.code === 'rate-limited') {
+      } else if (call.kind === 'rate-limited') {
         // Nothing was applied: after the wait, the same event again as a new one.
         this.#busy = true;
         next.seq = null;
         setTimeout(() => {
           this.#busy = false;
           this.#pump();
-        }, ack.retryAfterMs ?? 100).unref();
+        }, call.waitMs).unref();
         return;
       } else {
         this.#outbox.shift();
-        next.resolve(ack);
+        next.resolve(call.ack);
       }
       this.#pump();
-    };
-    (this.#socket.timeout(this.#o.ackTimeoutMs).emit as (e: string, p: unknown, cb: typeof answered) => void)(
-      next.event,
-      payload,
-      answered,
-    );
+    });
   }
 }

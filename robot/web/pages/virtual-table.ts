@@ -13,6 +13,15 @@
 
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
+import {
+  SeqNumbers,
+  TABLE_NAMESPACE,
+  helloMessage,
+  olderState,
+  sayHello,
+  sendEvent,
+  tableSocketOptions,
+} from '../../../table-bridge/table-client.js';
 import { byId, h } from './dom.js';
 import { backs, cardFace } from './table-cards.js';
 import { tableServerUrl } from './table-config.js';
@@ -98,11 +107,11 @@ const lang = (): Language => languageOf(state?.language ?? navigator.language);
 const view = (): View => ({ mySeat: seat, robotSeat: state?.robotSeat ?? 0 });
 
 const seqKey = (): string => `vt-seq-${tableId}`;
-const nextSeq = (): number => {
-  const n = Number(localStorage.getItem(seqKey()) ?? '0') + 1;
-  localStorage.setItem(seqKey(), String(n));
-  return n;
-};
+/** Kept in the browser per table id, so that a reload continues them. */
+const seqs = new SeqNumbers({
+  read: () => Number(localStorage.getItem(seqKey()) ?? '0'),
+  write: (n) => localStorage.setItem(seqKey(), String(n)),
+});
 
 byId<HTMLInputElement>('table-token').value = params.get('token') ?? '';
 if (params.has('token')) history.replaceState(null, '', location.pathname);
@@ -144,24 +153,21 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
   localStorage.setItem('vt-server', server);
   // The name other tables and the operator see (data, not a word of this page).
   const name = wanted === null ? 'virtual table (choosing a seat)' : `virtual table, seat ${wanted}`;
-  // WebSocket only: the table server is on another origin and sends no CORS headers for polling.
-  const s = io(`${server.replace(/\/$/, '')}/table`, {
-    transports: ['websocket'],
-    reconnectionDelayMax: 2000,
-    forceNew: true,
-  });
+  // WebSocket only (tableSocketOptions): the table server is on another origin.
+  const s = io(`${server.replace(/\/$/, '')}${TABLE_NAMESPACE}`, tableSocketOptions({ reconnectionDelayMax: 2000 }));
   socket = s;
   setLink({ key: 'connecting', ok: false });
   s.on('connect', () => {
-    s.emit(
-      'hello',
-      {
-        protocol: 1,
+    // No time limit: the page waits for the answer as long as the connection lasts.
+    sayHello(
+      s,
+      helloMessage({
         token,
         table: { id: tableId, name, kind: 'virtual' },
         seats: wanted === null ? [] : [wanted],
         behaviour: true,
-      },
+      }),
+      undefined,
       (r: HelloAck) => {
         if (!r.ok) {
           const e = byId('join-error');
@@ -174,7 +180,7 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
           return;
         }
         byId('join-error').textContent = '';
-        localStorage.setItem(seqKey(), String(Math.max(r.lastSeq, Number(localStorage.getItem(seqKey()) ?? '0'))));
+        seqs.continueAbove(r.lastSeq);
         setLink({ key: wanted === null ? 'watching' : 'seat', ok: true });
         byId('join').hidden = true;
         byId('play').hidden = false;
@@ -208,8 +214,7 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
 
 /** Keeps the newest state (by version; on equal versions the later one) and draws it. */
 function take(st: TableState, fromHello: boolean): void {
-  if (!fromHello && state && st.version !== undefined && state.version !== undefined && st.version < state.version)
-    return;
+  if (!fromHello && olderState(state, st)) return;
   const before = state;
   if (notice && st.version !== notice.version) notice = null;
   state = st;
@@ -231,7 +236,7 @@ function send(event: 'card:detected' | 'game:control', payload: Record<string, u
   busy = true;
   notice = null;
   render();
-  socket.timeout(10_000).emit(event, { seq: nextSeq(), ...payload }, (err: Error | null, r: Ack) => {
+  sendEvent(socket, event, { seq: seqs.next(), ...payload }, 10_000, (err: Error | null, r: Ack) => {
     busy = false;
     if (err) notice = { code: 'silent', reason: '', version: state?.version };
     else if (!r.ok) notice = { code: r.code, reason: r.reason, version: state?.version };
