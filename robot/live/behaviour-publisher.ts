@@ -3,6 +3,7 @@
 // builtin_interfaces/Duration. The topic names are the same on both sides.
 
 import type { Publisher, Topic, TopicMessages } from '../../behaviours/index.js';
+import { TOPICS } from '../../behaviours/index.js';
 import type { Bus } from '../bus/index.js';
 import { headerAt } from '../bus/index.js';
 
@@ -18,8 +19,8 @@ export class BusBehaviourPublisher implements Publisher {
   publish<T extends Topic>(topic: T, message: TopicMessages[T]): void {
     const now = this.clock();
     switch (topic) {
-      case '/robot_face/expression': {
-        const m = message as TopicMessages['/robot_face/expression'];
+      case TOPICS.expression: {
+        const m = message as TopicMessages[typeof TOPICS.expression];
         this.bus.publish('expression', {
           header: headerAt(now),
           expression: m.expression,
@@ -29,8 +30,8 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/emys/joint_trajectory': {
-        const m = message as TopicMessages['/emys/joint_trajectory'];
+      case TOPICS.jointTrajectory: {
+        const m = message as TopicMessages[typeof TOPICS.jointTrajectory];
         this.bus.publish('posture', {
           header: headerAt(now),
           joint_names: m.jointNames,
@@ -47,18 +48,18 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/look_at': {
-        const m = message as TopicMessages['/look_at'];
+      case TOPICS.lookAt: {
+        const m = message as TopicMessages[typeof TOPICS.lookAt];
         this.bus.publish('lookAt', { header: headerAt(now, m.frameId), point: m.point });
         return;
       }
-      case '/tts/say': {
-        const m = message as TopicMessages['/tts/say'];
+      case TOPICS.say: {
+        const m = message as TopicMessages[typeof TOPICS.say];
         this.bus.publish('say', { text: m.text, language: m.language, id: m.id });
         return;
       }
-      case '/parceiro/behaviours/utterance': {
-        const m = message as TopicMessages['/parceiro/behaviours/utterance'];
+      case TOPICS.utterance: {
+        const m = message as TopicMessages[typeof TOPICS.utterance];
         this.bus.publish('utterance', {
           phase: m.phase,
           id: m.id,
@@ -77,8 +78,8 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/parceiro/behaviours/toggles': {
-        const m = message as TopicMessages['/parceiro/behaviours/toggles'];
+      case TOPICS.toggles: {
+        const m = message as TopicMessages[typeof TOPICS.toggles];
         const t = m.toggles;
         this.bus.publish('toggles', {
           speech: t.speech,
