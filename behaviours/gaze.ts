@@ -77,3 +77,10 @@ export function gazeAt(geometry: TableGeometry, limits: JointLimits, robotSeat: 
 
 export const describeGazeTarget = (t: GazeTarget): string =>
   t.kind === 'seat' ? `seat:${t.seat}` : t.kind === 'card' ? `card:${t.seat}` : t.kind;
+
+/** The target a describeGazeTarget name stands for; null for a name it does not give. */
+export function gazeTargetNamed(name: string): GazeTarget | null {
+  const m = /^(seat|card):([0-3])$/.exec(name);
+  if (m) return { kind: m[1] as 'seat' | 'card', seat: Number(m[2]) as Seat };
+  return name === 'play-area' || name === 'own-cards' || name === 'rest' ? { kind: name } : null;
+}

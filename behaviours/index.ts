@@ -51,7 +51,7 @@ export type { Posture } from './postures.js';
 // Gaze.
 export { loadTableGeometry, tableFileSchema } from './table-geometry.js';
 export type { Place, Point, TableGeometry } from './table-geometry.js';
-export { describeGazeTarget, gazeAt, placeOf, pointOf } from './gaze.js';
+export { describeGazeTarget, gazeAt, gazeTargetNamed, placeOf, pointOf } from './gaze.js';
 export type { Gaze, GazeTarget } from './gaze.js';
 
 // Utterances.

@@ -1,5 +1,6 @@
-// A reason for a card (game/explain) in the library's words, in seed 001's linguistic style: how sure
-// the robot is in words (certainly, probably, maybe) from the share of worlds that bear it out.
+// A reason for a card (game/explain) in the library's words, in the linguistic style of Yano and
+// Onisawa's poker partner: how sure the robot is in words (certainly, probably, maybe) from the share
+// of worlds that bear it out.
 
 import type { ReasonSummary } from '../game/index.js';
 import type { Certainty, UtteranceLibrary } from './utterance-config.js';

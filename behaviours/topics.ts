@@ -1,5 +1,6 @@
 // The topics behaviours publish on, named as ROS 2 and ROS4HRI (REP-155) name them where a convention
 // exists, and the messages' shapes. The bus itself comes with robot/; anything with `publish` will do.
+// These names are the one place they are written: robot/bus/topics.ts takes them from here.
 
 import type { ExpressionName } from './posture-config.js';
 import type { Toggles, ToggleName } from './toggles.js';
@@ -83,12 +84,12 @@ export interface TogglesMessage {
 }
 
 export interface TopicMessages {
-  '/robot_face/expression': ExpressionMessage;
-  '/emys/joint_trajectory': JointTrajectoryMessage;
-  '/look_at': LookAtMessage;
-  '/tts/say': SayMessage;
-  '/parceiro/behaviours/utterance': UtteranceMessage;
-  '/parceiro/behaviours/toggles': TogglesMessage;
+  [TOPICS.expression]: ExpressionMessage;
+  [TOPICS.jointTrajectory]: JointTrajectoryMessage;
+  [TOPICS.lookAt]: LookAtMessage;
+  [TOPICS.say]: SayMessage;
+  [TOPICS.utterance]: UtteranceMessage;
+  [TOPICS.toggles]: TogglesMessage;
 }
 
 /**

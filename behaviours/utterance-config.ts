@@ -195,7 +195,7 @@ export const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
   renounce: ['who', 'card', 'trick'],
 };
 
-/** The sentences of the reasons, and seed 001's words of confidence. */
+/** The sentences of the reasons, and the words of confidence (after Yano and Onisawa's poker partner). */
 export interface ReasonWords {
   kinds: Readonly<Record<ReasonKind, string>>;
   /**
@@ -210,14 +210,14 @@ export interface ReasonWords {
   unknown: string;
   /** The training mode's suggestion to the partner: {card} the advice, {other} the card the partner would likely play, {certainty}. */
   advice: string;
-  /** The training mode only: the robot's own hand in seed 001's fuzzy words ({strength}), and a warning that the opponents hold the ace of trumps ({card}). */
+  /** The training mode only: the robot's own hand in fuzzy words ({strength}; after Yano and Onisawa), and a warning that the opponents hold the ace of trumps ({card}). */
   hand: string;
   strength: Readonly<Record<StrengthClass, string>>;
   aceWithThem: string;
   /** The training mode: every trump left is in the team's hands, so the partner's side masters cannot be ruffed. */
   noTrumpsWithThem: string;
 }
-/** How sure a reason is, in words (seed 001): from the share of worlds that bear it out. */
+/** How sure a reason is, in words (after Yano and Onisawa): from the share of worlds that bear it out. */
 export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
 /** The slots a reason's sentence may use. */

@@ -25,7 +25,31 @@ import { datasetCommand } from './commands/dataset.js';
 import { trainCommand } from './commands/train.js';
 import { ModelFileError, installModelLoader } from '../robot/learned/index.js';
 import { TournamentSetupError } from '../robot/arena/index.js';
-import { levelOption } from './levels.js';
+import {
+  acceptDamageOption,
+  botThinkOption,
+  budgetOption,
+  characterOption,
+  dashboardPortOption,
+  dashboardTokenOption,
+  gamesOption,
+  hostOption,
+  jsonOption,
+  languageOption,
+  levelOfPlayOption,
+  levelsFileOption,
+  minThinkOption,
+  noRecordOption,
+  portOption,
+  recordingsOption,
+  repeatableOption,
+  resumeOption,
+  seatOption,
+  seedOption,
+  speechOption,
+  tokenOption,
+  tuioConfigOption,
+} from './options.js';
 
 // Player specs and predictors may name model files (imitation:model=FILE.onnx): read at this edge.
 installModelLoader();
@@ -52,57 +76,47 @@ program
   .description(
     'a whole simulated session through the robot node: the real table server, three rule-based bots, the robot in seat 0 (npm start)',
   )
-  .option('--games <n>', 'games in the session', intOption('--games', 1, 100), 5)
-  .option('--seed <n>', 'seed for the deals, the bots and the robot', intOption('--seed', 0), 1)
-  .option(
-    '--budget <ms>',
-    "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)",
-    intOption('--budget', 1),
-    1000,
+  .addOption(gamesOption('games in the session', { max: 100, default: 5 }))
+  .addOption(seedOption('seed for the deals, the bots and the robot', { default: 1 }))
+  .addOption(
+    budgetOption({
+      description:
+        "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)",
+      default: 1000,
+    }),
   )
-  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (to /tts/say)', 'log')
-  .option('--no-record', 'do not write the MCAP recording')
-  .option(
-    '--recordings <dir>',
-    'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
+  .addOption(speechOption({ description: 'log, espeak-ng, say (festival) or publish (to /tts/say)', default: 'log' }))
+  .addOption(noRecordOption())
+  .addOption(
+    recordingsOption({
+      description: 'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
+    }),
   )
-  .option(
-    '--min-think <ms>',
-    "the robot's minimum time for an unforced play (default: config/session.yaml)",
-    intOption('--min-think', 0, 60_000),
+  .addOption(minThinkOption())
+  .addOption(
+    botThinkOption(
+      "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)",
+    ),
   )
-  .option(
-    '--bot-think <ms>',
-    "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)",
-    intOption('--bot-think', 0, 60_000),
-    1000,
+  .addOption(
+    characterOption({
+      description:
+        "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)",
+    }),
   )
-  .option(
-    '--character <name|file>',
-    "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)",
-  )
-  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
+  .addOption(languageOption())
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
-  .option(
-    '--resume <id>',
-    "continue session ID after a crash, from its recording (seeds and settings are the recording's)",
+  .addOption(
+    resumeOption("continue session ID after a crash, from its recording (seeds and settings are the recording's)"),
   )
-  .option(
-    '--accept-damage',
-    'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)',
-    false,
-  )
-  .option(
-    '--level <name>',
-    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
-    levelOption,
-  )
+  .addOption(acceptDamageOption())
+  .addOption(levelOfPlayOption())
   .option(
     '--physical-deal',
     'the table deals real cards (new-game with dealer and trump card): the robot reads its hand from its hand area and its cards are put on its spot',
     false,
   )
-  .option('--json', 'print only a JSON summary', false)
+  .addOption(jsonOption('print only a JSON summary'))
   .action(async (o) => {
     const summary = await simulateCommand(o, (line) => console.log(line), undefined, stopSignals());
     // Stopped by a signal before the session's end: the recording is closed and the summary printed; the exit code says why.
@@ -114,55 +128,40 @@ program
   .description(
     'start the robot node and wait for a touch table (prints its address and token); serves session after session, each recorded, until stopped',
   )
-  .option('--port <n>', 'the table server port (default: config/node.yaml, 7410)', intOption('--port', 0, 65_535))
-  .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
-  .option(
-    '--token <secret>',
-    'the token tables must present, 16 characters or more (default, or empty: a new random one, printed)',
+  .addOption(portOption('the table server port (default: config/node.yaml, 7410)'))
+  .addOption(hostOption())
+  .addOption(
+    tokenOption('the token tables must present, 16 characters or more (default, or empty: a new random one, printed)'),
   )
   .option('--bus <kind>', 'in-process or ros2', 'in-process')
-  .option('--seat <n>', "the robot's seat", intOption('--seat', 0, 3), 0)
-  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
-  .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
-  .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
-  .option('--games <n>', 'games in each session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
-  .option(
-    '--min-think <ms>',
-    "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)",
-    intOption('--min-think', 0, 60_000),
+  .addOption(seatOption("the robot's seat"))
+  .addOption(languageOption())
+  .addOption(characterOption())
+  .addOption(budgetOption())
+  .addOption(gamesOption('games in each session (default: config/node.yaml, 5)', { max: 1000 }))
+  .addOption(
+    minThinkOption({
+      description:
+        "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)",
+    }),
   )
-  .option(
-    '--seed <n>',
-    "seed for the deals and the robot; the day's next sessions take seed+1, seed+2... (default: from the clock)",
-    intOption('--seed', 0),
+  .addOption(
+    seedOption(
+      "seed for the deals and the robot; the day's next sessions take seed+1, seed+2... (default: from the clock)",
+    ),
   )
-  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
-  .option('--no-record', 'do not write the MCAP recording')
-  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
-  .option(
-    '--dashboard-port <n>',
-    'the operator dashboard port (0: a free one)',
-    intOption('--dashboard-port', 0, 65_535),
-    7420,
+  .addOption(speechOption())
+  .addOption(noRecordOption())
+  .addOption(recordingsOption())
+  .addOption(dashboardPortOption('the operator dashboard port (0: a free one)', 7420))
+  .addOption(dashboardTokenOption())
+  .addOption(
+    resumeOption(
+      "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions",
+    ),
   )
-  .option(
-    '--dashboard-token <secret>',
-    'the operator token, 16 characters or more (default: a new random one, printed)',
-  )
-  .option(
-    '--resume <id>',
-    "continue session ID after a crash, from its recording (seeds, seat and settings are the recording's); the day then goes on with new sessions",
-  )
-  .option(
-    '--accept-damage',
-    'with --resume: go on from what could be read of a damaged recording (refused otherwise; a part cut short by the crash is not damage)',
-    false,
-  )
-  .option(
-    '--level <name>',
-    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
-    levelOption,
-  )
+  .addOption(acceptDamageOption())
+  .addOption(levelOfPlayOption())
   .option(
     '--sessions <n>',
     'stop after this many sessions (default: serve one after another until stopped)',
@@ -173,9 +172,10 @@ program
     'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)',
     intOption('--tuio', 0, 65_535),
   )
-  .option(
-    '--tuio-config <file>',
-    "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)",
+  .addOption(
+    tuioConfigOption(
+      "the TUIO adapter's settings and zones (default config/table/tuio.yaml; `parceiro calibrate-table` writes one)",
+    ),
   )
   .action(async (o) => {
     await liveCommand(o, (line) => console.log(line), stopSignals());
@@ -186,8 +186,8 @@ program
   .description(
     "measure a camera table's zones: put a marker on each corner of each zone when asked (no keyboard needed); writes the TUIO adapter's settings",
   )
-  .option('--host <address>', "the address to listen on for TUIO (default: the base file's, 127.0.0.1)")
-  .option('--port <n>', "the UDP port (default: the base file's, 3333; 0: a free one)", intOption('--port', 0, 65_535))
+  .addOption(hostOption({ description: "the address to listen on for TUIO (default: the base file's, 127.0.0.1)" }))
+  .addOption(portOption("the UDP port (default: the base file's, 3333; 0: a free one)"))
   .option('--config <file>', 'the settings to start from (default config/table/tuio.yaml)')
   .option('--out <file>', 'where to write the measured settings', 'tuio.yaml')
   .option(
@@ -205,19 +205,19 @@ program
   .description(
     'check a TUIO setup without cards: play the people at a camera table against `parceiro live --tuio`, sending TUIO as reacTIVision does',
   )
-  .requiredOption('--token <secret>', 'the token `parceiro live` printed')
-  .option('--host <address>', 'the runtime (default: config/node.yaml, 127.0.0.1)')
-  .option('--port <n>', "the runtime's table port (default: config/node.yaml, 7410)", intOption('--port', 1, 65_535))
+  .addOption(tokenOption('the token `parceiro live` printed').makeOptionMandatory())
+  .addOption(hostOption({ description: 'the runtime (default: config/node.yaml, 127.0.0.1)' }))
+  .addOption(portOption("the runtime's table port (default: config/node.yaml, 7410)", { min: 1 }))
   .option('--tuio-host <address>', 'where the adapter listens for TUIO', '127.0.0.1')
   .option(
     '--tuio-port <n>',
     'its UDP port (default: config/table/tuio.yaml, 3333)',
     intOption('--tuio-port', 1, 65_535),
   )
-  .option('--tuio-config <file>', "the adapter's settings, for its zones (default config/table/tuio.yaml)")
+  .addOption(tuioConfigOption("the adapter's settings, for its zones (default config/table/tuio.yaml)"))
   .option('--tuio-version <v>', 'TUIO 1 (1.1, /tuio/2Dobj) or 2 (2.0, /tuio2/tok)', '1')
-  .option('--games <n>', 'games to play (default: until the session is over)', intOption('--games', 1, 1000))
-  .option('--seed <n>', 'seed for the deals, the players and the camera', intOption('--seed', 0), 1)
+  .addOption(gamesOption('games to play (default: until the session is over)', { max: 1000 }))
+  .addOption(seedOption('seed for the deals, the players and the camera', { default: 1 }))
   .option('--think <ms>', "a person's pause before each card", intOption('--think', 0, 60_000), 1000)
   .option('--fps <n>', 'camera frames a second', intOption('--fps', 1, 1000), 30)
   .option('--wait <s>', 'how long to wait for the runtime to answer before giving up', intOption('--wait', 1, 3600), 15)
@@ -248,45 +248,25 @@ program
     '2',
   )
   .option('--bots <kind>', 'the simulated players: rule or random', 'rule')
-  .option('--bot-think <ms>', "a pause before each simulated player's card", intOption('--bot-think', 0, 60_000), 1000)
-  .option('--games <n>', 'games in the session (default: config/node.yaml, 5)', intOption('--games', 1, 1000))
-  .option(
-    '--seed <n>',
-    'seed for the deals, the players and the robot (default: from the clock)',
-    intOption('--seed', 0),
-  )
-  .option('--budget <ms>', "the robot's time per decision (default: config/node.yaml, 2000)", intOption('--budget', 1))
-  .option(
-    '--min-think <ms>',
-    "the robot's minimum time for an unforced play (default: config/session.yaml)",
-    intOption('--min-think', 0, 60_000),
-  )
-  .option('--language <tag>', 'pt or en (default: config/behaviours.yaml)')
-  .option('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)')
-  .option('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)')
-  .option(
-    '--level <name>',
-    "the robot's level of play: beginner, casual, club, expert or full (default: config/node.yaml, full); below full it forgets played cards as a person does (docs/levels.md)",
-    levelOption,
-  )
+  .addOption(botThinkOption("a pause before each simulated player's card"))
+  .addOption(gamesOption('games in the session (default: config/node.yaml, 5)', { max: 1000 }))
+  .addOption(seedOption('seed for the deals, the players and the robot (default: from the clock)'))
+  .addOption(budgetOption())
+  .addOption(minThinkOption())
+  .addOption(languageOption())
+  .addOption(characterOption())
+  .addOption(speechOption())
+  .addOption(levelOfPlayOption())
   .option(
     '--advice',
     'the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)',
   )
-  .option('--no-record', 'do not write the MCAP recording')
-  .option('--recordings <dir>', 'where recordings go (default: config/node.yaml)')
-  .option('--host <address>', 'the address to listen on (default 127.0.0.1: another machine is an explicit choice)')
-  .option('--port <n>', 'the table server port (0: a free one)', intOption('--port', 0, 65_535), 0)
-  .option(
-    '--dashboard-port <n>',
-    'the dashboard and virtual table port (0: a free one)',
-    intOption('--dashboard-port', 0, 65_535),
-    0,
-  )
-  .option(
-    '--dashboard-token <secret>',
-    'the operator token, 16 characters or more (default: a new random one, printed)',
-  )
+  .addOption(noRecordOption())
+  .addOption(recordingsOption())
+  .addOption(hostOption())
+  .addOption(portOption('the table server port (0: a free one)', { default: 0 }))
+  .addOption(dashboardPortOption('the dashboard and virtual table port (0: a free one)', 0))
+  .addOption(dashboardTokenOption())
   .action(async (o) => {
     await playCommand(o, (line) => console.log(line), stopSignals());
   });
@@ -299,7 +279,7 @@ program
   .argument('<file>', 'the recording (recordings/<session id>.mcap)')
   .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
   .addOption(new Option('--realtime', 'at the recorded speed'))
-  .option('--json', 'print the report as JSON', false)
+  .addOption(jsonOption())
   .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean }) => {
     const report = await replayCommand(file, o);
     console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
@@ -312,7 +292,7 @@ program
     "what people at the table met over whole sessions, from recordings: the robot's mood, its emotions toward each seat, its faces by game result, its lines, and checks (misaddressed and late lines, blame for forced plays, gloating and pity, happy faces after a lost game, reaction latency)",
   )
   .argument('<files...>', 'recordings (recordings/<session id>.mcap)')
-  .option('--json', 'print one JSON document with the same figures', false)
+  .addOption(jsonOption('print one JSON document with the same figures'))
   .option(
     '--chart <file>',
     "also write an HTML page: each game's emotion timeline, faces and lines beside the running score",
@@ -326,11 +306,11 @@ program
   .description('play and narrate a short simulated match between built-in players')
   .option('--team-a <players>', 'team A (seats 0 and 2)', 'rule,rule')
   .option('--team-b <players>', 'team B (seats 1 and 3)', 'rule,random')
-  .option('--games <n>', 'games in the session', intOption('--games', 1, 1000), 2)
-  .option('--seed <n>', 'seed for the deals and the players', intOption('--seed', 0), 1)
+  .addOption(gamesOption('games in the session', { max: 1000, default: 2 }))
+  .addOption(seedOption('seed for the deals and the players', { default: 1 }))
   .option('-q, --quiet', 'only the result of each game', false)
-  .option('--budget <ms>', 'time per decision of timed players', intOption('--budget', 1), 2000)
-  .option('--levels <file>', 'the levels of play for level:name=LEVEL players (default: config/levels.yaml)')
+  .addOption(budgetOption({ description: 'time per decision of timed players', default: 2000 }))
+  .addOption(levelsFileOption('the levels of play for level:name=LEVEL players (default: config/levels.yaml)'))
   .action((o) => {
     matchCommand(o, (line) => console.log(line));
   });
@@ -358,8 +338,8 @@ program
   .description("play team A's players against team B's over many games and summarize")
   .option('--team-a <players>', 'team A, two players separated by a comma', 'rule,rule')
   .option('--team-b <players>', 'team B, two players separated by a comma', 'random,random')
-  .option('--games <n>', 'total games (a multiple of the games per deal set)', intOption('--games', 1), 2000)
-  .option('--seed <n>', 'seed: same seed, same results', intOption('--seed', 0), 1)
+  .addOption(gamesOption('total games (a multiple of the games per deal set)', { default: 2000 }))
+  .addOption(seedOption('seed: same seed, same results', { default: 1 }))
   .option(
     '--session <n>',
     'games per session (victories accumulate; the dealer rotates)',
@@ -372,11 +352,11 @@ program
     'games at once: worker threads, or with --external one copy of each program per game (default: one per core)',
     intOption('--workers', 1, 256),
   )
-  .option(
-    '--external <name=command>',
-    'an external program that plays as NAME (JSON lines over stdio); repeatable',
-    (v: string, acc: string[]) => [...acc, v],
-    [] as string[],
+  .addOption(
+    repeatableOption(
+      '--external <name=command>',
+      'an external program that plays as NAME (JSON lines over stdio); repeatable',
+    ),
   )
   .option('--move-timeout <ms>', 'time an external player has for each move', intOption('--move-timeout', 1), 2000)
   .option(
@@ -385,17 +365,15 @@ program
     intOption('--hello-timeout', 1),
     5000,
   )
-  .option(
-    '--budget <ms>',
-    'time per decision of timed players (timed:budget=MS overrides)',
-    intOption('--budget', 1),
-    2000,
+  .addOption(
+    budgetOption({ description: 'time per decision of timed players (timed:budget=MS overrides)', default: 2000 }),
   )
-  .option(
-    '--levels <file>',
-    'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)',
+  .addOption(
+    levelsFileOption(
+      'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)',
+    ),
   )
-  .option('--json', 'print the summary as JSON (on SIGINT/SIGTERM, of what was played, with "stopped")', false)
+  .addOption(jsonOption('print the summary as JSON (on SIGINT/SIGTERM, of what was played, with "stopped")'))
   .option(
     '--records <file>',
     'write each game to FILE as a JSON line as it finishes, then the summary (kept when stopped)',
@@ -436,11 +414,13 @@ program
     '<file>',
     'the scenario: one event per line, e.g. {"type":"play","seat":2,"card":"AS","trick":0,"atMs":3000,"after":{"expectedPoints":70,"winProbability":0.6}}',
   )
-  .option(
-    '--character <name|file>',
-    'a preset (neutral, competitive, warm) or a preset .yaml file (default: the one config/appraisal/appraisal.yaml names)',
+  .addOption(
+    characterOption({
+      description:
+        'a preset (neutral, competitive, warm) or a preset .yaml file (default: the one config/appraisal/appraisal.yaml names)',
+    }),
   )
-  .option('--seat <n>', "the robot's seat until a deal line says otherwise", intOption('--seat', 0, 3), 0)
+  .addOption(seatOption("the robot's seat until a deal line says otherwise"))
   .addOption(new Option('--json', 'JSON lines (default when the output is not a terminal)').conflicts('table'))
   .addOption(new Option('--table', 'a readable table (default on a terminal)'))
   .action((file: string, o: { character?: string; seat: number; json?: boolean; table?: boolean }) => {
@@ -460,9 +440,9 @@ program
     'simulate: a row per player kind, its three seats against the observer',
     'rule,random,expert,hybrid,timed',
   )
-  .option('--games <n>', 'simulate: games per row', intOption('--games', 1), 20)
-  .option('--seed <n>', 'seed of the deals, players and predictors', intOption('--seed', 0), 2301)
-  .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
+  .addOption(gamesOption('simulate: games per row', { default: 20 }))
+  .addOption(seedOption('seed of the deals, players and predictors', { default: 2301 }))
+  .addOption(budgetOption({ description: 'simulate: time per decision of timed players', default: 100 }))
   .option(
     '--observer <seat>',
     "the observer's seat (simulated games and records; a recording's is the robot's)",
@@ -482,11 +462,11 @@ program
     'uniform',
   )
   .option('--records <file>', 'score game records instead, one JSON object a line (parceiro tournament --records)')
-  .option(
-    '--recording <file.mcap>',
-    "score the robot's recorded sessions instead (whole games); repeatable",
-    (v: string, acc: string[]) => [...acc, v],
-    [] as string[],
+  .addOption(
+    repeatableOption(
+      '--recording <file.mcap>',
+      "score the robot's recorded sessions instead (whole games); repeatable",
+    ),
   )
   .option(
     '--who <name>',
@@ -498,7 +478,7 @@ program
     intOption('--tom1-hands', 1, 10_000),
   )
   .option('--tom1-worlds <n>', "tom1: the seat's own worlds per hand", intOption('--tom1-worlds', 1, 10_000))
-  .option('--json', 'print the report as JSON', false)
+  .addOption(jsonOption())
   .action((o) => {
     const report = predictEvalCommand(o, (line) => process.stderr.write(`${line}\n`));
     console.log(o.json ? JSON.stringify(report, null, 2) : formatPredictEval(report));
@@ -514,21 +494,21 @@ program
     '--players <specs>',
     'simulate: one player spec for the four seats, or four separated by commas (default rule)',
   )
-  .option('--games <n>', 'simulate: games', intOption('--games', 1), 100)
+  .addOption(gamesOption('simulate: games', { default: 100 }))
   .option(
     '--first-game <n>',
     'simulate: the first game number (several processes can share a seed)',
     intOption('--first-game', 0),
     0,
   )
-  .option('--seed <n>', 'simulate: seed of the deals and players', intOption('--seed', 0), 2311)
-  .option('--budget <ms>', 'simulate: time per decision of timed players', intOption('--budget', 1), 100)
+  .addOption(seedOption('simulate: seed of the deals and players', { default: 2311 }))
+  .addOption(budgetOption({ description: 'simulate: time per decision of timed players', default: 100 }))
   .option('--records <file>', 'export game records instead, one JSON object a line (parceiro tournament --records)')
-  .option(
-    '--recording <file.mcap>',
-    "export recorded sessions' whole games instead (people's seats: tables of kind touch or virtual); repeatable",
-    (v: string, acc: string[]) => [...acc, v],
-    [] as string[],
+  .addOption(
+    repeatableOption(
+      '--recording <file.mcap>',
+      "export recorded sessions' whole games instead (people's seats: tables of kind touch or virtual); repeatable",
+    ),
   )
   .option('--who <name>', 'records: the name of seats a record does not name', 'recorded')
   .option(
@@ -536,7 +516,7 @@ program
     'only the decisions of seats of this name (a player spec; recordings: person, robot, bot; default person for recordings)',
   )
   .option('--all-seats', "recordings: every seat, not only people's", false)
-  .option('--json', 'print the report as JSON', false)
+  .addOption(jsonOption())
   .action((o) => {
     const report = datasetCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` }, (line) =>
       process.stderr.write(`${line}\n`),
@@ -559,18 +539,10 @@ program
   .description(
     'train a policy network on dataset files with learn/train_policy.py (python3-torch) and write MODEL.onnx and MODEL.json',
   )
-  .requiredOption(
-    '--data <file>',
-    'a dataset file (parceiro dataset); repeatable',
-    (v: string, acc: string[]) => [...acc, v],
-    [] as string[],
-  )
+  .addOption(repeatableOption('--data <file>', 'a dataset file (parceiro dataset); repeatable').makeOptionMandatory())
   .requiredOption('--out <file.onnx>', 'the model file to write; its sidecar is the same name with .json')
-  .option(
-    '--seed <n>',
-    'seed of the initial weights, the order of the batches and the held-out games',
-    intOption('--seed', 0),
-    2311,
+  .addOption(
+    seedOption('seed of the initial weights, the order of the batches and the held-out games', { default: 2311 }),
   )
   .option('--hidden <sizes>', 'hidden layer sizes, comma separated', '128,64')
   .option('--epochs <n>', 'passes over the training decisions', intOption('--epochs', 1, 10_000), 6)

@@ -1,7 +1,7 @@
-// What a player reads in a hand at the deal, before any card is played (seed 004's knowledge-based
-// estimate): the trumps and their ranks, aces and sevens, voids, where the turned-up card lies, and
-// the seat's place after the dealer. Numbers only, in a fixed order, so a fitted linear model is a
-// dot product.
+// What a player reads in a hand at the deal, before any card is played (the knowledge-based
+// estimate of Marincic et al.'s Tarok bidding): the trumps and their ranks, aces and sevens, voids,
+// where the turned-up card lies, and the seat's place after the dealer. Numbers only, in a fixed order,
+// so a fitted linear model is a dot product.
 
 import type { Card, Suit } from '../cards.js';
 import { pointsOf, rankOf, suitOf } from '../cards.js';

@@ -1,6 +1,7 @@
-// A fast, knowledge-based estimate of a hand at the deal (seed 004): a linear model of the team's
-// final points and a logistic model of its win probability over the features a player reads
-// (features.ts), fitted to simulated games (test/bench/hand-assessment.ts writes fitted-model.ts).
+// A fast, knowledge-based estimate of a hand at the deal (after Marincic et al.'s Tarok bidding): a
+// linear model of the team's final points and a logistic model of its win probability over the features
+// a player reads (features.ts), fitted to simulated games (test/bench/hand-assessment.ts writes
+// fitted-model.ts).
 // Microseconds where the search's estimate takes 150 ms, so the robot can hope or fear at once, and
 // fall back on it when no search estimate comes back in time. Combined with the search's estimate by
 // a weight, as the seed combines its decision model with simulation: ks x search + (1 - ks) x model.

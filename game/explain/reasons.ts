@@ -1,9 +1,10 @@
-// Why one card rather than another (issue 21, seed 001): the two cards are played in the same worlds
-// (deals of the hidden cards drawn from the player's information set), each world played out to the
-// end by `expert` players, and what happens after each card is compared: who takes the trick and
-// with how many points, how many trumps the opponents keep, whether the ace of trumps is still there
-// for the last tricks. The reason given is the first of a fixed order that the worlds bear out, so
-// it is what separates the two cards, not a template guess. Pure: no clock, a seeded generator.
+// Why one card rather than another (Yano and Onisawa's partner explains its tactics): the two cards are
+// played in the same worlds (deals of the hidden cards drawn from the player's information set), each
+// world played out to the end by `expert` players, and what happens after each card is compared: who
+// takes the trick and with how many points, how many trumps the opponents keep, whether the ace of
+// trumps is still there for the last tricks. The reason given is the first of a fixed order that the
+// worlds bear out, so it is what separates the two cards, not a template guess. Pure: no clock, a
+// seeded generator.
 
 import type { Card, Suit } from '../cards.js';
 import { pointsOf, rankOf, suitOf } from '../cards.js';

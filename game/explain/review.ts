@@ -1,11 +1,11 @@
-// The end-of-game review (issue 21, seed 001's end-of-game remarks): once a game is over every card is
-// known, so the game can be looked back on with all cards in view. The value of each position along
-// the game as played, with best play by everyone from there (the exact solver, "double dummy"),
-// changes only when the seat to play chose a card worse for its team than its best: those changes
-// are the moments that turned the game, whose they were is the seat that played, and the card that
-// kept the value is what would have been better. At the deal that value is what the cards alone were
-// worth; the sum of the changes is how far the play moved the game from it. Pure and deterministic:
-// a game's review is a function of its cards.
+// The end-of-game review (as Yano and Onisawa's poker partner remarks on a game at its end): once a
+// game is over every card is known, so the game can be looked back on with all cards in view. The value
+// of each position along the game as played, with best play by everyone from there (the exact solver,
+// "double dummy"), changes only when the seat to play chose a card worse for its team than its best:
+// those changes are the moments that turned the game, whose they were is the seat that played, and the
+// card that kept the value is what would have been better. At the deal that value is what the cards
+// alone were worth; the sum of the changes is how far the play moved the game from it. Pure and
+// deterministic: a game's review is a function of its cards.
 //
 // Hindsight, said as such: a seat could not see the others' cards, so a "better" card here is better
 // with all cards in view, not always one a player could have found.

@@ -1,4 +1,4 @@
-// Warnings of the situation for a person who partners the robot, in the training mode (issue 21): what
+// Warnings of the situation for a person who partners the robot, in the training mode: what
 // a coach who sees both of its team's hands, and the cards played, knows about the other side. Never
 // from the opponents' hands: only what follows from the two hands and the table.
 

@@ -1,6 +1,6 @@
 // Direct imitation: plays the policy network's most probable legal card (ties: the lowest card). No
-// search and no randomness; the seed is unused. For reference against the search players (issue 23:
-// direct imitation is known to be weak; the network's use is inside the search).
+// search and no randomness; the seed is unused. For reference against the search players (direct
+// imitation is known to be weak; the network's use is inside the search).
 
 import type { Card } from '../cards.js';
 import { DECK_SIZE } from '../cards.js';

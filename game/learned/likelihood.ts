@@ -1,4 +1,4 @@
-// Worlds weighed by a policy network (issue 23): the likelihood of the other seats' plays so far had
+// Worlds weighed by a policy network: the likelihood of the other seats' plays so far had
 // they held a world's hands, each play scored by the network (a model of how people at a lab play,
 // trained with `parceiro train` on its recordings, or the distilled policy) mixed with a uniformly
 // random legal card at the inference's trust. This is what `timed:infer=50:model=FILE.onnx` and the

@@ -1,4 +1,5 @@
-// ACT-R's declarative memory, the part the levels of play use (seed 002, after Anderson and Lebiere):
+// ACT-R's declarative memory, the part the levels of play use (as in Renkema's ACT-R models of No
+// Thanks!, after Anderson and Lebiere):
 //   base-level activation  B = ln( sum_j t_j^-d )       t_j: seconds since the j-th presentation, d: decay
 //   activation             A = B + e, e ~ logistic(0, s)  transient noise, drawn at each retrieval
 //   retrieved when         A > tau                        tau: the retrieval threshold

@@ -7,7 +7,7 @@
 // for that decision; a forgotten chunk is not rehearsed, so it tends to stay forgotten, as with people.
 //
 // Time runs in game steps, one per card played, scaled by `secondsPerCard` (about 5 s at a real
-// table), so decay d = 0.5 acts on the same seconds as in the seed's models. The current trick is on
+// table), so decay d = 0.5 acts on the same seconds as in Renkema's ACT-R models. The current trick is on
 // the table and always known, and so is the turned-up trump card once played (everyone watched it).
 // The memory follows the game from the seat's information set at each call (`recall`): it needs no
 // events, and a new game (fewer plays, another deal) starts it afresh. Every random draw comes from
@@ -23,7 +23,7 @@ import { logisticNoise } from './activation.js';
 
 /** What a level remembers with: ACT-R's parameters and when chunks are rehearsed. */
 export interface MemoryParameters {
-  /** Base-level decay d (ACT-R's default 0.5, as in seed 002). */
+  /** Base-level decay d (ACT-R's default 0.5, as in Renkema's models). */
   decay: number;
   /** Activation noise s: the scale of the logistic noise drawn at each retrieval. */
   noise: number;

@@ -1,4 +1,4 @@
-// Levels of play for people learning the game (issue 22): the robot plays with a person's memory of
+// Levels of play for people learning the game: the robot plays with a person's memory of
 // the played cards, from a beginner who soon loses track to the full player, which is the timed
 // player and forgets nothing. The levels differ in ACT-R's memory parameters (threshold, noise,
 // decay), in when the memory is rehearsed, in how far the others' plays are read (`infer`), and in

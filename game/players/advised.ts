@@ -1,4 +1,4 @@
-// A person who gets advice (issue 21, the training mode): plays as the rule-based player does (a casual
+// A person who gets advice (the training mode): plays as the rule-based player does (a casual
 // player), but when the robot's advice says the choice matters, follows it with probability `follow`.
 // The advice is the robot's search from this seat's cards: in the training mode the robot sees its
 // partner's hand, as a coach would. `adviceFor` is the rule both this player and the live node use:

@@ -1,4 +1,4 @@
-// parceiro dataset: the decisions of played games as a training file for a policy network (issue 23).
+// parceiro dataset: the decisions of played games as a training file for a policy network.
 // One JSON header line (game/learned/dataset.ts: format, features version, rows, who played, the
 // command), then every decision as float32 rows: the encoding (game/learned/encode.ts), the card
 // played, the game, the seat, who.

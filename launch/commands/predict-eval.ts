@@ -1,4 +1,4 @@
-// parceiro predict-eval: how well each model predicts the other seats' cards (issue 22, theory of mind).
+// parceiro predict-eval: how well each model predicts the other seats' cards (theory of mind).
 // For every card played by a seat other than the observer (the robot's seat), each model is asked,
 // from the observer's information set just before the card, how likely it was: top-1 accuracy and
 // mean natural log-likelihood per decision, with 95% intervals between games (game/predict/evaluate.ts).

@@ -1,4 +1,4 @@
-// The bus: topics, messages (defined once, mirrored by the parceiro_msgs interface package), and the
+// The bus: topics, messages (defined once; the parceiro_msgs interface package is generated from them), and the
 // in-process and ROS 2 implementations.
 export type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 export { InProcessBus } from './in-process-bus.js';
@@ -7,4 +7,5 @@ export type { RclNodeLike, RclnodejsLike, Ros2BusOptions } from './ros2-bus.js';
 export * from './messages.js';
 export * from './topics.js';
 export { checkMessage, describeField, jsonSchemaOf, toMsgFile } from './spec.js';
+export { GENERATED_HEADER, parceiroMsgFiles } from './msg-files.js';
 export type { FieldType, MessageOf, MessageSpec, RosPrimitive } from './spec.js';

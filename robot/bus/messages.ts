@@ -62,34 +62,26 @@ export const TableEventMsg = defineMessage(
   'An event from the touch table, validated and mapped to cards by the table bridge.',
   {
     table_id: 'string',
-    /** The table's own sequence number, so a resent event is not applied twice. */
-    seq: 'uint32',
-    /** card_detected, card_removed, control, hello (a table joined: seats, table_name, table_kind) or disconnect (reason). */
-    kind: 'string',
-    /** hand or play (card events); "" otherwise. */
-    zone: 'string',
+    seq: ['uint32', "The table's own sequence number, so a resent event is not applied twice."],
+    kind: [
+      'string',
+      'card_detected, card_removed, control, hello (a table joined: seats, table_name, table_kind) or disconnect (reason).',
+    ],
+    zone: ['string', 'hand or play (card events); "" otherwise.'],
     seat: 'int8',
-    /** The fiducial id the table saw, -1 when the table named the card itself. */
-    fiducial: 'int32',
+    fiducial: ['int32', 'The fiducial id the table saw, -1 when the table named the card itself.'],
     card: 'string',
-    /** For control events: new_game, pause, resume. */
-    action: 'string',
+    action: ['string', 'For control events: new_game, pause, resume.'],
     dealer: 'int8',
     trump_card: 'string',
-    /** hello: the seats the table hosts; empty otherwise. */
-    seats: 'int8[]',
-    /** hello: the table's name and kind (touch, virtual, simulated); "" otherwise. */
-    table_name: 'string',
+    seats: ['int8[]', 'hello: the seats the table hosts; empty otherwise.'],
+    table_name: ['string', 'hello: the table\'s name and kind (touch, virtual, simulated); "" otherwise.'],
     table_kind: 'string',
-    /** disconnect: why the connection went away; refused_again: the refusal's reason; "" otherwise. */
-    reason: 'string',
-    /**
-     * refused_again (kind): copies of one event, sent again and again under new seqs while nothing
-     * changed, refused like the first one by the table bridge and recorded as one message: the event's
-     * name (card:detected, card:removed, game:control; its fields as a card or control event would have
-     * them, `seq` the last copy's), the refusal's code, how many copies and the first one's seq.
-     */
-    event: 'string',
+    reason: ['string', 'disconnect: why the connection went away; refused_again: the refusal\'s reason; "" otherwise.'],
+    event: [
+      'string',
+      "refused_again (kind): copies of one event, sent again and again under new seqs while nothing changed, refused like the first one by the table bridge and recorded as one message: the event's name (card:detected, card:removed, game:control; its fields as a card or control event would have them, `seq` the last copy's), the refusal's code, how many copies and the first one's seq.",
+    ],
     code: 'string',
     repeats: 'uint32',
     first_seq: 'uint32',
@@ -100,14 +92,11 @@ export const TableOutputMsg = defineMessage(
   'parceiro_msgs/msg/TableOutput',
   "What the runtime tells the table: the robot's play, prompts and rejections.",
   {
-    /** robot_play, prompt or rejected. */
-    kind: 'string',
+    kind: ['string', 'robot_play, prompt or rejected.'],
     seat: 'int8',
     card: 'string',
-    /** A machine-readable reason (rejected), e.g. out_of_turn. */
-    code: 'string',
-    /** A human-readable text: the prompt or the reason. */
-    text: 'string',
+    code: ['string', 'A machine-readable reason (rejected), e.g. out_of_turn.'],
+    text: ['string', 'A human-readable text: the prompt or the reason.'],
   },
 );
 
@@ -116,19 +105,16 @@ export const GameStateMsg = defineMessage(
   'The whole state of the session and game (latched).',
   {
     session_id: 'string',
-    /** Games played so far in the session, the current one included. */
-    game: 'uint32',
+    game: ['uint32', 'Games played so far in the session, the current one included.'],
     games: 'uint32',
-    /** waiting, dealing, playing, game_over, session_over, paused. */
-    status: 'string',
+    status: ['string', 'waiting, dealing, playing, game_over, session_over, paused.'],
     robot_seat: 'int8',
     dealer: 'int8',
     trump_card: 'string',
     trick: 'int8',
     leader: 'int8',
     to_move: 'int8',
-    /** The cards of the current trick, from the leader on. */
-    table: 'string[]',
+    table: ['string[]', 'The cards of the current trick, from the leader on.'],
     points: 'int32[2]',
     victories: 'int32[2]',
     robot_hand: 'string[]',
@@ -139,8 +125,7 @@ export const GameEventMsg = defineMessage(
   'parceiro_msgs/msg/GameEvent',
   'A game event: deal, play, trick, end, renounce, session end.',
   {
-    /** deal, play, trick, end, renounce, session_end. */
-    type: 'string',
+    type: ['string', 'deal, play, trick, end, renounce, session_end.'],
     game: 'uint32',
     seat: 'int8',
     card: 'string',
@@ -150,8 +135,7 @@ export const GameEventMsg = defineMessage(
     winner: 'int8',
     points: 'int32',
     final_points: 'int32[2]',
-    /** a, b, draw or "" while playing. */
-    winner_team: 'string',
+    winner_team: ['string', 'a, b, draw or "" while playing.'],
     victories: 'int32[2]',
   },
 );
@@ -179,36 +163,41 @@ export const DecisionMsg = defineMessage(
     time_ms: 'float32',
     win_probability: 'float32',
     exact_from_trick: 'int8',
-    /** "", rule or forced. */
-    fallback: 'string',
+    fallback: ['string', '"", rule or forced.'],
     explanation: 'string',
-    /** How far the other seats were believed to play like the rule-based player (0..1); -1: worlds drawn uniformly. */
-    inference_trust: 'float32',
-    /** Candidate worlds drawn and weighed by the other seats' plays; 0 without inference. */
-    inference_candidates: 'uint32',
-    /** How many equally weighted worlds the weights amount to (few: the plays point at few deals); -1 without inference. */
-    inference_effective: 'float32',
-    /** What the cards were ranked by: victories (expected victories, then points) or points; "" as points (recorded before). */
-    objective: 'string',
-    /** How each world's points were found: exact (the solver's value) or bounds (the middle of a victory-class proof's bounds); "" as exact. */
-    points_from: 'string',
-    /** Each card's expected victories of the robot's team, in the order of moves (signed: 1, 2 or 4 a game); empty when not valued. */
-    move_victories: 'float32[]',
-    /**
-     * Why the card rather than the next best (game/explain): partner-ruffs, keeps-master-trump,
-     * draws-trumps, points-to-partner, takes-trick, saves-points, better-odds, more-points or close-call; "" when none was found.
-     */
-    reason_kind: 'string',
-    /** The next best card the reason compares with; "" with no reason. */
-    reason_other: 'string',
-    /** Share of the worlds that bear the reason out (0..1); -1 with no reason. */
-    reason_support: 'float32',
-    /** The points the reason is about (given to the partner, taken, saved); -1 when none. */
-    reason_points: 'int32',
-    /** The suit it is about (S, H, D, C: the partner's void, trumps); "" when none. */
-    reason_suit: 'string',
-    /** The trump kept for later (keeps-master-trump); "" otherwise. */
-    reason_kept: 'string',
+    inference_trust: [
+      'float32',
+      'How far the other seats were believed to play like the rule-based player (0..1); -1: worlds drawn uniformly.',
+    ],
+    inference_candidates: [
+      'uint32',
+      "Candidate worlds drawn and weighed by the other seats' plays; 0 without inference.",
+    ],
+    inference_effective: [
+      'float32',
+      'How many equally weighted worlds the weights amount to (few: the plays point at few deals); -1 without inference.',
+    ],
+    objective: [
+      'string',
+      'What the cards were ranked by: victories (expected victories, then points) or points; "" as points (recorded before).',
+    ],
+    points_from: [
+      'string',
+      "How each world's points were found: exact (the solver's value) or bounds (the middle of a victory-class proof's bounds); \"\" as exact.",
+    ],
+    move_victories: [
+      'float32[]',
+      "Each card's expected victories of the robot's team, in the order of moves (signed: 1, 2 or 4 a game); empty when not valued.",
+    ],
+    reason_kind: [
+      'string',
+      'Why the card rather than the next best (game/explain): partner-ruffs, keeps-master-trump, draws-trumps, points-to-partner, takes-trick, saves-points, better-odds, more-points or close-call; "" when none was found.',
+    ],
+    reason_other: ['string', 'The next best card the reason compares with; "" with no reason.'],
+    reason_support: ['float32', 'Share of the worlds that bear the reason out (0..1); -1 with no reason.'],
+    reason_points: ['int32', 'The points the reason is about (given to the partner, taken, saved); -1 when none.'],
+    reason_suit: ['string', 'The suit it is about (S, H, D, C: the partner\'s void, trumps); "" when none.'],
+    reason_kept: ['string', 'The trump kept for later (keeps-master-trump); "" otherwise.'],
   },
 );
 
@@ -216,24 +205,30 @@ export const ExpectationMsg = defineMessage(
   'parceiro_msgs/msg/Expectation',
   "A quick estimate of the robot team's final points, feeding the appraisal between the robot's decisions.",
   {
-    /** ok, none (not one world fitted the budget) or failed. */
-    status: 'string',
-    /** The robot team's expected final points; -1 unless ok. */
-    expected_points: 'float64',
-    /** Probability that the robot's team wins the game; -1 unless ok. */
-    win_probability: 'float64',
-    /** Why it failed; "" otherwise. */
-    detail: 'string',
-    /** The event whose position was estimated: its index among the game events the robot reacted to this session, from 0. */
-    event_index: 'int32',
-    /** The last event reacted to when the estimate came back: where it took effect in the event order (a replay checks it). */
-    at_event: 'int32',
-    /** Whether the appraisal took it: not when it failed or found no world, nor when a newer expectation had overtaken it. */
-    applied: 'bool',
-    /** After a play: the share of the worlds in which its player had another card it could play (praise and blame need a choice); -1 otherwise. */
-    choice: 'float32',
-    /** The standard errors of expected_points and win_probability as estimates from sampled worlds (the appraisal takes smaller changes as noise); -1 unless ok. */
-    points_se: 'float64',
+    status: ['string', 'ok, none (not one world fitted the budget) or failed.'],
+    expected_points: ['float64', "The robot team's expected final points; -1 unless ok."],
+    win_probability: ['float64', "Probability that the robot's team wins the game; -1 unless ok."],
+    detail: ['string', 'Why it failed; "" otherwise.'],
+    event_index: [
+      'int32',
+      'The event whose position was estimated: its index among the game events the robot reacted to this session, from 0.',
+    ],
+    at_event: [
+      'int32',
+      'The last event reacted to when the estimate came back: where it took effect in the event order (a replay checks it).',
+    ],
+    applied: [
+      'bool',
+      'Whether the appraisal took it: not when it failed or found no world, nor when a newer expectation had overtaken it.',
+    ],
+    choice: [
+      'float32',
+      'After a play: the share of the worlds in which its player had another card it could play (praise and blame need a choice); -1 otherwise.',
+    ],
+    points_se: [
+      'float64',
+      'The standard errors of expected_points and win_probability as estimates from sampled worlds (the appraisal takes smaller changes as noise); -1 unless ok.',
+    ],
     win_se: 'float64',
   },
 );
@@ -242,28 +237,24 @@ export const PredictionMsg = defineMessage(
   'parceiro_msgs/msg/Prediction',
   "The robot's prediction of another seat's next card from what the robot's seat can see (game/predict), and once the card is down how surprising it was.",
   {
-    /** The game of the session (1-based) and the trick (0-based). */
-    game: 'uint32',
+    game: ['uint32', 'The game of the session (1-based) and the trick (0-based).'],
     trick: 'int8',
-    /** The seat to play. */
-    seat: 'int8',
-    /** The model of the seat: uniform, legal, rule, expert or tom1. */
-    model: 'string',
-    /** predicted: before the card; played: the card is down (played, probability, rank and surprise set). */
-    phase: 'string',
-    /** The most likely cards, most likely first, and their probabilities. */
-    cards: 'string[]',
+    seat: ['int8', 'The seat to play.'],
+    model: ['string', 'The model of the seat: uniform, legal, rule, expert or tom1.'],
+    phase: [
+      'string',
+      'predicted: before the card; played: the card is down (played, probability, rank and surprise set).',
+    ],
+    cards: ['string[]', 'The most likely cards, most likely first, and their probabilities.'],
     probabilities: 'float64[]',
-    /** How many cards the seat might play, as far as the robot knows. */
-    possible: 'uint8',
-    /** The card played; "" before. */
-    played: 'string',
-    /** The probability the prediction gave it; -1 before. */
-    probability: 'float64',
-    /** Its place among the cards by probability (1: the most likely); -1 before. */
-    rank: 'int8',
-    /** 1 - probability / the most likely card's probability: 0 expected .. 1 not at all; -1 before. */
-    surprise: 'float64',
+    possible: ['uint8', 'How many cards the seat might play, as far as the robot knows.'],
+    played: ['string', 'The card played; "" before.'],
+    probability: ['float64', 'The probability the prediction gave it; -1 before.'],
+    rank: ['int8', 'Its place among the cards by probability (1: the most likely); -1 before.'],
+    surprise: [
+      'float64',
+      "1 - probability / the most likely card's probability: 0 expected .. 1 not at all; -1 before.",
+    ],
   },
 );
 
@@ -271,16 +262,15 @@ export const ReviewMomentMsg = defineMessage(
   'parceiro_msgs/msg/ReviewMoment',
   'One play that changed a game with all cards in view.',
   {
-    /** Index of the card among the game's plays, from 0. */
-    play: 'uint8',
-    /** The trick, from 0. */
-    trick: 'int8',
+    play: ['uint8', "Index of the card among the game's plays, from 0."],
+    trick: ['int8', 'The trick, from 0.'],
     seat: 'int8',
     card: 'string',
-    /** A card the seat held that kept the value for its team; "" for a renounce. */
-    better: 'string',
-    /** Team A's final points with best play by everyone, before the card (what `better` keeps) and after it; -1 for a renounce. */
-    points_before: 'int32',
+    better: ['string', 'A card the seat held that kept the value for its team; "" for a renounce.'],
+    points_before: [
+      'int32',
+      "Team A's final points with best play by everyone, before the card (what `better` keeps) and after it; -1 for a renounce.",
+    ],
     points_after: 'int32',
   },
 );
@@ -290,22 +280,20 @@ export const GameReviewMsg = defineMessage(
   'The end-of-game review: the game looked back on with all cards in view (game/explain/review.ts).',
   {
     game: 'uint32',
-    /** reviewed, renounce, incomplete, or failed. */
-    status: 'string',
-    /** Team A's final points with best play from the deal; -1 unless reviewed. */
-    dealt_points: 'int32',
-    /** Team A's final points as played; -1 unless reviewed. */
-    final_points: 'int32',
-    /** Plays that changed the value (each worse than its player's best, in hindsight). */
-    changes: 'uint32',
-    /** Team A's final points with best play before each card, and as played after the last (41 values; empty unless reviewed). */
-    values: 'int32[]',
-    /** The moments that changed the outcome most (up to three), in the order they were played. */
-    moments: nested(ReviewMomentMsg, true),
-    /** Solver nodes the review took. */
-    nodes: 'float64',
-    /** Why it failed; "" otherwise. */
-    detail: 'string',
+    status: ['string', 'reviewed, renounce, incomplete, or failed.'],
+    dealt_points: ['int32', "Team A's final points with best play from the deal; -1 unless reviewed."],
+    final_points: ['int32', "Team A's final points as played; -1 unless reviewed."],
+    changes: ['uint32', "Plays that changed the value (each worse than its player's best, in hindsight)."],
+    values: [
+      'int32[]',
+      "Team A's final points with best play before each card, and as played after the last (41 values; empty unless reviewed).",
+    ],
+    moments: [
+      nested(ReviewMomentMsg, true),
+      'The moments that changed the outcome most (up to three), in the order they were played.',
+    ],
+    nodes: ['float64', 'Solver nodes the review took.'],
+    detail: ['string', 'Why it failed; "" otherwise.'],
   },
 );
 
@@ -313,37 +301,41 @@ export const MemoryMsg = defineMessage(
   'parceiro_msgs/msg/Memory',
   'What the robot recalled of the played cards at one of its decisions, at a level of play below full (game/memory).',
   {
-    /** The game (0-based) and the trick of the decision (0-based). */
-    game: 'uint32',
+    game: ['uint32', 'The game (0-based) and the trick of the decision (0-based).'],
     trick: 'int8',
-    /** The level of play: beginner, casual, club or expert (full forgets nothing and publishes nothing). */
-    level: 'string',
-    /** The memory's retrieval threshold and activation noise: a card is recalled when its activation plus the noise is above the threshold. */
-    threshold: 'float32',
+    level: [
+      'string',
+      'The level of play: beginner, casual, club or expert (full forgets nothing and publishes nothing).',
+    ],
+    threshold: [
+      'float32',
+      "The memory's retrieval threshold and activation noise: a card is recalled when its activation plus the noise is above the threshold.",
+    ],
     noise: 'float32',
-    /** The cards played in the earlier tricks, in the order played, and who played each. */
-    played: 'string[]',
+    played: ['string[]', 'The cards played in the earlier tricks, in the order played, and who played each.'],
     seats: 'int8[]',
-    /** For each played card: recalled at this decision (the turned-up trump card always is: everyone watched it). */
-    recalled: 'bool[]',
-    /** For each played card: its base-level activation now, without the noise. */
-    activations: 'float32[]',
-    /** The played cards it did not recall: it may believe any of them is still in a hand. */
-    forgotten: 'string[]',
-    /** Voids shown in the earlier tricks (seat and suit, e.g. "1H": seat 1 has no hearts) it recalls, and those it does not. */
-    voids: 'string[]',
+    recalled: [
+      'bool[]',
+      'For each played card: recalled at this decision (the turned-up trump card always is: everyone watched it).',
+    ],
+    activations: ['float32[]', 'For each played card: its base-level activation now, without the noise.'],
+    forgotten: ['string[]', 'The played cards it did not recall: it may believe any of them is still in a hand.'],
+    voids: [
+      'string[]',
+      'Voids shown in the earlier tricks (seat and suit, e.g. "1H": seat 1 has no hearts) it recalls, and those it does not.',
+    ],
     forgotten_voids: 'string[]',
   },
 );
 
 export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
-  /** An OCC emotion type: joy, distress, happy-for, gloating... */
-  type: 'string',
+  type: ['string', 'An OCC emotion type: joy, distress, happy-for, gloating...'],
   intensity: 'float32',
-  /** The seat the emotion is about, -1 for none or for a team. */
-  target: 'int8',
-  /** team (the robot and its partner) or opponents when the emotion is about a team; "" otherwise. */
-  target_team: 'string',
+  target: ['int8', 'The seat the emotion is about, -1 for none or for a team.'],
+  target_team: [
+    'string',
+    'team (the robot and its partner) or opponents when the emotion is about a team; "" otherwise.',
+  ],
 });
 
 export const EmotionalStateMsg = defineMessage(
@@ -353,8 +345,10 @@ export const EmotionalStateMsg = defineMessage(
     emotions: nested(EmotionMsg, true),
     mood: 'float32',
     strongest: 'string',
-    /** When the appraisal ran (ms on the node's clock): decay depends on it, so a replay runs it at this time. */
-    at_ms: 'float64',
+    at_ms: [
+      'float64',
+      "When the appraisal ran (ms on the node's clock): decay depends on it, so a replay runs it at this time.",
+    ],
   },
 );
 
@@ -362,36 +356,38 @@ export const UtteranceMsg = defineMessage(
   'parceiro_msgs/msg/Utterance',
   'A line the robot says: when it is queued, starts and ends, or why it was dropped.',
   {
-    /** queued (planned: it waits for its time or its turn), start, end or dropped. */
-    phase: 'string',
+    phase: ['string', 'queued (planned: it waits for its time or its turn), start, end or dropped.'],
     id: 'string',
     category: 'string',
     text: 'string',
     language: 'string',
-    /** partner, opponent or all. */
-    target: 'string',
+    target: ['string', 'partner, opponent or all.'],
     addressee: 'int8',
-    /** The speech backend that spoke it (after any fallback to the log). */
-    backend: 'string',
-    /** Why a dropped line was dropped; "" otherwise. */
-    reason: 'string',
-    /** The event the line reacts to (play, trick, end, deal, ...; operator for the operator's lines). */
-    event: 'string',
-    /** The seat that event is about (who played, took the trick, renounced); -1 for the whole table. */
-    about_seat: 'int8',
-    /** Where the session was at that event (game x 64 + cards played; 41 the game's end); -1 for none. */
-    moment: 'int32',
-    /** The emotional subcategory the line was chosen for (happy, happy-for, gloating, ...); "" for a plain line. */
-    emotion: 'string',
-    /** queued: in how long the line is planned to start (ms; 0: now, or as soon as the voice is free); -1 otherwise. */
-    due_in_ms: 'int32',
+    backend: ['string', 'The speech backend that spoke it (after any fallback to the log).'],
+    reason: ['string', 'Why a dropped line was dropped; "" otherwise.'],
+    event: ['string', "The event the line reacts to (play, trick, end, deal, ...; operator for the operator's lines)."],
+    about_seat: [
+      'int8',
+      'The seat that event is about (who played, took the trick, renounced); -1 for the whole table.',
+    ],
+    moment: [
+      'int32',
+      "Where the session was at that event (game x 64 + cards played; 41 the game's end); -1 for none.",
+    ],
+    emotion: [
+      'string',
+      'The emotional subcategory the line was chosen for (happy, happy-for, gloating, ...); "" for a plain line.',
+    ],
+    due_in_ms: [
+      'int32',
+      'queued: in how long the line is planned to start (ms; 0: now, or as soon as the voice is free); -1 otherwise.',
+    ],
   },
 );
 
 export const SayMsg = defineMessage('parceiro_msgs/msg/Say', "Text for the robot's own text-to-speech.", {
   text: 'string',
-  /** BCP 47 language tag, e.g. pt. */
-  language: 'string',
+  language: ['string', 'BCP 47 language tag, e.g. pt.'],
   id: 'string',
 });
 
@@ -405,10 +401,8 @@ export const BehaviourTogglesMsg = defineMessage(
     partner_speech: 'bool',
     opponent_speech: 'bool',
     expressiveness: 'float32',
-    /** The toggles this message changed (snake_case names); empty for a plain snapshot. */
-    changed: 'string[]',
-    /** Who changed them: operator, config, ... */
-    by: 'string',
+    changed: ['string[]', 'The toggles this message changed (snake_case names); empty for a plain snapshot.'],
+    by: ['string', 'Who changed them: operator, config, ...'],
   },
 );
 
@@ -416,10 +410,11 @@ export const SessionControlMsg = defineMessage(
   'parceiro_msgs/msg/SessionControl',
   'An operator request to pause or resume the session.',
   {
-    /** pause or resume; next_session: start the next session of a node serving one after another (parceiro live), once this one is over. */
-    action: 'string',
-    /** Who asked: operator, ... */
-    by: 'string',
+    action: [
+      'string',
+      'pause or resume; next_session: start the next session of a node serving one after another (parceiro live), once this one is over.',
+    ],
+    by: ['string', 'Who asked: operator, ...'],
   },
 );
 
@@ -427,8 +422,7 @@ export const LanguageMsg = defineMessage(
   'parceiro_msgs/msg/Language',
   'The language the robot speaks: a request (set_language) or the one in force (language, latched).',
   {
-    /** BCP 47 language tag: pt or en. */
-    language: 'string',
+    language: ['string', 'BCP 47 language tag: pt or en.'],
     by: 'string',
   },
 );
@@ -438,12 +432,9 @@ export const WizardSayMsg = defineMessage(
   'Wizard of Oz: the operator asks the robot to say a line now.',
   {
     text: 'string',
-    /** BCP 47 language tag; "" for the language in force. */
-    language: 'string',
-    /** The utterance library id when the line was chosen from it; "" for free text. */
-    utterance_id: 'string',
-    /** partner, opponent or all. */
-    target: 'string',
+    language: ['string', 'BCP 47 language tag; "" for the language in force.'],
+    utterance_id: ['string', 'The utterance library id when the line was chosen from it; "" for free text.'],
+    target: ['string', 'partner, opponent or all.'],
     by: 'string',
   },
 );
@@ -452,10 +443,8 @@ export const WizardExpressionMsg = defineMessage(
   'parceiro_msgs/msg/WizardExpression',
   'Wizard of Oz: the operator asks the robot to show an expression now.',
   {
-    /** neutral, happy, sad, angry, surprised, scared or disgusted (ROS4HRI names). */
-    expression: 'string',
-    /** 0..1. */
-    intensity: 'float32',
+    expression: ['string', 'neutral, happy, sad, angry, surprised, scared or disgusted (ROS4HRI names).'],
+    intensity: ['float32', '0..1.'],
     by: 'string',
   },
 );
@@ -464,15 +453,12 @@ export const ConnectionStateMsg = defineMessage(
   'parceiro_msgs/msg/ConnectionState',
   'Whether a part of the setup is connected: a table, the robot (latched, one per part).',
   {
-    /** table or robot. */
-    component: 'string',
+    component: ['string', 'table or robot.'],
     id: 'string',
     name: 'string',
-    /** touch, virtual, simulated (tables); in-process, ros2 (robot). */
-    kind: 'string',
+    kind: ['string', 'touch, virtual, simulated (tables); in-process, ros2 (robot).'],
     connected: 'bool',
-    /** Why it went away, or what it hosts. */
-    detail: 'string',
+    detail: ['string', 'Why it went away, or what it hosts.'],
   },
 );
 

@@ -1,7 +1,8 @@
 // A message type as data: its ROS 2 name and its fields with their ROS field types. The TypeScript type
 // of a message is derived from this spec (MessageOf), the `.msg` files of the interface package are
-// checked against it by a test, and the JSON schemas that recordings carry are generated from it. One
-// description, three uses, so the node's types, the wire and the recordings cannot drift apart.
+// generated from it (`npm run gen:msgs`), and the JSON schemas that recordings carry are generated
+// from it. One description, three uses, so the node's types, the wire and the recordings cannot drift
+// apart.
 
 /** ROS 2 primitive field types we use. */
 export type RosPrimitive = 'bool' | 'int8' | 'uint8' | 'int32' | 'uint32' | 'int64' | 'float32' | 'float64' | 'string';
@@ -25,13 +26,32 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
   readonly fields: F;
   /** One line on what the message is for (becomes the `.msg` file's first comment and the schema's description). */
   readonly description: string;
+  /** What some fields hold, by field name: the `.msg` file's comment above each (not in the schema). */
+  readonly notes?: Readonly<Record<string, string>>;
 }
 
-export const defineMessage = <F extends Record<string, FieldType>>(
+/** A field written with its note: the type, then what the field holds. */
+export type NotedField = readonly [FieldType, string];
+type TypeOfField<T> = T extends readonly [infer U extends FieldType, string] ? U : T;
+
+/** A message's spec; a field given as `[type, note]` keeps its note beside it in the source. */
+export const defineMessage = <F extends Record<string, FieldType | NotedField>>(
   type: string,
   description: string,
   fields: F,
-): MessageSpec<F> => ({ type, description, fields });
+): MessageSpec<{ [K in keyof F]: TypeOfField<F[K]> }> => {
+  const types: Record<string, FieldType> = {};
+  const notes: Record<string, string> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (Array.isArray(f)) {
+      const [t, note] = f as NotedField;
+      types[name] = t;
+      notes[name] = note;
+    } else types[name] = f as FieldType;
+  }
+  const spec = { type, description, fields: types as { [K in keyof F]: TypeOfField<F[K]> } };
+  return Object.keys(notes).length > 0 ? { ...spec, notes } : spec;
+};
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- any message's spec, as in MessageRef */
 /** A field holding another message (or an array of them). */
@@ -63,10 +83,12 @@ export function describeField(t: FieldType): { base: string; array: 'none' | 'un
   return { base: m[1]!, array: m[2] === undefined ? 'none' : m[2] === '' ? 'unbounded' : Number(m[2]) };
 }
 
-/** The `.msg` text of a spec (what the interface package holds). */
+/** The `.msg` text of a spec (what the interface package holds), each field's note as a comment above it. */
 export function toMsgFile(spec: MessageSpec): string {
   const lines = [`# ${spec.description}`];
   for (const [name, t] of Object.entries(spec.fields)) {
+    const note = spec.notes?.[name];
+    if (note !== undefined) lines.push(`# ${note}`);
     const f = describeField(t);
     const pkg = spec.type.split('/')[0]!;
     // Messages of our own package are written by bare name, as rosidl expects.

@@ -1,7 +1,10 @@
 // The one list of topics: name, message type and QoS. Game state and the behaviour toggles are latched
 // (a late subscriber, such as a dashboard that opens mid-game, gets the last value at once); events are
-// reliable and kept in order. Names follow ROS 2 conventions, and ROS4HRI where it has one.
+// reliable and kept in order. Names follow ROS 2 conventions, and ROS4HRI where it has one. The topics
+// behaviours publish on are named in behaviours/topics.ts (behaviours may not import robot/), and
+// taken from there.
 
+import { TOPICS as BEHAVIOUR_TOPICS } from '../../behaviours/index.js';
 import type { MessageOf, MessageSpec } from './spec.js';
 import {
   BehaviourTogglesMsg,
@@ -71,22 +74,22 @@ export const TOPICS = {
     "the quick estimates behind the appraisal between the robot's decisions (recorded, so a replay uses them)",
   ),
   emotions: topic('/parceiro/emotions', EmotionalStateMsg, LATCHED, "the robot's emotions and mood"),
-  expression: topic('/robot_face/expression', ExpressionMsg, EVENTS, 'the facial expression (ROS4HRI)'),
+  expression: topic(BEHAVIOUR_TOPICS.expression, ExpressionMsg, EVENTS, 'the facial expression (ROS4HRI)'),
   posture: topic(
-    '/emys/joint_trajectory',
+    BEHAVIOUR_TOPICS.jointTrajectory,
     JointTrajectoryMsg,
     EVENTS,
     'EMYS joint targets with the time to reach them',
   ),
-  lookAt: topic('/look_at', PointStampedMsg, EVENTS, 'where the robot looks, in its own frame'),
-  say: topic('/tts/say', SayMsg, EVENTS, "text for the robot's own text-to-speech"),
+  lookAt: topic(BEHAVIOUR_TOPICS.lookAt, PointStampedMsg, EVENTS, 'where the robot looks, in its own frame'),
+  say: topic(BEHAVIOUR_TOPICS.say, SayMsg, EVENTS, "text for the robot's own text-to-speech"),
   utterance: topic(
-    '/parceiro/behaviours/utterance',
+    BEHAVIOUR_TOPICS.utterance,
     UtteranceMsg,
     EVENTS,
     'what the robot says: start, end, or dropped with a reason',
   ),
-  toggles: topic('/parceiro/behaviours/toggles', BehaviourTogglesMsg, LATCHED, 'the behaviour toggles in force'),
+  toggles: topic(BEHAVIOUR_TOPICS.toggles, BehaviourTogglesMsg, LATCHED, 'the behaviour toggles in force'),
   setToggles: topic('/parceiro/behaviours/set_toggles', BehaviourTogglesMsg, EVENTS, 'requests to change the toggles'),
   language: topic('/parceiro/behaviours/language', LanguageMsg, LATCHED, 'the language the robot speaks'),
   setLanguage: topic('/parceiro/behaviours/set_language', LanguageMsg, EVENTS, 'requests to change the language'),

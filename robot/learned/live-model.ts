@@ -1,4 +1,4 @@
-// A policy network for the live node (issue 23): the model file a lab names (config/node.yaml
+// A policy network for the live node: the model file a lab names (config/node.yaml
 // prediction.modelFile), checked before the node opens anything (model-check.ts), and run in
 // onnxruntime-node.
 

@@ -2,9 +2,37 @@
 // bus as the ROS 2 message its topic carries: stamped headers, ROS field names, durations as
 // builtin_interfaces/Duration. The topic names are the same on both sides.
 
-import type { Publisher, Topic, TopicMessages } from '../../behaviours/index.js';
-import type { Bus } from '../bus/index.js';
+import type { GazeTarget, Publisher, Topic, TopicMessages } from '../../behaviours/index.js';
+import { TOPICS, gazeTargetNamed } from '../../behaviours/index.js';
+import type { Bus, HeaderMessage, PointStampedMessage } from '../bus/index.js';
 import { headerAt } from '../bus/index.js';
+
+type LookPoint = PointStampedMessage['point'];
+
+const lookKey = (h: HeaderMessage, p: LookPoint): string =>
+  `${h.stamp.sec}.${h.stamp.nanosec} ${h.frame_id} ${p.x} ${p.y} ${p.z}`;
+
+/**
+ * What each look the node published was aimed at. The look-at topic carries a geometry_msgs point
+ * only, and recordings and replays hold that message as it is, so the target stays in the process:
+ * the publisher notes it here and the tables' forwarding reads it back when the look comes off the
+ * bus (at once in-process, later over ROS 2), matched by stamp, frame and point.
+ */
+export class PublishedLooks {
+  // A few, for looks still on their way over ROS 2; older ones are dropped.
+  static readonly KEPT = 32;
+  readonly #targets = new Map<string, GazeTarget>();
+
+  noted(header: HeaderMessage, point: LookPoint, target: GazeTarget): void {
+    this.#targets.set(lookKey(header, point), target);
+    if (this.#targets.size > PublishedLooks.KEPT) this.#targets.delete(this.#targets.keys().next().value!);
+  }
+
+  /** The target of a look this node published, or undefined for a look from elsewhere. */
+  targetOf(header: HeaderMessage, point: LookPoint): GazeTarget | undefined {
+    return this.#targets.get(lookKey(header, point));
+  }
+}
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -13,13 +41,15 @@ export class BusBehaviourPublisher implements Publisher {
     private readonly bus: Bus,
     /** Milliseconds since the epoch, for the headers' stamps (the session's injected clock). */
     private readonly clock: () => number,
+    /** Where the targets of the looks are noted for the tables (the look-at message has none). */
+    private readonly looks?: PublishedLooks,
   ) {}
 
   publish<T extends Topic>(topic: T, message: TopicMessages[T]): void {
     const now = this.clock();
     switch (topic) {
-      case '/robot_face/expression': {
-        const m = message as TopicMessages['/robot_face/expression'];
+      case TOPICS.expression: {
+        const m = message as TopicMessages[typeof TOPICS.expression];
         this.bus.publish('expression', {
           header: headerAt(now),
           expression: m.expression,
@@ -29,8 +59,8 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/emys/joint_trajectory': {
-        const m = message as TopicMessages['/emys/joint_trajectory'];
+      case TOPICS.jointTrajectory: {
+        const m = message as TopicMessages[typeof TOPICS.jointTrajectory];
         this.bus.publish('posture', {
           header: headerAt(now),
           joint_names: m.jointNames,
@@ -47,18 +77,21 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/look_at': {
-        const m = message as TopicMessages['/look_at'];
-        this.bus.publish('lookAt', { header: headerAt(now, m.frameId), point: m.point });
+      case TOPICS.lookAt: {
+        const m = message as TopicMessages[typeof TOPICS.lookAt];
+        const header = headerAt(now, m.frameId);
+        const target = gazeTargetNamed(m.target);
+        if (target && this.looks) this.looks.noted(header, m.point, target);
+        this.bus.publish('lookAt', { header, point: m.point });
         return;
       }
-      case '/tts/say': {
-        const m = message as TopicMessages['/tts/say'];
+      case TOPICS.say: {
+        const m = message as TopicMessages[typeof TOPICS.say];
         this.bus.publish('say', { text: m.text, language: m.language, id: m.id });
         return;
       }
-      case '/parceiro/behaviours/utterance': {
-        const m = message as TopicMessages['/parceiro/behaviours/utterance'];
+      case TOPICS.utterance: {
+        const m = message as TopicMessages[typeof TOPICS.utterance];
         this.bus.publish('utterance', {
           phase: m.phase,
           id: m.id,
@@ -77,8 +110,8 @@ export class BusBehaviourPublisher implements Publisher {
         });
         return;
       }
-      case '/parceiro/behaviours/toggles': {
-        const m = message as TopicMessages['/parceiro/behaviours/toggles'];
+      case TOPICS.toggles: {
+        const m = message as TopicMessages[typeof TOPICS.toggles];
         const t = m.toggles;
         this.bus.publish('toggles', {
           speech: t.speech,

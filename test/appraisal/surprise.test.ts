@@ -1,4 +1,4 @@
-// Surprise (issue 22): a card another seat plays that the robot's prediction gave little chance is
+// Surprise: a card another seat plays that the robot's prediction gave little chance is
 // unexpected. Scenarios through the appraisal (the API and `parceiro appraise`), then the plan the
 // behaviours make of it: the surprised face and, sometimes, a word, which differs for the partner and
 // for an opponent; an expected card brings neither.

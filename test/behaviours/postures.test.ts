@@ -24,7 +24,7 @@ import { configCopy, configText, shippedSetup } from './helpers.js';
 const lib = shippedSetup().postures;
 
 describe('EMYS joints', () => {
-  it('has the 11 joints with the limits of the issue', () => {
+  it("has the 11 joints with EMYS's limits", () => {
     expect(JOINTS).toHaveLength(11);
     expect(EMYS_LIMITS.neckPitch).toEqual({ min: -20, max: 30 });
     expect(EMYS_LIMITS.headYaw).toEqual({ min: -90, max: 90 });
@@ -43,7 +43,7 @@ describe('postures', () => {
   it('maps all 22 emotion types to one of the seven expressions', () => {
     expect(Object.keys(lib.emotions).sort()).toEqual([...EMOTION_TYPES].sort());
     for (const t of EMOTION_TYPES) expect(EXPRESSIONS).toContain(lib.emotions[t].expression);
-    // The examples.
+    // Examples of the mapping.
     expect(lib.emotions.gloating.expression).toBe('happy');
     expect(lib.emotions['happy-for'].expression).toBe('happy');
     expect(lib.emotions.pity.expression).toBe('sad');

@@ -1,5 +1,6 @@
-// A reason in the robot's words, in pt and en (seed 001's style: how sure, in words), from positions
-// where each reason is true; and a language file's reasons are checked like its lines.
+// A reason in the robot's words, in pt and en (in the style of Yano and Onisawa's poker partner: how
+// sure, in words), from positions where each reason is true; and a language file's reasons are checked
+// like its lines.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

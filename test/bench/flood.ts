@@ -1,4 +1,4 @@
-// A table that floods (issue 18): a real `parceiro live` (dist/), a table joined in seats 1 and 3 with
+// A table that floods: a real `parceiro live` (dist/), a table joined in seats 1 and 3 with
 // a game started, and a flooding table in seat 2 that sends out-of-turn cards with 200 in flight, and
 // says hello again whenever it is closed. Every 250 ms a new table says hello (seats none) and the
 // operator dashboard is fetched: how long each took while the flood went on, what the flood was

@@ -1,5 +1,5 @@
-// The hand assessment at the deal (seed 004, game/assessment): fits its model to simulated games and
-// measures it against the search's estimate and against game outcomes.
+// The hand assessment at the deal (game/assessment, after Marincic et al.'s Tarok bidding): fits its
+// model to simulated games and measures it against the search's estimate and against game outcomes.
 //
 //   node dist/test/bench/hand-assessment.js fit [--deals 4000] [--worlds 8] [--seed 404] [--out FILE]
 //     Deals `deals` hands to each seat; for each hand, `worlds` deals of the other 30 cards (the
@@ -9,8 +9,8 @@
 //   node dist/test/bench/hand-assessment.js evaluate [--deals 300] [--seed 405] [--search 200] [--search-ms 150] [--json]
 //     On other deals: the model against the search's 150 ms estimate (the robot's expectation worker)
 //     for `search` hands, and against the outcome of each deal played out by four `expert` players:
-//     correlation, Brier score, calibration by tenths, the seed's combination for ks 0..1, and the
-//     model's cost in microseconds.
+//     correlation, Brier score, calibration by tenths, the combination with the search (Marincic et
+//     al.'s weight) for ks 0..1, and the model's cost in microseconds.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

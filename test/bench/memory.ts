@@ -1,4 +1,4 @@
-// How much each level of play forgets (issue 22, game/memory): games played by four `expert` players
+// How much each level of play forgets (game/memory): games played by four `expert` players
 // (fast, and the memory does not depend on who plays), with each level's memory following seat 0 and
 // recalling at each of its turns, as the level player does. Prints JSON: per level, the played cards
 // (before the current trick) forgotten at the seat's turn in each trick, their share, the voids

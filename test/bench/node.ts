@@ -1,4 +1,5 @@
-// The robot node's figures (issue 6, Targets), fixed seeds, from a live node with the simulated table:
+// The robot node's figures (against the targets docs/performance.md sets), fixed seeds, from a live
+// node with the simulated table:
 // - reaction: from a table event arriving (another seat's card) or the robot's own card being played
 //   (after its decision: its minimum think time is a deliberate delay, left out) to the appraisal's
 //   `emotions` message (its immediate one, not a later reappraisal when its estimate comes back) and

@@ -1,4 +1,4 @@
-// Inference latency of a policy network (issue 23): onnxruntime-node (one thread) and the forward pass
+// Inference latency of a policy network: onnxruntime-node (one thread) and the forward pass
 // of game/learned/mlp.ts, for one decision and for a batch of worlds (the decision of one seat in N
 // deals of the unseen cards, as a search or a predictor asks). Medians of repeated runs, on real
 // decisions of seeded games. Timings for comparing runs on one machine (the machines are shared).

@@ -1,9 +1,10 @@
-// Does a policy network's order of the root moves save the solver work (issue 23: "the policy's
-// probabilities to order moves")? The bench's 20 full deals (seed 4242, test/bench/solver.ts), the
-// leader's cards valued two ways from an empty table: the victory class of each (classesAfter: the
-// first card's bounds guess the next one's, and a card of the same power may be settled from a sibling)
-// and one win test each (testAfter, the mover's team reaching 61). The cards are taken in the solver's
-// order, in the network's (most probable first) and in the reverse. Nodes are exact: no timing here.
+// Does a policy network's order of the root moves save the solver work (Baier et al.
+// bias search with a player model's probabilities)? The bench's 20 full deals (seed 4242,
+// test/bench/solver.ts), the leader's cards valued two ways from an empty table: the victory class of
+// each (classesAfter: the first card's bounds guess the next one's, and a card of the same power may be
+// settled from a sibling) and one win test each (testAfter, the mover's team reaching 61). The cards
+// are taken in the solver's order, in the network's (most probable first) and in the reverse. Nodes are
+// exact: no timing here.
 //
 //   npx tsc -p tsconfig.build.json && node dist/test/bench/policy-order.js models/policy-timed-100ms-seed2311.onnx
 

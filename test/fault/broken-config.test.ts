@@ -1,8 +1,9 @@
-// Broken config (issue 18's fault suite): seeded mutations of every YAML file under config/ (a key
-// deleted, a value of the wrong type, a line indented wrongly, a tab, an unclosed bracket, an unknown
-// key, an alias bomb, an empty file, half a file), each in a copy of the built program, then
-// `parceiro live` with the options that make it read that file (--character, --language, --tuio), or
-// for config/levels.yaml a two-game tournament with a level player.
+// Broken config (the fault suite: malformed and hostile input must not crash the node): seeded
+// mutations of every YAML file under config/ (a key deleted, a value of the wrong type, a line indented
+// wrongly, a tab, an unclosed bracket, an unknown key, an alias bomb, an empty file, half a file), each
+// in a copy of the built program, then `parceiro live` with the options that make it read that file
+// (--character, --language, --tuio), or for config/levels.yaml a two-game tournament with a level
+// player.
 // Each run either starts (the change left a valid file: it is stopped at once) or ends with one line
 // `parceiro: error:` naming the file, exit code 2, and no stack trace. Mutations that cannot leave a
 // valid file (wrong type, syntax, tab, alias bomb, empty) must end that way.
@@ -242,16 +243,16 @@ describe('a broken config file', () => {
     expect(tally.failures.filter((f) => !f.startsWith('alias bomb: ') && !f.startsWith('empty file: '))).toEqual([]);
   }, 900_000);
 
-  // Issue 18 item 6: before its fix a YAML alias bomb ended in yaml's ReferenceError stack trace, exit 1.
-  it('an alias bomb in any file stops live with one line naming the file (issue 18 item 6)', () => {
+  // A regression: before its fix a YAML alias bomb ended in yaml's ReferenceError stack trace, exit 1.
+  it('an alias bomb in any file stops live with one line naming the file', () => {
     expect(tally.kinds.get('alias bomb')?.tried).toBeGreaterThan(0);
     expect(tally.failures.filter((f) => f.startsWith('alias bomb: '))).toEqual([]);
   });
 
-  // Found by this suite (issue 18 item 6): an empty character file (config/appraisal/warm.yaml, the
+  // Found by this suite: an empty character file (config/appraisal/warm.yaml, the
   // default, and competitive.yaml and neutral.yaml) was taken, and live started with a character of no
   // goals or rules.
-  it('an empty config file stops live with one line naming it (issue 18 item 6)', () => {
+  it('an empty config file stops live with one line naming it', () => {
     expect(tally.kinds.get('empty file')?.tried).toBeGreaterThan(0);
     expect(tally.failures.filter((f) => f.startsWith('empty file: '))).toEqual([]);
   });

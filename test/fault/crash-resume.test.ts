@@ -1,10 +1,11 @@
-// Crash and resume at seeded moments (issue 18's fault suite): `parceiro simulate` in a child process,
-// killed with SIGKILL at a moment read from its own narration (the k-th trick taken, the j-th game
-// over, or just after a resumed run has said it resumed: never a timer), then `simulate --resume ID`,
-// killed again, and so on, until a run finishes. Then every part of the recording replays to itself
-// (the robot/offline/replay API, which `parceiro replay` runs), the parts together make the whole session (each
-// game dealt once, 40 plays, no card twice, 120 points, victories as the points say), every trick a
-// killed run had narrated is in them, and the last run's summary gives the whole session's score.
+// Crash and resume at seeded moments (the fault suite: malformed and hostile input must not crash the
+// node): `parceiro simulate` in a child process, killed with SIGKILL at a moment read from its own
+// narration (the k-th trick taken, the j-th game over, or just after a resumed run has said it resumed:
+// never a timer), then `simulate --resume ID`, killed again, and so on, until a run finishes. Then
+// every part of the recording replays to itself (the robot/offline/replay API, which `parceiro replay`
+// runs), the parts together make the whole session (each game dealt once, 40 plays, no card twice, 120
+// points, victories as the points say), every trick a killed run had narrated is in them, and the last
+// run's summary gives the whole session's score.
 //
 // Figures: `npx vitest run test/fault/crash-resume.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/crash-resume.json. PARCEIRO_FAULT_SEED=n tries other moments.
@@ -324,9 +325,9 @@ describe('crash and resume at seeded moments', () => {
     expect(tally.failures.filter((f) => f.startsWith('summary-victories: '))).toEqual([]);
   });
 
-  // Issue 18 item 2: before its fix a resumed run's summary listed only the games played after the last
+  // A regression: before its fix a resumed run's summary listed only the games played after the last
   // restart (with seed 18: "59-61, 87-33" where the parts hold 72-48, 59-61, 87-33).
-  it("the last run's summary gives every game's points, those before the crashes included (issue 18 item 2)", () => {
+  it("the last run's summary gives every game's points, those before the crashes included", () => {
     expect(tally.failures.filter((f) => f.startsWith('summary-points: '))).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
-// Damaged recordings (issue 18's fault suite): a whole recording and one cut short by a SIGKILL, both
-// made here by `parceiro simulate`, then truncated, with bytes flipped, zeroed, cut out or garbage
-// appended at seeded offsets. `parceiro replay` on each answers with its report (exit 0 or 1) or one
-// line `parceiro: error: ...` (exit 2); `parceiro simulate --resume` on each finishes the session
-// (a truncated tail is what a crash leaves) or refuses in one line; never a stack trace, never a hang
-// (a safety net kills a program after two minutes and counts it as hung). A resume that goes on says
-// what it could not read, in text and in --json, and the parts it leaves make one session, not a new
-// one passed off as the old.
+// Damaged recordings (the fault suite: malformed and hostile input must not crash the node): a whole
+// recording and one cut short by a SIGKILL, both made here by `parceiro simulate`, then truncated, with
+// bytes flipped, zeroed, cut out or garbage appended at seeded offsets. `parceiro replay` on each
+// answers with its report (exit 0 or 1) or one line `parceiro: error: ...` (exit 2); `parceiro simulate
+// --resume` on each finishes the session (a truncated tail is what a crash leaves) or refuses in one
+// line; never a stack trace, never a hang (a safety net kills a program after two minutes and counts it
+// as hung). A resume that goes on says what it could not read, in text and in --json, and the parts it
+// leaves make one session, not a new one passed off as the old.
 //
 // Figures: `npx vitest run test/fault/damaged-recordings.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/damaged-recordings.json. PARCEIRO_FAULT_SEED=n tries other offsets.
@@ -156,8 +156,8 @@ describe('damaged recordings', () => {
     expect(tally.failures.filter((f) => f.startsWith('replay: '))).toEqual([]);
   }, 600_000);
 
-  // Issue 18 item 11: before its fix `parceiro replay /dev/zero` read without limit (1.5 GB in 5.6 s).
-  it('parceiro replay /dev/zero refuses in one line (issue 18 item 11)', async () => {
+  // A regression: before its fix `parceiro replay /dev/zero` read without limit (1.5 GB in 5.6 s).
+  it('parceiro replay /dev/zero refuses in one line', async () => {
     // Its memory capped at 3 GB where prlimit exists: a build from before the fix would take the machine's.
     const r = await cli(['replay', '/dev/zero'], dir, undefined, true);
     tally.note('replay', oneLineError(r) && `/dev/zero: ${oneLineError(r)}`);
@@ -167,7 +167,7 @@ describe('damaged recordings', () => {
   it('simulate --resume on a damaged recording finishes the session or refuses in one line; going on, it says what it could not read and leaves one session', async () => {
     const g = new Gen(SUITE_SEED, 0x5e5);
     const original = readFileSync(cut);
-    // Two near its start (the case issue 18 item 3 found: the session silently started over), one near
+    // Two near its start (the case that once made the session silently start over), one near
     // its end that a resume always goes on from (so a resume in --json that goes on is always tried,
     // wherever the seeded ones land: they depend on the recording's size), then seeded ones.
     const fixed: Partial<Record<number, Mutation>> = {
@@ -219,7 +219,7 @@ describe('damaged recordings', () => {
       }
       tally.note('resume-one-session', problems.length ? `${what}: ${problems.join('; ')}` : null);
     }
-    // No recording to resume from, and an id that would leave the recordings folder (item 9).
+    // No recording to resume from, and an id that would leave the recordings folder (a path is not a session id).
     const none = await cli(['simulate', '--resume', 'nothing-here'], dir);
     tally.note('resume-answers', oneLineError(none) && `no recording: ${oneLineError(none)}`);
     const outside = await cli(['simulate', '--resume', '../../../outside'], join(dir, 'cut'));
@@ -228,13 +228,13 @@ describe('damaged recordings', () => {
     expect(tally.failures.filter((f) => f.startsWith('resume-says-text: '))).toEqual([]);
   }, 600_000);
 
-  // Issue 18 item 3: before its fix a resume in --json said nothing of the damage.
-  it('a resume in --json says what it could not read (issue 18 item 3)', () => {
+  // A regression: before its fix a resume in --json said nothing of the damage.
+  it('a resume in --json says what it could not read', () => {
     expect(tally.kinds.get('resume-says-json')?.tried).toBeGreaterThan(0);
     expect(tally.failures.filter((f) => f.startsWith('resume-says-json: '))).toEqual([]);
   });
 
-  it('a resume that goes on leaves one session: the damaged part and the new one, each game dealt once, 40 plays (issue 18 item 3)', () => {
+  it('a resume that goes on leaves one session: the damaged part and the new one, each game dealt once, 40 plays', () => {
     expect(tally.failures.filter((f) => f.startsWith('resume-one-session: '))).toEqual([]);
   });
 

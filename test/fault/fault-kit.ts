@@ -1,4 +1,4 @@
-// Shared by the fault suite (issue 18): a seeded generator, the tally of inputs tried and faults
+// Shared by the fault suite: a seeded generator, the tally of inputs tried and faults
 // survived (printed and written as JSON, so the README's figures come from a command), and the checks
 // every fault ends with: a whole session read from its recordings (40 plays a game, no card twice,
 // 120 points, victories as the points say) and the answers of a CLI run (one line, no stack trace).

@@ -1,15 +1,15 @@
-// The table fuzzer (issue 18's fault suite): a real node (ParceiroNode, from dist/ as the replay tests
-// load it, since its estimates run in compiled workers) on 127.0.0.1, an honest simulated table playing
-// a whole session in seats 1-3, and beside it, at seeded moments of that session (the N-th play, not a
-// timer), seeded faults: malformed messages, unknown events, events without an acknowledgement, cards
-// at seats the table does not host or that cannot be played, duplicate and old seqs, pause and resume,
-// faults of the honest table itself (out of turn, a marker not in the deck, a card played twice, a
-// resent seq, a dropped connection, a lifted card), a flood from one connection, connection churn
-// (hello-less connections, refused hellos, replaced ids) and events before hello. After each fault:
-// every event it sent has its one answer (an acknowledgement, or `rejected` for one sent without), and
-// the state the tables see is consistent. After the session: 40 plays a game, no card twice, 120
-// points, victories as the points say, every play the table saw and every event accepted in the
-// recording, and the recording replays to itself.
+// The table fuzzer (the fault suite: malformed and hostile input must not crash the node): a real node
+// (ParceiroNode, from dist/ as the replay tests load it, since its estimates run in compiled workers)
+// on 127.0.0.1, an honest simulated table playing a whole session in seats 1-3, and beside it, at
+// seeded moments of that session (the N-th play, not a timer), seeded faults: malformed messages,
+// unknown events, events without an acknowledgement, cards at seats the table does not host or that
+// cannot be played, duplicate and old seqs, pause and resume, faults of the honest table itself (out of
+// turn, a marker not in the deck, a card played twice, a resent seq, a dropped connection, a lifted
+// card), a flood from one connection, connection churn (hello-less connections, refused hellos,
+// replaced ids) and events before hello. After each fault: every event it sent has its one answer (an
+// acknowledgement, or `rejected` for one sent without), and the state the tables see is consistent.
+// After the session: 40 plays a game, no card twice, 120 points, victories as the points say, every
+// play the table saw and every event accepted in the recording, and the recording replays to itself.
 //
 // Figures: `npx vitest run test/fault/table-fuzz.test.ts` prints them and writes
 // $TMPDIR/parceiro-fault-figures/table-fuzz.json. PARCEIRO_FAULT_SEED=n tries other inputs.
@@ -693,10 +693,10 @@ describe('the table fuzzer', () => {
     expect(replayed?.matches).toBe(true);
   });
 
-  // Issue 18 item 8: before 356a5e1 a table that hosts no seat had cards on other seats' spots answered
+  // A regression: before 356a5e1 a table that hosts no seat had cards on other seats' spots answered
   // ok with a note ("5C is already on seat 1's spot", "4C is not lying on seat 3's spot ...; nothing
   // changes"), where PROTOCOL.md says not-your-seat.
-  it("a display-only table is refused not-your-seat on every seat's spot (issue 18 item 8)", () => {
+  it("a display-only table is refused not-your-seat on every seat's spot", () => {
     expect(failed('display-only')).toEqual([]);
   });
 });

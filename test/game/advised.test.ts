@@ -1,4 +1,4 @@
-// Advice to a human partner (issue 21, the training mode): advice only when the best card beats the
+// Advice to a human partner (the training mode): advice only when the best card beats the
 // person's likely card by the margin, in victories when the search valued them, else in points; the
 // advised player follows it with its probability, and at 0 never searches.
 

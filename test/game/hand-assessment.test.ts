@@ -1,6 +1,7 @@
-// The hand assessment at the deal (seed 004): the features a player reads, the fitted model's
-// direction (better cards, better estimate), its bounds, the seed's combination with the search,
-// and seed 001's fuzzy strength classes.
+// The hand assessment at the deal (after Marincic et al.'s Tarok bidding): the features a player reads,
+// the fitted model's direction (better cards, better estimate), its bounds, its combination with the
+// search (as Marincic et al. weigh knowledge and simulation), and the fuzzy strength classes (after
+// Yano and Onisawa).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

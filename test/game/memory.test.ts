@@ -1,4 +1,4 @@
-// Human-like memory for levels of play (issue 22, game/memory): ACT-R's activation as the seed's
+// Human-like memory for levels of play (game/memory): ACT-R's activation as Renkema's
 // equation gives it, rehearsal, the worlds of what a seat recalls, and the level player.
 
 import fc from 'fast-check';
@@ -49,7 +49,7 @@ const params = (over: Partial<MemoryParameters> = {}): MemoryParameters => ({
   ...over,
 });
 
-describe('ACT-R activation (seed 002: decay d = 0.5)', () => {
+describe("ACT-R activation (decay d = 0.5, as in Renkema's models)", () => {
   it('is ln of the summed powers of the presentations ages, as worked by hand', () => {
     // One presentation 5 s ago: ln(5^-0.5) = -0.5 ln 5 = -0.80472.
     expect(baseLevel([5], 0.5)).toBeCloseTo(-0.80472, 5);

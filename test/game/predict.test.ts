@@ -1,4 +1,4 @@
-// Predicting the other seats' cards (game/predict, issue 22): what a prediction is (positive, sums to
+// Predicting the other seats' cards (game/predict): what a prediction is (positive, sums to
 // 1, over the cards the seat might play as the observer knows), that it is made from the observer's
 // information set only, that it is deterministic, and that the models carry information (they beat
 // uniform on games whose players they model). Behaviour only: no timing.

@@ -1,4 +1,4 @@
-// Why one card rather than another (issue 21): for each reason kind, a position where it is the true
+// Why one card rather than another: for each reason kind, a position where it is the true
 // reason, built from a deal and the plays before it; the reason finder must name it, with the numbers
 // the worlds bear out. Deterministic: a seeded generator.
 

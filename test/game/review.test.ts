@@ -1,4 +1,4 @@
-// The end-of-game review (issue 21, item 5): a finished game looked back on with all cards in view.
+// The end-of-game review: a finished game looked back on with all cards in view.
 // Its values along the game are checked against the independent reference search where it is cheap
 // (the last three tricks), and end to end by what must hold whatever the game: the value at the end
 // is the points as played, it only ever changes against the team whose seat played, the moments are

@@ -1,4 +1,4 @@
-// Warnings of the situation in the training mode (issue 21): built deals where each holds, and where
+// Warnings of the situation in the training mode: built deals where each holds, and where
 // it must not (the ace of trumps with the team, a trump still out with the opponents). Only the team's
 // two hands and the table count: the opponents' hands are never read.
 

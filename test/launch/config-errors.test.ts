@@ -2,7 +2,7 @@
 // key, and exit code 2, never a stack trace, whichever command reads it (simulate, and simulate
 // --resume, which reads the character only once it has the recording). The built program is copied
 // with its config so that a file can be broken without touching the repository's. Then every
-// start-up mistake of issue 18 (weak tokens, a bad address, a port in use, a recordings folder that
+// start-up mistake a person can make (weak tokens, a bad address, a port in use, a recordings folder that
 // cannot be, a session id that is a path, a language or character that does not exist): one line
 // `parceiro: error: ...` naming the option and value, exit code 2, and no recording left behind.
 

@@ -1,7 +1,7 @@
 // A large recording made cheaply: a real node, recorded, whose runtime is handed a flood of card
 // events it refuses (no game has started), straight from here rather than over a socket, so it takes
 // seconds: each refused event is recorded with its refusal, two messages an event, about 240 bytes
-// each, as the table server recorded them before repeated refusals were summarized (issue 18).
+// each, as the table server recorded them before repeated refusals were summarized.
 
 import { RulePlayer, parseCard } from '../../game/index.js';
 import type { Seat } from '../../game/index.js';

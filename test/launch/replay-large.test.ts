@@ -1,4 +1,4 @@
-// Issue 18, item 1: replay and resume of a large recording (a flood of refused table events, 120 000
+// Replay and resume of a large recording (a flood of refused table events, 120 000
 // messages, ~30 MB) in a program whose heap is capped at 64 MB, so anything that holds the whole
 // recording in memory (reading the file at once, the messages in an array, the replay's outputs kept
 // for a comparison at the end) fails. Before the fix, both ended in "JavaScript heap out of memory".

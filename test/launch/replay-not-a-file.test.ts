@@ -1,4 +1,4 @@
-// Issue 18, item 11 (the replay part): `parceiro replay` given something that is not a recording
+// `parceiro replay` given something that is not a recording
 // stops at once with one line and exit code 2: /dev/zero (read without limit before: 1.5 GB in
 // 5.6 s), a FIFO (blocked for ever with no writer), a directory, a file that is not MCAP.
 

@@ -1,4 +1,4 @@
-// Issue 18, items 2 and 3: a resumed session's summary is the whole session's (the games before the
+// A resumed session's summary is the whole session's (the games before the
 // restart come from the recording), in --json and in text; and a resume from a damaged recording is
 // refused in one line (exit 2) naming the file, where it is damaged and what could be restored,
 // unless the damage is accepted (--accept-damage), which --json then carries. A part cut short by a

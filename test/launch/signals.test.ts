@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM at any moment of a command that records (issue 18 item 7): the recording is
+// SIGINT and SIGTERM at any moment of a command that records: the recording is
 // closed properly (its summary written: the reader finds it complete, not "the session was not
 // closed") and the program exits, on the first signal cleanly and on a second one at once. The
 // moments are found from the program's output and files, never from the clock: during start-up (the

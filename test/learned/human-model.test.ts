@@ -1,9 +1,10 @@
-// Deliverable 3 of issue 23 end to end: recordings whose people's seats (a virtual table) are scripted
-// players who deviate from the rule player in a known way (they always play their highest card) ->
-// `parceiro dataset` (people's seats only) -> `parceiro train` (small, seeded) -> the learned model
-// predicts those seats, from the robot's view, better than the rule model: top-1 and log-likelihood,
-// scored by the predictors' own scorer (game/predict/evaluate.ts); and the robot's worlds weighed by the
-// learned model hold the people's true cards more often than worlds weighed by the rule odds.
+// A learned model of how people play, end to end: recordings whose people's seats (a virtual table) are
+// scripted players who deviate from the rule player in a known way (they always play their highest
+// card) -> `parceiro dataset` (people's seats only) -> `parceiro train` (small, seeded) -> the learned
+// model predicts those seats, from the robot's view, better than the rule model: top-1 and
+// log-likelihood, scored by the predictors' own scorer (game/predict/evaluate.ts); and the robot's
+// worlds weighed by the learned model hold the people's true cards more often than worlds weighed by
+// the rule odds.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

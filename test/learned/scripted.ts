@@ -1,4 +1,4 @@
-// Scripted "people" for the human-model tests (issue 23, deliverable 3): players who deviate from the
+// Scripted "people" for the human-model tests: players who deviate from the
 // rule-based player in a known way, and recordings of sessions in which they sit at a virtual table.
 
 import type { Card, Player, Seat } from '../../game/index.js';

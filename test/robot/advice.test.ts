@@ -1,4 +1,4 @@
-// The training mode (issue 21): with advice on, when the robot's partner, a person (a virtual table
+// The training mode: with advice on, when the robot's partner, a person (a virtual table
 // holds the seat), is to play and the choice matters, the robot suggests a card aloud to the partner:
 // a card of the partner's that was legal then, in the session's language. The suggestion is a request
 // on the bus, so the recording replays to exactly itself without searching. Off (the default), and
@@ -85,7 +85,7 @@ describe('the training mode', () => {
     const phrases = DECK.map((c) => cardPhrase(en, c));
     for (const [i, m] of r.requests.entries())
       expect(m).toMatchObject({ by: 'advice', target: 'partner', language: 'en', utterance_id: `advice#${i + 1}` });
-    // At the deal, how the robot's own hand looks, in seed 001's fuzzy words.
+    // At the deal, how the robot's own hand looks, in fuzzy words (after Yano and Onisawa's poker partner).
     expect(r.requests[0]!.text).toMatch(/^My hand looks (very weak|weak|average|strong|very strong)\.$/);
     const cards = r.requests.filter((m) => m.text.startsWith('I would play'));
     expect(cards.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RclnodejsLike, TopicSpec } from '../../robot/bus/index.js';
 import {
   ALL_TOPICS,
+  GENERATED_HEADER,
   InProcessBus,
   PARCEIRO_MESSAGES,
   Ros2UnavailableError,
@@ -11,31 +12,12 @@ import {
   createRos2Bus,
   describeField,
   jsonSchemaOf,
+  parceiroMsgFiles,
 } from '../../robot/bus/index.js';
 
 const PKG = join(import.meta.dirname, '../../robot/parceiro_msgs');
 
-/** A .msg file as [type, name] pairs (comments, blank lines and constants skipped). */
-function readMsg(file: string): [string, string][] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter((l) => l && !l.includes('='))
-    .map((l) => {
-      const [type, name, ...rest] = l.split(/\s+/);
-      expect(rest, `${file}: ${l}`).toEqual([]);
-      return [type!, name!];
-    });
-}
-
-describe('the interface package and the TypeScript specs agree', () => {
-  const expected = (spec: (typeof PARCEIRO_MESSAGES)[number]): [string, string][] =>
-    Object.entries(spec.fields).map(([name, t]) => {
-      const f = describeField(t);
-      const base = f.base.startsWith('parceiro_msgs/') ? f.base.slice('parceiro_msgs/'.length) : f.base;
-      return [`${base}${f.array === 'none' ? '' : f.array === 'unbounded' ? '[]' : `[${f.array}]`}`, name];
-    });
-
+describe('the interface package is what robot/bus/messages.ts generates', () => {
   it('has one .msg file per message, and no other', () => {
     const files = readdirSync(join(PKG, 'msg'))
       .filter((f) => f.endsWith('.msg'))
@@ -43,11 +25,27 @@ describe('the interface package and the TypeScript specs agree', () => {
     expect(files).toEqual(PARCEIRO_MESSAGES.map((m) => `${m.type.split('/').pop()}.msg`).sort());
   });
 
-  for (const spec of PARCEIRO_MESSAGES) {
-    it(`${spec.type}: same fields, types and order`, () => {
-      expect(readMsg(join(PKG, 'msg', `${spec.type.split('/').pop()}.msg`))).toEqual(expected(spec));
+  // The .msg files are generated (npm run gen:msgs); a spec changed without regenerating fails here.
+  for (const [name, text] of parceiroMsgFiles()) {
+    it(`${name}: as npm run gen:msgs writes it`, () => {
+      expect(readFileSync(join(PKG, 'msg', name), 'utf8')).toBe(text);
     });
   }
+
+  it('generated files keep the fields, their types and order, under the generated header', () => {
+    const fieldLines = (spec: (typeof PARCEIRO_MESSAGES)[number]): string[] =>
+      Object.entries(spec.fields).map(([name, t]) => {
+        const f = describeField(t);
+        const base = f.base.startsWith('parceiro_msgs/') ? f.base.slice('parceiro_msgs/'.length) : f.base;
+        return `${base}${f.array === 'none' ? '' : f.array === 'unbounded' ? '[]' : `[${f.array}]`} ${name}`;
+      });
+    const files = parceiroMsgFiles();
+    for (const spec of PARCEIRO_MESSAGES) {
+      const text = files.get(`${spec.type.split('/').pop()}.msg`)!;
+      expect(text.startsWith(GENERATED_HEADER)).toBe(true);
+      expect(text.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(fieldLines(spec));
+    }
+  });
 
   it('CMakeLists.txt generates exactly these messages', () => {
     const cmake = readFileSync(join(PKG, 'CMakeLists.txt'), 'utf8');

@@ -4,11 +4,11 @@
 // players; three people in three pages take the three free seats and play a whole game; and one
 // person plays through `parceiro play` (its own startPlay: the node, with simulated players in the
 // two other seats) while the operator has the robot say a line of its library. The operator's view
-// (issue 20): mid-session at phone, tablet and desktop sizes, no horizontal overflow and no empty grid
-// column, the speech queue (a line waiting, one dropped with its reason), no raw ids, the same fixed
-// emotion colours on every page; closed table pages do not pile up; a physical deal's hand reading as
-// progress; the favicon. Screenshots go to test/.artifacts/ (and docs/screenshots/ with
-// PARCEIRO_SCREENSHOTS=docs). Waits are generous; nothing measures time.
+// (it must work on a phone or tablet too): mid-session at phone, tablet and desktop sizes, no
+// horizontal overflow and no empty grid column, the speech queue (a line waiting, one dropped with its
+// reason), no raw ids, the same fixed emotion colours on every page; closed table pages do not pile up;
+// a physical deal's hand reading as progress; the favicon. Screenshots go to test/.artifacts/ (and
+// docs/screenshots/ with PARCEIRO_SCREENSHOTS=docs). Waits are generous; nothing measures time.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
-// External players in tournaments (issue 18, item 12): games at once with a copy of each program per
-// game, a stop that leaves no program running and loses no finished game, the `timeout` message that
-// lets a program that was late once be on time again, and PROTOCOL.md checked against the code.
+// External players in tournaments (a stop or a hung program must not lose finished games nor leave
+// programs running): games at once with a copy of each program per game, a stop that leaves no program
+// running and loses no finished game, the `timeout` message that lets a program that was late once be
+// on time again, and PROTOCOL.md checked against the code.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

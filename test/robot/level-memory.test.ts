@@ -1,4 +1,4 @@
-// The robot at a level of play in a live session (issue 22, docs/levels.md): at `beginner` its player
+// The robot at a level of play in a live session (docs/levels.md): at `beginner` its player
 // on the worker pool searches the worlds of what it remembers (at most the level's 3 worlds a
 // decision), it publishes what it recalled at each decision on /parceiro/memory, with forgotten
 // cards, the recording names the level and its settings, and the session replays to exactly itself,

@@ -1,4 +1,4 @@
-// A lab's model of how its people play, in the live node (issue 23, deliverable 3): config/node.yaml's
+// A lab's model of how its people play, in the live node: config/node.yaml's
 // player.inferenceModelFile names a policy network, and the robot's search workers weigh their worlds
 // by it instead of the rule-based odds. The recording names the network; a bad file stops the node at
 // start in one line; a resumed session's search goes on with it. The shipped network stands in for a

@@ -1,4 +1,4 @@
-// Predictions live (issue 22): before each card of another seat the node predicts it from the robot's
+// Predictions live: before each card of another seat the node predicts it from the robot's
 // information set and publishes the prediction; when the card is down, the card, its probability and
 // the surprise. On the record, and a replay predicts exactly the same. Nothing here measures time.
 

@@ -1,4 +1,4 @@
-// A table that sends one refused event again and again (issue 18: a flood of valid-shaped but refused
+// A table that sends one refused event again and again (a flood of valid-shaped but refused
 // events put one 470-byte record per copy in the recording): while nothing changes, the copies are
 // refused like the first by the table bridge, never reach the session machine, and are recorded in
 // batches, each carrying how many copies and their seqs.

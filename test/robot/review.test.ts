@@ -1,4 +1,4 @@
-// The end-of-game review at the table (issue 21, item 5): at the end of each game the robot looks back
+// The end-of-game review at the table: at the end of each game the robot looks back
 // on it with all cards in view and publishes the review; a table asks "como correu o jogo?"
 // (game:control review) and the robot tells it aloud in the session's language. Before any game has
 // ended it says so. The reviews are on the record, and the session replays to exactly itself, answers

@@ -1,4 +1,4 @@
-// "Porquê?" (issue 21): a table asks why the robot played its last card and the robot says the reason
+// "Porquê?": a table asks why the robot played its last card and the robot says the reason
 // its decision carried, aloud, in the session's language; before its first card it says it has not
 // played one. A watching table may ask. The question is on the record, so the session replays to
 // exactly itself, answer included. And over a whole session in which it is asked after every card,

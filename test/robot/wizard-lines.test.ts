@@ -86,7 +86,7 @@ describe('filling a library line from the session', () => {
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
 
-  it('counts games from 1: before the first deal the line is of game 1, between games of the next (issue 18: "Vamos ao jogo 0!")', () => {
+  it('counts games from 1: before the first deal the line is of game 1, between games of the next (never "Vamos ao jogo 0!")', () => {
     expect(say(pt, 'game.start#1', { game: state({ game: 0, status: 'waiting', trick: -1 }), events: [] })).toBe(
       'Vamos ao jogo 1!',
     );

@@ -1,4 +1,4 @@
-// A table that misbehaves costs the node little (issue 18): its events over a rate limit are answered
+// A table that misbehaves costs the node little: its events over a rate limit are answered
 // `rate-limited` without reaching the runtime, hellos with a wrong token from one address are slowed
 // down, and a table that hosts no seat only watches. The clock of the limits is the test's.
 

@@ -5,10 +5,12 @@
 
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadBehaviourSetup } from '../../behaviours/index.js';
+import type { GazeTarget } from '../../behaviours/index.js';
+import { describeGazeTarget, loadBehaviourSetup, pointOf } from '../../behaviours/index.js';
 import type { Seat } from '../../game/index.js';
 import { InProcessBus, headerAt } from '../../robot/bus/index.js';
-import { forwardBehaviour, gazeTargetOf } from '../../robot/live/node/table-behaviour.js';
+import { BusBehaviourPublisher, PublishedLooks } from '../../robot/live/behaviour-publisher.js';
+import { forwardBehaviour, gazeTargetOf, tableGazeOf } from '../../robot/live/node/table-behaviour.js';
 import type { RobotBehaviourMessage, TableState } from '../../table-bridge/index.js';
 import { robotBehaviourSchema, tableStateSchema, validateOutbound } from '../../table-bridge/index.js';
 import { cleanup, helloMessage, rawClient, startServer } from './harness.js';
@@ -69,6 +71,49 @@ describe("the node's forwarding", () => {
     expect(gazeTargetOf(g, robotSeat, g.places.right)).toEqual({ target: 'seat', seat: 1 });
     expect(gazeTargetOf(g, robotSeat, g.playArea.center)).toEqual({ target: 'play-area', seat: null });
     expect(gazeTargetOf(g, robotSeat, g.ownCards)).toEqual({ target: 'own-cards', seat: null });
+  });
+
+  const everyTarget = (): GazeTarget[] => [
+    { kind: 'play-area' },
+    { kind: 'own-cards' },
+    { kind: 'rest' },
+    ...([0, 1, 2, 3] as Seat[]).flatMap((seat): GazeTarget[] => [
+      { kind: 'seat', seat },
+      { kind: 'card', seat },
+    ]),
+  ];
+
+  it("reads a look's target as the nearest place would name it, for every target and resting place", () => {
+    for (const rest of ['play-area', 'across', 'own-cards'] as const)
+      for (const seat of [0, 1, 2, 3] as Seat[]) {
+        const g = { ...setup.table, rest };
+        for (const t of everyTarget())
+          expect(tableGazeOf(g, seat, t), `${rest} ${seat} ${describeGazeTarget(t)}`).toEqual(
+            gazeTargetOf(g, seat, pointOf(g, seat, t)),
+          );
+      }
+  });
+
+  it("forwards the node's own looks with the target the publisher noted", () => {
+    const bus = new InProcessBus();
+    const looks = new PublishedLooks();
+    const out: RobotBehaviourMessage[] = [];
+    const off = forwardBehaviour(
+      bus,
+      { robotBehaviour: (m) => out.push(m), setLanguage: () => {} },
+      { robotSeat, geometry: setup.table, now: () => 0, looks },
+    );
+    let now = 2000;
+    const publisher = new BusBehaviourPublisher(bus, () => now++, looks);
+    publisher.publish('/look_at', { frameId: 'emys_head', point: setup.table.places.left, target: 'seat:3' });
+    publisher.publish('/look_at', { frameId: 'emys_head', point: setup.table.ownCards, target: 'own-cards' });
+    expect(out).toEqual([
+      { kind: 'gaze', atMs: 2000, target: 'seat', seat: 3 },
+      { kind: 'gaze', atMs: 2001, target: 'own-cards', seat: null },
+    ]);
+    expect(looks.targetOf(headerAt(2000, 'emys_head'), setup.table.places.left)).toEqual({ kind: 'seat', seat: 3 });
+    off();
+    void bus.close();
   });
 
   it('forwards postures, expressions, gaze, lines said and feelings, each fitting the schema; never a line dropped', () => {

@@ -1,12 +1,13 @@
-// The training mode (issue 21; off by default: table talk is not allowed in a real game). When the
+// The training mode (off by default: table talk is not allowed in a real game). When the
 // robot's partner, a person (a virtual or touch table hosts the seat), is to play, the robot searches that seat's cards, as a coach who sees its
 // partner's hand, and when the choice matters (adviceFor: the best card beats the person's likely
 // card, the rule-based player's, by a margin) it suggests the card aloud to the partner. Only with
 // hands the runtime dealt (a physical deal's hands are not known), and only while that turn lasts.
-// Besides, as a coach would: at each deal how its own hand looks (seed 001's fuzzy words, from the
-// hand model), and once a game each warning of the situation (game/explain/warnings.ts: the ace of
-// trumps on the other side of the partner's seven; no trumps left with the opponents). Everything goes out as a request to say a line (`wizardSay`, by "advice"), as the
-// operator's lines do: the recording has it, and a replay says it again without searching.
+// Besides, as a coach would: at each deal how its own hand looks (fuzzy words after Yano and Onisawa,
+// from the hand model), and once a game each warning of the situation (game/explain/warnings.ts: the
+// ace of trumps on the other side of the partner's seven; no trumps left with the opponents).
+// Everything goes out as a request to say a line (`wizardSay`, by "advice"), as the operator's lines
+// do: the recording has it, and a replay says it again without searching.
 
 import type { BehaviourSetup } from '../../../behaviours/index.js';
 import { cardPhrase, certaintyOf, renderUtterance } from '../../../behaviours/index.js';
@@ -97,9 +98,9 @@ export function startAdvice(o: AdviceOptions): AdviceMode {
   const library = () => (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
 
   /**
-   * What a coach tells its partner besides a card: at the deal, how its own hand looks (seed 001's
-   * fuzzy words, from the hand model); once a game each, the warnings of the situation that a coach
-   * who sees both of the team's hands knows.
+   * What a coach tells its partner besides a card: at the deal, how its own hand looks (fuzzy words
+   * after Yano and Onisawa, from the hand model); once a game each, the warnings of the situation that
+   * a coach who sees both of the team's hands knows.
    */
   const comment = (): void => {
     const current = o.runtime.view().current;

@@ -1,4 +1,4 @@
-// The robot at a level of play (issue 22, docs/levels.md): a person's memory of the played cards
+// The robot at a level of play (docs/levels.md): a person's memory of the played cards
 // (game/memory's CardMemory, ACT-R activation with decay, noise and a threshold), kept here on the
 // node's main thread, and the search of the worlds of what it remembers on the worker pool (the
 // recollection is plain data and travels with each search task, robot/live/search/worker.ts).

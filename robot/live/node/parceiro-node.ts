@@ -41,7 +41,7 @@ import type { TableOutbox } from '../../../table-bridge/index.js';
 import { TableServer } from '../../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../../web/index.js';
 import type { DaySessions, SessionRecord } from '../../web/index.js';
-import { BusBehaviourPublisher } from '../behaviour-publisher.js';
+import { BusBehaviourPublisher, PublishedLooks } from '../behaviour-publisher.js';
 import type { Bus, Unsubscribe } from '../../bus/index.js';
 import { InProcessBus, createRos2Bus } from '../../bus/index.js';
 import { Recorder } from '../../recording/index.js';
@@ -369,6 +369,8 @@ export class ParceiroNode {
   readonly #watch: ConnectionWatch;
   readonly #epochs: Epochs;
   readonly #characters = new Map<string, Character>();
+  /** The targets of the robot's looks, from each session's publisher to the tables' forwarding. */
+  readonly #looks = new PublishedLooks();
   /** The prediction models (learned) opened in onnxruntime, by absolute path: opened once, released when the node closes. */
   readonly #models = new Map<string, Promise<LiveModel>>();
   #defaultSetup: BehaviourSetup | null;
@@ -477,7 +479,9 @@ export class ParceiroNode {
       );
       n.#front.push(() => server.close());
       // The robot's face, gaze, speech and feeling, and the language, for the tables that show it.
-      n.#back.push(forwardBehaviour(bus, server, { robotSeat, geometry: base.table, now: () => clock.now() }));
+      n.#back.push(
+        forwardBehaviour(bus, server, { robotSeat, geometry: base.table, now: () => clock.now(), looks: n.#looks }),
+      );
 
       const session = await n.#open({ ...o, language: base.utterances.language });
       if (o.restore)
@@ -875,7 +879,7 @@ export class ParceiroNode {
         closers.push(() => this.server.setPersist(null));
       }
 
-      const publisher = new BusBehaviourPublisher(bus, given.stampClock ?? (() => clock.now()));
+      const publisher = new BusBehaviourPublisher(bus, given.stampClock ?? (() => clock.now()), this.#looks);
       const toggles = new ToggleBoard(setup.settings.toggles, () => clock.now());
       const speechSettings = o.speech ? { ...setup.settings.speech, kind: o.speech } : setup.settings.speech;
       const speech = await createSpeechOutput(speechSettings, { log: behaviourLog(log), publisher });

@@ -1,4 +1,4 @@
-// Predicting the other seats' cards live (issue 22): before each card of another seat, the robot's
+// Predicting the other seats' cards live: before each card of another seat, the robot's
 // model of that seat (game/predict) gives each card it might play a probability, from the robot's own
 // information set (its hand, the public plays, the voids shown; never the true hands). The prediction
 // goes on the bus (`prediction`, phase `predicted`); when the card is down, the same prediction again
@@ -15,7 +15,7 @@
 // reactions' queue just after the reaction to the event before the card, so it never delays a reaction;
 // its cost (a fraction of a millisecond with the expert model) is counted in `stats`, never published.
 //
-// A learned model (issue 23; `model: learned` with a model file, robot/learned/live-model.ts) runs in
+// A learned model (`model: learned` with a model file, robot/learned/live-model.ts) runs in
 // onnxruntime-node: the predictor draws the seat's hands and encodes them (synchronously), the network
 // values them in one batch on onnxruntime's thread, and the prediction is finished and published when
 // it answers. The task holds the reactions' queue meanwhile, so the card's own reaction (which needs the

@@ -52,9 +52,10 @@ export interface ReactionsOptions {
   /** Null: no estimates; the last expectation stands between the robot's decisions. */
   estimator: ExpectationSource | null;
   /**
-   * The knowledge-based estimate of the robot's hand at each deal (game/assessment, seed 004): taken
-   * at once as the deal's expectation (the first hope or fear, and what stands when no estimate
-   * comes back), then combined with the estimate of the deal, `searchWeight` of it. Absent or null: none.
+   * The knowledge-based estimate of the robot's hand at each deal (game/assessment, after Marincic et
+   * al.'s Tarok bidding): taken at once as the deal's expectation (the first hope or fear, and what
+   * stands when no estimate comes back), then combined with the estimate of the deal, `searchWeight` of
+   * it. Absent or null: none.
    */
   handModel?: { assessor: HandAssessor; searchWeight: number } | null;
   /**
@@ -437,7 +438,8 @@ export class RobotReactions {
       // Praise, blame and others' fortunes only for a change that one event made.
       const attributable = req.event.type === 'deal' || req.previous === this.#expectationFrom;
       this.#expectationFrom = req.index;
-      // The deal's own estimate is combined with the hand model's, as seed 004 combines simulation with its model.
+      // The deal's own estimate is combined with the hand model's, as Marincic et al. combine
+      // simulation with their model.
       const model = this.#dealModel?.index === req.index ? this.#dealModel.assessment : null;
       const expectation = model
         ? combinedWithModel(model, outcome.expectation, this.#o.handModel!.searchWeight)

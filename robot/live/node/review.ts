@@ -1,8 +1,9 @@
-// The end-of-game review (issue 21, seed 001): when a game ends the robot looks back on it with all
-// cards in view (game/explain/review.ts, on a worker thread) and publishes the review on the bus
-// (/parceiro/review), where the dashboard shows it and the recording keeps it. A table may ask for it
-// (game:control `review`, "como correu o jogo?"): the robot then tells it aloud, in the session's
-// language. Told only when asked: a review names the others' slips, which nobody wants unasked.
+// The end-of-game review (as Yano and Onisawa's poker partner remarks on a game at its end): when a
+// game ends the robot looks back on it with all cards in view (game/explain/review.ts, on a worker
+// thread) and publishes the review on the bus (/parceiro/review), where the dashboard shows it and the
+// recording keeps it. A table may ask for it (game:control `review`, "como correu o jogo?"): the robot
+// then tells it aloud, in the session's language. Told only when asked: a review names the others'
+// slips, which nobody wants unasked.
 //
 // A replay does not review again: it feeds the recorded reviews in their place, so an answer to a
 // question asked before the review was ready ("still looking back") replays as it was said.

@@ -3,12 +3,13 @@
 // and the session's language for every table's state. Only what people at a real table see and hear:
 // never the robot's hand, decisions or beliefs (those topics are not read here).
 
-import type { TableGeometry } from '../../../behaviours/index.js';
-import { pointOf } from '../../../behaviours/index.js';
+import type { GazeTarget, TableGeometry } from '../../../behaviours/index.js';
+import { placeOf, pointOf } from '../../../behaviours/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { RobotBehaviourMessage } from '../../../table-bridge/index.js';
 import type { Bus, EmotionalStateMessage, HeaderMessage, PointStampedMessage, Unsubscribe } from '../../bus/index.js';
 import { postureSample } from '../../web/index.js';
+import type { PublishedLooks } from '../behaviour-publisher.js';
 
 /** What the forwarding needs of the table server. */
 export interface BehaviourSink {
@@ -22,8 +23,9 @@ const asSeat = (n: number): Seat | null => (n >= 0 && n <= 3 ? (n as Seat) : nul
 type GazeOf = Pick<Extract<RobotBehaviourMessage, { kind: 'gaze' }>, 'target' | 'seat'>;
 
 /**
- * The gaze target a look-at point stands for: the bus carries the point only (geometry_msgs), so it is
- * matched to the nearest of the places the robot looks at (behaviours/gaze.ts makes them the same way).
+ * The gaze target a look-at point stands for, for a look whose target is not known (one another
+ * ROS 2 node published: the bus carries the point only, geometry_msgs): the nearest of the places
+ * the robot looks at (behaviours/gaze.ts makes them the same way).
  */
 export function gazeTargetOf(
   geometry: TableGeometry,
@@ -52,6 +54,28 @@ export function gazeTargetOf(
   return best;
 }
 
+/**
+ * A look's target as a table shows it. The robot's own seat is its own cards, and resting is where the
+ * table's geometry rests the head: the places a table knows.
+ */
+export function tableGazeOf(geometry: TableGeometry, robotSeat: Seat, target: GazeTarget): GazeOf {
+  switch (target.kind) {
+    case 'seat':
+      return placeOf(geometry, robotSeat, target.seat) === 'self'
+        ? { target: 'own-cards', seat: null }
+        : { target: 'seat', seat: target.seat };
+    case 'card':
+      return { target: 'card', seat: target.seat };
+    case 'play-area':
+    case 'own-cards':
+      return { target: target.kind, seat: null };
+    case 'rest':
+      return geometry.rest === 'across'
+        ? { target: 'seat', seat: ((robotSeat + 2) % 4) as Seat }
+        : { target: geometry.rest, seat: null };
+  }
+}
+
 /** The appraisal's scale: intensities 0..10, mood -10..10 (appraisal/). A table gets them as 0..1 and -1..1. */
 const SCALE = 10;
 const unit = (x: number, lo: number): number => Math.round(Math.min(1, Math.max(lo, x / SCALE)) * 1000) / 1000;
@@ -69,7 +93,13 @@ export function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviou
 export function forwardBehaviour(
   bus: Bus,
   sink: BehaviourSink,
-  o: { robotSeat: Seat; geometry: TableGeometry; now: () => number },
+  o: {
+    robotSeat: Seat;
+    geometry: TableGeometry;
+    now: () => number;
+    /** The targets of the node's own looks, as its behaviour publisher noted them. */
+    looks?: PublishedLooks;
+  },
 ): Unsubscribe {
   const offs: Unsubscribe[] = [
     bus.subscribe('posture', (m) => {
@@ -86,9 +116,13 @@ export function forwardBehaviour(
         arousal: m.arousal,
       }),
     ),
-    bus.subscribe('lookAt', (m: PointStampedMessage) =>
-      sink.robotBehaviour({ kind: 'gaze', atMs: stampMs(m.header), ...gazeTargetOf(o.geometry, o.robotSeat, m.point) }),
-    ),
+    bus.subscribe('lookAt', (m: PointStampedMessage) => {
+      const target = o.looks?.targetOf(m.header, m.point);
+      const gaze = target
+        ? tableGazeOf(o.geometry, o.robotSeat, target)
+        : gazeTargetOf(o.geometry, o.robotSeat, m.point);
+      sink.robotBehaviour({ kind: 'gaze', atMs: stampMs(m.header), ...gaze });
+    }),
     bus.subscribe('utterance', (m) => {
       // Lines waiting or dropped were not said: a table shows what the robot says, as it says it.
       if (m.phase !== 'start' && m.phase !== 'end') return;

@@ -1,4 +1,5 @@
-// Replay and restart from recordings (issue 6, points 4 and 5).
+// Replay and restart from recordings: a session checked against what it recorded, or continued after
+// a crash.
 export { compareRuns, INPUT_TOPICS, RunComparer } from './compare.js';
 export type { Comparison, Difference, TimedMessage } from './compare.js';
 export { ReplayClock, settle } from './replay-clock.js';
