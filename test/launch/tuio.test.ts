@@ -138,7 +138,8 @@ describe('parceiro live --tuio and parceiro tuio-sim', () => {
         dir,
       );
       expect(config.code).toBe(2);
-      expect(oneLine(config.err)).toBe(`parceiro: error: ${broken}:${line}: flickerMs: expected number, got "soon"`);
+      // Config files are named as people find them: here relative to the working directory.
+      expect(oneLine(config.err)).toBe(`parceiro: error: broken.yaml:${line}: flickerMs: expected number, got "soon"`);
 
       const taken = createSocket('udp4');
       const port = await new Promise<number>((resolve) =>
