@@ -1028,7 +1028,7 @@ export class ParceiroNode {
       // The training mode: suggestions to the partner, as requests on the bus (recorded, replayed as said).
       if (advice) {
         const a = settings.advice;
-        const advice = startAdvice({
+        const adviser = startAdvice({
           bus,
           runtime,
           setups: this.setups,
@@ -1039,7 +1039,7 @@ export class ParceiroNode {
           budgetMs: a.budgetMs,
           margin: { victories: a.marginVictories, points: a.marginPoints },
         });
-        closers.push(() => advice.close());
+        closers.push(() => adviser.close());
       }
 
       let done!: (score: SessionScore) => void;
