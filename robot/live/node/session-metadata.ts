@@ -11,10 +11,14 @@ import type { Seat } from '../../../game/index.js';
 import type { SessionInfo } from '../../recording/index.js';
 
 const count = (min: number, max: number) =>
-  z.codec(z.string().regex(/^\d+$/, `a whole number from ${min} to ${max}`), z.number().int().min(min).max(max), {
-    decode: (s) => Number(s),
-    encode: (n) => String(n),
-  });
+  z.codec(
+    z.string().regex(/^\d+$/, `a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`),
+    z.number().int().min(min).max(max),
+    {
+      decode: (s) => Number(s),
+      encode: (n) => String(n),
+    },
+  );
 
 /** A seat, 0 to 3. */
 const seat = z.codec(
