@@ -201,11 +201,13 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     } else
       node = await ParceiroNode.start({
         ...sessionOf(o.seed ?? Date.now() & 0x7fffffff),
-        token,
+        table: {
+          token,
+          ...(o.host === undefined ? {} : { host: o.host }),
+          ...(o.port === undefined ? {} : { port: o.port }),
+        },
         bus,
         robotSeat: seat as Seat,
-        ...(o.host === undefined ? {} : { host: o.host }),
-        ...(o.port === undefined ? {} : { port: o.port }),
         dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
         logger,
       });

@@ -100,10 +100,8 @@ export async function startPlay(
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   const node = await ParceiroNode.start({
     seed,
-    token,
+    table: { host: o.host ?? '127.0.0.1', port: o.port, token },
     robotSeat: PLAY_ROBOT_SEAT,
-    host: o.host ?? '127.0.0.1',
-    port: o.port,
     sessionId: `play-${seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.budget === undefined ? {} : { budgetMs: o.budget }),

@@ -121,15 +121,13 @@ export async function simulateCommand(
   try {
     node = await ParceiroNode.start({
       seed: o.seed,
-      token,
+      table: { host: '127.0.0.1', port: 0, token },
       games: o.games,
       budgetMs: o.budget,
       level: play.level,
       ...(play.levels ? { levels: play.levels } : {}),
       speech: speechKind(o.speech),
       ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
-      host: '127.0.0.1',
-      port: 0,
       sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
       ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
       ...(o.character === undefined ? {} : { character: o.character }),

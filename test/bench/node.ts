@@ -54,9 +54,7 @@ async function session(
 ): Promise<{ recording: string | null; messages: number }> {
   const { tableThread, ...options } = o;
   const node = await ParceiroNode.start({
-    token: 'bench',
-    host: '127.0.0.1',
-    port: 0,
+    table: { host: '127.0.0.1', port: 0, token: 'bench' },
     speech: 'log',
     recordingsDir: null,
     dashboard: null,

@@ -193,10 +193,8 @@ describe('the table fuzzer', () => {
     const gen = new Gen(SUITE_SEED, 0x7ab1e);
     const node = await robot.ParceiroNode.start({
       seed: SUITE_SEED,
-      token: TOKEN,
+      table: { host: '127.0.0.1', port: 0, token: TOKEN },
       games: GAMES,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: `fuzz-${SUITE_SEED}`,
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: SUITE_SEED }) },
       minThinkMs: 100,

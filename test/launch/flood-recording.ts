@@ -11,10 +11,8 @@ import { ParceiroNode, createLogger, syncRobotPlayer } from '../../robot/index.j
 export async function floodRecording(dir: string, id: string, events: number): Promise<string> {
   const node = await ParceiroNode.start({
     seed: 3,
-    token: 'flood',
+    table: { host: '127.0.0.1', port: 0, token: 'flood' },
     games: 1,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: id,
     sources: { player: syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }) },
     expectationBudgetMs: 0,

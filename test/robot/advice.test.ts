@@ -31,10 +31,8 @@ const en = loadBehaviourSetup({ language: 'en' }).utterances;
 async function session(id: string, advice: boolean, partnerKind: TableKind, thinkMs = 0) {
   const node = await robot.ParceiroNode.start({
     seed: 41,
-    token: TOKEN,
+    table: { host: '127.0.0.1', port: 0, token: TOKEN },
     games: 1,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: id,
     language: 'en',
     budgetMs: 100,

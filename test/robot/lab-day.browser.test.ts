@@ -56,9 +56,7 @@ describe('in the browser', () => {
     const token = 'lab-day-table-browser';
     const node = await robot.ParceiroNode.start({
       ...session(500),
-      token,
-      host: '127.0.0.1',
-      port: 0,
+      table: { host: '127.0.0.1', port: 0, token },
       logger: robot.createLogger({ level: 'silent', pretty: false }),
       dashboard: { port: 0, token: operatorToken },
     });

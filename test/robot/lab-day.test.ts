@@ -67,9 +67,7 @@ describe('a lab day', () => {
   it('serves three sessions on one token and address, one table connection through every switch; each recording replays to itself; the dashboard lists the day', async () => {
     const node = await robot.ParceiroNode.start({
       ...session(100),
-      token: TOKEN,
-      host: '127.0.0.1',
-      port: 0,
+      table: { host: '127.0.0.1', port: 0, token: TOKEN },
       logger: silent,
       dashboard: { port: 0, token: OPERATOR },
     });
@@ -179,9 +177,7 @@ describe('a lab day', () => {
     const folder = join(dir, 'stopped');
     const node = await robot.ParceiroNode.start({
       ...session(7, folder),
-      token: TOKEN,
-      host: '127.0.0.1',
-      port: 0,
+      table: { host: '127.0.0.1', port: 0, token: TOKEN },
       logger: silent,
       dashboard: null,
     });

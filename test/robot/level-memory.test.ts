@@ -32,10 +32,8 @@ async function session(
 ): Promise<{ path: string; memory: MemoryMessage[]; decisions: DecisionMessage[] }> {
   const node = await robot.ParceiroNode.start({
     seed: 12,
-    token: 'level-test',
+    table: { host: '127.0.0.1', port: 0, token: 'level-test' },
     games: 2,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: id,
     level,
     budgetMs: 150,

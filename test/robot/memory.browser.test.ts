@@ -22,10 +22,8 @@ describe.skipIf(!CHROMIUM)('the Memory panel', () => {
   it('shows the cards the robot forgot at level beginner, highlighted in the grid and named in words', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 12,
-      token: 'memory-browser',
+      table: { host: '127.0.0.1', port: 0, token: 'memory-browser' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'memory-browser',
       level: 'beginner',
       budgetMs: 150,

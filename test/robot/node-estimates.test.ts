@@ -109,10 +109,8 @@ async function session(
   const node = await robot.ParceiroNode.start({
     ...(handModel === undefined ? {} : { handModel }),
     seed: 17,
-    token: 'estimates',
+    table: { host: '127.0.0.1', port: 0, token: 'estimates' },
     games: 1,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: id,
     sources: { player, estimator },
     expectationBudgetMs: 40,

@@ -28,10 +28,8 @@ describe('the robot node', () => {
     const token = 'node-test-token';
     const node = await robot.ParceiroNode.start({
       seed: 4,
-      token,
+      table: { host: '127.0.0.1', port: 0, token },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'node-test',
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 4 }) },
       minThinkMs: 0,

@@ -38,10 +38,8 @@ describe('operator controls on the node', () => {
   it('pauses and resumes the session, switches the language, and says and shows what the wizard asks', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 11,
-      token: 'operator-test-token',
+      table: { host: '127.0.0.1', port: 0, token: 'operator-test-token' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'operator-test',
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 11 }) },
       minThinkMs: 0,

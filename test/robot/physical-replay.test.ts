@@ -18,10 +18,8 @@ describe('a recorded physical-deal session', () => {
   it('replays and matches, a renounce found later included', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 33,
-      token: 'physical-replay',
+      table: { host: '127.0.0.1', port: 0, token: 'physical-replay' },
       games: 2,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'physical-1',
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 33 }) },
       minThinkMs: 30,
@@ -81,10 +79,8 @@ describe('a recorded physical-deal session', () => {
   it('stopped while the robot waits for its card to be put down, a restart asks for the same card and the session goes on', async () => {
     const start = {
       seed: 9,
-      token: 'physical-restart',
+      table: { host: '127.0.0.1', port: 0, token: 'physical-restart' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       recordingsDir: dir,
       dashboard: null,
       logger: robot.createLogger({ level: 'silent', pretty: false }),
@@ -100,7 +96,7 @@ describe('a recorded physical-deal session', () => {
     // Seat 3 deals, so the robot leads; the test reads its hand in and leaves its card on the table's side.
     const first = new SimulatedTable({
       url: node.url,
-      token: start.token,
+      token: start.table.token,
       seed: 5,
       physicalDeal: true,
       firstDealer: 3,
@@ -134,7 +130,7 @@ describe('a recorded physical-deal session', () => {
 
     const resumed = await replay.resumeSession({
       sessionId: 'physical-2',
-      token: start.token,
+      token: start.table.token,
       host: '127.0.0.1',
       port: 0,
       recordingsDir: dir,
@@ -146,7 +142,7 @@ describe('a recorded physical-deal session', () => {
     expect(resumed.resume.problems.filter((p) => p.includes('decision'))).toEqual([]);
     const table = new SimulatedTable({
       url: resumed.node.url,
-      token: start.token,
+      token: start.table.token,
       seed: 5,
       physicalDeal: true,
       firstDealer: 3,

@@ -21,10 +21,8 @@ describe.skipIf(!CHROMIUM)('the Prediction panel', () => {
   it("shows the last prediction of another seat's card: the likely cards with bars, the card played and the surprise", async () => {
     const node = await robot.ParceiroNode.start({
       seed: 31,
-      token: 'prediction-browser',
+      table: { host: '127.0.0.1', port: 0, token: 'prediction-browser' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'prediction-browser',
       budgetMs: 150,
       minThinkMs: 0,

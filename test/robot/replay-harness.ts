@@ -19,10 +19,8 @@ const bus = (await import(dist('robot/bus/index.js'))) as typeof Bus;
 export async function recordSession(folder: string, id: string, games = 1): Promise<string> {
   const node = await robot.ParceiroNode.start({
     seed: 21,
-    token: 'replay-test',
+    table: { host: '127.0.0.1', port: 0, token: 'replay-test' },
     games,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: id,
     sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 21 }) },
     minThinkMs: 50,

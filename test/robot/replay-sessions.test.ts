@@ -67,10 +67,8 @@ describe('recordings replay to exactly themselves', () => {
     const folder = join(dir, 'live');
     const node = await robot.ParceiroNode.start({
       seed: 31,
-      token: 'replays',
+      table: { host: '127.0.0.1', port: 0, token: 'replays' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'reconnections',
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 31 }) },
       minThinkMs: 200,

@@ -53,10 +53,8 @@ async function session(o: {
 }): Promise<Run & { renouncer: number | null }> {
   const node = await robot.ParceiroNode.start({
     seed: o.seed,
-    token: 'social',
+    table: { host: '127.0.0.1', port: 0, token: 'social' },
     games: o.games,
-    port: 0,
-    host: '127.0.0.1',
     sessionId: `social-${o.seed}`,
     character: o.character,
     sources: {

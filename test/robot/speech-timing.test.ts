@@ -16,10 +16,8 @@ type Heard = { kind: 'event'; m: GameEventMessage } | { kind: 'line'; m: Utteran
 async function fastSession(seed: number, games: number): Promise<Heard[]> {
   const node = await robot.ParceiroNode.start({
     seed,
-    token: 'speech-timing',
+    table: { host: '127.0.0.1', port: 0, token: 'speech-timing' },
     games,
-    port: 0,
-    host: '127.0.0.1',
     sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed }) },
     minThinkMs: 50,
     expectationBudgetMs: 20,

@@ -42,9 +42,7 @@ const startNode = (o: {
 }) =>
   robot.ParceiroNode.start({
     ...o,
-    token: TOKEN,
-    port: 0,
-    host: '127.0.0.1',
+    table: { host: '127.0.0.1', port: 0, token: TOKEN },
     minThinkMs: 0,
     expectationBudgetMs: 0,
     speech: 'publish',

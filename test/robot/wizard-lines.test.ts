@@ -244,10 +244,8 @@ describe('the node', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wizard-lines-'));
     const node = await robot.ParceiroNode.start({
       seed: 3,
-      token: 'wizard-lines-token',
+      table: { host: '127.0.0.1', port: 0, token: 'wizard-lines-token' },
       games: 1,
-      port: 0,
-      host: '127.0.0.1',
       sessionId: 'wizard-lines',
       sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 3 }) },
       minThinkMs: 0,

@@ -1,7 +1,13 @@
 // The robot node: a session's parts composed into a running system, and session after session on one
 // node (see parceiro-node.ts, lab-day.ts).
 export { NEXT_SESSION_TEXT, ParceiroNode } from './parceiro-node.js';
-export type { BusChoice, NodeSummary, ParceiroNodeOptions, SessionOptions } from './parceiro-node.js';
+export type {
+  BusChoice,
+  NodeSummary,
+  ParceiroNodeOptions,
+  SessionOptions,
+  TableServerOptions,
+} from './parceiro-node.js';
 export { LabDay } from './lab-day.js';
 export type { LabDayOptions } from './lab-day.js';
 export { SessionSwitch } from './session-switch.js';

@@ -84,11 +84,25 @@ export type BusChoice = 'in-process' | 'ros2';
  */
 export type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
 
+/** Where the table server listens and what the tables must present. */
+export interface TableServerOptions {
+  /** Default config/node.yaml. */
+  host?: string;
+  /** 0 picks a free port. Default config/node.yaml. */
+  port?: number;
+  /** The shared secret tables present in their hello. */
+  token: string;
+}
+
+/**
+ * What the node takes at start: the first session's settings at the top level (the same ones a later
+ * session of a lab day takes, SessionOptions), then the node's own parts, one group each: the table
+ * server, the dashboard, the bus, the clock, the logger, the settings (config/node.yaml), and what a
+ * replay or a restart puts in place of the node's own parts (sources, restore).
+ */
 export interface ParceiroNodeOptions {
   /** Every deal and every seeded choice derives from it. */
   seed: number;
-  /** The shared secret tables present in their hello. */
-  token: string;
   /** Default: config/node.yaml. */
   games?: number;
   /** Default `session-<seed>-<time>`; names the recording. */
@@ -113,13 +127,12 @@ export interface ParceiroNodeOptions {
   inferenceModelFile?: string | null;
   /** Default: config/behaviours.yaml. */
   speech?: SpeechBackendKind;
+  /** The table server (socket.io), where the tables connect. */
+  table: TableServerOptions;
   /** Default in-process; or a bus made by the caller. */
   bus?: BusChoice | Bus;
   /** Folder of the recording (`<dir>/<session id>.mcap`); null records nothing. Default config/node.yaml. */
   recordingsDir?: string | null;
-  host?: string;
-  /** 0 picks a free port. Default config/node.yaml. */
-  port?: number;
   /**
    * The level of play (docs/levels.md): below full the robot forgets played cards and searches the
    * worlds of what it remembers, and publishes what it recalls (`memory`). Default config/node.yaml
@@ -149,7 +162,6 @@ export interface ParceiroNodeOptions {
  */
 const NODE_OPTIONS = [
   'seed',
-  'token',
   'games',
   'sessionId',
   'robotSeat',
@@ -165,8 +177,7 @@ const NODE_OPTIONS = [
   'speech',
   'bus',
   'recordingsDir',
-  'host',
-  'port',
+  'table',
   'level',
   'levels',
   'minThinkMs',
@@ -182,23 +193,41 @@ const NODE_OPTIONS = [
 const everyOptionListed: [Exclude<keyof ParceiroNodeOptions, (typeof NODE_OPTIONS)[number]>] extends [never]
   ? true
   : never = true;
-const SOURCES = [
-  'player',
-  'estimator',
-  'reviewer',
-  'reactionClock',
-  'stampClock',
-] as const satisfies readonly (keyof SessionSources)[];
+/** The options of each group, checked like the top level's. */
+const GROUPS = {
+  table: ['host', 'port', 'token'] as const satisfies readonly (keyof TableServerOptions)[],
+  dashboard: ['host', 'port', 'token'] as const satisfies readonly (keyof NonNullable<
+    ParceiroNodeOptions['dashboard']
+  >)[],
+  sources: [
+    'player',
+    'estimator',
+    'reviewer',
+    'reactionClock',
+    'stampClock',
+  ] as const satisfies readonly (keyof SessionSources)[],
+  restore: ['run', 'recordingName', 'recordingInfo', 'versionBase'] as const satisfies readonly (keyof RestoreStep)[],
+};
+// The compiler checks that each group's list names every option of the group.
+const everyGroupListed: [
+  | Exclude<keyof TableServerOptions, (typeof GROUPS.table)[number]>
+  | Exclude<keyof NonNullable<ParceiroNodeOptions['dashboard']>, (typeof GROUPS.dashboard)[number]>
+  | Exclude<keyof SessionSources, (typeof GROUPS.sources)[number]>
+  | Exclude<keyof RestoreStep, (typeof GROUPS.restore)[number]>,
+] extends [never]
+  ? true
+  : never = true;
 
 /** The options a caller gave that the node does not take, by name (programming mistakes: an Error). */
 function checkOptions(o: object): void {
   const unknown = Object.keys(o).filter((k) => !(NODE_OPTIONS as readonly string[]).includes(k));
-  const sources =
-    'sources' in o && o.sources
-      ? Object.keys(o.sources).filter((k) => !(SOURCES as readonly string[]).includes(k))
-      : [];
-  if (unknown.length || sources.length || !everyOptionListed) {
-    throw new Error(`the robot node does not take ${[...unknown, ...sources.map((k) => `sources.${k}`)].join(', ')}`);
+  for (const [group, keys] of Object.entries(GROUPS)) {
+    const given: unknown = (o as Record<string, unknown>)[group];
+    if (given && typeof given === 'object')
+      for (const k of Object.keys(given)) if (!(keys as readonly string[]).includes(k)) unknown.push(`${group}.${k}`);
+  }
+  if (unknown.length || !everyOptionListed || !everyGroupListed) {
+    throw new Error(`the robot node does not take ${unknown.join(', ')}`);
   }
 }
 
@@ -448,10 +477,10 @@ export class ParceiroNode {
       const sw = new SessionSwitch();
       const watch = new ConnectionWatch(sw, bus);
       const server = new TableServer({
-        token: o.token,
+        token: o.table.token,
         handler: watch,
-        host: o.host ?? settings.table.host,
-        port: o.port ?? settings.table.port,
+        host: o.table.host ?? settings.table.host,
+        port: o.table.port ?? settings.table.port,
         logger: tableLog(log),
       });
       node = new ParceiroNode(
@@ -493,7 +522,7 @@ export class ParceiroNode {
           bus,
           server,
         });
-      n.#activation = { token: o.token, dashboard: o.dashboard, character: character.name };
+      n.#activation = { token: o.table.token, dashboard: o.dashboard, character: character.name };
       n.#state = 'inactive';
       return n;
     } catch (e) {

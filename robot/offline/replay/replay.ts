@@ -266,15 +266,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const estimator = new RecordedEstimator();
   const node = await ParceiroNode.start({
     ...sessionOptionsOf(settings),
-    token: 'replay',
+    table: { host: '127.0.0.1', port: 0, token: 'replay' },
     sessionId: settings.sessionId,
     // The training mode's suggestions are recorded requests, fed back as they came: none made again.
     advice: false,
     speech: settings.speech,
     bus,
     recordingsDir: null,
-    host: '127.0.0.1',
-    port: 0,
     // The recorded answers stand in for the robot's searches, and each reaction and message takes its recorded time.
     sources: {
       player,

@@ -212,7 +212,12 @@ export async function resumeSession(
   const node = await ParceiroNode.start({
     ...o.node,
     ...sessionOptionsOf(s),
-    token: o.token,
+    table: {
+      ...o.node?.table,
+      token: o.token,
+      ...(o.host === undefined ? {} : { host: o.host }),
+      ...(o.port === undefined ? {} : { port: o.port }),
+    },
     sessionId: o.sessionId,
     // The training mode goes on as the session ran it (recordings made before it was recorded: the config's).
     ...(recorded.advice === undefined ? {} : { advice: recorded.advice }),
@@ -222,8 +227,6 @@ export async function resumeSession(
     budgetMs,
     bus,
     recordingsDir: dir,
-    ...(o.host === undefined ? {} : { host: o.host }),
-    ...(o.port === undefined ? {} : { port: o.port }),
     sources: { player, estimator },
     clock,
     settings,
