@@ -13,6 +13,8 @@ import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
+import { choiceFlags } from '../../robot/index.js';
+import { choicesOf } from '../options.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/offline/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
@@ -34,6 +36,8 @@ export interface LiveOptions {
   budget?: number;
   /** The robot's minimum time for an unforced play (ms); default config/session.yaml. */
   minThink?: number;
+  liftGrace?: number;
+  inference?: number;
   /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
   level?: string;
   games?: number;
@@ -161,13 +165,12 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   // What each session of the day starts from: the day's settings (on ROS 2, the node's parameters).
   const sessionOf = (seed: number): SessionOptions => ({
     seed,
+    ...choicesOf(o),
     ...(language === undefined ? {} : { language }),
     ...(character === undefined ? {} : { character }),
     ...(budget === undefined ? {} : { budgetMs: budget }),
-    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
     level: play.level,
     ...(play.levels ? { levels: play.levels } : {}),
-    ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
   });
@@ -239,11 +242,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   // The day's settings for the sessions after the first (the robot's seat is the node's). A resumed
   // session's own are its recording's; the resume command printed for a session carries these on.
   const dayFlags = [
-    ...(o.games === undefined ? [] : ['--games', String(o.games)]),
-    ...(o.language === undefined ? [] : ['--language', o.language]),
-    ...(o.character === undefined ? [] : ['--character', o.character]),
-    ...(o.budget === undefined ? [] : ['--budget', String(o.budget)]),
-    ...(o.minThink === undefined ? [] : ['--min-think', String(o.minThink)]),
+    ...choiceFlags(choicesOf(o)),
     ...(o.level === undefined ? [] : ['--level', o.level]),
     ...(o.speech === undefined ? [] : ['--speech', o.speech]),
   ];

@@ -38,7 +38,7 @@ export function formatReplay(r: ReplayReport): string {
   const s = r.settings;
   const lines = [
     `Replaying ${r.recording}`,
-    `  session ${r.session}: seed ${s.seed}, ${s.games} game${s.games === 1 ? '' : 's'}, the robot in seat ${s.robotSeat}, speech ${s.speech}; ${r.mode === 'fast' ? 'as fast as possible' : 'at recorded speed'}.`,
+    `  session ${r.session}: seed ${s.seed}, ${s.choices.games} game${s.choices.games === 1 ? '' : 's'}, the robot in seat ${s.robotSeat}, speech ${s.speech}; ${r.mode === 'fast' ? 'as fast as possible' : 'at recorded speed'}.`,
     `  fed ${r.fed.tableEvents} table events and ${r.fed.requests} operator requests.`,
     ...r.notes.map((n) => `  note: ${n}.`),
     '',

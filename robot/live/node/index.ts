@@ -28,7 +28,5 @@ export { ownPlayCategory, withCardSaid } from './card-line.js';
 export { listenForToggles, togglePatch } from './toggle-requests.js';
 export { playToTheEnd } from './play-session.js';
 // A session's settings as its recording keeps them: one schema, written and read back by the same code.
-export { SESSION_FIELDS, readSessionMetadata, writeSessionMetadata } from './session-metadata.js';
-export type { SessionKey, SessionMetadata, UnreadableSetting } from './session-metadata.js';
 export { levelSearch, levelTableOf, levelSettingsText, withMemory, RobotMemory } from './level-memory.js';
 export type { PredictionSettings } from './prediction.js';

@@ -11,8 +11,29 @@ export type {
   SessionInput,
 } from './session-machine.js';
 export { SessionRuntime, gameStateOf, statusOf } from './session-runtime.js';
-export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
-export type { SessionSettings } from './session-settings.js';
+export {
+  CHOICE_KEYS,
+  SESSION_FIELDS,
+  SESSION_FILE,
+  choiceFlags,
+  choiceOf,
+  loadSessionSettings,
+  parseChoice,
+  readSessionMetadata,
+  resolveChoices,
+  restoredChoices,
+  sessionSettingsSchema,
+  writeSessionMetadata,
+} from './session-settings.js';
+export type {
+  Choice,
+  ChoiceKey,
+  SessionChoices,
+  SessionKey,
+  SessionMetadata,
+  SessionSettings,
+  UnreadableSetting,
+} from './session-settings.js';
 export type { SessionMachineSnapshot, SessionRuntimeOptions, SessionView } from './session-runtime.js';
 export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';

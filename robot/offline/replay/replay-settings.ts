@@ -1,5 +1,5 @@
 // The settings a replay or a restart runs with, read from the recording's metadata through the one
-// schema the node wrote it with (robot/live/node/session-metadata.ts): a missing or unreadable value is
+// schema the node wrote it with (robot/live/session/session-settings.ts): a missing or unreadable value is
 // a note and a default, except those without which the session cannot be run again (its seed and
 // seats), which refuse the recording in one line.
 
@@ -8,8 +8,8 @@ import type { LevelName, LevelTable, Seat } from '../../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName } from '../../../game/index.js';
 import type { LedgerSnapshot } from '../../../table-bridge/index.js';
 import { recordedModelHere } from '../../learned/index.js';
-import { levelTableOf, readSessionMetadata } from '../../live/index.js';
-import type { ParceiroNodeOptions, PredictionSettings, SessionMetadata } from '../../live/index.js';
+import { levelTableOf, readSessionMetadata, restoredChoices } from '../../live/index.js';
+import type { ParceiroNodeOptions, PredictionSettings, SessionChoices, SessionMetadata } from '../../live/index.js';
 import type { Recording } from '../../recording/index.js';
 import { RecordingError } from '../../recording/index.js';
 import type { RecordingFacts } from './scan.js';
@@ -18,19 +18,15 @@ import type { RecordingFacts } from './scan.js';
 export interface ReplaySettings {
   sessionId: string;
   seed: number;
-  games: number;
   robotSeat: Seat;
-  firstDealer: Seat;
-  character?: string;
-  language?: string;
+  /** The chosen settings the schema marks restored (the games, the seats, the character, the pace...), as recorded. */
+  choices: SessionChoices & { games: number; robotSeat: Seat; firstDealer: Seat };
   speech: SpeechBackendKind;
   expectationBudgetMs: number;
   /** The hand model at the deals (null: the recording was made without it). */
   handModel: { searchWeight: number } | null;
   /** The model that predicted the other seats' cards (null: the recording was made without predictions). */
   prediction: PredictionSettings | null;
-  minThinkMs?: number;
-  liftGraceMs?: number;
   /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
   level?: { name: LevelName; levels: LevelTable };
 }
@@ -42,17 +38,12 @@ export interface ReplaySettings {
 export function sessionOptionsOf(s: ReplaySettings) {
   return {
     seed: s.seed,
-    games: s.games,
+    ...s.choices,
     robotSeat: s.robotSeat,
-    firstDealer: s.firstDealer,
-    ...(s.language ? { language: s.language } : {}),
-    ...(s.character ? { character: s.character } : {}),
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
     prediction: s.prediction,
     ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
-    ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
-    ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
   } satisfies Partial<ParceiroNodeOptions>;
 }
 
@@ -128,20 +119,17 @@ export function replaySettings(
   const handModel = handModelOf(raw.handModel, s, notes);
   const prediction = predictionOf(raw.prediction, s, notes);
   const level = levelOf(s.level, s.levelSettings, notes);
+  // Those a session cannot run without default as the node's first session did before they were recorded.
+  const choices = { games: 5, robotSeat: 0 as Seat, firstDealer: 0 as Seat, ...restoredChoices(s) };
   return {
     sessionId: s.id ?? 'replay',
     seed: s.seed!,
-    games: s.games ?? 5,
-    robotSeat: s.robotSeat ?? 0,
-    firstDealer: s.firstDealer ?? 0,
-    ...(s.character ? { character: s.character } : {}),
-    ...(s.language ? { language: s.language } : {}),
+    robotSeat: choices.robotSeat,
+    choices,
     speech,
     expectationBudgetMs: budget,
     handModel,
     prediction,
-    ...(s.minThinkMs !== undefined ? { minThinkMs: s.minThinkMs } : {}),
-    ...(s.liftGraceMs !== undefined ? { liftGraceMs: s.liftGraceMs } : {}),
     ...(level ? { level } : {}),
   };
 }

@@ -226,8 +226,8 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
   else toggles.set({ speech: true }, 'restore');
   // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
-  if (lastLanguage && lastLanguage.language !== s.language)
+  if (lastLanguage && lastLanguage.language !== s.choices.language)
     bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
-  else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
+  else bus.publish('language', { language: lastLanguage?.language ?? s.choices.language ?? 'pt', by: 'restore' });
   return { restored, over, disconnected };
 }
