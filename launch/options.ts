@@ -10,7 +10,7 @@ import { UsageError, intOption } from './errors.js';
 import { levelOption } from './levels.js';
 
 /** What a command changes of a shared option: its help text, its default. */
-export interface OptionText {
+interface OptionText {
   description?: string;
   default?: unknown;
 }

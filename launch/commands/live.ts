@@ -25,7 +25,7 @@ import { speechKind } from './simulate.js';
 import { startLiveTuio } from './live-tuio.js';
 import { loadTuioSettings } from '../../table-bridge/tuio/index.js';
 
-export interface LiveOptions {
+interface LiveOptions {
   port?: number;
   host?: string;
   token?: string;

@@ -20,9 +20,9 @@ import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
 /** The robot's seat in `play`: the person is its partner in seat 2, or an opponent in 1 or 3. */
-export const PLAY_ROBOT_SEAT: Seat = 0;
+const PLAY_ROBOT_SEAT: Seat = 0;
 
-export interface PlayOptions {
+interface PlayOptions {
   /** The person's seat: 1, 2 or 3, or partner (2) or opponent (1). */
   seat: string;
   /** The simulated players: rule or random. */
@@ -69,7 +69,7 @@ export interface PlaySession {
 }
 
 /** `2`, `partner` -> seat 2; the robot's seat and anything else are refused with a reason. */
-export function personSeat(value: string): Seat {
+function personSeat(value: string): Seat {
   const v = value.trim().toLowerCase();
   if (v === 'partner') return ((PLAY_ROBOT_SEAT + 2) & 3) as Seat;
   if (v === 'opponent') return ((PLAY_ROBOT_SEAT + 1) & 3) as Seat;

@@ -8,7 +8,7 @@ import type { GroupName, ReadableDifference, ReplayReport } from '../../robot/of
 import { replayRecording } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
-export interface ReplayCommandOptions {
+interface ReplayCommandOptions {
   fast?: boolean;
   realtime?: boolean;
   json: boolean;
@@ -30,7 +30,7 @@ export async function replayCommand(file: string, o: ReplayCommandOptions): Prom
   }
 }
 
-export function describeDifference(d: ReadableDifference): string {
+function describeDifference(d: ReadableDifference): string {
   return `${d.topic} message ${d.index + 1}, ${d.at.toFixed(3)} s in (${d.context}): ${d.text}`;
 }
 
@@ -38,7 +38,7 @@ export function formatReplay(r: ReplayReport): string {
   const s = r.settings;
   const lines = [
     `Replaying ${r.recording}`,
-    `  session ${r.session}: seed ${s.seed}, ${s.choices.games} game${s.choices.games === 1 ? '' : 's'}, the robot in seat ${s.robotSeat}, speech ${s.speech}; ${r.mode === 'fast' ? 'as fast as possible' : 'at recorded speed'}.`,
+    `  session ${r.session}: seed ${s.seed}, ${s.games} game${s.games === 1 ? '' : 's'}, the robot in seat ${s.robotSeat}, speech ${s.speech}; ${r.mode === 'fast' ? 'as fast as possible' : 'at recorded speed'}.`,
     `  fed ${r.fed.tableEvents} table events and ${r.fed.requests} operator requests.`,
     ...r.notes.map((n) => `  note: ${n}.`),
     '',

@@ -26,7 +26,7 @@ import { Narrator, medianAndMax } from '../narration/narrator.js';
 /** Topic names to their keys, to tell recorded messages to a narrator. */
 const TOPIC_KEYS = new Map(Object.entries(TOPICS).map(([k, t]) => [t.name, k as TopicKey]));
 
-export interface SimulateOptions {
+interface SimulateOptions {
   games: number;
   seed: number;
   /** The robot's budget per decision (ms). */

@@ -2,10 +2,10 @@
 // in-process and ROS 2 implementations.
 export type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 export { InProcessBus } from './in-process-bus.js';
-export { Ros2UnavailableError, SOURCE_ROS_HINT, createRos2Bus } from './ros2-bus.js';
-export type { RclNodeLike, RclnodejsLike, Ros2BusOptions } from './ros2-bus.js';
+export { Ros2UnavailableError, createRos2Bus } from './ros2-bus.js';
+export type { RclnodejsLike } from './ros2-bus.js';
 export * from './messages.js';
 export * from './topics.js';
 export { checkMessage, describeField, jsonSchemaOf, toMsgFile } from './spec.js';
 export { GENERATED_HEADER, parceiroMsgFiles } from './msg-files.js';
-export type { FieldType, MessageOf, MessageSpec, RosPrimitive } from './spec.js';
+export type { MessageOf, MessageSpec } from './spec.js';

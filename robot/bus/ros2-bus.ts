@@ -28,7 +28,7 @@ export interface RclnodejsLike {
   };
 }
 
-export interface RclNodeLike {
+interface RclNodeLike {
   /** Declares a parameter; a value given on the command line (`--ros-args -p name:=value`) or in a parameters file overrides the default. */
   declareParameter(parameter: unknown, descriptor?: unknown, ignoreOverride?: boolean): unknown;
   getParameter(name: string): { value: unknown } | undefined;
@@ -44,7 +44,7 @@ export interface RclNodeLike {
   destroy(): void;
 }
 
-export const SOURCE_ROS_HINT =
+const SOURCE_ROS_HINT =
   'source ROS 2 and the interface package first: `source /opt/ros/$ROS_DISTRO/setup.bash`, then ' +
   '`colcon build --base-paths robot/parceiro_msgs` and `source install/setup.bash` (see "Running on the robot" in the README)';
 
@@ -56,7 +56,7 @@ export class Ros2UnavailableError extends Error {
   }
 }
 
-export interface Ros2BusOptions {
+interface Ros2BusOptions {
   nodeName?: string;
   namespace?: string;
   onError?: BusErrorHandler;

@@ -5,17 +5,17 @@
 // apart.
 
 /** ROS 2 primitive field types we use. */
-export type RosPrimitive = 'bool' | 'int8' | 'uint8' | 'int32' | 'uint32' | 'int64' | 'float32' | 'float64' | 'string';
+type RosPrimitive = 'bool' | 'int8' | 'uint8' | 'int32' | 'uint32' | 'int64' | 'float32' | 'float64' | 'string';
 
 const NUMERIC = new Set<RosPrimitive>(['int8', 'uint8', 'int32', 'uint32', 'int64', 'float32', 'float64']);
 
 /** A field type: a primitive, a primitive array (`T[]`, `T[N]`) or another message (`pkg/Name`, `pkg/Name[]`). */
-export type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
+type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
 
 // `MessageSpec<any>`: the spec of any message, whatever its fields. FieldValue below tells nested fields
 // by `extends MessageRef`; a narrower default could quietly make some of them numbers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-export interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
+interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
   readonly ref: S;
   readonly array: A;
 }
@@ -31,7 +31,7 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
 }
 
 /** A field written with its note: the type, then what the field holds. */
-export type NotedField = readonly [FieldType, string];
+type NotedField = readonly [FieldType, string];
 type TypeOfField<T> = T extends readonly [infer U extends FieldType, string] ? U : T;
 
 /** A message's spec; a field given as `[type, note]` keeps its note beside it in the source. */

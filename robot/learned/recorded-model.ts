@@ -8,7 +8,7 @@ import { modelDigest, sidecarProblem } from './model-check.js';
 import { modelPath } from './model-path.js';
 
 /** What a recording says of a network: its file (relative to the project root, or absolute), digest and features version. */
-export interface RecordedModel {
+interface RecordedModel {
   modelFile: string;
   sha256?: unknown;
   featuresVersion?: unknown;

@@ -2,5 +2,5 @@
 export { FileSink } from './file-sink.js';
 export { Recorder, SESSION_METADATA, closeOpenRecordings } from './recorder.js';
 export type { SessionInfo } from './recorder.js';
-export { MAX_RECORD_BYTES, RecordingError, RecordingStream, readRecording } from './reader.js';
+export { RecordingError, RecordingStream, readRecording } from './reader.js';
 export type { RecordedMessage, Recording } from './reader.js';

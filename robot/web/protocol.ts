@@ -120,5 +120,3 @@ export interface DashboardClientEvents {
   control: (control: DashboardControl, ack: (reply: ControlAck) => void) => void;
 }
 
-/** The handshake's refusal codes (in connect_error's `data.code`). */
-export type AuthRefusal = 'no-token' | 'bad-token';

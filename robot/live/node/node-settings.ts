@@ -8,7 +8,7 @@ import { LEVEL_NAMES, PREDICTOR_KINDS } from '../../../game/index.js';
 
 export const NODE_FILE = 'node.yaml';
 
-export const nodeSettingsSchema = z.strictObject({
+const nodeSettingsSchema = z.strictObject({
   player: z.strictObject({
     budgetMs: z.number().int().min(1).max(600_000),
     inference: z.number().int().min(0).max(100),

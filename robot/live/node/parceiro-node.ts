@@ -80,14 +80,14 @@ import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
 import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
 
-export type BusChoice = 'in-process' | 'ros2';
+type BusChoice = 'in-process' | 'ros2';
 
 /**
  * The node's lifecycle, in the states of a ROS 2 managed node: `configure` makes it inactive (its
  * parts made, nothing served), `activate` active (tables served, the robot greets), `close` finalized
  * (ROS 2's shutdown: every part closed, the recording complete). `start` is configure then activate.
  */
-export type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
+type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
 
 /** Where the table server listens and what the tables must present. */
 export interface TableServerOptions {
@@ -214,7 +214,7 @@ function checkOptions(o: object): void {
  * What differs between a live session, a replay and a restart: who answers for the robot and which
  * times its reactions and messages carry. The defaults are the live node's own parts.
  */
-export interface SessionSources {
+interface SessionSources {
   /** The robot's decisions; default the timed search on the worker pool. */
   player?: RobotPlayer;
   /** The quick estimates; default a worker thread (null: none). */
@@ -228,7 +228,7 @@ export interface SessionSources {
 }
 
 /** The parts of a session a restore step feeds the recorded past into. */
-export interface RestoreTarget {
+interface RestoreTarget {
   runtime: SessionRuntime;
   reactions: RobotReactions;
   scheduler: BehaviourScheduler;
@@ -241,7 +241,7 @@ export interface RestoreTarget {
  * A session that continues from its recording: restored while the node is configured, before its
  * table server listens; it does not greet the table again, and its recording is a new part.
  */
-export interface RestoreStep {
+interface RestoreStep {
   /** Feeds the recorded past into the session's parts. */
   run(target: RestoreTarget): Promise<void>;
   /** The part's file name without `.mcap` (`<id>.2`); default the session id. */

@@ -85,10 +85,10 @@ const prediction = z
   .refine((p) => p.model !== 'learned' || p.modelFile !== undefined, 'a learned model names its file');
 
 /** Where a chosen setting's default is kept: config/session.yaml (its own key), or a key path of config/node.yaml. */
-export type ChoiceDefault<T> = { session: T } | { node: string };
+type ChoiceDefault<T> = { session: T } | { node: string };
 
 /** What makes a setting one a person chooses (a node option; see the file's head). */
-export interface Choice<T> {
+interface Choice<T> {
   /** Its command-line flag, as commander spells it: `--min-think <ms>`, or `--advice` for a yes. */
   flag?: string;
   /** The flag's help, without the default (the command adds where it comes from). */
@@ -186,7 +186,7 @@ export const SESSION_FIELDS = {
   damaged: field(z.string().max(10_000)),
 } as const;
 
-export type SessionKey = keyof typeof SESSION_FIELDS;
+type SessionKey = keyof typeof SESSION_FIELDS;
 
 /** A session's settings as recorded, decoded; any key may be absent (an older recording, or not applicable). */
 export type SessionMetadata = { -readonly [K in SessionKey]?: z.output<(typeof SESSION_FIELDS)[K]['codec']> };
@@ -234,10 +234,10 @@ export function choiceFlags(choices: SessionChoices): string[] {
 
 // ---- config/session.yaml ----------------------------------------------------------------------
 
-export const SESSION_FILE = 'session.yaml';
+const SESSION_FILE = 'session.yaml';
 
 /** config/session.yaml: one optional key for each chosen setting kept there, checked by its codec's value side. */
-export const sessionSettingsSchema = z.strictObject(
+const sessionSettingsSchema = z.strictObject(
   Object.fromEntries(
     CHOICE_KEYS.filter((k) => choiceOf(k).config && 'session' in choiceOf(k).config!).map((k) => [
       k,
@@ -247,7 +247,7 @@ export const sessionSettingsSchema = z.strictObject(
 );
 
 /** The chosen settings kept in config/session.yaml, their defaults filled in. */
-export type SessionSettings = {
+type SessionSettings = {
   [
     K in ChoiceKey as (typeof SESSION_FIELDS)[K]['choice'] extends { config: { session: unknown } } ? K : never
   ]-?: z.output<(typeof SESSION_FIELDS)[K]['codec']>;
@@ -300,7 +300,7 @@ export function restoredChoices(recorded: SessionMetadata): SessionChoices {
 }
 
 /** A recorded value that does not fit its key. */
-export interface UnreadableSetting {
+interface UnreadableSetting {
   key: SessionKey;
   /** The value as recorded, cut to 80 characters. */
   value: string;

@@ -55,7 +55,7 @@ const REQUIRED = ['seed', 'robotSeat', 'firstDealer', 'games'] as const;
  * without which it cannot be run again; `notes` hear each other value that does not fit, and what
  * stands in for it.
  */
-export function recordedSettings(
+function recordedSettings(
   rec: Pick<Recording, 'path' | 'session'>,
   notes: string[],
   verb = 'replayed',

@@ -62,7 +62,7 @@ export interface ReadableDifference extends Difference {
   text: string;
 }
 
-export interface GroupResult {
+interface GroupResult {
   matches: boolean;
   compared: number;
   firstDifference: ReadableDifference | null;
@@ -71,7 +71,8 @@ export interface GroupResult {
 export interface ReplayReport {
   recording: string;
   session: string;
-  settings: ReplaySettings;
+  /** The settings it replayed with, in one flat object (the chosen ones beside the others). */
+  settings: Omit<ReplaySettings, 'choices'> & ReplaySettings['choices'];
   mode: 'fast' | 'realtime';
   /** The file ended with its footer. */
   complete: boolean;
@@ -91,7 +92,7 @@ export interface ReplayReport {
   seconds: number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   mode?: 'fast' | 'realtime';
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
@@ -431,7 +432,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   return {
     recording: rec.path,
     session: settings.sessionId,
-    settings,
+    settings: (({ choices, ...rest }) => ({ ...choices, ...rest }))(settings),
     mode,
     complete,
     problems,

@@ -128,7 +128,7 @@ export class RestoreClock implements Clock {
   }
 }
 
-export interface RestoreOptions {
+interface RestoreOptions {
   runtime: SessionRuntime;
   toggles: ToggleBoard;
   /** Closed while the past is fed in; opened as the node goes live. */
@@ -149,7 +149,7 @@ export interface RestoreOptions {
   answered?: Parameters<TableFeeder['feed']>[1];
 }
 
-export interface Restored {
+interface Restored {
   restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
   over: boolean;
   /** Tables of the stopped runtime marked disconnected (their disconnect events open the next part). */

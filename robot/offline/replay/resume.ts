@@ -37,7 +37,7 @@ import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
 
 /** The recorded parts of a session, in order, read as streams. */
-export interface SessionParts {
+interface SessionParts {
   sessionId: string;
   files: string[];
   /** The first part's metadata: the seeds and settings. */
@@ -64,7 +64,7 @@ function restorable(facts: RecordingFacts): string {
 }
 
 /** The recordings of session `id` in `dir`: `<id>.mcap`, `<id>.2.mcap`, ... */
-export function findSessionParts(dir: string, id: string): SessionParts {
+function findSessionParts(dir: string, id: string): SessionParts {
   const first = join(dir, `${id}.mcap`);
   if (!existsSync(first)) throw new RecordingError(first, `no recording of session ${id} to resume from`);
   const files = [first];
@@ -99,7 +99,7 @@ export function findSessionParts(dir: string, id: string): SessionParts {
   };
 }
 
-export interface ResumeOptions {
+interface ResumeOptions {
   /** The folder of the recordings (default config/node.yaml). */
   recordingsDir?: string;
   sessionId: string;
