@@ -119,4 +119,3 @@ export interface DashboardServerEvents {
 export interface DashboardClientEvents {
   control: (control: DashboardControl, ack: (reply: ControlAck) => void) => void;
 }
-
