@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../../game/index.js';
 import type { NodeSummary, SessionOptions } from '../../robot/index.js';
-import type { Bus } from '../../robot/bus/index.js';
+import type { Bus, Ros2NodeBus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
@@ -23,6 +23,7 @@ import type { StartPlaces } from '../errors.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 import { startLiveTuio } from './live-tuio.js';
+import { followRosParameters } from './ros-parameters.js';
 import { loadTuioSettings } from '../../table-bridge/tuio/index.js';
 
 interface LiveOptions {
@@ -108,9 +109,10 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   let character = o.character;
   let budget = o.budget;
   let toggles: Record<string, boolean | number> | null = null;
+  let ros2: Ros2NodeBus | null = null;
   if (o.bus === 'ros2') {
     try {
-      bus = await createRos2Bus({
+      bus = ros2 = await createRos2Bus({
         onError: (e, topic) => logger.error({ err: String(e), topic: topic.name }, 'a bus handler failed'),
       });
     } catch (e) {
@@ -230,6 +232,17 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     }
   };
   if (o.resume === undefined) await applyRosToggles();
+  // `ros2 param set` at run time: a toggle or the language takes effect now and for later sessions.
+  if (ros2 && ros)
+    followRosParameters(ros2, {
+      toggles: () => ({ ...node.toggles.get() }),
+      day: {
+        toggles: ros,
+        setLanguage: (l) => {
+          language = l;
+        },
+      },
+    });
   // Ctrl-C (or SIGTERM) stops cleanly at any moment: the handlers were installed before anything
   // opened (signals.ts; a signal during start-up is answered here, once the node is up).
   const stop = (signals ?? own()).stopped();

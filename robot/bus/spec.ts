@@ -5,12 +5,12 @@
 // apart.
 
 /** ROS 2 primitive field types we use. */
-type RosPrimitive = 'bool' | 'int8' | 'uint8' | 'int32' | 'uint32' | 'int64' | 'float32' | 'float64' | 'string';
+export type RosPrimitive = 'bool' | 'int8' | 'uint8' | 'int32' | 'uint32' | 'int64' | 'float32' | 'float64' | 'string';
 
 const NUMERIC = new Set<RosPrimitive>(['int8', 'uint8', 'int32', 'uint32', 'int64', 'float32', 'float64']);
 
 /** A field type: a primitive, a primitive array (`T[]`, `T[N]`) or another message (`pkg/Name`, `pkg/Name[]`). */
-type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
+export type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${number}]` | MessageRef;
 
 // `MessageSpec<any>`: the spec of any message, whatever its fields. FieldValue below tells nested fields
 // by `extends MessageRef`; a narrower default could quietly make some of them numbers.
