@@ -281,8 +281,14 @@ program
   .argument('<file>', 'the recording (recordings/<session id>.mcap)')
   .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
   .addOption(new Option('--realtime', 'at the recorded speed'))
+  .addOption(
+    new Option(
+      '--character <file>',
+      'the character file of a session that ran with one (a recording names files, it does not open them)',
+    ),
+  )
   .addOption(jsonOption())
-  .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean }) => {
+  .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean; character?: string }) => {
     const report = await replayCommand(file, o);
     console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
     process.exitCode = report.matches ? 0 : 1;

@@ -189,6 +189,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
         ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
         ...(typeof bus === 'object' ? { bus } : {}),
         acceptDamage: o.acceptDamage === true,
+        ...(o.character === undefined ? {} : { character: o.character }),
         logger,
         node: {
           dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },

@@ -12,6 +12,7 @@ interface ReplayCommandOptions {
   fast?: boolean;
   realtime?: boolean;
   json: boolean;
+  character?: string;
 }
 
 const GROUP_TITLES: Record<GroupName, string> = {
@@ -23,7 +24,10 @@ const GROUP_TITLES: Record<GroupName, string> = {
 export async function replayCommand(file: string, o: ReplayCommandOptions): Promise<ReplayReport> {
   try {
     // Streamed: read as it is replayed, so a recording of any length replays in the same memory.
-    return await replayRecording(new RecordingStream(file), { mode: o.realtime ? 'realtime' : 'fast' });
+    return await replayRecording(new RecordingStream(file), {
+      mode: o.realtime ? 'realtime' : 'fast',
+      ...(o.character === undefined ? {} : { character: o.character }),
+    });
   } catch (e) {
     if (e instanceof RecordingError) throw new UsageError(e.message);
     throw e;

@@ -191,6 +191,7 @@ async function resumeCommand(
       port: 0,
       logger,
       acceptDamage: o.acceptDamage === true,
+      ...(o.character === undefined ? {} : { character: o.character }),
       onRestored,
       ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
     });

@@ -12,6 +12,7 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FITTED_MODEL } from '../../game/index.js';
 import { recordSession, recording, replay, robot } from './replay-harness.js';
+import { runCli } from '../launch/run-cli.js';
 import type * as Bus from '../../robot/bus/index.js';
 import type * as Options from '../../launch/options.js';
 
@@ -107,6 +108,34 @@ describe("a session's recorded settings", () => {
     expect(notes.join('\n')).toMatch(/minThinkMs is unreadable \(soon; expected a whole number/);
   });
 
+  it('a replay and a restart open no file a recording names: a character file comes from --character', async () => {
+    const made = await recordSession(dir, 'named-files');
+    const folder = join(dir, 'named');
+    mkdirSync(folder, { recursive: true });
+    for (const [i, character] of ['/etc/passwd', '/dev/zero', '../../config/appraisal/warm.yaml'].entries()) {
+      const id = `named-${i}`;
+      const file = join(folder, `${id}.mcap`);
+      await rewriteSession(made, file, (s) => ({ ...s, id, character }));
+      for (const args of [
+        ['replay', file],
+        ['simulate', '--resume', id, '--recordings', folder],
+      ]) {
+        const r = await runCli(args, dir);
+        expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
+        const lines = r.err.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /names its character by a file .*which a recording does not open: give the file with --character/,
+        );
+        expect(r.err).not.toMatch(/root:/);
+      }
+    }
+    // Given by the operator, the file is read.
+    const r = await runCli(['replay', join(folder, 'named-2.mcap'), '--character', 'warm'], dir);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/Replaying/);
+  });
+
   it('a replay follows `previous` only to a file beside the recording, never a path the file names', async () => {
     const made = await recordSession(dir, 'outside');
     // A real part outside the recordings folder, which a path in the metadata could reach.
@@ -176,7 +205,9 @@ describe("a chosen setting's one line", () => {
     // config/session.yaml's keys are the chosen settings kept there, checked by their codec's value side.
     const file = join(dir, 'session.yaml');
     writeFileSync(file, 'minThinkMs: 100\nliftGraceMs: -3\n');
-    expect(() => robot.loadSessionSettings(file)).toThrow(/session\.yaml:2:\d+: liftGraceMs: a whole number from 0 to 600000/);
+    expect(() => robot.loadSessionSettings(file)).toThrow(
+      /session\.yaml:2:\d+: liftGraceMs: a whole number from 0 to 600000/,
+    );
     writeFileSync(file, 'minThinkMs: 100\n');
     expect(robot.loadSessionSettings(file)).toEqual({ minThinkMs: 100, liftGraceMs: 3000 });
   });

@@ -88,8 +88,10 @@ export function replaySettings(
   rec: Pick<Recording, 'path' | 'session'>,
   notes: string[],
   facts: Pick<RecordingFacts, 'spoken' | 'estimates'>,
+  given: { character?: string } = {},
 ): ReplaySettings {
   const s = recordedSettings(rec, notes);
+  const character = characterOf(rec.path, s.character, given.character);
   const raw = rec.session!;
   const missing = [
     'games',
@@ -120,7 +122,13 @@ export function replaySettings(
   const prediction = predictionOf(raw.prediction, s, notes);
   const level = levelOf(s.level, s.levelSettings, notes);
   // Those a session cannot run without default as the node's first session did before they were recorded.
-  const choices = { games: 5, robotSeat: 0 as Seat, firstDealer: 0 as Seat, ...restoredChoices(s) };
+  const choices = {
+    games: 5,
+    robotSeat: 0 as Seat,
+    firstDealer: 0 as Seat,
+    ...restoredChoices(s),
+    ...(character === undefined ? {} : { character }),
+  };
   return {
     sessionId: s.id ?? 'replay',
     seed: s.seed!,
@@ -132,6 +140,21 @@ export function replaySettings(
     prediction,
     ...(level ? { level } : {}),
   };
+}
+
+/**
+ * The character a replay or a restart runs with. A recording names it, it does not open it: a preset
+ * name is the one this project ships (config/appraisal/); a character file is read only from the path
+ * the operator gives (`--character`), never from the path the recording holds.
+ */
+function characterOf(file: string, recorded: string | undefined, given: string | undefined): string | undefined {
+  if (given !== undefined) return given;
+  if (recorded === undefined || /^[\w-]+$/.test(recorded)) return recorded;
+  const shown = recorded.length > 80 ? `${recorded.slice(0, 77)}...` : recorded;
+  throw new RecordingError(
+    file,
+    `names its character by a file (${JSON.stringify(shown)}), which a recording does not open: give the file with --character`,
+  );
 }
 
 /**

@@ -94,6 +94,8 @@ export interface ReplayReport {
 
 interface ReplayOptions {
   mode?: 'fast' | 'realtime';
+  /** The character file of a session that ran with one (a recording names it, it does not open it). */
+  character?: string;
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
   onOutput?: (m: TimedMessage) => void;
@@ -197,7 +199,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const mode = o.mode ?? 'fast';
   const notes: string[] = [];
   const facts = scanRecording(messagesOf(rec));
-  const settings = replaySettings(rec, notes, facts);
+  const settings = replaySettings(rec, notes, facts, o.character === undefined ? {} : { character: o.character });
   const start = facts.first?.time ?? 0;
   // A part written after a restart began from the state the earlier parts reached: the replay restores
   // it from them first, silently, exactly as the restart did, then replays and compares this part.

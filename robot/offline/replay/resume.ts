@@ -117,6 +117,8 @@ interface ResumeOptions {
    * damaged recording is refused with a RecordingError saying where and what could be restored.
    */
   acceptDamage?: boolean;
+  /** The character file of a session that ran with one (a recording names it, it does not open it). */
+  character?: string;
   /** Hears each recorded message as it is restored (all topics: the past of the session, e.g. for its summary). */
   onRestored?: (m: RecordedMessage) => void;
 }
@@ -154,7 +156,12 @@ export async function resumeSession(
       `cannot be resumed as recorded: ${parts.damage}. To start from what could be read, accept the damage (--accept-damage)`,
     );
   const notes: string[] = [];
-  const s = replaySettings({ path: parts.files[0]!, session: parts.info }, notes, parts.facts);
+  const s = replaySettings(
+    { path: parts.files[0]!, session: parts.info },
+    notes,
+    parts.facts,
+    o.character === undefined ? {} : { character: o.character },
+  );
   const start = parts.facts.first?.time ?? systemClock.now();
   const clock = new RestoreClock(start);
   const bus = new GatedBus(o.bus ?? new InProcessBus());
