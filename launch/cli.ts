@@ -276,7 +276,7 @@ program
 program
   .command('replay')
   .description(
-    "feed a recording's table events back through the robot node and say whether its plays, emotions and behaviours match (exit 0), or where they first differ (exit 1)",
+    "feed a recording's table events back through the robot node and say whether its plays, emotions and behaviours match (exit 0), or where they first differ, or that the recording is damaged past what was matched (exit 1)",
   )
   .argument('<file>', 'the recording (recordings/<session id>.mcap)')
   .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
@@ -291,7 +291,8 @@ program
   .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean; character?: string }) => {
     const report = await replayCommand(file, o);
     console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
-    process.exitCode = report.matches ? 0 : 1;
+    // A damaged recording matched as far as it could be read is not a match of the session.
+    process.exitCode = report.matches && !report.damaged ? 0 : 1;
   });
 
 program

@@ -56,9 +56,11 @@ export function formatReplay(r: ReplayReport): string {
   const total = Object.values(r.compared).reduce((a, b) => a + b, 0);
   lines.push('');
   lines.push(
-    r.matches
-      ? `The replay matches the recording: ${total} messages on ${Object.keys(r.compared).length} topics.`
-      : `The replay differs from the recording; the first difference: ${describeDifference(r.firstDifference!)}`,
+    !r.matches
+      ? `The replay differs from the recording; the first difference: ${describeDifference(r.firstDifference!)}`
+      : r.damaged
+        ? `The replay matches only what could be read of the recording (${total} messages): it is damaged, see below.`
+        : `The replay matches the recording: ${total} messages on ${Object.keys(r.compared).length} topics.`,
   );
   if (r.complete && !r.problems.length) lines.push('The recording is complete.');
   else {

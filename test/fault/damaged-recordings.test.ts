@@ -106,6 +106,9 @@ function replayProblem(r: Ran): string | null {
   if (r.code !== 0 && r.code !== 1) return `exit ${r.code}: ${firstLines(r.err || r.out)}`;
   if (!/The replay (matches|differs)|replay/i.test(r.out))
     return `exit ${r.code} without a report: ${firstLines(r.out)}`;
+  // A match of what could be read is not a match of the session: only a whole recording exits 0.
+  if (r.code === 0 && /complete but damaged|recording is damaged|could not be read/.test(r.out))
+    return `exit 0 for a damaged recording: ${firstLines(r.out)}`;
   return null;
 }
 

@@ -78,6 +78,8 @@ export interface ReplayReport {
   complete: boolean;
   /** The reader's account of what could not be read. */
   problems: string[];
+  /** Damage other than a cut-short end (a crash's): the replay matched only what could be read. */
+  damaged: boolean;
   /** What was not replayed, and why. */
   notReplayed: string[];
   /** How the replay was made (what comes from the recording rather than being recomputed). */
@@ -438,6 +440,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
     mode,
     complete,
     problems,
+    damaged: problems.some((p) => !p.startsWith('cut short after')),
     notReplayed,
     notes,
     fed,
