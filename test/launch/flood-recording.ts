@@ -7,8 +7,12 @@ import { RulePlayer, parseCard } from '../../game/index.js';
 import type { Seat } from '../../game/index.js';
 import { ParceiroNode, createLogger, syncRobotPlayer } from '../../robot/index.js';
 
-/** Records session `id` in `dir`: a table's hello, then `events` refused card events; returns the file. */
-export async function floodRecording(dir: string, id: string, events: number): Promise<string> {
+/**
+ * Records session `id` in `dir`: a table's hello, then `events` refused card events; returns the file.
+ * `surplus`: with each event, a prediction message the replay never produces (no game, no prediction),
+ * as if another node had published it.
+ */
+export async function floodRecording(dir: string, id: string, events: number, surplus = false): Promise<string> {
   const node = await ParceiroNode.start({
     seed: 3,
     table: { host: '127.0.0.1', port: 0, token: 'flood' },
@@ -32,6 +36,21 @@ export async function floodRecording(dir: string, id: string, events: number): P
       fiducial: null,
     });
     if (v.ok) throw new Error('a card before any game was accepted');
+    if (surplus)
+      node.bus.publish('prediction', {
+        game: 1,
+        trick: 0,
+        seat: 1,
+        model: 'expert',
+        phase: 'predicted',
+        cards: ['AS'],
+        probabilities: [1],
+        possible: 10,
+        played: '',
+        probability: -1,
+        rank: -1,
+        surprise: -1,
+      });
     // Lets the recorder write as it goes.
     if (i % 5000 === 0) await new Promise((r) => setImmediate(r));
   }

@@ -37,6 +37,22 @@ describe('a large recording', () => {
     expect(report.compared['/parceiro/table/output']).toBeGreaterThanOrEqual(EVENTS);
   }, 180_000);
 
+  it('names the first message the replay never produces, without holding the ones after it (64 MB heap)', async () => {
+    // Before the fix the recorded predictions piled up, waiting for a counterpart: out of memory.
+    const surplus = await floodRecording(join(dir, 'surplus'), 'surplus', EVENTS, true);
+    const r = await runCli(['replay', surplus, '--json'], dir, undefined, ['--max-old-space-size=64']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as {
+      matches: boolean;
+      firstDifference: { topic: string; index: number; actual: unknown } | null;
+      compared: Record<string, number>;
+    };
+    expect(report.matches).toBe(false);
+    expect(report.firstDifference).toMatchObject({ topic: '/parceiro/prediction', index: 0, actual: null });
+    expect(report.compared['/parceiro/prediction']).toBe(EVENTS);
+  }, 240_000);
+
   it('resumes in a 64 MB heap: the flood is restored, and the session is played to its end', async () => {
     const folder = join(dir, 'resume');
     cpSync(join(dir, 'flood'), folder, { recursive: true });

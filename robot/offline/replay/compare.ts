@@ -90,10 +90,17 @@ interface TopicRun {
 }
 
 /**
+ * How far one side of a topic may run ahead of the other. The replay answers each recorded input at its
+ * recorded time, so on a session that replays a side is a few messages ahead; thousands ahead, the
+ * other side lacks them, and the first of them is the difference finish() would name.
+ */
+const MAX_AHEAD = 10_000;
+
+/**
  * compareRuns as the messages come: each recorded and each replayed message is compared as soon as its
  * counterpart (the same topic, the same index) is there, and then forgotten, so a long recording is
- * compared in memory that does not grow with it (only what one side is ahead of the other is held;
- * after a topic's first difference, nothing of it).
+ * compared in memory that does not grow with it (only what one side is ahead of the other is held, at
+ * most MAX_AHEAD messages a topic; after a topic's first difference, nothing of it).
  */
 export class RunComparer {
   readonly #topics = new Map<string, TopicRun>();
@@ -132,6 +139,12 @@ export class RunComparer {
       }
       this.#differ(topic, t, { topic, index: t.matched, time: x.time, expected: x.message, actual: y.message });
     }
+    const x = t.want.peek();
+    const y = t.got.peek();
+    if (t.want.length > MAX_AHEAD && x)
+      this.#differ(topic, t, { topic, index: t.matched, time: x.time, expected: x.message, actual: null });
+    else if (t.got.length > MAX_AHEAD && y)
+      this.#differ(topic, t, { topic, index: t.matched, time: y.time, expected: null, actual: y.message });
   }
 
   #differ(topic: string, t: TopicRun, d: Difference): void {
