@@ -41,6 +41,7 @@ import {
   minThinkOption,
   noRecordOption,
   portOption,
+  recordingFormatOption,
   recordingsOption,
   repeatableOption,
   resumeOption,
@@ -92,6 +93,7 @@ program
       description: 'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
     }),
   )
+  .addOption(recordingFormatOption())
   .addOption(minThinkOption())
   .addOption(
     botThinkOption(
@@ -153,6 +155,7 @@ program
   .addOption(speechOption())
   .addOption(noRecordOption())
   .addOption(recordingsOption())
+  .addOption(recordingFormatOption())
   .addOption(dashboardPortOption('the operator dashboard port (0: a free one)', 7420))
   .addOption(dashboardTokenOption())
   .addOption(
@@ -263,6 +266,7 @@ program
   )
   .addOption(noRecordOption())
   .addOption(recordingsOption())
+  .addOption(recordingFormatOption())
   .addOption(hostOption())
   .addOption(portOption('the table server port (0: a free one)', { default: 0 }))
   .addOption(dashboardPortOption('the dashboard and virtual table port (0: a free one)', 0))

@@ -4,7 +4,9 @@
 // explicitly, at the call in cli.ts.
 
 import { Option } from 'commander';
-import { intOption } from './errors.js';
+import type { RecordingFormat } from '../robot/recording/index.js';
+import { RECORDING_FORMATS } from '../robot/recording/index.js';
+import { UsageError, intOption } from './errors.js';
 import { levelOption } from './levels.js';
 
 /** What a command changes of a shared option: its help text, its default. */
@@ -45,6 +47,20 @@ export const noRecordOption = (): Option => new Option('--no-record', 'do not wr
 
 export const recordingsOption = (o: OptionText = {}): Option =>
   build('--recordings <dir>', 'where recordings go (default: config/node.yaml)', o);
+
+export const recordingFormatOption = (): Option =>
+  new Option(
+    '--recording-format <format>',
+    'json or ros2, the rosbag2 MCAP profile that ros2 bag reads (default: config/node.yaml, json)',
+  );
+
+/** The recording's format as given (undefined: config/node.yaml's), or one line on what it expects. */
+export function recordingFormat(value: string | undefined): RecordingFormat | undefined {
+  if (value === undefined) return undefined;
+  if (!(RECORDING_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(`--recording-format expects ${RECORDING_FORMATS.join(' or ')}, got "${value}"`);
+  return value as RecordingFormat;
+}
 
 export const minThinkOption = (o: OptionText = {}): Option =>
   build(

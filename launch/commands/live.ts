@@ -12,6 +12,7 @@ import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
+import { recordingFormat } from '../options.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/offline/index.js';
@@ -41,6 +42,8 @@ export interface LiveOptions {
   speech?: string;
   record: boolean;
   recordings?: string;
+  /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
+  recordingFormat?: string;
   dashboardPort: number;
   dashboardToken?: string;
   /** Continue this session after a crash, from its recording (the day then goes on with new sessions). */
@@ -64,6 +67,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   if (o.bus !== 'in-process' && o.bus !== 'ros2')
     throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   if (o.resume !== undefined) sessionIdOption('--resume', o.resume);
+  const format = recordingFormat(o.recordingFormat);
   const givenToken = tokenOption('--token', o.token);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const nodeSettings = loadNodeSettings();
@@ -170,6 +174,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+    ...(format === undefined ? {} : { recordingFormat: format }),
   });
   let node: ParceiroNode;
   let close: () => ReturnType<ParceiroNode['close']> = () => node.close();

@@ -9,6 +9,7 @@ import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
+import { recordingFormat } from '../options.js';
 import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
 import type { TopicKey } from '../../robot/bus/index.js';
 import type { RecordedMessage } from '../../robot/recording/index.js';
@@ -33,6 +34,8 @@ export interface SimulateOptions {
   speech: string;
   record: boolean;
   recordings?: string;
+  /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
+  recordingFormat?: string;
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
   /** A pause before each bot's card (ms), as a person takes; default 1000. */
@@ -106,6 +109,7 @@ export async function simulateCommand(
   if (o.resume !== undefined)
     return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
   if (o.session !== undefined) sessionIdOption('--session', o.session);
+  const format = recordingFormat(o.recordingFormat);
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   // The recordings folder is made and tried before anything opens: a mistake stops here, in one line.
   const recordings = o.record
@@ -128,6 +132,7 @@ export async function simulateCommand(
       ...(play.levels ? { levels: play.levels } : {}),
       speech: speechKind(o.speech),
       ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
+      ...(format === undefined ? {} : { recordingFormat: format }),
       sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
       ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
       ...(o.character === undefined ? {} : { character: o.character }),
