@@ -3,7 +3,8 @@
 // and settings of the recording's metadata. The robot's decisions and the quick estimates are
 // time-bound searches, so they are taken from the recording (recorded-answers.ts); everything else
 // (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
-// with what was recorded (compare.ts). A recording cut short replays as far as it goes.
+// with what was recorded (compare.ts), as the recording holds it (JSON, or CDR with its float32
+// fields). A recording cut short replays as far as it goes.
 
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -13,7 +14,7 @@ import { InProcessBus, TOPICS } from '../../bus/index.js';
 import type { NodeLogger } from '../../live/index.js';
 import { ParceiroNode, createLogger, readSessionMetadata } from '../../live/index.js';
 import type { RecordedMessage, Recording } from '../../recording/index.js';
-import { RecordingStream } from '../../recording/index.js';
+import { RecordingStream, asRecorded } from '../../recording/index.js';
 import type { Difference, TimedMessage } from './compare.js';
 import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
@@ -232,11 +233,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const bus = chain ? new GatedBus(tapped) : tapped;
   const comparer = new RunComparer();
   const counts = new Map<string, number>();
+  // Each message the replay publishes, as the recording would hold it (a CDR recording's float32 fields are rounded so).
+  const format = rec.format;
   tapped.tap((e) => {
     const out: TimedMessage = {
       topic: e.topic,
       time: clock.now(),
-      message: JSON.parse(JSON.stringify(e.message)) as unknown,
+      message: asRecorded(format, e.topic, e.message),
     };
     if (comparable(out)) comparer.replayed(out);
     o.onOutput?.(out);
