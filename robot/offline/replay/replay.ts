@@ -9,7 +9,16 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ExpectationMessage, TableEvent, TopicKey } from '../../bus/index.js';
+import type {
+  Bus,
+  ExpectationMessage,
+  NodeParameter,
+  ParameterValues,
+  TableEvent,
+  TopicKey,
+  TopicMessage,
+  Unsubscribe,
+} from '../../bus/index.js';
 import { InProcessBus, TOPICS } from '../../bus/index.js';
 import type { NodeLogger } from '../../live/index.js';
 import { ParceiroNode, createLogger, readSessionMetadata } from '../../live/index.js';
@@ -97,6 +106,36 @@ export interface ReplayOptions {
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
   onOutput?: (m: TimedMessage) => void;
+}
+
+/**
+ * The replay's in-process bus, as the node sees it: of the kind the recorded session ran on. The node
+ * says which bus it runs on (the robot's connection), and a replay, always in process, must say what
+ * the session said for its messages to be the recorded ones.
+ */
+class RecordedKindBus implements Bus {
+  constructor(
+    readonly inner: Bus,
+    readonly kind: Bus['kind'],
+  ) {}
+  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+    this.inner.publish(key, message);
+  }
+  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
+    return this.inner.subscribe(key, handler);
+  }
+  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
+    return this.inner.tap(handler);
+  }
+  parameters<P extends Record<string, NodeParameter>>(
+    defaults: P,
+    integers?: readonly (keyof P)[],
+  ): ParameterValues<P> {
+    return this.inner.parameters(defaults, integers);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
@@ -230,7 +269,9 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   let restoring = chain !== null;
   let skipRestartDisconnects = 0;
   const tapped = new InProcessBus();
-  const bus = chain ? new GatedBus(tapped) : tapped;
+  const ranOn = facts.robotBus === 'ros2' ? new RecordedKindBus(tapped, 'ros2') : tapped;
+  if (facts.robotBus === 'ros2') notes.push('the session ran on the ROS 2 bus; it is replayed in process');
+  const bus = chain ? new GatedBus(ranOn) : ranOn;
   const comparer = new RunComparer();
   const counts = new Map<string, number>();
   // Each message the replay publishes, as the recording would hold it (a CDR recording's float32 fields are rounded so).
