@@ -2,11 +2,14 @@
 // ROS 2 is sourced, so it is loaded here, on demand, and its absence is one clear message. Every topic
 // of TOPICS gets a publisher with its QoS; subscriptions are made when first asked for. A message this
 // node publishes reaches its own subscribers through ROS, as any other node's would, so the in-process
-// and ROS 2 buses deliver the same messages.
+// and ROS 2 buses deliver the same messages. The tap sees this node's messages as it publishes them
+// (`out`), and another node's as a subscription hears them (`in`; own-echoes.ts tells them apart).
 
 import type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 import type { Qos, TopicKey, TopicMessage, TopicSpec } from './topics.js';
 import { ALL_TOPICS, TOPICS } from './topics.js';
+import type { MessageInfoLike } from './own-echoes.js';
+import { OwnEchoes } from './own-echoes.js';
 
 /** The part of rclnodejs we use (its public API: init, Node, QoS, shutdown). */
 export interface RclnodejsLike {
@@ -37,7 +40,8 @@ export interface RclNodeLike {
     type: string,
     topic: string,
     options: { qos?: unknown },
-    callback: (message: unknown) => void,
+    /** rclnodejs passes the MessageInfo to a callback that takes two arguments. */
+    callback: (message: unknown, info?: MessageInfoLike) => void,
   ): unknown;
   destroySubscription?(subscription: unknown): void;
   spin(): void;
@@ -104,6 +108,7 @@ class Ros2Bus implements Bus {
   private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
   private readonly subscriptions = new Map<string, unknown>();
   private readonly taps = new Set<(entry: BusEntry) => void>();
+  private readonly echoes = new OwnEchoes();
   private closed = false;
 
   constructor(
@@ -126,6 +131,7 @@ class Ros2Bus implements Bus {
     if (this.closed) return;
     const topic = TOPICS[key] as TopicSpec;
     for (const t of this.taps) this.safely(() => t({ topic, message, direction: 'out' }), topic);
+    this.echoes.published(topic, message, this.handlers.has(topic.name));
     try {
       this.publishers.get(topic.name)!.publish(message);
     } catch (e) {
@@ -139,12 +145,16 @@ class Ros2Bus implements Bus {
     if (!set) {
       const handlers = new Set<(message: unknown) => void>();
       this.handlers.set(topic.name, (set = handlers));
+      this.echoes.subscribed(topic);
       const sub = this.node.createSubscription(
         topic.message.type,
         topic.name,
         { qos: this.qos(topic.qos) },
-        (message) => {
+        (message, info) => {
           if (this.closed) return;
+          // Another node's message is tapped as it arrives, before anything it causes.
+          if (!this.echoes.isOwn(topic, message, info))
+            for (const t of this.taps) this.safely(() => t({ topic, message, direction: 'in' }), topic);
           for (const h of [...handlers]) this.safely(() => h(message), topic);
         },
       );

@@ -1,6 +1,7 @@
 // A session recorded on the ROS 2 bus replays to itself in process, whatever the bus it ran on: the
-// robot's connection says ros2 in the recording and in the replay. Against the rclnodejs stand-in
-// (the real graph: test/ros2/).
+// robot's connection says ros2 in the recording and in the replay; and what another node sent the
+// node over ROS 2 (a wizard line from `ros2 topic pub`) is recorded as incoming and fed back by the
+// replay. Against the rclnodejs stand-in (the real graph: test/ros2/). Both recording formats.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,4 +65,24 @@ describe('a session on the ROS 2 bus replays in process', () => {
     expect(r.compared['/parceiro/connections']).toBeGreaterThan(0);
     expect(r.notes).toContain('the session ran on the ROS 2 bus; it is replayed in process');
   }, 120_000);
+
+  for (const format of ['json', 'ros2'] as const) {
+    it(`with a wizard line another node sent, recorded as incoming and fed back (${format})`, async () => {
+      const path = await recordOnRos2(`ros2-wizard-${format}`, { wizard: true, format });
+      const rec = recording.readRecording(path);
+      expect(rec.format).toBe(format);
+      const incoming = rec.messages.filter((m) => m.direction === 'in');
+      expect(incoming.map((m) => [m.topic.name, m.message])).toEqual([['/parceiro/wizard/say', WIZARD]]);
+      // The robot said it: the line is in what the recording holds of the robot's speech.
+      expect(
+        rec.messages.some((m) => m.topic.name === '/tts/say' && (m.message as { text: string }).text === WIZARD.text),
+      ).toBe(true);
+      // Its own messages, heard back through ROS, are not taken for another node's.
+      expect(rec.messages.filter((m) => m.topic.name === '/parceiro/wizard/say')).toHaveLength(1);
+      const r = await replay.replayRecording(new recording.RecordingStream(path));
+      expect(r.firstDifference).toBeNull();
+      expect(r.matches).toBe(true);
+      expect(r.fed.requests).toBeGreaterThanOrEqual(1);
+    }, 120_000);
+  }
 });

@@ -1,10 +1,11 @@
-// Replays a recorded session through the same node: the recorded table events (and operator requests)
-// are fed back, at their recorded times on a ReplayClock, into a ParceiroNode started with the seeds
-// and settings of the recording's metadata. The robot's decisions and the quick estimates are
-// time-bound searches, so they are taken from the recording (recorded-answers.ts); everything else
-// (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
-// with what was recorded (compare.ts), as the recording holds it (JSON, or CDR with its float32
-// fields). A recording cut short replays as far as it goes.
+// Replays a recorded session through the same node: the recorded table events (and operator requests,
+// and what other nodes sent the node over ROS 2: the messages recorded as incoming) are fed back, at
+// their recorded times on a ReplayClock, into a ParceiroNode started with the seeds and settings of the
+// recording's metadata. The robot's decisions and the quick estimates are time-bound searches, so they
+// are taken from the recording (recorded-answers.ts); everything else (game state and events,
+// emotions, postures, gaze, speech, table output) is recomputed and compared with what was recorded
+// (compare.ts), as the recording holds it (JSON, or CDR with its float32 fields). A recording cut
+// short replays as far as it goes.
 
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -47,6 +48,7 @@ const REQUEST_KEYS: readonly TopicKey[] = [
   'review',
 ];
 const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
+const TOPIC_KEYS = new Map(Object.entries(TOPICS).map(([k, t]) => [t.name, k as TopicKey]));
 export const GROUPS = {
   plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
   emotions: [TOPICS.expectation, TOPICS.prediction, TOPICS.emotions].map((t) => t.name),
@@ -367,8 +369,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
       // Inputs at their recorded time; outputs at the time their publisher read the clock (a header's stamp).
-      clock.moveTo(DRIVING.has(name) ? m.time : stampOf(m));
-      if (name === TOPICS.tableEvents.name) {
+      clock.moveTo(DRIVING.has(name) || m.direction === 'in' ? m.time : stampOf(m));
+      if (m.direction === 'in') {
+        // Another node sent it (over ROS 2): it reached the node's subscribers, and only them, as it does here.
+        await settle();
+        bus.publish(TOPIC_KEYS.get(name)!, m.message as never);
+        fed.requests++;
+      } else if (name === TOPICS.tableEvents.name) {
         const t = m.message as TableEvent;
         if (t.table_id === OPERATOR_TABLE) continue; // made again by the sessionControl request before it
         // The old tables the restore marked gone: made again by the restore above.
@@ -383,7 +390,9 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
         continue;
       }
       const request = REQUESTS.get(name);
-      if (request) {
+      if (m.direction === 'in') {
+        // Fed above.
+      } else if (request) {
         await settle();
         bus.publish(request, m.message as never);
         fed.requests++;
