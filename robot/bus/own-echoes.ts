@@ -4,12 +4,13 @@
 // event from a lab's program) must be tapped as `in`, or the recording misses it. This tells the two
 // apart.
 //
-// Each message carries its publisher's id (MessageInfo.publisherGid); the id of this node's own
-// publishers is not given by rclnodejs (nor is it the graph's endpoint id under Cyclone DDS), so it is
-// learned: the first message heard from a publisher is this node's own when it is one this node
-// published on that topic and has not yet heard back (its content, with numbers as float32 so the
-// wire's rounding does not matter). From then on the id alone decides. Without an id (an rclnodejs
-// that gives none), the content decides every time.
+// Each message carries its publisher's id (MessageInfo.publisherGid); the id of this node's publisher
+// of a topic is not given by rclnodejs (nor is it the graph's endpoint id under Cyclone DDS), so it is
+// learned: a message is this node's own when it is one this node published on that topic and has not
+// yet heard back (its content, with numbers as float32 so the wire's rounding does not matter), and
+// its publisher's id is then the node's for that topic. From then on the id alone decides: the node
+// has one publisher per topic, any other is another node's. Without an id (an rclnodejs that gives
+// none), the content decides every time.
 
 import type { TopicSpec } from './topics.js';
 
@@ -46,8 +47,8 @@ export class OwnEchoes {
   readonly #pending = new Map<string, string[]>();
   /** Per latched topic: its last messages (a subscription made later hears them from ROS). */
   readonly #latched = new Map<string, string[]>();
-  readonly #own = new Set<string>();
-  readonly #others = new Set<string>();
+  /** Per topic: the id of this node's publisher, once learned. */
+  readonly #own = new Map<string, string>();
 
   /** This node published `message` on `topic`; `subscribed`: a subscription of this node will hear it. */
   published(topic: TopicSpec, message: unknown, subscribed: boolean): void {
@@ -71,13 +72,14 @@ export class OwnEchoes {
   /** Whether `message`, heard on `topic`, is one this node published (else another node sent it). */
   isOwn(topic: TopicSpec, message: unknown, info?: MessageInfoLike): boolean {
     const gid = info?.publisherGid && info.publisherGid.length > 0 ? hex(info.publisherGid) : null;
-    if (gid !== null && this.#others.has(gid)) return false;
+    const own = this.#own.get(topic.name);
+    if (gid !== null && own !== undefined && gid !== own) return false;
     const pending = this.#pending.get(topic.name) ?? [];
     const i = pending.indexOf(echoKey(message));
     // Heard back: what was published before it and not heard was lost (a full queue), and is let go.
     if (i >= 0) pending.splice(0, i + 1);
-    if (gid !== null && this.#own.has(gid)) return true;
-    if (gid !== null) (i >= 0 ? this.#own : this.#others).add(gid);
+    if (gid !== null && own !== undefined) return true;
+    if (i >= 0 && gid !== null) this.#own.set(topic.name, gid);
     return i >= 0;
   }
 

@@ -13,15 +13,17 @@ describe('own echoes', () => {
   it('takes a message heard back for its own, and another for another node’s, by content then by id', () => {
     const e = new OwnEchoes();
     const t = TOPICS.wizardSay;
+    // Before the node's publisher is known: by content.
+    expect(e.isOwn(t, line('a'), theirs)).toBe(false);
     e.published(t, line('a'), true);
     expect(e.isOwn(t, line('a'), ours)).toBe(true);
-    // Another node sends the same words: nothing of ours is waiting to be heard, so it is theirs.
-    expect(e.isOwn(t, line('a'), theirs)).toBe(false);
+    // Then by id alone: the same words from another publisher are another node's.
     e.published(t, line('b'), true);
-    // From now on the id alone decides, whatever the content.
     expect(e.isOwn(t, line('b'), theirs)).toBe(false);
     expect(e.isOwn(t, line('b'), ours)).toBe(true);
     expect(e.isOwn(t, line('zzz'), ours)).toBe(true);
+    // Another topic has its own publisher, learned again.
+    expect(e.isOwn(TOPICS.wizardExpression, { expression: 'happy', intensity: 1, by: 'x' }, ours)).toBe(false);
   });
 
   it('matches what the wire gives back: typed arrays, float32, 64-bit integers, fields in any order', () => {
