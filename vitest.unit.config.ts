@@ -3,7 +3,7 @@ import base from './vitest.config.js';
 
 // The fast loop (npm run test:unit): the unit-level tests, about two minutes on two cores. Left out
 // are the tests that run the built program as a user would (test/launch), the fault suite, the
-// browser tests and the files that play whole sessions (each over 20 s on a loaded two-core
+// browser tests, the tests on a real ROS 2 graph (test/ros2) and the files that play whole sessions (each over 20 s on a loaded two-core
 // machine); `npm test`, which CI runs, runs them all.
 export default mergeConfig(
   base,
@@ -12,6 +12,7 @@ export default mergeConfig(
       exclude: [
         'test/launch/**',
         'test/fault/**',
+        'test/ros2/**',
         '**/*.browser.test.ts',
         'test/appraisal/properties.test.ts',
         'test/appraisal/scenarios.test.ts',

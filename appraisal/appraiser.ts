@@ -13,7 +13,7 @@ import type { GameContext } from './game-context.js';
 import type { EmotionReport } from './report.js';
 import { emotionReport } from './report.js';
 
-export interface AppraiserOptions {
+interface AppraiserOptions {
   /** The robot's seat until a deal says otherwise. */
   seat: Seat;
   clock: Clock['now'];

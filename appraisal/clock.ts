@@ -4,7 +4,7 @@
 import type { Clock } from '../game/index.js';
 
 /** A reading of the time (milliseconds) that moves only when told to. */
-export type ManualClock = Clock['now'] & {
+type ManualClock = Clock['now'] & {
   /** Moves to `ms`; time never goes back. */
   set(ms: number): void;
   advance(ms: number): void;

@@ -57,7 +57,7 @@ export interface GoalSpec {
   minChange: number;
 }
 
-export interface Derivation {
+interface Derivation {
   emotions: ElicitedEmotion[];
   /** Goals' success probabilities after the event (1 or 0 for a goal whose outcome is known). */
   likelihood: Record<string, number>;

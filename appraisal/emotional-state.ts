@@ -76,7 +76,7 @@ export function feltAt(state: EmotionalState, time: number, character: Character
 
 const TYPE_ORDER = new Map<string, number>();
 /** Strongest first; ties in a fixed order (type, then target), so reports never depend on history. */
-export function strongestFirst(a: FeltEmotion, b: FeltEmotion): number {
+function strongestFirst(a: FeltEmotion, b: FeltEmotion): number {
   if (b.intensity !== a.intensity) return b.intensity - a.intensity;
   if (TYPE_ORDER.size === 0) Object.keys(VALENCE).forEach((t, i) => TYPE_ORDER.set(t, i));
   const t = TYPE_ORDER.get(a.type)! - TYPE_ORDER.get(b.type)!;
@@ -86,7 +86,7 @@ export function strongestFirst(a: FeltEmotion, b: FeltEmotion): number {
 /** ln(e^a + e^b) without overflow. */
 const logSumExp = (a: number, b: number): number => Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
 
-export interface Feeling {
+interface Feeling {
   emotions: ActiveEmotion[];
   mood: number;
   /** The emotions the event made felt (above threshold), with the intensity each added alone. */

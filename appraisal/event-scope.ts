@@ -12,7 +12,7 @@ import type { GameContext } from './game-context.js';
 const CARD_NAMES = new Map<string, Card>(DECK.map((c) => [formatCard(c), c]));
 
 const ROLES = ['self', 'partner', 'opponent'] as const;
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
 const oneOf = (name: string, values: readonly string[], normalize = (s: string): string => s): TextDomain => ({
   name,
@@ -23,7 +23,7 @@ const oneOf = (name: string, values: readonly string[], normalize = (s: string):
   hint: `one of ${values.map((v) => `'${v}'`).join(', ')}`,
 });
 
-export const ROLE = oneOf('role', ROLES, (s) => s.toLowerCase());
+const ROLE = oneOf('role', ROLES, (s) => s.toLowerCase());
 export const CARD: TextDomain = {
   name: 'card',
   check: (s) => {

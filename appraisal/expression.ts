@@ -42,7 +42,7 @@ export interface Scope {
   functions: ReadonlyMap<string, FunctionSpec>;
 }
 
-export interface Compiled {
+interface Compiled {
   type: ValueType;
   evaluate: (env: Env) => Value;
   /** Set when the expression does not depend on the event. */
@@ -326,4 +326,4 @@ function compileCall(node: jsep.CallExpression, scope: Scope): Compiled {
 }
 
 /** Text with no particular meaning (a literal before it meets what it is compared with). */
-export const FREE_TEXT: TextDomain = { name: 'text', check: (s) => s, hint: 'any text' };
+const FREE_TEXT: TextDomain = { name: 'text', check: (s) => s, hint: 'any text' };

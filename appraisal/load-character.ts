@@ -10,12 +10,12 @@ import type { Character } from './character.js';
 import type { Located, PresetFile, SettingsFile } from './config-files.js';
 import { parsePreset, parseSettings } from './config-files.js';
 
-export const SETTINGS_FILE = 'appraisal.yaml';
+const SETTINGS_FILE = 'appraisal.yaml';
 
 /** config/appraisal/ of the package (found from the code, so any working directory will do). */
 export const appraisalConfigDir = (): string => configPath('appraisal');
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Where the settings and the named presets are (default: the package's config/appraisal/). */
   configDir?: string;
 }

@@ -86,7 +86,7 @@ const isCategoryOrPrefix = (k: string): boolean =>
   CATEGORY_NAMES.some((c: UtteranceCategory) => c === k || c.startsWith(`${k}.`));
 const categoryKey = z.string().refine(isCategoryOrPrefix, { message: 'not an utterance category or a prefix of one' });
 
-export const settingsFileSchema = z
+const settingsFileSchema = z
   .strictObject({
     language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language tag such as pt or en'),
     toggles: togglesSchema,

@@ -13,21 +13,13 @@ export type { Moment } from './moment.js';
 export {
   ConfigError,
   configPath as defaultConfigDir,
-  formatProblem,
   loadYamlConfig,
   packageRoot,
   parseYamlConfig,
 } from '../config/index.js';
 export type { ConfigProblem } from '../config/index.js';
 export { BEHAVIOUR_FILES, loadBehaviourSetup } from './setup.js';
-export type { SetupOptions } from './setup.js';
-export {
-  SPEECH_BACKENDS,
-  isAlwaysSpoken,
-  loadBehaviourSettings,
-  settingsFileSchema,
-  speakProbability,
-} from './behaviour-settings.js';
+export { SPEECH_BACKENDS, isAlwaysSpoken, loadBehaviourSettings, speakProbability } from './behaviour-settings.js';
 export type { BehaviourSettings, SpeechBackendKind, SpeechBackendSettings } from './behaviour-settings.js';
 
 // Postures.
@@ -42,9 +34,9 @@ export {
   toSi,
   withinLimits,
 } from './joints.js';
-export type { JointLimits, JointName, JointRange } from './joints.js';
+export type { JointLimits, JointName } from './joints.js';
 export { EXPRESSIONS, loadPostureLibrary, postureFileSchema } from './posture-config.js';
-export type { EmotionExpression, Expression, ExpressionName, PostureLibrary } from './posture-config.js';
+export type { Expression, ExpressionName, PostureLibrary } from './posture-config.js';
 export { emotionPosture, expressionPosture, restPosture } from './postures.js';
 export type { Posture } from './postures.js';
 
@@ -56,13 +48,7 @@ export type { Gaze, GazeTarget } from './gaze.js';
 
 // Utterances.
 export {
-  CERTAINTIES,
-  REASON_SLOTS,
   CATEGORY_NAMES,
-  CONDITION_CATEGORIES,
-  CONDITION_NAMES,
-  GAZE_MARKS,
-  LINE_CONDITIONS,
   TARGETS,
   UTTERANCE_CATEGORIES,
   UTTERANCE_EMOTIONS,
@@ -72,7 +58,6 @@ export {
 } from './utterance-config.js';
 export type {
   Certainty,
-  ReasonWords,
   ReviewWords,
   ConditionName,
   GazeMark,
@@ -89,13 +74,11 @@ export {
   NAME_SLOTS,
   cardPhrase,
   emotionOf,
-  fitsFacts,
   matchingLines,
   namesNeeded,
   rankPhrase,
   rememberSaid,
   renderUtterance,
-  requestedEmotions,
   saidRecently,
   selectUtterance,
   speechAt,
@@ -109,7 +92,7 @@ export type { ToggleChange, ToggleName, Toggles } from './toggles.js';
 
 // The planner.
 export { planBehaviour } from './planner.js';
-export type { BehaviourSetup, PlanInput, PlanResult } from './planner.js';
+export type { BehaviourSetup, PlanInput } from './planner.js';
 export { initialBehaviourState } from './state.js';
 export { expressionValence, lineValence } from './line-valence.js';
 export type { Valence } from './line-valence.js';
@@ -123,26 +106,20 @@ export { TOPICS } from './topics.js';
 export type {
   ExpressionMessage,
   JointTrajectoryMessage,
-  LookAtMessage,
   Publisher,
   SayMessage,
   Topic,
   TopicMessages,
-  TogglesMessage,
   UtteranceMessage,
 } from './topics.js';
 export { BehaviourScheduler } from './scheduler.js';
-export type { SchedulerOptions, SchedulerStatus } from './scheduler.js';
 export { DegradingSpeech, LogSpeech, PublishSpeech } from './speech/speech-output.js';
 export type { SpeechOutput, SpeechRequest } from './speech/speech-output.js';
 export { FestivalSpeech, festivalText, schemeString } from './speech/festival.js';
-export type { FestivalOptions } from './speech/festival.js';
-export { EspeakSpeech, espeakText } from './speech/espeak-ng.js';
-export type { EspeakOptions } from './speech/espeak-ng.js';
+export { EspeakSpeech } from './speech/espeak-ng.js';
 export { SpeechBackendError } from './speech/process.js';
-export { createSpeechOutput, speechBackend } from './speech/create-speech.js';
-export type { SpeechDeps } from './speech/create-speech.js';
+export { createSpeechOutput } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
-export { silentLog, stderrLog } from './log.js';
+export { silentLog } from './log.js';
 export { certaintyOf, reasonText } from './reason-text.js';
-export { relationTo, reviewSentences, reviewText } from './review-text.js';
+export { reviewSentences, reviewText } from './review-text.js';

@@ -17,7 +17,7 @@ export const JOINTS = [
 
 export type JointName = (typeof JOINTS)[number];
 
-export interface JointRange {
+interface JointRange {
   min: number;
   max: number;
 }

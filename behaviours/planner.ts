@@ -64,7 +64,7 @@ export interface PlanInput {
   nowMs: number;
 }
 
-export interface PlanResult {
+interface PlanResult {
   plan: BehaviourPlan;
   state: BehaviourState;
 }

@@ -22,7 +22,7 @@ export interface Expression {
   joints: Readonly<Partial<Record<JointName, number>>>;
 }
 
-export interface EmotionExpression {
+interface EmotionExpression {
   expression: ExpressionName;
   /** 0..1: how far toward the expression's apex this emotion goes at intensity 10. */
   gain: number;

@@ -21,7 +21,7 @@ const OUTCOME: Readonly<Record<number, ReviewOutcome>> = {
 const ours = (pointsA: number, robotSeat: Seat): number => (teamOf(robotSeat) === 0 ? pointsA : 120 - pointsA);
 
 /** How the robot names a seat: itself, its partner, the opponent on its right (who plays after it) or left. */
-export const relationTo = (seat: Seat, robotSeat: Seat): 'self' | 'right' | 'partner' | 'left' =>
+const relationTo = (seat: Seat, robotSeat: Seat): 'self' | 'right' | 'partner' | 'left' =>
   (['self', 'right', 'partner', 'left'] as const)[(seat - robotSeat + 4) & 3]!;
 
 /** The review as sentences in `library`'s language (empty when the library cannot tell reviews). */

@@ -26,7 +26,7 @@ import type { ToggleBoard, ToggleChange, Toggles } from './toggles.js';
 import { TOPICS } from './topics.js';
 import type { Publisher, UtteranceMessage } from './topics.js';
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   publisher: Publisher;
   speech: SpeechOutput;
   clock: Clock;
@@ -40,7 +40,7 @@ export interface SchedulerOptions {
   log?: BehaviourLog;
 }
 
-export interface SchedulerStatus {
+interface SchedulerStatus {
   toggles: Toggles;
   /** The line being spoken, if any. */
   speaking: PlannedUtterance | null;

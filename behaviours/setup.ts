@@ -22,7 +22,7 @@ export const BEHAVIOUR_FILES = {
   utterances: (language: string): string => join('utterances', `${language}.yaml`),
 } as const;
 
-export interface SetupOptions {
+interface SetupOptions {
   /** Default: the package's config/ folder, wherever the program is run from. */
   configDir?: string;
   /** Overrides the language of config/behaviours.yaml (pt, en). */

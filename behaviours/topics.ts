@@ -42,7 +42,7 @@ export interface JointTrajectoryMessage {
   points: { positions: number[]; timeFromStartMs: number }[];
 }
 
-export interface LookAtMessage {
+interface LookAtMessage {
   frameId: string;
   /** Metres, in `frameId` (x forward, y left, z up). */
   point: { x: number; y: number; z: number };
@@ -76,7 +76,7 @@ export interface UtteranceMessage {
   dueInMs?: number;
 }
 
-export interface TogglesMessage {
+interface TogglesMessage {
   toggles: Toggles;
   changed: ToggleName[];
   by: string;

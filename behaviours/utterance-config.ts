@@ -75,7 +75,7 @@ export const TARGETS = ['partner', 'opponent', 'all'] as const;
 export type UtteranceTarget = (typeof TARGETS)[number];
 
 /** Where to look while speaking: the addressee (default), someone else, the cards, or nowhere new. */
-export const GAZE_MARKS = ['addressee', 'partner', 'opponents', 'everyone', 'play-area', 'own-cards', 'none'] as const;
+const GAZE_MARKS = ['addressee', 'partner', 'opponents', 'everyone', 'play-area', 'own-cards', 'none'] as const;
 export type GazeMark = (typeof GAZE_MARKS)[number];
 
 /**
@@ -83,7 +83,7 @@ export type GazeMark = (typeof GAZE_MARKS)[number];
  * conditions fits whenever its category does). Each applies only to the categories where the planner
  * knows its answer (`CONDITION_CATEGORIES`); anywhere else it is refused at load.
  */
-export const LINE_CONDITIONS = {
+const LINE_CONDITIONS = {
   /** The session's first game, or a later one ("Bora lá, próximo jogo!"). */
   game: ['first', 'later'],
   /** A game won or lost by at most 20 card points (close) or by 40 or more (clear). */
@@ -106,10 +106,10 @@ export const LINE_CONDITIONS = {
 } as const;
 export type ConditionName = keyof typeof LINE_CONDITIONS;
 export type LineConditions = { readonly [K in ConditionName]?: (typeof LINE_CONDITIONS)[K][number] };
-export const CONDITION_NAMES = Object.keys(LINE_CONDITIONS) as ConditionName[];
+const CONDITION_NAMES = Object.keys(LINE_CONDITIONS) as ConditionName[];
 
 /** The categories each condition can be judged in, and how to say so in an error. */
-export const CONDITION_CATEGORIES: Readonly<
+const CONDITION_CATEGORIES: Readonly<
   Record<ConditionName, { applies: (c: UtteranceCategory) => boolean; where: string }>
 > = {
   game: { applies: (c) => !c.startsWith('session.'), where: 'every category but session.*' },
@@ -184,10 +184,10 @@ export interface ReviewWords {
   /** The game could not be reviewed (not every card was played, or the review failed). */
   unavailable: string;
 }
-export const REVIEW_OUTCOMES = ['win4', 'win2', 'win1', 'draw', 'loss1', 'loss2', 'loss4'] as const;
+const REVIEW_OUTCOMES = ['win4', 'win2', 'win1', 'draw', 'loss1', 'loss2', 'loss4'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 /** The slots each review sentence may use. */
-export const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
+const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
   intro: ['dealt', 'dealt_points', 'final', 'final_points'],
   'moment.self': ['trick', 'card', 'better', 'points', 'turn'],
   'moment.partner': ['trick', 'card', 'better', 'points', 'turn'],
@@ -196,7 +196,7 @@ export const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The sentences of the reasons, and the words of confidence (after Yano and Onisawa's poker partner). */
-export interface ReasonWords {
+interface ReasonWords {
   kinds: Readonly<Record<ReasonKind, string>>;
   /**
    * The same reasons said without what the others cannot know (a card still in the robot's hand, the
@@ -218,12 +218,12 @@ export interface ReasonWords {
   noTrumpsWithThem: string;
 }
 /** How sure a reason is, in words (after Yano and Onisawa): from the share of worlds that bear it out. */
-export const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
+const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
 /** The slots a reason's sentence may use. */
-export const REASON_SLOTS = ['card', 'other', 'points', 'suit', 'kept', 'certainty'] as const;
+const REASON_SLOTS = ['card', 'other', 'points', 'suit', 'kept', 'certainty'] as const;
 /** What a discreet reason may say: the card played, the suit it is about, how sure. */
-export const DISCREET_SLOTS = ['card', 'suit', 'certainty'] as const;
+const DISCREET_SLOTS = ['card', 'suit', 'certainty'] as const;
 
 const text = z.string().trim().min(1, 'expected a non-empty text');
 

@@ -76,7 +76,7 @@ export interface UtteranceRequest {
 }
 
 /** The emotions of a request, as a list. */
-export const requestedEmotions = (request: Pick<UtteranceRequest, 'emotion'>): readonly UtteranceEmotion[] =>
+const requestedEmotions = (request: Pick<UtteranceRequest, 'emotion'>): readonly UtteranceEmotion[] =>
   request.emotion === null ? [] : typeof request.emotion === 'string' ? [request.emotion] : request.emotion;
 
 /** The first of the requested emotions `line` belongs to; null for a neutral line. */
@@ -84,7 +84,7 @@ export const emotionOf = (line: Utterance, request: Pick<UtteranceRequest, 'emot
   requestedEmotions(request).find((e) => line.emotions.includes(e)) ?? null;
 
 /** Does `line` fit these facts: every condition it sets holds? */
-export const fitsFacts = (line: Utterance, facts: LineFacts = {}): boolean =>
+const fitsFacts = (line: Utterance, facts: LineFacts = {}): boolean =>
   (Object.keys(line.when) as ConditionName[]).every((k) => line.when[k] === facts[k]);
 
 /**

@@ -6,14 +6,5 @@
 // a schema, and config/ is where that data lives. It imports nothing of ours.
 
 export { configPath, packageRoot, shownPath } from './package-root.js';
-export {
-  ConfigError,
-  formatKey,
-  formatProblem,
-  loadConfigFile,
-  loadYamlConfig,
-  parseConfigFile,
-  parseYamlConfig,
-  readConfigText,
-} from './yaml-config.js';
-export type { ConfigFile, ConfigProblem, KeyPath, YamlConfigOptions } from './yaml-config.js';
+export { ConfigError, loadYamlConfig, parseConfigFile, parseYamlConfig, readConfigText } from './yaml-config.js';
+export type { ConfigFile, ConfigProblem, YamlConfigOptions } from './yaml-config.js';

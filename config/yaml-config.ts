@@ -21,7 +21,7 @@ export interface ConfigProblem {
 }
 
 /** `file:line:column: key: reason`, leaving out what is not known. */
-export const formatProblem = (p: ConfigProblem): string =>
+const formatProblem = (p: ConfigProblem): string =>
   `${p.file}${p.line === null ? '' : `:${p.line}${p.column === undefined ? '' : `:${p.column}`}`}: ${p.key ? `${p.key}: ` : ''}${p.reason}`;
 
 /** A configuration file that cannot be used. `problems` lists them in file order, one per line of the message. */
@@ -50,10 +50,10 @@ export class ConfigError extends Error {
   }
 }
 
-export type KeyPath = readonly PropertyKey[];
+type KeyPath = readonly PropertyKey[];
 
 /** `rules[2].appraise.desirability` */
-export const formatKey = (path: KeyPath): string =>
+const formatKey = (path: KeyPath): string =>
   path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
 
 export interface YamlConfigOptions {
@@ -111,7 +111,7 @@ export const parseYamlConfig = <S extends z.ZodType>(
 ): z.output<S> => parseConfigFile(text, file, schema, options).value;
 
 /** loadYamlConfig, keeping the means to point at the file's keys. */
-export const loadConfigFile = <S extends z.ZodType>(
+const loadConfigFile = <S extends z.ZodType>(
   file: string,
   schema: S,
   options: YamlConfigOptions = {},

@@ -28,7 +28,7 @@ for (let c = 0; c < DECK_SIZE; c++) POINTS_BY_CARD[c] = RANK_POINTS[c % 10]!;
 export const pointsOf = (card: Card): number => POINTS_BY_CARD[card]!;
 
 /** Points held in a suit mask, by table lookup (1024 entries). */
-export const MASK_POINTS = new Uint8Array(1 << 10);
+const MASK_POINTS = new Uint8Array(1 << 10);
 /** Number of cards in a suit mask. */
 export const MASK_COUNT = new Uint8Array(1 << 10);
 for (let m = 0; m < 1 << 10; m++) {

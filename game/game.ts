@@ -16,10 +16,9 @@ import { outcomeFromPoints, outcomeFromRenounce } from './scoring.js';
 import type { Seat, Team } from './seats.js';
 import { nextSeat } from './seats.js';
 
-export type GameStatus = 'playing' | 'complete' | 'renounce';
+type GameStatus = 'playing' | 'complete' | 'renounce';
 
-export type PlayErrorCode =
-  'game-over' | 'out-of-turn' | 'not-in-hand' | 'already-played' | 'trump-card-in-dealer-hand';
+type PlayErrorCode = 'game-over' | 'out-of-turn' | 'not-in-hand' | 'already-played' | 'trump-card-in-dealer-hand';
 
 /** A play the rules cannot accept at all (as opposed to a renounce, which is a legal-looking play that loses). */
 export class PlayError extends Error {

@@ -81,7 +81,7 @@ export function parseRecord(value: unknown): ParsedRecord {
   return { deal: { dealer, trumpCard, hands }, plays };
 }
 
-export interface ScoredTrick {
+interface ScoredTrick {
   leader: Seat;
   cards: string[];
   /** null for a trick still being played when the record ends. */
@@ -101,7 +101,7 @@ export interface ScoreReport {
 }
 
 /** Replays a record through the rules. Throws RecordError naming the play that cannot happen. */
-export function replayRecord(parsed: ParsedRecord): { game: Game; unscoredPlays: number } {
+function replayRecord(parsed: ParsedRecord): { game: Game; unscoredPlays: number } {
   const game = new Game(parsed.deal);
   for (let i = 0; i < parsed.plays.length; i++) {
     if (game.status === 'renounce') return { game, unscoredPlays: parsed.plays.length - i };

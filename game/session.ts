@@ -23,7 +23,7 @@ export interface SessionOptions {
   onGameEnd?: (index: number, game: Game, score: SessionScore) => void;
 }
 
-export const dealerOfGame = (firstDealer: Seat, index: number): Seat => nextSeat(firstDealer, index);
+const dealerOfGame = (firstDealer: Seat, index: number): Seat => nextSeat(firstDealer, index);
 
 /** Plays a whole session with the same four players (they may remember earlier games). */
 export function playSession(players: readonly Player[], options: SessionOptions): SessionScore {

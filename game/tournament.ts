@@ -39,7 +39,7 @@ export const gamesPerBoard = (spec: TournamentSpec): number => spec.sessionGames
 export const boardCount = (spec: TournamentSpec): number => spec.games / gamesPerBoard(spec);
 
 /** One game of a board: the deal and which player name sits at each seat. */
-export interface BoardGame {
+interface BoardGame {
   board: number;
   /** 0, or 1 for the swapped replay of a duplicate board. */
   pass: number;
@@ -226,7 +226,7 @@ export class BoardTally {
 }
 
 /** One pass over a board: its deals, played in order by the players of `seating`. */
-export interface BoardPass {
+interface BoardPass {
   board: number;
   pass: number;
   deals: Deal[];
@@ -295,7 +295,7 @@ export function runBoards(spec: TournamentSpec, from: number, to: number, option
   return stats;
 }
 
-export interface TeamSummary {
+interface TeamSummary {
   players: [string, string];
   wins: number;
   draws: number;

@@ -35,10 +35,8 @@ import {
   gamesOption,
   hostOption,
   jsonOption,
-  languageOption,
   levelOfPlayOption,
   levelsFileOption,
-  minThinkOption,
   noRecordOption,
   portOption,
   recordingFormatOption,
@@ -47,6 +45,7 @@ import {
   resumeOption,
   seatOption,
   seedOption,
+  sessionOption,
   speechOption,
   tokenOption,
   tuioConfigOption,
@@ -77,10 +76,10 @@ program
   .description(
     'a whole simulated session through the robot node: the real table server, three rule-based bots, the robot in seat 0 (npm start)',
   )
-  .addOption(gamesOption('games in the session', { max: 100, default: 5 }))
+  .addOption(sessionOption('games', { description: 'games in the session', max: 100, default: 5 }))
   .addOption(seedOption('seed for the deals, the bots and the robot', { default: 1 }))
   .addOption(
-    budgetOption({
+    sessionOption('budgetMs', {
       description:
         "the robot's time per decision (under config/session.yaml's 1500 ms think time, so the pace is a person's)",
       default: 1000,
@@ -94,19 +93,16 @@ program
     }),
   )
   .addOption(recordingFormatOption())
-  .addOption(minThinkOption())
+  .addOption(sessionOption('minThinkMs'))
+  .addOption(sessionOption('liftGraceMs'))
+  .addOption(sessionOption('inference'))
   .addOption(
     botThinkOption(
       "a pause before each simulated player's card, as a person takes (one card in ten three to five times as long; under about 600 ms, the robot's reaction time, it has no time to speak of a card before the next is down)",
     ),
   )
-  .addOption(
-    characterOption({
-      description:
-        "the robot's character: warm, competitive, neutral or a file (default: config/appraisal/appraisal.yaml)",
-    }),
-  )
-  .addOption(languageOption())
+  .addOption(sessionOption('character'))
+  .addOption(sessionOption('language'))
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .addOption(
     resumeOption("continue session ID after a crash, from its recording (seeds and settings are the recording's)"),
@@ -137,12 +133,14 @@ program
   )
   .option('--bus <kind>', 'in-process or ros2', 'in-process')
   .addOption(seatOption("the robot's seat"))
-  .addOption(languageOption())
-  .addOption(characterOption())
-  .addOption(budgetOption())
-  .addOption(gamesOption('games in each session (default: config/node.yaml, 5)', { max: 1000 }))
+  .addOption(sessionOption('language'))
+  .addOption(sessionOption('character'))
+  .addOption(sessionOption('budgetMs'))
+  .addOption(sessionOption('inference'))
+  .addOption(sessionOption('games', { description: 'games in each session (default: config/node.yaml games)' }))
+  .addOption(sessionOption('liftGraceMs'))
   .addOption(
-    minThinkOption({
+    sessionOption('minThinkMs', {
       description:
         "the robot's minimum time for an unforced play, a person's pace (default: config/session.yaml, 1500)",
     }),
@@ -252,17 +250,21 @@ program
   )
   .option('--bots <kind>', 'the simulated players: rule or random', 'rule')
   .addOption(botThinkOption("a pause before each simulated player's card"))
-  .addOption(gamesOption('games in the session (default: config/node.yaml, 5)', { max: 1000 }))
+  .addOption(sessionOption('games'))
   .addOption(seedOption('seed for the deals, the players and the robot (default: from the clock)'))
-  .addOption(budgetOption())
-  .addOption(minThinkOption())
-  .addOption(languageOption())
-  .addOption(characterOption())
+  .addOption(sessionOption('budgetMs'))
+  .addOption(sessionOption('minThinkMs'))
+  .addOption(sessionOption('liftGraceMs'))
+  .addOption(sessionOption('inference'))
+  .addOption(sessionOption('language'))
+  .addOption(sessionOption('character'))
   .addOption(speechOption())
   .addOption(levelOfPlayOption())
-  .option(
-    '--advice',
-    'the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)',
+  .addOption(
+    sessionOption('advice', {
+      description:
+        'the training mode: the robot suggests a card to you, its partner, when the choice matters (table talk: not for a real game)',
+    }),
   )
   .addOption(noRecordOption())
   .addOption(recordingsOption())
@@ -283,8 +285,14 @@ program
   .argument('<file>', 'the recording (recordings/<session id>.mcap)')
   .addOption(new Option('--fast', 'as fast as possible (the default)').conflicts('realtime'))
   .addOption(new Option('--realtime', 'at the recorded speed'))
+  .addOption(
+    new Option(
+      '--character <file>',
+      'the character file of a session that ran with one (a recording names files, it does not open them)',
+    ),
+  )
   .addOption(jsonOption())
-  .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean }) => {
+  .action(async (file: string, o: { fast?: boolean; realtime?: boolean; json: boolean; character?: string }) => {
     const report = await replayCommand(file, o);
     console.log(o.json ? JSON.stringify(report, null, 2) : formatReplay(report));
     process.exitCode = report.matches ? 0 : 1;

@@ -40,7 +40,7 @@ export function sessionIdOption(name: string, value: string): string {
  * 96 bits; the operator's 24 base64url characters, 144 bits); 16 characters of either kind is 64 bits
  * or more, out of reach of guessing over the network.
  */
-export const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_LENGTH = 16;
 
 /** A token from an option: empty means "make one" (undefined; the ROS 2 launch file passes ''), a weak one is refused. */
 export function tokenOption(name: string, value: string | undefined): string | undefined {
@@ -56,7 +56,7 @@ export function tokenOption(name: string, value: string | undefined): string | u
 }
 
 /** An option's value and what set it, for messages: `--port` or `config/node.yaml table.port`. */
-export interface Setting<T> {
+interface Setting<T> {
   value: T;
   from: string;
 }

@@ -9,7 +9,7 @@ import { LEVEL_NAMES, isLevelName } from '../game/index.js';
 import { UsageError } from './errors.js';
 import type { LevelName, LevelSettings, LevelTable } from '../game/index.js';
 
-export const LEVELS_FILE = 'levels.yaml';
+const LEVELS_FILE = 'levels.yaml';
 
 const memorySchema = z.strictObject({
   decay: z.number().min(0.05).max(2),
@@ -27,7 +27,7 @@ const levelSchema = z.strictObject({
   worlds: z.number().int().min(1).max(100_000).optional(),
 });
 
-export const levelsSchema = z.strictObject({
+const levelsSchema = z.strictObject({
   secondsPerCard: z.number().min(0.1).max(120),
   levels: z.strictObject(
     Object.fromEntries(LEVEL_NAMES.map((l) => [l, levelSchema])) as Record<LevelName, typeof levelSchema>,

@@ -6,11 +6,13 @@
 import { Option } from 'commander';
 import type { RecordingFormat } from '../robot/recording/index.js';
 import { RECORDING_FORMATS } from '../robot/recording/index.js';
+import { CHOICE_KEYS, choiceOf, parseChoice } from '../robot/index.js';
+import type { ChoiceKey, SessionChoices } from '../robot/index.js';
 import { UsageError, intOption } from './errors.js';
 import { levelOption } from './levels.js';
 
 /** What a command changes of a shared option: its help text, its default. */
-export interface OptionText {
+interface OptionText {
   description?: string;
   default?: unknown;
 }
@@ -21,6 +23,52 @@ const build = (flags: string, description: string, o: OptionText, parse?: (v: st
   return o.default === undefined ? option : option.default(o.default);
 };
 
+/** Where a chosen setting's default comes from, for its help. */
+const defaultText = (key: ChoiceKey): string => {
+  const c = choiceOf(key).config;
+  if (!c) return '';
+  return 'session' in c ? ` (default: config/session.yaml ${key})` : ` (default: config/node.yaml ${c.node})`;
+};
+
+/** The flag's long name as commander keeps its value: `--min-think <ms>` -> minThink. */
+const attributeOf = (flag: string): string =>
+  flag
+    .split(' ')[0]!
+    .replace(/^--/, '')
+    .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A session setting's flag, from its line in the session schema (robot/live/session/session-settings.ts):
+ * its name, its help and its parser, the setting's codec (a value that does not fit is one line, exit 2).
+ * `max` narrows the schema's range for one command.
+ */
+export const sessionOption = (key: ChoiceKey, o: OptionText & { max?: number } = {}): Option => {
+  const { flag, help } = choiceOf(key);
+  if (!flag) throw new Error(`the session setting ${key} has no flag`);
+  const option = new Option(flag, o.description ?? `${help ?? key}${defaultText(key)}`);
+  const name = flag.split(' ')[0]!;
+  if (option.required)
+    option.argParser((v: string) => {
+      const r = parseChoice(key, v);
+      if ('expected' in r) throw new UsageError(`${name} expects ${r.expected}, got "${v}"`);
+      if (o.max !== undefined && typeof r.value === 'number' && r.value > o.max)
+        throw new UsageError(`${name} expects at most ${o.max}, got "${v}"`);
+      return r.value;
+    });
+  return o.default === undefined ? option : option.default(o.default);
+};
+
+/** The session settings a command's parsed options choose (those left out keep their defaults). */
+export function choicesOf(options: object): SessionChoices {
+  const out: Record<string, unknown> = {};
+  for (const key of CHOICE_KEYS) {
+    const flag = choiceOf(key).flag;
+    const value = flag === undefined ? undefined : (options as Record<string, unknown>)[attributeOf(flag)];
+    if (value !== undefined) out[key] = value;
+  }
+  return out as SessionChoices;
+}
+
 /** An option given again for each value, collected in order (none: an empty list). */
 export const repeatableOption = (flags: string, description: string): Option =>
   new Option(flags, description).argParser((v: string, acc: string[]) => [...acc, v]).default([] as string[]);
@@ -30,15 +78,6 @@ export const gamesOption = (description: string, o: OptionText & { max?: number 
 
 export const seedOption = (description: string, o: OptionText = {}): Option =>
   build('--seed <n>', description, o, intOption('--seed', 0));
-
-/** The robot's time per decision; the node's commands default to config/node.yaml's. */
-export const budgetOption = (o: OptionText = {}): Option =>
-  build(
-    '--budget <ms>',
-    "the robot's time per decision (default: config/node.yaml, 2000)",
-    o,
-    intOption('--budget', 1),
-  );
 
 export const speechOption = (o: OptionText = {}): Option =>
   build('--speech <backend>', 'log, espeak-ng, say (festival) or publish (default: config/behaviours.yaml)', o);
@@ -62,22 +101,15 @@ export function recordingFormat(value: string | undefined): RecordingFormat | un
   return value as RecordingFormat;
 }
 
-export const minThinkOption = (o: OptionText = {}): Option =>
-  build(
-    '--min-think <ms>',
-    "the robot's minimum time for an unforced play (default: config/session.yaml)",
-    o,
-    intOption('--min-think', 0, 60_000),
-  );
-
 export const botThinkOption = (description: string): Option =>
   build('--bot-think <ms>', description, { default: 1000 }, intOption('--bot-think', 0, 60_000));
 
+/** The robot's time per decision of the arena's commands (match, tournament...), not a session's. */
+export const budgetOption = (o: OptionText = {}): Option =>
+  build('--budget <ms>', "the robot's time per decision", o, intOption('--budget', 1));
+
 export const characterOption = (o: OptionText = {}): Option =>
   build('--character <name|file>', 'a character preset or file (default: config/appraisal/appraisal.yaml)', o);
-
-export const languageOption = (): Option =>
-  new Option('--language <tag>', 'pt or en (default: config/behaviours.yaml)');
 
 export const resumeOption = (description: string): Option => new Option('--resume <id>', description);
 

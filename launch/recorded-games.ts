@@ -10,7 +10,7 @@ import { TOPICS } from '../robot/bus/index.js';
 import { readRecording } from '../robot/recording/index.js';
 import { UsageError } from './errors.js';
 
-export interface RecordedGame {
+interface RecordedGame {
   dealer: Seat;
   trumpCard: Card;
   /** Each seat's cards, in the order it played them. */

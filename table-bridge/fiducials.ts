@@ -51,7 +51,7 @@ export const defaultFiducials = (): FiducialMap => FiducialMap.fromEntries(DECK.
 
 const idKey = /^(0|[1-9]\d{0,8})$/;
 
-export const fiducialsFileSchema = z.object({
+const fiducialsFileSchema = z.object({
   fiducials: z.record(z.string(), cardNameSchema).superRefine((entries, ctx) => {
     const firstId = new Map<Card, string>();
     for (const [id, name] of Object.entries(entries)) {

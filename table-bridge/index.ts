@@ -3,14 +3,7 @@
 
 export * from './messages.js';
 export type { ClientToServerEvents, ServerToClientEvents } from './socket-events.js';
-export {
-  FiducialMap,
-  DEFAULT_FIDUCIALS_FILE,
-  defaultFiducials,
-  fiducialsFileSchema,
-  loadFiducials,
-  parseFiducials,
-} from './fiducials.js';
+export { FiducialMap, DEFAULT_FIDUCIALS_FILE, defaultFiducials, loadFiducials, parseFiducials } from './fiducials.js';
 // config/'s, re-exported for existing importers (the same class as behaviours' and appraisal's).
 export { ConfigError, configPath, packageRoot } from '../config/index.js';
 export type { TableLogger } from './logger.js';
@@ -18,12 +11,9 @@ export { silentLogger } from './logger.js';
 export { accept, eventFingerprint, isTableQuestion, refuse } from './table-handler.js';
 export type {
   CardEvent,
-  CardZone,
   ControlEvent,
   Delivery,
-  PhysicalDeal,
   Prompt,
-  PromptKind,
   RefusedAgain,
   Rejection,
   SessionSnapshot,
@@ -31,7 +21,6 @@ export type {
   TableHandler,
   TableInfo,
   TableOutbox,
-  TableQuestion,
   Verdict,
 } from './table-handler.js';
 export { seatingOf, tableState } from './table-state.js';
@@ -39,7 +28,7 @@ export { SeqLedger } from './seq-ledger.js';
 export type { LedgerSnapshot } from './seq-ledger.js';
 export { handNow, tableDeal } from './table-deal.js';
 export { tokensEqual } from './token.js';
-export { DEFAULT_TABLE_PORT, MESSAGE_LIMIT, TRANSPORT_LIMIT, TableServer } from './table-server.js';
-export type { EventRate, HelloLockout, TableServerOptions } from './table-server.js';
-export { FAULTS, HelloRefusedError, SimulatedTable } from './simulated-table.js';
+export { MESSAGE_LIMIT, TableServer } from './table-server.js';
+export type { TableServerOptions } from './table-server.js';
+export { HelloRefusedError, SimulatedTable } from './simulated-table.js';
 export type { BotKind, Fault, FaultReport, SimulatedTableOptions } from './simulated-table.js';

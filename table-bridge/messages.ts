@@ -53,20 +53,20 @@ export const cardNameSchema = z
   .max(8, { error: (iss) => `unknown card ${show(iss.input)}` })
   .refine(isCardName, { error: (iss) => `unknown card ${show(iss.input)}` });
 
-export const fiducialIdSchema = z
+const fiducialIdSchema = z
   .int({ error: (iss) => `expected a fiducial id (a whole number 0 or more), got ${show(iss.input)}` })
   .min(0, { error: (iss) => `expected a fiducial id (a whole number 0 or more), got ${show(iss.input)}` });
 
-export const seqSchema = z
+const seqSchema = z
   .int({ error: (iss) => `expected a sequence number (a whole number 1 or more), got ${show(iss.input)}` })
   .min(1, { error: (iss) => `expected a sequence number (a whole number 1 or more), got ${show(iss.input)}` });
 
-export const TABLE_KINDS = ['touch', 'virtual', 'simulated'] as const;
+const TABLE_KINDS = ['touch', 'virtual', 'simulated'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 
-export const ZONE_AREAS = ['hand', 'play'] as const;
+const ZONE_AREAS = ['hand', 'play'] as const;
 /** Where a card lies: a seat's hand area, or that seat's spot in the play area. */
-export const zoneSchema = z.object({ area: z.enum(ZONE_AREAS), seat: seatSchema });
+const zoneSchema = z.object({ area: z.enum(ZONE_AREAS), seat: seatSchema });
 export type Zone = z.infer<typeof zoneSchema>;
 
 /** A card named by its fiducial id or in notation: exactly one of the two. */
@@ -83,12 +83,12 @@ const exactlyOneRef = (
     });
   }
 };
-export const cardRefSchema = z.object(cardRefShape).superRefine(exactlyOneRef);
+const cardRefSchema = z.object(cardRefShape).superRefine(exactlyOneRef);
 export type CardRef = z.infer<typeof cardRefSchema>;
 
 // ---- table -> runtime ------------------------------------------------------------------------------
 
-export const helloSchema = z.object({
+const helloSchema = z.object({
   protocol: z.int(),
   token: z.string().min(1).max(512),
   table: z.object({
@@ -112,15 +112,13 @@ export const helloSchema = z.object({
 });
 export type Hello = z.infer<typeof helloSchema>;
 
-export const cardDetectedSchema = z
-  .object({ seq: seqSchema, zone: zoneSchema, ...cardRefShape })
-  .superRefine(exactlyOneRef);
+const cardDetectedSchema = z.object({ seq: seqSchema, zone: zoneSchema, ...cardRefShape }).superRefine(exactlyOneRef);
 export type CardDetectedMessage = z.infer<typeof cardDetectedSchema>;
 
-export const cardRemovedSchema = cardDetectedSchema;
+const cardRemovedSchema = cardDetectedSchema;
 export type CardRemovedMessage = z.infer<typeof cardRemovedSchema>;
 
-export const gameControlSchema = z.discriminatedUnion(
+const gameControlSchema = z.discriminatedUnion(
   'action',
   [
     z.object({
@@ -178,7 +176,7 @@ export const REJECT_CODES = [
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 
-export const refusalSchema = z.object({
+const refusalSchema = z.object({
   ok: z.literal(false),
   code: z.enum(REJECT_CODES),
   reason: z.string(),
@@ -215,7 +213,7 @@ export const GAME_STATUSES = ['playing', 'complete', 'renounce'] as const;
 /** A physical card lying on a seat's play spot, and the trick it was played in. */
 const lyingSchema = z.object({ seat: seatSchema, card: cardNameSchema, trick: z.int() });
 
-export const gameStateSchema = z.object({
+const gameStateSchema = z.object({
   /** 0-based index of the game in the session. */
   index: z.int(),
   /** Who dealt the cards: the runtime (virtual, simulated tables) or people at the table. */
@@ -259,7 +257,7 @@ export const gameStateSchema = z.object({
 export type GameState = z.infer<typeof gameStateSchema>;
 
 /** Who holds each seat now: the robot, a connected table (by its name and kind), or nobody yet. */
-export const seatingSchema = z.array(
+const seatingSchema = z.array(
   z.object({
     seat: seatSchema,
     holder: z.enum(['robot', 'table', 'free']),
@@ -365,7 +363,7 @@ export type RejectedMessage = z.infer<typeof rejectedSchema>;
  * runtime made it (ms since the epoch, the runtime's clock).
  */
 const behaviourBase = { atMs: z.number() };
-export const GAZE_TARGETS = ['seat', 'card', 'play-area', 'own-cards'] as const;
+const GAZE_TARGETS = ['seat', 'card', 'play-area', 'own-cards'] as const;
 export const robotBehaviourSchema = z.discriminatedUnion('kind', [
   z.object({
     ...behaviourBase,
@@ -460,7 +458,7 @@ export const wording = (iss: z.core.$ZodRawIssue): string | undefined => {
 export const TABLE_CONFIG_OPTIONS: YamlConfigOptions = { error: wording, firstOnly: true, columns: false };
 
 /** `event.a.b[2]`: where in a message (or file) an issue is. */
-export const formatPath = (event: string, path: readonly PropertyKey[]): string =>
+const formatPath = (event: string, path: readonly PropertyKey[]): string =>
   path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : `${acc}.${String(k)}`), event);
 
 /** Formats zod issues as `event.path: reason; ...`, the first few only. */

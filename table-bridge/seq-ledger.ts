@@ -7,7 +7,7 @@
 
 import type { EventAck } from './messages.js';
 
-export type SeqCheck =
+type SeqCheck =
   | { kind: 'new' }
   | { kind: 'duplicate'; ack: EventAck }
   /** The seq was answered for a different event. */

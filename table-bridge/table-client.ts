@@ -24,7 +24,7 @@ export function tableSocketOptions<O extends object>(more: O): { forceNew: boole
 }
 
 /** A table's hello, as PROTOCOL.md has it. */
-export interface HelloMessage<S extends number = number, K extends string = string> {
+interface HelloMessage<S extends number = number, K extends string = string> {
   protocol: number;
   token: string;
   /** `id` stable across reconnections: the runtime resyncs a returning table by it. */
@@ -53,7 +53,7 @@ export function helloMessage<S extends number, K extends string>(o: {
 }
 
 /** A refusal, as far as a client reads one. */
-export interface Refusal {
+interface Refusal {
   ok: false;
   code: string;
   reason: string;
@@ -62,13 +62,13 @@ export interface Refusal {
 }
 
 /** The hello's answer, as far as a client reads it: `S` is the client's own reading of the state. */
-export type HelloAnswer<S> = { ok: true; lastSeq: number; state: S } | Refusal;
+type HelloAnswer<S> = { ok: true; lastSeq: number; state: S } | Refusal;
 
 /**
  * What a client emits through: socket.io-client's socket, with or without its typed events. The
  * events' types are the caller's business (the typed maps take no event name that is a variable).
  */
-export interface EmittingSocket {
+interface EmittingSocket {
   emit(...args: never[]): unknown;
   timeout(ms: number): { emit(...args: never[]): unknown };
 }
@@ -120,7 +120,7 @@ export function sendEvent<A>(
 }
 
 /** Where a table keeps the last sequence number it used. */
-export interface SeqStore {
+interface SeqStore {
   read(): number;
   write(n: number): void;
 }
@@ -164,7 +164,7 @@ const RATE_LIMIT_WAIT_MS = 100;
  *   send it again;
  * - `rate-limited`: nothing was applied: after `waitMs`, send it again as a new event (a new seq).
  */
-export type AnswerCall<A> =
+type AnswerCall<A> =
   | { kind: 'answered'; ack: A }
   | { kind: 'unanswered' }
   | { kind: 'hello-lost' }

@@ -15,7 +15,7 @@ export interface TableInfo {
   readonly seats: readonly Seat[];
 }
 
-export interface CardZone {
+interface CardZone {
   area: 'hand' | 'play';
   seat: Seat;
 }
@@ -31,7 +31,7 @@ export interface CardEvent {
 }
 
 /** The dealer and the turned-up card of a deal made by people at the table. */
-export interface PhysicalDeal {
+interface PhysicalDeal {
   dealer: Seat;
   trumpCard: Card;
 }
@@ -42,7 +42,7 @@ export type ControlEvent =
   | { table: TableInfo; seq: number; action: 'pause' | 'resume' | TableQuestion };
 
 /** Questions for the robot, not the session: accepted at once, answered aloud by the node, nothing in the game changes. */
-export type TableQuestion = 'why' | 'review';
+type TableQuestion = 'why' | 'review';
 export const isTableQuestion = (action: string): action is TableQuestion => action === 'why' || action === 'review';
 
 export type TableEventName = 'card:detected' | 'card:removed' | 'game:control';
@@ -124,7 +124,7 @@ export interface RefusedAgain {
   verdict: Extract<Verdict, { ok: false }>;
 }
 
-export type PromptKind = (typeof PROMPT_KINDS)[number];
+type PromptKind = (typeof PROMPT_KINDS)[number];
 export interface Prompt {
   kind: PromptKind;
   seat?: Seat;

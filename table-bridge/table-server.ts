@@ -48,15 +48,15 @@ import { eventFingerprint, isTableQuestion } from './table-handler.js';
 import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
 
-export const DEFAULT_TABLE_PORT = 7410;
+const DEFAULT_TABLE_PORT = 7410;
 /** The largest message the protocol takes (bytes of JSON); up to TRANSPORT_LIMIT it is refused with `too-large`. */
 export const MESSAGE_LIMIT = 64 * 1024;
 /** Beyond this socket.io closes the connection without reading the message. */
-export const TRANSPORT_LIMIT = 1024 * 1024;
+const TRANSPORT_LIMIT = 1024 * 1024;
 const EVENTS: readonly string[] = ['hello', 'card:detected', 'card:removed', 'game:control'];
 
 /** How many events a connection may send: `perSecond` sustained, `burst` at once (a token bucket). */
-export interface EventRate {
+interface EventRate {
   perSecond: number;
   burst: number;
   /** Its events waiting for the runtime at most; more are answered `rate-limited` too. */
@@ -69,20 +69,20 @@ export interface EventRate {
 }
 // A person puts down a card a second at most, a camera table reads a few markers again a second; a
 // simulated table with no pause plays a game's 30 cards well inside the burst.
-export const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32, closeAfter: 1000 };
+const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32, closeAfter: 1000 };
 
 /**
  * Refused tokens from one address: after `free` of them, its hellos are refused `too-many-attempts`
  * (the token not even compared) for `firstMs`, doubling with each further refusal up to `maxMs`;
  * forgotten after `forgetMs` without one.
  */
-export interface HelloLockout {
+interface HelloLockout {
   free: number;
   firstMs: number;
   maxMs: number;
   forgetMs: number;
 }
-export const DEFAULT_HELLO_LOCKOUT: HelloLockout = { free: 5, firstMs: 1000, maxMs: 60_000, forgetMs: 10 * 60_000 };
+const DEFAULT_HELLO_LOCKOUT: HelloLockout = { free: 5, firstMs: 1000, maxMs: 60_000, forgetMs: 10 * 60_000 };
 
 export interface TableServerOptions {
   /** The shared secret every table must present in its hello. */

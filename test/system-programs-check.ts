@@ -61,15 +61,25 @@ export function checkProgram(program: Program, env: Env = process.env): { path: 
 /** The skip note of a test that needs the programs missing for these reasons. */
 export const skipNote = (reasons: readonly string[]): string => reasons.join('; ');
 
+/**
+ * The tests on a real ROS 2 graph (test/ros2/, their helper ros2-graph.ts) skip the same way; their
+ * reasons start with this, and are enabled by sourcing ROS 2 rather than by an install line.
+ */
+export const ROS2_REASON = 'ROS 2 ';
+export const ROS2_ENABLE = 'source launch/ros2/env.sh (docs/development.md, "The tests on ROS 2")';
+
 /** The reasons in a skip note that are this helper's (the other notes are someone else's). */
 export const reasonsIn = (note: string | undefined): string[] =>
-  (note ?? '').split('; ').filter((r) => PROGRAMS.some((p) => r.startsWith(`${p} `)));
+  (note ?? '').split('; ').filter((r) => r.startsWith(ROS2_REASON) || PROGRAMS.some((p) => r.startsWith(`${p} `)));
 
 /** The end-of-run lines: one per reason, with how many tests it skipped. */
 export function summary(notes: readonly (string | undefined)[]): string[] {
   const counts = new Map<string, number>();
   for (const note of notes) for (const r of reasonsIn(note)) counts.set(r, (counts.get(r) ?? 0) + 1);
-  return [...counts].map(([reason, n]) => `skipped ${n} test${n === 1 ? '' : 's'}: ${reason}; enable with: ${INSTALL}`);
+  return [...counts].map(
+    ([reason, n]) =>
+      `skipped ${n} test${n === 1 ? '' : 's'}: ${reason}; enable with: ${reason.startsWith(ROS2_REASON) ? ROS2_ENABLE : INSTALL}`,
+  );
 }
 
 /** The error under CI, naming what is missing (vitest names the test file it fails). */

@@ -5,7 +5,16 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTALL, checkProgram, findOnPath, isCI, reasonsIn, summary, verdict } from './system-programs-check.js';
+import {
+  INSTALL,
+  ROS2_ENABLE,
+  checkProgram,
+  findOnPath,
+  isCI,
+  reasonsIn,
+  summary,
+  verdict,
+} from './system-programs-check.js';
 import { tempDir } from './behaviours/helpers.js';
 
 /** A folder of stand-in programs: name to shell script body (null: a file that is not executable). */
@@ -80,5 +89,11 @@ describe('system programs for the tests', () => {
       `skipped 1 test: festival is not installed; enable with: ${INSTALL}`,
     ]);
     expect(summary([undefined, 'todo'])).toEqual([]);
+  });
+
+  it('says how to enable the tests on ROS 2, which need a sourced ROS 2 rather than a program', () => {
+    expect(
+      summary(['ROS 2 is not sourced (ROS_DISTRO is not set)', 'ROS 2 is not sourced (ROS_DISTRO is not set)']),
+    ).toEqual([`skipped 2 tests: ROS 2 is not sourced (ROS_DISTRO is not set); enable with: ${ROS2_ENABLE}`]);
   });
 });

@@ -8,7 +8,7 @@ import { FestivalSpeech } from './festival.js';
 import { DegradingSpeech, LogSpeech, PublishSpeech } from './speech-output.js';
 import type { SpeechOutput } from './speech-output.js';
 
-export interface SpeechDeps {
+interface SpeechDeps {
   log: BehaviourLog;
   /** Needed by the `publish` backend. */
   publisher?: Publisher;
@@ -16,7 +16,7 @@ export interface SpeechDeps {
 }
 
 /** The configured backend, not yet checked. */
-export function speechBackend(settings: SpeechBackendSettings, deps: SpeechDeps): SpeechOutput {
+function speechBackend(settings: SpeechBackendSettings, deps: SpeechDeps): SpeechOutput {
   const temp = deps.tempDir ? { tempDir: deps.tempDir } : {};
   switch (settings.kind) {
     case 'festival':

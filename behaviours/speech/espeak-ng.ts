@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SpeechBackendError, firstLine, play, runProcess } from './process.js';
 import type { SpeechOutput, SpeechRequest } from './speech-output.js';
 
-export interface EspeakOptions {
+interface EspeakOptions {
   /** The voice for each language; a language without one uses its own tag as the voice. */
   voices: Readonly<Record<string, string>>;
   /** Words per minute. */
@@ -26,7 +26,7 @@ export interface EspeakOptions {
  * The text as espeak-ng should read it: composed (NFC), control characters as spaces, and `[[` broken
  * up, since espeak-ng would read what follows as phoneme codes rather than words.
  */
-export const espeakText = (text: string): string =>
+const espeakText = (text: string): string =>
   text
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are what this line removes

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { SpeechBackendError, firstLine, play, runProcess } from './process.js';
 import type { SpeechOutput, SpeechRequest } from './speech-output.js';
 
-export interface FestivalOptions {
+interface FestivalOptions {
   /** A festival voice procedure (voice_kal_diphone); null for festival's default voice. */
   voice: string | null;
   /** Plays a WAV file: the program and its arguments; the path is appended. */

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
-export interface ProcessResult {
+interface ProcessResult {
   code: number | null;
   stdout: Buffer;
   stderr: string;

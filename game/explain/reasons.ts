@@ -49,7 +49,7 @@ export interface Reason {
   worlds: number;
 }
 
-export interface ReasonOptions {
+interface ReasonOptions {
   /** Worlds to play both cards in (default 48: about 5 ms). */
   worlds?: number;
   rng: Rng;
@@ -170,7 +170,7 @@ export function reasonFor(info: InfoSet, chosen: Card, other: Card, o: ReasonOpt
 export const winGainSupport = (gain: number): number => Math.min(1, 0.5 + 2 * Math.max(0, gain));
 
 /** The share of worlds behind a reason (1 when it follows from the rules or the cards held). */
-export function supportOf(r: Reason): number {
+function supportOf(r: Reason): number {
   switch (r.kind) {
     case 'partner-ruffs':
     case 'points-to-partner':

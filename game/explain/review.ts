@@ -64,15 +64,15 @@ export interface GameReview {
   nodes: number;
 }
 
-export interface ReviewOptions {
+interface ReviewOptions {
   /** Moments kept at most (default 3). */
   moments?: number;
   /** A change that moves no victory counts only from this many points (default 5): a few points are not a turn. */
   minPoints?: number;
 }
 
-export const REVIEW_MOMENTS = 3;
-export const REVIEW_MIN_POINTS = 5;
+const REVIEW_MOMENTS = 3;
+const REVIEW_MIN_POINTS = 5;
 
 /** The seat that played each card, by the rules (tricks won by the highest trump, else the highest of the suit led). */
 function seatsOf(g: PlayedGame): Seat[] | null {

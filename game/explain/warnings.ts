@@ -8,7 +8,7 @@ import type { Game } from '../game.js';
 import type { Seat } from '../seats.js';
 import { partnerOf } from '../seats.js';
 
-export type SituationWarning =
+type SituationWarning =
   /** The partner holds the seven of trumps and the ace is on the other side: the seven is not yet a master. */
   | { kind: 'ace-with-them'; card: Card }
   /** Every trump not played is in the team's two hands: the partner's side-suit masters cannot be ruffed. */

@@ -75,7 +75,7 @@ export function playSeats(dealer: Seat, trumpCard: Card, plays: readonly Card[])
 }
 
 /** The seat to move in a public game (the leader plus the cards on the table). */
-export const publicToMove = (p: PublicGame): Seat => ((p.leader + p.table.length) % 4) as Seat;
+const publicToMove = (p: PublicGame): Seat => ((p.leader + p.table.length) % 4) as Seat;
 
 const rel = (seat: number, me: Seat): number => (seat - me + 4) % 4;
 
@@ -133,7 +133,7 @@ export function encodeHandMasks(hand: ArrayLike<number>, led: number, out: Float
 }
 
 /** encodeHandMasks for a hand given as cards. */
-export function encodeHand(hand: readonly Card[], led: number, out: Float32Array, offset = 0): number {
+function encodeHand(hand: readonly Card[], led: number, out: Float32Array, offset = 0): number {
   const masks = [0, 0, 0, 0];
   for (const c of hand) masks[suitOf(c)]! |= 1 << (c % 10);
   return encodeHandMasks(masks, led, out, offset);

@@ -9,7 +9,7 @@ import type { SeatView } from '../view.js';
 import { DECISION_FEATURES, encodeInfoSet } from './encode.js';
 import type { PolicyNet } from './mlp.js';
 
-export interface ImitationPlayerOptions extends PlayerOptions {
+interface ImitationPlayerOptions extends PlayerOptions {
   net: PolicyNet;
   /** The kind as named on the command line. */
   name?: string;

@@ -6,7 +6,7 @@ import { MlpPolicyNet } from './mlp.js';
 import type { PolicyNet } from './mlp.js';
 
 /** Reads a model file's bytes; throws an Error whose message names the file when it cannot. */
-export type ModelBytesLoader = (path: string) => Uint8Array;
+type ModelBytesLoader = (path: string) => Uint8Array;
 
 let loader: ModelBytesLoader | null = null;
 const nets = new Map<string, PolicyNet>();

@@ -118,7 +118,7 @@ export interface DenseLayer {
   bias: Float32Array;
 }
 
-export interface OnnxMlp {
+interface OnnxMlp {
   layers: DenseLayer[];
   /** The graph's input names (the first is the features). */
   inputs: string[];

@@ -28,7 +28,7 @@ import type { InfoSet } from '../view.js';
 import type { Recollection } from './card-memory.js';
 
 /** The seat's information set with only the voids it recalls: the one its worlds are drawn from. */
-export function rememberedInfo(info: InfoSet, recollection: Recollection): InfoSet {
+function rememberedInfo(info: InfoSet, recollection: Recollection): InfoSet {
   const voids: Suit[][] = [[], [], [], []];
   for (let v = 0; v < 16; v++) if (recollection.voids & (1 << v)) voids[v >> 2]!.push((v & 3) as Suit);
   return { ...info, voids };

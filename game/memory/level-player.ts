@@ -14,7 +14,7 @@ import type { Recollection } from './card-memory.js';
 import type { LevelName, LevelTable } from './levels.js';
 import { DEFAULT_LEVELS, memoryOf } from './levels.js';
 
-export interface LevelPlayerOptions extends PlayerOptions {
+interface LevelPlayerOptions extends PlayerOptions {
   level: LevelName;
   /** The levels' settings (config/levels.yaml); default: the embedded ones. */
   levels?: LevelTable;

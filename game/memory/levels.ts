@@ -14,7 +14,7 @@ export type LevelName = (typeof LEVEL_NAMES)[number];
 export const isLevelName = (name: string): name is LevelName => (LEVEL_NAMES as readonly string[]).includes(name);
 
 /** How a level remembers: the memory parameters but the table's time scale, which all levels share. */
-export type LevelMemory = Omit<MemoryParameters, 'secondsPerCard'>;
+type LevelMemory = Omit<MemoryParameters, 'secondsPerCard'>;
 
 export interface LevelSettings {
   /** Its memory of the played cards; `perfect` forgets nothing (the full level, the timed player). */

@@ -53,7 +53,7 @@ export function adviceFor(
   return matters ? { card: best.card, gain } : null;
 }
 
-export interface AdvisedPlayerOptions extends PlayerOptions {
+interface AdvisedPlayerOptions extends PlayerOptions {
   /** Probability of following advice that is given, 0..1. */
   follow: number;
   margin?: AdviceMargin;

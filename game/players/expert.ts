@@ -45,7 +45,7 @@ import type { SeatView } from '../view.js';
 import type { Player, PlayerOptions } from './player.js';
 
 /** Weights of the heuristics; exposed so that ablations can switch one off (0) or tune it. */
-export interface ExpertWeights {
+interface ExpertWeights {
   /** Points each seat still to play in the trick is expected to add. */
   rest: number;
   /** Extra worth of a side-suit master kept (the trick it will take), before ruff danger. */
@@ -76,7 +76,7 @@ export interface ExpertWeights {
   topModel: number;
 }
 
-export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
+const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
   rest: 1.5,
   masterPower: 3,
   trumpBase: 4,
@@ -94,7 +94,7 @@ export const EXPERT_WEIGHTS: Readonly<ExpertWeights> = {
   topModel: 1,
 };
 
-export interface ExpertPlayerOptions extends PlayerOptions {
+interface ExpertPlayerOptions extends PlayerOptions {
   weights?: Partial<ExpertWeights>;
 }
 

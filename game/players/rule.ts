@@ -28,7 +28,7 @@ import { pickFromMasks } from './pick.js';
 /** Ranks 2 3 4 5 6: the cards worth nothing. */
 const ZERO_POINT_RANKS = 0b11111;
 
-export interface RulePlayerOptions extends PlayerOptions {
+interface RulePlayerOptions extends PlayerOptions {
   literal?: boolean;
 }
 

@@ -28,7 +28,7 @@ import { RulePlayer } from './rule.js';
 
 export type SearchKind = 'pimc' | 'hybrid' | 'timed' | 'timed-v1';
 
-export interface SearchPlayerOptions extends PlayerOptions {
+interface SearchPlayerOptions extends PlayerOptions {
   kind: SearchKind;
   /** Name in statistics (defaults to the kind). */
   name?: string;

@@ -35,7 +35,7 @@ interface Sums {
   gain: number;
 }
 
-export interface ModelSummary {
+interface ModelSummary {
   model: string;
   decisions: number;
   top1: number;

@@ -53,7 +53,7 @@ export interface SeatPolicy {
   probabilities(world: SeatWorld, out: Float64Array): number;
 }
 
-export type PolicyKind = 'rule' | 'expert' | 'tom1' | 'learned';
+type PolicyKind = 'rule' | 'expert' | 'tom1' | 'learned';
 
 /** The legal cards of a seat holding `hand` (rank masks by suit), as a 4-bit mask of suits it may play. */
 export function allowedSuits(hand: ArrayLike<number>, led: number): number {
@@ -104,7 +104,7 @@ export class RulePolicy implements SeatPolicy {
  * Softmax of `values` at `temperature`, mixed with uniform: written over the same `values`.
  * The largest value is subtracted first, so large scores cannot overflow.
  */
-export function softmaxInPlace(values: Float64Array, n: number, temperature: number, mix: number): void {
+function softmaxInPlace(values: Float64Array, n: number, temperature: number, mix: number): void {
   let max = -Infinity;
   for (let i = 0; i < n; i++) if (values[i]! > max) max = values[i]!;
   let sum = 0;

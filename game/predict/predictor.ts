@@ -88,7 +88,7 @@ export const DEFAULT_TOM1: Omit<Tom1Settings, 'seed'> = {
   horizon: 9,
 };
 
-export interface PredictorOptions {
+interface PredictorOptions {
   kind: PredictorKind;
   seed: number;
   /** Uniform worlds of the observer's drawn and weighed (default 256). */

@@ -38,7 +38,7 @@ import type { Position } from './position.js';
 import { checkPosition, toMoveOf } from './position.js';
 import { TranspositionTable } from './tt.js';
 
-export interface MoveValue {
+interface MoveValue {
   card: Card;
   /** Final game points of the mover's team (points already won included) under best play. */
   value: number;
@@ -50,7 +50,7 @@ export interface MoveValue {
  */
 export const CLASS_THRESHOLDS: readonly number[] = [1, 30, 60, 61, 91, 120];
 
-export interface MoveClass {
+interface MoveClass {
   card: Card;
   /** Victories of the mover's team under best play (see victoriesFor). */
   victories: number;
@@ -59,7 +59,7 @@ export interface MoveClass {
   upper: number;
 }
 
-export interface SolverOptions {
+interface SolverOptions {
   /** log2 of the transposition table's entries (default 20: 1 M entries, 16 MB). */
   ttBits?: number;
 }

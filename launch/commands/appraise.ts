@@ -9,21 +9,21 @@ import { formatCard } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 
-export interface AppraiseOptions {
+interface AppraiseOptions {
   /** A preset name or a preset file; default: the one config/appraisal/appraisal.yaml names. */
   character?: string;
   /** The robot's seat until a deal line says otherwise. */
   seat: number;
 }
 
-export interface EmotionOut {
+interface EmotionOut {
   type: string;
   target: Target | null;
   intensity: number;
 }
 
 /** One line of output: the state after one scenario line. Names are stable (JSON). */
-export interface AppraisalLine {
+interface AppraisalLine {
   line: number;
   atMs: number;
   /** The event type, or "wait". */
@@ -41,7 +41,7 @@ export interface AppraisalLine {
   mood: number;
 }
 
-export interface AppraiseRun {
+interface AppraiseRun {
   character: Character;
   lines: AppraisalLine[];
 }

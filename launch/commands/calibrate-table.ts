@@ -16,7 +16,7 @@ import {
 } from '../../table-bridge/tuio/index.js';
 import { UsageError } from '../errors.js';
 
-export interface CalibrateOptions {
+interface CalibrateOptions {
   host?: string;
   /** UDP port (0: a free one); default the base file's. */
   port?: number;

@@ -37,7 +37,7 @@ import { UsageError } from '../errors.js';
 import { readRecordLines } from '../io.js';
 import { recordedGames } from '../recorded-games.js';
 
-export interface DatasetOptions {
+interface DatasetOptions {
   out: string;
   players?: string;
   games: number;
@@ -53,7 +53,7 @@ export interface DatasetOptions {
   command: string;
 }
 
-export interface DatasetReport {
+interface DatasetReport {
   out: string;
   rows: number;
   games: number;

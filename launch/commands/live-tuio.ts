@@ -7,7 +7,7 @@ import { TuioTable } from '../../table-bridge/tuio/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { UsageError } from '../errors.js';
 
-export interface LiveTuioOptions {
+interface LiveTuioOptions {
   /** `--tuio` alone (true): the settings' port; `--tuio PORT`: that port. */
   tuio: true | number;
   /** Read from config/table/tuio.yaml or --tuio-config before the node started. */

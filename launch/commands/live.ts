@@ -7,13 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../../game/index.js';
 import type { NodeSummary, SessionOptions } from '../../robot/index.js';
-import type { Bus } from '../../robot/bus/index.js';
+import type { Bus, Ros2NodeBus } from '../../robot/bus/index.js';
 import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
 import { recordingFormat } from '../options.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
+import { choiceFlags } from '../../robot/index.js';
+import { choicesOf } from '../options.js';
 import { RecordingError } from '../../robot/recording/index.js';
 import { resumeSession } from '../../robot/offline/index.js';
 import { TABLE_NAMESPACE } from '../../table-bridge/index.js';
@@ -22,9 +24,10 @@ import type { StartPlaces } from '../errors.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 import { startLiveTuio } from './live-tuio.js';
+import { followRosParameters } from './ros-parameters.js';
 import { loadTuioSettings } from '../../table-bridge/tuio/index.js';
 
-export interface LiveOptions {
+interface LiveOptions {
   port?: number;
   host?: string;
   token?: string;
@@ -35,6 +38,8 @@ export interface LiveOptions {
   budget?: number;
   /** The robot's minimum time for an unforced play (ms); default config/session.yaml. */
   minThink?: number;
+  liftGrace?: number;
+  inference?: number;
   /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
   level?: string;
   games?: number;
@@ -108,9 +113,10 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   let character = o.character;
   let budget = o.budget;
   let toggles: Record<string, boolean | number> | null = null;
+  let ros2: Ros2NodeBus | null = null;
   if (o.bus === 'ros2') {
     try {
-      bus = await createRos2Bus({
+      bus = ros2 = await createRos2Bus({
         onError: (e, topic) => logger.error({ err: String(e), topic: topic.name }, 'a bus handler failed'),
       });
     } catch (e) {
@@ -165,13 +171,12 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   // What each session of the day starts from: the day's settings (on ROS 2, the node's parameters).
   const sessionOf = (seed: number): SessionOptions => ({
     seed,
+    ...choicesOf(o),
     ...(language === undefined ? {} : { language }),
     ...(character === undefined ? {} : { character }),
     ...(budget === undefined ? {} : { budgetMs: budget }),
-    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
     level: play.level,
     ...(play.levels ? { levels: play.levels } : {}),
-    ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
     ...(format === undefined ? {} : { recordingFormat: format }),
@@ -189,6 +194,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
         ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
         ...(typeof bus === 'object' ? { bus } : {}),
         acceptDamage: o.acceptDamage === true,
+        ...(o.character === undefined ? {} : { character: o.character }),
         logger,
         node: {
           dashboard: { port: o.dashboardPort, ...(dashboardToken === undefined ? {} : { token: dashboardToken }) },
@@ -232,6 +238,17 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     }
   };
   if (o.resume === undefined) await applyRosToggles();
+  // `ros2 param set` at run time: a toggle or the language takes effect now and for later sessions.
+  if (ros2 && ros)
+    followRosParameters(ros2, {
+      toggles: () => ({ ...node.toggles.get() }),
+      day: {
+        toggles: ros,
+        setLanguage: (l) => {
+          language = l;
+        },
+      },
+    });
   // Ctrl-C (or SIGTERM) stops cleanly at any moment: the handlers were installed before anything
   // opened (signals.ts; a signal during start-up is answered here, once the node is up).
   const stop = (signals ?? own()).stopped();
@@ -244,11 +261,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   // The day's settings for the sessions after the first (the robot's seat is the node's). A resumed
   // session's own are its recording's; the resume command printed for a session carries these on.
   const dayFlags = [
-    ...(o.games === undefined ? [] : ['--games', String(o.games)]),
-    ...(o.language === undefined ? [] : ['--language', o.language]),
-    ...(o.character === undefined ? [] : ['--character', o.character]),
-    ...(o.budget === undefined ? [] : ['--budget', String(o.budget)]),
-    ...(o.minThink === undefined ? [] : ['--min-think', String(o.minThink)]),
+    ...choiceFlags(choicesOf(o)),
     ...(o.level === undefined ? [] : ['--level', o.level]),
     ...(o.speech === undefined ? [] : ['--speech', o.speech]),
   ];

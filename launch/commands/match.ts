@@ -17,7 +17,7 @@ import {
 import { loadLevels } from '../levels.js';
 import { parseTeam } from './tournament.js';
 
-export interface MatchOptions {
+interface MatchOptions {
   teamA: string;
   teamB: string;
   games: number;

@@ -9,6 +9,7 @@ import type { Seat } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger, NodeSummary } from '../../robot/index.js';
 import { ParceiroNode, createLogger } from '../../robot/index.js';
+import { choicesOf } from '../options.js';
 import type { BotKind } from '../../table-bridge/index.js';
 import { SimulatedTable } from '../../table-bridge/index.js';
 import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../errors.js';
@@ -20,9 +21,9 @@ import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
 /** The robot's seat in `play`: the person is its partner in seat 2, or an opponent in 1 or 3. */
-export const PLAY_ROBOT_SEAT: Seat = 0;
+const PLAY_ROBOT_SEAT: Seat = 0;
 
-export interface PlayOptions {
+interface PlayOptions {
   /** The person's seat: 1, 2 or 3, or partner (2) or opponent (1). */
   seat: string;
   /** The simulated players: rule or random. */
@@ -34,6 +35,8 @@ export interface PlayOptions {
   budget?: number;
   /** The robot's minimum think time (ms); default config/session.yaml. */
   minThink?: number;
+  liftGrace?: number;
+  inference?: number;
   /** The training mode: the robot suggests cards to its partner (default config/node.yaml, off). */
   advice?: boolean;
   /** The robot's level of play (beginner, casual, club, expert, full; default config/node.yaml, full): docs/levels.md. */
@@ -69,7 +72,7 @@ export interface PlaySession {
 }
 
 /** `2`, `partner` -> seat 2; the robot's seat and anything else are refused with a reason. */
-export function personSeat(value: string): Seat {
+function personSeat(value: string): Seat {
   const v = value.trim().toLowerCase();
   if (v === 'partner') return ((PLAY_ROBOT_SEAT + 2) & 3) as Seat;
   if (v === 'opponent') return ((PLAY_ROBOT_SEAT + 1) & 3) as Seat;
@@ -105,16 +108,12 @@ export async function startPlay(
   const node = await ParceiroNode.start({
     seed,
     table: { host: o.host ?? '127.0.0.1', port: o.port, token },
-    robotSeat: PLAY_ROBOT_SEAT,
     sessionId: `play-${seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`,
-    ...(o.games === undefined ? {} : { games: o.games }),
-    ...(o.budget === undefined ? {} : { budgetMs: o.budget }),
-    ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
-    ...(o.advice === undefined ? {} : { advice: o.advice }),
+    // The session settings the flags chose (session-settings.ts): games, budget, pace, advice...
+    ...choicesOf(o),
+    robotSeat: PLAY_ROBOT_SEAT,
     level: play.level,
     ...(play.levels ? { levels: play.levels } : {}),
-    ...(o.language === undefined ? {} : { language: o.language }),
-    ...(o.character === undefined ? {} : { character: o.character }),
     ...(speech === undefined ? {} : { speech }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
     ...(format === undefined ? {} : { recordingFormat: format }),

@@ -63,7 +63,7 @@ export interface PredictEvalOptions {
   model?: string;
 }
 
-export interface PredictEvalReport {
+interface PredictEvalReport {
   source: string;
   seed: number;
   observer: number | 'robot';

@@ -8,10 +8,11 @@ import type { GroupName, ReadableDifference, ReplayReport } from '../../robot/of
 import { replayRecording } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
-export interface ReplayCommandOptions {
+interface ReplayCommandOptions {
   fast?: boolean;
   realtime?: boolean;
   json: boolean;
+  character?: string;
 }
 
 const GROUP_TITLES: Record<GroupName, string> = {
@@ -23,14 +24,17 @@ const GROUP_TITLES: Record<GroupName, string> = {
 export async function replayCommand(file: string, o: ReplayCommandOptions): Promise<ReplayReport> {
   try {
     // Streamed: read as it is replayed, so a recording of any length replays in the same memory.
-    return await replayRecording(new RecordingStream(file), { mode: o.realtime ? 'realtime' : 'fast' });
+    return await replayRecording(new RecordingStream(file), {
+      mode: o.realtime ? 'realtime' : 'fast',
+      ...(o.character === undefined ? {} : { character: o.character }),
+    });
   } catch (e) {
     if (e instanceof RecordingError) throw new UsageError(e.message);
     throw e;
   }
 }
 
-export function describeDifference(d: ReadableDifference): string {
+function describeDifference(d: ReadableDifference): string {
   return `${d.topic} message ${d.index + 1}, ${d.at.toFixed(3)} s in (${d.context}): ${d.text}`;
 }
 

@@ -18,7 +18,7 @@ import type { LibraryLines, Report } from '../../robot/offline/index.js';
 import { buildReport, chartHtml, formatReport } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
-export interface ReportCommandOptions {
+interface ReportCommandOptions {
   json: boolean;
   chart?: string;
 }
@@ -28,7 +28,7 @@ export interface ReportCommandOptions {
  * is reported as unknown); a file that is there but wrong is a configuration error (exit 2, with its
  * file, line and key).
  */
-export function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => LibraryLines | null {
+function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => LibraryLines | null {
   const cache = new Map<string, LibraryLines | null>();
   let postures: PostureLibrary | null = null;
   return (language) => {

@@ -7,6 +7,7 @@ import type { SpeechBackendKind } from '../../behaviours/index.js';
 import { deriveSeed } from '../../game/index.js';
 import type { NodeLogger } from '../../robot/index.js';
 import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
+import { choicesOf } from '../options.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
 import { recordingFormat } from '../options.js';
@@ -26,7 +27,7 @@ import { Narrator, medianAndMax } from '../narration/narrator.js';
 /** Topic names to their keys, to tell recorded messages to a narrator. */
 const TOPIC_KEYS = new Map(Object.entries(TOPICS).map(([k, t]) => [t.name, k as TopicKey]));
 
-export interface SimulateOptions {
+interface SimulateOptions {
   games: number;
   seed: number;
   /** The robot's budget per decision (ms). */
@@ -38,6 +39,10 @@ export interface SimulateOptions {
   recordingFormat?: string;
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
+  /** Overrides config/session.yaml's lift grace (ms). */
+  liftGrace?: number;
+  /** Overrides config/node.yaml's inference (percent). */
+  inference?: number;
   /** A pause before each bot's card (ms), as a person takes; default 1000. */
   botThink?: number;
   json: boolean;
@@ -126,17 +131,14 @@ export async function simulateCommand(
     node = await ParceiroNode.start({
       seed: o.seed,
       table: { host: '127.0.0.1', port: 0, token },
-      games: o.games,
-      budgetMs: o.budget,
+      // The session settings the flags chose (session-settings.ts): games, budget, pace, character...
+      ...choicesOf(o),
       level: play.level,
       ...(play.levels ? { levels: play.levels } : {}),
       speech: speechKind(o.speech),
       ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
       ...(format === undefined ? {} : { recordingFormat: format }),
       sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
-      ...(o.minThink === undefined ? {} : { minThinkMs: o.minThink }),
-      ...(o.character === undefined ? {} : { character: o.character }),
-      ...(o.language === undefined ? {} : { language: o.language }),
       logger,
     });
   } catch (e) {
@@ -194,6 +196,7 @@ async function resumeCommand(
       port: 0,
       logger,
       acceptDamage: o.acceptDamage === true,
+      ...(o.character === undefined ? {} : { character: o.character }),
       onRestored,
       ...(o.recordings === undefined ? {} : { recordingsDir: o.recordings }),
     });
@@ -206,7 +209,7 @@ async function resumeCommand(
   const narrator = new Narrator(node.bus, say);
   const r = resume.restored;
   say(
-    `Parceiro: resuming session ${id} (seed ${s.seed}, ${s.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`,
+    `Parceiro: resuming session ${id} (seed ${s.seed}, ${s.choices.games} games) from ${resume.parts.length} recording${resume.parts.length === 1 ? '' : 's'}:`,
   );
   say(
     `  rebuilt from ${r.tableEvents} table events, ${r.decisions} decisions and ${r.estimates} estimates: ${r.played} game${r.played === 1 ? '' : 's'} over, ${r.game ? `game ${r.game} at trick ${r.trick}` : 'no game in progress'}.`,
@@ -240,7 +243,7 @@ async function resumeCommand(
   } else say('  the session was already over.');
   // The resume's account goes into the summary before it is written (--json carried none of it before).
   return finish(
-    { ...o, games: s.games, seed: s.seed, budget: resume.budgetMs },
+    { ...o, games: s.choices.games, seed: s.seed, budget: resume.budgetMs },
     await resumed.close(),
     narrator,
     write,

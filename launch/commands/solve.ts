@@ -5,7 +5,7 @@ import type { Seat } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { parseJson, readInput } from '../io.js';
 
-export interface SolveReport {
+interface SolveReport {
   toMove: Seat;
   /** Card -> final game points of the mover's team under best play after it. */
   moves: Record<string, number>;

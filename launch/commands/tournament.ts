@@ -19,7 +19,7 @@ import { runTournamentOnQueue } from '../../robot/arena/index.js';
 import type { ExternalProgram, TournamentRun, TournamentRunOptions } from '../../robot/arena/index.js';
 import { runTournament } from '../../robot/arena/index.js';
 
-export interface TournamentCliOptions {
+interface TournamentCliOptions {
   teamA: string;
   teamB: string;
   games: number;
@@ -42,7 +42,7 @@ export interface TournamentCliOptions {
 }
 
 /** The summary, and whether a signal stopped the run before its end. */
-export type TournamentReport = TournamentSummary & {
+type TournamentReport = TournamentSummary & {
   /** The signal that stopped the run, or null when it played every game. */
   stopped: NodeJS.Signals | null;
   /** Every game finished; on a stop, more than `games` when boards were left half played. */
@@ -51,7 +51,7 @@ export type TournamentReport = TournamentSummary & {
 };
 
 /** `NAME=COMMAND ARGS...`: an external program that plays under NAME. */
-export function parseExternal(defs: string[]): Record<string, ExternalProgram> {
+function parseExternal(defs: string[]): Record<string, ExternalProgram> {
   const out: Record<string, ExternalProgram> = {};
   for (const def of defs) {
     const eq = def.indexOf('=');
@@ -93,7 +93,7 @@ export function parseTeam(option: string, value: string, external: string[] = []
   return names as [string, string];
 }
 
-export function tournamentSpec(o: TournamentCliOptions, external: Record<string, ExternalProgram>): TournamentSpec {
+function tournamentSpec(o: TournamentCliOptions, external: Record<string, ExternalProgram>): TournamentSpec {
   const known = Object.keys(external);
   const spec: TournamentSpec = {
     teamA: parseTeam('--team-a', o.teamA, known),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../../config/index.js';
 import { UsageError } from '../errors.js';
 
-export interface TrainOptions {
+interface TrainOptions {
   data: string[];
   out: string;
   seed: number;
@@ -24,7 +24,7 @@ export interface TrainOptions {
 }
 
 /** The training script, under the package root. */
-export function trainScript(): string {
+function trainScript(): string {
   const p = join(packageRoot(), 'learn', 'train_policy.py');
   if (existsSync(p)) return p;
   throw new UsageError('learn/train_policy.py is missing from this installation');

@@ -16,7 +16,7 @@ import {
 } from '../../table-bridge/tuio/index.js';
 import { UsageError } from '../errors.js';
 
-export interface TuioSimOptions {
+interface TuioSimOptions {
   /** The runtime (`parceiro live`). */
   host?: string;
   port?: number;

@@ -5,7 +5,7 @@
 import { parseRedisUrl } from '../../robot/arena/index.js';
 import { serveQueue } from '../../robot/arena/index.js';
 
-export interface WorkerCliOptions {
+interface WorkerCliOptions {
   concurrency: number;
 }
 

@@ -36,6 +36,8 @@ def generate_launch_description():
         DeclareLaunchArgument('port', default_value='7410', description='the table bridge port'),
         DeclareLaunchArgument('host', default_value='127.0.0.1', description='the table bridge address'),
         DeclareLaunchArgument('token', default_value='', description='the table token (generated and printed when empty)'),
+        DeclareLaunchArgument('dashboard_port', default_value='7420', description="the operator dashboard's port (0: a free one)"),
+        DeclareLaunchArgument('recordings', default_value='recordings', description='the folder of the recordings, relative to parceiro_root'),
     ]
     args += [DeclareLaunchArgument(name, default_value=default, description=text) for name, default, text in PARAMETERS]
 
@@ -43,6 +45,8 @@ def generate_launch_description():
     cmd = ['node', [root, '/dist/launch/cli.js'], 'live', '--bus', 'ros2',
            '--host', LaunchConfiguration('host'), '--port', LaunchConfiguration('port'),
            '--token', LaunchConfiguration('token'),
+           '--dashboard-port', LaunchConfiguration('dashboard_port'),
+           '--recordings', LaunchConfiguration('recordings'),
            '--ros-args']
     for name, _, _ in PARAMETERS:
         cmd += ['-p', [name, ':=', LaunchConfiguration(name)]]

@@ -1,16 +1,14 @@
 // The arena's front door: players that are other programs (JSON lines on stdio, PROTOCOL.md), games
 // and tournaments with them, the tournament runners (worker threads, or a Redis queue over
 // machines) and the records of the games played.
-export type { AsyncChoice, AsyncGameHooks, AsyncPlayerLike, PlayerFault } from './play-async.js';
+export type { AsyncChoice, AsyncPlayerLike, PlayerFault } from './play-async.js';
 export { playGameAsync } from './play-async.js';
-export type { AsyncTournamentOptions, AsyncTournamentRun, ExternalCommand, GameRecord } from './tournament-async.js';
+export type { AsyncTournamentOptions, ExternalCommand, GameRecord } from './tournament-async.js';
 export { playTournamentAsync, runTournamentAsync } from './tournament-async.js';
-export type { ExternalPlayerOptions } from './external-player/external-player.js';
 export { ExternalPlayer, ExternalPlayerError, killRunningPrograms } from './external-player/external-player.js';
-export type { InvalidLine, PlayerMessage, RenounceMessage, RuntimeMessage } from './external-player/messages.js';
+export type { RuntimeMessage } from './external-player/messages.js';
 export {
   PROTOCOL_VERSION,
-  RULES_SUMMARY,
   eventMessage,
   helloMessage,
   parsePlayerLine,

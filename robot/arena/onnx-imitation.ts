@@ -9,7 +9,7 @@ import type { Card, PlayerOptions, SeatView } from '../../game/index.js';
 import type { AsyncChoice, AsyncPlayerLike } from './play-async.js';
 import type { OnnxPolicy } from '../learned/onnx.js';
 
-export class OnnxImitationPlayer implements AsyncPlayerLike {
+class OnnxImitationPlayer implements AsyncPlayerLike {
   private readonly x = new Float32Array(DECISION_FEATURES);
 
   constructor(

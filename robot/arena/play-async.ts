@@ -25,7 +25,7 @@ export interface AsyncPlayerLike {
   choose(view: SeatView, deadlineMs?: number): Promise<AsyncChoice>;
 }
 
-export interface AsyncGameHooks {
+interface AsyncGameHooks {
   /** Measures each decision when given. */
   clock?: Clock['now'];
   onDecision?: (seat: Seat, elapsedMs: number) => void;

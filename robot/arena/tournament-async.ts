@@ -74,7 +74,7 @@ export interface AsyncTournamentOptions {
   onExternalPlayer?: (player: ExternalPlayer) => void;
 }
 
-export interface AsyncTournamentRun {
+interface AsyncTournamentRun {
   /** The boards played to the end (on a stop, the boards being played are left out). */
   stats: TournamentStats;
   stopped: boolean;

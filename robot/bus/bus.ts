@@ -3,7 +3,9 @@
 // - publish never throws at the caller because of a subscriber: a failing handler is reported to
 //   `onError` and the others still run;
 // - messages are delivered in the order published, across topics;
-// - a latched topic hands its last message to a subscriber that arrives later;
+// - a latched topic hands its last `depth` messages to a subscriber that arrives later (on ROS 2,
+//   in this process as in another: ros2-bus.ts);
+// - messages are plain: arrays as arrays, numbers as numbers, whoever published them (shape.ts);
 // - `tap` sees every message that crosses the bus, with the direction, for recording.
 
 import type { TopicKey, TopicMessage, TopicSpec } from './topics.js';

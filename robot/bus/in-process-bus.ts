@@ -4,6 +4,7 @@
 import type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 import type { TopicKey, TopicMessage, TopicSpec } from './topics.js';
 import { TOPICS } from './topics.js';
+import { plainMessage } from './shape.js';
 
 type Handler = (message: unknown) => void;
 
@@ -19,9 +20,11 @@ export class InProcessBus implements Bus {
 
   constructor(private readonly onError: BusErrorHandler = () => {}) {}
 
-  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+  publish<K extends TopicKey>(key: K, given: TopicMessage<K>): void {
     if (this.closed) return;
     const topic = TOPICS[key] as TopicSpec;
+    // As ROS 2 carries it: a typed array given here reaches subscribers, taps and recordings as an array.
+    const message = plainMessage(given);
     if (topic.qos.durability === 'transient-local') {
       const kept = this.latched.get(topic.name) ?? [];
       kept.push(message);

@@ -3,7 +3,15 @@
 export type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 export { InProcessBus } from './in-process-bus.js';
 export { Ros2UnavailableError, SOURCE_ROS_HINT, createRos2Bus } from './ros2-bus.js';
-export type { RclNodeLike, RclnodejsLike, Ros2BusOptions } from './ros2-bus.js';
+export type {
+  ParameterChange,
+  RclNodeLike,
+  RclParameterLike,
+  RclnodejsLike,
+  Ros2BusOptions,
+  Ros2NodeBus,
+} from './ros2-bus.js';
+export { messageKey, plainMessage } from './shape.js';
 export * from './messages.js';
 export * from './topics.js';
 export { checkMessage, describeField, jsonSchemaOf, toMsgFile } from './spec.js';

@@ -9,19 +9,19 @@ import { defineMessage, nested } from './spec.js';
 
 // ---- standard messages ---------------------------------------------------------------------------
 
-export const TimeMsg = defineMessage('builtin_interfaces/msg/Time', 'A point in time.', {
+const TimeMsg = defineMessage('builtin_interfaces/msg/Time', 'A point in time.', {
   sec: 'int32',
   nanosec: 'uint32',
 });
-export const DurationMsg = defineMessage('builtin_interfaces/msg/Duration', 'A span of time.', {
+const DurationMsg = defineMessage('builtin_interfaces/msg/Duration', 'A span of time.', {
   sec: 'int32',
   nanosec: 'uint32',
 });
-export const HeaderMsg = defineMessage('std_msgs/msg/Header', 'Time stamp and coordinate frame.', {
+const HeaderMsg = defineMessage('std_msgs/msg/Header', 'Time stamp and coordinate frame.', {
   stamp: nested(TimeMsg),
   frame_id: 'string',
 });
-export const PointMsg = defineMessage('geometry_msgs/msg/Point', 'A point in space (m).', {
+const PointMsg = defineMessage('geometry_msgs/msg/Point', 'A point in space (m).', {
   x: 'float64',
   y: 'float64',
   z: 'float64',
@@ -38,7 +38,7 @@ export const ExpressionMsg = defineMessage('hri_msgs/msg/Expression', 'A facial 
   arousal: 'float32',
   confidence: 'float32',
 });
-export const JointTrajectoryPointMsg = defineMessage(
+const JointTrajectoryPointMsg = defineMessage(
   'trajectory_msgs/msg/JointTrajectoryPoint',
   'Joint targets reached at time_from_start.',
   {
@@ -140,7 +140,7 @@ export const GameEventMsg = defineMessage(
   },
 );
 
-export const MoveBeliefMsg = defineMessage(
+const MoveBeliefMsg = defineMessage(
   'parceiro_msgs/msg/MoveBelief',
   "One legal card's value over the worlds searched.",
   {
@@ -258,7 +258,7 @@ export const PredictionMsg = defineMessage(
   },
 );
 
-export const ReviewMomentMsg = defineMessage(
+const ReviewMomentMsg = defineMessage(
   'parceiro_msgs/msg/ReviewMoment',
   'One play that changed a game with all cards in view.',
   {
@@ -328,7 +328,7 @@ export const MemoryMsg = defineMessage(
   },
 );
 
-export const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
+const EmotionMsg = defineMessage('parceiro_msgs/msg/Emotion', 'One active emotion.', {
   type: ['string', 'An OCC emotion type: joy, distress, happy-for, gloating...'],
   intensity: 'float32',
   target: ['int8', 'The seat the emotion is about, -1 for none or for a team.'],

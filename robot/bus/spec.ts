@@ -15,7 +15,7 @@ export type FieldType = RosPrimitive | `${RosPrimitive}[]` | `${RosPrimitive}[${
 // `MessageSpec<any>`: the spec of any message, whatever its fields. FieldValue below tells nested fields
 // by `extends MessageRef`; a narrower default could quietly make some of them numbers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-export interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
+interface MessageRef<S extends MessageSpec = MessageSpec<any>, A extends boolean = boolean> {
   readonly ref: S;
   readonly array: A;
 }
@@ -31,7 +31,7 @@ export interface MessageSpec<F extends Record<string, FieldType> = Record<string
 }
 
 /** A field written with its note: the type, then what the field holds. */
-export type NotedField = readonly [FieldType, string];
+type NotedField = readonly [FieldType, string];
 type TypeOfField<T> = T extends readonly [infer U extends FieldType, string] ? U : T;
 
 /** A message's spec; a field given as `[type, note]` keeps its note beside it in the source. */

@@ -37,10 +37,10 @@ export interface Qos {
   depth: number;
 }
 
-export const LATCHED: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 1 };
+const LATCHED: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 1 };
 export const EVENTS: Qos = { reliability: 'reliable', durability: 'volatile', depth: 100 };
 /** Latched, one message per part (the tables and the robot each report their own connection). */
-export const LATCHED_PARTS: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 16 };
+const LATCHED_PARTS: Qos = { reliability: 'reliable', durability: 'transient-local', depth: 16 };
 
 export interface TopicSpec<S extends MessageSpec = MessageSpec> {
   readonly name: string;

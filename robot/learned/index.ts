@@ -7,4 +7,3 @@ export { modelPath, sidecarOf } from './model-path.js';
 export { checkModelFile } from './model-check.js';
 export type { CheckedModel } from './model-check.js';
 export { recordedModelHere } from './recorded-model.js';
-export type { RecordedModel } from './recorded-model.js';

@@ -70,7 +70,7 @@ const CHUNK = 1 << 20;
  * chunk of its own (a few kB), so a record announcing more is a damaged length, not a message, and
  * reading on would hold the rest of the file in memory.
  */
-export const MAX_RECORD_BYTES = 64 << 20;
+const MAX_RECORD_BYTES = 64 << 20;
 /** Problems listed one by one; past this many, the rest are counted. */
 const MAX_PROBLEMS = 50;
 

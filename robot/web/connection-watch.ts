@@ -13,7 +13,7 @@ import type {
 } from '../../table-bridge/index.js';
 import type { Bus, ConnectionStateMessage } from '../bus/index.js';
 
-export const tableConnection = (table: TableInfo, connected: boolean, detail: string): ConnectionStateMessage => ({
+const tableConnection = (table: TableInfo, connected: boolean, detail: string): ConnectionStateMessage => ({
   component: 'table',
   id: table.id,
   name: table.name,

@@ -35,7 +35,7 @@ import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
 import { withTableServerRoute } from './table-server-route.js';
 
-export interface DashboardServerOptions {
+interface DashboardServerOptions {
   bus: Bus;
   /** The operator token; default a new random one (read it back from `token`, print it). */
   token?: string;
@@ -79,7 +79,7 @@ const shippedLibraries = (): Map<string, UtteranceLibrary> =>
   new Map(LANGUAGES.map((language) => [language, loadBehaviourSetup({ language }).utterances]));
 
 /** A token an operator can type: 24 characters of base64url (144 bits). */
-export const newOperatorToken = (): string => randomBytes(18).toString('base64url');
+const newOperatorToken = (): string => randomBytes(18).toString('base64url');
 
 export class DashboardServer {
   readonly token: string;

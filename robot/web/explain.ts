@@ -75,7 +75,7 @@ const SUIT_NAMES: Readonly<Record<string, string>> = { S: 'spades', H: 'hearts',
  * operator, who may know the robot's hand: "Why not 2S: it gives 10 points to the partner, who takes
  * the trick in 100% of the worlds." Empty when the decision carries none.
  */
-export function reasonLine(d: DecisionMessage): string {
+function reasonLine(d: DecisionMessage): string {
   if (!d.reason_kind || !d.reason_other) return '';
   const share = d.reason_support >= 0 ? pct(d.reason_support) : '';
   const points = d.reason_points >= 0 ? pts(d.reason_points) : '';

@@ -1,19 +1,11 @@
 // The operator dashboard and the virtual table's page, served by the node.
-export { DashboardServer, newOperatorToken } from './dashboard-server.js';
-export type { DashboardServerOptions } from './dashboard-server.js';
-export { ConnectionWatch, tableConnection } from './connection-watch.js';
+export { DashboardServer } from './dashboard-server.js';
+export { ConnectionWatch } from './connection-watch.js';
 export { explainDecision } from './explain.js';
 export { resultWords, reviewWords } from './review-words.js';
 export type { ReviewMomentWords, ReviewWords } from './review-words.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';
-export {
-  CATEGORY_WORDS,
-  categoryWords,
-  fillWizardLine,
-  findLine,
-  wizardLibraryOf,
-  wizardSlots,
-} from './wizard-lines.js';
-export type { SessionView, WizardLibraries, WizardLibrary, WizardLine } from './wizard-lines.js';
+export { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
+export type { SessionView, WizardLibraries, WizardLibrary } from './wizard-lines.js';

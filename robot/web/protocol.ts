@@ -119,6 +119,3 @@ export interface DashboardServerEvents {
 export interface DashboardClientEvents {
   control: (control: DashboardControl, ack: (reply: ControlAck) => void) => void;
 }
-
-/** The handshake's refusal codes (in connect_error's `data.code`). */
-export type AuthRefusal = 'no-token' | 'bad-token';

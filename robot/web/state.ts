@@ -112,11 +112,11 @@ export interface DaySessions {
 }
 
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
-export type BusUpdate = {
+type BusUpdate = {
   [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] };
 }[DashboardTopic];
 /** The node's list of sessions, as it changes (a session begins, plays a game, ends). */
-export interface SessionsUpdate {
+interface SessionsUpdate {
   seq: number;
   atMs: number;
   topic: 'sessions';
@@ -131,7 +131,7 @@ export interface EmotionSample {
   emotions: Record<string, number>;
 }
 
-export interface PostureSample {
+interface PostureSample {
   atMs: number;
   /** Joint targets in EMYS units (degrees, millimetres), by ROS joint name. */
   joints: Record<string, number>;
@@ -139,7 +139,7 @@ export interface PostureSample {
   durationMs: number;
 }
 
-export interface LogLine {
+interface LogLine {
   atMs: number;
   kind: string;
   /** In people's words. */
@@ -152,14 +152,14 @@ export interface LogLine {
 export type SpeechLine = UtteranceMessage & { atMs: number };
 
 /** What the robot is saying and what waits to be said (announced as queued, not yet started or dropped). */
-export interface SpeechQueue {
+interface SpeechQueue {
   speaking: SpeechLine | null;
   /** Oldest first; `dueAtMs`: when it is planned to start (server clock), if it waits for its time. */
   waiting: (SpeechLine & { dueAtMs: number })[];
 }
 
 /** A table that left: kept out of `connections`, so closed pages do not pile up as connections. */
-export interface DepartedTable {
+interface DepartedTable {
   id: string;
   name: string;
   kind: string;
@@ -213,7 +213,7 @@ export interface DashboardState {
   day: DaySessions;
 }
 
-export const LIMITS = {
+const LIMITS = {
   events: 60,
   timeline: 900,
   postures: 20,

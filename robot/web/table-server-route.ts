@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export const TABLE_SERVER_PATH = '/table-server.json';
+const TABLE_SERVER_PATH = '/table-server.json';
 
 /** `pages` with `/table-server.json` answered first (404 when the node offers no virtual table). */
 export function withTableServerRoute(pages: RequestHandler, virtualTable: { url: string } | null): RequestHandler {

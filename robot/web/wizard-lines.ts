@@ -13,7 +13,7 @@ import type { GameEventMessage, GameStateMessage } from '../bus/messages.js';
 type SlotValues = Partial<Record<string, string | number>>;
 
 /** One line as the operator picks it: its id (`category#n`), category, target and text with slots. */
-export interface WizardLine {
+interface WizardLine {
   id: string;
   category: string;
   to: 'partner' | 'opponent' | 'all';
@@ -48,7 +48,7 @@ export const findLine = (library: WizardLibrary | undefined, id: string): Wizard
   library?.lines.find((l) => l.id === id);
 
 /** The slot values for a line of `category` now. A slot with nothing to say is left out of the line. */
-export function wizardSlots(library: WizardLibrary, category: string, view: SessionView): SlotValues {
+function wizardSlots(library: WizardLibrary, category: string, view: SessionView): SlotValues {
   const slots: SlotValues = { partner: library.names.partner, opponent: library.names.opponent };
   const g = view.game;
   if (!g) return slots;

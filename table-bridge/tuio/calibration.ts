@@ -18,7 +18,7 @@ import { zonesSchema } from './tuio-config.js';
 import type { TuioFrame } from './tuio-packets.js';
 
 /** The zones in the order they are measured. */
-export const CALIBRATION_ZONES: readonly TableZone[] = [
+const CALIBRATION_ZONES: readonly TableZone[] = [
   ...([0, 1, 2, 3] as Seat[]).flatMap((seat): TableZone[] => [
     { area: 'play', seat },
     { area: 'hand', seat },
@@ -26,7 +26,7 @@ export const CALIBRATION_ZONES: readonly TableZone[] = [
   { area: 'trump' },
 ];
 
-export const CORNERS = 4;
+const CORNERS = 4;
 
 export class CalibrationError extends Error {
   constructor(message: string) {
@@ -35,7 +35,7 @@ export class CalibrationError extends Error {
   }
 }
 
-export interface CalibratorOptions {
+interface CalibratorOptions {
   /** Frames a lone marker must stay still to be taken (default 15: half a second at 30 fps). */
   stillFrames?: number;
   /** How far it may wander meanwhile and count as still (default 0.005 of the image). */

@@ -19,7 +19,7 @@ import type { LinkEvent } from './table-link.js';
 import type { PlacementEvent } from './placements.js';
 import { zoneName } from './placements.js';
 
-export type CardReport = { send: LinkEvent } | { ignore: string };
+type CardReport = { send: LinkEvent } | { ignore: string };
 
 /** The seat due to deal the next game: the first game's, or the seat after the last game's dealer. */
 export function dealerDue(state: TableState, firstDealer: Seat): Seat {

@@ -5,33 +5,18 @@
 export { TuioPacketError, decodeTuioPacket, encodeTuioFrame } from './tuio-packets.js';
 export type { TuioFrame, TuioMarker } from './tuio-packets.js';
 export { MarkerBoard } from './marker-board.js';
-export { CardPlacements, sameZone, zoneAt, zoneName } from './placements.js';
-export type { PlacementEvent, PlacementOptions, TableZone } from './placements.js';
+export { CardPlacements, zoneAt, zoneName } from './placements.js';
+export type { PlacementEvent, TableZone } from './placements.js';
 export { cardReport, dealerDue } from './card-reports.js';
-export type { CardReport } from './card-reports.js';
 export { HelloRefused, TableLink } from './table-link.js';
-export type { LinkEvent, LoosePrompt, TableLinkOptions } from './table-link.js';
+export type { LinkEvent } from './table-link.js';
 export { TuioListener } from './tuio-listener.js';
-export type { TuioListenerOptions } from './tuio-listener.js';
 export { TuioTable } from './tuio-table.js';
-export type { SentReport, TuioTableOptions } from './tuio-table.js';
-export {
-  DEFAULT_TUIO_FILE,
-  DEFAULT_TUIO_PORT,
-  firstDealerFor,
-  geometryOf,
-  loadTuioSettings,
-  parseTuioSettings,
-  polygonSchema,
-  tuioFileSchema,
-  zonesSchema,
-} from './tuio-config.js';
-export type { SeatZones, TableGeometry, TuioFile, TuioSettings } from './tuio-config.js';
-export { CALIBRATION_ZONES, CORNERS, CalibrationError, Calibrator, withZones } from './calibration.js';
-export type { CalibratorOptions } from './calibration.js';
+export { DEFAULT_TUIO_FILE, firstDealerFor, loadTuioSettings, parseTuioSettings, zonesSchema } from './tuio-config.js';
+export type { TableGeometry, TuioFile, TuioSettings } from './tuio-config.js';
+export { CalibrationError, Calibrator, withZones } from './calibration.js';
 export { TuioCamera } from './tuio-camera.js';
-export type { TuioCameraOptions } from './tuio-camera.js';
 export { TuioPlayers, handSlots } from './tuio-players.js';
-export type { TuioPlayersOptions, TuioPlayersSummary } from './tuio-players.js';
+export type { TuioPlayersSummary } from './tuio-players.js';
 export { aroundCentre, centroid, contains, overlap, selfIntersects } from './polygons.js';
 export type { Point, Polygon } from './polygons.js';

@@ -15,7 +15,7 @@ export type TableZone = { area: 'hand' | 'play'; seat: Seat } | { area: 'trump' 
 
 export type PlacementEvent = { type: 'placed' | 'lifted'; fiducial: number; zone: TableZone; at: Point };
 
-export const sameZone = (a: TableZone | null, b: TableZone | null): boolean =>
+const sameZone = (a: TableZone | null, b: TableZone | null): boolean =>
   a === b ||
   (a !== null && b !== null && a.area === b.area && (a.area === 'trump' || a.seat === (b as { seat: Seat }).seat));
 
@@ -44,7 +44,7 @@ interface Card {
   missingSince: number | null;
 }
 
-export interface PlacementOptions {
+interface PlacementOptions {
   geometry: TableGeometry;
   flickerMs: number;
   settleMs: number;

@@ -35,14 +35,14 @@ export type LinkEvent =
     };
 
 /** A prompt as it comes: kinds this client does not know are shown like any other. */
-export interface LoosePrompt {
+interface LoosePrompt {
   kind: string;
   text: string;
   seat?: number;
   card?: string;
 }
 
-export interface TableLinkOptions {
+interface TableLinkOptions {
   /** The runtime's base URL, e.g. `http://127.0.0.1:7410`. */
   url: string;
   token: string;

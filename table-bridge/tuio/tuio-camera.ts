@@ -11,7 +11,7 @@ import type { Point } from './polygons.js';
 import type { TuioMarker } from './tuio-packets.js';
 import { encodeTuioFrame } from './tuio-packets.js';
 
-export interface TuioCameraOptions {
+interface TuioCameraOptions {
   /** Where the adapter listens. */
   host: string;
   port: number;

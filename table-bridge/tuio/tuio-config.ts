@@ -11,12 +11,12 @@ import { TABLE_CONFIG_OPTIONS, seatSchema } from '../messages.js';
 import type { Polygon } from './polygons.js';
 import { doubleArea, overlap, selfIntersects } from './polygons.js';
 
-export const DEFAULT_TUIO_PORT = 3333;
+const DEFAULT_TUIO_PORT = 3333;
 export const DEFAULT_TUIO_FILE = (): string => configPath('table', 'tuio.yaml');
 
 const coordinate = z.number().min(0).max(1);
 const pointSchema = z.tuple([coordinate, coordinate], { error: 'expected a point [x, y] with x and y from 0 to 1' });
-export const polygonSchema = z
+const polygonSchema = z
   .array(pointSchema)
   .min(3)
   .max(32)
@@ -69,7 +69,7 @@ export const zonesSchema = z
     }
   });
 
-export const tuioFileSchema = z.strictObject({
+const tuioFileSchema = z.strictObject({
   listen: z
     .strictObject({
       host: z.string().min(1).default('127.0.0.1'),
@@ -85,7 +85,7 @@ export const tuioFileSchema = z.strictObject({
 });
 export type TuioFile = z.output<typeof tuioFileSchema>;
 
-export interface SeatZones {
+interface SeatZones {
   play: Polygon;
   hand: Polygon;
 }
@@ -109,7 +109,7 @@ export interface TuioSettings {
   geometry: TableGeometry;
 }
 
-export function geometryOf(zones: TuioFile['zones']): TableGeometry {
+function geometryOf(zones: TuioFile['zones']): TableGeometry {
   const seats = {} as Record<Seat, SeatZones>;
   for (const s of zones.seats) seats[s.seat] = { play: s.play, hand: s.hand };
   return { trump: zones.trump, seats };

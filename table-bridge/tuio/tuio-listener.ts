@@ -12,7 +12,7 @@ import { TuioPacketError, decodeTuioPacket } from './tuio-packets.js';
 /** After the first bad packet from a sender, one line per this many more. */
 const BAD_PACKET_EVERY = 500;
 
-export interface TuioListenerOptions {
+interface TuioListenerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;

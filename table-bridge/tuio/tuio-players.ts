@@ -20,7 +20,7 @@ import type { TuioCamera } from './tuio-camera.js';
 import type { TableGeometry } from './tuio-config.js';
 import { firstDealerFor } from './tuio-config.js';
 
-export interface TuioPlayersOptions {
+interface TuioPlayersOptions {
   /** The runtime, which the people watch as a table with no seats. */
   url: string;
   token: string;

@@ -21,7 +21,7 @@ import { firstDealerFor } from './tuio-config.js';
 import { TuioListener } from './tuio-listener.js';
 import type { TuioFrame } from './tuio-packets.js';
 
-export interface TuioTableOptions {
+interface TuioTableOptions {
   /** The runtime's base URL, e.g. `http://127.0.0.1:7410`. */
   url: string;
   token: string;
@@ -44,7 +44,7 @@ export interface TuioTableOptions {
 }
 
 /** One event sent and its answer (tests and summaries). */
-export interface SentReport {
+interface SentReport {
   event: LinkEvent;
   ack: EventAck;
 }

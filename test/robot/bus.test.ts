@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RclnodejsLike, TopicSpec } from '../../robot/bus/index.js';
+import type { RclnodejsLike } from '../../robot/bus/index.js';
+import { busContract } from './bus-contract.js';
 import {
   ALL_TOPICS,
   GENERATED_HEADER,
@@ -157,6 +158,9 @@ describe('InProcessBus', () => {
     by: 'test',
   });
 
+  // The cases every bus passes; the real ROS 2 bus runs them too (test/ros2/bus.ros2.test.ts).
+  busContract(async (onError) => new InProcessBus(onError));
+
   it('delivers in publish order, also what a handler publishes while being called', () => {
     const bus = new InProcessBus();
     const seen: string[] = [];
@@ -169,30 +173,6 @@ describe('InProcessBus', () => {
     bus.publish('say', { text: 'one', language: 'pt', id: 'u' });
     bus.publish('say', { text: 'two', language: 'pt', id: 'u' });
     expect(seen).toEqual(['say:one', 'table:your turn', 'say:two']);
-  });
-
-  it("hands a latched topic's last message to late subscribers, and not an event topic's", () => {
-    const bus = new InProcessBus();
-    bus.publish('toggles', toggles(true));
-    bus.publish('toggles', toggles(false));
-    bus.publish('say', { text: 'gone', language: 'pt', id: 'u' });
-    const got: unknown[] = [];
-    bus.subscribe('toggles', (m) => got.push(m.speech));
-    bus.subscribe('say', (m) => got.push(m.text));
-    expect(got).toEqual([false]);
-  });
-
-  it('keeps delivering when a subscriber throws, and reports the error with its topic', () => {
-    const errors: string[] = [];
-    const bus = new InProcessBus((e, topic: TopicSpec) => errors.push(`${topic.name}: ${(e as Error).message}`));
-    const got: boolean[] = [];
-    bus.subscribe('toggles', () => {
-      throw new Error('broken handler');
-    });
-    bus.subscribe('toggles', (m) => got.push(m.speech));
-    bus.publish('toggles', toggles(true));
-    expect(got).toEqual([true]);
-    expect(errors).toEqual(['/parceiro/behaviours/toggles: broken handler']);
   });
 
   it('shows every published message to its taps, and stops after unsubscribe and close', async () => {
@@ -213,123 +193,21 @@ describe('InProcessBus', () => {
   });
 });
 
-/** A stand-in with rclnodejs's API shape: publishers route to subscriptions of the same topic. */
-function fakeRclnodejs(overrides: Record<string, unknown> = {}) {
-  const log: string[] = [];
-  class Parameter {
-    constructor(
-      readonly name: string,
-      readonly type: number,
-      readonly value: unknown,
-    ) {}
-  }
-  const ParameterType = { PARAMETER_BOOL: 1, PARAMETER_INTEGER: 2, PARAMETER_DOUBLE: 3, PARAMETER_STRING: 4 };
-  const params = new Map<string, unknown>();
-  const subs = new Map<string, ((m: unknown) => void)[]>();
-  class QoS {
-    static HistoryPolicy = { RMW_QOS_POLICY_HISTORY_KEEP_LAST: 1 };
-    static ReliabilityPolicy = { RMW_QOS_POLICY_RELIABILITY_RELIABLE: 1, RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT: 2 };
-    static DurabilityPolicy = { RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL: 1, RMW_QOS_POLICY_DURABILITY_VOLATILE: 2 };
-    constructor(
-      readonly history = 0,
-      readonly depth = 0,
-      readonly reliability = 0,
-      readonly durability = 0,
-    ) {}
-  }
-  const qosText = (q: unknown): string => {
-    const x = q as QoS;
-    return `depth=${x.depth} ${x.reliability === 1 ? 'reliable' : 'best-effort'} ${x.durability === 1 ? 'transient-local' : 'volatile'}`;
-  };
-  class Node {
-    constructor(name: string, ns?: string) {
-      log.push(`node ${name} ns=${ns}`);
-    }
-    createPublisher(type: string, topic: string, options?: { qos?: unknown }) {
-      log.push(`pub ${topic} ${type} ${qosText(options?.qos)}`);
-      return { publish: (m: unknown) => (subs.get(topic) ?? []).forEach((cb) => cb(structuredClone(m))) };
-    }
-    createSubscription(type: string, topic: string, options: { qos?: unknown }, cb: (m: unknown) => void) {
-      log.push(`sub ${topic} ${type} ${qosText(options.qos)}`);
-      subs.set(topic, [...(subs.get(topic) ?? []), cb]);
-      return {};
-    }
-    declareParameter(p: unknown) {
-      const q = p as Parameter;
-      log.push(`param ${q.name} type=${q.type}`);
-      // As rcl does: a command-line override wins over the default; integers come back as bigint.
-      const v = q.name in overrides ? overrides[q.name] : q.value;
-      params.set(q.name, q.type === ParameterType.PARAMETER_INTEGER ? BigInt(v as number) : v);
-      return p;
-    }
-    getParameter(name: string) {
-      return params.has(name) ? { value: params.get(name) } : undefined;
-    }
-    spin() {
-      log.push('spin');
-    }
-    destroy() {
-      log.push('destroy');
-    }
-  }
-  const rcl: RclnodejsLike = {
-    init: async () => {
-      log.push('init');
-    },
-    Node,
-    QoS,
-    shutdown: () => {
-      log.push('shutdown');
-    },
-    Parameter,
-    ParameterType,
-  };
-  return { rcl, log };
-}
+/** An rclnodejs whose start fails, as when its native library cannot load. */
+const failingRclnodejs = (): RclnodejsLike =>
+  ({
+    init: async () => Promise.reject(new Error('librcl.so: cannot open shared object file')),
+    shutdown: () => {},
+  }) as unknown as RclnodejsLike;
 
-describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
-  it('publishes every topic with its type and QoS, and round-trips messages through ROS', async () => {
-    const { rcl, log } = fakeRclnodejs();
-    const bus = await createRos2Bus({ load: async () => rcl, nodeName: 'parceiro' });
-    expect(bus.kind).toBe('ros2');
-    expect(log).toContain('pub /parceiro/game/state parceiro_msgs/msg/GameState depth=1 reliable transient-local');
-    expect(log).toContain('pub /robot_face/expression hri_msgs/msg/Expression depth=100 reliable volatile');
-    expect(log.filter((l) => l.startsWith('pub ')).length).toBe(ALL_TOPICS.length);
-    const got: string[] = [];
-    const tapped: string[] = [];
-    bus.tap((e) => tapped.push(e.direction));
-    bus.subscribe('say', (m) => got.push(m.text));
-    expect(log).toContain('sub /tts/say parceiro_msgs/msg/Say depth=100 reliable volatile');
-    bus.publish('say', { text: 'Boa, parceiro!', language: 'pt', id: 'u' });
-    expect(got).toEqual(['Boa, parceiro!']);
-    expect(tapped).toEqual(['out']);
-    await bus.close();
-    expect(log.slice(-2)).toEqual(['destroy', 'shutdown']);
-  });
-
-  it('declares the node settings as ROS parameters, with overrides from ROS and config defaults otherwise', async () => {
-    const defaults = { seat: 0, language: 'pt', budget_ms: 2000, expressiveness: 1.0, speech: true };
-    const { rcl, log } = fakeRclnodejs({ seat: 2, expressiveness: 0.5, speech: false });
-    const bus = await createRos2Bus({ load: async () => rcl });
-    expect(bus.parameters(defaults, ['seat', 'budget_ms'])).toEqual({
-      seat: 2,
-      language: 'pt',
-      budget_ms: 2000,
-      expressiveness: 0.5,
-      speech: false,
-    });
-    expect(log).toContain('param seat type=2');
-    expect(log).toContain('param expressiveness type=3');
-    expect(log).toContain('param budget_ms type=2');
-    expect(log).toContain('param speech type=1');
-    expect(log).toContain('param language type=4');
-    await bus.close();
-    expect(new InProcessBus().parameters(defaults)).toEqual(defaults);
-  });
-
+// What the real graph cannot show (test/ros2/ runs the bus, the node and the launch file on ROS 2):
+// the bus where ROS 2 is not sourced, rclnodejs is missing, or cannot start.
+describe('the ROS 2 bus where it cannot run', () => {
   it('says what to source when no ROS 2 environment is there', async () => {
     await expect(createRos2Bus({ env: {} })).rejects.toThrow(Ros2UnavailableError);
-    await expect(createRos2Bus({ env: {} })).rejects.toThrow(/no ROS 2 environment is sourced.*source \/opt\/ros/);
+    await expect(createRos2Bus({ env: {} })).rejects.toThrow(
+      /no ROS 2 environment is sourced.*source launch\/ros2\/env\.sh/,
+    );
   });
 
   it('says so clearly when rclnodejs cannot be loaded or started', async () => {
@@ -338,9 +216,9 @@ describe('the ROS 2 bus (against the rclnodejs API shape)', () => {
         env: { ROS_DISTRO: 'jazzy' },
         load: async () => Promise.reject(new Error("Cannot find package 'rclnodejs'")),
       }),
-    ).rejects.toThrow(/rclnodejs could not be loaded \(Cannot find package 'rclnodejs'\).*colcon build/);
-    const { rcl } = fakeRclnodejs();
-    rcl.init = async () => Promise.reject(new Error('librcl.so: cannot open shared object file'));
-    await expect(createRos2Bus({ load: async () => rcl })).rejects.toThrow(/rclnodejs could not start \(librcl\.so/);
+    ).rejects.toThrow(/rclnodejs could not be loaded \(Cannot find package 'rclnodejs'\).*launch\/ros2\/env\.sh/);
+    await expect(createRos2Bus({ load: async () => failingRclnodejs() })).rejects.toThrow(
+      /rclnodejs could not start \(librcl\.so/,
+    );
   });
 });

@@ -34,7 +34,13 @@ const { ConfigError } = (await import(
 const MODEL_FILE = 'models/policy-timed-100ms-seed2311.onnx';
 const MODEL = fileURLToPath(new URL(`../../${MODEL_FILE}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-people-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A recording names networks only in the project's models/ folder: the copies a resume must find go there.
+const models = fileURLToPath(new URL('../../models/', import.meta.url));
+const copies: string[] = [];
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  for (const f of copies) rmSync(f, { force: true });
+});
 const TOKEN = 'people-model-token';
 const quiet = () => robot.createLogger({ level: 'silent', pretty: false });
 const base = loadNodeSettings();
@@ -200,9 +206,10 @@ describe("the people's model in the live node", () => {
   it('a resumed session weighs by the recorded network when it is here, and records the rule odds when it is gone', async () => {
     for (const gone of [false, true]) {
       const id = gone ? 'people-resume-gone' : 'people-resume';
-      const model = join(dir, `${id}.onnx`);
+      const model = join(models, `.test-${id}-${process.pid}.onnx`);
+      copies.push(model, model.replace(/\.onnx$/, '.json'));
       copyFileSync(MODEL, model);
-      copyFileSync(MODEL.replace(/\.onnx$/, '.json'), join(dir, `${id}.json`));
+      copyFileSync(MODEL.replace(/\.onnx$/, '.json'), model.replace(/\.onnx$/, '.json'));
       const node = await robot.ParceiroNode.start({
         seed: 35,
         games: 1,

@@ -286,10 +286,23 @@ describe('predictions on the bus', () => {
     expect(notes.join('\n')).toMatch(/features version 2/);
     // The same network without its sidecar (the node would not open it): said, and no predictions.
     notes = [];
-    const bare = join(dir, 'replay-bare.onnx');
+    const bare = fileURLToPath(new URL(`../../models/.test-replay-bare-${process.pid}.onnx`, import.meta.url));
     copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), bare);
-    expect(replay.replaySettings(session({ ...shipped, modelFile: bare }), notes, facts).prediction).toBeNull();
-    expect(notes.join('\n')).toMatch(/has no sidecar of this build's features here/);
+    try {
+      expect(replay.replaySettings(session({ ...shipped, modelFile: bare }), notes, facts).prediction).toBeNull();
+      expect(notes.join('\n')).toMatch(/has no sidecar of this build's features here/);
+    } finally {
+      rmSync(bare, { force: true });
+    }
+    // A network the recording names outside models/ is not read, whatever it is (its digest is not told).
+    for (const outside of [join(dir, 'replay-outside.onnx'), '/etc/passwd', '/dev/zero', 'models/../package.json']) {
+      if (outside.startsWith(dir))
+        copyFileSync(fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url)), outside);
+      notes = [];
+      expect(replay.replaySettings(session({ ...shipped, modelFile: outside }), notes, facts).prediction).toBeNull();
+      expect(notes.join('\n')).toMatch(/is not a file of the project's models\/ folder/);
+      expect(notes.join('\n')).not.toMatch(/digest/);
+    }
   });
 
   it('surprise is 1 - p(card) / max p: 0 for the favourite and for cards alike, near 1 for a card far below it', () => {

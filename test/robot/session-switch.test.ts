@@ -4,7 +4,7 @@
 // the end starting the next session, events held while a switch is under way).
 
 import { describe, expect, it } from 'vitest';
-import { InProcessBus } from '../../robot/bus/index.js';
+import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
 import type { GameStateMessage } from '../../robot/bus/index.js';
 import { Epochs, ScopedBus, SessionSwitch } from '../../robot/live/node/index.js';
 import type {
@@ -88,7 +88,10 @@ describe('ScopedBus', () => {
     const late: string[] = [];
     third.subscribe('gameState', (m) => late.push(m.session_id));
     expect(late).toEqual([]);
-    expect(epochs.before(state('x'), 3)).toBe(false);
+    expect(epochs.before(TOPICS.gameState, state('x'), 3)).toBe(false);
+    // Known by content, not by the object: a copy (as ROS 2 delivers one) is as old as the original.
+    expect(epochs.before(TOPICS.gameState, structuredClone(state('one', 'session_over')), 3)).toBe(true);
+    expect(epochs.before(TOPICS.gameState, structuredClone(state('two')), 2)).toBe(false);
   });
 });
 

@@ -14,9 +14,9 @@ import type { FieldType, MessageSpec } from '../../robot/bus/index.js';
 import { ALL_TOPICS, InProcessBus, TOPICS, describeField } from '../../robot/bus/index.js';
 import { Recorder } from '../../robot/recording/index.js';
 import { sampleOf } from '../robot/message-samples.js';
-import { ROOT, requireRos2 } from './ros2-here.js';
+import { ROOT, requireRos2 } from './ros2-graph.js';
 
-const { env } = requireRos2('test/ros2/recording.ros2.test.ts', 41);
+const { env } = requireRos2(41);
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-rosbag-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

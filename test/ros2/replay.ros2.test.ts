@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RulePlayer } from '../../game/index.js';
 import { playToEnd, recording, replay, robot } from '../robot/replay-harness.js';
-import { requireRos2 } from './ros2-here.js';
+import { requireRos2 } from './ros2-graph.js';
 import { spawn } from 'node:child_process';
 
-const { env } = requireRos2('test/ros2/replay.ros2.test.ts', 43);
+const { env } = requireRos2(43);
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-ros2-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -12,7 +12,7 @@ import type { AsyncChoice, AsyncPlayerLike, PlayerFault } from '../play-async.js
 import type { RuntimeMessage } from './messages.js';
 import { eventMessage, helloMessage, parsePlayerLine, quoteLine, turnMessage } from './messages.js';
 
-export interface ExternalPlayerOptions {
+interface ExternalPlayerOptions {
   /** The player's name: sent with hello, and its `kind` in faults and statistics. */
   name: string;
   /** The program, started without a shell. */

@@ -8,7 +8,7 @@ import { RANKS, SUITS, formatCard, formatCards, parseCard } from '../../../game/
 export const PROTOCOL_VERSION = 1;
 
 /** The rules summary sent with `hello`: enough for a bot to check it speaks the same game. */
-export const RULES_SUMMARY = {
+const RULES_SUMMARY = {
   game: 'sueca',
   ranks: RANKS.join(' '),
   suits: SUITS.join(' '),
@@ -19,7 +19,7 @@ export const RULES_SUMMARY = {
   renounce: 'a renounce loses the game: the opponents get 4 victories',
 } as const;
 
-export type RenounceMessage = { seat: Seat; trick: number; card: string; discovered?: { trick: number; card: string } };
+type RenounceMessage = { seat: Seat; trick: number; card: string; discovered?: { trick: number; card: string } };
 
 /** Runtime -> player, one JSON object per line. */
 export type RuntimeMessage =
@@ -38,10 +38,10 @@ export type RuntimeMessage =
   | { type: 'bye' };
 
 /** Player -> runtime, after validation. */
-export type PlayerMessage = { type: 'ready'; name: string | null } | { type: 'move'; id: number; card: Card };
+type PlayerMessage = { type: 'ready'; name: string | null } | { type: 'move'; id: number; card: Card };
 
 /** A line that is not a valid player message; `id` is the turn id when one could still be read. */
-export interface InvalidLine {
+interface InvalidLine {
   type: 'invalid';
   reason: string;
   id: number | null;

@@ -30,7 +30,7 @@ import {
 import type { TournamentRun } from './run.js';
 import type { BoardRangeResult } from './worker.js';
 
-export interface QueueRunOptions {
+interface QueueRunOptions {
   /** The option that named the Redis, for messages. */
   option?: string;
   signal?: AbortSignal;

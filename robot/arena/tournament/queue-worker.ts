@@ -27,14 +27,14 @@ import {
 } from './queue.js';
 import type { BoardRange, BoardRangeResult } from './worker.js';
 
-export interface QueueWorkerOptions {
+interface QueueWorkerOptions {
   /** Ranges of boards played at once (threads). */
   concurrency: number;
   log: (line: string) => void;
 }
 
 /** Why this worker cannot play a job (a mistake no retry fixes), or null. */
-export function cannotPlay(data: BoardsJob, version = parceiroVersion()): string | null {
+function cannotPlay(data: BoardsJob, version = parceiroVersion()): string | null {
   if (data.protocol !== QUEUE_PROTOCOL) {
     return `this worker (parceiro ${version}, queue protocol ${QUEUE_PROTOCOL}) cannot read a job of parceiro ${data.version} (protocol ${data.protocol}): run the same version of parceiro on every machine`;
   }
@@ -53,7 +53,7 @@ export function cannotPlay(data: BoardsJob, version = parceiroVersion()): string
 
 const boardsOf = (d: BoardsJob): string => (d.to - d.from > 1 ? `boards ${d.from}-${d.to - 1}` : `board ${d.from}`);
 
-export interface RunningWorker {
+interface RunningWorker {
   /** First call: finish the boards in hand, take no more. Later calls: give them back now. Resolves once closed. */
   stop(): Promise<void>;
   /** Resolves once the worker has closed (after stop()). */

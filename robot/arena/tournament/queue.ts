@@ -46,7 +46,7 @@ export const RUN_KEY_REFRESH_MS = 15_000;
 export const jobId = (runId: string, from: number): string => `${runId}-b${from}`;
 
 /** How long start-up waits for Redis to answer before saying it is unreachable. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface BoardsJob {
   protocol: number;

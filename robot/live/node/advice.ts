@@ -28,13 +28,13 @@ import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { SessionRuntime } from '../session/index.js';
 import type { NodeLogger } from './logger.js';
 
-export interface AdviceSettings {
+interface AdviceSettings {
   /** Time for the advice's search (ms). */
   budgetMs: number;
   margin: AdviceMargin;
 }
 
-export interface AdviceOptions extends AdviceSettings {
+interface AdviceOptions extends AdviceSettings {
   bus: Bus;
   runtime: SessionRuntime;
   setups: ReadonlyMap<string, BehaviourSetup>;
@@ -45,7 +45,7 @@ export interface AdviceOptions extends AdviceSettings {
 }
 
 /** The running advice: stop it with `close`. */
-export interface AdviceMode {
+interface AdviceMode {
   close(): Promise<void>;
   /** Advice searched, and said. */
   readonly stats: { searched: number; said: number };

@@ -36,7 +36,7 @@ export interface ExpectationSource {
   estimate(info: InfoSet, event: number, play?: PlayToJudge): Promise<Estimate | undefined>;
 }
 
-export interface ExpectationEstimatorOptions {
+interface ExpectationEstimatorOptions {
   /** Time per estimate (ms). */
   budgetMs: number;
   maxWorlds: number;

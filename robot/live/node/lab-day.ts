@@ -8,7 +8,7 @@
 import type { SessionRecord } from '../../web/index.js';
 import type { NodeSummary, ParceiroNode, SessionOptions } from './parceiro-node.js';
 
-export interface LabDayOptions {
+interface LabDayOptions {
   /** Sessions to serve in all, the one already running included; default: until stopped. */
   sessions?: number;
   /** The seeds and settings of the day's session number `k` (2 for the second, ...). */

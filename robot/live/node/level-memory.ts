@@ -46,7 +46,7 @@ export function levelTableOf(text: string, level: LevelName, base: LevelTable): 
   return { secondsPerCard, levels: { ...base.levels, [level]: settings } };
 }
 
-export interface RobotMemoryOptions {
+interface RobotMemoryOptions {
   bus: Pick<Bus, 'publish'>;
   level: LevelName;
   levels: LevelTable;
@@ -84,7 +84,7 @@ export class RobotMemory {
 }
 
 /** The memory message of a recollection `r` at the decision of `info`. */
-export function memoryMessage(
+function memoryMessage(
   game: number,
   level: LevelName,
   memory: CardMemory,
@@ -139,7 +139,7 @@ export function memoryMessage(
 }
 
 /** A robot player that decides with a recollection (the pool's search of the worlds it remembers). */
-export type RememberingPlayer = RobotPlayer & {
+type RememberingPlayer = RobotPlayer & {
   decide(view: SeatView, recollection?: Recollection): Promise<Decision>;
 };
 

@@ -10,7 +10,7 @@ import type { TableLogger } from '../../../table-bridge/index.js';
 
 export type NodeLogger = Logger;
 
-export interface LoggerOptions {
+interface LoggerOptions {
   /** Default info. */
   level?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Default: when standard error is a terminal. */

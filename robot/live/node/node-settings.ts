@@ -9,7 +9,7 @@ import { RECORDING_FORMATS } from '../../recording/index.js';
 
 export const NODE_FILE = 'node.yaml';
 
-export const nodeSettingsSchema = z.strictObject({
+const nodeSettingsSchema = z.strictObject({
   player: z.strictObject({
     budgetMs: z.number().int().min(1).max(600_000),
     inference: z.number().int().min(0).max(100),

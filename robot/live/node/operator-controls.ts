@@ -25,7 +25,7 @@ import type { RobotReactions } from './reactions.js';
 /** The operator, seen by the session as a table that hosts no seat. */
 const OPERATOR: TableInfo = { id: 'operator', name: 'operator', kind: 'virtual', seats: [] };
 
-export interface OperatorControlsOptions {
+interface OperatorControlsOptions {
   bus: Bus;
   runtime: SessionRuntime;
   reactions: RobotReactions;

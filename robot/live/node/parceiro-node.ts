@@ -48,9 +48,14 @@ import { Recorder } from '../../recording/index.js';
 import type { RecordingFormat } from '../../recording/index.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
-import { SessionRuntime, loadSessionSettings, poolRobotPlayer } from '../session/index.js';
-import type { SessionMetadata } from './session-metadata.js';
-import { writeSessionMetadata } from './session-metadata.js';
+import type { SessionChoices, SessionMetadata } from '../session/index.js';
+import {
+  CHOICE_KEYS,
+  SessionRuntime,
+  poolRobotPlayer,
+  resolveChoices,
+  writeSessionMetadata,
+} from '../session/index.js';
 import { ExpectationEstimator } from './expectation-estimator.js';
 import type { ExpectationSource } from './expectation-estimator.js';
 import type { NodeLogger } from './logger.js';
@@ -76,14 +81,14 @@ import { SessionSwitch } from './session-switch.js';
 import { forwardBehaviour } from './table-behaviour.js';
 import { RobotMemory, levelSearch, levelSettingsText, withMemory } from './level-memory.js';
 
-export type BusChoice = 'in-process' | 'ros2';
+type BusChoice = 'in-process' | 'ros2';
 
 /**
  * The node's lifecycle, in the states of a ROS 2 managed node: `configure` makes it inactive (its
  * parts made, nothing served), `activate` active (tables served, the robot greets), `close` finalized
  * (ROS 2's shutdown: every part closed, the recording complete). `start` is configure then activate.
  */
-export type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
+type NodeState = 'unconfigured' | 'inactive' | 'active' | 'finalized';
 
 /** Where the table server listens and what the tables must present. */
 export interface TableServerOptions {
@@ -101,27 +106,13 @@ export interface TableServerOptions {
  * server, the dashboard, the bus, the clock, the logger, the settings (config/node.yaml), and what a
  * replay or a restart puts in place of the node's own parts (sources, restore).
  */
-export interface ParceiroNodeOptions {
+export interface ParceiroNodeOptions extends SessionChoices {
   /** Every deal and every seeded choice derives from it. */
   seed: number;
-  /** Default: config/node.yaml. */
-  games?: number;
   /** Default `session-<seed>-<time>`; names the recording. */
   sessionId?: string;
-  robotSeat?: Seat;
-  firstDealer?: Seat;
-  /** Default: config/behaviours.yaml (pt). */
-  language?: string;
-  /** A preset or a preset file; default: the one config/appraisal/appraisal.yaml names. */
-  character?: string;
-  /** The timed player's budget per decision (ms); default config/node.yaml. */
-  budgetMs?: number;
-  /** Time per expectation estimate (ms), 0 for none; default config/node.yaml. */
-  expectationBudgetMs?: number;
   /** The hand model at each deal and its combination with the deal's estimate; null for none. Default config/node.yaml. */
   handModel?: { searchWeight: number } | null;
-  /** The training mode: the robot suggests cards to its partner (robot/live/node/advice.ts). Default config/node.yaml (off). */
-  advice?: boolean;
   /** The other seats' cards predicted live, and the surprise of each (robot/live/node/prediction.ts); null for none. Default config/node.yaml. */
   prediction?: PredictionSettings | null;
   /** A policy network of how the people play, the robot's worlds weighed by it (a file; null: the rule-based odds). Default config/node.yaml player.inferenceModelFile. */
@@ -144,9 +135,6 @@ export interface ParceiroNodeOptions {
   level?: LevelName;
   /** The levels' settings (launch/levels.ts reads config/levels.yaml); default the embedded ones. */
   levels?: LevelTable;
-  /** Default config/session.yaml. */
-  minThinkMs?: number;
-  liftGraceMs?: number;
   logger?: NodeLogger;
   /** Milliseconds since the epoch, with timers (default the system's). Stamps, decay, think time. */
   clock?: Clock;
@@ -164,17 +152,10 @@ export interface ParceiroNodeOptions {
  * stops the node at start instead of being silently left out.
  */
 const NODE_OPTIONS = [
+  ...CHOICE_KEYS,
   'seed',
-  'games',
   'sessionId',
-  'robotSeat',
-  'firstDealer',
-  'language',
-  'character',
-  'budgetMs',
-  'expectationBudgetMs',
   'handModel',
-  'advice',
   'prediction',
   'inferenceModelFile',
   'speech',
@@ -184,8 +165,6 @@ const NODE_OPTIONS = [
   'table',
   'level',
   'levels',
-  'minThinkMs',
-  'liftGraceMs',
   'logger',
   'clock',
   'settings',
@@ -239,7 +218,7 @@ function checkOptions(o: object): void {
  * What differs between a live session, a replay and a restart: who answers for the robot and which
  * times its reactions and messages carry. The defaults are the live node's own parts.
  */
-export interface SessionSources {
+interface SessionSources {
   /** The robot's decisions; default the timed search on the worker pool. */
   player?: RobotPlayer;
   /** The quick estimates; default a worker thread (null: none). */
@@ -253,7 +232,7 @@ export interface SessionSources {
 }
 
 /** The parts of a session a restore step feeds the recorded past into. */
-export interface RestoreTarget {
+interface RestoreTarget {
   runtime: SessionRuntime;
   reactions: RobotReactions;
   scheduler: BehaviourScheduler;
@@ -266,7 +245,7 @@ export interface RestoreTarget {
  * A session that continues from its recording: restored while the node is configured, before its
  * table server listens; it does not greet the table again, and its recording is a new part.
  */
-export interface RestoreStep {
+interface RestoreStep {
   /** Feeds the recorded past into the session's parts. */
   run(target: RestoreTarget): Promise<void>;
   /** The part's file name without `.mcap` (`<id>.2`); default the session id. */
@@ -281,28 +260,20 @@ export interface RestoreStep {
  * Another session on a running node (a lab day): its seeds and settings. The robot's seat (the
  * tables' seats depend on it), the bus, the clock, the table server and the dashboard are the node's.
  */
-export type SessionOptions = Pick<
-  ParceiroNodeOptions,
-  | 'seed'
-  | 'games'
-  | 'sessionId'
-  | 'firstDealer'
-  | 'language'
-  | 'character'
-  | 'budgetMs'
-  | 'expectationBudgetMs'
-  | 'handModel'
-  | 'advice'
-  | 'prediction'
-  | 'inferenceModelFile'
-  | 'speech'
-  | 'recordingsDir'
-  | 'recordingFormat'
-  | 'minThinkMs'
-  | 'liftGraceMs'
-  | 'level'
-  | 'levels'
-> & { sources?: Pick<SessionSources, 'player'> };
+export type SessionOptions = Omit<SessionChoices, 'robotSeat'> &
+  Pick<
+    ParceiroNodeOptions,
+    | 'seed'
+    | 'sessionId'
+    | 'handModel'
+    | 'prediction'
+    | 'inferenceModelFile'
+    | 'speech'
+    | 'recordingsDir'
+    | 'recordingFormat'
+    | 'level'
+    | 'levels'
+  > & { sources?: Pick<SessionSources, 'player'> };
 
 /** What opening a session takes: a later session's options, and what only the first one may be given. */
 type OpenOptions = Omit<SessionOptions, 'sources'> & { sources?: SessionSources; restore?: RestoreStep };
@@ -794,7 +765,12 @@ export class ParceiroNode {
   async #open(o: OpenOptions): Promise<NodeSession> {
     const { settings, log, clock, robotSeat } = this;
     const sw = this.#switch;
-    const games = o.games ?? settings.games;
+    // The chosen settings (session-settings.ts), each as given or its config default: what the session
+    // runs with is what its recording says.
+    const chosen = resolveChoices({ ...o, robotSeat }, settings);
+    const games = chosen.games!;
+    const inference = chosen.inference!;
+    const expectationBudget = chosen.expectationBudgetMs!;
     const sessionId = o.sessionId ?? defaultSessionId(o.seed);
     // Recorded, so that a restart of this session goes on with the versions the tables saw.
     const versionBase = o.restore?.versionBase ?? sw.nextBase();
@@ -802,7 +778,7 @@ export class ParceiroNode {
     const character = this.#characterFor(o.character);
     const handModel = o.handModel !== undefined ? o.handModel : (settings.expectation.handModel ?? null);
     const prediction = o.prediction !== undefined ? o.prediction : predictionOfSettings(settings);
-    const advice = o.advice ?? settings.advice.enabled;
+    const advice = chosen.advice!;
     // A learned model is read, checked and opened in onnxruntime before the session opens anything:
     // a missing or wrong file stops here, in one line naming node.yaml's key (or the option) and the file.
     const model =
@@ -817,7 +793,7 @@ export class ParceiroNode {
     const levels = o.levels ?? DEFAULT_LEVELS;
     // Below full, the level's search (its worlds and inference) and the memory of the played cards.
     const levelPlay = levelSearch(levels, level);
-    const trust = levelPlay ? levelPlay.trust : settings.player.inference / 100;
+    const trust = levelPlay ? levelPlay.trust : inference / 100;
     // The people's model the robot's own search weighs its worlds by, checked the same way (absent: the
     // rule-based odds). Not read when nothing weighs worlds (no inference, or a level without it), nor for
     // a given player (a replay, a resume), which is not this node's search.
@@ -850,7 +826,6 @@ export class ParceiroNode {
       if (dir !== null) {
         mkdirSync(dir, { recursive: true });
         recording = resolve(join(dir, `${o.restore?.recordingName ?? sessionId}.mcap`));
-        const budget = o.budgetMs ?? settings.player.budgetMs;
         recorder = await Recorder.start({
           path: recording,
           format: o.recordingFormat ?? settings.recordings.format,
@@ -859,19 +834,15 @@ export class ParceiroNode {
           session: writeSessionMetadata({
             id: sessionId,
             seed: o.seed,
-            games,
-            robotSeat,
+            // Its quick expectations always weigh worlds by `inference`, and its search when the node makes it.
+            ...chosen,
             firstDealer: o.firstDealer ?? 0,
             player: given.player?.kind ?? 'timed',
-            budgetMs: budget,
-            // Its quick expectations always weigh worlds so, and its search when the node makes it.
-            inference: settings.player.inference,
             character: character.name,
             level,
             ...(level === 'full' ? {} : { levelSettings: levelSettingsText(levels, level) }),
             language: setup.utterances.language,
             speech: o.speech ?? setup.settings.speech.kind,
-            expectationBudgetMs: o.expectationBudgetMs ?? settings.expectation.budgetMs,
             handModel: handModel ? { searchWeight: handModel.searchWeight, fittedOn: FITTED_MODEL.fittedOn } : null,
             // A given player (a replay, a restart) is not this node's search: the restart says what its own weighs by.
             ...(given.player
@@ -897,9 +868,6 @@ export class ParceiroNode {
                   }
                 : { model: prediction.model, top: prediction.top }
               : null,
-            minThinkMs: o.minThinkMs ?? loadSessionSettings().minThinkMs,
-            liftGraceMs: o.liftGraceMs ?? loadSessionSettings().liftGraceMs,
-            advice,
             versionBase,
             // The tables' seqs and answers as the session begins: a restart puts them back before
             // restoring the session's own events (a table's events of an earlier session stay known).
@@ -934,7 +902,6 @@ export class ParceiroNode {
       // One clock reading per reaction, for its appraisal and its behaviours alike (reaction-instant.ts).
       const instant = new ReactionInstant(given.reactionClock ?? (() => clock.now()));
       const appraiser = new Appraiser(character, { seat: robotSeat, clock: () => instant.now() });
-      const expectationBudget = o.expectationBudgetMs ?? settings.expectation.budgetMs;
       const estimator =
         given.estimator !== undefined
           ? given.estimator
@@ -944,7 +911,7 @@ export class ParceiroNode {
                 maxWorlds: settings.expectation.maxWorlds,
                 exactTricks: settings.expectation.exactTricks,
                 seed: o.seed,
-                trust: settings.player.inference / 100,
+                trust: inference / 100,
               })
             : null;
       if (estimator instanceof ExpectationEstimator) closers.push(() => estimator.close());
@@ -1001,7 +968,7 @@ export class ParceiroNode {
         const pool = new PoolSearchPlayer({
           seat: robotSeat,
           seed: o.seed,
-          budgetMs: o.budgetMs ?? settings.player.budgetMs,
+          budgetMs: chosen.budgetMs!,
           trust,
           ...(inferenceModel ? { inferenceModel: { name: inferenceModel.path, bytes: inferenceModel.bytes } } : {}),
           ...(levelPlay?.maxWorlds !== undefined ? { maxWorlds: levelPlay.maxWorlds } : {}),
@@ -1020,8 +987,8 @@ export class ParceiroNode {
         sessionId,
         player: tappedPlayer(player, reactions),
         clock,
-        ...(o.minThinkMs === undefined ? {} : { minThinkMs: o.minThinkMs }),
-        ...(o.liftGraceMs === undefined ? {} : { liftGraceMs: o.liftGraceMs }),
+        minThinkMs: chosen.minThinkMs!,
+        liftGraceMs: chosen.liftGraceMs!,
         warn: (detail, message) => log.warn(detail, message),
       });
       closers.push(

@@ -5,7 +5,7 @@
 import type { Decision, GameEvent } from '../../../game/index.js';
 import type { RobotPlayer } from '../session/index.js';
 
-export interface PlayerListener {
+interface PlayerListener {
   observe(event: GameEvent): void;
   decided(decision: Decision): void;
 }

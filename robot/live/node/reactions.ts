@@ -43,7 +43,7 @@ import type { SeatPredictions } from './prediction.js';
 import type { ReactionInstant } from './reaction-instant.js';
 import { RobotView } from './robot-view.js';
 
-export interface ReactionsOptions {
+interface ReactionsOptions {
   bus: Bus;
   robotSeat: Seat;
   games: number;

@@ -52,7 +52,7 @@ export class WorkerReviewer implements GameReviewer {
   }
 }
 
-export interface ReviewsOptions {
+interface ReviewsOptions {
   bus: Bus;
   /** null in a replay: the recorded reviews are fed in instead. */
   reviewer: GameReviewer | null;
@@ -116,7 +116,7 @@ export function startReviews(o: ReviewsOptions): { idle(): Promise<void>; close(
   };
 }
 
-export interface ReviewQuestionsOptions {
+interface ReviewQuestionsOptions {
   bus: Bus;
   scheduler: BehaviourScheduler;
   setups: ReadonlyMap<string, BehaviourSetup>;

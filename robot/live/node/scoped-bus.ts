@@ -4,10 +4,11 @@
 // hear the next one. Publishing goes straight through, before and after (a finished session's runtime
 // still answers the tables until the next one begins).
 //
-// A latched topic hands its last message to a late subscriber; through a scope, messages published
+// A latched topic hands its last messages to a late subscriber; through a scope, messages published
 // before the scope was opened (the previous session's game state, emotions...) are not handed over:
 // the session starts as it would on a fresh bus. That is known only for messages this process
 // published (`Epochs` marks them); a latched message from outside (another ROS 2 node's) is passed on.
+// A message is known by its content, not by the object: on ROS 2 a subscriber gets a copy.
 
 import type {
   Bus,
@@ -16,20 +17,33 @@ import type {
   ParameterValues,
   TopicKey,
   TopicMessage,
+  TopicSpec,
   Unsubscribe,
 } from '../../bus/index.js';
-import { TOPICS } from '../../bus/index.js';
+import { TOPICS, messageKey } from '../../bus/index.js';
 
-/** Numbers the sessions of a bus and remembers in which one each message this process published was published. */
+/**
+ * How many of a latched topic's latest messages are remembered: more than its depth, for those still
+ * on their way through ROS 2 when the next session begins.
+ */
+const REMEMBERED = 64;
+
+/** Numbers the sessions of a bus and remembers in which one each latched message this process published was published. */
 export class Epochs {
   #current = 0;
-  readonly #of = new WeakMap<object, number>();
+  /** By latched topic: the content of its latest messages, oldest first, with the epoch each was last published in. */
+  readonly #of = new Map<string, Map<string, number>>();
   readonly #untap: Unsubscribe;
 
   constructor(bus: Bus) {
     this.#untap = bus.tap((e) => {
-      if (e.direction === 'out' && typeof e.message === 'object' && e.message !== null)
-        this.#of.set(e.message, this.#current);
+      if (e.direction !== 'out' || e.topic.qos.durability !== 'transient-local') return;
+      let seen = this.#of.get(e.topic.name);
+      if (!seen) this.#of.set(e.topic.name, (seen = new Map()));
+      const key = messageKey(e.topic.message, e.message);
+      seen.delete(key);
+      seen.set(key, this.#current);
+      if (seen.size > Math.max(REMEMBERED, e.topic.qos.depth)) seen.delete(seen.keys().next().value!);
     });
   }
 
@@ -38,10 +52,10 @@ export class Epochs {
     return ++this.#current;
   }
 
-  /** Whether `message` was published by this process before `epoch` began. */
-  before(message: unknown, epoch: number): boolean {
+  /** Whether `message` on `topic` was last published by this process before `epoch` began. */
+  before(topic: TopicSpec, message: unknown, epoch: number): boolean {
     if (typeof message !== 'object' || message === null) return false;
-    const e = this.#of.get(message);
+    const e = this.#of.get(topic.name)?.get(messageKey(topic.message, message));
     return e !== undefined && e < epoch;
   }
 
@@ -53,7 +67,7 @@ export class Epochs {
 export class ScopedBus implements Bus {
   readonly #inner: Bus;
   readonly #offs = new Set<Unsubscribe>();
-  readonly #stale: ((message: unknown) => boolean) | null;
+  readonly #stale: ((topic: TopicSpec, message: unknown) => boolean) | null;
   #closed = false;
 
   /** `epochs`: leave out latched messages published before this scope's epoch (see the file's head). */
@@ -61,7 +75,7 @@ export class ScopedBus implements Bus {
     this.#inner = inner;
     if (epochs) {
       const epoch = epochs.next();
-      this.#stale = (m) => epochs.before(m, epoch);
+      this.#stale = (topic, m) => epochs.before(topic, m, epoch);
     } else this.#stale = null;
   }
 
@@ -81,8 +95,9 @@ export class ScopedBus implements Bus {
   subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
     if (this.#closed) return () => {};
     const stale = this.#stale;
-    const latched = TOPICS[key].qos.durability === 'transient-local';
-    const h = stale && latched ? (m: TopicMessage<K>): void => void (stale(m) || handler(m)) : handler;
+    const topic = TOPICS[key] as TopicSpec;
+    const latched = topic.qos.durability === 'transient-local';
+    const h = stale && latched ? (m: TopicMessage<K>): void => void (stale(topic, m) || handler(m)) : handler;
     return this.#track(this.#inner.subscribe(key, h));
   }
 

@@ -12,7 +12,7 @@ import { postureSample } from '../../web/index.js';
 import type { PublishedLooks } from '../behaviour-publisher.js';
 
 /** What the forwarding needs of the table server. */
-export interface BehaviourSink {
+interface BehaviourSink {
   robotBehaviour(msg: RobotBehaviourMessage): void;
   setLanguage(language: string): void;
 }
@@ -81,7 +81,7 @@ const SCALE = 10;
 const unit = (x: number, lo: number): number => Math.round(Math.min(1, Math.max(lo, x / SCALE)) * 1000) / 1000;
 
 /** The emotional state as a player reads it: the strongest few, each with the seat it is about. */
-export function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviourMessage {
+function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviourMessage {
   const emotions = [...m.emotions]
     .sort((a, b) => b.intensity - a.intensity)
     .slice(0, 5)

@@ -13,7 +13,7 @@ import { reasonOfMessage } from '../session/bus-messages.js';
 import type { NodeLogger } from './logger.js';
 import { sayNow } from './say-now.js';
 
-export interface WhyOptions {
+interface WhyOptions {
   bus: Bus;
   scheduler: BehaviourScheduler;
   /** The behaviour setup of each language the robot can speak, by language tag. */

@@ -37,7 +37,7 @@ const card = (c: Card | -1 | null | undefined): string =>
   c === null || c === undefined || c === -1 ? '' : formatCard(c);
 const finite = (x: number, none = -1): number => (Number.isFinite(x) ? x : none);
 
-export interface StateParts {
+interface StateParts {
   sessionId: string;
   games: number;
   score: SessionScore;

@@ -1,19 +1,21 @@
 // The session: an xstate machine behind the table bridge's TableHandler, publishing on the bus.
 export { sessionMachine } from './session-machine.js';
-export type {
-  CurrentGame,
-  Lifted,
-  PhysicalProgress,
-  SessionConfig,
-  SessionContext,
-  SessionEffect,
-  SessionEvent,
-  SessionInput,
-} from './session-machine.js';
-export { SessionRuntime, gameStateOf, statusOf } from './session-runtime.js';
-export { SESSION_FILE, loadSessionSettings, sessionSettingsSchema } from './session-settings.js';
-export type { SessionSettings } from './session-settings.js';
-export type { SessionMachineSnapshot, SessionRuntimeOptions, SessionView } from './session-runtime.js';
+export type { CurrentGame, SessionConfig, SessionContext, SessionEffect, SessionEvent } from './session-machine.js';
+export { SessionRuntime } from './session-runtime.js';
+export {
+  CHOICE_KEYS,
+  SESSION_FIELDS,
+  choiceFlags,
+  choiceOf,
+  loadSessionSettings,
+  parseChoice,
+  readSessionMetadata,
+  resolveChoices,
+  restoredChoices,
+  writeSessionMetadata,
+} from './session-settings.js';
+export type { ChoiceKey, SessionChoices, SessionMetadata } from './session-settings.js';
+export type { SessionRuntimeOptions, SessionView } from './session-runtime.js';
 export type { RobotPlayer } from './robot-player.js';
 export { poolRobotPlayer, syncRobotPlayer } from './robot-player.js';
 // The session's clock is the program's one Clock (game/) and systemClock (behaviours/); the old names
@@ -30,5 +32,4 @@ export {
   judgeRemoved,
   onSpot,
 } from './judge.js';
-export type { CardJudgement } from './judge.js';
 export * from './bus-messages.js';

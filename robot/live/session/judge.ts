@@ -29,7 +29,7 @@ export function playedBy(game: Game, card: Card): { seat: Seat; trick: number } 
 }
 
 /** Physical deals: the card as it lies on a play spot (the trick it was played in), if it does. */
-export function lyingCard(cur: Current | null, card: Card): { seat: Seat; card: Card; trick: number } | undefined {
+function lyingCard(cur: Current | null, card: Card): { seat: Seat; card: Card; trick: number } | undefined {
   return cur?.physical?.spots.find((x) => x.card === card);
 }
 
@@ -67,7 +67,7 @@ export function judgeNewGame(ctx: Ctx, event: Extract<ControlEvent, { action: 'n
   return accept();
 }
 
-export interface CardJudgement {
+interface CardJudgement {
   verdict: Verdict;
   /** The card is a legal play for a person's seat now: the machine plays it. */
   apply: boolean;

@@ -108,7 +108,7 @@ export interface CurrentGame {
 }
 
 /** How far a physical deal has come. */
-export interface PhysicalProgress {
+interface PhysicalProgress {
   /** The robot's cards read from its hand area, in order; its hand at the deal once there are ten. */
   robotHand: readonly Card[];
   /** The robot's announced card, until it is detected on its spot. */
@@ -120,7 +120,7 @@ export interface PhysicalProgress {
   spots: readonly LyingCard[];
 }
 
-export interface LyingCard {
+interface LyingCard {
   seat: Seat;
   card: Card;
   trick: number;
@@ -132,7 +132,7 @@ const putDown = (p: PhysicalProgress | null, seat: Seat, card: Card, trick: numb
 const takenUp = (p: PhysicalProgress | null, card: Card): PhysicalProgress | null =>
   p && { ...p, spots: p.spots.filter((x) => x.card !== card) };
 
-export interface Lifted {
+interface Lifted {
   seat: Seat;
   table: string;
   /** The card:removed event that lifted it: the rejection after the grace time names it. */
@@ -172,7 +172,7 @@ export type SessionEvent =
   | { type: 'control.resume'; event: ControlEvent }
   | { type: 'lift.expired'; card: Card; game: number; trick: number };
 
-export interface SessionInput {
+interface SessionInput {
   config: SessionConfig;
   /** The clock the actor runs on (its delayed events): the think time is measured on it too. */
   clock: Clock;

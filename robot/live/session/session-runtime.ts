@@ -58,7 +58,7 @@ export interface SessionRuntimeOptions {
 }
 
 type SessionActor = Actor<typeof sessionMachine>;
-export type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
+type SessionMachineSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The session as code outside it reads it (the node, advice, restore): no machine internals. */
 export interface SessionView {
@@ -278,7 +278,7 @@ export class SessionRuntime implements TableHandler {
 }
 
 /** The latched game state on the bus, from the machine's snapshot. */
-export function gameStateOf(snap: SessionMachineSnapshot): GameStateMessage {
+function gameStateOf(snap: SessionMachineSnapshot): GameStateMessage {
   const c = snap.context;
   return gameStateMessage({
     sessionId: c.config.sessionId,
@@ -307,7 +307,7 @@ function gameSnapshot(cur: CurrentGame, robotSeat: Seat): NonNullable<SessionSna
   };
 }
 
-export function statusOf(snap: SessionMachineSnapshot): SessionStatus {
+function statusOf(snap: SessionMachineSnapshot): SessionStatus {
   if (snap.matches({ control: 'paused' })) return 'paused';
   if (snap.matches({ flow: 'sessionOver' })) return 'session_over';
   if (snap.matches({ flow: { game: 'dealing' } }) || snap.matches({ flow: { game: 'collecting' } })) return 'dealing';

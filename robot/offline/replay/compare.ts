@@ -24,7 +24,7 @@ export interface Difference {
   actual: unknown;
 }
 
-export interface Comparison {
+interface Comparison {
   matches: boolean;
   /** Messages compared per topic (the recorded count). */
   compared: Record<string, number>;
@@ -33,14 +33,14 @@ export interface Comparison {
 }
 
 /** Topics whose messages the replay feeds in rather than produces. */
-export const INPUT_TOPICS: ReadonlySet<string> = new Set([TOPICS.tableEvents.name, TOPICS.setToggles.name]);
+const INPUT_TOPICS: ReadonlySet<string> = new Set([TOPICS.tableEvents.name, TOPICS.setToggles.name]);
 
 /**
  * Messages left out of the comparison: a line's `queued` announcement (for the dashboard's speech
  * queue) is not compared, so recordings made before lines were announced replay the same; what was
  * said and dropped, and why, still is.
  */
-export const notCompared = (m: TimedMessage): boolean =>
+const notCompared = (m: TimedMessage): boolean =>
   INPUT_TOPICS.has(m.topic.name) ||
   (m.topic.name === TOPICS.utterance.name && (m.message as { phase?: unknown }).phase === 'queued');
 

@@ -55,7 +55,7 @@ export function decisionOf(m: DecisionMessage): Decision {
 
 const where = (game: number, trick: number, seat: Seat): string => `game ${game + 1}, trick ${trick + 1}, seat ${seat}`;
 
-export interface RecordedPlayerOptions {
+interface RecordedPlayerOptions {
   /** Answers questions the recording has none for (a restart goes on live); default: the first legal card, reported. At a level of play it is given what the robot recalls. */
   fallback?: RobotPlayer & { decide(view: SeatView, recollection?: Recollection): Promise<Decision> };
   /** Every recorded answer is available at once (a restart), instead of released one by one (a replay). */

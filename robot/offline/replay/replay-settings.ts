@@ -1,5 +1,5 @@
 // The settings a replay or a restart runs with, read from the recording's metadata through the one
-// schema the node wrote it with (robot/live/node/session-metadata.ts): a missing or unreadable value is
+// schema the node wrote it with (robot/live/session/session-settings.ts): a missing or unreadable value is
 // a note and a default, except those without which the session cannot be run again (its seed and
 // seats), which refuse the recording in one line.
 
@@ -8,8 +8,8 @@ import type { LevelName, LevelTable, Seat } from '../../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, isLevelName } from '../../../game/index.js';
 import type { LedgerSnapshot } from '../../../table-bridge/index.js';
 import { recordedModelHere } from '../../learned/index.js';
-import { levelTableOf, readSessionMetadata } from '../../live/index.js';
-import type { ParceiroNodeOptions, PredictionSettings, SessionMetadata } from '../../live/index.js';
+import { levelTableOf, readSessionMetadata, restoredChoices } from '../../live/index.js';
+import type { ParceiroNodeOptions, PredictionSettings, SessionChoices, SessionMetadata } from '../../live/index.js';
 import type { Recording } from '../../recording/index.js';
 import { RecordingError } from '../../recording/index.js';
 import type { RecordingFacts } from './scan.js';
@@ -18,19 +18,15 @@ import type { RecordingFacts } from './scan.js';
 export interface ReplaySettings {
   sessionId: string;
   seed: number;
-  games: number;
   robotSeat: Seat;
-  firstDealer: Seat;
-  character?: string;
-  language?: string;
+  /** The chosen settings the schema marks restored (the games, the seats, the character, the pace...), as recorded. */
+  choices: SessionChoices & { games: number; robotSeat: Seat; firstDealer: Seat };
   speech: SpeechBackendKind;
   expectationBudgetMs: number;
   /** The hand model at the deals (null: the recording was made without it). */
   handModel: { searchWeight: number } | null;
   /** The model that predicted the other seats' cards (null: the recording was made without predictions). */
   prediction: PredictionSettings | null;
-  minThinkMs?: number;
-  liftGraceMs?: number;
   /** The robot's level of play below full, with the recorded settings it recalls with (absent: full, no memory). */
   level?: { name: LevelName; levels: LevelTable };
 }
@@ -42,17 +38,12 @@ export interface ReplaySettings {
 export function sessionOptionsOf(s: ReplaySettings) {
   return {
     seed: s.seed,
-    games: s.games,
+    ...s.choices,
     robotSeat: s.robotSeat,
-    firstDealer: s.firstDealer,
-    ...(s.language ? { language: s.language } : {}),
-    ...(s.character ? { character: s.character } : {}),
     expectationBudgetMs: s.expectationBudgetMs,
     handModel: s.handModel,
     prediction: s.prediction,
     ...(s.level ? { level: s.level.name, levels: s.level.levels } : { level: 'full' as const }),
-    ...(s.minThinkMs === undefined ? {} : { minThinkMs: s.minThinkMs }),
-    ...(s.liftGraceMs === undefined ? {} : { liftGraceMs: s.liftGraceMs }),
   } satisfies Partial<ParceiroNodeOptions>;
 }
 
@@ -64,7 +55,7 @@ const REQUIRED = ['seed', 'robotSeat', 'firstDealer', 'games'] as const;
  * without which it cannot be run again; `notes` hear each other value that does not fit, and what
  * stands in for it.
  */
-export function recordedSettings(
+function recordedSettings(
   rec: Pick<Recording, 'path' | 'session'>,
   notes: string[],
   verb = 'replayed',
@@ -97,8 +88,10 @@ export function replaySettings(
   rec: Pick<Recording, 'path' | 'session'>,
   notes: string[],
   facts: Pick<RecordingFacts, 'spoken' | 'estimates'>,
+  given: { character?: string } = {},
 ): ReplaySettings {
   const s = recordedSettings(rec, notes);
+  const character = characterOf(rec.path, s.character, given.character);
   const raw = rec.session!;
   const missing = [
     'games',
@@ -128,22 +121,40 @@ export function replaySettings(
   const handModel = handModelOf(raw.handModel, s, notes);
   const prediction = predictionOf(raw.prediction, s, notes);
   const level = levelOf(s.level, s.levelSettings, notes);
+  // Those a session cannot run without default as the node's first session did before they were recorded.
+  const choices = {
+    games: 5,
+    robotSeat: 0 as Seat,
+    firstDealer: 0 as Seat,
+    ...restoredChoices(s),
+    ...(character === undefined ? {} : { character }),
+  };
   return {
     sessionId: s.id ?? 'replay',
     seed: s.seed!,
-    games: s.games ?? 5,
-    robotSeat: s.robotSeat ?? 0,
-    firstDealer: s.firstDealer ?? 0,
-    ...(s.character ? { character: s.character } : {}),
-    ...(s.language ? { language: s.language } : {}),
+    robotSeat: choices.robotSeat,
+    choices,
     speech,
     expectationBudgetMs: budget,
     handModel,
     prediction,
-    ...(s.minThinkMs !== undefined ? { minThinkMs: s.minThinkMs } : {}),
-    ...(s.liftGraceMs !== undefined ? { liftGraceMs: s.liftGraceMs } : {}),
     ...(level ? { level } : {}),
   };
+}
+
+/**
+ * The character a replay or a restart runs with. A recording names it, it does not open it: a preset
+ * name is the one this project ships (config/appraisal/); a character file is read only from the path
+ * the operator gives (`--character`), never from the path the recording holds.
+ */
+function characterOf(file: string, recorded: string | undefined, given: string | undefined): string | undefined {
+  if (given !== undefined) return given;
+  if (recorded === undefined || /^[\w-]+$/.test(recorded)) return recorded;
+  const shown = recorded.length > 80 ? `${recorded.slice(0, 77)}...` : recorded;
+  throw new RecordingError(
+    file,
+    `names its character by a file (${JSON.stringify(shown)}), which a recording does not open: give the file with --character`,
+  );
 }
 
 /**

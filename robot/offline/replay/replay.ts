@@ -74,7 +74,7 @@ export interface ReadableDifference extends Difference {
   text: string;
 }
 
-export interface GroupResult {
+interface GroupResult {
   matches: boolean;
   compared: number;
   firstDifference: ReadableDifference | null;
@@ -83,7 +83,8 @@ export interface GroupResult {
 export interface ReplayReport {
   recording: string;
   session: string;
-  settings: ReplaySettings;
+  /** The settings it replayed with, in one flat object (the chosen ones beside the others). */
+  settings: Omit<ReplaySettings, 'choices'> & ReplaySettings['choices'];
   mode: 'fast' | 'realtime';
   /** The file ended with its footer. */
   complete: boolean;
@@ -103,8 +104,10 @@ export interface ReplayReport {
   seconds: number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   mode?: 'fast' | 'realtime';
+  /** The character file of a session that ran with one (a recording names it, it does not open it). */
+  character?: string;
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
   onOutput?: (m: TimedMessage) => void;
@@ -238,7 +241,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   const mode = o.mode ?? 'fast';
   const notes: string[] = [];
   const facts = scanRecording(messagesOf(rec));
-  const settings = replaySettings(rec, notes, facts);
+  const settings = replaySettings(rec, notes, facts, o.character === undefined ? {} : { character: o.character });
   const start = facts.first?.time ?? 0;
   // A part written after a restart began from the state the earlier parts reached: the replay restores
   // it from them first, silently, exactly as the restart did, then replays and compares this part.
@@ -484,7 +487,7 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   return {
     recording: rec.path,
     session: settings.sessionId,
-    settings,
+    settings: (({ choices, ...rest }) => ({ ...choices, ...rest }))(settings),
     mode,
     complete,
     problems,

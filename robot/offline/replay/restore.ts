@@ -128,7 +128,7 @@ export class RestoreClock implements Clock {
   }
 }
 
-export interface RestoreOptions {
+interface RestoreOptions {
   runtime: SessionRuntime;
   toggles: ToggleBoard;
   /** Closed while the past is fed in; opened as the node goes live. */
@@ -149,7 +149,7 @@ export interface RestoreOptions {
   answered?: Parameters<TableFeeder['feed']>[1];
 }
 
-export interface Restored {
+interface Restored {
   restored: { tableEvents: number; decisions: number; estimates: number; game: number; trick: number; played: number };
   over: boolean;
   /** Tables of the stopped runtime marked disconnected (their disconnect events open the next part). */
@@ -228,8 +228,8 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
   if (lastToggles) toggles.set(togglePatch({ ...lastToggles, changed: [] }), 'restore');
   else toggles.set({ speech: true }, 'restore');
   // The language in force, latched for whoever listens (the dashboard), switched back if the operator had changed it.
-  if (lastLanguage && lastLanguage.language !== s.language)
+  if (lastLanguage && lastLanguage.language !== s.choices.language)
     bus.publish('setLanguage', { language: lastLanguage.language, by: 'restore' });
-  else bus.publish('language', { language: lastLanguage?.language ?? s.language ?? 'pt', by: 'restore' });
+  else bus.publish('language', { language: lastLanguage?.language ?? s.choices.language ?? 'pt', by: 'restore' });
   return { restored, over, disconnected };
 }

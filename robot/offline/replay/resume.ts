@@ -37,7 +37,7 @@ import type { RecordingFacts } from './scan.js';
 import { chained, scanRecording } from './scan.js';
 
 /** The recorded parts of a session, in order, read as streams. */
-export interface SessionParts {
+interface SessionParts {
   sessionId: string;
   files: string[];
   /** The first part's metadata: the seeds and settings. */
@@ -66,7 +66,7 @@ function restorable(facts: RecordingFacts): string {
 }
 
 /** The recordings of session `id` in `dir`: `<id>.mcap`, `<id>.2.mcap`, ... */
-export function findSessionParts(dir: string, id: string): SessionParts {
+function findSessionParts(dir: string, id: string): SessionParts {
   const first = join(dir, `${id}.mcap`);
   if (!existsSync(first)) throw new RecordingError(first, `no recording of session ${id} to resume from`);
   const files = [first];
@@ -102,7 +102,7 @@ export function findSessionParts(dir: string, id: string): SessionParts {
   };
 }
 
-export interface ResumeOptions {
+interface ResumeOptions {
   /** The folder of the recordings (default config/node.yaml). */
   recordingsDir?: string;
   sessionId: string;
@@ -120,6 +120,8 @@ export interface ResumeOptions {
    * damaged recording is refused with a RecordingError saying where and what could be restored.
    */
   acceptDamage?: boolean;
+  /** The character file of a session that ran with one (a recording names it, it does not open it). */
+  character?: string;
   /** Hears each recorded message as it is restored (all topics: the past of the session, e.g. for its summary). */
   onRestored?: (m: RecordedMessage) => void;
 }
@@ -157,7 +159,12 @@ export async function resumeSession(
       `cannot be resumed as recorded: ${parts.damage}. To start from what could be read, accept the damage (--accept-damage)`,
     );
   const notes: string[] = [];
-  const s = replaySettings({ path: parts.files[0]!, session: parts.info }, notes, parts.facts);
+  const s = replaySettings(
+    { path: parts.files[0]!, session: parts.info },
+    notes,
+    parts.facts,
+    o.character === undefined ? {} : { character: o.character },
+  );
   const start = parts.facts.first?.time ?? systemClock.now();
   const clock = new RestoreClock(start);
   const bus = new GatedBus(o.bus ?? new InProcessBus());

@@ -34,7 +34,7 @@ export interface CheckFacts {
   findings: Finding[];
 }
 
-export interface CheckContext {
+interface CheckContext {
   t: Timeline;
   session: string;
   /** What the robot felt about an event (felt.ts). */
@@ -58,7 +58,7 @@ const points = (card: string): number => {
 };
 
 /** Where a line was, from its moment (game x 64 + cards played): game and trick from 1. */
-export function placeOfMoment(moment: number): { game: number | null; trick: number | null } {
+function placeOfMoment(moment: number): { game: number | null; trick: number | null } {
   if (moment < 0) return { game: null, trick: null };
   const plays = moment % PER_GAME;
   const game = Math.floor(moment / PER_GAME);

@@ -44,7 +44,7 @@ const key = (e: { type: string; target: number; target_team: string }): string =
   `${e.type}|${e.target}|${e.target_team}`;
 
 /** The emotions of `now` that are new since `before`, or stronger. */
-export function feltBetween(before: EmotionalStateMessage | null, now: EmotionalStateMessage): Felt[] {
+function feltBetween(before: EmotionalStateMessage | null, now: EmotionalStateMessage): Felt[] {
   const was = new Map((before?.emotions ?? []).map((e) => [key(e), e.intensity]));
   return now.emotions
     .filter((e) => e.intensity > (was.get(key(e)) ?? 0))

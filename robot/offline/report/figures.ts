@@ -25,7 +25,7 @@ export interface CheckFigures {
   note: string | null;
 }
 
-export interface LatencyFigures {
+interface LatencyFigures {
   count: number;
   p50: number | null;
   p95: number | null;

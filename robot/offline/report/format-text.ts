@@ -220,7 +220,7 @@ export function formatSession(s: SessionReport): string {
   ].join('\n');
 }
 
-export function formatOverall(f: Figures): string {
+function formatOverall(f: Figures): string {
   const results = Object.entries(f.results)
     .filter(([, n]) => n > 0)
     .map(([r, n]) => `${r} ${n}`)

@@ -59,7 +59,7 @@ export interface GameFacts {
 
 export type Addressee = 'partner' | 'opponent' | 'all';
 
-export interface LineFact {
+interface LineFact {
   spoken: boolean;
   /** Why a dropped line was dropped; "" for a spoken one. */
   reason: string;
@@ -71,13 +71,13 @@ export interface LineFact {
   ownCard: boolean;
 }
 
-export interface LibrarySummary {
+interface LibrarySummary {
   /** Categories with at least one line. */
   categories: string[];
   ids: string[];
 }
 
-export interface TowardFact {
+interface TowardFact {
   kind: EventKind;
   relation: TargetRelation;
   type: string;
@@ -139,7 +139,7 @@ export interface LibraryLines {
 /** The utterance library of a language; null when there is none. */
 export type LibraryLookup = (language: string) => LibraryLines | null;
 
-export function eventKind(t: Timeline, r: Reaction): EventKind {
+function eventKind(t: Timeline, r: Reaction): EventKind {
   const e = r.event.message;
   switch (e.type) {
     case 'play':
@@ -156,7 +156,7 @@ export function eventKind(t: Timeline, r: Reaction): EventKind {
 const ourFirst = (robot: Seat, [a, b]: readonly number[]): [number, number] => (robot % 2 === 0 ? [a!, b!] : [b!, a!]);
 
 /** Own-card lines: the robot saying which card it plays, plain or with feeling. */
-export const isOwnCardLine = (category: string, id: string): boolean =>
+const isOwnCardLine = (category: string, id: string): boolean =>
   category.startsWith('playing.') || category.startsWith('play.self') || id === 'card#robot';
 
 function countFaces(faces: readonly { message: { expression: string } }[]): FaceCounts {

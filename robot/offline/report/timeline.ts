@@ -32,7 +32,7 @@ export interface At<M> {
 }
 
 /** The game events the robot reacts to, each with one emotions message. */
-export const REACTED_EVENTS: ReadonlySet<string> = new Set(['deal', 'play', 'trick', 'end']);
+const REACTED_EVENTS: ReadonlySet<string> = new Set(['deal', 'play', 'trick', 'end']);
 
 export interface GameTimeline {
   /** From 1 (the events' `game` field counts from 0). */

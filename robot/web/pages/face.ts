@@ -16,7 +16,7 @@ const el = <K extends keyof SVGElementTagNameMap>(
   return e;
 };
 
-export const NEUTRAL: Record<string, number> = {
+const NEUTRAL: Record<string, number> = {
   neck_pitch: 0,
   head_yaw: 0,
   head_pitch: 0,

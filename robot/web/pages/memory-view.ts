@@ -18,7 +18,7 @@ const SUITS = [
 ] as const;
 const RANKS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
 
-export type MemoryCardState = 'remembered' | 'forgotten' | 'since' | 'hand' | 'unplayed';
+type MemoryCardState = 'remembered' | 'forgotten' | 'since' | 'hand' | 'unplayed';
 
 const STATE_WORDS: Readonly<Record<MemoryCardState, string>> = {
   remembered: 'played, recalled',
@@ -43,7 +43,7 @@ function playedNow(s: DashboardState, game: number): Set<string> {
 }
 
 /** Each card's state in the panel, with its tooltip. */
-export function memoryCards(
+function memoryCards(
   s: DashboardState,
   m: MemoryMessage | null,
 ): Map<string, { state: MemoryCardState; title: string }> {

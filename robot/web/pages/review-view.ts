@@ -29,7 +29,7 @@ const x = (i: number): number => PAD.left + (i / 40) * (W - PAD.left - PAD.right
 const y = (v: number): number => PAD.top + ((120 - Math.max(0, Math.min(120, v))) / 120) * (H - PAD.top - PAD.bottom);
 
 /** The value for the robot's team before each card and after the last, the moments marked. */
-export function reviewChart(values: readonly number[], moments: readonly ReviewMomentWords[]): SVGSVGElement {
+function reviewChart(values: readonly number[], moments: readonly ReviewMomentWords[]): SVGSVGElement {
   const first = values[0] ?? 0;
   const last = values.at(-1) ?? 0;
   const chart = svg('svg', {

@@ -37,7 +37,7 @@ export function cardFace(card: string, lang: Language, extra = ''): HTMLElement 
 }
 
 /** The back of a card. */
-export const cardBack = (extra = ''): HTMLElement => h('span', { class: `pc back ${extra}`.trim() });
+const cardBack = (extra = ''): HTMLElement => h('span', { class: `pc back ${extra}`.trim() });
 
 /** `n` cards face down, fanned (a seat's hand as the others see it), with the count for people. */
 export function backs(n: number, label: string): HTMLElement {
