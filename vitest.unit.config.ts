@@ -27,6 +27,8 @@ export default mergeConfig(
         'test/robot/people-model.test.ts',
         'test/robot/physical-replay.test.ts',
         'test/robot/prediction.test.ts',
+        'test/robot/replay-formats.test.ts',
+        'test/robot/replay-ros2-bus.test.ts',
         'test/robot/replay-sessions.test.ts',
         'test/robot/review.test.ts',
         'test/robot/social-scenarios.test.ts',

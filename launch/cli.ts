@@ -39,6 +39,7 @@ import {
   levelsFileOption,
   noRecordOption,
   portOption,
+  recordingFormatOption,
   recordingsOption,
   repeatableOption,
   resumeOption,
@@ -91,6 +92,7 @@ program
       description: 'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
     }),
   )
+  .addOption(recordingFormatOption())
   .addOption(sessionOption('minThinkMs'))
   .addOption(sessionOption('liftGraceMs'))
   .addOption(sessionOption('inference'))
@@ -151,6 +153,7 @@ program
   .addOption(speechOption())
   .addOption(noRecordOption())
   .addOption(recordingsOption())
+  .addOption(recordingFormatOption())
   .addOption(dashboardPortOption('the operator dashboard port (0: a free one)', 7420))
   .addOption(dashboardTokenOption())
   .addOption(
@@ -265,6 +268,7 @@ program
   )
   .addOption(noRecordOption())
   .addOption(recordingsOption())
+  .addOption(recordingFormatOption())
   .addOption(hostOption())
   .addOption(portOption('the table server port (0: a free one)', { default: 0 }))
   .addOption(dashboardPortOption('the dashboard and virtual table port (0: a free one)', 0))

@@ -16,6 +16,7 @@ import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../err
 import type { StartPlaces } from '../errors.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
+import { recordingFormat } from '../options.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
@@ -45,6 +46,8 @@ interface PlayOptions {
   speech?: string;
   record: boolean;
   recordings?: string;
+  /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
+  recordingFormat?: string;
   host?: string;
   /** The table server's port (0: a free one). */
   port: number;
@@ -98,6 +101,7 @@ export async function startPlay(
   const bots = botKind(o.bots);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const speech = o.speech === undefined ? undefined : speechKind(o.speech);
+  const format = recordingFormat(o.recordingFormat);
   const token = randomBytes(12).toString('hex');
   const seed = o.seed ?? Date.now() & 0x7fffffff;
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
@@ -112,6 +116,7 @@ export async function startPlay(
     ...(play.levels ? { levels: play.levels } : {}),
     ...(speech === undefined ? {} : { speech }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
+    ...(format === undefined ? {} : { recordingFormat: format }),
     dashboard: {
       port: o.dashboardPort,
       ...(o.host === undefined ? {} : { host: o.host }),
@@ -173,6 +178,8 @@ export async function playCommand(
   write: (line: string) => void,
   signals: StopSignals = new StopSignals(),
 ): Promise<void> {
+  // Checked before the recordings folder is made.
+  recordingFormat(o.recordingFormat);
   const recordings = o.record
     ? o.recordings === undefined
       ? { value: loadNodeSettings().recordings.dir, from: 'config/node.yaml recordings.dir' }

@@ -7,10 +7,15 @@
 // One ROS subscription serves every handler of a topic in this process. ROS hands a latched topic's
 // last messages to a new subscription only, so for a handler that joins later the bus keeps the last
 // `depth` messages the subscription received and hands them over itself: the in-process bus's rule.
+//
+// The tap sees this node's messages as it publishes them (`out`), and another node's as a subscription
+// hears them (`in`; own-echoes.ts tells them apart).
 
 import type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 import type { Qos, TopicKey, TopicMessage, TopicSpec } from './topics.js';
 import { ALL_TOPICS, TOPICS } from './topics.js';
+import type { MessageInfoLike } from './own-echoes.js';
+import { OwnEchoes } from './own-echoes.js';
 import { plainMessage } from './shape.js';
 
 /** The part of rclnodejs we use (its public API: init, Node, QoS, shutdown). */
@@ -42,7 +47,8 @@ export interface RclNodeLike {
     type: string,
     topic: string,
     options: { qos?: unknown; serializationMode?: 'default' | 'plain' | 'json' },
-    callback: (message: unknown) => void,
+    /** rclnodejs passes the MessageInfo to a callback that takes two arguments. */
+    callback: (message: unknown, info?: MessageInfoLike) => void,
   ): unknown;
   /** Called before parameters are set (at run time: `ros2 param set`); a result not successful refuses them. */
   addOnSetParametersCallback?(
@@ -137,6 +143,7 @@ class Ros2Bus implements Ros2NodeBus {
   /** The last `depth` messages received on each latched topic, for a handler that joins later. */
   private readonly latched = new Map<string, unknown[]>();
   private readonly taps = new Set<(entry: BusEntry) => void>();
+  private readonly echoes = new OwnEchoes();
   private closed = false;
 
   constructor(
@@ -161,6 +168,7 @@ class Ros2Bus implements Ros2NodeBus {
     // What is recorded is what ROS carries: plain arrays, even when a producer gave typed ones.
     const plain = plainMessage(message);
     for (const t of this.taps) this.safely(() => t({ topic, message: plain, direction: 'out' }), topic);
+    this.echoes.published(topic, plain, this.handlers.has(topic.name));
     try {
       this.publishers.get(topic.name)!.publish(plain);
     } catch (e) {
@@ -176,14 +184,18 @@ class Ros2Bus implements Ros2NodeBus {
       const handlers = new Set<(message: unknown) => void>();
       this.handlers.set(topic.name, (set = handlers));
       const latched = topic.qos.durability === 'transient-local';
+      this.echoes.subscribed(topic);
       const sub = this.node.createSubscription(
         topic.message.type,
         topic.name,
         // 'plain': number arrays as arrays, not typed arrays; plainMessage then makes bigints numbers.
         { qos: this.qos(topic.qos), serializationMode: 'plain' },
-        (received) => {
+        (received, info) => {
           if (this.closed) return;
           const message = plainMessage(received);
+          // Another node's message is tapped as it arrives, before anything it causes.
+          if (!this.echoes.isOwn(topic, message, info))
+            for (const t of this.taps) this.safely(() => t({ topic, message, direction: 'in' }), topic);
           if (latched) {
             const kept = this.latched.get(topic.name) ?? [];
             kept.push(message);

@@ -1,4 +1,6 @@
-// Reads a recording back, as far as it can. A file cut short (a crash) or damaged (a bad record, a
+// Reads a recording back, as far as it can, in either format (recorder.ts): JSON messages, or CDR ones
+// read with the `ros2msg` definition the file itself carries (so a recording made before a message
+// gained a field still reads, with FIELDS_ADDED_LATER filling it in). A file cut short (a crash) or damaged (a bad record, a
 // message that is not what its topic carries) gives every message before the damage plus a plain
 // account of what could not be read and where; nothing is dropped silently.
 
@@ -7,19 +9,32 @@ import type { Stats } from 'node:fs';
 import { McapStreamReader, hasMcapPrefix } from '@mcap/core';
 import { FIELDS_ADDED_LATER, checkMessage, topicByName } from '../bus/index.js';
 import type { TopicSpec } from '../bus/index.js';
-import { SESSION_METADATA } from './recorder.js';
-import type { SessionInfo } from './recorder.js';
+import { DIRECTION_KEY, SESSION_METADATA } from './recorder.js';
+import type { RecordingFormat, SessionInfo } from './recorder.js';
+import { CdrCodec, ROS2_PROFILE } from './ros2-profile.js';
 
 export interface RecordedMessage {
   topic: TopicSpec;
   /** Milliseconds, from the recording clock. */
   time: number;
   message: unknown;
+  /** `in`: another node sent it to this one (e.g. over ROS 2); absent: this node published it. */
+  direction?: 'in';
+}
+
+/** A channel as read: its topic, how its messages are encoded, and whether it holds incoming ones. */
+interface ChannelInfo {
+  topic: TopicSpec | string;
+  encoding: string;
+  schemaId: number;
+  incoming: boolean;
 }
 
 export interface Recording {
   path: string;
   session: SessionInfo | null;
+  /** How the file holds its messages (JSON, or the rosbag2 profile's CDR). */
+  format: RecordingFormat;
   messages: RecordedMessage[];
   /** True when the file ended with its footer: nothing was lost. */
   complete: boolean;
@@ -90,6 +105,8 @@ function notAFile(path: string): string | null {
  */
 export class RecordingStream {
   session: SessionInfo | null = null;
+  /** From the file's header, read with the first record (json until then). */
+  format: RecordingFormat = 'json';
   complete = false;
   /** What could not be read, each with where (at most MAX_PROBLEMS listed, the rest counted). */
   readonly problems: string[] = [];
@@ -144,7 +161,8 @@ export class RecordingStream {
     this.damagedAt = null;
     this.#more = 0;
     const reader = new McapStreamReader({ validateCrcs: true });
-    const channels = new Map<number, TopicSpec | string>();
+    const channels = new Map<number, ChannelInfo>();
+    const schemas = new Map<number, { name: string; encoding: string; data: Uint8Array; codec?: CdrCodec | Error }>();
     let records = 0;
     let read = 0;
     let fd: number;
@@ -169,7 +187,7 @@ export class RecordingStream {
         }
         while (r) {
           records++;
-          const m = this.#record(r, channels);
+          const m = this.#record(r, channels, schemas);
           if (m) yield m;
           try {
             r = reader.nextRecord();
@@ -210,19 +228,32 @@ export class RecordingStream {
 
   #record(
     r: NonNullable<ReturnType<McapStreamReader['nextRecord']>>,
-    channels: Map<number, TopicSpec | string>,
+    channels: Map<number, ChannelInfo>,
+    schemas: Map<number, { name: string; encoding: string; data: Uint8Array; codec?: CdrCodec | Error }>,
   ): RecordedMessage | null {
     switch (r.type) {
+      case 'Header':
+        this.format = r.profile === ROS2_PROFILE ? 'ros2' : 'json';
+        return null;
+      case 'Schema':
+        schemas.set(r.id, { name: r.name, encoding: r.encoding, data: r.data });
+        return null;
       case 'Channel':
-        channels.set(r.id, topicByName(r.topic) ?? r.topic);
+        channels.set(r.id, {
+          topic: topicByName(r.topic) ?? r.topic,
+          encoding: r.messageEncoding,
+          schemaId: r.schemaId,
+          incoming: r.metadata.get(DIRECTION_KEY) === 'in',
+        });
         return null;
       case 'Metadata':
         if (r.name === SESSION_METADATA) this.session = Object.fromEntries(r.metadata);
         return null;
       case 'Message': {
-        const topic = channels.get(r.channelId);
+        const channel = channels.get(r.channelId);
+        const topic = channel?.topic;
         const at = `message ${this.count + 1} (${typeof topic === 'string' ? topic : (topic?.name ?? `channel ${r.channelId}`)}, t=${Number(r.logTime / 1000n) / 1000} ms)`;
-        if (topic === undefined) {
+        if (channel === undefined || topic === undefined) {
           this.#problem(`${at}: its channel was never declared; skipped`);
           return null;
         }
@@ -231,10 +262,29 @@ export class RecordingStream {
           return null;
         }
         let message: unknown;
-        try {
-          message = JSON.parse(decoder.decode(r.data));
-        } catch {
-          this.#problem(`${at}: its data is not JSON; skipped`);
+        if (channel.encoding === 'cdr') {
+          const codec = this.#codec(schemas, channel.schemaId);
+          if (codec instanceof Error) {
+            this.#problem(`${at}: ${codec.message}; skipped`);
+            return null;
+          }
+          try {
+            message = codec.decode(r.data);
+          } catch (e) {
+            this.#problem(
+              `${at}: its CDR data does not fit its definition (${e instanceof Error ? e.message : String(e)}); skipped`,
+            );
+            return null;
+          }
+        } else if (channel.encoding === 'json') {
+          try {
+            message = JSON.parse(decoder.decode(r.data));
+          } catch {
+            this.#problem(`${at}: its data is not JSON; skipped`);
+            return null;
+          }
+        } else {
+          this.#problem(`${at}: its encoding ${JSON.stringify(channel.encoding)} is neither json nor cdr; skipped`);
           return null;
         }
         message = withFieldsAddedLater(topic, message);
@@ -244,11 +294,31 @@ export class RecordingStream {
           return null;
         }
         this.count++;
-        return { topic, time: Number(r.logTime / 1000n) / 1000, message };
+        const time = Number(r.logTime / 1000n) / 1000;
+        return channel.incoming ? { topic, time, message, direction: 'in' } : { topic, time, message };
       }
       default:
         return null;
     }
+  }
+
+  /** The CDR reader of a schema, made once; or why there is none. */
+  #codec(
+    schemas: Map<number, { name: string; encoding: string; data: Uint8Array; codec?: CdrCodec | Error }>,
+    id: number,
+  ): CdrCodec | Error {
+    const s = schemas.get(id);
+    if (!s) return new Error(`its CDR channel has no schema (${id})`);
+    if (s.codec) return s.codec;
+    if (s.encoding !== 'ros2msg') s.codec = new Error(`its schema ${s.name} is ${s.encoding}, not ros2msg`);
+    else {
+      try {
+        s.codec = new CdrCodec(decoder.decode(s.data));
+      } catch (e) {
+        s.codec = new Error(`its schema ${s.name} cannot be read (${e instanceof Error ? e.message : String(e)})`);
+      }
+    }
+    return s.codec;
   }
 }
 
@@ -257,5 +327,12 @@ export function readRecording(path: string): Recording {
   const stream = new RecordingStream(path);
   const messages: RecordedMessage[] = [];
   for (const m of stream.messages()) messages.push(m);
-  return { path, session: stream.session, messages, complete: stream.complete, problems: stream.problems };
+  return {
+    path,
+    session: stream.session,
+    format: stream.format,
+    messages,
+    complete: stream.complete,
+    problems: stream.problems,
+  };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig } from '../../../behaviours/index.js';
 import { LEVEL_NAMES, PREDICTOR_KINDS } from '../../../game/index.js';
+import { RECORDING_FORMATS } from '../../recording/index.js';
 
 export const NODE_FILE = 'node.yaml';
 
@@ -52,7 +53,8 @@ const nodeSettingsSchema = z.strictObject({
       path: ['modelFile'],
     })
     .default({ enabled: true, model: 'expert', top: 5 }),
-  recordings: z.strictObject({ dir: z.string().min(1) }),
+  // format: json (the default) or ros2, the rosbag2 MCAP profile (docs/recordings.md).
+  recordings: z.strictObject({ dir: z.string().min(1), format: z.enum(RECORDING_FORMATS).default('json') }),
   table: z.strictObject({ host: z.string().min(1), port: z.number().int().min(0).max(65_535) }),
   games: z.number().int().min(1).max(1000),
 });

@@ -1,19 +1,30 @@
-// Replays a recorded session through the same node: the recorded table events (and operator requests)
-// are fed back, at their recorded times on a ReplayClock, into a ParceiroNode started with the seeds
-// and settings of the recording's metadata. The robot's decisions and the quick estimates are
-// time-bound searches, so they are taken from the recording (recorded-answers.ts); everything else
-// (game state and events, emotions, postures, gaze, speech, table output) is recomputed and compared
-// with what was recorded (compare.ts). A recording cut short replays as far as it goes.
+// Replays a recorded session through the same node: the recorded table events (and operator requests,
+// and what other nodes sent the node over ROS 2: the messages recorded as incoming) are fed back, at
+// their recorded times on a ReplayClock, into a ParceiroNode started with the seeds and settings of the
+// recording's metadata. The robot's decisions and the quick estimates are time-bound searches, so they
+// are taken from the recording (recorded-answers.ts); everything else (game state and events,
+// emotions, postures, gaze, speech, table output) is recomputed and compared with what was recorded
+// (compare.ts), as the recording holds it (JSON, or CDR with its float32 fields). A recording cut
+// short replays as far as it goes.
 
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ExpectationMessage, TableEvent, TopicKey } from '../../bus/index.js';
+import type {
+  Bus,
+  ExpectationMessage,
+  NodeParameter,
+  ParameterValues,
+  TableEvent,
+  TopicKey,
+  TopicMessage,
+  Unsubscribe,
+} from '../../bus/index.js';
 import { InProcessBus, TOPICS } from '../../bus/index.js';
 import type { NodeLogger } from '../../live/index.js';
 import { ParceiroNode, createLogger, readSessionMetadata } from '../../live/index.js';
 import type { RecordedMessage, Recording } from '../../recording/index.js';
-import { RecordingStream } from '../../recording/index.js';
+import { RecordingStream, asRecorded } from '../../recording/index.js';
 import type { Difference, TimedMessage } from './compare.js';
 import { RunComparer } from './compare.js';
 import type { RecordedDecision } from './recorded-answers.js';
@@ -37,6 +48,7 @@ const REQUEST_KEYS: readonly TopicKey[] = [
   'review',
 ];
 const REQUESTS = new Map(REQUEST_KEYS.map((k) => [TOPICS[k].name, k]));
+const TOPIC_KEYS = new Map(Object.entries(TOPICS).map(([k, t]) => [t.name, k as TopicKey]));
 export const GROUPS = {
   plays: [TOPICS.decision, TOPICS.gameEvents, TOPICS.gameState, TOPICS.tableOutput, TOPICS.memory].map((t) => t.name),
   emotions: [TOPICS.expectation, TOPICS.prediction, TOPICS.emotions].map((t) => t.name),
@@ -101,6 +113,36 @@ interface ReplayOptions {
   logger?: NodeLogger;
   /** Every message the replay publishes, as it is published (for what-if studies of a recorded session). */
   onOutput?: (m: TimedMessage) => void;
+}
+
+/**
+ * The replay's in-process bus, as the node sees it: of the kind the recorded session ran on. The node
+ * says which bus it runs on (the robot's connection), and a replay, always in process, must say what
+ * the session said for its messages to be the recorded ones.
+ */
+class RecordedKindBus implements Bus {
+  constructor(
+    readonly inner: Bus,
+    readonly kind: Bus['kind'],
+  ) {}
+  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+    this.inner.publish(key, message);
+  }
+  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
+    return this.inner.subscribe(key, handler);
+  }
+  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
+    return this.inner.tap(handler);
+  }
+  parameters<P extends Record<string, NodeParameter>>(
+    defaults: P,
+    integers?: readonly (keyof P)[],
+  ): ParameterValues<P> {
+    return this.inner.parameters(defaults, integers);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
 }
 
 const DRIVING = new Set([TOPICS.tableEvents.name, TOPICS.decision.name, TOPICS.expectation.name, ...REQUESTS.keys()]);
@@ -234,14 +276,18 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
   let restoring = chain !== null;
   let skipRestartDisconnects = 0;
   const tapped = new InProcessBus();
-  const bus = chain ? new GatedBus(tapped) : tapped;
+  const ranOn = facts.robotBus === 'ros2' ? new RecordedKindBus(tapped, 'ros2') : tapped;
+  if (facts.robotBus === 'ros2') notes.push('the session ran on the ROS 2 bus; it is replayed in process');
+  const bus = chain ? new GatedBus(ranOn) : ranOn;
   const comparer = new RunComparer();
   const counts = new Map<string, number>();
+  // Each message the replay publishes, as the recording would hold it (a CDR recording's float32 fields are rounded so).
+  const format = rec.format;
   tapped.tap((e) => {
     const out: TimedMessage = {
       topic: e.topic,
       time: clock.now(),
-      message: JSON.parse(JSON.stringify(e.message)) as unknown,
+      message: asRecorded(format, e.topic, e.message),
     };
     if (comparable(out)) comparer.replayed(out);
     o.onOutput?.(out);
@@ -328,8 +374,13 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
       // Inputs at their recorded time; outputs at the time their publisher read the clock (a header's stamp).
-      clock.moveTo(DRIVING.has(name) ? m.time : stampOf(m));
-      if (name === TOPICS.tableEvents.name) {
+      clock.moveTo(DRIVING.has(name) || m.direction === 'in' ? m.time : stampOf(m));
+      if (m.direction === 'in') {
+        // Another node sent it (over ROS 2): it reached the node's subscribers, and only them, as it does here.
+        await settle();
+        bus.publish(TOPIC_KEYS.get(name)!, m.message as never);
+        fed.requests++;
+      } else if (name === TOPICS.tableEvents.name) {
         const t = m.message as TableEvent;
         if (t.table_id === OPERATOR_TABLE) continue; // made again by the sessionControl request before it
         // The old tables the restore marked gone: made again by the restore above.
@@ -344,7 +395,9 @@ export async function replayRecording(rec: Recording | RecordingStream, o: Repla
         continue;
       }
       const request = REQUESTS.get(name);
-      if (request) {
+      if (m.direction === 'in') {
+        // Fed above.
+      } else if (request) {
         await settle();
         bus.publish(request, m.message as never);
         fed.requests++;

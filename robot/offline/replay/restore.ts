@@ -183,6 +183,8 @@ export async function restoreSession(o: RestoreOptions): Promise<Restored> {
     if (name === TOPICS.toggles.name) lastToggles = m.message as BehaviourTogglesMessage;
     if (name === TOPICS.language.name) lastLanguage = m.message as LanguageMessage;
     if (name !== TOPICS.tableEvents.name && name !== TOPICS.decision.name && name !== TOPICS.expectation.name) continue;
+    // Sent by another node over ROS 2: it reached the node's listeners (a why answered), not the game.
+    if (m.direction === 'in') continue;
     await clock.replay.advanceTo(m.time);
     if (name === TOPICS.tableEvents.name) {
       const t = m.message as TableEvent;

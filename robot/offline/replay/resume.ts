@@ -27,7 +27,7 @@ import {
   readSessionMetadata,
   syncRobotPlayer,
 } from '../../live/index.js';
-import type { RecordedMessage, SessionInfo } from '../../recording/index.js';
+import type { RecordedMessage, RecordingFormat, SessionInfo } from '../../recording/index.js';
 import { RecordingError, RecordingStream } from '../../recording/index.js';
 import { RecordedEstimator, RecordedRobotPlayer } from './recorded-answers.js';
 import type { ReplaySettings } from './replay-settings.js';
@@ -48,6 +48,8 @@ interface SessionParts {
   facts: RecordingFacts;
   /** What could not be read, part by part. */
   problems: string[];
+  /** How the first part holds its messages: the parts that follow are written the same way. */
+  format: RecordingFormat;
   /**
    * Damage other than a part's cut-short end (the normal end of a part after a crash), in one sentence
    * naming the file, where, and what the messages before it restore; null when there is none.
@@ -96,6 +98,7 @@ function findSessionParts(dir: string, id: string): SessionParts {
     facts,
     problems: streams.flatMap((p) => p.problems.map((x) => `${basename(p.path)}: ${x}`)),
     damage,
+    format: streams[0]!.format,
   };
 }
 
@@ -234,6 +237,8 @@ export async function resumeSession(
     budgetMs,
     bus,
     recordingsDir: dir,
+    // The session's parts are in one format, whatever the config says now.
+    recordingFormat: parts.format,
     sources: { player, estimator },
     clock,
     settings,

@@ -5,6 +5,7 @@
 
 import type { Seat } from '../../../game/index.js';
 import type {
+  ConnectionStateMessage,
   DecisionMessage,
   ExpectationMessage,
   GameEventMessage,
@@ -101,6 +102,8 @@ export interface RecordingFacts {
   firstEmotions: number;
   firstDeal: number;
   lastNewGame: TableEvent | null;
+  /** The bus the session ran on, as the robot's connection said (in-process or ros2); undefined when not recorded. */
+  robotBus: string | undefined;
   /** The games' ends, in order: card points A and B and the victories after each. */
   ends: { points: [number, number]; victories: [number, number] }[];
 }
@@ -129,6 +132,7 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     firstEmotions: -1,
     firstDeal: -1,
     lastNewGame: null,
+    robotBus: undefined,
     ends: [],
   };
   const placer = new DecisionPlacer();
@@ -162,6 +166,9 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     } else if (name === TOPICS.tableEvents.name) {
       const t = m.message as TableEvent;
       if (t.kind === 'control' && t.action === 'new_game') f.lastNewGame = t;
+    } else if (name === TOPICS.connections.name && m.direction !== 'in') {
+      const c = m.message as ConnectionStateMessage;
+      if (c.component === 'robot') f.robotBus ??= c.kind;
     }
     i++;
   }
