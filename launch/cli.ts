@@ -39,7 +39,6 @@ import {
   levelsFileOption,
   noRecordOption,
   portOption,
-  recordingFormatOption,
   recordingsOption,
   repeatableOption,
   resumeOption,
@@ -92,7 +91,7 @@ program
       description: 'where recordings go (default: config/node.yaml, recordings/ under the working directory)',
     }),
   )
-  .addOption(recordingFormatOption())
+  .addOption(sessionOption('recordingFormat'))
   .addOption(sessionOption('minThinkMs'))
   .addOption(sessionOption('liftGraceMs'))
   .addOption(sessionOption('inference'))
@@ -153,7 +152,7 @@ program
   .addOption(speechOption())
   .addOption(noRecordOption())
   .addOption(recordingsOption())
-  .addOption(recordingFormatOption())
+  .addOption(sessionOption('recordingFormat'))
   .addOption(dashboardPortOption('the operator dashboard port (0: a free one)', 7420))
   .addOption(dashboardTokenOption())
   .addOption(
@@ -268,7 +267,7 @@ program
   )
   .addOption(noRecordOption())
   .addOption(recordingsOption())
-  .addOption(recordingFormatOption())
+  .addOption(sessionOption('recordingFormat'))
   .addOption(hostOption())
   .addOption(portOption('the table server port (0: a free one)', { default: 0 }))
   .addOption(dashboardPortOption('the dashboard and virtual table port (0: a free one)', 0))

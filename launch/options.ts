@@ -4,8 +4,6 @@
 // explicitly, at the call in cli.ts.
 
 import { Option } from 'commander';
-import type { RecordingFormat } from '../robot/recording/index.js';
-import { RECORDING_FORMATS } from '../robot/recording/index.js';
 import { CHOICE_KEYS, choiceOf, parseChoice } from '../robot/index.js';
 import type { ChoiceKey, SessionChoices } from '../robot/index.js';
 import { UsageError, intOption } from './errors.js';
@@ -86,20 +84,6 @@ export const noRecordOption = (): Option => new Option('--no-record', 'do not wr
 
 export const recordingsOption = (o: OptionText = {}): Option =>
   build('--recordings <dir>', 'where recordings go (default: config/node.yaml)', o);
-
-export const recordingFormatOption = (): Option =>
-  new Option(
-    '--recording-format <format>',
-    'json or ros2, the rosbag2 MCAP profile that ros2 bag reads (default: config/node.yaml, json)',
-  );
-
-/** The recording's format as given (undefined: config/node.yaml's), or one line on what it expects. */
-export function recordingFormat(value: string | undefined): RecordingFormat | undefined {
-  if (value === undefined) return undefined;
-  if (!(RECORDING_FORMATS as readonly string[]).includes(value))
-    throw new UsageError(`--recording-format expects ${RECORDING_FORMATS.join(' or ')}, got "${value}"`);
-  return value as RecordingFormat;
-}
 
 export const botThinkOption = (description: string): Option =>
   build('--bot-think <ms>', description, { default: 1000 }, intOption('--bot-think', 0, 60_000));

@@ -12,7 +12,6 @@ import { Ros2UnavailableError, createRos2Bus } from '../../robot/bus/index.js';
 import { loadBehaviourSetup } from '../../behaviours/index.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
-import { recordingFormat } from '../options.js';
 import { LabDay, ParceiroNode, createLogger } from '../../robot/index.js';
 import { choiceFlags } from '../../robot/index.js';
 import { choicesOf } from '../options.js';
@@ -48,7 +47,8 @@ interface LiveOptions {
   record: boolean;
   recordings?: string;
   /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
-  recordingFormat?: string;
+  /** json or ros2 (parsed by the session schema's codec). */
+  recordingFormat?: 'json' | 'ros2';
   dashboardPort: number;
   dashboardToken?: string;
   /** Continue this session after a crash, from its recording (the day then goes on with new sessions). */
@@ -72,7 +72,6 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   if (o.bus !== 'in-process' && o.bus !== 'ros2')
     throw new UsageError(`--bus expects in-process or ros2, got "${o.bus}"`);
   if (o.resume !== undefined) sessionIdOption('--resume', o.resume);
-  const format = recordingFormat(o.recordingFormat);
   const givenToken = tokenOption('--token', o.token);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const nodeSettings = loadNodeSettings();
@@ -179,7 +178,6 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
     ...(play.levels ? { levels: play.levels } : {}),
     ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    ...(format === undefined ? {} : { recordingFormat: format }),
   });
   let node: ParceiroNode;
   let close: () => ReturnType<ParceiroNode['close']> = () => node.close();

@@ -16,7 +16,6 @@ import { UsageError, ensureRecordingsDir, startError, tokenOption } from '../err
 import type { StartPlaces } from '../errors.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
-import { recordingFormat } from '../options.js';
 import { StopSignals } from '../signals.js';
 import { speechKind } from './simulate.js';
 
@@ -47,7 +46,8 @@ interface PlayOptions {
   record: boolean;
   recordings?: string;
   /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
-  recordingFormat?: string;
+  /** json or ros2 (parsed by the session schema's codec). */
+  recordingFormat?: 'json' | 'ros2';
   host?: string;
   /** The table server's port (0: a free one). */
   port: number;
@@ -101,7 +101,6 @@ export async function startPlay(
   const bots = botKind(o.bots);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
   const speech = o.speech === undefined ? undefined : speechKind(o.speech);
-  const format = recordingFormat(o.recordingFormat);
   const token = randomBytes(12).toString('hex');
   const seed = o.seed ?? Date.now() & 0x7fffffff;
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
@@ -116,7 +115,6 @@ export async function startPlay(
     ...(play.levels ? { levels: play.levels } : {}),
     ...(speech === undefined ? {} : { speech }),
     ...(o.record ? (o.recordings === undefined ? {} : { recordingsDir: o.recordings }) : { recordingsDir: null }),
-    ...(format === undefined ? {} : { recordingFormat: format }),
     dashboard: {
       port: o.dashboardPort,
       ...(o.host === undefined ? {} : { host: o.host }),
@@ -178,8 +176,6 @@ export async function playCommand(
   write: (line: string) => void,
   signals: StopSignals = new StopSignals(),
 ): Promise<void> {
-  // Checked before the recordings folder is made.
-  recordingFormat(o.recordingFormat);
   const recordings = o.record
     ? o.recordings === undefined
       ? { value: loadNodeSettings().recordings.dir, from: 'config/node.yaml recordings.dir' }

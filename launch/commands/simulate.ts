@@ -10,7 +10,6 @@ import { ParceiroNode, createLogger, playToTheEnd } from '../../robot/index.js';
 import { choicesOf } from '../options.js';
 import { loadNodeSettings } from '../../robot/live/index.js';
 import { levelOption, robotLevel } from '../levels.js';
-import { recordingFormat } from '../options.js';
 import { InProcessBus, TOPICS } from '../../robot/bus/index.js';
 import type { TopicKey } from '../../robot/bus/index.js';
 import type { RecordedMessage } from '../../robot/recording/index.js';
@@ -36,7 +35,8 @@ interface SimulateOptions {
   record: boolean;
   recordings?: string;
   /** json or ros2 (the rosbag2 MCAP profile); default config/node.yaml's. */
-  recordingFormat?: string;
+  /** json or ros2 (parsed by the session schema's codec). */
+  recordingFormat?: 'json' | 'ros2';
   /** Overrides config/session.yaml's minimum think time (ms). */
   minThink?: number;
   /** Overrides config/session.yaml's lift grace (ms). */
@@ -114,7 +114,6 @@ export async function simulateCommand(
   if (o.resume !== undefined)
     return resumeCommand(o, sessionIdOption('--resume', o.resume), token, write, say, logger, started, stop);
   if (o.session !== undefined) sessionIdOption('--session', o.session);
-  const format = recordingFormat(o.recordingFormat);
   const play = robotLevel(o.level === undefined ? undefined : levelOption(o.level), loadNodeSettings().player.level);
   // The recordings folder is made and tried before anything opens: a mistake stops here, in one line.
   const recordings = o.record
@@ -137,7 +136,6 @@ export async function simulateCommand(
       ...(play.levels ? { levels: play.levels } : {}),
       speech: speechKind(o.speech),
       ...(recordings ? { recordingsDir: recordings.value } : { recordingsDir: null }),
-      ...(format === undefined ? {} : { recordingFormat: format }),
       sessionId: o.session ?? `sim-${o.seed}-${new Date(started).toISOString().replace(/[:.]/g, '-')}`,
       logger,
     });

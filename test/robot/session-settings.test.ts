@@ -42,6 +42,7 @@ const settings = {
   minThinkMs: 1500,
   liftGraceMs: 800,
   advice: true,
+  recordingFormat: 'json',
   versionBase: 12,
   tableSeqs: { tables: [] },
 } as const;

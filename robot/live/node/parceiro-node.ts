@@ -45,7 +45,6 @@ import { BusBehaviourPublisher, PublishedLooks } from '../behaviour-publisher.js
 import type { Bus, Unsubscribe } from '../../bus/index.js';
 import { InProcessBus, createRos2Bus } from '../../bus/index.js';
 import { Recorder } from '../../recording/index.js';
-import type { RecordingFormat } from '../../recording/index.js';
 import { PoolSearchPlayer } from '../search/pool-player.js';
 import type { RobotPlayer } from '../session/index.js';
 import type { SessionChoices, SessionMetadata } from '../session/index.js';
@@ -125,8 +124,6 @@ export interface ParceiroNodeOptions extends SessionChoices {
   bus?: BusChoice | Bus;
   /** Folder of the recording (`<dir>/<session id>.mcap`); null records nothing. Default config/node.yaml. */
   recordingsDir?: string | null;
-  /** How the recording holds its messages: json or ros2 (the rosbag2 MCAP profile). Default config/node.yaml. */
-  recordingFormat?: RecordingFormat;
   /**
    * The level of play (docs/levels.md): below full the robot forgets played cards and searches the
    * worlds of what it remembers, and publishes what it recalls (`memory`). Default config/node.yaml
@@ -161,7 +158,6 @@ const NODE_OPTIONS = [
   'speech',
   'bus',
   'recordingsDir',
-  'recordingFormat',
   'table',
   'level',
   'levels',
@@ -270,7 +266,6 @@ export type SessionOptions = Omit<SessionChoices, 'robotSeat'> &
     | 'inferenceModelFile'
     | 'speech'
     | 'recordingsDir'
-    | 'recordingFormat'
     | 'level'
     | 'levels'
   > & { sources?: Pick<SessionSources, 'player'> };
@@ -828,7 +823,7 @@ export class ParceiroNode {
         recording = resolve(join(dir, `${o.restore?.recordingName ?? sessionId}.mcap`));
         recorder = await Recorder.start({
           path: recording,
-          format: o.recordingFormat ?? settings.recordings.format,
+          format: chosen.recordingFormat!,
           bus,
           clock: () => clock.now(),
           session: writeSessionMetadata({

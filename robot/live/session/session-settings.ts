@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { defaultConfigDir, loadYamlConfig } from '../../../behaviours/index.js';
 import { PREDICTOR_KINDS } from '../../../game/index.js';
 import type { Seat } from '../../../game/index.js';
+import { RECORDING_FORMATS } from '../../recording/index.js';
 import type { SessionInfo } from '../../recording/index.js';
 
 const count = (min: number, max: number) => {
@@ -36,6 +37,9 @@ const bool = z.codec(z.enum(['true', 'false']), z.boolean(), {
   decode: (s) => s === 'true',
   encode: (b) => (b ? 'true' : 'false'),
 });
+
+/** One of a few words. */
+const oneOf = <T extends string>(values: readonly [T, ...T[]]) => z.enum(values, { error: values.join(' or ') });
 
 /** A short word or name (a session id, a character's name, a language). */
 const word = z.string().min(1).max(200);
@@ -174,6 +178,12 @@ export const SESSION_FIELDS = {
     flag: '--advice',
     help: 'training mode: the robot suggests cards to its partner when the choice matters',
     config: { node: 'advice.enabled' },
+  }),
+  /** How the recording keeps its messages: JSON, or the rosbag2 MCAP profile (CDR) that ROS 2 tools read. */
+  recordingFormat: field(oneOf(RECORDING_FORMATS), {
+    flag: '--recording-format <format>',
+    help: 'json or ros2, the rosbag2 MCAP profile that ros2 bag reads',
+    config: { node: 'recordings.format' },
   }),
   /** Where the tables' state versions start. */
   versionBase: field(count(0, Number.MAX_SAFE_INTEGER)),
