@@ -2,7 +2,7 @@
 // the key and what was expected, so whoever edits a file by hand can fix it without reading code.
 // Knows no file of its own: each reader brings its schema.
 
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import type { z } from 'zod';
 import { shownPath } from './package-root.js';
@@ -151,6 +151,25 @@ export function parseConfigFile<S extends z.ZodType>(
       reason: `not valid YAML: ${firstLine(syntax.message)}`,
     });
   }
+  // A key "__proto__" would be dropped when the file becomes an object (it names the prototype), so a
+  // mistake there would pass in silence: refused, like any key the schema does not know.
+  let proto: number | undefined | null = null;
+  visit(doc, {
+    Pair: (_, pair) => {
+      if (isScalar(pair.key) && String(pair.key.value) === '__proto__') {
+        proto = pair.key.range?.[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (proto !== null)
+    throw new ConfigError({
+      file: shown,
+      ...at(proto),
+      key: '__proto__',
+      reason: 'not a key this file can have ("__proto__" cannot be a key of a configuration file)',
+    });
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
