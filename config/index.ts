@@ -6,5 +6,7 @@
 // a schema, and config/ is where that data lives. It imports nothing of ours.
 
 export { configPath, packageRoot, shownPath } from './package-root.js';
+export { BoundedReadError, notAFile, readBounded, readBoundedLines, sizeInWords } from './read-file.js';
+export type { ReadBound } from './read-file.js';
 export { ConfigError, loadYamlConfig, parseConfigFile, parseYamlConfig, readConfigText } from './yaml-config.js';
 export type { ConfigFile, ConfigProblem, YamlConfigOptions } from './yaml-config.js';

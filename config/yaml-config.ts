@@ -2,11 +2,15 @@
 // the key and what was expected, so whoever edits a file by hand can fix it without reading code.
 // Knows no file of its own: each reader brings its schema.
 
-import { readFileSync } from 'node:fs';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import type { z } from 'zod';
 import { shownPath } from './package-root.js';
+import type { ReadBound } from './read-file.js';
+import { BoundedReadError, readBounded } from './read-file.js';
+
+/** The largest config file read: the biggest shipped one is 30 kB. */
+const CONFIG_BOUND: ReadBound = { maxBytes: 4 << 20, what: 'a configuration file' };
 
 export interface ConfigProblem {
   /** The file as shown to people (see shownPath). */
@@ -84,13 +88,17 @@ export interface ConfigFile<T> {
 /** Reads a YAML file; throws ConfigError when it cannot be read. */
 export function readConfigText(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readBounded(file, CONFIG_BOUND).toString('utf8');
   } catch (e) {
+    const b = e instanceof BoundedReadError ? e : new BoundedReadError(String(e));
     throw new ConfigError({
       file: shownPath(file),
       line: null,
       key: '',
-      reason: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      reason:
+        b.code === undefined && b.reason.startsWith('more than')
+          ? b.reason
+          : `cannot read the file (${b.code ?? b.reason})`,
     });
   }
 }
@@ -143,6 +151,25 @@ export function parseConfigFile<S extends z.ZodType>(
       reason: `not valid YAML: ${firstLine(syntax.message)}`,
     });
   }
+  // A key "__proto__" would be dropped when the file becomes an object (it names the prototype), so a
+  // mistake there would pass in silence: refused, like any key the schema does not know.
+  let proto: number | undefined | null = null;
+  visit(doc, {
+    Pair: (_, pair) => {
+      if (isScalar(pair.key) && String(pair.key.value) === '__proto__') {
+        proto = pair.key.range?.[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (proto !== null)
+    throw new ConfigError({
+      file: shown,
+      ...at(proto),
+      key: '__proto__',
+      reason: 'not a key this file can have ("__proto__" cannot be a key of a configuration file)',
+    });
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });

@@ -570,7 +570,14 @@ program
 try {
   // Everything from --ros-args on is ROS's (rclnodejs reads it from process.argv), not ours.
   const rosArgs = process.argv.indexOf('--ros-args');
-  await program.parseAsync(rosArgs >= 0 ? process.argv.slice(0, rosArgs) : process.argv);
+  const argv = rosArgs >= 0 ? process.argv.slice(0, rosArgs) : process.argv;
+  // simulate is the default command, so commander would read a mistyped command as simulate's
+  // argument ("too many arguments for 'simulate'"): a first word that is no command is said as such.
+  const first = argv[2];
+  const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+  if (first !== undefined && !first.startsWith('-') && first !== 'help' && !names.includes(first))
+    throw new UsageError(`unknown command '${first}' (the commands: ${names.join(', ')}; run with --help for usage)`);
+  await program.parseAsync(argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     // Help and version exit cleanly; commander has already printed its own error message.

@@ -1,24 +1,27 @@
 // Reading input files for the commands: a path or "-" for standard input.
 
-import { readFileSync } from 'node:fs';
+import type { ReadBound } from '../config/index.js';
+import { BoundedReadError, readBounded, readBoundedLines } from '../config/index.js';
 import type { ParsedRecord } from '../game/index.js';
 import { RecordError, parseRecord } from '../game/index.js';
 import { UsageError } from './errors.js';
 
-export function readInput(file: string): string {
+/** What a command reads whole: a game record or a position is a few kB. */
+export const JSON_INPUT: ReadBound = { maxBytes: 1 << 20, what: 'one JSON document' };
+
+/** A file named on the command line, or standard input for "-", as the person named it. */
+const shown = (file: string): string => (file === '-' ? 'standard input' : file);
+
+/**
+ * A file (or "-" for standard input) read whole, at most `bound.maxBytes`: more (/dev/zero, a wrong
+ * file) ends the command in one line naming the bound, exit 2.
+ */
+export function readInput(file: string, bound: ReadBound = JSON_INPUT): string {
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
+    return readBounded(file === '-' ? 0 : file, bound).toString('utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (e as Error).message;
-    throw new UsageError(`${file === '-' ? 'standard input' : file}: ${why}`);
+    if (e instanceof BoundedReadError) throw new UsageError(`${shown(file)}: ${e.reason}`);
+    throw e;
   }
 }
 
@@ -40,6 +43,22 @@ export function parseJson(text: string, source: string): unknown {
   }
 }
 
+/** A game record on one line is a few kB; a tournament's file of them may be of any length. */
+const RECORD_LINE: ReadBound = { maxBytes: 1 << 20, what: 'one line of a game record' };
+
+/**
+ * The lines of a file (or "-" for standard input) read as they come, in the memory of one line: a
+ * line longer than `bound.maxBytes` ends the command in one line, exit 2.
+ */
+export function* inputLines(file: string, bound: ReadBound): Generator<string, void, undefined> {
+  try {
+    yield* readBoundedLines(file === '-' ? 0 : file, bound);
+  } catch (e) {
+    if (e instanceof BoundedReadError) throw new UsageError(`${shown(file)}: ${e.reason}`);
+    throw e;
+  }
+}
+
 /**
  * Game records, one JSON object a line (a tournament's summary line skipped), each with the seats'
  * names its record gives, else `who` for all four. A line that is not a record ends the command with
@@ -49,7 +68,9 @@ export function* readRecordLines(
   file: string,
   who: string,
 ): Generator<{ record: ParsedRecord; who: [string, string, string, string] }> {
-  for (const [i, line] of readInput(file).split('\n').entries()) {
+  let i = -1;
+  for (const line of inputLines(file, RECORD_LINE)) {
+    i++;
     if (!line.trim()) continue;
     let value: unknown;
     try {

@@ -47,6 +47,9 @@ import type {
 import { eventFingerprint, isTableQuestion } from './table-handler.js';
 import { seatingOf, tableState } from './table-state.js';
 import { tokensEqual } from './token.js';
+import type { ConnectionCaps } from './connection-guard.js';
+import { DEFAULT_CONNECTION_CAPS, guardConnections } from './connection-guard.js';
+import { pageOriginAllowed } from './page-origin.js';
 
 const DEFAULT_TABLE_PORT = 7410;
 /** The largest message the protocol takes (bytes of JSON); up to TRANSPORT_LIMIT it is refused with `too-large`. */
@@ -72,9 +75,13 @@ interface EventRate {
 const DEFAULT_EVENT_RATE: EventRate = { perSecond: 50, burst: 100, waiting: 32, closeAfter: 1000 };
 
 /**
- * Refused tokens from one address: after `free` of them, its hellos are refused `too-many-attempts`
- * (the token not even compared) for `firstMs`, doubling with each further refusal up to `maxMs`;
- * forgotten after `forgetMs` without one.
+ * Refused tokens from one address: after `free` of them, a hello from it with a wrong token is
+ * answered `too-many-attempts` only once `firstMs` have passed (the connection held meanwhile),
+ * doubling with each further refusal up to `maxMs`; forgotten after `forgetMs` without one. A hello
+ * with the right token is always answered at once: a page or program that guesses from the table's own
+ * computer (every local program is 127.0.0.1) slows itself down, never the table. Guessing stays slow:
+ * an address holds at most `unansweredPerAddress` connections without a hello (the oldest dropped),
+ * so it can try that many tokens per lock, and a token is 64 bits or more.
  */
 interface HelloLockout {
   free: number;
@@ -83,6 +90,17 @@ interface HelloLockout {
   forgetMs: number;
 }
 const DEFAULT_HELLO_LOCKOUT: HelloLockout = { free: 5, firstMs: 1000, maxMs: 60_000, forgetMs: 10 * 60_000 };
+
+/**
+ * socket.io connections that have not joined (no hello answered ok) at most, per address and in all;
+ * over a cap the oldest of them is closed. A table says hello as soon as it connects, so it is the
+ * newest when it would count, never the oldest.
+ */
+interface UnansweredCaps {
+  perAddress: number;
+  total: number;
+}
+const DEFAULT_UNANSWERED: UnansweredCaps = { perAddress: 16, total: 64 };
 
 export interface TableServerOptions {
   /** The shared secret every table must present in its hello. */
@@ -104,6 +122,10 @@ export interface TableServerOptions {
   eventRate?: EventRate;
   /** Default DEFAULT_HELLO_LOCKOUT. */
   helloLockout?: HelloLockout;
+  /** Default DEFAULT_UNANSWERED. */
+  unanswered?: UnansweredCaps;
+  /** Default DEFAULT_CONNECTION_CAPS (connection-guard.ts). */
+  connectionCaps?: ConnectionCaps;
   /** Copies of a refused event are put on record (onRefusedAgain) at most this often (ms). Default 250. */
   refusedAgainMs?: number;
   /**
@@ -140,6 +162,8 @@ interface Connection {
   limitedLoggedAt: number;
   /** The last event it sent, when the runtime refused it: copies of it are answered alike. */
   run: RefusalRun | null;
+  /** A wrong token's answer held until its address's lock ends (HelloLockout). */
+  heldAnswer: NodeJS.Timeout | null;
 }
 
 /**
@@ -174,7 +198,7 @@ const seqOf = (payload: unknown): number | null => {
 
 export class TableServer implements TableOutbox {
   readonly #options: Required<
-    Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now' | 'headersTimeoutMs'>
+    Omit<TableServerOptions, 'fiducials' | 'logger' | 'handler' | 'now' | 'headersTimeoutMs' | 'connectionCaps'>
   >;
   readonly #now: () => number;
   /** Refused tokens per address (see HelloLockout). */
@@ -195,6 +219,8 @@ export class TableServer implements TableOutbox {
   #address: AddressInfo | null = null;
   /** The session's language, put in every state once the node has said it. */
   #language: string | undefined = undefined;
+  /** The port the project's own pages (the virtual table) are served from; null: no page may connect. */
+  #pagesPort: number | null = null;
 
   constructor(options: TableServerOptions) {
     if (!options.token) throw new Error('the table server needs a non-empty token');
@@ -207,6 +233,7 @@ export class TableServer implements TableOutbox {
       rememberAcks: options.rememberAcks ?? 256,
       eventRate: options.eventRate ?? DEFAULT_EVENT_RATE,
       helloLockout: options.helloLockout ?? DEFAULT_HELLO_LOCKOUT,
+      unanswered: options.unanswered ?? DEFAULT_UNANSWERED,
       refusedAgainMs: options.refusedAgainMs ?? 250,
     };
     this.#now = options.now ?? (() => performance.now());
@@ -225,7 +252,11 @@ export class TableServer implements TableOutbox {
       // Table messages are small; a megabyte of JSON is a fault, not a card. Messages between the
       // protocol's limit and this one are read, so they can be answered (`too-large`).
       maxHttpBufferSize: TRANSPORT_LIMIT,
+      // A page of another site must not reach the tables' port from a browser on the lab's computer.
+      allowRequest: (req, callback) => callback(null, this.#originAllowed(req.headers.origin, req.headers.host)),
     });
+    // After socket.io, which takes over the server's request listeners (the guard must see them all).
+    guardConnections(this.#http, options.connectionCaps ?? DEFAULT_CONNECTION_CAPS, this.#log, 'table server');
     // Anything but socket.io (an operator opening the address in a browser) gets a page saying what
     // this is, at once: a request left unanswered holds a connection for ever.
     this.#http.on('request', (req, res) => {
@@ -288,6 +319,22 @@ export class TableServer implements TableOutbox {
     this.#ledger.restore(snapshot);
   }
 
+  /**
+   * The project's pages (the virtual table) are served on `port` (the dashboard's): a browser page
+   * from there may connect; a page from anywhere else is refused at the handshake. Programs that are
+   * not browsers send no Origin and are not concerned.
+   */
+  allowPagesFrom(port: number | null): void {
+    this.#pagesPort = port;
+  }
+
+  #originAllowed(origin: string | undefined, host: string | undefined): boolean {
+    if (origin === undefined) return true;
+    const ok = this.#pagesPort !== null && pageOriginAllowed(origin, this.#pagesPort, host);
+    if (!ok) this.#log.warn({ origin }, 'a page of another origin refused');
+    return ok;
+  }
+
   /** The tables that said hello and are connected now. */
   tables(): TableInfo[] {
     return [...this.#byTable.values()].map((c) => c.table!);
@@ -296,6 +343,7 @@ export class TableServer implements TableOutbox {
   async close(): Promise<void> {
     for (const c of this.#connections) {
       if (c.helloTimer) clearTimeout(c.helloTimer);
+      if (c.heldAnswer) clearTimeout(c.heldAnswer);
       // Refused copies not yet on record are recorded (and answered) before the server goes.
       this.#enqueue(() => this.#endRun(c));
     }
@@ -335,8 +383,10 @@ export class TableServer implements TableOutbox {
       limited: 0,
       limitedLoggedAt: -Infinity,
       run: null,
+      heldAnswer: null,
     };
     this.#connections.add(conn);
+    this.#capUnanswered(conn);
     conn.helloTimer = setTimeout(() => {
       this.#log.warn({ socket: socket.id }, 'no hello in time; closing the connection');
       socket.disconnect(true);
@@ -371,6 +421,7 @@ export class TableServer implements TableOutbox {
     });
     socket.on('disconnect', (reason) => {
       if (conn.helloTimer) clearTimeout(conn.helloTimer);
+      if (conn.heldAnswer) clearTimeout(conn.heldAnswer);
       this.#connections.delete(conn);
       // Its refused copies not yet on record are recorded all the same.
       this.#enqueue(() => this.#endRun(conn));
@@ -384,6 +435,25 @@ export class TableServer implements TableOutbox {
         this.pushState();
       });
     });
+  }
+
+  /**
+   * Connections that have not joined are capped per address and in all (UnansweredCaps): over a cap,
+   * the oldest of them is closed, so that held connections cannot crowd out a table that joins.
+   */
+  #capUnanswered(fresh: Connection): void {
+    const caps = this.#options.unanswered;
+    const waiting = [...this.#connections].filter((c) => !c.table);
+    const ofAddress = waiting.filter((c) => c.address === fresh.address);
+    const victim =
+      ofAddress.length > caps.perAddress ? ofAddress[0] : waiting.length > caps.total ? waiting[0] : undefined;
+    if (!victim) return;
+    this.#log.warn(
+      { socket: victim.socket.id, address: victim.address, waiting: waiting.length },
+      'too many connections without a hello: the oldest closed',
+    );
+    this.#connections.delete(victim);
+    victim.socket.disconnect(true);
   }
 
   /**
@@ -497,14 +567,7 @@ export class TableServer implements TableOutbox {
       });
     };
     if (typeof ack !== 'function') return refuseHello('invalid', 'hello: an acknowledgement callback is required');
-    const lockedMs = this.#lockedFor(conn.address);
-    if (lockedMs > 0) {
-      return refuseHello(
-        'too-many-attempts',
-        `too many hellos with a wrong token from ${conn.address}: the next one is heard in ${Math.ceil(lockedMs / 1000)} s`,
-        lockedMs,
-      );
-    }
+    if (conn.heldAnswer) return; // its earlier hello's answer is still held: it is closed then
     if (conn.table)
       return refuseHello(
         'invalid',
@@ -522,8 +585,21 @@ export class TableServer implements TableOutbox {
     if (!v.ok) return refuseHello('invalid', v.reason);
     const hello = v.value;
     if (!tokensEqual(hello.token, this.#options.token)) {
-      this.#helloFailed(conn.address);
-      return refuseHello('bad-token', "the token does not match this runtime's");
+      const lockedMs = this.#helloFailed(conn.address);
+      if (lockedMs <= 0) return refuseHello('bad-token', "the token does not match this runtime's");
+      // Held: the answer goes out when the address's lock ends. The right token is never held.
+      if (conn.helloTimer) clearTimeout(conn.helloTimer);
+      conn.helloTimer = null;
+      conn.heldAnswer = setTimeout(() => {
+        conn.heldAnswer = null;
+        refuseHello(
+          'too-many-attempts',
+          `too many hellos with a wrong token from ${conn.address}: this one was answered after ${Math.ceil(lockedMs / 1000)} s, and each further wrong one waits longer (a hello with the right token is answered at once)`,
+          lockedMs,
+        );
+      }, lockedMs);
+      conn.heldAnswer.unref();
+      return;
     }
     // The operator's own pause and resume are recorded as this table's (robot/live/node/operator-controls.ts).
     if (hello.table.id === 'operator')
@@ -588,13 +664,8 @@ export class TableServer implements TableOutbox {
     );
   }
 
-  /** How long hellos from `address` are still refused unheard (ms; 0: heard). */
-  #lockedFor(address: string): number {
-    const f = this.#helloFailures.get(address);
-    return f ? Math.max(0, f.lockedUntil - this.#now()) : 0;
-  }
-
-  #helloFailed(address: string): void {
+  /** One more refused token from `address`; how long its answer is held (ms; 0: answered at once). */
+  #helloFailed(address: string): number {
     const lock = this.#options.helloLockout;
     const now = this.#now();
     // Forgotten after a quiet while; the map never holds more than the addresses of the last while.
@@ -605,6 +676,7 @@ export class TableServer implements TableOutbox {
     if (f.failures > lock.free)
       f.lockedUntil = now + Math.min(lock.maxMs, lock.firstMs * 2 ** Math.min(30, f.failures - lock.free - 1));
     this.#helloFailures.set(address, f);
+    return Math.max(0, f.lockedUntil - now);
   }
 
   #onEvent(conn: Connection, event: Exclude<InboundEvent, 'hello'>, payload: unknown, ack: unknown): void {

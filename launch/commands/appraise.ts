@@ -3,11 +3,15 @@
 
 import type { AppraisalFrame, Character, FeltEmotion, ScenarioStep, Target } from '../../appraisal/index.js';
 import { ConfigError } from '../../config/index.js';
+import type { ReadBound } from '../../config/index.js';
 import { ScenarioError, loadCharacter, parseScenario, runScenario } from '../../appraisal/index.js';
 import type { Seat } from '../../game/index.js';
 import { formatCard } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
+
+/** A scenario is a line per event, a few hundred bytes each: a session of games is under a megabyte. */
+const SCENARIO: ReadBound = { maxBytes: 16 << 20, what: 'a scenario' };
 
 interface AppraiseOptions {
   /** A preset name or a preset file; default: the one config/appraisal/appraisal.yaml names. */
@@ -98,7 +102,7 @@ export function appraiseCommand(file: string, o: AppraiseOptions): AppraiseRun {
   const character = loadOrUsage(o.character);
   let steps: ScenarioStep[];
   try {
-    steps = parseScenario(readInput(file), source);
+    steps = parseScenario(readInput(file, SCENARIO), source);
   } catch (e) {
     if (e instanceof ScenarioError) throw new UsageError(e.message);
     throw e;

@@ -3,7 +3,8 @@
 // file). No keyboard: a corner is taken when its marker has been still for a while, the next asked for
 // when the table is clear, so it runs the same from a script that sends the TUIO.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readConfigText } from '../../config/index.js';
 import { resolve } from 'node:path';
 import {
   CalibrationError,
@@ -29,7 +30,7 @@ interface CalibrateOptions {
 export async function calibrateCommand(o: CalibrateOptions, write: (line: string) => void): Promise<string> {
   const base = o.config ?? DEFAULT_TUIO_FILE();
   const settings = loadTuioSettings(base);
-  const baseText = readFileSync(base, 'utf8');
+  const baseText = readConfigText(base);
   const out = resolve(o.out);
   const calibrator = new Calibrator({ stillFrames: o.stillFrames, say: write });
   const listener = new TuioListener({

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../config/index.js';
+import { notAFile, packageRoot } from '../../config/index.js';
 import { UsageError } from '../errors.js';
 
 interface TrainOptions {
@@ -42,7 +42,12 @@ export function findTorchPython(env: NodeJS.ProcessEnv = process.env): string | 
 
 export function trainCommand(o: TrainOptions): number {
   if (!o.data.length) throw new UsageError('--data: name at least one dataset file (parceiro dataset --out FILE)');
-  for (const d of o.data) if (!existsSync(d)) throw new UsageError(`--data: ${d}: no such file`);
+  for (const d of o.data) {
+    if (!existsSync(d)) throw new UsageError(`--data: ${d}: no such file`);
+    // The trainer reads each file whole: a device or a pipe (/dev/zero) would fill its memory.
+    const wrong = notAFile(d, 'a dataset file (parceiro dataset --out FILE)');
+    if (wrong) throw new UsageError(`--data: ${d}: ${wrong}`);
+  }
   if (!o.out.endsWith('.onnx')) throw new UsageError(`--out expects a file name ending in .onnx, got "${o.out}"`);
   const py = findTorchPython();
   if (!py)

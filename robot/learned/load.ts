@@ -1,7 +1,8 @@
 // The edge that reads model files for game/learned (which does no I/O): installed by the CLI and by the
 // tournament's worker threads before any player spec naming a model is made.
 
-import { readFileSync } from 'node:fs';
+import type { ReadBound } from '../../config/index.js';
+import { BoundedReadError, readBounded } from '../../config/index.js';
 import { setModelLoader } from '../../game/index.js';
 
 /** A model file that cannot be read: its message names the file and why. */
@@ -12,21 +13,16 @@ export class ModelFileError extends Error {
   }
 }
 
+/** The shipped policy networks are 270 kB; a network a hundred times wider is still under this. */
+const MODEL_BOUND: ReadBound = { maxBytes: 64 << 20, what: 'a model file' };
+
 /** The bytes of a model file, or a ModelFileError naming it. */
 export function readModelFile(path: string): Uint8Array {
   try {
-    return readFileSync(path);
+    return readBounded(path, MODEL_BOUND);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (e as Error).message;
-    throw new ModelFileError(`model ${path}: ${why}`);
+    if (e instanceof BoundedReadError) throw new ModelFileError(`model ${path}: ${e.reason}`);
+    throw e;
   }
 }
 

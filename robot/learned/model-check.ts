@@ -5,10 +5,14 @@
 // resume uses the same network (or says it cannot). No native code here: a replay checks files with it.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import type { ReadBound } from '../../config/index.js';
+import { readBounded } from '../../config/index.js';
 import { DECISION_FEATURES, FEATURES_VERSION, MlpPolicyNet } from '../../game/index.js';
 import { ModelFileError, readModelFile } from './load.js';
 import { modelPath, sidecarOf } from './model-path.js';
+
+/** A sidecar is a few hundred bytes of JSON. */
+const SIDECAR_BOUND: ReadBound = { maxBytes: 1 << 20, what: "a model's sidecar" };
 
 /** What a recording says of the network it predicted with. */
 export interface ModelIdentity {
@@ -41,7 +45,7 @@ export function sidecarProblem(path: string): string | null {
   const sidecar = sidecarOf(path);
   let side: { featuresVersion?: unknown; featureCount?: unknown };
   try {
-    side = JSON.parse(readFileSync(sidecar, 'utf8')) as typeof side;
+    side = JSON.parse(readBounded(sidecar, SIDECAR_BOUND).toString('utf8')) as typeof side;
   } catch (e) {
     const why =
       (e as NodeJS.ErrnoException).code === 'ENOENT'

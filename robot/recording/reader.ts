@@ -4,8 +4,8 @@
 // message that is not what its topic carries) gives every message before the damage plus a plain
 // account of what could not be read and where; nothing is dropped silently.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import type { Stats } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { notAFile } from '../../config/index.js';
 import { McapStreamReader, hasMcapPrefix } from '@mcap/core';
 import { FIELDS_ADDED_LATER, checkMessage, topicByName } from '../bus/index.js';
 import type { TopicSpec } from '../bus/index.js';
@@ -73,29 +73,6 @@ const CHUNK = 1 << 20;
 const MAX_RECORD_BYTES = 64 << 20;
 /** Problems listed one by one; past this many, the rest are counted. */
 const MAX_PROBLEMS = 50;
-
-/** What kind of file system object `path` is, in words, when it is not a regular file (null when it is). */
-function notAFile(path: string): string | null {
-  let st: Stats;
-  try {
-    st = statSync(path);
-  } catch (e) {
-    return `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
-  }
-  if (st.isFile()) return null;
-  const kind = st.isDirectory()
-    ? 'a directory'
-    : st.isFIFO()
-      ? 'a named pipe (FIFO)'
-      : st.isCharacterDevice()
-        ? 'a character device'
-        : st.isBlockDevice()
-          ? 'a block device'
-          : st.isSocket()
-            ? 'a socket'
-            : 'not a regular file';
-  return `is ${kind}, not a recording file`;
-}
 
 /**
  * A recording read as a stream: `messages()` yields each message as it is read, 1 MB of the file at a

@@ -14,7 +14,15 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import type { TableLogger } from '../../table-bridge/index.js';
-import { describeIssues, silentLogger, tokensEqual, wording } from '../../table-bridge/index.js';
+import {
+  DEFAULT_CONNECTION_CAPS,
+  describeIssues,
+  guardConnections,
+  sameOriginPage,
+  silentLogger,
+  tokensEqual,
+  wording,
+} from '../../table-bridge/index.js';
 import type { BehaviourTogglesMessage, Bus, Unsubscribe } from '../bus/index.js';
 import type { UtteranceLibrary } from '../../behaviours/index.js';
 import { loadBehaviourSetup, reviewText } from '../../behaviours/index.js';
@@ -130,13 +138,27 @@ export class DashboardServer {
       options.virtualTable ?? null,
     );
     this.#ownsHttp = !options.server;
-    this.#http = options.server ?? createServer();
+    // A request whose headers never finish is closed after 10 s: held open, it would hold a descriptor.
+    this.#http =
+      options.server ??
+      createServer({ headersTimeout: 10_000, requestTimeout: 20_000, connectionsCheckingInterval: 1000 });
     this.#http.on('request', this.#onRequest);
     this.#io = new Server<DashboardClientEvents, DashboardServerEvents>(this.#http, {
       serveClient: false,
       maxHttpBufferSize: 64 * 1024,
+      // Only the dashboard's own page, not a page of another site open in the operator's browser.
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        const ok = origin === undefined || sameOriginPage(origin, req.headers.host);
+        if (!ok) this.#log.warn({ origin }, 'a dashboard connection from a page of another origin refused');
+        callback(null, ok);
+      },
     });
-    if (this.#ownsHttp) this.#io.of('/').on('connection', (socket) => socket.disconnect(true));
+    if (this.#ownsHttp) {
+      this.#io.of('/').on('connection', (socket) => socket.disconnect(true));
+      // After socket.io, which takes over the server's request listeners.
+      guardConnections(this.#http, DEFAULT_CONNECTION_CAPS, this.#log, 'dashboard');
+    }
 
     const nsp = this.#io.of(DASHBOARD_NAMESPACE);
     nsp.use((socket, next) => {

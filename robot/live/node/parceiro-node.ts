@@ -527,7 +527,10 @@ export class ParceiroNode {
           logger: this.log,
         });
         this.#front.push(() => dash.close());
-        this.dashboard = { url: (await dash.listen()).url, token: dash.token };
+        const served = await dash.listen();
+        this.dashboard = { url: served.url, token: dash.token };
+        // The virtual table is served there: its page may open a socket to the table port.
+        this.server.allowPagesFrom(served.port);
         this.#dash = dash;
         this.#showSessions();
       }
