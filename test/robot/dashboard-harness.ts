@@ -106,6 +106,8 @@ export async function compose(options: { seed?: number; games?: number } = {}): 
     virtualTable: { url: tableUrl, token: TABLE_TOKEN },
   });
   const { url: dashboardUrl } = await dashboard.listen();
+  // As the node does: the virtual table, served by the dashboard, is the one page the table port takes.
+  tables.allowPagesFrom(Number(new URL(dashboardUrl).port));
   return {
     bus,
     runtime,

@@ -244,6 +244,33 @@ describe('ExternalPlayer', () => {
     expect(exited(player)).toBe(true);
   });
 
+  test('a bot that floods its stderr: 64 kB of it reach the log, then one line says the rest is not shown', async () => {
+    // A line of 1 kB, 20,000 times (20 MB), then it plays as the inline bot does.
+    const flood: ExternalCommand = {
+      command: process.execPath,
+      args: [
+        '-e',
+        `const line = 'x'.repeat(1023) + '\\n';
+         for (let i = 0; i < 20000; i++) process.stderr.write(line);
+         const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+         require('readline').createInterface({ input: process.stdin }).on('line', (l) => {
+           const m = JSON.parse(l);
+           if (m.type === 'hello') send({ type: 'ready', name: 'flood' });
+           else if (m.type === 'turn') send({ type: 'move', id: m.id, card: m.legal[0] });
+         });`,
+      ],
+    };
+    const log: string[] = [];
+    const { stats } = await tournament(spec(['flood', 'flood'], 2), { flood }, GENEROUS_MS, log);
+    expect(stats.games).toBe(2);
+    const shown = log.filter((l) => l.includes('stderr]'));
+    const bytes = shown.reduce((n, l) => n + l.length, 0);
+    expect(bytes).toBeLessThan(2 * 70 * 1024);
+    expect(shown.filter((l) => /more than 64 kB: the rest of its stderr is not shown/.test(l)).length).toBeGreaterThan(
+      0,
+    );
+  }, 120_000);
+
   test('start errors name the program and what happened', async () => {
     // Generous timeouts where the program fails by itself, so a loaded machine does not turn them into timeouts.
     const cases: [ExternalCommand, number, RegExp][] = [

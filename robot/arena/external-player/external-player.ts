@@ -85,6 +85,11 @@ function track(child: ChildProcess): void {
   process.once('exit', killRunningPrograms);
 }
 const STDERR_TAIL_LINES = 8;
+/**
+ * What of a program's stderr reaches the log: a program that writes without end (77 MB in 3 s) would
+ * otherwise fill the terminal and the disk. Its tail is kept for its errors all the same.
+ */
+const MAX_STDERR_SHOWN = 64 * 1024;
 
 const quoteArg = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a));
 
@@ -122,6 +127,7 @@ export class ExternalPlayer implements AsyncPlayerLike {
   private graceTimer: NodeJS.Timeout | null = null;
   private stdoutBuf = '';
   private stderrBuf = '';
+  private stderrShown = 0;
   private readonly stderrTail: string[] = [];
   private readonly exited: Promise<void>;
   private markExited!: () => void;
@@ -497,7 +503,11 @@ export class ExternalPlayer implements AsyncPlayerLike {
   private stderrLine(line: string): void {
     this.stderrTail.push(line.length > 300 ? `${line.slice(0, 300)}...` : line);
     if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-    this.options.log?.(`[${this.label} stderr] ${line}`);
+    if (this.stderrShown > MAX_STDERR_SHOWN) return;
+    this.stderrShown += line.length + 1;
+    if (this.stderrShown > MAX_STDERR_SHOWN)
+      this.options.log?.(`[${this.label} stderr] (more than 64 kB: the rest of its stderr is not shown)`);
+    else this.options.log?.(`[${this.label} stderr] ${line}`);
   }
 
   private logLine(line: string): void {
