@@ -4,6 +4,7 @@
 // which takes the person's seat at once. The person deals each game with "New game".
 
 import { randomBytes } from 'node:crypto';
+import { hostname, networkInterfaces } from 'node:os';
 import { ConfigError } from '../../config/index.js';
 import type { Seat } from '../../game/index.js';
 import { deriveSeed } from '../../game/index.js';
@@ -144,14 +145,14 @@ export async function startPlay(
     throw e;
   }
   const dashboard = node.dashboard!;
-  const tableLink = `${dashboard.url}/table#${new URLSearchParams({ server: node.url, token, seat: String(seat) })}`;
+  const tableLink = `${reachable(dashboard.url)}/table#${new URLSearchParams({ server: reachable(node.url), token, seat: String(seat) })}`;
   return {
     node,
     bots: table,
     seat,
     botSeats,
     tableLink,
-    dashboardLink: `${dashboard.url}/#token=${dashboard.token}`,
+    dashboardLink: `${reachable(dashboard.url)}/#token=${dashboard.token}`,
     finished: async () => {
       // A failure of the simulated players ends the wait too, with its reason.
       await Promise.race([node.finished(), table.finished()]);
@@ -163,6 +164,20 @@ export async function startPlay(
       return node.close();
     },
   };
+}
+
+/**
+ * A link another computer can open: listening on every interface (`--host 0.0.0.0`, for a phone at the
+ * table), the link names an address of this machine instead. The dashboard listens there too: it
+ * serves the virtual table, and its operator page still asks for the operator's token.
+ */
+export function reachable(url: string): string {
+  const every = /^(\w+:\/\/)(0\.0\.0\.0|\[::\])(?=[:/]|$)/;
+  if (!every.test(url)) return url;
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+  return url.replace(every, `$1${lan ?? hostname()}`);
 }
 
 /** What a person can fix (a port in use, an address that is not this machine's, a config file's mistake), as one line. */
@@ -205,7 +220,7 @@ export async function playCommand(
   );
   write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
   write(`Operator dashboard: ${play.dashboardLink}`);
-  write(`Table server: ${node.url} (token in the link above).`);
+  write(`Table server: ${reachable(node.url)} (token in the link above).`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
   write('Press "New game" at the table to deal each game. Ctrl-C stops.');
   let why: string;
