@@ -254,7 +254,7 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   write(`Token: ${token}`);
   if (node.dashboard)
     write(
-      `Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}  (operator token ${node.dashboard.token}; the virtual table is linked from it)`,
+      `Operator dashboard: ${node.dashboard.link()}  (a link that opens once; operator token ${node.dashboard.token} for more browsers; the virtual table is linked from it)`,
     );
   // The day's settings for the sessions after the first (the robot's seat is the node's). A resumed
   // session's own are its recording's; the resume command printed for a session carries these on.

@@ -63,10 +63,12 @@ export interface PlaySession {
   bots: SimulatedTable;
   seat: Seat;
   botSeats: Seat[];
-  /** Opens the virtual table in the person's seat (it joins at once). */
+  /** Opens the virtual table in the person's seat (it joins at once), once: a one-time pass, not the token. */
   tableLink: string;
-  /** The operator dashboard, logged in by the token in the link. */
+  /** The operator dashboard, logged in by the link's one-time pass. */
   dashboardLink: string;
+  /** The token tables present (for a program that joins as a table itself). */
+  tableToken: string;
   /** Resolves when the session is over; rejects when the simulated players fail. */
   finished(): Promise<void>;
   close(): Promise<NodeSummary>;
@@ -145,14 +147,16 @@ export async function startPlay(
     throw e;
   }
   const dashboard = node.dashboard!;
-  const tableLink = `${reachable(dashboard.url)}/table#${new URLSearchParams({ server: reachable(node.url), token, seat: String(seat) })}`;
+  // One-time passes, not tokens, in the links: a browser's history keeps every address it opened.
+  const tableLink = dashboard.tableLink(seat, reachable(dashboard.url));
   return {
     node,
     bots: table,
     seat,
     botSeats,
     tableLink,
-    dashboardLink: `${reachable(dashboard.url)}/#token=${dashboard.token}`,
+    tableToken: token,
+    dashboardLink: dashboard.link(reachable(dashboard.url)),
     finished: async () => {
       // A failure of the simulated players ends the wait too, with its reason.
       await Promise.race([node.finished(), table.finished()]);
@@ -220,7 +224,7 @@ export async function playCommand(
   );
   write(`Open the virtual table (it takes your seat): ${play.tableLink}`);
   write(`Operator dashboard: ${play.dashboardLink}`);
-  write(`Table server: ${reachable(node.url)} (token in the link above).`);
+  write(`Table server: ${reachable(node.url)} (the link above joins it once: a one-time pass, not the token).`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
   write('Press "New game" at the table to deal each game. Ctrl-C stops.');
   let why: string;

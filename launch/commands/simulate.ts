@@ -148,7 +148,7 @@ export async function simulateCommand(
     `The robot (seat 0, team A, ${play.level === 'full' ? 'timed player' : `level ${play.level}: it forgets played cards`}, ${o.budget} ms a decision) partners seat 2 against seats 1 and 3 (rule-based bots, ${botThink(o)} ms a card),`,
   );
   say(`over the table protocol at ${node.url}.`);
-  if (node.dashboard) say(`Operator dashboard: ${node.dashboard.url}/#token=${node.dashboard.token}`);
+  if (node.dashboard) say(`Operator dashboard: ${node.dashboard.link()}`);
   if (o.physicalDeal)
     say(
       'The table deals real cards: the robot reads its hand from its hand area, and its cards are put on its spot for it.',

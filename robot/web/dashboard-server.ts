@@ -42,6 +42,7 @@ import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate, 
 import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
 import { withTableServerRoute } from './table-server-route.js';
+import { Passes, withPassRoute } from './passes.js';
 
 interface DashboardServerOptions {
   bus: Bus;
@@ -90,6 +91,7 @@ const shippedLibraries = (): Map<string, UtteranceLibrary> =>
 const newOperatorToken = (): string => randomBytes(18).toString('base64url');
 
 export class DashboardServer {
+  readonly #passes = new Passes();
   readonly token: string;
   readonly #bus: Bus;
   readonly #options: { host: string; port: number; by: string };
@@ -133,9 +135,10 @@ export class DashboardServer {
 
     // The page handler goes on first: socket.io passes it every request that is not its own.
     // /table-server.json tells a virtual table opened without a link where to connect.
-    this.#onRequest = withTableServerRoute(
-      staticHandler(options.webRoot ?? defaultWebRoot()),
-      options.virtualTable ?? null,
+    // POST /pass trades a link's one-time pass for what it grants (passes.ts): no token in an address.
+    this.#onRequest = withPassRoute(
+      withTableServerRoute(staticHandler(options.webRoot ?? defaultWebRoot()), options.virtualTable ?? null),
+      { passes: this.#passes, operatorToken: this.token, virtualTable: options.virtualTable ?? null },
     );
     this.#ownsHttp = !options.server;
     // A request whose headers never finish is closed after 10 s: held open, it would hold a descriptor.
@@ -204,6 +207,20 @@ export class DashboardServer {
     const a = this.#address ?? (this.#http.address() as AddressInfo | null);
     if (!a || typeof a === 'string') throw new Error('the dashboard is not listening');
     return `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+  }
+
+  /**
+   * A link to the operator's page that opens it once, with a one-time pass instead of the token (a
+   * browser's history keeps every address it opened). `base`: the address to print (default `url`).
+   */
+  link(base = this.url): string {
+    return `${base}/#pass=${this.#passes.issue({ kind: 'operator' })}`;
+  }
+
+  /** A link to the virtual table, at `seat` (null: to choose one), with a one-time pass (see link). */
+  tableLink(seat: number | null, base = this.url): string {
+    const pass = this.#passes.issue({ kind: 'table', seat });
+    return `${base}/table#${new URLSearchParams({ pass, ...(seat === null ? {} : { seat: String(seat) }) })}`;
   }
 
   /** The dashboards connected now. */

@@ -17,8 +17,9 @@ describe('parceiro play --host 0.0.0.0', () => {
       const until = Date.now() + 90_000;
       while (!/Table server: /.test(run.out()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
       const out = run.out();
-      expect(out).toMatch(/Open the virtual table \(it takes your seat\): http:\/\/[^/\s]+:\d+\/table#server=/);
-      expect(out).toMatch(/Operator dashboard: http:\/\/[^/\s]+:\d+\/#token=/);
+      expect(out).toMatch(/Open the virtual table \(it takes your seat\): http:\/\/[^/\s]+:\d+\/table#pass=/);
+      expect(out).toMatch(/Operator dashboard: http:\/\/[^/\s]+:\d+\/#pass=/);
+      expect(out).toMatch(/\/table#pass=/);
       expect(out).toMatch(/Table server: http:\/\//);
       expect(out).not.toMatch(/0\.0\.0\.0|\[::\]/);
     } finally {

@@ -220,7 +220,8 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     await bare.close();
     // Every seat is taken (the person's, the simulated players', the robot's): the page says it can watch.
     const { page: watcher } = await open(VIEWPORTS.desktop);
-    await watcher.goto(run.tableLink.replace(/&seat=\d/, ''));
+    // A link opens once (its pass is spent): the watcher gets its own, to choose a seat.
+    await watcher.goto(run.node.dashboard!.tableLink(null));
     await watcher.waitForSelector(
       '#prompt:text("Todos os lugares estão ocupados: esta página pode assistir ao jogo.")',
     );

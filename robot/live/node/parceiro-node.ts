@@ -358,8 +358,16 @@ class NodeSession {
 }
 
 export class ParceiroNode {
-  /** Where the operator dashboard is served and its token; null when the node runs without one. */
-  dashboard: { url: string; token: string } | null = null;
+  /**
+   * Where the operator dashboard is served and its token; null when the node runs without one. Its
+   * links open once (a one-time pass, not the token: robot/web/passes.ts); `base` is the address to print.
+   */
+  dashboard: {
+    url: string;
+    token: string;
+    link(base?: string): string;
+    tableLink(seat: number | null, base?: string): string;
+  } | null = null;
   #url: string | null = null;
   /** Opened before any session, closed after the last: the dashboard and the table server first, the bus last. */
   readonly #front: (() => unknown)[] = [];
@@ -528,7 +536,12 @@ export class ParceiroNode {
         });
         this.#front.push(() => dash.close());
         const served = await dash.listen();
-        this.dashboard = { url: served.url, token: dash.token };
+        this.dashboard = {
+          url: served.url,
+          token: dash.token,
+          link: (base) => dash.link(base),
+          tableLink: (seat, base) => dash.tableLink(seat, base),
+        };
         // The virtual table is served there: its page may open a socket to the table port.
         this.server.allowPagesFrom(served.port);
         this.#dash = dash;

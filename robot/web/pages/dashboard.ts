@@ -1,6 +1,7 @@
 // The operator dashboard: logs in with the operator token, keeps the same state as the server by
 // applying its updates with the shared reducer, renders it, and sends controls (each acknowledged).
 
+import { redeemPass, tablePass } from './pass.js';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { ControlAck, DashboardClientEvents, DashboardControl, DashboardServerEvents } from '../protocol.js';
@@ -40,10 +41,23 @@ let dirty = false;
 
 // ---- login -----------------------------------------------------------------------------------
 
-const tokenFromHash = new URLSearchParams(location.hash.slice(1)).get('token');
-if (tokenFromHash) history.replaceState(null, '', location.pathname);
-const saved = tokenFromHash ?? sessionStorage.getItem('parceiro-token');
-if (saved) connect(saved);
+// The printed link carries a one-time pass (#pass=...), traded for the token; a link with the token
+// itself (#token=..., typed by hand) still works, but the browser's history then keeps it.
+const hash = new URLSearchParams(location.hash.slice(1));
+const tokenFromHash = hash.get('token');
+const passFromHash = hash.get('pass');
+if (tokenFromHash || passFromHash) history.replaceState(null, '', location.pathname);
+if (passFromHash)
+  void redeemPass(passFromHash).then((grant) => {
+    const token = typeof grant?.operatorToken === 'string' ? grant.operatorToken : null;
+    const saved = token ?? sessionStorage.getItem('parceiro-token');
+    if (saved) connect(saved);
+    else byId('login-error').textContent = 'This link was used or is too old: type the operator token.';
+  });
+else {
+  const saved = tokenFromHash ?? sessionStorage.getItem('parceiro-token');
+  if (saved) connect(saved);
+}
 
 byId<HTMLFormElement>('login').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -361,9 +375,17 @@ function renderControls(s: DashboardState): void {
   const link = byId('virtual-link');
   if (vt && !link.firstChild) {
     const a = h('a', { text: 'Open the virtual table' });
-    a.href = `/table#${new URLSearchParams({ server: vt.url, token: vt.token })}`;
+    // Each opening gets a one-time pass: the table's token never goes into an address.
+    a.href = '/table';
     a.target = '_blank';
     a.rel = 'noopener';
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      const opened = window.open('about:blank', '_blank');
+      void tablePass(sessionStorage.getItem('parceiro-token') ?? '', null).then((pass) => {
+        if (opened) opened.location.href = pass ? `/table#${new URLSearchParams({ pass })}` : '/table';
+      });
+    });
     link.append(a);
   }
 }

@@ -11,6 +11,7 @@
 // Everything on screen is drawn from the newest state at every render, in the session's language
 // (`state.language`; the browser's before the first state): no prompt outlives the state it was for.
 
+import { reachableFromHere, redeemPass } from './pass.js';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import {
@@ -114,7 +115,7 @@ const seqs = new SeqNumbers({
 });
 
 byId<HTMLInputElement>('table-token').value = params.get('token') ?? '';
-if (params.has('token')) history.replaceState(null, '', location.pathname);
+if (params.has('token') || params.has('pass')) history.replaceState(null, '', location.pathname);
 writeStatic();
 setLink(link);
 void tableServerUrl(params.get('server')).then((url) => {
@@ -136,7 +137,19 @@ byId('last-trick-button').addEventListener('click', () => {
   render();
 });
 const linkSeat = params.get('seat');
-if (params.get('server') && params.get('token') && params.get('join') !== 'no')
+if (params.get('pass'))
+  // The printed links carry a one-time pass, traded here for the table server and its token.
+  void redeemPass(params.get('pass')!).then((grant) => {
+    if (!grant || typeof grant.server !== 'string' || typeof grant.token !== 'string') {
+      byId('join-error').textContent = refusalWords('bad-token', lang());
+      return;
+    }
+    const server = reachableFromHere(grant.server);
+    byId<HTMLInputElement>('server').value = server;
+    const s = typeof grant.seat === 'number' ? grant.seat : linkSeat === null ? null : Number(linkSeat);
+    if (params.get('join') !== 'no') join(server, grant.token, s);
+  });
+else if (params.get('server') && params.get('token') && params.get('join') !== 'no')
   join(params.get('server')!, params.get('token')!, linkSeat === null ? null : Number(linkSeat));
 
 /** Joins the table hosting `wanted`, or hosting no seat (watching) when it is null. */
