@@ -42,7 +42,9 @@ beforeAll(async () => {
     live.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const table = /waiting for a table at (http:\/\/\S+) /.exec(out);
-      const dash = /Operator dashboard: (http:\/\/[^/\s]+)\/#pass=\S+ .*operator token (\S+) for more browsers/.exec(out);
+      const dash = /Operator dashboard: (http:\/\/[^/\s]+)\/#pass=\S+ .*operator token (\S+) for more browsers/.exec(
+        out,
+      );
       if (table && dash) {
         clearTimeout(timer);
         [tableUrl, dashboardUrl, operatorToken] = [table[1]!, dash[1]!, dash[2]!];
