@@ -108,6 +108,8 @@ export async function startPlay(
     // The session settings the flags chose (session-settings.ts): games, budget, pace, advice...
     ...choicesOf(o),
     robotSeat: PLAY_ROBOT_SEAT,
+    // Said when the person's table joins, not to the simulated players before anyone is there.
+    greet: 'people',
     level: play.level,
     ...(play.levels ? { levels: play.levels } : {}),
     ...(speech === undefined ? {} : { speech }),
