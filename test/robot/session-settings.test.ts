@@ -40,6 +40,7 @@ const settings = {
   prediction: { model: 'tom1', top: 3 },
   minThinkMs: 1500,
   liftGraceMs: 800,
+  greet: 'people',
   advice: true,
   versionBase: 12,
   tableSeqs: { tables: [] },
@@ -176,7 +177,9 @@ describe("a chosen setting's one line", () => {
     // config/session.yaml's keys are the chosen settings kept there, checked by their codec's value side.
     const file = join(dir, 'session.yaml');
     writeFileSync(file, 'minThinkMs: 100\nliftGraceMs: -3\n');
-    expect(() => robot.loadSessionSettings(file)).toThrow(/session\.yaml:2:\d+: liftGraceMs: a whole number from 0 to 600000/);
+    expect(() => robot.loadSessionSettings(file)).toThrow(
+      /session\.yaml:2:\d+: liftGraceMs: a whole number from 0 to 600000/,
+    );
     writeFileSync(file, 'minThinkMs: 100\n');
     expect(robot.loadSessionSettings(file)).toEqual({ minThinkMs: 100, liftGraceMs: 3000 });
   });
@@ -189,6 +192,7 @@ describe("a chosen setting's one line", () => {
       liftGraceMs: 2500,
       inference: 30,
       games: 2,
+      greet: 'people',
       expectationBudgetMs: 0,
       speech: 'log',
       recordingsDir: dir,
@@ -197,9 +201,19 @@ describe("a chosen setting's one line", () => {
     });
     const file = (await node.close()).recording!;
     const info = recording.readRecording(file).session!;
-    expect(info).toMatchObject({ liftGraceMs: '2500', inference: '30', games: '2', minThinkMs: '1500' });
+    expect(info).toMatchObject({
+      liftGraceMs: '2500',
+      inference: '30',
+      games: '2',
+      minThinkMs: '1500',
+      greet: 'people',
+    });
     const s = replay.replaySettings({ path: file, session: info }, [], { spoken: undefined, estimates: 0 });
-    expect(s.choices).toMatchObject({ liftGraceMs: 2500, games: 2, minThinkMs: 1500 });
+    expect(s.choices).toMatchObject({ liftGraceMs: 2500, games: 2, minThinkMs: 1500, greet: 'people' });
+    // A recording made before the setting greeted as the session opened: its replay does too.
+    const { greet: _greet, ...before } = info;
+    const old = replay.replaySettings({ path: file, session: before }, [], { spoken: undefined, estimates: 0 });
+    expect(old.choices).not.toHaveProperty('greet');
     // The budget and the inference shape the robot's search, which a replay does not run: not restored.
     expect(s.choices).not.toHaveProperty('inference');
   });
