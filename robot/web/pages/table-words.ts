@@ -55,11 +55,20 @@ const W = {
   draw: ['A draw: 60 all.', 'Empate: 60 a 60.'],
   sessionOver: ['The session is over.', 'A sessão terminou.'],
   nextSession: ['“New game” starts the next session.', '«Nova partida» começa a sessão seguinte.'],
+  askAfter: [
+    'You can still ask the robot how the game went, or why it played its card.',
+    'Ainda podes perguntar ao robô como correu o jogo, ou porque jogou a sua carta.',
+  ],
   nextGame: ['Press “New game” for the next one.', 'Carrega em «Nova partida» para a seguinte.'],
   renounce: ['A renounce ended the game.', 'Uma renúncia acabou a partida.'],
   lastTrickNone: ['No trick has been played yet.', 'Ainda não se jogou nenhuma vaza.'],
   free: ['free', 'livre'],
   notConnected: ['not connected', 'sem ligação'],
+  noRobot: ['No connection to the robot.', 'Sem ligação ao robô.'],
+  lostRobot: [
+    'Lost the connection to the robot (stopped, or the network failed): nothing can be played or asked until it is back.',
+    'Perdeu-se a ligação ao robô (foi desligado, ou a rede falhou): nada se pode jogar nem perguntar até ele voltar.',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type WordKey = keyof typeof W;
