@@ -320,7 +320,7 @@ describe('people at the virtual table', () => {
     expect(await operator.textContent('#ack')).toBe('say: not said: speech is switched off');
     // The ace of trumps turned up at a deal is named for what it is, not as a card played.
     expect(await operator.locator('#say-category option[value="trump.ace.partner"]').textContent()).toBe(
-      'The partner dealt and turned up the ace of trumps',
+      'Ace of trumps turned up by the partner',
     );
     const summary = await run.close();
     expect(summary.score.games).toBe(1);
