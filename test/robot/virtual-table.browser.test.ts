@@ -440,7 +440,7 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
             .toBeDefined();
           const answer = lines.slice(before).find((l) => l.id.startsWith('why#') && l.phase === 'start')!.text;
           await p.waitForFunction((t) => document.getElementById('bubble')!.textContent === t, answer);
-          await p.waitForFunction(IN_VIEW, '#bubble');
+          await p.waitForFunction(IN_VIEW, '#bubble', { polling: 250 });
           await screenshot(p, 'virtual-table-why-phone.png');
         }
       },
@@ -460,6 +460,8 @@ describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
     expect(await p.textContent('#prompt')).toBe(
       'The session is over. You can still ask the robot how the game went, or why it played its card.',
     );
+    // No next session follows (play serves one): no new game is offered.
+    expect(await p.isDisabled('#new-game')).toBe(true);
     for (const [button, prefix] of [
       ['#why', 'why#'],
       ['#ask-review', 'review#'],
@@ -524,11 +526,16 @@ const WATCH_TABLE = `(() => {
   note();
 })()`;
 
-/** Runs in the page: whether the element is inside the viewport, below the sticky header. */
+/**
+ * Runs in the page: whether the element is inside the viewport, below the sticky header, with the
+ * page at rest (a smooth scroll over: the same scroll position as at the last poll).
+ */
 const IN_VIEW = `((selector) => {
   const r = document.querySelector(selector).getBoundingClientRect();
-  const top = document.querySelector('.vt-header').getBoundingClientRect().bottom;
-  return r.top >= top - 1 && r.bottom <= innerHeight + 1;
+  const header = document.querySelector('.vt-header').getBoundingClientRect();
+  const still = globalThis.__lastScrollY === scrollY;
+  globalThis.__lastScrollY = scrollY;
+  return still && header.top === 0 && r.top >= header.bottom - 1 && r.bottom <= innerHeight + 1;
 })`;
 
 /**

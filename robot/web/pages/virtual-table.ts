@@ -97,8 +97,11 @@ let token = '';
 let link: Link = { key: 'notConnected', ok: false };
 /** A refusal (its code) or a silent server, shown until the state changes; the runtime's reason goes in its tooltip. */
 let notice: { code: string; reason: string; version: number | undefined } | null = null;
-/** The runtime's last session-over prompt said a new game starts the next session. */
-let nextSession = false;
+/**
+ * Whether the runtime's session-over prompt said a new game starts the next session; null when this
+ * page has not heard it (it joined after the session's end).
+ */
+let nextSession: boolean | null = null;
 let showLastTrick = false;
 /** The trick last gathered on screen (game and trick), so each is gathered once. */
 let gathered = '';
@@ -350,7 +353,9 @@ function promptOf(st: TableState, v: View, l: Language, myTurn: boolean): string
   if (seat === null)
     return st.seats && !st.seats.some((x) => x.holder === 'free') ? w('allTaken', l) : w('chooseSeat', l);
   if (st.paused) return w('paused', l);
-  if (st.session.complete) return `${w('sessionOver', l)} ${w(nextSession ? 'nextSession' : 'askAfter', l)}`;
+  // A runtime serving one session (play) stays for the questions; one serving a day starts the next.
+  if (st.session.complete)
+    return `${w('sessionOver', l)}${nextSession === null ? '' : ` ${w(nextSession ? 'nextSession' : 'askAfter', l)}`}`;
   if (!g) return w('pressNewGame', l);
   if (g.outcome)
     return `${g.renounce ? `${w('renounce', l)} ` : ''}${resultWords(g.outcome.winner, g.outcome.victories, v, l)} ${w('nextGame', l)}`;
@@ -425,10 +430,11 @@ function render(): void {
   );
   const playing = g !== null && g.toMove !== null;
   const reading = g?.robotCards !== undefined && g.robotCards < 10 && !g.outcome;
-  // After the session's end too: a runtime that serves session after session (parceiro live) starts
-  // the next one on it; one that does not refuses it, and the refusal is shown.
+  // After the session's end unless no next session is offered (the session-over prompt says whether;
+  // parceiro live starts one on a new game, play serves one session and would refuse it).
   const newGame = byId<HTMLButtonElement>('new-game');
-  newGame.disabled = seat === null || playing || reading || !connected;
+  newGame.disabled =
+    seat === null || playing || reading || !connected || (st.session.complete && nextSession === false);
   newGame.classList.toggle('vt-primary', !newGame.disabled);
   byId<HTMLButtonElement>('why').disabled = !connected || busy || !g;
   // Once a game of the session has ended (its banner shown, and after): the robot has one to look back on.
