@@ -256,7 +256,9 @@ function showAnswer(): void {
   const r = bubble.getBoundingClientRect();
   const header = document.querySelector('.vt-header')?.getBoundingClientRect().bottom ?? 0;
   if (r.top >= header && r.bottom <= window.innerHeight) return;
-  bubble.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  // At once: a smooth scroll would still be moving the page as the person reads (and a sticky
+  // header may be drawn off while it moves).
+  bubble.scrollIntoView({ block: 'center', behavior: 'instant' });
 }
 
 /** The connection to the robot is gone (after the page had joined): nothing sent can reach it. */
