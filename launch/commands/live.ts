@@ -171,6 +171,8 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
   const sessionOf = (seed: number): SessionOptions => ({
     seed,
     ...choicesOf(o),
+    // Said when the first table of people joins (before that nobody hears it).
+    greet: 'people',
     ...(language === undefined ? {} : { language }),
     ...(character === undefined ? {} : { character }),
     ...(budget === undefined ? {} : { budgetMs: budget }),

@@ -114,6 +114,8 @@ export async function startPlay(
     // The session settings the flags chose (session-settings.ts): games, budget, pace, advice...
     ...choicesOf(o),
     robotSeat: PLAY_ROBOT_SEAT,
+    // Said when the person's table joins, not to the simulated players before anyone is there.
+    greet: 'people',
     level: play.level,
     ...(play.levels ? { levels: play.levels } : {}),
     ...(speech === undefined ? {} : { speech }),
@@ -227,19 +229,28 @@ export async function playCommand(
   write(`Table server: ${reachable(node.url)} (the link above joins it once: a one-time pass, not the token).`);
   write(node.recording ? `Recording to ${node.recording}` : 'Not recording.');
   write('Press "New game" at the table to deal each game. Ctrl-C stops.');
+  const resultOf = (score: NodeSummary['score']): string => {
+    const v = score.victories;
+    const ours = v[team];
+    const theirs = v[1 - team]!;
+    return score.games === 0
+      ? 'no game was finished'
+      : `victories A ${v[0]} - B ${v[1]} after ${score.games} game${score.games === 1 ? '' : 's'}; your team ${ours > theirs ? 'wins' : ours < theirs ? 'loses' : 'draws'}`;
+  };
   let why: string;
   try {
-    why = await Promise.race([play.finished().then(() => 'the session is over'), stop]);
+    why = await Promise.race([play.finished().then(() => 'over'), stop]);
+    if (why === 'over') {
+      // People are not done when the last card falls: they may ask how the game went, or why the
+      // robot played its card. The table stays until they stop it.
+      write(
+        `The session is over: ${resultOf(node.runtime.score)}. The table stays open: ask the robot "How did the game go?" or "Why that card?". Ctrl-C stops.`,
+      );
+      why = await stop;
+    }
   } catch (e) {
     why = `the simulated players stopped: ${e instanceof Error ? e.message : String(e)}`;
   }
   const summary = await play.close();
-  const v = summary.score.victories;
-  const ours = v[team];
-  const theirs = v[1 - team]!;
-  const result =
-    summary.score.games === 0
-      ? 'no game was finished'
-      : `victories A ${v[0]} - B ${v[1]} after ${summary.score.games} game${summary.score.games === 1 ? '' : 's'}; your team ${ours > theirs ? 'wins' : ours < theirs ? 'loses' : 'draws'}`;
-  write(`Stopped (${why}): ${result}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
+  write(`Stopped (${why}): ${resultOf(summary.score)}${summary.recording ? `; recording ${summary.recording}` : ''}.`);
 }

@@ -110,7 +110,11 @@ function wizardSlots(library: WizardLibrary, category: string, view: SessionView
 export const fillWizardLine = (library: WizardLibrary, line: WizardLine, view: SessionView): string =>
   renderUtterance(library, line, wizardSlots(library, line.category, view));
 
-/** The categories of behaviours/utterance-config.ts in people's words, for the picker and the speech queue. */
+/**
+ * The categories of behaviours/utterance-config.ts in people's words, for the picker and the speech
+ * queue. (The trump.* lines are said at a deal whose turned-up trump card, the dealer's, is an ace,
+ * seven or two; no longer than the longest name here, or the picker widens the dashboard's column.)
+ */
 export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   'session.start': 'Start of the session',
   'session.end.win': 'End of the session: won',
@@ -145,15 +149,15 @@ export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   deal: 'The deal',
   'next-player.partner': 'Nudging the partner to play',
   'next-player.opponent': 'Nudging an opponent to play',
-  'trump.ace.self': 'It plays the ace of trumps',
-  'trump.ace.partner': 'The partner plays the ace of trumps',
-  'trump.ace.opponent': 'An opponent plays the ace of trumps',
-  'trump.seven.self': 'It plays the seven of trumps',
-  'trump.seven.partner': 'The partner plays the seven of trumps',
-  'trump.seven.opponent': 'An opponent plays the seven of trumps',
-  'trump.two.self': 'It plays the two of trumps',
-  'trump.two.partner': 'The partner plays the two of trumps',
-  'trump.two.opponent': 'An opponent plays the two of trumps',
+  'trump.ace.self': 'Ace of trumps turned up by itself',
+  'trump.ace.partner': 'Ace of trumps turned up by the partner',
+  'trump.ace.opponent': 'Ace of trumps turned up by an opponent',
+  'trump.seven.self': 'Seven of trumps turned up by itself',
+  'trump.seven.partner': 'Seven of trumps turned up by the partner',
+  'trump.seven.opponent': 'Seven of trumps turned up by an opponent',
+  'trump.two.self': 'Two of trumps turned up by itself',
+  'trump.two.partner': 'Two of trumps turned up by the partner',
+  'trump.two.opponent': 'Two of trumps turned up by an opponent',
   operator: "The operator's words",
 };
 

@@ -326,4 +326,33 @@ describe('play stopped by a signal', () => {
     },
     SAFETY_MS,
   );
+
+  it(
+    'after the last game: stays up and says so, still answers the table, and stops on Ctrl-C',
+    async () => {
+      const p = start(['play', '--games', '1', '--seed', '2', '--bot-think', '0', '--budget', '50', '--speech', 'log']);
+      let table: DayTable | undefined;
+      try {
+        // The person's seat (2), played by a test table from the link the command prints.
+        const link = new URLSearchParams((await p.output(/^Open the virtual table.*#(.+)$/m))[1]);
+        table = new DayTable({ url: link.get('server')!, token: link.get('token')!, seats: [2] });
+        await table.start();
+        await p.output(
+          /^The session is over: victories A \d+ - B \d+ after 1 game; your team (wins|loses|draws)\. The table stays open.*Ctrl-C stops\.$/m,
+        );
+        // Still there: the last game's review and "why" can be asked for.
+        expect(await table.send('game:control', { action: 'review' })).toMatchObject({ ok: true });
+        expect(await table.send('game:control', { action: 'why' })).toMatchObject({ ok: true });
+        expect(p.out()).not.toMatch(/^Stopped/m);
+        p.signal('SIGINT');
+        expect(await p.done).toEqual({ code: 0, signal: null });
+      } finally {
+        table?.close();
+        p.kill();
+      }
+      expect(p.out()).toMatch(/^Stopped \(interrupted\): victories A \d+ - B \d+ after 1 game/m);
+      expect(expectClosed(p.recordings, 'after the last game')[0]!.games).toBe(1);
+    },
+    SAFETY_MS,
+  );
 });

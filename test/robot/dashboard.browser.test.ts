@@ -294,7 +294,8 @@ describe('people at the virtual table', () => {
     await operator.waitForSelector('#say-preview[data-line="session.end.win#1"]:text("To everyone:")');
     const preview = await operator.textContent('#say-preview');
     await operator.click('#say');
-    await operator.waitForSelector('#ack:text("say: sent")');
+    // The answer follows the line: sent, then said (the robot's voice took it).
+    await operator.waitForSelector('#ack[data-outcome="start"]:text("say: said")');
     await expect.poll(() => said.length, { timeout: WAIT }).toBe(1);
     expect(said[0]).toMatchObject({ utterance_id: 'session.end.win#1', target: 'all', language: 'pt', by: 'operator' });
     expect(preview).toContain(said[0]!.text);
@@ -309,6 +310,18 @@ describe('people at the virtual table', () => {
       lines.filter((l) => l.category === 'operator' && l.text === said[0]!.text).map((l) => l.phase);
     await expect.poll(() => phases().slice(0, 2), { timeout: WAIT }).toEqual(['queued', 'start']);
     await screenshot(operator, 'dashboard-wizard.png', { fullPage: true });
+    // With speech switched off, a line the operator sends is not said, and the answer says why.
+    await operator.click('#toggle-speech');
+    await expect.poll(() => run.node.toggles.get().speech, { timeout: WAIT }).toBe(false);
+    await operator.selectOption('#say-category', '');
+    await operator.fill('#say-text', 'Ninguém me ouve?');
+    await operator.click('#say');
+    await operator.waitForSelector('#ack[data-outcome="dropped"]');
+    expect(await operator.textContent('#ack')).toBe('say: not said: speech is switched off');
+    // The ace of trumps turned up at a deal is named for what it is, not as a card played.
+    expect(await operator.locator('#say-category option[value="trump.ace.partner"]').textContent()).toBe(
+      'Ace of trumps turned up by the partner',
+    );
     const summary = await run.close();
     expect(summary.score.games).toBe(1);
   });

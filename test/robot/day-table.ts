@@ -14,6 +14,8 @@ export interface DayTableOptions {
   token: string;
   id?: string;
   seats?: number[];
+  /** The kind of table it says it is (default simulated). */
+  kind?: 'simulated' | 'virtual' | 'touch';
   /** New-games this table sends after a session is over (each starts the next one); default 0. */
   nextSessions?: number;
 }
@@ -43,7 +45,13 @@ export class DayTable {
   readonly #o: Required<Omit<DayTableOptions, 'nextSessions'>>;
 
   constructor(o: DayTableOptions) {
-    this.#o = { url: o.url, token: o.token, id: o.id ?? 'day-table', seats: o.seats ?? [1, 2, 3] };
+    this.#o = {
+      url: o.url,
+      token: o.token,
+      id: o.id ?? 'day-table',
+      seats: o.seats ?? [1, 2, 3],
+      kind: o.kind ?? 'simulated',
+    };
     this.nextSessions = o.nextSessions ?? 0;
     this.socket = io(`${o.url}${TABLE_NAMESPACE}`, {
       autoConnect: false,
@@ -73,7 +81,7 @@ export class DayTable {
         const hello = {
           protocol: PROTOCOL_VERSION,
           token: this.#o.token,
-          table: { id: this.#o.id, name: 'lab-day test table', kind: 'simulated' },
+          table: { id: this.#o.id, name: 'lab-day test table', kind: this.#o.kind },
           seats: this.#o.seats,
         };
         this.socket.timeout(20_000).emit('hello', hello, (err: Error | null, ack: HelloAck) => {

@@ -41,6 +41,7 @@ const settings = {
   prediction: { model: 'tom1', top: 3 },
   minThinkMs: 1500,
   liftGraceMs: 800,
+  greet: 'people',
   advice: true,
   recordingFormat: 'json',
   versionBase: 12,
@@ -221,6 +222,7 @@ describe("a chosen setting's one line", () => {
       liftGraceMs: 2500,
       inference: 30,
       games: 2,
+      greet: 'people',
       expectationBudgetMs: 0,
       speech: 'log',
       recordingsDir: dir,
@@ -229,9 +231,19 @@ describe("a chosen setting's one line", () => {
     });
     const file = (await node.close()).recording!;
     const info = recording.readRecording(file).session!;
-    expect(info).toMatchObject({ liftGraceMs: '2500', inference: '30', games: '2', minThinkMs: '1500' });
+    expect(info).toMatchObject({
+      liftGraceMs: '2500',
+      inference: '30',
+      games: '2',
+      minThinkMs: '1500',
+      greet: 'people',
+    });
     const s = replay.replaySettings({ path: file, session: info }, [], { spoken: undefined, estimates: 0 });
-    expect(s.choices).toMatchObject({ liftGraceMs: 2500, games: 2, minThinkMs: 1500 });
+    expect(s.choices).toMatchObject({ liftGraceMs: 2500, games: 2, minThinkMs: 1500, greet: 'people' });
+    // A recording made before the setting greeted as the session opened: its replay does too.
+    const { greet: _greet, ...before } = info;
+    const old = replay.replaySettings({ path: file, session: before }, [], { spoken: undefined, estimates: 0 });
+    expect(old.choices).not.toHaveProperty('greet');
     // The budget and the inference shape the robot's search, which a replay does not run: not restored.
     expect(s.choices).not.toHaveProperty('inference');
   });

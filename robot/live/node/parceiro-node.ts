@@ -37,7 +37,7 @@ import {
 } from '../../../behaviours/index.js';
 import type { LevelName, LevelTable, Seat, SessionScore } from '../../../game/index.js';
 import { DEFAULT_LEVELS, FITTED_MODEL, HandAssessor, parseCard } from '../../../game/index.js';
-import type { TableOutbox } from '../../../table-bridge/index.js';
+import type { TableInfo, TableOutbox } from '../../../table-bridge/index.js';
 import { TableServer } from '../../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../../web/index.js';
 import type { DaySessions, SessionRecord } from '../../web/index.js';
@@ -287,6 +287,9 @@ export interface NodeSummary {
   messages: number;
 }
 
+/** Tables where people sit (a table of simulated players is nobody to greet). */
+const PEOPLE_TABLES: ReadonlySet<TableInfo['kind']> = new Set(['touch', 'virtual']);
+
 const defaultSessionId = (seed: number): string => `session-${seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 
 /** One session's parts, opened on the node's bus through its own scope. */
@@ -306,6 +309,7 @@ class NodeSession {
     readonly counter: { messages: number },
     readonly finished: Promise<SessionScore>,
     readonly record: SessionRecord,
+    /** Greets as it becomes the session in force (not when it greets people as they join, nor when restored). */
     readonly greet: boolean,
     private readonly closers: (() => unknown)[],
     private readonly log: NodeLogger,
@@ -513,7 +517,8 @@ export class ParceiroNode {
 
   /**
    * Active: the table server listens, the operator dashboard is served, and the robot greets the
-   * table (unless the session was restored: it greeted the first time).
+   * table (unless the session was restored: it greeted the first time; or it greets people, `greet:
+   * 'people'`: then when the first table of people joins).
    */
   async activate(): Promise<void> {
     if (this.#state !== 'inactive' || !this.#activation) throw new Error(`the node is ${this.#state}, not inactive`);
@@ -671,7 +676,7 @@ export class ParceiroNode {
   /**
    * Starts another session on this node, once the one in force is finished (finishSession): a new
    * runtime, recording, player and reactions; the tables connected now are admitted to it and get its
-   * state; the robot greets them.
+   * state; the robot greets them (with `greet: 'people'`, as the first table of people joins it).
    */
   async startSession(o: SessionOptions): Promise<void> {
     if (this.#closed) throw new Error('the node is closed');
@@ -974,6 +979,18 @@ export class ParceiroNode {
       // Events still being reacted to are finished before the scheduler and the recorder close.
       closers.push(() => reactions.idle());
 
+      // Greeted once people can hear it: when the first table of people joins (a table of simulated
+      // players is nobody). A restored session greeted the first time.
+      let greeted = o.restore !== undefined;
+      const greetPeople =
+        chosen.greet === 'people'
+          ? (table: TableInfo): void => {
+              if (greeted || !PEOPLE_TABLES.has(table.kind)) return;
+              greeted = true;
+              reactions.sessionStart();
+            }
+          : null;
+
       let player = given.player;
       if (!player) {
         const pool = new PoolSearchPlayer({
@@ -1001,6 +1018,7 @@ export class ParceiroNode {
         minThinkMs: chosen.minThinkMs!,
         liftGraceMs: chosen.liftGraceMs!,
         warn: (detail, message) => log.warn(detail, message),
+        ...(greetPeople ? { joined: greetPeople } : {}),
       });
       closers.push(
         listenForOperator({
@@ -1081,7 +1099,7 @@ export class ParceiroNode {
         counter,
         finished,
         record,
-        o.restore === undefined,
+        o.restore === undefined && chosen.greet !== 'people',
         closers,
         log,
       );

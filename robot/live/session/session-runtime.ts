@@ -55,6 +55,11 @@ export interface SessionRuntimeOptions {
   /** Grace time to put back a lifted played card (ms). Default: config/session.yaml. */
   liftGraceMs?: number;
   warn?: (detail: Record<string, unknown>, message: string) => void;
+  /**
+   * Hears each table that joins, once its hello is on the bus and before the session takes it: a
+   * direct call, so that a replay (which feeds the hellos in) hears them at the same place.
+   */
+  joined?: (table: TableInfo) => void;
 }
 
 type SessionActor = Actor<typeof sessionMachine>;
@@ -80,6 +85,7 @@ export class SessionRuntime implements TableHandler {
   readonly #clock: Clock;
   readonly #player: RobotPlayer;
   readonly #warn: NonNullable<SessionRuntimeOptions['warn']>;
+  readonly #joined: SessionRuntimeOptions['joined'];
   #actor: SessionActor | null = null;
   #published = -1;
 
@@ -98,6 +104,7 @@ export class SessionRuntime implements TableHandler {
     this.#clock = options.clock ?? systemClock;
     this.#player = options.player ?? syncRobotPlayer((o) => new RulePlayer(o), { seat: robotSeat, seed: options.seed });
     this.#warn = options.warn ?? (() => {});
+    this.#joined = options.joined;
   }
 
   /** Starts the machine, sending through `outbox` (the TableServer). */
@@ -161,6 +168,7 @@ export class SessionRuntime implements TableHandler {
   onHello(table: TableInfo): Verdict {
     // On the bus (and so in the recording) like every table event: a replay must know which seats each table hosts.
     this.#bus.publish('tableEvents', helloTableEvent(table));
+    this.#joined?.(table);
     return this.#send({ type: 'hello', table });
   }
 

@@ -41,6 +41,9 @@ const bool = z.codec(z.enum(['true', 'false']), z.boolean(), {
 /** One of a few words. */
 const oneOf = <T extends string>(values: readonly [T, ...T[]]) => z.enum(values, { error: values.join(' or ') });
 
+/** When the session's greeting is said (SESSION_FIELDS.greet). */
+export const GREETINGS = ['start', 'people'] as const;
+
 /** A short word or name (a session id, a character's name, a language). */
 const word = z.string().min(1).max(200);
 
@@ -173,6 +176,11 @@ export const SESSION_FIELDS = {
     config: { session: 3000 },
     restored: true,
   }),
+  /**
+   * When the robot greets: `start` as the session opens (recordings made before this key greeted so),
+   * or `people` once the first table of people (touch or virtual) joins, so that someone hears it.
+   */
+  greet: field(oneOf(GREETINGS), { restored: true }),
   /** The training mode: the robot suggests cards to its partner. */
   advice: field(bool, {
     flag: '--advice',

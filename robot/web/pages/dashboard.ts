@@ -10,7 +10,7 @@ import { applyUpdate } from '../state.js';
 import { categoryWords, fillWizardLine, findLine } from '../wizard-lines.js';
 import { EmotionChart } from './chart.js';
 import { renderConnections } from './connections-view.js';
-import { emotionTarget, personAt, statusWords } from './dash-words.js';
+import { droppedWords, emotionTarget, personAt, statusWords } from './dash-words.js';
 import { renderDecision } from './decision-view.js';
 import { byId, cardEl, clock, h } from './dom.js';
 import { EmysFace } from './face.js';
@@ -116,9 +116,33 @@ function schedule(): void {
 
 // ---- controls --------------------------------------------------------------------------------
 
+/**
+ * The operator's line just sent. The node's answer says only that it went out; whether the robot said
+ * it is known when the line starts or is dropped (speech switched off, or off toward its addressee),
+ * so the answer follows the line on the utterance topic: lines of the operator with its words, heard
+ * since it was sent (server clock).
+ */
+let saying: { text: string; since: number; ackId: string } | null = null;
+
+function followSaying(s: DashboardState): void {
+  if (!saying) return;
+  const { text, since, ackId } = saying;
+  const line = s.utterances.find(
+    (u) => u.category === 'operator' && u.text === text && u.atMs >= since && u.phase !== 'queued' && u.phase !== 'end',
+  );
+  if (!line) return;
+  saying = null;
+  const ack = byId(ackId);
+  ack.textContent =
+    line.phase === 'dropped' ? `say: not said: ${droppedWords(line.reason)}` : `say: said "${line.text}"`;
+  ack.dataset.outcome = line.phase;
+}
+
 /** Sends a control; its answer is shown in `ackId` (the controls panel's by default). */
 function send(control: DashboardControl, ackId = 'ack'): void {
   if (!socket?.connected) return void (byId(ackId).textContent = 'not connected');
+  const since = state?.atMs ?? 0;
+  delete byId(ackId).dataset.outcome;
   socket.timeout(5000).emit('control', control, (err: Error | null, reply: ControlAck) => {
     // The review is long: its words show in the speech panel as the robot says them.
     const sent =
@@ -130,6 +154,12 @@ function send(control: DashboardControl, ackId = 'ack'): void {
       : reply.ok
         ? sent
         : `${control.type === 'say-review' ? 'not said' : `${control.type}: refused`}: ${reply.reason}`;
+    if (!err && reply.ok && control.type === 'say') {
+      const text = reply.text ?? control.text?.trim() ?? '';
+      byId(ackId).textContent = `say: sent "${text}", waiting for the robot's voice`;
+      saying = { text, since, ackId };
+      if (state) followSaying(state);
+    }
   });
 }
 
@@ -246,6 +276,7 @@ function render(): void {
   renderControls(s);
   renderSessions(s);
   renderLogs(s);
+  followSaying(s);
   if (s.posture && s.posture.atMs !== shownPosture) {
     shownPosture = s.posture.atMs;
     face.show(s.posture.joints, s.posture.durationMs);

@@ -23,7 +23,8 @@ const W = {
   robot: ['The robot', 'O robô'],
   robotName: ['EMYS, the robot', 'EMYS, o robô'],
   feels: ['feels', 'sente'],
-  calm: ['calm', 'calmo'],
+  // After "feels" / "sente", like the emotions' words (words.ts): a noun in Portuguese.
+  calm: ['calm', 'calma'],
   moodGood: ['in a good mood', 'bem-disposto'],
   moodBad: ['in a low mood', 'desanimado'],
   connecting: ['connecting…', 'a ligar…'],
@@ -54,11 +55,20 @@ const W = {
   draw: ['A draw: 60 all.', 'Empate: 60 a 60.'],
   sessionOver: ['The session is over.', 'A sessão terminou.'],
   nextSession: ['“New game” starts the next session.', '«Nova partida» começa a sessão seguinte.'],
+  askAfter: [
+    'You can still ask the robot how the game went, or why it played its card.',
+    'Ainda podes perguntar ao robô como correu o jogo, ou porque jogou a sua carta.',
+  ],
   nextGame: ['Press “New game” for the next one.', 'Carrega em «Nova partida» para a seguinte.'],
   renounce: ['A renounce ended the game.', 'Uma renúncia acabou a partida.'],
   lastTrickNone: ['No trick has been played yet.', 'Ainda não se jogou nenhuma vaza.'],
   free: ['free', 'livre'],
   notConnected: ['not connected', 'sem ligação'],
+  noRobot: ['No connection to the robot.', 'Sem ligação ao robô.'],
+  lostRobot: [
+    'Lost the connection to the robot (stopped, or the network failed): nothing can be played or asked until it is back.',
+    'Perdeu-se a ligação ao robô (foi desligado, ou a rede falhou): nada se pode jogar nem perguntar até ele voltar.',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type WordKey = keyof typeof W;
@@ -186,11 +196,31 @@ export const takenSeatWords = (seat: number, who: string, lang: Language): strin
   lang === 'pt' ? `Lugar ${seat}: ${who}` : `Seat ${seat}: ${who}`;
 export const seatPill = (seat: number, lang: Language): string => (lang === 'pt' ? `lugar ${seat}` : `seat ${seat}`);
 
+/** Whose a thing is, in English: "your", "the robot's", "your partner's", "your right-hand opponent's". */
+function possessive(seat: number, v: View): string {
+  if (seat === v.mySeat) return 'your';
+  if (seat === v.robotSeat) return "the robot's";
+  if (v.mySeat === null) return `seat ${seat}'s`;
+  const r = relationOf(seat, v.mySeat);
+  return r === 'partner'
+    ? "your partner's"
+    : r === 'right'
+      ? "your right-hand opponent's"
+      : "your left-hand opponent's";
+}
+
+/** "por" before a seat's name in Portuguese: "pelo teu parceiro", "pelo robô", "por ti". */
+const byPt = (name: string): string =>
+  name.startsWith('o ') ? `pelo ${name.slice(2)}` : `por ${name === 'tu' ? 'ti' : name}`;
+
+/** "de" before a seat's name in Portuguese: "do teu parceiro", "do robô", "de ti"... */
+const ofPt = (name: string): string =>
+  name.startsWith('o ') ? `do ${name.slice(2)}` : `de ${name === 'tu' ? 'ti' : name}`;
+
 /** "Your partner's turn." / "Vez do teu parceiro." */
 export function turnOf(seat: number, v: View, lang: Language): string {
-  const name = seatName(seat, v, lang);
-  if (lang === 'pt') return `Vez d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}.`;
-  return `${capital(name)}${name.startsWith('you') ? 'r' : "'s"} turn.`;
+  if (lang === 'pt') return `Vez ${ofPt(seatName(seat, v, lang))}.`;
+  return `${capital(possessive(seat, v))} turn.`;
 }
 
 /** "The robot's hand is being read: 4 of 10 cards." */
@@ -200,7 +230,7 @@ export const readingWords = (n: number, lang: Language): string =>
 /** "Trick won by your partner, 21 points." */
 export function trickWords(winner: number, points: number, v: View, lang: Language): string {
   const name = seatName(winner, v, lang);
-  if (lang === 'pt') return `Vaza ganha por ${name === 'tu' ? 'ti' : name}: ${points} pontos.`;
+  if (lang === 'pt') return `Vaza ganha ${byPt(name)}: ${points} pontos.`;
   return `Trick won by ${name}: ${points} points.`;
 }
 
@@ -213,16 +243,15 @@ export function gazeWords(target: string, seat: number | null, v: View, lang: La
   const name = seatName(seat, v, lang);
   if (target === 'seat') return pt ? `olha para ${name === 'tu' ? 'ti' : name}` : `looks at ${name}`;
   if (seat === v.robotSeat) return pt ? 'olha para a sua carta' : 'looks at its card';
-  if (pt)
-    return `olha para a carta ${name === 'tu' ? 'que jogaste' : `d${name.startsWith('o ') ? 'o' + name.slice(1) : 'e ' + name}`}`;
-  return `looks at ${name === 'you' ? 'your' : `${name}'s`} card`;
+  if (pt) return `olha para a carta ${name === 'tu' ? 'que jogaste' : ofPt(name)}`;
+  return `looks at ${possessive(seat, v)} card`;
 }
 
 /** Whom an emotion is about: "about you" / "por ti". */
 export function aboutWords(seat: number | null, v: View, lang: Language): string {
   if (seat === null || seat === v.robotSeat) return '';
   const name = seatName(seat, v, lang);
-  return lang === 'pt' ? `por ${name === 'tu' ? 'ti' : name}` : `about ${name}`;
+  return lang === 'pt' ? byPt(name) : `about ${name}`;
 }
 
 /**

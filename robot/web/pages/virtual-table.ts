@@ -98,11 +98,28 @@ let token = '';
 let link: Link = { key: 'notConnected', ok: false };
 /** A refusal (its code) or a silent server, shown until the state changes; the runtime's reason goes in its tooltip. */
 let notice: { code: string; reason: string; version: number | undefined } | null = null;
-/** The runtime's last session-over prompt said a new game starts the next session. */
-let nextSession = false;
+/**
+ * Whether the runtime's session-over prompt said a new game starts the next session; null when this
+ * page has not heard it (it joined after the session's end).
+ */
+let nextSession: boolean | null = null;
 let showLastTrick = false;
 /** The trick last gathered on screen (game and trick), so each is gathered once. */
 let gathered = '';
+/**
+ * How long a finished trick stays on the felt, readable, before it is gathered (ms). When the robot's
+ * card ends a trick and it leads the next, its lead would otherwise replace the trick (and its
+ * announcement the last one) before anyone could read them.
+ */
+const TRICK_HOLD_MS = 2000;
+/** The finished trick on show, until it is gathered: the next trick's cards wait meanwhile. */
+let held: { key: string; cards: string[]; timer: ReturnType<typeof setTimeout> } | null = null;
+/** The robot's cards announced while a trick was held: shown and said once it is gathered. */
+const announcements: string[] = [];
+/** When the person last asked the robot a question (why, review): its answer is brought into view. */
+let askedAt = -Infinity;
+/** How long after a question the robot's next line is taken for its answer (ms). */
+const ANSWER_WITHIN_MS = 20_000;
 
 const lang = (): Language => languageOf(state?.language ?? navigator.language);
 const view = (): View => ({ mySeat: seat, robotSeat: state?.robotSeat ?? 0 });
@@ -129,9 +146,9 @@ byId<HTMLFormElement>('join').addEventListener('submit', (e) => {
 });
 byId('new-game').addEventListener('click', () => send('game:control', { action: 'new-game' }));
 // Asks the robot why it played its last card: it answers aloud, and in its speech bubble.
-byId('why').addEventListener('click', () => send('game:control', { action: 'why' }));
+byId('why').addEventListener('click', () => ask('why'));
 // Asks how the last game went: the robot tells its end-of-game review (all cards in view), the same way.
-byId('ask-review').addEventListener('click', () => send('game:control', { action: 'review' }));
+byId('ask-review').addEventListener('click', () => ask('review'));
 byId('last-trick-button').addEventListener('click', () => {
   showLastTrick = !showLastTrick;
   render();
@@ -201,17 +218,23 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
       },
     );
   });
-  s.on('connect_error', () => setLink({ key: 'noConnection', ok: false }));
+  s.on('connect_error', () => {
+    setLink({ key: 'noConnection', ok: false });
+    render();
+  });
   s.on('disconnect', () => {
     // Events emitted while away would come back `no-hello`: the person plays them again.
     s.sendBuffer = [];
     setLink({ key: 'disconnected', ok: false });
+    render();
   });
   s.on('state', (st: TableState) => take(st, false));
   s.on('hand', (_m: unknown, ack: (r: { ok: boolean }) => void) => ack({ ok: true }));
   s.on('robot:play', (m: { card: string }, ack: (r: { ok: boolean }) => void) => {
     ack({ ok: true });
-    robot.announce(m.card);
+    // Its next card waits while the trick its last one ended is held (a card of that trick is news now).
+    if (held && !held.cards.includes(m.card)) announcements.push(m.card);
+    else robot.announce(m.card);
   });
   s.on('prompt', (p: { kind: string; text: string }) => {
     // The runtime's words are not shown (the page composes its own from the state); only whether a
@@ -222,7 +245,38 @@ function join(serverUrl: string, tableToken: string, wanted: number | null): voi
     notice = { code: r.code, reason: r.reason, version: state?.version };
     render();
   });
-  s.on('robot:behaviour', (m: Behaviour) => robot.apply(m));
+  s.on('robot:behaviour', (m: Behaviour) => {
+    robot.apply(m);
+    if (m.kind === 'utterance' && m.phase === 'start' && performance.now() - askedAt < ANSWER_WITHIN_MS) {
+      askedAt = -Infinity;
+      showAnswer();
+    }
+  });
+}
+
+/** Asks the robot a question; its answer comes in its bubble (and voice). */
+function ask(action: 'why' | 'review'): void {
+  askedAt = performance.now();
+  send('game:control', { action });
+}
+
+/**
+ * The answer to a question, in the robot's bubble: on a phone the robot sits above the felt, out of
+ * sight of the buttons the person pressed, so the bubble is brought into view.
+ */
+function showAnswer(): void {
+  const bubble = byId('bubble');
+  const r = bubble.getBoundingClientRect();
+  const header = document.querySelector('.vt-header')?.getBoundingClientRect().bottom ?? 0;
+  if (r.top >= header && r.bottom <= window.innerHeight) return;
+  // At once: a smooth scroll would still be moving the page as the person reads (and a sticky
+  // header may be drawn off while it moves).
+  bubble.scrollIntoView({ block: 'center', behavior: 'instant' });
+}
+
+/** The connection to the robot is gone (after the page had joined): nothing sent can reach it. */
+function lost(): boolean {
+  return state !== null && !socket?.connected;
 }
 
 /** Keeps the newest state (by version; on equal versions the later one) and draws it. */
@@ -231,7 +285,10 @@ function take(st: TableState, fromHello: boolean): void {
   const before = state;
   if (notice && st.version !== notice.version) notice = null;
   state = st;
-  if (st.game && before?.game && st.game.index !== before.game.index) robot.clearAnnouncement();
+  if (st.game && before?.game && st.game.index !== before.game.index) {
+    endHold();
+    robot.clearAnnouncement();
+  }
   render();
   gather(before, st);
 }
@@ -307,14 +364,19 @@ function renderSeats(st: TableState, v: View, l: Language): void {
 /** The prompt, from the state as it is now. */
 function promptOf(st: TableState, v: View, l: Language, myTurn: boolean): string {
   const g = st.game;
+  if (lost()) return w('noRobot', l);
   if (seat === null)
     return st.seats && !st.seats.some((x) => x.holder === 'free') ? w('allTaken', l) : w('chooseSeat', l);
   if (st.paused) return w('paused', l);
-  if (st.session.complete) return `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}`;
+  // A runtime serving one session (play) stays for the questions; one serving a day starts the next.
+  if (st.session.complete)
+    return `${w('sessionOver', l)}${nextSession === null ? '' : ` ${w(nextSession ? 'nextSession' : 'askAfter', l)}`}`;
   if (!g) return w('pressNewGame', l);
   if (g.outcome)
     return `${g.renounce ? `${w('renounce', l)} ` : ''}${resultWords(g.outcome.winner, g.outcome.victories, v, l)} ${w('nextGame', l)}`;
   if (g.robotCards !== undefined && g.robotCards < 10) return readingWords(g.robotCards, l);
+  // The finished trick on show: who took it (the next one waits until it is gathered).
+  if (held && g.lastTrick) return trickWords(g.lastTrick.winner, g.lastTrick.points, v, l);
   if (myTurn) return w('yourTurn', l);
   if (g.toMove === st.robotSeat) return w('robotThinks', l);
   if (g.toMove !== null) return turnOf(g.toMove, v, l);
@@ -355,13 +417,17 @@ function render(): void {
     byId(`backs-${p}`).replaceChildren(...(g && s !== seat && n > 0 ? [backs(n, `${n} ${w('cards', l)}`)] : []));
   }
   renderSeats(st, v, l);
-  byId('trick').replaceChildren(...(g?.table ?? []).map((t) => cardFace(t.card, l, `at-${place(t.seat)}`)));
+  // While a finished trick is held, the next one's cards wait (they would lie on top of it).
+  byId('trick').replaceChildren(
+    ...(held ? [] : (g?.table ?? [])).map((t) => cardFace(t.card, l, `at-${place(t.seat)}`)),
+  );
   byId('trump').replaceChildren(
     ...(g?.trumpCard ? [h('small', { text: w('trump', l) }), cardFace(g.trumpCard, l, 'small')] : []),
   );
 
   const hand = g?.hands.find((x) => x.seat === seat)?.cards ?? [];
-  const myTurn = g !== null && seat !== null && g.toMove === seat && !st.paused && !g.outcome;
+  const connected = socket?.connected === true;
+  const myTurn = g !== null && seat !== null && g.toMove === seat && !st.paused && !g.outcome && !held && connected;
   // The page knows the hand, so it offers only cards that follow suit (the runtime would take a
   // renounce, as at a real table, and the game would be lost for the team).
   const led = g?.table[0]?.card.slice(-1);
@@ -379,14 +445,19 @@ function render(): void {
   );
   const playing = g !== null && g.toMove !== null;
   const reading = g?.robotCards !== undefined && g.robotCards < 10 && !g.outcome;
-  // After the session's end too: a runtime that serves session after session (parceiro live) starts
-  // the next one on it; one that does not refuses it, and the refusal is shown.
+  // After the session's end unless no next session is offered (the session-over prompt says whether;
+  // parceiro live starts one on a new game, play serves one session and would refuse it).
   const newGame = byId<HTMLButtonElement>('new-game');
-  newGame.disabled = seat === null || playing || reading;
+  newGame.disabled =
+    seat === null || playing || reading || !connected || (st.session.complete && nextSession === false);
   newGame.classList.toggle('vt-primary', !newGame.disabled);
-  byId<HTMLButtonElement>('why').disabled = !socket?.connected || busy || !g;
+  byId<HTMLButtonElement>('why').disabled = !connected || busy || !g;
   // Once a game of the session has ended (its banner shown, and after): the robot has one to look back on.
-  byId<HTMLButtonElement>('ask-review').disabled = !socket?.connected || busy || !(st.session.played > 0 || g?.outcome);
+  byId<HTMLButtonElement>('ask-review').disabled = !connected || busy || !(st.session.played > 0 || g?.outcome);
+  // Said plainly, where it is seen on any screen (the header stays on top).
+  const lostBox = byId('lost');
+  lostBox.hidden = !lost();
+  lostBox.textContent = lost() ? w('lostRobot', l) : '';
 
   byId('prompt').textContent = promptOf(st, v, l, myTurn);
   const noticeBox = byId('notice');
@@ -403,8 +474,9 @@ function render(): void {
   }
   renderLastTrick(st, v, l);
   renderResult(st, v, l);
-  document.body.dataset.status =
-    seat === null
+  document.body.dataset.status = lost()
+    ? 'lost'
+    : seat === null
       ? 'watching'
       : g
         ? g.toMove === null && !reading
@@ -466,14 +538,21 @@ function renderResult(st: TableState, v: View, l: Language): void {
     h('span', { text: `${w('points', l)}: ${names[mine]} ${g.points[mine]} – ${names[other]} ${g.points[other]}` }),
     h('span', { text: `${w('victories', l)}: ${names[mine]} ${vic[mine]} – ${names[other]} ${vic[other]}` }),
     h('small', {
+      // Lost, nothing comes next (the header says why).
       text: st.session.complete
-        ? `${w('sessionOver', l)}${nextSession ? ` ${w('nextSession', l)}` : ''}`
-        : w('nextGame', l),
+        ? `${w('sessionOver', l)}${nextSession && !lost() ? ` ${w('nextSession', l)}` : ''}`
+        : lost()
+          ? ''
+          : w('nextGame', l),
     }),
   );
 }
 
-/** A trick just completed: its four cards, shown where they were played, then gathered toward its winner. */
+/**
+ * A trick just completed: its four cards, shown where they were played and held there TRICK_HOLD_MS
+ * (who took it in the prompt), then gathered toward its winner. The game's last trick is gathered at
+ * once: the result's banner covers the felt, and "Última vaza" shows it.
+ */
 function gather(before: TableState | null, st: TableState): void {
   const g = st.game;
   const lt = g?.lastTrick;
@@ -485,10 +564,34 @@ function gather(before: TableState | null, st: TableState): void {
     return;
   }
   gathered = key;
+  endHold();
   const box = byId('gather');
   const l = lang();
-  box.className = `vt-trick vt-gather to-${place(lt.winner)}`;
   box.replaceChildren(...lt.cards.map((c, i) => cardFace(c, l, `at-${place((lt.leader + i) & 3)}`)));
+  const winner = place(lt.winner);
+  if (g.outcome) return flyTo(box, winner, key);
+  box.className = 'vt-trick vt-held';
+  box.querySelectorAll('.pc')[(lt.winner - lt.leader + 4) & 3]?.classList.add('winner');
+  held = { key, cards: [...lt.cards], timer: setTimeout(endHold, TRICK_HOLD_MS) };
+  render();
+}
+
+/** The held trick is gathered now; the next trick's cards and the robot's waiting card are shown. */
+function endHold(): void {
+  const h = held;
+  if (!h) return;
+  held = null;
+  clearTimeout(h.timer);
+  const g = state?.game;
+  const winner = g?.lastTrick ? place(g.lastTrick.winner) : 'top';
+  flyTo(byId('gather'), winner, h.key);
+  for (const card of announcements.splice(0)) robot.announce(card);
+  render();
+}
+
+/** The trick's cards fly to the winner's side, and are cleared once there. */
+function flyTo(box: HTMLElement, winner: Place, key: string): void {
+  box.className = `vt-trick vt-gather to-${winner}`;
   // Cleared once gathered, unless the next trick's gathering has begun meanwhile.
-  box.addEventListener('animationend', () => gathered === key && box.replaceChildren(), { once: true });
+  box.addEventListener('animationend', () => gathered === key && !held && box.replaceChildren(), { once: true });
 }

@@ -38,6 +38,8 @@ export const EMOTION_COLOURS: Readonly<Record<string, string>> = {
 /** A colour for any emotion type, known or not (an unknown one gets a grey, the same every time). */
 export const emotionColour = (type: string): string => EMOTION_COLOURS[type] ?? '#8a8f98';
 
+// Each a noun, so that it reads after "feels" / "sente" (the virtual table: "sente alegria pelo teu
+// parceiro") and before "toward" (the dashboard: "resentment toward the opponent on the right").
 const EMOTION_WORDS: Readonly<Record<string, readonly [en: string, pt: string]>> = {
   joy: ['joy', 'alegria'],
   distress: ['distress', 'tristeza'],
@@ -46,9 +48,9 @@ const EMOTION_WORDS: Readonly<Record<string, readonly [en: string, pt: string]>>
   satisfaction: ['satisfaction', 'satisfação'],
   relief: ['relief', 'alívio'],
   disappointment: ['disappointment', 'desilusão'],
-  'fears-confirmed': ['fears confirmed', 'receios confirmados'],
-  'happy-for': ['happy for', 'feliz por'],
-  gloating: ['gloating', 'gozo'],
+  'fears-confirmed': ['dismay', 'consternação'],
+  'happy-for': ['gladness', 'contentamento'],
+  gloating: ['glee', 'gozo'],
   resentment: ['resentment', 'ressentimento'],
   pity: ['pity', 'pena'],
   pride: ['pride', 'orgulho'],
@@ -63,7 +65,7 @@ const EMOTION_WORDS: Readonly<Record<string, readonly [en: string, pt: string]>>
   hate: ['dislike', 'aversão'],
 };
 
-/** An emotion type in people's words ("fears-confirmed" -> "fears confirmed"). */
+/** An emotion type in people's words ("fears-confirmed" -> "dismay"; an unknown one spelled out). */
 export const emotionWord = (type: string, language: Language = 'en'): string => {
   const w = EMOTION_WORDS[type];
   return w ? w[language === 'pt' ? 1 : 0] : type.replaceAll('-', ' ');

@@ -1,0 +1,92 @@
+// The session's greeting is said to people. With `greet: 'people'` (what `parceiro play` and `live`
+// use) the robot greets when the first table of people joins, not as the session opens: a table of
+// simulated players is nobody to greet. The recording replays to exactly itself, the greeting at its
+// recorded place (a recording made before the setting existed greeted at the start, and replays so:
+// replay.test.ts). Nothing here measures time: the node is waited on until it is quiet.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RulePlayer } from '../../game/index.js';
+import { SimulatedTable } from '../../table-bridge/index.js';
+import { DayTable } from './day-table.js';
+import { recording, replay, robot } from './replay-harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'parceiro-greeting-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const TOKEN = 'greeting-test';
+const UTTERANCE = '/parceiro/behaviours/utterance';
+const TABLE_EVENTS = '/parceiro/table/events';
+
+describe("the session's greeting", () => {
+  it('waits for the table of people, then greets them; the recording replays exactly', async () => {
+    const node = await robot.ParceiroNode.start({
+      seed: 21,
+      table: { host: '127.0.0.1', port: 0, token: TOKEN },
+      games: 1,
+      sessionId: 'greeting-1',
+      greet: 'people',
+      sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 21 }) },
+      minThinkMs: 0,
+      expectationBudgetMs: 20,
+      speech: 'publish',
+      recordingsDir: dir,
+      logger: robot.createLogger({ level: 'silent', pretty: false }),
+      dashboard: null,
+    });
+    const greetings: string[] = [];
+    node.bus.subscribe('utterance', (m) => {
+      if (m.category === 'session.start') greetings.push(m.phase);
+    });
+    const bots = new SimulatedTable({ url: node.url, token: TOKEN, seed: 8, seats: [1, 2, 3], autoNewGame: false });
+    let person: DayTable | undefined;
+    let file: string;
+    try {
+      await bots.start();
+      // The simulated players have joined and the robot has done all it planned: no greeting yet.
+      await node.reactions.idle();
+      await node.quiet();
+      expect(greetings).toEqual([]);
+      // A person's browser joins (watching): now the robot greets, and says it before the game starts.
+      person = new DayTable({ url: node.url, token: TOKEN, id: 'person', seats: [], kind: 'virtual' });
+      await person.start();
+      await expect.poll(() => greetings, { timeout: 60_000 }).toContain('end');
+      expect(greetings).toEqual(['queued', 'start', 'end']);
+      expect(await bots.send('game:control', { seq: bots.nextSeq(), action: 'new-game' })).toMatchObject({ ok: true });
+      await node.finished();
+      await node.quiet();
+    } finally {
+      person?.close();
+      bots.close();
+      file = (await node.close()).recording!;
+    }
+    const rec = recording.readRecording(file);
+    // On the record: the greeting comes after the person's table joined, and only once.
+    const at = (pred: (m: (typeof rec.messages)[number]) => boolean): number => rec.messages.findIndex(pred);
+    const hello = at(
+      (m) =>
+        m.topic.name === TABLE_EVENTS &&
+        (m.message as { table_id: string; kind: string }).table_id === 'person' &&
+        (m.message as { kind: string }).kind === 'hello',
+    );
+    const greeting = at(
+      (m) => m.topic.name === UTTERANCE && (m.message as { category: string }).category === 'session.start',
+    );
+    expect(hello).toBeGreaterThanOrEqual(0);
+    expect(greeting).toBeGreaterThan(hello);
+    expect(
+      rec.messages.filter(
+        (m) =>
+          m.topic.name === UTTERANCE &&
+          (m.message as { category: string; phase: string }).category === 'session.start' &&
+          (m.message as { phase: string }).phase === 'start',
+      ),
+    ).toHaveLength(1);
+    expect(rec.session?.greet).toBe('people');
+    const r = await replay.replayRecording(rec);
+    expect(r.firstDifference).toBeNull();
+    expect(r.matches).toBe(true);
+    expect(r.compared[UTTERANCE]).toBeGreaterThan(0);
+  }, 180_000);
+});
