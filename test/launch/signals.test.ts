@@ -334,8 +334,13 @@ describe('play stopped by a signal', () => {
       let table: DayTable | undefined;
       try {
         // The person's seat (2), played by a test table from the link the command prints.
-        const link = new URLSearchParams((await p.output(/^Open the virtual table.*#(.+)$/m))[1]);
-        table = new DayTable({ url: link.get('server')!, token: link.get('token')!, seats: [2] });
+        // Its one-time pass traded as the page does (POST /pass), for the table server and its token.
+        const printed = new URL((await p.output(/^Open the virtual table[^:]*: (\S+)$/m))[1]!);
+        const pass = new URLSearchParams(printed.hash.slice(1)).get('pass');
+        const grant = (await (
+          await fetch(`${printed.origin}/pass`, { method: 'POST', body: JSON.stringify({ pass }) })
+        ).json()) as { server: string; token: string };
+        table = new DayTable({ url: grant.server, token: grant.token, seats: [2] });
         await table.start();
         await p.output(
           /^The session is over: victories A \d+ - B \d+ after 1 game; your team (wins|loses|draws)\. The table stays open.*Ctrl-C stops\.$/m,
