@@ -232,7 +232,10 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
             valence: lineValence(postures, line),
           });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
-      const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs);
+      // A line to everyone about another seat's card looks at that card ("isso" is the card), not
+      // around the table, where passing the partner would make it sound said of the partner.
+      const aboutCard = topic.event === 'play' && topic.actor !== null && topic.actor !== robot ? topic.actor : null;
+      const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs, aboutCard);
       if (looks.length > 0) {
         const during = gameLooks.filter(([at]) => at >= spoken.atMs && at < end);
         gameLooks = gameLooks.filter(([at]) => at < spoken.atMs || at >= end);
@@ -407,6 +410,7 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
         robotSeat: event.robotSeat,
         names,
         games: event.games,
+        results: [],
         game: 0,
         dealer: null,
         trump: null,
@@ -432,8 +436,13 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
       const [us, them] = state.points;
       return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points] };
     }
-    case 'end':
-      return { ...state, trick: null };
+    case 'end': {
+      const winner = event.outcome.winner;
+      const result = winner === 'draw' ? 'draw' : winner === teamName(teamOf(state.robotSeat)) ? 'won' : 'lost';
+      const results = [...(state.results ?? [])];
+      results[Math.max(0, state.game - 1)] = result;
+      return { ...state, trick: null, results };
+    }
     default:
       return state;
   }
@@ -486,6 +495,9 @@ function topicOf(
   const ourTeam = teamOf(robot);
   const name = (seat: Seat): string => nameOf(state, seat);
   const game: LineFacts['game'] = state.game <= 1 ? 'first' : 'later';
+  // The game before this one, as the robot's team fared in it (a draw, or none yet: unknown).
+  const before = state.results?.[state.game - 2];
+  const previous: LineFacts = before === 'won' || before === 'lost' ? { previous: before } : {};
   const cardSlots = (card: Card, actor: Seat): SlotValues => ({
     card: cardPhrase(library, card),
     rank: rankPhrase(library, card),
@@ -538,7 +550,12 @@ function topicOf(
       return topic(category, null, { victories: ours, their_victories: theirs }, { facts: {} });
     }
     case 'game-start':
-      return topic('game.start', event.dealer, { game: event.game, games: state.games });
+      return topic(
+        'game.start',
+        event.dealer,
+        { game: event.game, games: state.games },
+        { facts: { game, ...previous } },
+      );
     case 'shuffling':
     case 'cutting':
     case 'dealing': {
@@ -551,6 +568,12 @@ function topicOf(
     case 'turn': {
       const relation = relationOf(robot, event.seat);
       if (relation === 'self') return null;
+      // Whoever just took the trick leads the next: they have just played, and are not hesitating.
+      const last = state.lastPlay;
+      if (state.trick === null && last && last.moment === moment && last.trick.length === 4) {
+        const winner = (last.leader + winningIndex(last.trick, state.trump)) % 4;
+        if (winner === event.seat) return null;
+      }
       return topic(
         relation === 'partner' ? 'next-player.partner' : 'next-player.opponent',
         event.seat,
@@ -645,16 +668,17 @@ function topicOf(
           mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs',
           seat,
           { ...slots, player: name(seat) },
-          { ...about(seat), facts: { game, ...next } },
+          { ...about(seat), facts: { game, ...next, ...previous } },
         );
       }
-      if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots, { facts: { game, ...next } });
+      if (event.outcome.winner === 'draw')
+        return topic('game.end.draw', null, slots, { facts: { game, ...next, ...previous } });
       const won = event.outcome.winner === teamName(ourTeam);
       const size = event.outcome.victories >= 4 ? 'quadruple' : event.outcome.victories >= 2 ? 'double' : 'single';
       const gap = Math.abs(ours - theirs);
       const margin: LineFacts['margin'] = gap <= 20 ? 'close' : gap >= 40 ? 'clear' : undefined;
       return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, {
-        facts: { game, ...next, ...(margin ? { margin } : {}) },
+        facts: { game, ...next, ...previous, ...(margin ? { margin } : {}) },
       });
     }
   }
@@ -735,6 +759,15 @@ function speak(
     const theirs = feelingToward(addressee);
     return theirs !== null && theirs !== mine;
   };
+  // A glad or sorry line about another seat's card says what the card did to the robot's team, so it
+  // must agree with who holds the trick after it: no "Essa não estava nos meus planos" of an
+  // opponent's jack that fell under the partner's king, though the estimate dropped at what the jack
+  // told of the hands; no "Que grande jogada!" of a partner's card the opponents' card beats.
+  const againstTrick = (line: Utterance): boolean => {
+    if (topic.event !== 'play' || !aboutOther || topic.facts.taken === undefined) return false;
+    const v = lineValence(setup.postures, line);
+    return topic.facts.taken === 'ours' ? v < 0 : v > 0;
+  };
   const known = NAME_SLOTS.filter(
     (slot) =>
       (slot === 'partner'
@@ -754,7 +787,8 @@ function speak(
     facts: topic.facts,
     names: known,
     // Both opponents (a line said to one, looking at both) only when the moment is about both.
-    exclude: (l: Utterance) => (l.to === 'opponent' && l.gaze === 'opponents' && !topic.plural) || contradicts(l),
+    exclude: (l: Utterance) =>
+      (l.to === 'opponent' && l.gaze === 'opponents' && !topic.plural) || contradicts(l) || againstTrick(l),
   });
 
   // A play of the robot's own speaks from play.self when its emotion has lines there it may say.
@@ -858,6 +892,7 @@ function speechGaze(
   mark: GazeMark,
   addressee: Seat | null,
   durationMs: number,
+  aboutCard: Seat | null,
 ): (readonly [number, GazeTarget])[] {
   const robot = state.robotSeat;
   const sweep = (seats: Seat[]): (readonly [number, GazeTarget])[] =>
@@ -867,7 +902,8 @@ function speechGaze(
     case 'none':
       return [];
     case 'addressee':
-      return addressee === null ? sweep(everyone) : [[0, { kind: 'seat', seat: addressee }]];
+      if (addressee !== null) return [[0, { kind: 'seat', seat: addressee }]];
+      return aboutCard === null ? sweep(everyone) : [[0, { kind: 'card', seat: aboutCard }]];
     case 'partner':
       return [[0, { kind: 'seat', seat: partnerOf(robot) }]];
     case 'opponents':

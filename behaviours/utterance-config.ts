@@ -90,6 +90,11 @@ const LINE_CONDITIONS = {
   margin: ['close', 'clear'],
   /** At a game's end: another game of the session follows (game: "O próximo é nosso"), or this was its last (none). */
   next: ['game', 'none'],
+  /**
+   * The robot's team won or lost the game before this one ("Preparem-se para perder mais um!" only
+   * after a won game); unknown in the first game and after a draw, so a line that sets it is not said then.
+   */
+  previous: ['won', 'lost'],
   /** The card played is worth 10 or more (an ace, a seven: rich) or nothing (poor). */
   card: ['rich', 'poor'],
   /**
@@ -97,7 +102,10 @@ const LINE_CONDITIONS = {
    * trick so far ("Obrigadinho!" only of a card that went the robot's team's way).
    */
   taken: ['ours', 'theirs'],
-  /** The card holds the trick so far (winning: "Bem jogado", "Toma lá esta!") or another card beats it (beaten). */
+  /**
+   * The card holds the trick so far (winning: "Bem jogado", "Toma lá esta!") or another card beats it
+   * (beaten: the robot's "Tenho de assistir" is a card it must follow suit with, not one that wins).
+   */
   trick: ['winning', 'beaten'],
   /** Tricks 1 to 5 of the game (early: "ainda há muito jogo"), or 6 to 10 (late). */
   stage: ['early', 'late'],
@@ -118,9 +126,13 @@ const CONDITION_CATEGORIES: Readonly<
     where: 'game.end.win.* and game.end.loss.*',
   },
   next: { applies: (c) => c.startsWith('game.end.'), where: 'game.end.*' },
+  previous: {
+    applies: (c) => c === 'game.start' || c.startsWith('game.end.'),
+    where: 'game.start and game.end.*',
+  },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   taken: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.'), where: 'trick.end.* and play.*' },
-  trick: { applies: (c) => c.startsWith('play.'), where: 'play.*' },
+  trick: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   stage: {
     applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'),
     where: 'trick.end.*, play.* and playing.*',
@@ -249,6 +261,7 @@ const lineSchema = z.strictObject({
       game: z.enum(LINE_CONDITIONS.game).optional(),
       margin: z.enum(LINE_CONDITIONS.margin).optional(),
       next: z.enum(LINE_CONDITIONS.next).optional(),
+      previous: z.enum(LINE_CONDITIONS.previous).optional(),
       card: z.enum(LINE_CONDITIONS.card).optional(),
       taken: z.enum(LINE_CONDITIONS.taken).optional(),
       trick: z.enum(LINE_CONDITIONS.trick).optional(),
