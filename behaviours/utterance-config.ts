@@ -216,6 +216,15 @@ interface ReasonWords {
    */
   discreet: Readonly<Record<ReasonKind, string>>;
   certainty: Readonly<Record<Certainty, string>>;
+  /**
+   * What decided in the search, in numbers, said in place of a vague reason (better odds, more points,
+   * a close call): the chance to win the game ({chance} against {other_chance}) or the points ({gain});
+   * `decided` after the game (it may name {other}), `decidedDiscreet` during it; `then` follows a
+   * tactical reason. Each may use {card}.
+   */
+  decided: Readonly<Record<EdgeKind, string>>;
+  decidedDiscreet: Readonly<Record<EdgeKind, string>>;
+  then: Readonly<Record<EdgeKind, string>>;
   /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
   forced: string;
   none: string;
@@ -229,6 +238,11 @@ interface ReasonWords {
   /** The training mode: every trump left is in the team's hands, so the partner's side masters cannot be ruffed. */
   noTrumpsWithThem: string;
 }
+const EDGE_KINDS = ['win', 'points'] as const;
+type EdgeKind = (typeof EDGE_KINDS)[number];
+/** The slots of the search's edge in words; the discreet ones and `then` never name the other card. */
+const EDGE_SLOTS = ['card', 'other', 'chance', 'other_chance', 'gain'] as const;
+const DISCREET_EDGE_SLOTS = ['card', 'chance', 'other_chance', 'gain'] as const;
 /** How sure a reason is, in words (after Yano and Onisawa): from the share of worlds that bear it out. */
 const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
@@ -297,6 +311,9 @@ export const utteranceFileSchema = z
         kinds: keyed(REASON_KINDS),
         discreet: keyed(REASON_KINDS),
         certainty: keyed(CERTAINTIES),
+        decided: keyed(EDGE_KINDS),
+        decidedDiscreet: keyed(EDGE_KINDS),
+        then: keyed(EDGE_KINDS),
         forced: text,
         none: text,
         unknown: text,
@@ -375,6 +392,25 @@ export const utteranceFileSchema = z
             path: ['reasons', 'discreet', kind],
             message: `{${m[1]}} may reveal the robot's hand; a discreet reason offers ${DISCREET_SLOTS.map((r) => `{${r}}`).join(', ')}`,
           });
+        }
+      }
+    }
+  })
+  .superRefine((file, ctx) => {
+    if (!file.reasons) return;
+    for (const [key, allowed] of [
+      ['decided', EDGE_SLOTS],
+      ['decidedDiscreet', DISCREET_EDGE_SLOTS],
+      ['then', DISCREET_EDGE_SLOTS],
+    ] as const) {
+      for (const kind of EDGE_KINDS) {
+        for (const m of file.reasons[key][kind].matchAll(SLOT)) {
+          if (!(allowed as readonly string[]).includes(m[1]!))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['reasons', key, kind],
+              message: `unknown slot {${m[1]}}; it offers ${allowed.map((a) => `{${a}}`).join(', ')}`,
+            });
         }
       }
     }
