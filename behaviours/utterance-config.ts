@@ -178,16 +178,24 @@ export interface UtteranceLibrary {
  */
 export interface ReviewWords {
   intro: string;
-  /** A moment of the robot's own, its partner's, an opponent's ({who}). */
-  moment: Readonly<Record<'self' | 'partner' | 'opponent', string>>;
+  /**
+   * A moment of the robot's own, its partner's, an opponent's ({who}); told to the one who asked: the
+   * partner's own (`you`), an opponent's own (`youOpponent`) and that opponent's partner's (`yourPartner`).
+   */
+  moment: Readonly<Record<ReviewVoice, string>>;
   /** Added as {turn} when the better card would also have changed the result. */
   turn: string;
   /** No moment worth telling: nobody changed the outcome, or only by a few points each time. */
   none: string;
   small: string;
   renounce: string;
-  /** The renouncer or an opponent as the robot names them. */
-  who: Readonly<Record<'self' | 'partner' | 'left' | 'right', string>>;
+  /** The renounce of the one who asked. */
+  renounceYou: string;
+  /**
+   * The renouncer or an opponent as the robot names them, and as the listener sees them: the partner's
+   * left and right, an opponent's partner.
+   */
+  who: Readonly<Record<ReviewWho, string>>;
   /** What a game was worth for the robot's team, by its signed victories. */
   outcome: Readonly<Record<ReviewOutcome, string>>;
   /** Asked before the review of the game just ended is ready; asked before any game ended. */
@@ -196,6 +204,10 @@ export interface ReviewWords {
   /** The game could not be reviewed (not every card was played, or the review failed). */
   unavailable: string;
 }
+const REVIEW_VOICES = ['self', 'partner', 'opponent', 'you', 'youOpponent', 'yourPartner'] as const;
+type ReviewVoice = (typeof REVIEW_VOICES)[number];
+const REVIEW_WHO = ['self', 'partner', 'left', 'right', 'yourLeft', 'yourRight', 'yourPartner'] as const;
+type ReviewWho = (typeof REVIEW_WHO)[number];
 const REVIEW_OUTCOMES = ['win4', 'win2', 'win1', 'draw', 'loss1', 'loss2', 'loss4'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 /** The slots each review sentence may use. */
@@ -204,7 +216,11 @@ const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
   'moment.self': ['trick', 'card', 'better', 'points', 'turn'],
   'moment.partner': ['trick', 'card', 'better', 'points', 'turn'],
   'moment.opponent': ['trick', 'who', 'card', 'better', 'points', 'turn'],
+  'moment.you': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.youOpponent': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.yourPartner': ['trick', 'card', 'better', 'points', 'turn'],
   renounce: ['who', 'card', 'trick'],
+  renounceYou: ['card', 'trick'],
 };
 
 /** The sentences of the reasons, and the words of confidence (after Yano and Onisawa's poker partner). */
@@ -327,12 +343,13 @@ export const utteranceFileSchema = z
     review: z
       .strictObject({
         intro: text,
-        moment: keyed(['self', 'partner', 'opponent'] as const),
+        moment: keyed(REVIEW_VOICES),
         turn: text,
         none: text,
         small: text,
         renounce: text,
-        who: keyed(['self', 'partner', 'left', 'right'] as const),
+        renounceYou: text,
+        who: keyed(REVIEW_WHO),
         outcome: keyed(REVIEW_OUTCOMES),
         pending: text,
         noGame: text,
@@ -423,7 +440,11 @@ export const utteranceFileSchema = z
       'moment.self': r.moment.self,
       'moment.partner': r.moment.partner,
       'moment.opponent': r.moment.opponent,
+      'moment.you': r.moment.you,
+      'moment.youOpponent': r.moment.youOpponent,
+      'moment.yourPartner': r.moment.yourPartner,
       renounce: r.renounce,
+      renounceYou: r.renounceYou,
     };
     for (const [key, sentence] of Object.entries(sentences)) {
       const allowed = REVIEW_SLOTS[key]!;
