@@ -188,6 +188,19 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   let speech = speechAt(state.speech, nowMs, state.moment);
   state = { ...state, speech };
 
+  // A line still being said that turned the head to whom it speaks to keeps it there: this event's
+  // looks wait for its end ("Preparem-se para perder mais um!" was said looking at the robot's own
+  // cards, as the deal that followed it looked there), and of those that would come together only
+  // the last is kept.
+  const speaking = speech.planned.filter((l) => l.gaze && l.endMs > nowMs);
+  if (speaking.length > 0) {
+    const moved = gameLooks.map(([at, target]) => {
+      const line = speaking.find((l) => l.startMs <= at && at < l.endMs);
+      return [line ? line.endMs : at, target] as const;
+    });
+    gameLooks = moved.filter(([at], i) => !moved.slice(i + 1).some(([later]) => later === at));
+  }
+
   // Speech, if the event gives something to say and the moment allows it.
   // Another seat's card it did not expect, surprising enough to say so: its own lines, partner's or opponent's.
   const unexpected =
@@ -230,6 +243,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
             comment: !spoken.always,
             until: utterance.until,
             valence: lineValence(postures, line),
+            gaze: toggles.gaze && line.gaze !== 'none',
           });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
       // A line to everyone about another seat's card looks at that card ("isso" is the card), not

@@ -29,8 +29,10 @@ export interface SpeechMemory {
    * The lines planned that may not have ended, with the moment from which each is stale: one the game
    * overtakes before it starts is dropped by the scheduler, so the next line need not wait for it.
    * `valence`: glad (1) or sorry (-1), absent for neither; no face says the opposite while it is said.
+   * `gaze`: the line turns the head to whom it is said to (or its gaze mark): the game's looks of a
+   * later event wait for its end, so the head does not turn away mid-sentence.
    */
-  planned: readonly { startMs: number; endMs: number; until: number | null; valence?: Valence }[];
+  planned: readonly { startMs: number; endMs: number; until: number | null; valence?: Valence; gaze?: true }[];
   /**
    * When the last optional comment started: the cooldown runs from it. A line that is always said, or
    * the robot naming its own card, is not a comment, so it never silences the next one. Null before any.
@@ -143,7 +145,7 @@ export const rememberSaid = (
   line: Pick<Utterance, 'id'>,
   startMs: number,
   endMs: number,
-  o: { comment?: boolean; until?: number | null; valence?: Valence } = {},
+  o: { comment?: boolean; until?: number | null; valence?: Valence; gaze?: boolean } = {},
 ): SpeechMemory => ({
   ...memory,
   said: memory.said + 1,
@@ -152,7 +154,13 @@ export const rememberSaid = (
   busyUntilMs: Math.max(endMs, memory.busyUntilMs ?? endMs),
   planned: [
     ...(memory.planned ?? []),
-    { startMs, endMs, until: o.until ?? null, ...(o.valence ? { valence: o.valence } : {}) },
+    {
+      startMs,
+      endMs,
+      until: o.until ?? null,
+      ...(o.valence ? { valence: o.valence } : {}),
+      ...(o.gaze ? { gaze: true as const } : {}),
+    },
   ],
   lastCommentMs: o.comment ? startMs : (memory.lastCommentMs ?? null),
   nudge: memory.nudge ?? null,

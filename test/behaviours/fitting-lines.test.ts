@@ -296,6 +296,42 @@ describe('where the head turns while a line is said', () => {
     }
   });
 
+  it('a later event does not turn the head away from whom a line is still said to', () => {
+    // The taunt at a game's start, to the opponents; the deal comes 1 s later, as it does at the table,
+    // and looks at the turned-up card and the robot's own cards.
+    const taunt = 'Preparem-se para perder mais um!';
+    let checked = 0;
+    for (let seed = 0; seed < 200 && checked < 5; seed++) {
+      const rng = createRng(seed);
+      let state: BehaviourState = initialBehaviourState(0);
+      const plan = (event: BehaviourEvent, nowMs: number) => {
+        const r = planBehaviour(chatty(pt), {
+          event,
+          emotions: { emotions: [], mood: 0 },
+          toggles: ALL_ON,
+          state,
+          rng,
+          nowMs,
+        });
+        state = r.state;
+        return r.plan.commands;
+      };
+      plan({ type: 'session-start', robotSeat: 0, games: 3 }, 0);
+      plan({ type: 'game-start', game: 1, dealer: 3 }, 10_000);
+      plan({ type: 'end', points: [70, 50], outcome: { winner: 'A', victories: 1 }, renounce: null }, 20_000);
+      const start = plan({ type: 'game-start', game: 2, dealer: 0 }, 30_000);
+      const line = start.find((c) => c.kind === 'speech' && c.utterance.text === taunt);
+      if (!line || line.kind !== 'speech') continue;
+      checked++;
+      const end = line.atMs + line.utterance.estimatedMs;
+      const deal = plan({ type: 'deal', seat: 0, dealer: 0, trumpCard: card('2H'), hand: [] }, 31_000);
+      const looks = deal.flatMap((c) => (c.kind === 'gaze' ? [c] : []));
+      expect(looks.length).toBeGreaterThan(0);
+      for (const g of looks) expect(g.atMs, describeGazeTarget(g.gaze.target)).toBeGreaterThanOrEqual(end);
+    }
+    expect(checked).toBe(5);
+  });
+
   it('every line to the partner is said looking at the partner, and to an opponent at the opponents', () => {
     for (const setup of [pt, en]) {
       for (const l of setup.utterances.lines) {
