@@ -264,6 +264,22 @@ describe("the robot's own card", () => {
   }
 });
 
+describe("the robot's card given to the partner", () => {
+  it("'Esta é para ti!' only of a card under the partner's, not of one that takes the trick itself", () => {
+    const glad: EmotionInput[] = [{ type: 'joy', intensity: 7 }];
+    const trick = (partner: string, mine: string): Step[] => [
+      ...start(),
+      { event: playOf(1, '2S') },
+      { event: playOf(2, partner) },
+      { event: playOf(3, '3S') },
+      { event: playOf(0, mine), emotions: glad },
+    ];
+    const forYou = 'Esta é para ti!';
+    expect(textsOf(overSeeds(chatty(pt), trick('4S', 'AS')))).not.toContain(forYou);
+    expect(textsOf(overSeeds(chatty(pt), trick('AS', '7S')))).toContain(forYou);
+  });
+});
+
 describe('where the head turns while a line is said', () => {
   it("'Hum, isso não nos ajuda nada' of an opponent's card looks at that card, never at the partner", () => {
     const distress: EmotionInput[] = [{ type: 'distress', intensity: 6 }];
