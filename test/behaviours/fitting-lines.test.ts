@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Card, GameEvent, Seat } from '../../game/index.js';
-import { createRng, parseCard } from '../../game/index.js';
+import { createRng, parseCard, suitOf, teamOf, winningIndex } from '../../game/index.js';
 import type {
   BehaviourCommand,
   BehaviourEvent,
@@ -24,7 +24,7 @@ import {
   loadBehaviourSettings,
   planBehaviour,
 } from '../../behaviours/index.js';
-import { configCopy, configText, shippedSetup } from './helpers.js';
+import { configCopy, configText, sessionEvents, shippedSetup } from './helpers.js';
 
 const pt = shippedSetup();
 const en = shippedSetup('en');
@@ -188,6 +188,62 @@ describe("a glad or sorry line about another seat's card agrees with who holds t
       for (const l of said) expect(lineValence(setup.postures, lineById(setup, l.id)), l.text).not.toBe(1);
       expect(textsOf(said)).not.toContain('Que grande jogada!');
     }
+  });
+});
+
+describe('over whole games, every line of both libraries', () => {
+  it("about another seat's card: glad only while the robot's team holds the trick, sorry only while the opponents do", () => {
+    const FEELINGS = [
+      'joy',
+      'distress',
+      'fear',
+      'hope',
+      'gloating',
+      'resentment',
+      'pity',
+      'happy-for',
+      'admiration',
+    ] as const;
+    let checked = 0;
+    for (const setup of [pt, en]) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const rng = createRng(seed, 7);
+        const feel = createRng(seed, 8);
+        let state: BehaviourState = initialBehaviourState(0);
+        let trump: number | null = null;
+        sessionEvents(seed).forEach((event, i) => {
+          const seat = event.type === 'play' ? event.seat : null;
+          const emotions: EmotionInput[] =
+            seat === null
+              ? []
+              : [
+                  { type: FEELINGS[feel.int(FEELINGS.length)]!, intensity: 3 + feel.int(7) },
+                  { type: FEELINGS[feel.int(FEELINGS.length)]!, intensity: 3 + feel.int(7), target: seat },
+                ];
+          const r = planBehaviour(chatty(setup), {
+            event,
+            emotions: { emotions, mood: 0 },
+            toggles: ALL_ON,
+            state,
+            rng,
+            nowMs: i * 10_000,
+          });
+          state = r.state;
+          if (event.type === 'deal') trump = suitOf(event.trumpCard);
+          if (event.type !== 'play' || event.seat === 0) return;
+          const trick = state.trick!;
+          const winner = (trick.leader + winningIndex(trick.cards, trump as never)) % 4;
+          const ours = teamOf(winner as Seat) === teamOf(0);
+          for (const c of r.plan.commands) {
+            if (c.kind !== 'speech' || c.utterance.about.seat !== event.seat) continue;
+            const v = lineValence(setup.postures, lineById(setup, c.utterance.id));
+            checked++;
+            expect(v, `${c.utterance.text} (${ours ? 'ours' : 'theirs'})`).not.toBe(ours ? -1 : 1);
+          }
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });
 
