@@ -87,22 +87,41 @@ export function reviewSentences(
       final_points: final,
     }),
   ];
-  for (const m of told(review.moments)) out.push(momentSentence(library, m, robotSeat, final, listener));
-  if (!review.moments.length) out.push(review.changes ? words.small : words.none);
+  const tell = told(review.moments, robotSeat, final);
+  for (const m of tell) out.push(momentSentence(library, m, robotSeat, final, listener));
+  if (!tell.length) out.push(review.changes ? words.small : words.none);
   return out;
 }
 
 /**
- * Said aloud, a review tells two moments at most (the dashboard shows every one): those that moved the
- * victories first, then the most points, in the order they were played. Three, with the intro, ran to
- * 30 s of speech, longer than a table listens.
+ * Said aloud, a review tells two moments at most (the dashboard shows every one): those that would
+ * have changed the result first, then the most points, in the order they were played; a slip of a few
+ * points that changed nothing is left out. Three, with the intro, ran to 30 s of speech, longer than a
+ * table listens.
  */
 const TOLD = 2;
-function told(moments: readonly ReviewMoment[]): ReviewMoment[] {
-  const weight = (m: ReviewMoment): number =>
-    (victoriesFor(m.before) !== victoriesFor(m.after) ? 1000 : 0) + Math.abs(m.before - m.after);
-  const kept = new Set([...moments].sort((a, b) => weight(b) - weight(a)).slice(0, TOLD));
+const FEW_POINTS = 5;
+function told(moments: readonly ReviewMoment[], robotSeat: Seat, final: number): ReviewMoment[] {
+  const weighed = moments.map((m) => ({ m, turned: turns(m, robotSeat, final), points: Math.abs(m.before - m.after) }));
+  const worth = weighed.filter((w) => w.turned || w.points >= FEW_POINTS);
+  const kept = new Set(
+    worth
+      .sort((a, b) => Number(b.turned) - Number(a.turned) || b.points - a.points)
+      .slice(0, TOLD)
+      .map((w) => w.m),
+  );
   return moments.filter((m) => kept.has(m));
+}
+
+/**
+ * Would the better card have changed the result? Only if its points, with the rest of the game as it
+ * went, move the robot's team across a victory line: 14 points more on a 36 to 84 loss still lose.
+ */
+function turns(m: ReviewMoment, robotSeat: Seat, final: number): boolean {
+  const points = Math.abs(m.before - m.after);
+  const mine = teamOf(m.seat) === teamOf(robotSeat);
+  const instead = Math.min(120, Math.max(0, final + (mine ? points : -points)));
+  return victoriesFor(instead) !== victoriesFor(final);
 }
 
 function momentSentence(
@@ -115,11 +134,7 @@ function momentSentence(
   const words = library.review!;
   // What the better card kept for the seat's team: the value only goes down for the team that plays.
   const points = Math.abs(m.before - m.after);
-  // The result would have been another only if those points, with the rest of the game as it went,
-  // move the robot's team across a victory line: 14 points more on a 36 to 84 loss still lose.
-  const mine = teamOf(m.seat) === teamOf(robotSeat);
-  const instead = Math.min(120, Math.max(0, final + (mine ? points : -points)));
-  const turned = victoriesFor(instead) !== victoriesFor(final);
+  const turned = turns(m, robotSeat, final);
   const slots: Record<string, string | number> = {
     trick: m.trick + 1,
     card: cardPhrase(library, m.card),
