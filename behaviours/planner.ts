@@ -188,11 +188,11 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   let speech = speechAt(state.speech, nowMs, state.moment);
   state = { ...state, speech };
 
-  // A line still being said that turned the head to whom it speaks to keeps it there: this event's
-  // looks wait for its end ("Preparem-se para perder mais um!" was said looking at the robot's own
-  // cards, as the deal that followed it looked there), and of those that would come together only
-  // the last is kept.
-  const speaking = speech.planned.filter((l) => l.gaze && l.endMs > nowMs);
+  // A line still to be said, or being said, that turns the head to whom it speaks to keeps it there:
+  // this event's looks wait for its end ("Preparem-se para perder mais um!" was said looking at the
+  // robot's own cards, as the deal that followed it looked there), and of those that would come
+  // together only the last is kept. Its own looks still waiting are planned again below.
+  const speaking = speech.planned.filter((l) => l.looks && l.endMs > nowMs);
   if (speaking.length > 0) {
     const moved = gameLooks.map(([at, target]) => {
       const line = speaking.find((l) => l.startMs <= at && at < l.endMs);
@@ -231,6 +231,10 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
       const end = spoken.atMs + utterance.estimatedMs;
+      // A line to everyone about another seat's card looks at that card ("isso" is the card), not
+      // around the table, where passing the partner would make it sound said of the partner.
+      const aboutCard = topic.event === 'play' && topic.actor !== null && topic.actor !== robot ? topic.actor : null;
+      const looks = toggles.gaze ? speechGaze(state, line.gaze, addressee, utterance.estimatedMs, aboutCard) : [];
       // A nudge keeps its own place: it is said only if its player is still thinking by then.
       speech = spoken.nudge
         ? {
@@ -243,13 +247,9 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
             comment: !spoken.always,
             until: utterance.until,
             valence: lineValence(postures, line),
-            gaze: toggles.gaze && line.gaze !== 'none',
+            looks: looks.map(([offset, target]) => [spoken.atMs + offset, target] as const),
           });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
-      // A line to everyone about another seat's card looks at that card ("isso" is the card), not
-      // around the table, where passing the partner would make it sound said of the partner.
-      const aboutCard = topic.event === 'play' && topic.actor !== null && topic.actor !== robot ? topic.actor : null;
-      const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs, aboutCard);
       if (looks.length > 0) {
         const during = gameLooks.filter(([at]) => at >= spoken.atMs && at < end);
         gameLooks = gameLooks.filter(([at]) => at < spoken.atMs || at >= end);
@@ -268,6 +268,11 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   }
 
   for (const [atMs, target] of gameLooks) look(atMs, target);
+  // This plan's looks replace those still waiting: the looks of the lines planned before it, not yet
+  // made, are planned again (a game's last line to the opponents was said looking at the partner, as
+  // the session's end, planned before the line began, looked there).
+  if (commands.some((c) => c.kind === 'gaze'))
+    for (const l of speaking) for (const [atMs, target] of l.looks ?? []) if (atMs > nowMs) look(atMs, target);
 
   // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts). A new
   // event's face waits for the end of the line (the robot finishes its opener, then frowns at its

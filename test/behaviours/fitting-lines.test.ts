@@ -398,10 +398,55 @@ describe('where the head turns while a line is said', () => {
       const end = line.atMs + line.utterance.estimatedMs;
       const deal = plan({ type: 'deal', seat: 0, dealer: 0, trumpCard: card('2H'), hand: [] }, 31_000);
       const looks = deal.flatMap((c) => (c.kind === 'gaze' ? [c] : []));
-      expect(looks.length).toBeGreaterThan(0);
-      for (const g of looks) expect(g.atMs, describeGazeTarget(g.gaze.target)).toBeGreaterThanOrEqual(end);
+      // Until the line ends, only its own looks at the opponents (planned again: the deal's plan
+      // replaces the looks still waiting); the deal's looks after it.
+      const during = looks.filter((g) => g.atMs < end).map((g) => describeGazeTarget(g.gaze.target));
+      for (const target of during) expect(['seat:1', 'seat:3']).toContain(target);
+      expect(looks.filter((g) => g.atMs >= end).length).toBeGreaterThan(0);
     }
     expect(checked).toBe(5);
+  });
+
+  it("a game's last line keeps its look when the session's end is planned before it begins", () => {
+    let checked = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const rng = createRng(seed);
+      let state: BehaviourState = initialBehaviourState(0);
+      const plan = (event: BehaviourEvent, nowMs: number) => {
+        const r = planBehaviour(chatty(pt), {
+          event,
+          emotions: { emotions: [], mood: 0 },
+          toggles: ALL_ON,
+          state,
+          rng,
+          nowMs,
+        });
+        state = r.state;
+        return r.plan.commands;
+      };
+      plan({ type: 'session-start', robotSeat: 0, games: 1 }, 0);
+      plan({ type: 'game-start', game: 1, dealer: 3 }, 10_000);
+      const end = plan(
+        { type: 'end', points: [95, 25], outcome: { winner: 'A', victories: 2 }, renounce: null },
+        20_000,
+      );
+      const line = end.find((c) => c.kind === 'speech');
+      if (!line || line.kind !== 'speech') continue;
+      const own = end.filter(
+        (c) => c.kind === 'gaze' && c.atMs >= line.atMs && c.atMs < line.atMs + line.utterance.estimatedMs,
+      );
+      if (own.length === 0) continue;
+      checked++;
+      // The session's end, 3 ms later: its plan replaces the looks still waiting.
+      const after = plan({ type: 'session-end', victories: [2, 0] }, 20_003);
+      const looks = after.flatMap((c) => (c.kind === 'gaze' ? [c] : []));
+      const during = looks.filter((g) => g.atMs >= line.atMs && g.atMs < line.atMs + line.utterance.estimatedMs);
+      expect(
+        during.map((g) => describeGazeTarget(g.gaze.target)),
+        line.utterance.text,
+      ).toEqual(own.map((g) => (g.kind === 'gaze' ? describeGazeTarget(g.gaze.target) : '')));
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 
   it('every line to the partner is said looking at the partner, and to an opponent at the opponents', () => {
