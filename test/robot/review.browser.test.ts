@@ -183,9 +183,15 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     await expect
       .poll(() => lines.filter((l) => l.id === 'operator-review#1').map((l) => l.phase), { timeout: 3 * WAIT })
       .toContain('start');
+    // The operator's is said to the whole table, from the robot's side ("o meu parceiro").
+    const toAll = reviewText(
+      loadBehaviourSetup({ language: 'pt' }).utterances,
+      reviewOfMessage(review)!,
+      robotSeat as Seat,
+    )!;
     expect(lines.find((l) => l.id === 'operator-review#1' && l.phase === 'start')).toMatchObject({
       category: 'operator',
-      text: pt,
+      text: toAll,
       target: 'all',
       language: 'pt',
     });
