@@ -19,20 +19,22 @@ export interface MoveValue {
 
 /**
  * What separated the card played from the next best in the search that chose it: the chance to win
- * the game (in whole percent), or else the points; null when neither by enough to name.
+ * the game (in whole percent), or else the points; `even` when neither by enough to name.
  */
-export type DecidingEdge = { kind: 'win'; chance: number; otherChance: number } | { kind: 'points'; gain: number };
+export type DecidingEdge =
+  { kind: 'win'; chance: number; otherChance: number } | { kind: 'points'; gain: number } | { kind: 'even' };
 
 /** Two points of percent: closer than that, the search's sampled worlds do not tell the cards apart. */
 const WIN_EDGE = 2;
 
+/** Null when the values are not known (an older recording): the reason is said as it was. */
 export function decidingEdge(chosen: MoveValue, other: MoveValue): DecidingEdge | null {
   if (![chosen.win, other.win, chosen.points, other.points].every(Number.isFinite)) return null;
   const chance = Math.round(chosen.win * 100);
   const otherChance = Math.round(other.win * 100);
   if (chance - otherChance >= WIN_EDGE) return { kind: 'win', chance, otherChance };
   const gain = Math.round(chosen.points - other.points);
-  return gain >= 1 ? { kind: 'points', gain } : null;
+  return gain >= 1 ? { kind: 'points', gain } : { kind: 'even' };
 }
 
 /** The reasons that only say "better" (odds, points, a hair): the search's edge says it in numbers instead. */
@@ -52,6 +54,8 @@ export function reasonText(
 ): string | null {
   const words = library.reasons;
   if (!words) return null;
+  // The search saw no edge worth naming: "we win more often" would claim one; it was a close call.
+  if (edge?.kind === 'even') return reasonText(library, VAGUE.has(r.kind) ? { ...r, kind: 'close-call' } : r, discreet);
   if (edge) {
     const slots: Record<string, string | number> = {
       card: cardPhrase(library, r.card),

@@ -145,9 +145,14 @@ describe('what decided in the search, in numbers', () => {
     expect(reasonText(pt, vague, false, points)).toBe(
       'Joguei o quatro de paus pelos pontos: com essa carta fazemos em média mais 5 do que com o seis de paus.',
     );
-    expect(decidingEdge(value('4C', 50.2, 0.41), value('6C', 50.1, 0.4))).toBeNull();
+    const even = decidingEdge(value('4C', 50.2, 0.41), value('6C', 50.1, 0.4));
+    expect(even).toEqual({ kind: 'even' });
     // A card ranked first by victories (a chance of a double) with a lower chance to win: not "more chance".
-    expect(decidingEdge(value('4C', 50.2, 0.38), value('6C', 50.1, 0.41))).toBeNull();
+    expect(decidingEdge(value('4C', 50.2, 0.38), value('6C', 50.1, 0.41))).toEqual({ kind: 'even' });
+    // The worlds of the reason saw better odds, the search no edge: a close call, not "more often".
+    const odds = reason({ kind: 'better-odds', chosen: outcome('4C', { winShare: 0.6 }), other: outcome('6C') });
+    expect(reasonText(en, odds, true, even)).toBe(en.reasons!.discreet['close-call']);
+    expect(reasonText(en, odds, true, null)).toMatch(/^With the four of clubs we win more often/);
   });
 
   it('follows a tactical reason with the numbers, never naming the other card during the game', () => {
@@ -164,7 +169,7 @@ describe('what decided in the search, in numbers', () => {
     expect(text).not.toContain('dois de paus');
     for (const library of [pt, en])
       for (const kind of REASON_KINDS)
-        for (const e of [edge, { kind: 'points' as const, gain: 4 }])
+        for (const e of [edge, { kind: 'points' as const, gain: 4 }, { kind: 'even' as const }])
           for (const discreet of [true, false]) {
             const said = reasonText(
               library,
