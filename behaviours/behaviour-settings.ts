@@ -127,7 +127,8 @@ const settingsFileSchema = z
       }),
       always: z.array(categoryKey).default([]),
       cooldownMs: ms,
-      nudgeAfterMs: ms,
+      // People often take 10-20 s over a hard card: a nudge sooner than 10 s hurries an ordinary one.
+      nudgeAfterMs: ms.min(10_000, 'expected at least 10000 ms: a person often takes 10-20 s over a hard card'),
       repeatWindow: z.number().int().min(0).max(10_000),
       reactionMs: ms,
       gapMs: ms,

@@ -121,5 +121,6 @@ export { SpeechBackendError } from './speech/process.js';
 export { createSpeechOutput } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
 export { silentLog } from './log.js';
-export { certaintyOf, reasonText } from './reason-text.js';
+export { certaintyOf, decidingEdge, reasonText } from './reason-text.js';
+export type { DecidingEdge, MoveValue } from './reason-text.js';
 export { reviewSentences, reviewText } from './review-text.js';

@@ -188,6 +188,19 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   let speech = speechAt(state.speech, nowMs, state.moment);
   state = { ...state, speech };
 
+  // A line still to be said, or being said, that turns the head to whom it speaks to keeps it there:
+  // this event's looks wait for its end ("Preparem-se para perder mais um!" was said looking at the
+  // robot's own cards, as the deal that followed it looked there), and of those that would come
+  // together only the last is kept. Its own looks still waiting are planned again below.
+  const speaking = speech.planned.filter((l) => l.looks && l.endMs > nowMs);
+  if (speaking.length > 0) {
+    const moved = gameLooks.map(([at, target]) => {
+      const line = speaking.find((l) => l.startMs <= at && at < l.endMs);
+      return [line ? line.endMs : at, target] as const;
+    });
+    gameLooks = moved.filter(([at], i) => !moved.slice(i + 1).some(([later]) => later === at));
+  }
+
   // Speech, if the event gives something to say and the moment allows it.
   // Another seat's card it did not expect, surprising enough to say so: its own lines, partner's or opponent's.
   const unexpected =
@@ -218,6 +231,10 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
       const end = spoken.atMs + utterance.estimatedMs;
+      // A line to everyone about another seat's card looks at that card ("isso" is the card), not
+      // around the table, where passing the partner would make it sound said of the partner.
+      const aboutCard = topic.event === 'play' && topic.actor !== null && topic.actor !== robot ? topic.actor : null;
+      const looks = toggles.gaze ? speechGaze(state, line.gaze, addressee, utterance.estimatedMs, aboutCard) : [];
       // A nudge keeps its own place: it is said only if its player is still thinking by then.
       speech = spoken.nudge
         ? {
@@ -230,9 +247,9 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
             comment: !spoken.always,
             until: utterance.until,
             valence: lineValence(postures, line),
+            looks: looks.map(([offset, target]) => [spoken.atMs + offset, target] as const),
           });
       if (topic.event === 'play' || topic.event === 'trick') state = { ...state, spokenAbout: topic.moment };
-      const looks = speechGaze(state, line.gaze, addressee, utterance.estimatedMs);
       if (looks.length > 0) {
         const during = gameLooks.filter(([at]) => at >= spoken.atMs && at < end);
         gameLooks = gameLooks.filter(([at]) => at < spoken.atMs || at >= end);
@@ -251,6 +268,11 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   }
 
   for (const [atMs, target] of gameLooks) look(atMs, target);
+  // This plan's looks replace those still waiting: the looks of the lines planned before it, not yet
+  // made, are planned again (a game's last line to the opponents was said looking at the partner, as
+  // the session's end, planned before the line began, looked there).
+  if (commands.some((c) => c.kind === 'gaze'))
+    for (const l of speaking) for (const [atMs, target] of l.looks ?? []) if (atMs > nowMs) look(atMs, target);
 
   // A glad face while a sorry line is said, or the reverse, is not shown (line-valence.ts). A new
   // event's face waits for the end of the line (the robot finishes its opener, then frowns at its
@@ -407,6 +429,7 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
         robotSeat: event.robotSeat,
         names,
         games: event.games,
+        results: [],
         game: 0,
         dealer: null,
         trump: null,
@@ -432,8 +455,13 @@ function advance(state: BehaviourState, event: BehaviourEvent): BehaviourState {
       const [us, them] = state.points;
       return { ...state, trick: null, points: ours ? [us + event.points, them] : [us, them + event.points] };
     }
-    case 'end':
-      return { ...state, trick: null };
+    case 'end': {
+      const winner = event.outcome.winner;
+      const result = winner === 'draw' ? 'draw' : winner === teamName(teamOf(state.robotSeat)) ? 'won' : 'lost';
+      const results = [...(state.results ?? [])];
+      results[Math.max(0, state.game - 1)] = result;
+      return { ...state, trick: null, results };
+    }
     default:
       return state;
   }
@@ -486,6 +514,9 @@ function topicOf(
   const ourTeam = teamOf(robot);
   const name = (seat: Seat): string => nameOf(state, seat);
   const game: LineFacts['game'] = state.game <= 1 ? 'first' : 'later';
+  // The game before this one, as the robot's team fared in it (a draw, or none yet: unknown).
+  const before = state.results?.[state.game - 2];
+  const previous: LineFacts = before === 'won' || before === 'lost' ? { previous: before } : {};
   const cardSlots = (card: Card, actor: Seat): SlotValues => ({
     card: cardPhrase(library, card),
     rank: rankPhrase(library, card),
@@ -538,7 +569,12 @@ function topicOf(
       return topic(category, null, { victories: ours, their_victories: theirs }, { facts: {} });
     }
     case 'game-start':
-      return topic('game.start', event.dealer, { game: event.game, games: state.games });
+      return topic(
+        'game.start',
+        event.dealer,
+        { game: event.game, games: state.games },
+        { facts: { game, ...previous } },
+      );
     case 'shuffling':
     case 'cutting':
     case 'dealing': {
@@ -551,6 +587,12 @@ function topicOf(
     case 'turn': {
       const relation = relationOf(robot, event.seat);
       if (relation === 'self') return null;
+      // Whoever just took the trick leads the next: they have just played, and are not hesitating.
+      const last = state.lastPlay;
+      if (state.trick === null && last && last.moment === moment && last.trick.length === 4) {
+        const winner = (last.leader + winningIndex(last.trick, state.trump)) % 4;
+        if (winner === event.seat) return null;
+      }
       return topic(
         relation === 'partner' ? 'next-player.partner' : 'next-player.opponent',
         event.seat,
@@ -645,16 +687,17 @@ function topicOf(
           mine ? 'game.end.renounce.ours' : 'game.end.renounce.theirs',
           seat,
           { ...slots, player: name(seat) },
-          { ...about(seat), facts: { game, ...next } },
+          { ...about(seat), facts: { game, ...next, ...previous } },
         );
       }
-      if (event.outcome.winner === 'draw') return topic('game.end.draw', null, slots, { facts: { game, ...next } });
+      if (event.outcome.winner === 'draw')
+        return topic('game.end.draw', null, slots, { facts: { game, ...next, ...previous } });
       const won = event.outcome.winner === teamName(ourTeam);
       const size = event.outcome.victories >= 4 ? 'quadruple' : event.outcome.victories >= 2 ? 'double' : 'single';
       const gap = Math.abs(ours - theirs);
       const margin: LineFacts['margin'] = gap <= 20 ? 'close' : gap >= 40 ? 'clear' : undefined;
       return topic(`game.end.${won ? 'win' : 'loss'}.${size}`, null, slots, {
-        facts: { game, ...next, ...(margin ? { margin } : {}) },
+        facts: { game, ...next, ...previous, ...(margin ? { margin } : {}) },
       });
     }
   }
@@ -735,6 +778,15 @@ function speak(
     const theirs = feelingToward(addressee);
     return theirs !== null && theirs !== mine;
   };
+  // A glad or sorry line about another seat's card says what the card did to the robot's team, so it
+  // must agree with who holds the trick after it: no "Essa não estava nos meus planos" of an
+  // opponent's jack that fell under the partner's king, though the estimate dropped at what the jack
+  // told of the hands; no "Que grande jogada!" of a partner's card the opponents' card beats.
+  const againstTrick = (line: Utterance): boolean => {
+    if (topic.event !== 'play' || !aboutOther || topic.facts.taken === undefined) return false;
+    const v = lineValence(setup.postures, line);
+    return topic.facts.taken === 'ours' ? v < 0 : v > 0;
+  };
   const known = NAME_SLOTS.filter(
     (slot) =>
       (slot === 'partner'
@@ -754,7 +806,8 @@ function speak(
     facts: topic.facts,
     names: known,
     // Both opponents (a line said to one, looking at both) only when the moment is about both.
-    exclude: (l: Utterance) => (l.to === 'opponent' && l.gaze === 'opponents' && !topic.plural) || contradicts(l),
+    exclude: (l: Utterance) =>
+      (l.to === 'opponent' && l.gaze === 'opponents' && !topic.plural) || contradicts(l) || againstTrick(l),
   });
 
   // A play of the robot's own speaks from play.self when its emotion has lines there it may say.
@@ -858,6 +911,7 @@ function speechGaze(
   mark: GazeMark,
   addressee: Seat | null,
   durationMs: number,
+  aboutCard: Seat | null,
 ): (readonly [number, GazeTarget])[] {
   const robot = state.robotSeat;
   const sweep = (seats: Seat[]): (readonly [number, GazeTarget])[] =>
@@ -867,7 +921,8 @@ function speechGaze(
     case 'none':
       return [];
     case 'addressee':
-      return addressee === null ? sweep(everyone) : [[0, { kind: 'seat', seat: addressee }]];
+      if (addressee !== null) return [[0, { kind: 'seat', seat: addressee }]];
+      return aboutCard === null ? sweep(everyone) : [[0, { kind: 'card', seat: aboutCard }]];
     case 'partner':
       return [[0, { kind: 'seat', seat: partnerOf(robot) }]];
     case 'opponents':

@@ -2,7 +2,7 @@
 // Onisawa's poker partner: how sure the robot is in words (certainly, probably, maybe) from the share
 // of worlds that bear it out.
 
-import type { ReasonSummary } from '../game/index.js';
+import type { Card, ReasonKind, ReasonSummary } from '../game/index.js';
 import type { Certainty, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 
@@ -10,13 +10,65 @@ import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 export const certaintyOf = (share: number): Certainty =>
   share >= 0.9 ? 'certainly' : share >= 0.6 ? 'probably' : 'maybe';
 
+/** One card's value in the robot's own search (its decision record): mean final points and chance to win. */
+export interface MoveValue {
+  card: Card;
+  points: number;
+  win: number;
+}
+
+/**
+ * What separated the card played from the next best in the search that chose it: the chance to win
+ * the game (in whole percent), or else the points; `even` when neither by enough to name.
+ */
+export type DecidingEdge =
+  { kind: 'win'; chance: number; otherChance: number } | { kind: 'points'; gain: number } | { kind: 'even' };
+
+/** Two points of percent: closer than that, the search's sampled worlds do not tell the cards apart. */
+const WIN_EDGE = 2;
+
+/** Null when the values are not known (an older recording): the reason is said as it was. */
+export function decidingEdge(chosen: MoveValue, other: MoveValue): DecidingEdge | null {
+  if (![chosen.win, other.win, chosen.points, other.points].every(Number.isFinite)) return null;
+  const chance = Math.round(chosen.win * 100);
+  const otherChance = Math.round(other.win * 100);
+  if (chance - otherChance >= WIN_EDGE) return { kind: 'win', chance, otherChance };
+  const gain = Math.round(chosen.points - other.points);
+  return gain >= 1 ? { kind: 'points', gain } : { kind: 'even' };
+}
+
+/** The reasons that only say "better" (odds, points, a hair): the search's edge says it in numbers instead. */
+const VAGUE: ReadonlySet<ReasonKind> = new Set(['better-odds', 'more-points', 'close-call']);
+
 /**
  * The sentence that says why, in `library`'s language; null when the library has no reasons.
- * `discreet`: only what the others can see (during a game, outside the advice mode).
+ * `discreet`: only what the others can see (during a game, outside the advice mode). `edge`: what
+ * decided in the robot's own search, said in numbers (the chance to win, or the points) in place of
+ * a vague reason, or after a tactical one.
  */
-export function reasonText(library: UtteranceLibrary, r: ReasonSummary, discreet = false): string | null {
+export function reasonText(
+  library: UtteranceLibrary,
+  r: ReasonSummary,
+  discreet = false,
+  edge: DecidingEdge | null = null,
+): string | null {
   const words = library.reasons;
   if (!words) return null;
+  // The search saw no edge worth naming: "we win more often" would claim one; it was a close call.
+  if (edge?.kind === 'even') return reasonText(library, VAGUE.has(r.kind) ? { ...r, kind: 'close-call' } : r, discreet);
+  if (edge) {
+    const slots: Record<string, string | number> = {
+      card: cardPhrase(library, r.card),
+      other: cardPhrase(library, r.other),
+      ...(edge.kind === 'win'
+        ? { chance: `${edge.chance}%`, other_chance: `${edge.otherChance}%` }
+        : { gain: edge.gain }),
+    };
+    if (VAGUE.has(r.kind))
+      return renderUtterance(library, { text: (discreet ? words.decidedDiscreet : words.decided)[edge.kind] }, slots);
+    const first = reasonText(library, r, discreet);
+    return `${first} ${renderUtterance(library, { text: words.then[edge.kind] }, slots)}`;
+  }
   if (discreet) {
     const slots = {
       card: cardPhrase(library, r.card),

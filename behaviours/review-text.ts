@@ -1,9 +1,11 @@
 // The end-of-game review (game/explain/review.ts) in the library's words, as the robot tells it to the
 // table: what the game was worth with all cards in view against how it ended, then each moment that
-// changed it, from the robot's side (its own slips included), in the order they were played.
+// changed it, in the order they were played, its own slips included. Short, a few seconds a moment, so
+// a player can follow it; spoken to whoever asked: the partner as "tu" about their own cards, the
+// opponents named as the listener sees them (the robot's right is its partner's left).
 
 import type { GameReview, ReviewMoment, Seat } from '../game/index.js';
-import { teamOf, victoriesFor } from '../game/index.js';
+import { partnerOf, teamOf, victoriesFor } from '../game/index.js';
 import type { ReviewOutcome, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance } from './utterance-text.js';
 
@@ -20,21 +22,55 @@ const OUTCOME: Readonly<Record<number, ReviewOutcome>> = {
 /** Team A's final points as the robot's team's. */
 const ours = (pointsA: number, robotSeat: Seat): number => (teamOf(robotSeat) === 0 ? pointsA : 120 - pointsA);
 
-/** How the robot names a seat: itself, its partner, the opponent on its right (who plays after it) or left. */
-const relationTo = (seat: Seat, robotSeat: Seat): 'self' | 'right' | 'partner' | 'left' =>
-  (['self', 'right', 'partner', 'left'] as const)[(seat - robotSeat + 4) & 3]!;
+/** Where `seat` sits for someone at `from`: on their right (who plays after them), opposite, on their left. */
+const sideOf = (seat: Seat, from: Seat): 'self' | 'right' | 'partner' | 'left' =>
+  (['self', 'right', 'partner', 'left'] as const)[(seat - from + 4) & 3]!;
 
-/** The review as sentences in `library`'s language (empty when the library cannot tell reviews). */
-export function reviewSentences(library: UtteranceLibrary, review: GameReview, robotSeat: Seat): string[] {
+type MomentKey = keyof NonNullable<UtteranceLibrary['review']>['moment'];
+type WhoKey = keyof NonNullable<UtteranceLibrary['review']>['who'];
+
+/**
+ * How a seat's moment is told to `listener` (null: no one seat in particular, told from the robot's
+ * side): which sentence, and whom {who} names in it.
+ */
+function voiceOf(seat: Seat, robotSeat: Seat, listener: Seat | null): { moment: MomentKey; who?: WhoKey } {
+  const robotSide = sideOf(seat, robotSeat);
+  if (robotSide === 'self') return { moment: 'self' };
+  if (listener === null || listener === robotSeat)
+    return robotSide === 'partner' ? { moment: 'partner' } : { moment: 'opponent', who: robotSide };
+  if (listener === partnerOf(robotSeat)) {
+    if (seat === listener) return { moment: 'you' };
+    return { moment: 'opponent', who: sideOf(seat, listener) === 'right' ? 'yourRight' : 'yourLeft' };
+  }
+  // An opponent asked: their own card, their partner's, the robot's partner's.
+  if (seat === listener) return { moment: 'youOpponent' };
+  if (seat === partnerOf(listener)) return { moment: 'yourPartner' };
+  return { moment: 'partner' };
+}
+
+/**
+ * The review as sentences in `library`'s language (empty when the library cannot tell reviews),
+ * told to `listener`: the seat of the one person who asked, or null when it is not one person's.
+ */
+export function reviewSentences(
+  library: UtteranceLibrary,
+  review: GameReview,
+  robotSeat: Seat,
+  listener: Seat | null = null,
+): string[] {
   const words = library.review;
   if (!words) return [];
   const say = (text: string, slots: Record<string, string | number>): string =>
     renderUtterance(library, { text }, slots);
   if (review.status === 'renounce') {
     const m = review.moments[0]!;
+    const voice = voiceOf(m.seat, robotSeat, listener);
+    const mine = voice.moment === 'you' || voice.moment === 'youOpponent';
+    const who: WhoKey =
+      voice.who ?? (voice.moment === 'yourPartner' ? 'yourPartner' : voice.moment === 'self' ? 'self' : 'partner');
     return [
-      say(words.renounce, {
-        who: words.who[relationTo(m.seat, robotSeat)],
+      say(mine ? words.renounceYou : words.renounce, {
+        ...(mine ? {} : { who: words.who[who] }),
         card: cardPhrase(library, m.card),
         trick: m.trick + 1,
       }),
@@ -51,32 +87,74 @@ export function reviewSentences(library: UtteranceLibrary, review: GameReview, r
       final_points: final,
     }),
   ];
-  for (const m of review.moments) out.push(momentSentence(library, m, robotSeat));
-  if (!review.moments.length) out.push(review.changes ? words.small : words.none);
+  const tell = told(review.moments, robotSeat, final);
+  for (const m of tell) out.push(momentSentence(library, m, robotSeat, final, listener));
+  if (!tell.length) out.push(review.changes ? words.small : words.none);
   return out;
 }
 
-function momentSentence(library: UtteranceLibrary, m: ReviewMoment, robotSeat: Seat): string {
+/**
+ * Said aloud, a review tells two moments at most (the dashboard shows every one): those that would
+ * have changed the result first, then the most points, in the order they were played; a slip of a few
+ * points that changed nothing is left out. Three, with the intro, ran to 30 s of speech, longer than a
+ * table listens.
+ */
+const TOLD = 2;
+const FEW_POINTS = 5;
+function told(moments: readonly ReviewMoment[], robotSeat: Seat, final: number): ReviewMoment[] {
+  const weighed = moments.map((m) => ({ m, turned: turns(m, robotSeat, final), points: Math.abs(m.before - m.after) }));
+  const worth = weighed.filter((w) => w.turned || w.points >= FEW_POINTS);
+  const kept = new Set(
+    worth
+      .sort((a, b) => Number(b.turned) - Number(a.turned) || b.points - a.points)
+      .slice(0, TOLD)
+      .map((w) => w.m),
+  );
+  return moments.filter((m) => kept.has(m));
+}
+
+/**
+ * Would the better card have changed the result? Only if its points, with the rest of the game as it
+ * went, move the robot's team across a victory line: 14 points more on a 36 to 84 loss still lose.
+ */
+function turns(m: ReviewMoment, robotSeat: Seat, final: number): boolean {
+  const points = Math.abs(m.before - m.after);
+  const mine = teamOf(m.seat) === teamOf(robotSeat);
+  const instead = Math.min(120, Math.max(0, final + (mine ? points : -points)));
+  return victoriesFor(instead) !== victoriesFor(final);
+}
+
+function momentSentence(
+  library: UtteranceLibrary,
+  m: ReviewMoment,
+  robotSeat: Seat,
+  final: number,
+  listener: Seat | null,
+): string {
   const words = library.review!;
-  const relation = relationTo(m.seat, robotSeat);
-  const turned = victoriesFor(m.after) !== victoriesFor(m.before);
+  // What the better card kept for the seat's team: the value only goes down for the team that plays.
+  const points = Math.abs(m.before - m.after);
+  const turned = turns(m, robotSeat, final);
   const slots: Record<string, string | number> = {
     trick: m.trick + 1,
     card: cardPhrase(library, m.card),
     better: m.better === null ? '' : cardPhrase(library, m.better),
-    // What the better card kept for the seat's team: the value only goes down for the team that plays.
-    points: Math.abs(m.before - m.after),
+    points,
     turn: turned ? words.turn : '',
   };
-  if (relation === 'left' || relation === 'right') slots.who = words.who[relation];
-  const text =
-    relation === 'self' ? words.moment.self : relation === 'partner' ? words.moment.partner : words.moment.opponent;
-  return renderUtterance(library, { text }, slots);
+  const voice = voiceOf(m.seat, robotSeat, listener);
+  if (voice.who) slots.who = words.who[voice.who];
+  return renderUtterance(library, { text: words.moment[voice.moment] }, slots);
 }
 
-/** The whole review as one text to say; null when the library cannot tell reviews. */
-export function reviewText(library: UtteranceLibrary, review: GameReview, robotSeat: Seat): string | null {
+/** The whole review as one text to say, told to `listener` (see reviewSentences); null when the library cannot tell reviews. */
+export function reviewText(
+  library: UtteranceLibrary,
+  review: GameReview,
+  robotSeat: Seat,
+  listener: Seat | null = null,
+): string | null {
   if (!library.review) return null;
-  const sentences = reviewSentences(library, review, robotSeat);
+  const sentences = reviewSentences(library, review, robotSeat, listener);
   return sentences.length ? sentences.join(' ') : null;
 }

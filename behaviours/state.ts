@@ -40,6 +40,8 @@ export interface BehaviourState {
    * it is over keep it (a plan replaces the postures still waiting) and show their own face after it.
    */
   surprise?: { atMs: number; untilMs: number; amount: number } | null;
+  /** Each game's result for the robot's team so far this session, game 1 first (absent: none yet). */
+  results?: readonly ('won' | 'lost' | 'draw')[];
 }
 
 export const initialBehaviourState = (

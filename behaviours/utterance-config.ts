@@ -90,6 +90,11 @@ const LINE_CONDITIONS = {
   margin: ['close', 'clear'],
   /** At a game's end: another game of the session follows (game: "O próximo é nosso"), or this was its last (none). */
   next: ['game', 'none'],
+  /**
+   * The robot's team won or lost the game before this one ("Preparem-se para perder mais um!" only
+   * after a won game); unknown in the first game and after a draw, so a line that sets it is not said then.
+   */
+  previous: ['won', 'lost'],
   /** The card played is worth 10 or more (an ace, a seven: rich) or nothing (poor). */
   card: ['rich', 'poor'],
   /**
@@ -97,7 +102,10 @@ const LINE_CONDITIONS = {
    * trick so far ("Obrigadinho!" only of a card that went the robot's team's way).
    */
   taken: ['ours', 'theirs'],
-  /** The card holds the trick so far (winning: "Bem jogado", "Toma lá esta!") or another card beats it (beaten). */
+  /**
+   * The card holds the trick so far (winning: "Bem jogado", "Toma lá esta!") or another card beats it
+   * (beaten: the robot's "Tenho de assistir" is a card it must follow suit with, not one that wins).
+   */
   trick: ['winning', 'beaten'],
   /** Tricks 1 to 5 of the game (early: "ainda há muito jogo"), or 6 to 10 (late). */
   stage: ['early', 'late'],
@@ -118,9 +126,13 @@ const CONDITION_CATEGORIES: Readonly<
     where: 'game.end.win.* and game.end.loss.*',
   },
   next: { applies: (c) => c.startsWith('game.end.'), where: 'game.end.*' },
+  previous: {
+    applies: (c) => c === 'game.start' || c.startsWith('game.end.'),
+    where: 'game.start and game.end.*',
+  },
   card: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   taken: { applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.'), where: 'trick.end.* and play.*' },
-  trick: { applies: (c) => c.startsWith('play.'), where: 'play.*' },
+  trick: { applies: (c) => c.startsWith('play.') || c.startsWith('playing.'), where: 'play.* and playing.*' },
   stage: {
     applies: (c) => c.startsWith('trick.end.') || c.startsWith('play.') || c.startsWith('playing.'),
     where: 'trick.end.*, play.* and playing.*',
@@ -166,16 +178,24 @@ export interface UtteranceLibrary {
  */
 export interface ReviewWords {
   intro: string;
-  /** A moment of the robot's own, its partner's, an opponent's ({who}). */
-  moment: Readonly<Record<'self' | 'partner' | 'opponent', string>>;
+  /**
+   * A moment of the robot's own, its partner's, an opponent's ({who}); told to the one who asked: the
+   * partner's own (`you`), an opponent's own (`youOpponent`) and that opponent's partner's (`yourPartner`).
+   */
+  moment: Readonly<Record<ReviewVoice, string>>;
   /** Added as {turn} when the better card would also have changed the result. */
   turn: string;
   /** No moment worth telling: nobody changed the outcome, or only by a few points each time. */
   none: string;
   small: string;
   renounce: string;
-  /** The renouncer or an opponent as the robot names them. */
-  who: Readonly<Record<'self' | 'partner' | 'left' | 'right', string>>;
+  /** The renounce of the one who asked. */
+  renounceYou: string;
+  /**
+   * The renouncer or an opponent as the robot names them, and as the listener sees them: the partner's
+   * left and right, an opponent's partner.
+   */
+  who: Readonly<Record<ReviewWho, string>>;
   /** What a game was worth for the robot's team, by its signed victories. */
   outcome: Readonly<Record<ReviewOutcome, string>>;
   /** Asked before the review of the game just ended is ready; asked before any game ended. */
@@ -184,6 +204,10 @@ export interface ReviewWords {
   /** The game could not be reviewed (not every card was played, or the review failed). */
   unavailable: string;
 }
+const REVIEW_VOICES = ['self', 'partner', 'opponent', 'you', 'youOpponent', 'yourPartner'] as const;
+type ReviewVoice = (typeof REVIEW_VOICES)[number];
+const REVIEW_WHO = ['self', 'partner', 'left', 'right', 'yourLeft', 'yourRight', 'yourPartner'] as const;
+type ReviewWho = (typeof REVIEW_WHO)[number];
 const REVIEW_OUTCOMES = ['win4', 'win2', 'win1', 'draw', 'loss1', 'loss2', 'loss4'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 /** The slots each review sentence may use. */
@@ -192,7 +216,11 @@ const REVIEW_SLOTS: Readonly<Record<string, readonly string[]>> = {
   'moment.self': ['trick', 'card', 'better', 'points', 'turn'],
   'moment.partner': ['trick', 'card', 'better', 'points', 'turn'],
   'moment.opponent': ['trick', 'who', 'card', 'better', 'points', 'turn'],
+  'moment.you': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.youOpponent': ['trick', 'card', 'better', 'points', 'turn'],
+  'moment.yourPartner': ['trick', 'card', 'better', 'points', 'turn'],
   renounce: ['who', 'card', 'trick'],
+  renounceYou: ['card', 'trick'],
 };
 
 /** The sentences of the reasons, and the words of confidence (after Yano and Onisawa's poker partner). */
@@ -204,6 +232,15 @@ interface ReasonWords {
    */
   discreet: Readonly<Record<ReasonKind, string>>;
   certainty: Readonly<Record<Certainty, string>>;
+  /**
+   * What decided in the search, in numbers, said in place of a vague reason (better odds, more points,
+   * a close call): the chance to win the game ({chance} against {other_chance}) or the points ({gain});
+   * `decided` after the game (it may name {other}), `decidedDiscreet` during it; `then` follows a
+   * tactical reason. Each may use {card}.
+   */
+  decided: Readonly<Record<EdgeKind, string>>;
+  decidedDiscreet: Readonly<Record<EdgeKind, string>>;
+  then: Readonly<Record<EdgeKind, string>>;
   /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
   forced: string;
   none: string;
@@ -217,6 +254,11 @@ interface ReasonWords {
   /** The training mode: every trump left is in the team's hands, so the partner's side masters cannot be ruffed. */
   noTrumpsWithThem: string;
 }
+const EDGE_KINDS = ['win', 'points'] as const;
+type EdgeKind = (typeof EDGE_KINDS)[number];
+/** The slots of the search's edge in words; the discreet ones and `then` never name the other card. */
+const EDGE_SLOTS = ['card', 'other', 'chance', 'other_chance', 'gain'] as const;
+const DISCREET_EDGE_SLOTS = ['card', 'chance', 'other_chance', 'gain'] as const;
 /** How sure a reason is, in words (after Yano and Onisawa): from the share of worlds that bear it out. */
 const CERTAINTIES = ['certainly', 'probably', 'maybe'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
@@ -249,6 +291,7 @@ const lineSchema = z.strictObject({
       game: z.enum(LINE_CONDITIONS.game).optional(),
       margin: z.enum(LINE_CONDITIONS.margin).optional(),
       next: z.enum(LINE_CONDITIONS.next).optional(),
+      previous: z.enum(LINE_CONDITIONS.previous).optional(),
       card: z.enum(LINE_CONDITIONS.card).optional(),
       taken: z.enum(LINE_CONDITIONS.taken).optional(),
       trick: z.enum(LINE_CONDITIONS.trick).optional(),
@@ -284,6 +327,9 @@ export const utteranceFileSchema = z
         kinds: keyed(REASON_KINDS),
         discreet: keyed(REASON_KINDS),
         certainty: keyed(CERTAINTIES),
+        decided: keyed(EDGE_KINDS),
+        decidedDiscreet: keyed(EDGE_KINDS),
+        then: keyed(EDGE_KINDS),
         forced: text,
         none: text,
         unknown: text,
@@ -297,12 +343,13 @@ export const utteranceFileSchema = z
     review: z
       .strictObject({
         intro: text,
-        moment: keyed(['self', 'partner', 'opponent'] as const),
+        moment: keyed(REVIEW_VOICES),
         turn: text,
         none: text,
         small: text,
         renounce: text,
-        who: keyed(['self', 'partner', 'left', 'right'] as const),
+        renounceYou: text,
+        who: keyed(REVIEW_WHO),
         outcome: keyed(REVIEW_OUTCOMES),
         pending: text,
         noGame: text,
@@ -367,6 +414,25 @@ export const utteranceFileSchema = z
     }
   })
   .superRefine((file, ctx) => {
+    if (!file.reasons) return;
+    for (const [key, allowed] of [
+      ['decided', EDGE_SLOTS],
+      ['decidedDiscreet', DISCREET_EDGE_SLOTS],
+      ['then', DISCREET_EDGE_SLOTS],
+    ] as const) {
+      for (const kind of EDGE_KINDS) {
+        for (const m of file.reasons[key][kind].matchAll(SLOT)) {
+          if (!(allowed as readonly string[]).includes(m[1]!))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['reasons', key, kind],
+              message: `unknown slot {${m[1]}}; it offers ${allowed.map((a) => `{${a}}`).join(', ')}`,
+            });
+        }
+      }
+    }
+  })
+  .superRefine((file, ctx) => {
     if (!file.review) return;
     const r = file.review;
     const sentences: Record<string, string> = {
@@ -374,7 +440,11 @@ export const utteranceFileSchema = z
       'moment.self': r.moment.self,
       'moment.partner': r.moment.partner,
       'moment.opponent': r.moment.opponent,
+      'moment.you': r.moment.you,
+      'moment.youOpponent': r.moment.youOpponent,
+      'moment.yourPartner': r.moment.yourPartner,
       renounce: r.renounce,
+      renounceYou: r.renounceYou,
     };
     for (const [key, sentence] of Object.entries(sentences)) {
       const allowed = REVIEW_SLOTS[key]!;

@@ -12,6 +12,7 @@ import type {
   UtteranceLibrary,
   UtteranceTarget,
 } from './utterance-config.js';
+import type { GazeTarget } from './gaze.js';
 import type { Valence } from './line-valence.js';
 import type { NameSlot } from './utterance-text.js';
 
@@ -29,8 +30,17 @@ export interface SpeechMemory {
    * The lines planned that may not have ended, with the moment from which each is stale: one the game
    * overtakes before it starts is dropped by the scheduler, so the next line need not wait for it.
    * `valence`: glad (1) or sorry (-1), absent for neither; no face says the opposite while it is said.
+   * `looks`: where the line turns the head (to whom it is said to, or its gaze mark), at what times:
+   * a later event's looks wait for its end, and a later plan, which replaces the looks still waiting,
+   * plans those again, so the head does not turn away mid-sentence.
    */
-  planned: readonly { startMs: number; endMs: number; until: number | null; valence?: Valence }[];
+  planned: readonly {
+    startMs: number;
+    endMs: number;
+    until: number | null;
+    valence?: Valence;
+    looks?: readonly (readonly [number, GazeTarget])[];
+  }[];
   /**
    * When the last optional comment started: the cooldown runs from it. A line that is always said, or
    * the robot naming its own card, is not a comment, so it never silences the next one. Null before any.
@@ -143,7 +153,12 @@ export const rememberSaid = (
   line: Pick<Utterance, 'id'>,
   startMs: number,
   endMs: number,
-  o: { comment?: boolean; until?: number | null; valence?: Valence } = {},
+  o: {
+    comment?: boolean;
+    until?: number | null;
+    valence?: Valence;
+    looks?: readonly (readonly [number, GazeTarget])[];
+  } = {},
 ): SpeechMemory => ({
   ...memory,
   said: memory.said + 1,
@@ -152,7 +167,13 @@ export const rememberSaid = (
   busyUntilMs: Math.max(endMs, memory.busyUntilMs ?? endMs),
   planned: [
     ...(memory.planned ?? []),
-    { startMs, endMs, until: o.until ?? null, ...(o.valence ? { valence: o.valence } : {}) },
+    {
+      startMs,
+      endMs,
+      until: o.until ?? null,
+      ...(o.valence ? { valence: o.valence } : {}),
+      ...(o.looks?.length ? { looks: o.looks } : {}),
+    },
   ],
   lastCommentMs: o.comment ? startMs : (memory.lastCommentMs ?? null),
   nudge: memory.nudge ?? null,

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
   certaintyOf,
+  decidingEdge,
   loadBehaviourSetup,
   loadUtteranceLibrary,
   reasonText,
@@ -109,5 +110,88 @@ describe('a reason in words', () => {
     writeFileSync(file, text);
     expect(() => loadUtteranceLibrary(file)).toThrow(ConfigError);
     expect(() => loadUtteranceLibrary(file)).toThrow(/pt\.yaml.*reasons\.kinds\.draws-trumps.*unknown slot \{carta\}/s);
+  });
+});
+
+describe('what decided in the search, in numbers', () => {
+  const value = (card: string, points: number, win: number) => ({ card: parseCard(card), points, win });
+  // The robot's record: the four of clubs won the game in 19% of the worlds, the six of clubs in 8%;
+  // the worlds the reason was played in saw the same odds, and only more points.
+  const vague = reason({
+    kind: 'more-points',
+    chosen: outcome('4C', { finalPoints: 52, winShare: 0.2 }),
+    other: outcome('6C', { finalPoints: 49, winShare: 0.2 }),
+    points: 3,
+  });
+  const edge = decidingEdge(value('4C', 48.2, 0.19), value('6C', 47.9, 0.08));
+
+  it('names the chance to win the game when that decided: 19% against 8%, in pt and en', () => {
+    expect(edge).toEqual({ kind: 'win', chance: 19, otherChance: 8 });
+    expect(reasonText(pt, vague, true, edge)).toBe(
+      'Joguei o quatro de paus porque nos dava mais hipóteses de ganhar o jogo: 19%, contra 8% com a melhor alternativa.',
+    );
+    expect(reasonText(en, vague, false, edge)).toBe(
+      'I played the four of clubs for the better chance of winning the game: 19%, against 8% with the six of clubs.',
+    );
+    // Without the search's values (an older recording), the reason as it was.
+    expect(reasonText(pt, vague, true)).toBe(
+      'Com o quatro de paus fazemos mais pontos; o resto digo-vos no fim do jogo.',
+    );
+  });
+
+  it('names the points when the chances were the same, and nothing in numbers when neither differs', () => {
+    const points = decidingEdge(value('4C', 55.4, 0.41), value('6C', 50.1, 0.4));
+    expect(points).toEqual({ kind: 'points', gain: 5 });
+    expect(reasonText(pt, vague, false, points)).toBe(
+      'Joguei o quatro de paus pelos pontos: com essa carta fazemos em média mais 5 do que com o seis de paus.',
+    );
+    const even = decidingEdge(value('4C', 50.2, 0.41), value('6C', 50.1, 0.4));
+    expect(even).toEqual({ kind: 'even' });
+    // A card ranked first by victories (a chance of a double) with a lower chance to win: not "more chance".
+    expect(decidingEdge(value('4C', 50.2, 0.38), value('6C', 50.1, 0.41))).toEqual({ kind: 'even' });
+    // The worlds of the reason saw better odds, the search no edge: a close call, not "more often".
+    const odds = reason({ kind: 'better-odds', chosen: outcome('4C', { winShare: 0.6 }), other: outcome('6C') });
+    expect(reasonText(en, odds, true, even)).toBe(en.reasons!.discreet['close-call']);
+    expect(reasonText(en, odds, true, null)).toMatch(/^With the four of clubs we win more often/);
+  });
+
+  it('follows a tactical reason with the numbers, never naming the other card during the game', () => {
+    const r = reason({
+      kind: 'takes-trick',
+      chosen: outcome('AH', { teamTakesTrick: 1, trickPoints: 21 }),
+      other: outcome('2C'),
+      points: 21,
+    });
+    const text = reasonText(pt, r, true, { kind: 'win', chance: 62, otherChance: 55 })!;
+    expect(text).toBe(
+      'Joguei o ás de copas para ganhar a vaza, de certeza. Assim a nossa hipótese de ganhar o jogo passa de 55% para 62%.',
+    );
+    expect(text).not.toContain('dois de paus');
+    for (const library of [pt, en])
+      for (const kind of REASON_KINDS)
+        for (const e of [edge, { kind: 'points' as const, gain: 4 }, { kind: 'even' as const }])
+          for (const discreet of [true, false]) {
+            const said = reasonText(
+              library,
+              reason({ kind, chosen: outcome('AH'), other: outcome('2C') }),
+              discreet,
+              e,
+            )!;
+            expect(said, `${library.language} ${kind}`).toMatch(/^\p{Lu}.*[.!]$/u);
+            expect(said, `${library.language} ${kind}`).not.toMatch(/[{}]|undefined/);
+            if (discreet) expect(said).not.toMatch(/two of clubs|dois de paus/);
+          }
+  });
+
+  it('refuses an edge sentence said during the game that would name the other card', () => {
+    const file = join(dir, 'pt-edge.yaml');
+    const text = readFileSync(new URL('../../config/utterances/pt.yaml', import.meta.url), 'utf8').replace(
+      'contra {other_chance} com a melhor alternativa.',
+      'contra {other_chance} com {other}.',
+    );
+    writeFileSync(file, text);
+    expect(() => loadUtteranceLibrary(file)).toThrow(
+      /pt-edge\.yaml.*reasons\.decidedDiscreet\.win.*unknown slot \{other\}/s,
+    );
   });
 });

@@ -215,17 +215,22 @@ describe("the other players' cards", () => {
     const about = (emotions: EmotionInput[], event: GameEvent = ace) =>
       lastLines(EAGER, [...START, { event: playOf(1, 'KS') }, { event, emotions }]);
     const labels = (lines: PlannedUtterance[]) => new Set(lines.map((l) => l.about.emotion));
+    // A sorry line is said of a partner's card the opponents' king beats, not of its ace that takes the lead.
+    const under = playOf(2, '3S');
     // Pity for the partner outweighs a stronger joy that has no one as its target.
     expect(
       labels(
-        about([
-          { type: 'joy', intensity: 8 },
-          { type: 'pity', intensity: 3, target: 2 },
-        ]),
+        about(
+          [
+            { type: 'joy', intensity: 8 },
+            { type: 'pity', intensity: 3, target: 2 },
+          ],
+          under,
+        ),
       ),
     ).toEqual(new Set(['pity']));
     expect(labels(about([{ type: 'joy', intensity: 6 }]))).toEqual(new Set(['happy']));
-    expect(labels(about([{ type: 'distress', intensity: 6 }]))).toEqual(new Set(['self-pity']));
+    expect(labels(about([{ type: 'distress', intensity: 6 }], under))).toEqual(new Set(['self-pity']));
     // Toward the team counts for the partner; toward the opponents for an opponent.
     expect(labels(about([{ type: 'pride', intensity: 5, target: 'team' }]))).toEqual(new Set(['happy']));
     const opponent = playOf(3, 'AS');
@@ -246,10 +251,13 @@ describe("the other players' cards", () => {
     // Too weak a feeling toward the player: the card's own joy decides.
     expect(
       labels(
-        about([
-          { type: 'distress', intensity: 5 },
-          { type: 'admiration', intensity: 1, target: 2 },
-        ]),
+        about(
+          [
+            { type: 'distress', intensity: 5 },
+            { type: 'admiration', intensity: 1, target: 2 },
+          ],
+          under,
+        ),
       ),
     ).toEqual(new Set(['self-pity']));
   });
@@ -422,7 +430,7 @@ describe('nudging a player who hesitates', () => {
       await feed(next!);
       if (!hesitates)
         await feed(play(EAGER, [{ event: playOf(2, '3S'), at: 43_000 }], { seed: 3, state: next!.state })[0]!);
-      await clock.advance(60_000 - clock.now());
+      await clock.advance(40_000 + nudgeAfter + 20_000 - clock.now());
       // The lines as said or dropped (each was announced as queued first).
       const said = publisher.on(TOPICS.utterance).filter((m) => m.phase !== 'queued');
       const nudges = said.filter((m) => m.category === 'next-player.partner');

@@ -166,29 +166,88 @@ describe('the review in words', () => {
     values: [],
     nodes: 0,
     moments: [
-      { play: 3, trick: 0, seat: 0, card: parseCard('AH'), better: parseCard('2H'), before: 70, after: 66 },
+      // A slip of 3 points that changed nothing: not told aloud.
+      { play: 3, trick: 0, seat: 0, card: parseCard('AH'), better: parseCard('2H'), before: 70, after: 67 },
       { play: 17, trick: 4, seat: 3, card: parseCard('7S'), better: parseCard('KS'), before: 66, after: 77 },
       { play: 22, trick: 5, seat: 2, card: parseCard('KD'), better: parseCard('3C'), before: 77, after: 56 },
     ],
   };
 
-  it("says what the game was worth, and each moment from the robot's side, its own slips included", () => {
+  it("says what the game was worth, and its two weightiest moments from the robot's side, in the order played", () => {
     expect(reviewSentences(pt, review, 0)).toEqual([
-      'Com as cartas todas à vista, este jogo valia-nos 70 pontos, uma vitória para nós; acabámos com 56, uma vitória para eles.',
-      'Na vaza 1 joguei o ás de copas; com o dois de copas fazíamos mais 4 pontos.',
-      'Na vaza 5 o adversário da minha esquerda jogou o sete de espadas; com o rei de espadas eles faziam mais 11 pontos.',
-      'Na vaza 6 o meu parceiro jogou o rei de ouros; com o três de paus fazíamos mais 21 pontos, e o resultado era outro.',
+      'Com as cartas à vista, valia-nos 70 pontos; fizemos 56.',
+      'Na vaza 5 o adversário da minha esquerda jogou o sete de espadas; o rei de espadas dava-lhes mais 11.',
+      'Na vaza 6 o meu parceiro jogou o rei de ouros; o três de paus dava-nos mais 21, e o resultado era outro.',
     ]);
-    expect(reviewSentences(en, review, 0)[3]).toBe(
-      'In trick 6 my partner played the king of diamonds; the three of clubs would have made 21 more points for us, and changed the result.',
+    expect(reviewSentences(en, review, 0)[2]).toBe(
+      "In trick 6 my partner played the king of diamonds; the three of clubs would've made us 21 more, and changed the result.",
     );
     // Seen from seat 1 (team B), the same review: the opponents' slips are now the partner's.
-    expect(reviewSentences(en, review, 1)[0]).toBe(
-      'With all cards in view, this game was worth 50 points to us, one victory for them; we ended with 64, one victory for us.',
+    expect(reviewSentences(en, review, 1)[0]).toBe('With all cards in view it was worth 50 to us; we made 64.');
+  });
+
+  it('claims a changed result only where the better card, the rest of the game as it went, changes it', () => {
+    // 56 as played: 21 more (77) wins the game, 4 more (60) draws it, 3 more (59) still loses; the
+    // opponents' 11 more (45 for the robot's team) only loses by more.
+    const moment = (seat: Seat, before: number, after: number, trick: number) => ({
+      play: trick * 4,
+      trick,
+      seat,
+      card: parseCard('AH'),
+      better: parseCard('2H'),
+      before,
+      after,
+    });
+    const told = (m: ReturnType<typeof moment>, final = 56) =>
+      reviewSentences(pt, { ...review, final, moments: [m] }, 0)[1]!;
+    expect(told(moment(2, 77, 56, 5))).toMatch(/e o resultado era outro\.$/);
+    expect(told(moment(0, 60, 56, 5))).toMatch(/e o resultado era outro\.$/);
+    // 3 more: the result stands, and a slip of so few points is not told at all.
+    expect(told(moment(0, 59, 56, 5))).toBe(pt.review!.small);
+    expect(told(moment(3, 66, 77, 5))).not.toMatch(/resultado/);
+    // A slip that crossed a line in the values, made good later in the game: the result stands.
+    expect(told(moment(2, 64, 58, 5), 70)).not.toMatch(/resultado/);
+    // The opponents' better card would have turned a 64 into a loss.
+    expect(told(moment(1, 52, 61, 5), 64)).toMatch(/e o resultado era outro\.$/);
+  });
+
+  it('speaks to the partner as tu about their own cards, and names the opponents as the partner sees them', () => {
+    // Seat 2 (the partner) asked: its own slip in the second person; seat 3, the robot's left, is the partner's right.
+    expect(reviewSentences(pt, review, 0, 2).slice(1)).toEqual([
+      'Na vaza 5 o adversário à tua direita jogou o sete de espadas; o rei de espadas dava-lhes mais 11.',
+      'Na vaza 6 jogaste o rei de ouros; o três de paus dava-nos mais 21, e o resultado era outro.',
+    ]);
+    expect(reviewSentences(en, review, 0, 2)[2]).toBe(
+      "In trick 6 you played the king of diamonds; the three of clubs would've made us 21 more, and changed the result.",
     );
-    expect(reviewSentences(en, review, 1)[1]).toBe(
-      'In trick 1 the opponent on my left played the ace of hearts; the two of hearts would have made 4 more points for them.',
+    const right = { ...review.moments[1]!, seat: 1 as Seat };
+    expect(reviewSentences(en, { ...review, moments: [right] }, 0, 2)[1]).toMatch(
+      /^In trick 5 your left-hand opponent /,
     );
+    // An opponent (seat 3) asked: its own card, its partner's (seat 1), the robot's partner's.
+    expect(reviewSentences(pt, review, 0, 3)[1]).toBe(
+      'Na vaza 5 jogaste o sete de espadas; o rei de espadas dava-vos mais 11.',
+    );
+    expect(reviewSentences(pt, { ...review, moments: [right] }, 0, 3)[1]).toMatch(/^Na vaza 5 o teu parceiro jogou /);
+    expect(reviewSentences(pt, review, 0, 3)[2]).toMatch(/^Na vaza 6 o meu parceiro jogou /);
+    // Nobody in particular (the operator, a table of several people): from the robot's side.
+    expect(reviewSentences(pt, review, 0, null)).toEqual(reviewSentences(pt, review, 0));
+  });
+
+  it('is short: at most two moments and 65 words, over whole games of every kind, in pt and en', () => {
+    for (const kind of KINDS) {
+      for (const seed of [11, 12, 13, 14, 15]) {
+        const r = reviewGame(played(seed, kind));
+        for (const library of [pt, en]) {
+          for (const listener of [null, 2, 3] as const) {
+            const sentences = reviewSentences(library, r, 0, listener);
+            expect(sentences.length).toBeLessThanOrEqual(3);
+            const words = sentences.join(' ').split(/\s+/).length;
+            expect(words, sentences.join(' ')).toBeLessThanOrEqual(65);
+          }
+        }
+      }
+    }
   });
 
   it('says when nothing changed the result, and a renounce', () => {
@@ -205,6 +264,13 @@ describe('the review in words', () => {
     };
     expect(reviewSentences(pt, renounce, 0)).toEqual([
       'O jogo acabou numa renúncia: na vaza 3, o adversário da minha direita não assistiu e jogou a dama de paus.',
+    ]);
+    // Told to the renouncer's partner, and to the renouncer.
+    expect(reviewSentences(pt, renounce, 0, 2)).toEqual([
+      'O jogo acabou numa renúncia: na vaza 3, o adversário à tua esquerda não assistiu e jogou a dama de paus.',
+    ]);
+    expect(reviewSentences(pt, renounce, 0, 1)).toEqual([
+      'O jogo acabou numa renúncia: na vaza 3 não assististe e jogaste a dama de paus.',
     ]);
   });
 });

@@ -204,7 +204,7 @@ describe('the dashboard server', () => {
     await eventually(() => expect(a.updates.some((u) => u.topic === 'review')).toBe(true));
     const said = (): unknown[] => c.entries.filter((e) => e.topic.name === TOPICS.wizardSay.name).map((e) => e.message);
     const pt = reviewText(loadBehaviourSetup({ language: 'pt' }).utterances, reviewOfMessage(REVIEW)!, robotSeat as 0)!;
-    expect(pt).toMatch(/^Com as cartas todas à vista/);
+    expect(pt).toMatch(/^Com as cartas à vista/);
     expect(await ack({ type: 'say-review' })).toEqual({ ok: true, text: pt });
     expect(said()).toEqual([
       { text: pt, language: 'pt', utterance_id: 'operator-review#1', target: 'all', by: 'operator' },

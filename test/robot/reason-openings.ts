@@ -9,6 +9,8 @@ export function reasonOpenings(language: string): RegExp {
   const sentences = [
     ...Object.values(reasons.kinds),
     ...Object.values(reasons.discreet),
+    ...Object.values(reasons.decided),
+    ...Object.values(reasons.decidedDiscreet),
     reasons.forced,
     reasons.unknown,
   ];

@@ -102,6 +102,11 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     run.node.bus.subscribe('utterance', (m) => lines.push(m));
     let robotSeat = -1;
     run.node.bus.subscribe('gameState', (m) => void (robotSeat = m.robot_seat));
+    // The person's table hosts one seat: the robot tells the review to that person.
+    let personSeat: Seat | null = null;
+    run.node.bus.subscribe('tableEvents', (m) => {
+      if (m.kind === 'hello' && m.seats.length === 1) personSeat = m.seats[0] as Seat;
+    });
 
     const person = await open(VIEWPORTS.desktop);
     await person.goto(run.tableLink);
@@ -130,8 +135,10 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
       loadBehaviourSetup({ language: 'pt' }).utterances,
       reviewOfMessage(review)!,
       robotSeat as Seat,
+      personSeat,
     )!;
-    expect(pt).toMatch(/^Com as cartas todas à vista/);
+    expect(personSeat).not.toBeNull();
+    expect(pt).toMatch(/^Com as cartas à vista/);
 
     // The person asks; the robot tells it in its bubble (game:control review, answered as a line).
     await person.click('#ask-review');
@@ -176,9 +183,15 @@ describe.skipIf(!CHROMIUM)('the end-of-game review', () => {
     await expect
       .poll(() => lines.filter((l) => l.id === 'operator-review#1').map((l) => l.phase), { timeout: 3 * WAIT })
       .toContain('start');
+    // The operator's is said to the whole table, from the robot's side ("o meu parceiro").
+    const toAll = reviewText(
+      loadBehaviourSetup({ language: 'pt' }).utterances,
+      reviewOfMessage(review)!,
+      robotSeat as Seat,
+    )!;
     expect(lines.find((l) => l.id === 'operator-review#1' && l.phase === 'start')).toMatchObject({
       category: 'operator',
-      text: pt,
+      text: toAll,
       target: 'all',
       language: 'pt',
     });

@@ -101,7 +101,7 @@ describe('the end-of-game review', () => {
     expect(said.map((m) => m.id)).toEqual(['review#1', 'review#2', 'review#3']);
     expect(said[0]).toMatchObject({ text: pt.review!.noGame, language: 'pt', target: 'all' });
     const told = reviews.map((r) => reviewText(pt, reviewOfMessage(r)!, 0)!);
-    expect(told[0]).toMatch(/^Com as cartas todas à vista, este jogo valia-nos \d+ pontos, /);
+    expect(told[0]).toMatch(/^Com as cartas à vista, valia-nos \d+ pontos; fizemos \d+\./);
     expect([pt.review!.pending, told[0]]).toContain(said[1]!.text);
     expect(said[2]!.text).toBe(told[1]);
 

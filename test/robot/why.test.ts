@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardPhrase, loadBehaviourSetup, reasonText } from '../../behaviours/index.js';
+import { cardPhrase, decidingEdge, loadBehaviourSetup, reasonText } from '../../behaviours/index.js';
 import { DECK, formatCard } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
 import type { DecisionMessage, UtteranceMessage } from '../../robot/bus/index.js';
@@ -23,7 +23,7 @@ const recording = (await import(
 const replay = (await import(
   new URL('../../dist/robot/offline/replay/index.js', import.meta.url).href
 )) as typeof import('../../robot/offline/replay/index.js');
-const { reasonOfMessage } = (await import(
+const { movePairOfMessage, reasonOfMessage } = (await import(
   new URL('../../dist/robot/live/session/bus-messages.js', import.meta.url).href
 )) as typeof import('../../robot/live/session/bus-messages.js');
 
@@ -117,7 +117,10 @@ describe('asking the robot why', () => {
     const reason = reasonOfMessage(decisions[0]!);
     expect(reason, JSON.stringify(decisions[0])).not.toBeNull();
     // During the game, only what the others can see.
-    expect(said[1]!.text).toBe(reasonText(en, reason!, true));
+    // ...with what decided in its own search, in numbers, when the search's values tell the cards apart.
+    const pair = movePairOfMessage(decisions[0]!);
+    expect(pair).not.toBeNull();
+    expect(said[1]!.text).toBe(reasonText(en, reason!, true, decidingEdge(pair!.chosen, pair!.other)));
     expect(said[1]!.text).toMatch(reasonOpenings('en'));
 
     const r = await replay.replayRecording(recording.readRecording(path));

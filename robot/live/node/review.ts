@@ -2,7 +2,7 @@
 // game ends the robot looks back on it with all cards in view (game/explain/review.ts, on a worker
 // thread) and publishes the review on the bus (/parceiro/review), where the dashboard shows it and the
 // recording keeps it. A table may ask for it (game:control `review`, "como correu o jogo?"): the robot
-// then tells it aloud, in the session's language. Told only when asked: a review names the others'
+// then tells it aloud, in the session's language, to the person at that table when it hosts one seat. Told only when asked: a review names the others'
 // slips, which nobody wants unasked.
 //
 // A replay does not review again: it feeds the recorded reviews in their place, so an answer to a
@@ -133,14 +133,16 @@ export function listenForReview(o: ReviewQuestionsOptions): Unsubscribe {
   let ended = -1;
   let last: GameReviewMessage | null = null;
   let asked = 0;
-  const answer = (): string | null => {
+  /** The seats each table hosts, from its hello: a table of one seat is one person, spoken to as such. */
+  const hosts = new Map<string, readonly number[]>();
+  const answer = (listener: Seat | null): string | null => {
     const library = (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
     const words = library.review;
     if (!words) return null;
     if (ended < 0) return words.noGame;
     if (!last || last.game !== ended) return words.pending;
     const review = reviewOfMessage(last);
-    return (review && reviewText(library, review, o.robotSeat)) ?? words.unavailable;
+    return (review && reviewText(library, review, o.robotSeat, listener)) ?? words.unavailable;
   };
   const offs = [
     o.bus.subscribe('language', (m) => void (language = m.language)),
@@ -149,8 +151,11 @@ export function listenForReview(o: ReviewQuestionsOptions): Unsubscribe {
     }),
     o.bus.subscribe('review', (m) => void (last = m)),
     o.bus.subscribe('tableEvents', (m) => {
+      if (m.kind === 'hello') hosts.set(m.table_id, m.seats);
       if (m.kind !== 'control' || m.action !== 'review') return;
-      const text = answer();
+      // Asked from one person's table: the partner hears "jogaste", and the opponents named as they see them.
+      const seats = hosts.get(m.table_id) ?? [];
+      const text = answer(seats.length === 1 ? (seats[0] as Seat) : null);
       if (!text)
         return void o.log.warn(
           { language },

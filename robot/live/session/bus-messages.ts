@@ -14,6 +14,7 @@ import type {
   SuitLetter,
 } from '../../../game/index.js';
 import { SUITS, formatCard, isReasonKind, parseCard } from '../../../game/index.js';
+import type { MoveValue } from '../../../behaviours/index.js';
 import type {
   DecisionMessage,
   GameEventMessage,
@@ -158,6 +159,23 @@ export function decisionMessage(seat: Seat, d: Decision): DecisionMessage {
         : [],
     ...reasonFields(b?.reason),
   };
+}
+
+/**
+ * The values the robot's own search gave the card it played and the card its reason compares with
+ * (the next best), as `decidingEdge` reads them; null when the message carries no such pair.
+ */
+export function movePairOfMessage(m: DecisionMessage): { chosen: MoveValue; other: MoveValue } | null {
+  const value = (card: string): MoveValue | null => {
+    const move = m.moves.find((x) => x.card === card);
+    return move && move.win_probability >= 0
+      ? { card: parseCard(card), points: move.mean, win: move.win_probability }
+      : null;
+  };
+  const chosen = m.card ? value(m.card) : null;
+  const otherCard = m.reason_other || m.moves.find((x) => x.card !== m.card)?.card;
+  const other = otherCard ? value(otherCard) : null;
+  return chosen && other ? { chosen, other } : null;
 }
 
 /** The reason a decision message carries (the inverse of reasonFields), or null: none found, or an older recording. */
