@@ -13,10 +13,10 @@ import type { Moment } from './moment.js';
 import { momentAfter, usefulUntil } from './moment.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { GazeTarget } from './gaze.js';
-import type { PostureLibrary } from './posture-config.js';
+import type { HoldEvent, PostureLibrary } from './posture-config.js';
 import { expressionValence, lineValence } from './line-valence.js';
 import { emotionPosture, expressionPosture, restPosture } from './postures.js';
-import type { BehaviourState } from './state.js';
+import type { BehaviourState, FaceHeld } from './state.js';
 import type { TableGeometry } from './table-geometry.js';
 import type { Toggles } from './toggles.js';
 import type { LineFacts, SlotValues, UtteranceRequest } from './utterances.js';
@@ -148,19 +148,37 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   );
 
   // A card the robot did not expect: surprise first (the face and, below, maybe a word), before the
-  // emotion the event raised, if any.
+  // emotion the event raised, if any. Every face is held (postures' hold): while the face planned
+  // last is within its hold, a new one replaces it only if clearly stronger or brought by an event
+  // that matters more (a game's result); a face that changed with every card and estimate was never
+  // seen, and a surprise that lasted half a second was not read as one.
   const surprise = clamp01(input.emotions.surprise ?? 0) * expressiveness;
+  const hold = postures.hold;
+  const holdFor = (durationMs: number): number => Math.max(hold.minMs, durationMs);
+  /** The face planned last, while it is held at `atMs` (planned to start later counts: it would be cancelled). */
+  const heldAt = (atMs: number): FaceHeld | null => (prev.face && atMs < prev.face.untilMs ? prev.face : null);
+  const overrides = (strength: number, held: FaceHeld): boolean =>
+    hold.events.includes(event.type as HoldEvent) || strength >= held.strength + hold.strongerBy;
   let faceUntil: number | null = null;
   let faceFrom = nowMs + settings.postures.reactionMs;
+  let planned: FaceHeld | null = null;
   // A surprised face an earlier plan made and not yet over (the estimate after a card, or the trick
   // its card closed, often comes before it shows): kept, and this event's face comes after it.
-  const held = prev.surprise && nowMs < prev.surprise.untilMs ? prev.surprise : null;
-  state = { ...state, surprise: null };
-  if (toggles.postures && surprise > 0 && surprise >= settings.postures.surpriseThreshold) {
+  const before = heldAt(faceFrom);
+  const held = before?.surprise !== undefined ? before : null;
+  state = { ...state, face: prev.face ?? null };
+  if (
+    toggles.postures &&
+    surprise > 0 &&
+    surprise >= settings.postures.surpriseThreshold &&
+    // A start at the unexpected, not a feeling to weigh against the one on show: only on a face at rest.
+    (!before || hold.events.includes(event.type as HoldEvent))
+  ) {
     const posture = expressionPosture(postures, 'surprised', surprise);
     commands.push({ kind: 'posture', atMs: faceFrom, posture, cause: 'surprise' });
-    state = { ...state, surprise: { atMs: faceFrom, untilMs: faceFrom + posture.durationMs, amount: surprise } };
-    faceFrom += posture.durationMs;
+    const untilMs = faceFrom + holdFor(posture.durationMs);
+    planned = { atMs: faceFrom, untilMs, strength: surprise * 10, surprise };
+    faceFrom = untilMs;
     faceUntil = faceFrom;
   } else if (held && toggles.postures) {
     // Planned again if it has not shown yet (this plan replaces the postures still waiting).
@@ -168,18 +186,23 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       commands.push({
         kind: 'posture',
         atMs: held.atMs,
-        posture: expressionPosture(postures, 'surprised', held.amount),
+        posture: expressionPosture(postures, 'surprised', held.surprise!),
         cause: 'surprise',
       });
-    state = { ...state, surprise: held };
+    planned = held;
     faceFrom = Math.max(faceFrom, held.untilMs);
     faceUntil = faceFrom;
   }
 
-  // The face shows the strongest emotion, if it is strong enough, and unless it would contradict a
-  // line being said (decided once this plan's own line is known, below).
+  // The face shows the strongest emotion, if it is strong enough (a change of estimate, stronger
+  // still), and unless it would contradict a line being said (decided once this plan's own line is
+  // known, below) or a face still held.
+  const minimum =
+    event.type === 'reappraisal'
+      ? Math.max(settings.postures.threshold, hold.reappraisalMin)
+      : settings.postures.threshold;
   let face: { at: number; command: Extract<BehaviourCommand, { kind: 'posture' }> } | null = null;
-  if (toggles.postures && dominant && dominant.scaled >= settings.postures.threshold) {
+  if (toggles.postures && dominant && dominant.scaled >= minimum) {
     const posture = emotionPosture(postures, dominant.emotion.type, dominant.emotion.intensity, expressiveness);
     face = { at: commands.length, command: { kind: 'posture', atMs: faceFrom, posture, cause: dominant.emotion.type } };
   }
@@ -242,10 +265,14 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
         const final = looks[looks.length - 1]![1];
         if (last && describeGazeTarget(last[1]) !== describeGazeTarget(final)) look(end, last[1]);
       }
-      if (line.animation && toggles.postures) {
-        const posture = expressionPosture(postures, line.animation.expression, line.animation.amount * expressiveness);
+      // A line's own expression, unless a face is held then (the words say it as well).
+      const marked = line.animation && toggles.postures ? line.animation : null;
+      if (marked && !heldAt(spoken.atMs) && !(planned && spoken.atMs < planned.untilMs)) {
+        const posture = expressionPosture(postures, marked.expression, marked.amount * expressiveness);
         commands.push({ kind: 'posture', atMs: spoken.atMs, posture, cause: 'animation' });
-        faceUntil = Math.max(faceUntil ?? 0, spoken.atMs + Math.max(posture.durationMs, utterance.estimatedMs));
+        const untilMs = spoken.atMs + holdFor(Math.max(posture.durationMs, utterance.estimatedMs));
+        planned = { atMs: spoken.atMs, untilMs, strength: marked.amount * expressiveness * 10 };
+        faceUntil = Math.max(faceUntil ?? 0, untilMs);
       }
     }
   }
@@ -273,6 +300,18 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
     if (valence === (ours ? -1 : 1)) face = null;
   }
+  // Nor does a face contradict a card that takes the lead of a rich trick, until the next card: no
+  // smile as an opponent's ace takes the lead of a trick of 10 points or more (its estimate may rise,
+  // the ace being out), no sorry face as the partner's does. The appraisal does not raise those
+  // feelings (appraisal/appraise.ts); this holds whatever rule raises them.
+  const rich = postures.display.richTrickPoints;
+  if (face && last && rich > 0 && last.moment === state.moment && last.trick.length > 0) {
+    const seat = ((last.leader + last.trick.length - 1) % 4) as Seat;
+    const leads = winningIndex(last.trick, state.trump) === last.trick.length - 1;
+    const points = last.trick.reduce((a, c) => a + pointsOf(c), 0);
+    const relation = relationOf(robot, seat);
+    if (leads && points >= rich && relation !== 'self' && valence === (relation === 'partner' ? -1 : 1)) face = null;
+  }
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -287,13 +326,26 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const after = Math.max(...lines.map((l) => l.endMs));
       atMs = event.type === 'reappraisal' || against(after).length > 0 ? null : after;
     }
+    // A face held then stays, unless this one is clearly stronger or its event matters more; the
+    // same face again is no change at all.
+    const kept = atMs === null ? null : heldAt(atMs);
+    if (kept && (kept.expression === posture.expression || !overrides(dominant!.scaled, kept))) atMs = null;
+    if (atMs !== null && planned && atMs >= planned.atMs && atMs < planned.untilMs) atMs = null;
     if (atMs !== null) {
-      commands.splice(face.at, 0, { ...face.command, atMs });
-      faceUntil = Math.max(faceUntil ?? 0, atMs + posture.durationMs);
+      const untilMs = atMs + holdFor(posture.durationMs);
+      // A line's own expression that would replace this face within its hold is left out (its words say it).
+      const start = atMs;
+      const early = (c: BehaviourCommand): boolean =>
+        c.kind === 'posture' && c.cause === 'animation' && c.atMs > start && c.atMs < untilMs;
+      for (let i = commands.length - 1; i >= 0; i--) if (early(commands[i]!)) commands.splice(i, 1);
+      commands.splice(Math.min(face.at, commands.length), 0, { ...face.command, atMs });
+      planned = { atMs, untilMs, strength: dominant!.scaled, expression: posture.expression };
+      faceUntil = Math.max(faceUntil ?? 0, untilMs);
     }
   }
+  if (planned) state = { ...state, face: planned };
 
-  // After an expression the head goes back to rest after a short random wait (the original: 0-6 s).
+  // After an expression (held its time) the head goes back to rest after a short random wait.
   if (faceUntil !== null) {
     const [lo, hi] = postures.timing.neutralDelayMs;
     const wait = lo + rng.int(hi - lo + 1);
