@@ -13,7 +13,7 @@ import type { Moment } from './moment.js';
 import { momentAfter, usefulUntil } from './moment.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { GazeTarget } from './gaze.js';
-import type { HoldEvent, PostureLibrary } from './posture-config.js';
+import type { ExpressionName, HoldEvent, PostureLibrary } from './posture-config.js';
 import { expressionValence, lineValence } from './line-valence.js';
 import { emotionPosture, expressionPosture, restPosture } from './postures.js';
 import type { BehaviourState, FaceHeld } from './state.js';
@@ -287,10 +287,11 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // smile just as the opponents take 20 points, though spending their seven of trumps on it raised
   // the estimate; no fright as the robot's team takes one.
   const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
+  // The valence no face may have now, from the table (0: none).
+  let forbidden: -1 | 0 | 1 = 0;
   // The trick just taken (the table is cleared), while no card has followed its last one.
   const last = state.lastPlay;
   if (
-    face &&
     last &&
     state.trick === null &&
     last.moment === state.moment &&
@@ -298,20 +299,29 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     last.trick.some((c) => pointsOf(c) > 0)
   ) {
     const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
-    if (valence === (ours ? -1 : 1)) face = null;
+    forbidden = ours ? -1 : 1;
   }
   // Nor does a face contradict a card that takes the lead of a rich trick, until the next card: no
   // smile as an opponent's ace takes the lead of a trick of 10 points or more (its estimate may rise,
   // the ace being out), no sorry face as the partner's does. The appraisal does not raise those
   // feelings (appraisal/appraise.ts); this holds whatever rule raises them.
   const rich = postures.display.richTrickPoints;
-  if (face && last && rich > 0 && last.moment === state.moment && last.trick.length > 0) {
+  if (!forbidden && last && rich > 0 && last.moment === state.moment && last.trick.length > 0) {
     const seat = ((last.leader + last.trick.length - 1) % 4) as Seat;
     const leads = winningIndex(last.trick, state.trump) === last.trick.length - 1;
     const points = last.trick.reduce((a, c) => a + pointsOf(c), 0);
     const relation = relationOf(robot, seat);
-    if (leads && points >= rich && relation !== 'self' && valence === (relation === 'partner' ? -1 : 1)) face = null;
+    if (leads && points >= rich && relation !== 'self') forbidden = relation === 'partner' ? -1 : 1;
   }
+  if (face && forbidden !== 0 && valence === forbidden) face = null;
+  // A face an earlier plan put off (after a line, after a surprise) that would now contradict the
+  // table: the calm face in its place (a posture in this plan replaces those still waiting).
+  const waiting = prev.face && prev.face.atMs > nowMs && prev.face.expression ? prev.face : null;
+  const withdraw =
+    forbidden !== 0 &&
+    toggles.postures &&
+    waiting !== null &&
+    expressionValence(postures, waiting.expression as ExpressionName) === forbidden;
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -344,6 +354,15 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     }
   }
   if (planned) state = { ...state, face: planned };
+  else if (withdraw && !commands.some((c) => c.kind === 'posture')) {
+    commands.push({
+      kind: 'posture',
+      atMs: waiting!.atMs,
+      posture: restPosture(postures, input.emotions.mood, expressiveness),
+      cause: 'rest',
+    });
+    // The hold stays as planned: a surprise before the withdrawn face is still on until then.
+  }
 
   // After an expression (held its time) the head goes back to rest after a short random wait.
   if (faceUntil !== null) {

@@ -160,7 +160,7 @@ describe('a face that holds', () => {
           }
         },
       ),
-      { numRuns: 15 },
+      { numRuns: 25 },
     );
   });
 

@@ -191,7 +191,7 @@ describe('config/postures.yaml', () => {
     const p = problemOf(text.replace('gloating: happy', 'gloating: smug'));
     expect(p.key).toBe('emotions.gloating');
     expect(p.reason).toMatch(/expected an expression .* got "smug"/);
-    expect(problemOf(text.replace('neutralDelayMs: [0, 3000]', 'neutralDelayMs: [3000, 0]')).key).toBe(
+    expect(problemOf(text.replace('neutralDelayMs: [1000, 5000]', 'neutralDelayMs: [5000, 1000]')).key).toBe(
       'timing.neutralDelayMs',
     );
   });
