@@ -317,11 +317,18 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // A face an earlier plan put off (after a line, after a surprise) that would now contradict the
   // table: the calm face in its place (a posture in this plan replaces those still waiting).
   const waiting = prev.face && prev.face.atMs > nowMs && prev.face.expression ? prev.face : null;
+  const waitingValence = waiting ? expressionValence(postures, waiting.expression as ExpressionName) : 0;
+  // Or one that would now start under a line of the opposite feeling this plan added.
+  const underLine =
+    waitingValence !== 0 &&
+    speech.planned.some(
+      (l) =>
+        l.valence === -waitingValence &&
+        l.startMs < waiting!.atMs + postures.timing.moveMs + postures.timing.neutralDelayMs[0] &&
+        l.endMs > waiting!.atMs,
+    );
   const withdraw =
-    forbidden !== 0 &&
-    toggles.postures &&
-    waiting !== null &&
-    expressionValence(postures, waiting.expression as ExpressionName) === forbidden;
+    toggles.postures && waiting !== null && ((forbidden !== 0 && waitingValence === forbidden) || underLine);
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
