@@ -137,7 +137,37 @@ function frameOf(character: Character, event: AppraisalEvent, env: Env): { frame
     for (const [goal, f] of rule.goalSuccessProbability) put(frame.goalSuccessProbability, goal, f(env), 0, 1);
     for (const [goal, f] of rule.goalAchieved) frame.goalAchieved.set(goal, f(env));
   }
+  if (event.type === 'play') withTheTrick(character, frame, env);
   return { frame, rules };
+}
+
+/**
+ * A card that takes the lead of a rich trick is good news for its side, as anyone at the table sees
+ * it. The estimate after it may say otherwise (an opponent's ace out of the way makes the robot's
+ * cards masters, so its expectation rises), and the robot then smiled at the opponents' ace taking
+ * the lead of 21 points. The change of estimate is news of the cards, not of this card: for an
+ * opponent's such card no joy or hope (desirability and the goals' probabilities do not rise) and no
+ * gloating at its player; for the partner's, no distress or fear, pity or blame. What is left out
+ * still adds up: the goals are judged against the probability last appraised.
+ */
+function withTheTrick(character: Character, frame: AppraisalFrame, env: Env): void {
+  const rich = character.leadTrickPoints;
+  if (rich <= 0 || env.winning !== true || !((env.tablePoints as number) >= rich)) return;
+  const player = env.player as number;
+  if (player === env.self) return;
+  const side = player === env.partner ? 1 : -1;
+  const against = (v: number): boolean => (side > 0 ? v < 0 : v > 0);
+  if (frame.desirability !== null && against(frame.desirability)) frame.desirability = 0;
+  const was = (env.before as { winProbability: number }).winProbability;
+  for (const [goal, p] of frame.goalSuccessProbability) if (against(p - was)) frame.goalSuccessProbability.delete(goal);
+  // Good for the player: not bad for them (no pity for the partner, no gloating at an opponent), and
+  // no blame for the partner or the team.
+  const theirs = (t: unknown): boolean => t === player || (side > 0 && t === 'team');
+  for (const [target, v] of frame.desirabilityForOther)
+    if (theirs(target) && v < 0) frame.desirabilityForOther.delete(target);
+  if (side > 0)
+    for (const [target, v] of frame.praiseworthiness)
+      if (theirs(target) && v < 0) frame.praiseworthiness.delete(target);
 }
 
 /** An event appraised already, and the expectation it should have come with, which arrived later. */

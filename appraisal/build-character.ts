@@ -75,7 +75,21 @@ export function buildCharacter(
   const surpriseGain = [...files].reverse().find((f) => f.value.surpriseGain !== undefined)?.value.surpriseGain ?? 1;
   // Likewise; 2 standard errors when none does.
   const noiseBand = [...files].reverse().find((f) => f.value.noiseBand !== undefined)?.value.noiseBand ?? 2;
-  return { name, description, model: s.model, dispositions, surpriseGain, noiseBand, goals, rules, rulesFor };
+  // Likewise; off when none sets it.
+  const leadTrickPoints =
+    [...files].reverse().find((f) => f.value.leadTrickPoints !== undefined)?.value.leadTrickPoints ?? 0;
+  return {
+    name,
+    description,
+    model: s.model,
+    dispositions,
+    surpriseGain,
+    noiseBand,
+    leadTrickPoints,
+    goals,
+    rules,
+    rulesFor,
+  };
 }
 
 function compileRule(

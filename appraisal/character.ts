@@ -78,6 +78,13 @@ export interface Character {
    * estimated probabilities do not move. 0: every change is news.
    */
   noiseBand: number;
+  /**
+   * A card that takes the lead of a trick holding this many points or more (its own included) is
+   * taken as good news for its side (0: off): an opponent's raises no joy, hope or gloating at it,
+   * the partner's no distress, fear, pity or blame, whatever the estimate says; the estimate's change
+   * still adds up toward the next appraisal.
+   */
+  leadTrickPoints: number;
   goals: Readonly<Record<string, Goal>>;
   /** In order: when two matching rules set the same variable for the same target, the later wins. */
   rules: readonly Rule[];

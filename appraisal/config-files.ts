@@ -110,6 +110,7 @@ const PRESET_SCHEMA = strict({
   dispositions: dispositions.optional(),
   surpriseGain: number('how strongly an unexpected event is taken', 0, 2).optional(),
   noiseBand: number('standard errors of the estimates', 0, 4).optional(),
+  leadTrickPoints: number('card points on the table', 0, 120).optional(),
   goals: z
     .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'goal names are lower case words joined by -'), GOAL_SCHEMA)
     .optional(),

@@ -13,10 +13,10 @@ import type { Moment } from './moment.js';
 import { momentAfter, usefulUntil } from './moment.js';
 import { describeGazeTarget, gazeAt } from './gaze.js';
 import type { GazeTarget } from './gaze.js';
-import type { PostureLibrary } from './posture-config.js';
+import type { ExpressionName, HoldEvent, PostureLibrary } from './posture-config.js';
 import { expressionValence, lineValence } from './line-valence.js';
 import { emotionPosture, expressionPosture, restPosture } from './postures.js';
-import type { BehaviourState } from './state.js';
+import type { BehaviourState, FaceHeld } from './state.js';
 import type { TableGeometry } from './table-geometry.js';
 import type { Toggles } from './toggles.js';
 import type { LineFacts, SlotValues, UtteranceRequest } from './utterances.js';
@@ -148,19 +148,37 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   );
 
   // A card the robot did not expect: surprise first (the face and, below, maybe a word), before the
-  // emotion the event raised, if any.
+  // emotion the event raised, if any. Every face is held (postures' hold): while the face planned
+  // last is within its hold, a new one replaces it only if clearly stronger or brought by an event
+  // that matters more (a game's result); a face that changed with every card and estimate was never
+  // seen, and a surprise that lasted half a second was not read as one.
   const surprise = clamp01(input.emotions.surprise ?? 0) * expressiveness;
+  const hold = postures.hold;
+  const holdFor = (durationMs: number): number => Math.max(hold.minMs, durationMs);
+  /** The face planned last, while it is held at `atMs` (planned to start later counts: it would be cancelled). */
+  const heldAt = (atMs: number): FaceHeld | null => (prev.face && atMs < prev.face.untilMs ? prev.face : null);
+  const overrides = (strength: number, held: FaceHeld): boolean =>
+    hold.events.includes(event.type as HoldEvent) || strength >= held.strength + hold.strongerBy;
   let faceUntil: number | null = null;
   let faceFrom = nowMs + settings.postures.reactionMs;
+  let planned: FaceHeld | null = null;
   // A surprised face an earlier plan made and not yet over (the estimate after a card, or the trick
   // its card closed, often comes before it shows): kept, and this event's face comes after it.
-  const held = prev.surprise && nowMs < prev.surprise.untilMs ? prev.surprise : null;
-  state = { ...state, surprise: null };
-  if (toggles.postures && surprise > 0 && surprise >= settings.postures.surpriseThreshold) {
+  const before = heldAt(faceFrom);
+  const held = before?.surprise !== undefined ? before : null;
+  state = { ...state, face: prev.face ?? null };
+  if (
+    toggles.postures &&
+    surprise > 0 &&
+    surprise >= settings.postures.surpriseThreshold &&
+    // A start at the unexpected, not a feeling to weigh against the one on show: only on a face at rest.
+    (!before || hold.events.includes(event.type as HoldEvent))
+  ) {
     const posture = expressionPosture(postures, 'surprised', surprise);
     commands.push({ kind: 'posture', atMs: faceFrom, posture, cause: 'surprise' });
-    state = { ...state, surprise: { atMs: faceFrom, untilMs: faceFrom + posture.durationMs, amount: surprise } };
-    faceFrom += posture.durationMs;
+    const untilMs = faceFrom + holdFor(posture.durationMs);
+    planned = { atMs: faceFrom, untilMs, strength: surprise * 10, surprise };
+    faceFrom = untilMs;
     faceUntil = faceFrom;
   } else if (held && toggles.postures) {
     // Planned again if it has not shown yet (this plan replaces the postures still waiting).
@@ -168,18 +186,23 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       commands.push({
         kind: 'posture',
         atMs: held.atMs,
-        posture: expressionPosture(postures, 'surprised', held.amount),
+        posture: expressionPosture(postures, 'surprised', held.surprise!),
         cause: 'surprise',
       });
-    state = { ...state, surprise: held };
+    planned = held;
     faceFrom = Math.max(faceFrom, held.untilMs);
     faceUntil = faceFrom;
   }
 
-  // The face shows the strongest emotion, if it is strong enough, and unless it would contradict a
-  // line being said (decided once this plan's own line is known, below).
+  // The face shows the strongest emotion, if it is strong enough (a change of estimate, stronger
+  // still), and unless it would contradict a line being said (decided once this plan's own line is
+  // known, below) or a face still held.
+  const minimum =
+    event.type === 'reappraisal'
+      ? Math.max(settings.postures.threshold, hold.reappraisalMin)
+      : settings.postures.threshold;
   let face: { at: number; command: Extract<BehaviourCommand, { kind: 'posture' }> } | null = null;
-  if (toggles.postures && dominant && dominant.scaled >= settings.postures.threshold) {
+  if (toggles.postures && dominant && dominant.scaled >= minimum) {
     const posture = emotionPosture(postures, dominant.emotion.type, dominant.emotion.intensity, expressiveness);
     face = { at: commands.length, command: { kind: 'posture', atMs: faceFrom, posture, cause: dominant.emotion.type } };
   }
@@ -259,10 +282,14 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
         const final = looks[looks.length - 1]![1];
         if (last && describeGazeTarget(last[1]) !== describeGazeTarget(final)) look(end, last[1]);
       }
-      if (line.animation && toggles.postures) {
-        const posture = expressionPosture(postures, line.animation.expression, line.animation.amount * expressiveness);
+      // A line's own expression, unless a face is held then (the words say it as well).
+      const marked = line.animation && toggles.postures ? line.animation : null;
+      if (marked && !heldAt(spoken.atMs) && !(planned && spoken.atMs < planned.untilMs)) {
+        const posture = expressionPosture(postures, marked.expression, marked.amount * expressiveness);
         commands.push({ kind: 'posture', atMs: spoken.atMs, posture, cause: 'animation' });
-        faceUntil = Math.max(faceUntil ?? 0, spoken.atMs + Math.max(posture.durationMs, utterance.estimatedMs));
+        const untilMs = spoken.atMs + holdFor(Math.max(posture.durationMs, utterance.estimatedMs));
+        planned = { atMs: spoken.atMs, untilMs, strength: marked.amount * expressiveness * 10 };
+        faceUntil = Math.max(faceUntil ?? 0, untilMs);
       }
     }
   }
@@ -282,10 +309,11 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   // smile just as the opponents take 20 points, though spending their seven of trumps on it raised
   // the estimate; no fright as the robot's team takes one.
   const valence = face ? expressionValence(postures, face.command.posture.expression) : 0;
+  // The valence no face may have now, from the table (0: none).
+  let forbidden: -1 | 0 | 1 = 0;
   // The trick just taken (the table is cleared), while no card has followed its last one.
   const last = state.lastPlay;
   if (
-    face &&
     last &&
     state.trick === null &&
     last.moment === state.moment &&
@@ -293,8 +321,36 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     last.trick.some((c) => pointsOf(c) > 0)
   ) {
     const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
-    if (valence === (ours ? -1 : 1)) face = null;
+    forbidden = ours ? -1 : 1;
   }
+  // Nor does a face contradict a card that takes the lead of a rich trick, until the next card: no
+  // smile as an opponent's ace takes the lead of a trick of 10 points or more (its estimate may rise,
+  // the ace being out), no sorry face as the partner's does. The appraisal does not raise those
+  // feelings (appraisal/appraise.ts); this holds whatever rule raises them.
+  const rich = postures.display.richTrickPoints;
+  if (!forbidden && last && rich > 0 && last.moment === state.moment && last.trick.length > 0) {
+    const seat = ((last.leader + last.trick.length - 1) % 4) as Seat;
+    const leads = winningIndex(last.trick, state.trump) === last.trick.length - 1;
+    const points = last.trick.reduce((a, c) => a + pointsOf(c), 0);
+    const relation = relationOf(robot, seat);
+    if (leads && points >= rich && relation !== 'self') forbidden = relation === 'partner' ? -1 : 1;
+  }
+  if (face && forbidden !== 0 && valence === forbidden) face = null;
+  // A face an earlier plan put off (after a line, after a surprise) that would now contradict the
+  // table: the calm face in its place (a posture in this plan replaces those still waiting).
+  const waiting = prev.face && prev.face.atMs > nowMs && prev.face.expression ? prev.face : null;
+  const waitingValence = waiting ? expressionValence(postures, waiting.expression as ExpressionName) : 0;
+  // Or one that would now start under a line of the opposite feeling this plan added.
+  const underLine =
+    waitingValence !== 0 &&
+    speech.planned.some(
+      (l) =>
+        l.valence === -waitingValence &&
+        l.startMs < waiting!.atMs + postures.timing.moveMs + postures.timing.neutralDelayMs[0] &&
+        l.endMs > waiting!.atMs,
+    );
+  const withdraw =
+    toggles.postures && waiting !== null && ((forbidden !== 0 && waitingValence === forbidden) || underLine);
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -309,13 +365,35 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const after = Math.max(...lines.map((l) => l.endMs));
       atMs = event.type === 'reappraisal' || against(after).length > 0 ? null : after;
     }
+    // A face held then stays, unless this one is clearly stronger or its event matters more; the
+    // same face again is no change at all.
+    const kept = atMs === null ? null : heldAt(atMs);
+    if (kept && (kept.expression === posture.expression || !overrides(dominant!.scaled, kept))) atMs = null;
+    if (atMs !== null && planned && atMs >= planned.atMs && atMs < planned.untilMs) atMs = null;
     if (atMs !== null) {
-      commands.splice(face.at, 0, { ...face.command, atMs });
-      faceUntil = Math.max(faceUntil ?? 0, atMs + posture.durationMs);
+      const untilMs = atMs + holdFor(posture.durationMs);
+      // A line's own expression that would replace this face within its hold is left out (its words say it).
+      const start = atMs;
+      const early = (c: BehaviourCommand): boolean =>
+        c.kind === 'posture' && c.cause === 'animation' && c.atMs > start && c.atMs < untilMs;
+      for (let i = commands.length - 1; i >= 0; i--) if (early(commands[i]!)) commands.splice(i, 1);
+      commands.splice(Math.min(face.at, commands.length), 0, { ...face.command, atMs });
+      planned = { atMs, untilMs, strength: dominant!.scaled, expression: posture.expression };
+      faceUntil = Math.max(faceUntil ?? 0, untilMs);
     }
   }
+  if (planned) state = { ...state, face: planned };
+  else if (withdraw && !commands.some((c) => c.kind === 'posture')) {
+    commands.push({
+      kind: 'posture',
+      atMs: waiting!.atMs,
+      posture: restPosture(postures, input.emotions.mood, expressiveness),
+      cause: 'rest',
+    });
+    // The hold stays as planned: a surprise before the withdrawn face is still on until then.
+  }
 
-  // After an expression the head goes back to rest after a short random wait (the original: 0-6 s).
+  // After an expression (held its time) the head goes back to rest after a short random wait.
   if (faceUntil !== null) {
     const [lo, hi] = postures.timing.neutralDelayMs;
     const wait = lo + rng.int(hi - lo + 1);

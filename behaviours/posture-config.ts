@@ -36,6 +36,19 @@ export interface PostureLibrary {
     /** The random wait after an expression before the head goes back to neutral: [min, max] ms. */
     neutralDelayMs: readonly [number, number];
   };
+  /** How long a face stays before another replaces it, and what may replace it sooner. */
+  hold: {
+    /** From a face's start (its move included) until another or the rest face may replace it. */
+    minMs: number;
+    /** 0..10 after expressiveness: a face this much stronger than the held one replaces it sooner. */
+    strongerBy: number;
+    /** Events whose face replaces any held one at once (a game's result). */
+    events: readonly HoldEvent[];
+    /** 0..10 after expressiveness: a reappraisal (a change of estimate) shows a face only this strong. */
+    reappraisalMin: number;
+  };
+  /** Display rules: a card taking the lead of a trick this rich shows no face against its side. */
+  display: { richTrickPoints: number };
   /** 0..1: how much the mood tints the neutral face toward happy (good mood) or sad (bad mood). */
   moodTint: number;
   expressions: Readonly<Record<ExpressionName, Expression>>;
@@ -62,6 +75,19 @@ const emotionSchema = z.union(
 
 const positiveMs = z.number().int().min(0).max(60_000);
 
+/** The events a face may come with (behaviours/events.ts), for `hold.events`. */
+export const HOLD_EVENTS = [
+  'session-start',
+  'game-start',
+  'deal',
+  'play',
+  'trick',
+  'end',
+  'session-end',
+  'reappraisal',
+] as const;
+export type HoldEvent = (typeof HOLD_EVENTS)[number];
+
 export const postureFileSchema = z
   .strictObject({
     limits: z.strictObject(jointShape(range.optional())).optional(),
@@ -72,6 +98,15 @@ export const postureFileSchema = z
         .tuple([positiveMs, positiveMs])
         .refine(([a, b]) => a <= b, 'expected [min, max] with min <= max'),
     }),
+    hold: z
+      .strictObject({
+        minMs: positiveMs,
+        strongerBy: z.number().min(0).max(10),
+        events: z.array(z.enum(HOLD_EVENTS)),
+        reappraisalMin: z.number().min(0).max(10),
+      })
+      .default({ minMs: 0, strongerBy: 0, events: [], reappraisalMin: 0 }),
+    display: z.strictObject({ richTrickPoints: z.number().int().min(0).max(120) }).default({ richTrickPoints: 0 }),
     moodTint: z.number().min(0).max(1).default(0),
     expressions: objectOf(EXPRESSIONS, expressionSchema),
     emotions: objectOf(EMOTION_TYPES, emotionSchema),
@@ -141,7 +176,15 @@ export const postureFileSchema = z
         return [t, typeof m === 'string' ? { expression: m, gain: 1 } : m];
       }),
     ) as Record<EmotionType, EmotionExpression>;
-    return { limits, timing: file.timing, moodTint: file.moodTint, expressions, emotions };
+    return {
+      limits,
+      timing: file.timing,
+      hold: file.hold,
+      display: file.display,
+      moodTint: file.moodTint,
+      expressions,
+      emotions,
+    };
   });
 
 const describeJoint = (j: JointName): string => j.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);

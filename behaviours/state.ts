@@ -36,12 +36,24 @@ export interface BehaviourState {
    */
   saidAtPlan: number;
   /**
-   * A surprised face planned (at `atMs`, showing `amount`) and held until `untilMs`: plans made before
-   * it is over keep it (a plan replaces the postures still waiting) and show their own face after it.
+   * The face planned last and held until `untilMs` (postures' hold): plans made before then replace
+   * it only with a clearly stronger face; after a surprise (`surprise`: its amount), this event's face
+   * comes after it.
    */
-  surprise?: { atMs: number; untilMs: number; amount: number } | null;
+  face?: FaceHeld | null;
   /** Each game's result for the robot's team so far this session, game 1 first (absent: none yet). */
   results?: readonly ('won' | 'lost' | 'draw')[];
+}
+
+/** A face planned (from `atMs`) and held until `untilMs`, with its strength 0..10 after expressiveness. */
+export interface FaceHeld {
+  atMs: number;
+  untilMs: number;
+  strength: number;
+  /** The expression, when it shows an emotion. */
+  expression?: string;
+  /** A surprised face: how surprised (0..1). */
+  surprise?: number;
 }
 
 export const initialBehaviourState = (

@@ -53,7 +53,9 @@ function utteranceLibraries(configDir = defaultConfigDir()): (language: string) 
 /** Reads every recording (a file that is not one ends the command), reports, and writes the chart if asked. */
 export function reportCommand(files: readonly string[], o: ReportCommandOptions): { report: Report; output: string } {
   const recordings = files.map((f) => readRecording(f));
-  const { report, timelines } = buildReport(recordings, utteranceLibraries());
+  // Faces are judged against the hold time the robot is configured with.
+  const holdMs = loadPostureLibrary(join(defaultConfigDir(), BEHAVIOUR_FILES.postures)).hold.minMs;
+  const { report, timelines } = buildReport(recordings, utteranceLibraries(), { holdMs });
   if (o.chart) {
     try {
       writeFileSync(o.chart, chartHtml(report, timelines));

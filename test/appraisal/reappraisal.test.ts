@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { Appraiser, PRIOR_EXPECTATION, manualClock } from '../../appraisal/index.js';
 import type { AppraisalEvent } from '../../appraisal/index.js';
 import { parseCard, pointsOf } from '../../game/index.js';
-import { character, find } from './helpers.js';
+import { character as shipped, find } from './helpers.js';
+import type { Character } from '../../appraisal/index.js';
+
+// The partner's ace of diamonds below leads its trick: the shipped characters take a card that takes
+// the lead of a rich trick as good news for its side whatever the estimate says (tested at the end).
+// The reappraisal's arithmetic is tested without that rule.
+const character = (name: string): Character => ({ ...shipped(name), leadTrickPoints: 0 });
 
 const cards = (s: string) => s.split(' ').map(parseCard);
 const deal: AppraisalEvent = {
@@ -217,5 +223,36 @@ describe('reappraising an event when its expectation comes later', () => {
       expect(fears).toEqual([0.48]);
       expect(a.state.likelihood['win-game']).toBe(0.48);
     });
+  });
+});
+
+describe('a card that takes the lead of a rich trick, as the table sees it', () => {
+  const opponentLeads: AppraisalEvent = { type: 'play', seat: 1, card: parseCard('AD'), trick: 0 };
+  const after = (a: Appraiser, e: AppraisalEvent, expectation: { expectedPoints: number; winProbability: number }) =>
+    a.reappraise(e, a.perceive(e).state.game, expectation).felt.map((f) => `${f.type}>${String(f.target)}`);
+
+  for (const name of ['warm', 'competitive'])
+    it(`${name}: no joy, hope or gloating at an opponent's ace that takes the lead, though the estimate rises`, () => {
+      const a = new Appraiser(shipped(name), { seat: 0, clock: manualClock(0) });
+      a.perceive(deal, { after: { expectedPoints: 60, winProbability: 0.5 } });
+      const felt = after(a, opponentLeads, { expectedPoints: 80, winProbability: 0.8 });
+      expect(felt.filter((f) => /^(joy|hope|gloating)>/.test(f))).toEqual([]);
+      // Without the rule, the same estimate is joy and hope (and gloating for the competitive robot).
+      const b = new Appraiser(character(name), { seat: 0, clock: manualClock(0) });
+      b.perceive(deal, { after: { expectedPoints: 60, winProbability: 0.5 } });
+      expect(after(b, opponentLeads, { expectedPoints: 80, winProbability: 0.8 })).toEqual(
+        expect.arrayContaining(['joy>null', 'hope>null']),
+      );
+    });
+
+  it("no distress, fear, pity or blame at the partner's ace that takes the lead; bad news of an opponent's still felt", () => {
+    const a = new Appraiser(shipped('competitive'), { seat: 0, clock: manualClock(0) });
+    a.perceive(deal, { after: { expectedPoints: 60, winProbability: 0.5 } });
+    expect(after(a, partnerPlays, { expectedPoints: 40, winProbability: 0.2 })).toEqual([]);
+    const b = new Appraiser(shipped('competitive'), { seat: 0, clock: manualClock(0) });
+    b.perceive(deal, { after: { expectedPoints: 60, winProbability: 0.5 } });
+    expect(after(b, opponentLeads, { expectedPoints: 40, winProbability: 0.2 })).toEqual(
+      expect.arrayContaining(['distress>null', 'fear>null']),
+    );
   });
 });

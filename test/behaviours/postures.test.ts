@@ -191,9 +191,19 @@ describe('config/postures.yaml', () => {
     const p = problemOf(text.replace('gloating: happy', 'gloating: smug'));
     expect(p.key).toBe('emotions.gloating');
     expect(p.reason).toMatch(/expected an expression .* got "smug"/);
-    expect(problemOf(text.replace('neutralDelayMs: [0, 6000]', 'neutralDelayMs: [6000, 0]')).key).toBe(
+    expect(problemOf(text.replace('neutralDelayMs: [1000, 5000]', 'neutralDelayMs: [5000, 1000]')).key).toBe(
       'timing.neutralDelayMs',
     );
+  });
+
+  it("rejects a hold that is not one, naming the file's line and key", () => {
+    const minMs = problemOf(text.replace('  minMs: 3000 ', '  minMs: -3000 '));
+    expect(minMs).toMatchObject({ key: 'hold.minMs', line: lineOf('  minMs: 3000') });
+    const events = problemOf(text.replace('events: [end, session-end]', 'events: [end, lunch]'));
+    expect(events.key).toBe('hold.events[1]');
+    expect(events.line).toBe(lineOf('events: [end, session-end]'));
+    expect(problemOf(text.replace('strongerBy: 3 ', 'strongerBy: 12 ')).key).toBe('hold.strongerBy');
+    expect(problemOf(text.replace('richTrickPoints: 10', 'richTrickPoints: ten')).key).toBe('display.richTrickPoints');
   });
 
   it('rejects YAML that does not parse, with its line', () => {

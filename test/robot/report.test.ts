@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCard, pointsOf } from '../../game/index.js';
+import { parseCard, pointsOf, suitOf, winningIndex } from '../../game/index.js';
 import type { Seat } from '../../game/index.js';
 import type { GameEventMessage } from '../../robot/bus/messages.js';
 import { ExpectationMsg, FIELDS_ADDED_LATER } from '../../robot/bus/messages.js';
@@ -462,6 +462,79 @@ describe('faces against the trick', () => {
       text: 'happy face (valence 0.3), 0.2 s after the trick',
     });
     expect(c.examples[0]!.why).toMatch(/^an opponent \(seat [13]\) took \d+ points for the opponents$/);
+  });
+});
+
+describe('the face as people meet it', () => {
+  it('counts face changes per trick and the faces replaced within the hold time', async () => {
+    const s = new SessionScript();
+    s.playGame({
+      game: 0,
+      seed: 4,
+      dealer: 0,
+      gapMs: 1000,
+      // A smile at each trick's first card, gone at its third (two changes a trick, the smile ~2 s on).
+      afterEvent: (e, { script }) => {
+        if (e.type !== 'play') return;
+        const nth = s.messages.filter(
+          (m) => m.key === 'gameEvents' && (m.message as GameEventMessage).type === 'play',
+        ).length;
+        if (nth % 4 === 1) script.face('happy');
+        if (nth % 4 === 3) script.face('neutral');
+      },
+    });
+    const recording = await recorded(s);
+    const held = sessionReport(recording, LIBRARY, { holdMs: 3000 }).report.figures.faces.changes;
+    expect(held).toMatchObject({ total: 20, tricks: 10, perTrick: { median: 2, p90: 2, mean: 2 }, holdMs: 3000 });
+    expect(held.replacedWithinHold).toEqual({ count: 10, share: 0.5 });
+    // The same faces judged against a hold of one second: none was replaced sooner.
+    const short = sessionReport(recording, LIBRARY, { holdMs: 1000 }).report.figures.faces.changes;
+    expect(short.replacedWithinHold).toEqual({ count: 0, share: 0 });
+  });
+
+  it("finds a glad face at an opponent's card that takes the lead of a rich trick, a sorry one at the partner's", async () => {
+    const s = new SessionScript();
+    const rich: { seat: number; card: string }[] = [];
+    let table: string[] = [];
+    let trump = '';
+    s.playGame({
+      game: 0,
+      seed: 6,
+      dealer: 0,
+      afterEvent: (e, { script }) => {
+        if (e.type === 'deal') trump = e.card.slice(-1);
+        if (e.type === 'trick') table = [];
+        if (e.type !== 'play') return;
+        table.push(e.card);
+        const leads = winningIndex(table.map(parseCard), suitOf(parseCard(`2${trump}`))) === table.length - 1;
+        const worth = table.reduce((a, c) => a + points(c), 0);
+        if (e.seat !== 0 && leads && worth >= 10) rich.push({ seat: e.seat, card: e.card });
+        // Glad at every other seat's card: against the card only where an opponent's takes a rich lead.
+        if (e.seat !== 0) script.tick(300).face(e.seat === 2 ? 'sad' : 'happy');
+      },
+    });
+    const c = (await reportOf(s)).figures.checks.facesAgainstCards;
+    expect(rich.length).toBeGreaterThan(2);
+    expect(c.applicable).toBe(rich.length);
+    expect(c.count).toBe(rich.length);
+    expect(c.examples[0]!.text).toBe(`${rich[0]!.seat === 2 ? 'sad' : 'happy'} face 0.3 s after ${rich[0]!.card}`);
+    expect(c.examples[0]!.why).toMatch(/took the lead of a trick holding \d+ points$/);
+  });
+
+  it('counts the strongest feeling against the face, which the panels no longer show as felt', async () => {
+    const s = new SessionScript();
+    s.playGame({
+      game: 0,
+      seed: 4,
+      dealer: 0,
+      reactor: (e) => (e.type === 'play' && e.trick === 2 ? { felt: [{ type: 'distress', intensity: 6 }] } : undefined),
+      afterEvent: (e, { script }) => {
+        if (e.type === 'play' && e.trick === 2) script.face('happy');
+      },
+    });
+    const r = await reportOf(s);
+    expect(r.figures.faces.changes.strongestAgainstFace.count).toBeGreaterThan(0);
+    expect(r.figures.checks.panelAgainstFace.count).toBe(0);
   });
 });
 

@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Expectation } from '../../appraisal/index.js';
-import type { InfoSet } from '../../game/index.js';
-import { RulePlayer, parseCard, pointsOf } from '../../game/index.js';
+import type { Card, InfoSet } from '../../game/index.js';
+import { RulePlayer, parseCard, pointsOf, winningIndex } from '../../game/index.js';
 import type * as Robot from '../../robot/index.js';
 import type {
   BusEntry,
@@ -22,17 +22,17 @@ const { onlyLegal } = (await import(
   new URL('../../dist/robot/live/node/expectation-worker.js', import.meta.url).href
 )) as typeof import('../../robot/live/node/expectation-worker.js');
 
-type Answer = (event: number, play: PlayToJudge | undefined) => (Expectation & { choice?: number }) | undefined;
+type Answer = (
+  event: number,
+  play: PlayToJudge | undefined,
+  info?: InfoSet,
+) => (Expectation & { choice?: number }) | undefined;
 
 /** Answers at once, as the scenario says. */
 class ScriptedEstimator implements ExpectationSource {
   constructor(private readonly answer: Answer) {}
-  estimate(
-    _info: InfoSet,
-    event: number,
-    play?: PlayToJudge,
-  ): Promise<(Expectation & { choice?: number }) | undefined> {
-    return Promise.resolve(this.answer(event, play));
+  estimate(info: InfoSet, event: number, play?: PlayToJudge): Promise<(Expectation & { choice?: number }) | undefined> {
+    return Promise.resolve(this.answer(event, play, info));
   }
 }
 
@@ -120,11 +120,18 @@ function reactionTo(r: Run, at: number): EmotionalStateMessage {
 }
 
 describe('blame only for a choice (competitive robot)', () => {
-  // The partner's first ace or seven is bad news (a drop of 30 expected points); only `choice` differs.
+  // The partner's first ace or seven given away (under another seat's winning card: one that takes
+  // the lead is good news for its side, whatever the estimate) is bad news (a drop of 30 expected
+  // points); only `choice` differs.
+  const givenAway = (info: InfoSet, card: Card): boolean => {
+    const trick = info.table.length > 0 ? info.table : info.plays.slice(-4);
+    const at = trick.indexOf(card);
+    return at >= 0 && winningIndex(trick, info.trump) !== at;
+  };
   const run = (choice: number) => {
     let judged: number | null = null;
-    const estimator = new ScriptedEstimator((event, play) => {
-      if (play?.seat === 2 && pointsOf(play.card) >= 10 && judged === null) {
+    const estimator = new ScriptedEstimator((event, play, info) => {
+      if (play?.seat === 2 && pointsOf(play.card) >= 10 && judged === null && info && givenAway(info, play.card)) {
         judged = event;
         return { expectedPoints: 30, winProbability: 0.2, choice };
       }
@@ -134,7 +141,7 @@ describe('blame only for a choice (competitive robot)', () => {
   };
   const reproachAtThePartnersCard = async (choice: number): Promise<number> => {
     const { estimator, judged } = run(choice);
-    const r = await session({ seed: 11, games: 1, character: 'competitive', estimator });
+    const r = await session({ seed: 9, games: 1, character: 'competitive', estimator });
     expect(judged()).not.toBeNull();
     const taken = r.on<ExpectationMessage>('/parceiro/expectation').find((x) => x.m.event_index === judged())!;
     expect(taken.m).toMatchObject({ applied: true, choice: expect.closeTo(choice, 5) });

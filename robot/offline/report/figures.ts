@@ -60,6 +60,19 @@ export interface Figures {
     >;
   };
   faces: {
+    /**
+     * The face as people meet it: changes of the expression shown, per trick (median, 90th
+     * percentile, mean); how many replaced a face shown for less than the hold time; and how often
+     * the strongest feeling was the face's opposite (what a panel naming it would have contradicted).
+     */
+    changes: {
+      total: number;
+      tricks: number;
+      perTrick: { median: number | null; p90: number | null; mean: number | null };
+      holdMs: number;
+      replacedWithinHold: { count: number; share: number | null };
+      strongestAgainstFace: { count: number; of: number; share: number | null };
+    };
     beforeFirstGame: FaceCounts;
     /** Per game result: games, faces during them (first card to end) and after them (end to the next first card). */
     byResult: Record<GameResult, { games: number; during: FaceCounts; after: FaceCounts }>;
@@ -255,7 +268,28 @@ export function figuresOf(f: SessionFacts): Figures {
       },
     },
     emotions: { messages: f.emotionMessages, types, towardSeats: towardSeats(f) },
-    faces: { beforeFirstGame: f.facesBefore, byResult },
+    faces: {
+      changes: {
+        total: f.faceChanges.changes,
+        tricks: f.faceChanges.perTrick.length,
+        perTrick: {
+          median: roundOrNull(median(f.faceChanges.perTrick)),
+          p90: roundOrNull(quantile(f.faceChanges.perTrick, 0.9)),
+          mean: f.faceChanges.perTrick.length
+            ? round(f.faceChanges.perTrick.reduce((a, b) => a + b, 0) / f.faceChanges.perTrick.length)
+            : null,
+        },
+        holdMs: f.faceChanges.holdMs,
+        replacedWithinHold: { count: f.faceChanges.early, share: share(f.faceChanges.early, f.faceChanges.changes) },
+        strongestAgainstFace: {
+          count: f.faceChanges.strongestAgainst,
+          of: f.faceChanges.panelStates,
+          share: share(f.faceChanges.strongestAgainst, f.faceChanges.panelStates),
+        },
+      },
+      beforeFirstGame: f.facesBefore,
+      byResult,
+    },
     lines: lineFigures(f),
     checks: {
       ...checks,

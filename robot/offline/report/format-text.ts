@@ -40,6 +40,8 @@ const CHECK_TITLES: Record<CheckName, string> = {
   happyAfterLoss: 'happy after a lost game',
   facesAgainstWords: 'faces against the words',
   facesAgainstTricks: 'faces against the trick',
+  facesAgainstCards: 'faces against the card',
+  panelAgainstFace: 'panel against the face',
 };
 
 /** What each check counted, in words. */
@@ -53,6 +55,9 @@ const CHECK_SCOPE: Record<CheckName, (c: CheckFigures) => string> = {
     `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
   facesAgainstWords: (c) =>
     `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
+  facesAgainstCards: (c) =>
+    `of ${plural(c.applicable, 'card')} taking the lead of a trick of 10 points or more for another seat (a glad face at an opponent's, a sorry one at the partner's)`,
+  panelAgainstFace: (c) => `of ${c.applicable} panel states naming a feeling beside a face (${c.examined} in all)`,
   facesAgainstTricks: (c) =>
     `of ${plural(c.applicable, 'trick')} with points followed by a glad or sad face before the next card (of ${c.examined} with points)`,
 };
@@ -123,6 +128,12 @@ function faceLinesOfSession(s: SessionReport): string[] {
     out.push(faceRow(`  after its end`, g.faces.after));
   }
   return out;
+}
+
+/** How the face changed, as people see it. */
+function faceChangeLine(f: Figures): string {
+  const c = f.faces.changes;
+  return `Face changes: ${c.total} over ${plural(c.tricks, 'trick')} (a trick: median ${num(c.perTrick.median, 1)}, 90% ${num(c.perTrick.p90, 1)}, mean ${num(c.perTrick.mean, 2)}); replaced within the ${c.holdMs} ms hold ${c.replacedWithinHold.count} (${pct(c.replacedWithinHold.share)}); strongest feeling against the face ${c.strongestAgainstFace.count} of ${c.strongestAgainstFace.of} panel states`;
 }
 
 function faceLinesByResult(f: Figures): string[] {
@@ -215,6 +226,7 @@ export function formatSession(s: SessionReport): string {
     ...emotionLines(f),
     ...towardLines(f),
     ...faceLinesOfSession(s),
+    faceChangeLine(s.figures),
     ...lineLines(f),
     ...checkLines(f, TEXT_EXAMPLES, false),
   ].join('\n');
@@ -232,6 +244,7 @@ function formatOverall(f: Figures): string {
     ...emotionLines(f),
     ...towardLines(f),
     ...faceLinesByResult(f),
+    faceChangeLine(f),
     ...lineLines(f),
     ...checkLines(f, TEXT_EXAMPLES, true),
   ].join('\n');

@@ -1,7 +1,7 @@
 // A session-level measure of the robot's social behaviour, from recordings (parceiro report).
 export { buildReport, sessionReport } from './session-report.js';
 export type { Report, SessionReport } from './session-report.js';
-export { sessionFacts, EVENT_KINDS, CHECK_NAMES, FACES } from './session-facts.js';
+export { sessionFacts, EVENT_KINDS, CHECK_NAMES, DEFAULT_HOLD_MS, FACES } from './session-facts.js';
 export type {
   Addressee,
   CheckName,
@@ -10,6 +10,7 @@ export type {
   GameFacts,
   LibraryLines,
   LibraryLookup,
+  ReportOptions,
   SessionFacts,
 } from './session-facts.js';
 export { figuresOf, EXAMPLES } from './figures.js';
@@ -36,3 +37,5 @@ export { formatReport, formatSession } from './format-text.js';
 export { chartHtml } from './chart.js';
 export { histogram, median, quantile } from './stats.js';
 export type { Bin } from './stats.js';
+export { faceChangeFacts, facesAgainstCards, panelAgainstFace } from './faces.js';
+export type { FaceChangeFacts } from './faces.js';

@@ -44,6 +44,14 @@ export function mergeFacts(all: readonly SessionFacts[]): SessionFacts {
       // A language's library is the same file for every session read in one run.
       libraries: { ...a.libraries, ...b.libraries },
       facesBefore: addCounts(a.facesBefore, b.facesBefore) as FaceCounts,
+      faceChanges: {
+        holdMs: a.faceChanges.holdMs,
+        perTrick: [...a.faceChanges.perTrick, ...b.faceChanges.perTrick],
+        changes: a.faceChanges.changes + b.faceChanges.changes,
+        early: a.faceChanges.early + b.faceChanges.early,
+        strongestAgainst: a.faceChanges.strongestAgainst + b.faceChanges.strongestAgainst,
+        panelStates: a.faceChanges.panelStates + b.faceChanges.panelStates,
+      },
       checks: Object.fromEntries(CHECK_NAMES.map((n) => [n, addChecks(a.checks[n], b.checks[n])])) as Record<
         CheckName,
         CheckFacts

@@ -17,6 +17,8 @@ import {
   misaddressedLines,
   resultOf,
 } from './checks.js';
+import type { FaceChangeFacts } from './faces.js';
+import { faceChangeFacts, facesAgainstCards, panelAgainstFace } from './faces.js';
 import type { Felt, SeatRelation, TargetRelation } from './felt.js';
 import { feltAbout, previousEmotions, relationOf, targetRelation } from './felt.js';
 import type { Reaction, Timeline } from './timeline.js';
@@ -91,7 +93,9 @@ export type CheckName =
   | 'gloatingPity'
   | 'happyAfterLoss'
   | 'facesAgainstWords'
-  | 'facesAgainstTricks';
+  | 'facesAgainstTricks'
+  | 'facesAgainstCards'
+  | 'panelAgainstFace';
 export const CHECK_NAMES: readonly CheckName[] = [
   'misaddressed',
   'lateLines',
@@ -100,6 +104,8 @@ export const CHECK_NAMES: readonly CheckName[] = [
   'happyAfterLoss',
   'facesAgainstWords',
   'facesAgainstTricks',
+  'facesAgainstCards',
+  'panelAgainstFace',
 ];
 
 export interface SessionFacts {
@@ -121,6 +127,8 @@ export interface SessionFacts {
   libraries: Record<string, LibrarySummary | null>;
   /** Faces before the first game's first card. */
   facesBefore: FaceCounts;
+  /** How the face changed: per trick, and how many faces were replaced within the hold time. */
+  faceChanges: FaceChangeFacts;
   checks: Record<CheckName, CheckFacts>;
   /** From each reacted game event to the robot's reaction (its emotions message), ms. */
   latencies: { kind: EventKind; ms: number }[];
@@ -220,10 +228,19 @@ function librarySummary(library: LibraryLines | null): LibrarySummary | null {
   return { categories: [...new Set(library.lines.map((l) => l.category))], ids: library.lines.map((l) => l.id) };
 }
 
+export interface ReportOptions {
+  /** The least time a face should stay (config/postures.yaml, hold.minMs); default DEFAULT_HOLD_MS. */
+  holdMs?: number;
+}
+
+/** The hold time a report judges faces by when it is not told (config/postures.yaml's default). */
+export const DEFAULT_HOLD_MS = 3000;
+
 /** Everything a report needs from one recording, and the timeline it read (for the chart). */
 export function sessionFacts(
   recording: Recording,
   libraries: LibraryLookup,
+  o: ReportOptions = {},
 ): { facts: SessionFacts; timeline: Timeline } {
   const t = timelineOf(recording);
   const session = recording.session?.id ?? recording.path;
@@ -282,6 +299,7 @@ export function sessionFacts(
     facesBefore: countFaces(
       t.faces.filter((f) => f.index < ((t.games[0]?.plays[0] ?? t.games[0]?.end)?.index ?? Infinity)),
     ),
+    faceChanges: faceChangeFacts(t, o.holdMs ?? DEFAULT_HOLD_MS),
     checks: {
       misaddressed: misaddressedLines(context),
       lateLines: lateLines(context),
@@ -290,6 +308,8 @@ export function sessionFacts(
       happyAfterLoss: happyAfterLoss(context),
       facesAgainstWords: facesAgainstWords(context),
       facesAgainstTricks: facesAgainstTricks(context),
+      facesAgainstCards: facesAgainstCards(t, session),
+      panelAgainstFace: panelAgainstFace(t, session),
     },
     latencies,
     unanswered,

@@ -5,7 +5,7 @@ import type { Recording } from '../../recording/index.js';
 import type { Figures } from './figures.js';
 import { figuresOf } from './figures.js';
 import { mergeFacts } from './merge.js';
-import type { GameFacts, LibraryLookup, SessionFacts } from './session-facts.js';
+import type { GameFacts, LibraryLookup, ReportOptions, SessionFacts } from './session-facts.js';
 import { sessionFacts } from './session-facts.js';
 import type { Timeline } from './timeline.js';
 
@@ -42,8 +42,9 @@ export interface Report {
 export function sessionReport(
   recording: Recording,
   libraries: LibraryLookup,
+  o: ReportOptions = {},
 ): { report: SessionReport; facts: SessionFacts; timeline: Timeline } {
-  const { facts, timeline } = sessionFacts(recording, libraries);
+  const { facts, timeline } = sessionFacts(recording, libraries, o);
   const s = recording.session ?? {};
   const planned = Number(s.games);
   const notes: string[] = [];
@@ -81,8 +82,9 @@ export function sessionReport(
 export function buildReport(
   recordings: readonly Recording[],
   libraries: LibraryLookup,
+  o: ReportOptions = {},
 ): { report: Report; timelines: Timeline[] } {
-  const each = recordings.map((r) => sessionReport(r, libraries));
+  const each = recordings.map((r) => sessionReport(r, libraries, o));
   return {
     report: {
       report: 'parceiro-session-report',

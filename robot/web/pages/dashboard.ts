@@ -19,6 +19,8 @@ import { renderMemory } from './memory-view.js';
 import { renderPrediction } from './prediction-view.js';
 import { renderSpeech } from './speech-view.js';
 import { emotionColour, emotionWord } from './words.js';
+import { panelFeeling } from '../feels.js';
+import { panelWords } from './feel-words.js';
 
 type DashSocket = Socket<DashboardServerEvents, DashboardClientEvents>;
 
@@ -37,6 +39,7 @@ let socket: DashSocket | null = null;
 const face = new EmysFace(byId('face'));
 const chart = new EmotionChart(byId('timeline'));
 let shownPosture = -1;
+let shownExpression = -1;
 let dirty = false;
 
 // ---- login -----------------------------------------------------------------------------------
@@ -281,6 +284,10 @@ function render(): void {
     shownPosture = s.posture.atMs;
     face.show(s.posture.joints, s.posture.durationMs);
   }
+  if (s.expression && s.expression.atMs !== shownExpression) {
+    shownExpression = s.expression.atMs;
+    face.express(s.expression.expression, s.expression.valence);
+  }
   byId('expression').textContent = s.expression
     ? `Shows ${s.expression.expression} (since ${clock(s.expression.atMs)}).`
     : 'No expression shown yet.';
@@ -379,8 +386,18 @@ function renderEmotions(s: DashboardState): void {
           );
         }),
     );
+  // The same sentence as the virtual table's panel (robot/web/feels.ts): the face leads.
+  const p = panelFeeling(
+    (e?.emotions ?? []).map((m) => ({ type: m.type, intensity: m.intensity, seat: m.target })),
+    s.expression?.expression ?? null,
+    2,
+  );
+  const words = panelWords(p, 'en');
+  const feels = byId('feels');
+  feels.dataset.panel = p.kind;
+  feels.textContent = `The robot ${words.verb} ${words.word}${words.rest}.`;
   byId('mood').textContent = e
-    ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest: ${emotionWord(e.strongest)}` : ''}.`
+    ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest felt: ${emotionWord(e.strongest)}` : ''}.`
     : '';
   chart.draw(s.timeline);
 }

@@ -30,6 +30,41 @@ const NEUTRAL: Record<string, number> = {
   right_eye_protrusion: 20,
 };
 
+/**
+ * How far each expression joint may stray from neutral (config/postures.yaml's limits). On a drawing
+ * a few centimetres wide, the small moves of a weak expression (a hope at 3 of 10 moves the discs by a
+ * millimetre) are lost: happy and neutral looked the same. A move is drawn as sqrt(move / range) of
+ * the range, so a tenth of the way reads as a third, and the apex stays the apex.
+ */
+const RANGE: Record<string, number> = {
+  lower_disc: 16,
+  upper_disc: 15,
+  left_eyelid: 75,
+  right_eyelid: 75,
+  left_eyebrow: 45,
+  right_eyebrow: 45,
+  left_eye_protrusion: 80,
+  right_eye_protrusion: 80,
+};
+const legible = (name: string, v: number): number => {
+  const r = RANGE[name];
+  const n = NEUTRAL[name] ?? 0;
+  if (r === undefined) return v;
+  const d = Math.max(-1, Math.min(1, (v - n) / r));
+  return n + Math.sign(d) * Math.sqrt(Math.abs(d)) * r;
+};
+
+/** The mouth's shape for each expression (EMYS has none: on the page it tells the faces apart at any strength). */
+const MOUTH: Record<string, { curve: number; open: number }> = {
+  neutral: { curve: 0, open: 0 },
+  happy: { curve: 1, open: 0 },
+  sad: { curve: -1, open: 0 },
+  angry: { curve: -0.6, open: 0 },
+  disgusted: { curve: -0.4, open: 0 },
+  surprised: { curve: 0, open: 1 },
+  scared: { curve: -0.3, open: 0.6 },
+};
+
 export class EmysFace {
   readonly svg: SVGSVGElement;
   readonly #head: SVGGElement;
@@ -43,6 +78,7 @@ export class EmysFace {
     side: 1 | -1;
   }[] = [];
   #joints: Record<string, number> = { ...NEUTRAL };
+  readonly #mouth: SVGPathElement;
 
   constructor(parent: HTMLElement) {
     this.svg = el('svg', { viewBox: '0 0 220 220', role: 'img', 'aria-label': "EMYS's face", class: 'face' });
@@ -55,6 +91,8 @@ export class EmysFace {
     el('ellipse', { cx: 110, cy: 105, rx: 70, ry: 34, class: 'middle' }, this.#head);
     this.#lower = el('g', { class: 'moves' }, this.#head);
     el('ellipse', { cx: 110, cy: 158, rx: 82, ry: 22, class: 'disc' }, this.#lower);
+    // On the lower disc, so it moves with it (the disc opening is EMYS's own smile).
+    this.#mouth = el('path', { d: mouthPath(0, 0), class: 'mouth' }, this.#lower);
     for (const side of [-1, 1] as const) {
       const cx = 110 + side * 34;
       const eye = el('g', {}, this.#head);
@@ -86,6 +124,17 @@ export class EmysFace {
     this.svg.dataset.look = `${clamp(dx).toFixed(2)},${clamp(dy).toFixed(2)}`;
   }
 
+  /**
+   * The expression on show, as /robot_face/expression names it, with its valence (-1..1): the mouth,
+   * drawn at least a third of the way so a weak smile is still a smile.
+   */
+  express(expression: string, valence: number): void {
+    const m = MOUTH[expression] ?? MOUTH.neutral!;
+    const k = expression === 'neutral' ? 0 : Math.max(0.35, Math.min(1, Math.sqrt(Math.abs(valence) / 0.8)));
+    this.#mouth.setAttribute('d', mouthPath(m.curve * k, m.open * k));
+    this.svg.dataset.expression = expression;
+  }
+
   /** The joints now (merged with what was shown before). */
   get joints(): Record<string, number> {
     return { ...this.#joints };
@@ -94,7 +143,7 @@ export class EmysFace {
   /** Moves to these targets (ROS joint names) over `durationMs`. */
   show(targets: Record<string, number>, durationMs: number): void {
     const j = (this.#joints = { ...this.#joints, ...targets });
-    const g = (name: string): number => j[name] ?? NEUTRAL[name] ?? 0;
+    const g = (name: string): number => legible(name, j[name] ?? NEUTRAL[name] ?? 0);
     const ms = `${Math.max(0, Math.min(3000, durationMs))}ms`;
     for (const e of this.svg.querySelectorAll<SVGElement>('.moves')) e.style.transitionDuration = ms;
     // Front view: yaw slides and narrows the head, pitch and the neck move it up and down.
@@ -122,4 +171,16 @@ export class EmysFace {
     }
     this.svg.dataset.joints = JSON.stringify(j);
   }
+}
+
+/** A mouth on the face's middle: `curve` -1 (down) .. 1 (a smile), `open` 0..1 (an O). */
+function mouthPath(curve: number, open: number): string {
+  const y = 150;
+  const w = 16;
+  const bend = curve * 8;
+  if (open > 0.05) {
+    const r = 2.5 + open * 4;
+    return `M ${110 - r} ${y} a ${r} ${r * 1.2} 0 1 0 ${2 * r} 0 a ${r} ${r * 1.2} 0 1 0 ${-2 * r} 0`;
+  }
+  return `M ${110 - w} ${y - bend / 2} Q 110 ${y + bend} ${110 + w} ${y - bend / 2}`;
 }

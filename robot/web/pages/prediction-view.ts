@@ -11,8 +11,8 @@ const pct = (p: number): string => (p >= 0.995 ? '100%' : p < 0.005 ? '<1%' : `$
 const ordinal = (n: number): string =>
   n === 1 ? 'the most likely' : `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'} most likely`;
 
-/** From this surprise on the panel marks it (the face shows surprise from config/behaviours.yaml's postures.surpriseThreshold, 0.8 shipped). */
-const HIGH = 0.8;
+/** From this surprise on the panel marks it, as the face shows it (config/behaviours.yaml postures.surpriseThreshold, 0.9 shipped). */
+const HIGH = 0.9;
 
 export function renderPrediction(s: DashboardState): void {
   const p = s.prediction;

@@ -10,8 +10,10 @@ import { EmysFace } from './face.js';
 import type { View } from './table-words.js';
 import { aboutWords, gazeWords, robotPlays, w } from './table-words.js';
 import { RobotVoice } from './table-voice.js';
+import { panelFeeling } from '../feels.js';
+import { panelWords } from './feel-words.js';
 import type { Language } from './words.js';
-import { emotionColour, emotionWord } from './words.js';
+import { emotionColour } from './words.js';
 
 /** The parts of `robot:behaviour` (table-bridge/messages.ts) this page reads. */
 export type Behaviour =
@@ -51,6 +53,9 @@ declare global {
   }
 }
 
+/** A feeling the panel names: 2 of 10, as the robot's emotional words need (intensities here are 0..1). */
+const PANEL_MIN = 0.2;
+
 const now = (): number => performance.timeOrigin + performance.now();
 /** Where the eyes turn for a place on the page (the face looks out at the person at the bottom). */
 const LOOK: Record<Place, [number, number]> = { bottom: [0, 0.1], top: [0, -0.9], left: [-1, -0.1], right: [1, -0.1] };
@@ -63,6 +68,8 @@ export class RobotPanel {
   #place: (seat: number) => Place = () => 'top';
   #gaze: { target: string; seat: number | null } | null = null;
   #feeling: Extract<Behaviour, { kind: 'feeling' }> | null = null;
+  /** The expression on show (the face leads what the panel says). */
+  #expression: string | null = null;
   #announced: string | null = null;
 
   constructor() {
@@ -90,6 +97,8 @@ export class RobotPanel {
         break;
       case 'expression':
         byId('robot').dataset.expression = m.expression;
+        this.#expression = m.expression;
+        this.face.express(m.expression, m.valence);
         break;
       case 'gaze': {
         this.#gaze = { target: m.target, seat: m.seat };
@@ -154,25 +163,28 @@ export class RobotPanel {
     const box = byId('feeling');
     const f = this.#feeling;
     if (!f) return void box.replaceChildren();
-    const top = f.emotions[0];
-    // Weak feelings read as calm: a player should see a change, not noise.
-    const type = top && top.intensity >= 0.1 ? top.type : '';
+    // What the face shows leads (robot/web/feels.ts): a feeling kept off the face is said so.
+    const p = panelFeeling(f.emotions, this.#expression, PANEL_MIN);
+    const felt = p.kind === 'feels' || p.kind === 'keeps' ? p.emotion : null;
+    const type = felt?.type ?? '';
     box.dataset.emotion = type;
+    box.dataset.panel = p.kind;
     const mood = f.mood > 0.15 ? w('moodGood', lang) : f.mood < -0.15 ? w('moodBad', lang) : '';
-    const word = type ? emotionWord(type, lang) : w('calm', lang);
+    const words = panelWords(p, lang);
     const colour = type ? emotionColour(type) : '#8a8f98';
-    const about = type ? aboutWords(top!.seat, this.#view, lang) : '';
+    const about = felt ? aboutWords(felt.seat ?? null, this.#view, lang) : '';
     const dot = h('span', { class: 'vt-feel-dot' });
     dot.style.background = colour;
     const strength = h('span', { class: 'vt-feel-bar' });
-    strength.style.width = `${Math.round(Math.min(1, top?.intensity ?? 0) * 100)}%`;
+    strength.style.width = `${Math.round(Math.min(1, felt?.intensity ?? 0) * 100)}%`;
     strength.style.background = colour;
     box.style.borderColor = colour;
     box.replaceChildren(
       dot,
-      h('span', { class: 'muted', text: `${w('feels', lang)} ` }),
-      h('strong', { class: 'vt-feel-word', text: word }),
+      h('span', { class: 'muted', text: `${words.verb} ` }),
+      h('strong', { class: 'vt-feel-word', text: words.word }),
       ...(about ? [h('span', { text: ` ${about}` })] : []),
+      ...(words.rest ? [h('span', { class: 'vt-feel-keeps', text: words.rest })] : []),
       ...(mood ? [h('span', { class: 'muted', text: ` · ${mood}` })] : []),
       h('span', { class: 'vt-feel-track' }, strength),
     );
