@@ -40,8 +40,8 @@ describe('a recording in the rosbag2 profile', () => {
     expect(a.format).toBe('ros2');
     expect(b.format).toBe('json');
     expect(a.problems).toEqual([]);
-    // The session id differs (one per recording); everything else is the same.
-    expect({ ...a.session, id: '' }).toEqual({ ...b.session, id: '' });
+    // The session id and the format differ (one per recording); everything else is the same.
+    expect({ ...a.session, id: '', recordingFormat: '' }).toEqual({ ...b.session, id: '', recordingFormat: '' });
     const timeless = (m: (typeof a.messages)[number]) => [m.topic.name, m.message];
     const asCdr = b.messages.map((m) => [m.topic.name, recording.asRecorded('ros2', m.topic, m.message)]);
     // Times and stamps differ between two live runs; the plays, words and feelings do not.

@@ -511,7 +511,11 @@ const WATCH_TABLE = `(() => {
   const log = (globalThis.__table = []);
   const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const note = () => {
-    const cards = [...document.querySelectorAll('#trick .pc, #gather .pc')].map((c) => c.getBoundingClientRect());
+    // Where cards lie, not where they pass: a card flies in from its player's side, over the name for
+    // an instant (caught on a loaded machine, when the note comes as it starts).
+    const cards = [...document.querySelectorAll('#trick .pc, #gather .pc')]
+      .filter((c) => !c.getAnimations({ subtree: true }).some((a) => a.playState === 'running'))
+      .map((c) => c.getBoundingClientRect());
     const labels = [...document.querySelectorAll('.seat-label.left, .seat-label.right')].map((l) => l.getBoundingClientRect());
     log.push({
       t: performance.now(),
