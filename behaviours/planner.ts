@@ -160,6 +160,9 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   const overrides = (strength: number, held: FaceHeld): boolean =>
     hold.events.includes(event.type as HoldEvent) || strength >= held.strength + hold.strongerBy;
   let faceUntil: number | null = null;
+  /** Until when each line's own expression is held, so that one left out below no longer holds the rest back. */
+  const animationUntil = new Map<BehaviourCommand, number>();
+  let surpriseUntil = 0;
   let faceFrom = nowMs + settings.postures.reactionMs;
   let planned: FaceHeld | null = null;
   // A surprised face an earlier plan made and not yet over (the estimate after a card, or the trick
@@ -180,6 +183,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     planned = { atMs: faceFrom, untilMs, strength: surprise * 10, surprise };
     faceFrom = untilMs;
     faceUntil = faceFrom;
+    surpriseUntil = untilMs;
   } else if (held && toggles.postures) {
     // Planned again if it has not shown yet (this plan replaces the postures still waiting).
     if (held.atMs > nowMs)
@@ -286,8 +290,10 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const marked = line.animation && toggles.postures ? line.animation : null;
       if (marked && !heldAt(spoken.atMs) && !(planned && spoken.atMs < planned.untilMs)) {
         const posture = expressionPosture(postures, marked.expression, marked.amount * expressiveness);
-        commands.push({ kind: 'posture', atMs: spoken.atMs, posture, cause: 'animation' });
+        const animation: BehaviourCommand = { kind: 'posture', atMs: spoken.atMs, posture, cause: 'animation' };
+        commands.push(animation);
         const untilMs = spoken.atMs + holdFor(Math.max(posture.durationMs, utterance.estimatedMs));
+        animationUntil.set(animation, untilMs);
         planned = { atMs: spoken.atMs, untilMs, strength: marked.amount * expressiveness * 10 };
         faceUntil = Math.max(faceUntil ?? 0, untilMs);
       }
@@ -377,6 +383,9 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       const early = (c: BehaviourCommand): boolean =>
         c.kind === 'posture' && c.cause === 'animation' && c.atMs > start && c.atMs < untilMs;
       for (let i = commands.length - 1; i >= 0; i--) if (early(commands[i]!)) commands.splice(i, 1);
+      // The rest follows the faces still planned, not the expression of a line just left out.
+      const kept = [...animationUntil].filter(([c]) => commands.includes(c)).map(([, until]) => until);
+      if (animationUntil.size > kept.length) faceUntil = Math.max(surpriseUntil, ...kept) || null;
       commands.splice(Math.min(face.at, commands.length), 0, { ...face.command, atMs });
       planned = { atMs, untilMs, strength: dominant!.scaled, expression: posture.expression };
       faceUntil = Math.max(faceUntil ?? 0, untilMs);
