@@ -85,6 +85,8 @@ describe('parceiro report', () => {
       'happyAfterLoss',
       'facesAgainstWords',
       'facesAgainstTricks',
+      'facesAgainstCards',
+      'panelAgainstFace',
       'reactionLatency',
     ]);
     expect(r.overall).toMatchObject({
