@@ -2,6 +2,7 @@
 // in-process and ROS 2 implementations.
 export type { Bus, BusEntry, BusErrorHandler, NodeParameter, ParameterValues, Unsubscribe } from './bus.js';
 export { InProcessBus } from './in-process-bus.js';
+export { ForwardingBus } from './forwarding-bus.js';
 export { Ros2UnavailableError, SOURCE_ROS_HINT, createRos2Bus } from './ros2-bus.js';
 export type {
   ParameterChange,

@@ -10,17 +10,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type {
-  Bus,
-  ExpectationMessage,
-  NodeParameter,
-  ParameterValues,
-  TableEvent,
-  TopicKey,
-  TopicMessage,
-  Unsubscribe,
-} from '../../bus/index.js';
-import { InProcessBus, TOPICS } from '../../bus/index.js';
+import type { Bus, ExpectationMessage, TableEvent, TopicKey } from '../../bus/index.js';
+import { ForwardingBus, InProcessBus, TOPICS } from '../../bus/index.js';
 import type { NodeLogger } from '../../live/index.js';
 import { ParceiroNode, createLogger, readSessionMetadata } from '../../live/index.js';
 import type { RecordedMessage, Recording } from '../../recording/index.js';
@@ -120,28 +111,15 @@ interface ReplayOptions {
  * says which bus it runs on (the robot's connection), and a replay, always in process, must say what
  * the session said for its messages to be the recorded ones.
  */
-class RecordedKindBus implements Bus {
+class RecordedKindBus extends ForwardingBus {
   constructor(
-    readonly inner: Bus,
-    readonly kind: Bus['kind'],
-  ) {}
-  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
-    this.inner.publish(key, message);
+    inner: Bus,
+    private readonly recordedKind: Bus['kind'],
+  ) {
+    super(inner);
   }
-  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
-    return this.inner.subscribe(key, handler);
-  }
-  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
-    return this.inner.tap(handler);
-  }
-  parameters<P extends Record<string, NodeParameter>>(
-    defaults: P,
-    integers?: readonly (keyof P)[],
-  ): ParameterValues<P> {
-    return this.inner.parameters(defaults, integers);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
+  override get kind(): Bus['kind'] {
+    return this.recordedKind;
   }
 }
 

@@ -7,18 +7,14 @@ import type { Clock, TimerId, ToggleBoard } from '../../../behaviours/index.js';
 import { systemClock } from '../../../behaviours/index.js';
 import type {
   BehaviourTogglesMessage,
-  Bus,
   ExpectationMessage,
   GameEventMessage,
   LanguageMessage,
-  NodeParameter,
-  ParameterValues,
   TableEvent,
   TopicKey,
   TopicMessage,
-  Unsubscribe,
 } from '../../bus/index.js';
-import { TOPICS } from '../../bus/index.js';
+import { ForwardingBus, TOPICS } from '../../bus/index.js';
 import type { SessionRuntime } from '../../live/index.js';
 import { togglePatch } from '../../live/index.js';
 import type { RecordedMessage } from '../../recording/index.js';
@@ -35,31 +31,12 @@ export const RESTART_REASON = 'the runtime restarted';
  * events made while closed are kept: those the recording lost (a crash between a table event and
  * what it caused) are published once it opens.
  */
-export class GatedBus implements Bus {
+export class GatedBus extends ForwardingBus {
   open = false;
   readonly heldGameEvents: GameEventMessage[] = [];
-  constructor(readonly inner: Bus) {}
-  get kind(): Bus['kind'] {
-    return this.inner.kind;
-  }
-  publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
+  override publish<K extends TopicKey>(key: K, message: TopicMessage<K>): void {
     if (this.open) this.inner.publish(key, message);
     else if (key === 'gameEvents') this.heldGameEvents.push(message as GameEventMessage);
-  }
-  subscribe<K extends TopicKey>(key: K, handler: (message: TopicMessage<K>) => void): Unsubscribe {
-    return this.inner.subscribe(key, handler);
-  }
-  tap(handler: Parameters<Bus['tap']>[0]): Unsubscribe {
-    return this.inner.tap(handler);
-  }
-  parameters<P extends Record<string, NodeParameter>>(
-    defaults: P,
-    integers?: readonly (keyof P)[],
-  ): ParameterValues<P> {
-    return this.inner.parameters(defaults, integers);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
 
