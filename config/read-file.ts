@@ -62,6 +62,26 @@ const why = (e: unknown): string => {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * Reads what comes next into `chunk`: the bytes read, 0 at the end. A non-blocking standard input
+ * with nothing yet is waited for a little and read again.
+ */
+function readSome(fd: number, chunk: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(fd, chunk, 0, chunk.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(pause, 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') return 0;
+      throw new BoundedReadError(why(e), code);
+    }
+  }
+}
+
 /** What a bounded read is for: its most bytes, and what the file should be, to say why in one line. */
 export interface ReadBound {
   /** The most bytes read; one more and the read stops with a BoundedReadError. */
@@ -105,19 +125,7 @@ function readFd(fd: number, bound: ReadBound): Buffer {
   let total = 0;
   for (;;) {
     const chunk = Buffer.allocUnsafe(Math.min(1 << 16, bound.maxBytes + 1 - total));
-    let n: number;
-    try {
-      n = readSync(fd, chunk, 0, chunk.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      // A non-blocking standard input with nothing yet: wait a little and read again.
-      if (code === 'EAGAIN') {
-        Atomics.wait(pause, 0, 0, 10);
-        continue;
-      }
-      if (code === 'EOF') break;
-      throw new BoundedReadError(why(e), (e as NodeJS.ErrnoException).code);
-    }
+    const n = readSome(fd, chunk);
     if (n === 0) break;
     total += n;
     if (total > bound.maxBytes) throw new BoundedReadError(tooLarge(bound));
@@ -149,18 +157,7 @@ export function* readBoundedLines(file: string | 0, bound: ReadBound): Generator
     let pending = '';
     let line = 0;
     for (;;) {
-      let n: number;
-      try {
-        n = readSync(fd, chunk, 0, chunk.length, null);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') {
-          Atomics.wait(pause, 0, 0, 10);
-          continue;
-        }
-        if (code === 'EOF') n = 0;
-        else throw new BoundedReadError(why(e), (e as NodeJS.ErrnoException).code);
-      }
+      const n = readSome(fd, chunk);
       pending += n === 0 ? decoder.decode() : decoder.decode(chunk.subarray(0, n), { stream: true });
       const parts = pending.split('\n');
       pending = parts.pop()!;
