@@ -122,5 +122,5 @@ export { createSpeechOutput } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
 export { silentLog } from './log.js';
 export { certaintyOf, decidingEdge, reasonText } from './reason-text.js';
-export type { DecidingEdge, MoveValue } from './reason-text.js';
+export type { DecidingEdge, MoveValue, ReasonListener } from './reason-text.js';
 export { reviewSentences, reviewText } from './review-text.js';

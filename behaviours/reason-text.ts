@@ -40,6 +40,9 @@ export function decidingEdge(chosen: MoveValue, other: MoveValue): DecidingEdge 
 /** The reasons that only say "better" (odds, points, a hair): the search's edge says it in numbers instead. */
 const VAGUE: ReadonlySet<ReasonKind> = new Set(['better-odds', 'more-points', 'close-call']);
 
+/** Who asked: the robot's partner hears of their own cards as "you"; anyone else, of "my partner". */
+export type ReasonListener = 'partner' | 'other';
+
 /**
  * The sentence that says why, in `library`'s language; null when the library has no reasons.
  * `discreet`: only what the others can see (during a game, outside the advice mode). `edge`: what
@@ -51,11 +54,13 @@ export function reasonText(
   r: ReasonSummary,
   discreet = false,
   edge: DecidingEdge | null = null,
+  listener: ReasonListener = 'other',
 ): string | null {
   const words = library.reasons;
   if (!words) return null;
   // The search saw no edge worth naming: "we win more often" would claim one; it was a close call.
-  if (edge?.kind === 'even') return reasonText(library, VAGUE.has(r.kind) ? { ...r, kind: 'close-call' } : r, discreet);
+  if (edge?.kind === 'even')
+    return reasonText(library, VAGUE.has(r.kind) ? { ...r, kind: 'close-call' } : r, discreet, null, listener);
   if (edge) {
     const slots: Record<string, string | number> = {
       card: cardPhrase(library, r.card),
@@ -66,7 +71,7 @@ export function reasonText(
     };
     if (VAGUE.has(r.kind))
       return renderUtterance(library, { text: (discreet ? words.decidedDiscreet : words.decided)[edge.kind] }, slots);
-    const first = reasonText(library, r, discreet);
+    const first = reasonText(library, r, discreet, null, listener);
     return `${first} ${renderUtterance(library, { text: words.then[edge.kind] }, slots)}`;
   }
   if (discreet) {
@@ -75,7 +80,8 @@ export function reasonText(
       certainty: words.certainty[certaintyOf(r.support)],
       ...(r.suit === undefined ? {} : { suit: suitPhrase(library, r.suit) }),
     };
-    return renderUtterance(library, { text: words.discreet[r.kind] }, slots);
+    const sentence = (listener === 'partner' && words.toPartner?.discreet[r.kind]) || words.discreet[r.kind];
+    return renderUtterance(library, { text: sentence }, slots);
   }
   const slots: Record<string, string | number> = {
     card: cardPhrase(library, r.card),
@@ -85,5 +91,6 @@ export function reasonText(
   if (r.points !== undefined) slots.points = r.points;
   if (r.suit !== undefined) slots.suit = suitPhrase(library, r.suit);
   if (r.kept !== undefined) slots.kept = cardPhrase(library, r.kept);
-  return renderUtterance(library, { text: words.kinds[r.kind] }, slots);
+  const sentence = (listener === 'partner' && words.toPartner?.kinds[r.kind]) || words.kinds[r.kind];
+  return renderUtterance(library, { text: sentence }, slots);
 }

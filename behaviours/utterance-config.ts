@@ -241,6 +241,16 @@ interface ReasonWords {
   decided: Readonly<Record<EdgeKind, string>>;
   decidedDiscreet: Readonly<Record<EdgeKind, string>>;
   then: Readonly<Record<EdgeKind, string>>;
+  /**
+   * Reasons said to the partner who asked, where `kinds` or `discreet` speak of the partner in the
+   * third person ("o meu parceiro pode cortar" becomes "podes cortar"); a kind left out is said as usual.
+   */
+  toPartner?:
+    | {
+        kinds: Readonly<Partial<Record<ReasonKind, string | undefined>>>;
+        discreet: Readonly<Partial<Record<ReasonKind, string | undefined>>>;
+      }
+    | undefined;
   /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
   forced: string;
   none: string;
@@ -305,6 +315,9 @@ const RANK_KEYS = ['2', '3', '4', '5', '6', 'Q', 'J', 'K', '7', 'A'] as const;
 const SUIT_KEYS = ['S', 'H', 'D', 'C'] as const;
 const keyed = <K extends string>(keys: readonly K[]) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
+/** Some of `keys`, none other. */
+const partlyKeyed = <K extends string>(keys: readonly K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, text.optional()])) as Record<K, z.ZodOptional<typeof text>>);
 
 const SLOT = /\{([^{}]*)\}/g;
 
@@ -330,6 +343,7 @@ export const utteranceFileSchema = z
         decided: keyed(EDGE_KINDS),
         decidedDiscreet: keyed(EDGE_KINDS),
         then: keyed(EDGE_KINDS),
+        toPartner: z.strictObject({ kinds: partlyKeyed(REASON_KINDS), discreet: partlyKeyed(REASON_KINDS) }).optional(),
         forced: text,
         none: text,
         unknown: text,
@@ -391,26 +405,29 @@ export const utteranceFileSchema = z
         else seen.set(key, i);
       });
     }
-    for (const kind of file.reasons ? REASON_KINDS : []) {
-      for (const m of file.reasons!.kinds[kind].matchAll(SLOT)) {
-        if (!(REASON_SLOTS as readonly string[]).includes(m[1]!)) {
+    const r = file.reasons;
+    const checkReason = (sentence: string | undefined, path: (string | number)[], discreet: boolean): void => {
+      for (const m of sentence?.matchAll(SLOT) ?? []) {
+        if (discreet && !(DISCREET_SLOTS as readonly string[]).includes(m[1]!))
           ctx.addIssue({
             code: 'custom',
-            path: ['reasons', 'kinds', kind],
-            message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}`,
-          });
-        }
-      }
-      // A discreet reason names only what is public: the card played and how sure.
-      for (const m of file.reasons!.discreet[kind].matchAll(SLOT)) {
-        if (!(DISCREET_SLOTS as readonly string[]).includes(m[1]!)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['reasons', 'discreet', kind],
+            path,
             message: `{${m[1]}} may reveal the robot's hand; a discreet reason offers ${DISCREET_SLOTS.map((r) => `{${r}}`).join(', ')}`,
           });
-        }
+        else if (!discreet && !(REASON_SLOTS as readonly string[]).includes(m[1]!))
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: `unknown slot {${m[1]}}; a reason offers ${REASON_SLOTS.map((r) => `{${r}}`).join(', ')}`,
+          });
       }
+    };
+    for (const kind of r ? REASON_KINDS : []) {
+      checkReason(r!.kinds[kind], ['reasons', 'kinds', kind], false);
+      // A discreet reason names only what is public: the card played and how sure.
+      checkReason(r!.discreet[kind], ['reasons', 'discreet', kind], true);
+      checkReason(r!.toPartner?.kinds[kind], ['reasons', 'toPartner', 'kinds', kind], false);
+      checkReason(r!.toPartner?.discreet[kind], ['reasons', 'toPartner', 'discreet', kind], true);
     }
   })
   .superRefine((file, ctx) => {

@@ -73,6 +73,45 @@ describe('a reason in words', () => {
     );
   });
 
+  it('speaks to the partner who asked as "you", not as "my partner"', () => {
+    const ruff = reason({
+      kind: 'partner-ruffs',
+      chosen: outcome('2D', { partnerTakesTrick: 0.7 }),
+      other: outcome('2C'),
+      suit: 2,
+    });
+    expect(reasonText(pt, ruff, false, null, 'partner')).toBe(
+      'Saí com o dois de ouros porque já não tens ouros e podes cortar, provavelmente.',
+    );
+    expect(reasonText(en, ruff, true, null, 'partner')).toBe(
+      'I led the two of diamonds because you have no diamonds left and can ruff, probably.',
+    );
+    const toPartner = reason({
+      kind: 'points-to-partner',
+      chosen: outcome('7S', { partnerTakesTrick: 1 }),
+      other: outcome('2S'),
+      points: 10,
+    });
+    expect(reasonText(pt, toPartner, false, null, 'partner')).toBe(
+      'Joguei o sete de espadas porque esta vaza é tua, de certeza: são 10 pontos para nós.',
+    );
+    // An opponent who asks hears of "my partner"; and no sentence said to the partner names the partner.
+    expect(reasonText(pt, toPartner, false, null, 'other')).toMatch(/meu parceiro/);
+    for (const kind of REASON_KINDS)
+      for (const discreet of [false, true]) {
+        const r = reason({
+          kind,
+          chosen: outcome('AH', { partnerTakesTrick: 1, teamTakesTrick: 1, winShare: 0.7 }),
+          other: outcome('2C'),
+          points: 10,
+          suit: 1,
+          kept: parseCard('7H'),
+        });
+        expect(reasonText(pt, r, discreet, null, 'partner')).not.toMatch(/meu parceiro/);
+        expect(reasonText(en, r, discreet, null, 'partner')).not.toMatch(/my partner/);
+      }
+  });
+
   it('has a sentence for every reason kind in both languages, with every slot filled', () => {
     for (const kind of REASON_KINDS) {
       const r = reason({

@@ -8,7 +8,8 @@
 
 import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../../behaviours/index.js';
 import { cardPhrase, decidingEdge, reasonText, renderUtterance } from '../../../behaviours/index.js';
-import { parseCard } from '../../../game/index.js';
+import type { Seat } from '../../../game/index.js';
+import { parseCard, partnerOf } from '../../../game/index.js';
 import type { Bus, DecisionMessage, Unsubscribe } from '../../bus/index.js';
 import { movePairOfMessage, reasonOfMessage } from '../session/bus-messages.js';
 import type { NodeLogger } from './logger.js';
@@ -20,6 +21,7 @@ interface WhyOptions {
   /** The behaviour setup of each language the robot can speak, by language tag. */
   setups: ReadonlyMap<string, BehaviourSetup>;
   language: string;
+  robotSeat: Seat;
   clock: Clock;
   log: NodeLogger;
 }
@@ -31,7 +33,9 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
   /** The game is over: every card is known, the whole reason may be said. */
   let over = false;
   let asked = 0;
-  const answer = (): string | null => {
+  /** The seats each table hosts, from its hello: the partner's own table asking hears "you". */
+  const hosts = new Map<string, readonly number[]>();
+  const answer = (listener: 'partner' | 'other'): string | null => {
     const library = (o.setups.get(language) ?? [...o.setups.values()][0]!).utterances;
     const words = library.reasons;
     if (!words) return null;
@@ -41,7 +45,7 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
     // What decided in the search (the chance to win, or the points), in numbers: a player learns
     // more from "19% against 8%" than from "we win more often".
     const pair = movePairOfMessage(last);
-    if (reason) return reasonText(library, reason, !over, pair && decidingEdge(pair.chosen, pair.other));
+    if (reason) return reasonText(library, reason, !over, pair && decidingEdge(pair.chosen, pair.other), listener);
     return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
   };
   const offs = [
@@ -54,8 +58,10 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
       } else if (m.type === 'end') over = true;
     }),
     o.bus.subscribe('tableEvents', (m) => {
+      if (m.kind === 'hello') hosts.set(m.table_id, m.seats);
       if (m.kind !== 'control' || m.action !== 'why') return;
-      const text = answer();
+      const seats = hosts.get(m.table_id) ?? [];
+      const text = answer(seats.length === 1 && seats[0] === partnerOf(o.robotSeat) ? 'partner' : 'other');
       if (!text)
         return void o.log.warn(
           { language },
