@@ -168,6 +168,11 @@ program
     intOption('--sessions', 1, 10_000),
   )
   .option(
+    '--answer-for <s>',
+    'how long a session over still answers "why?" and "how did the game go?" before its recording closes, unless the next session starts sooner (default: 120)',
+    intOption('--answer-for', 0, 3_600),
+  )
+  .option(
     '--tuio [port]',
     'also read a camera table (reacTIVision, TUIO over UDP; default port: config/table/tuio.yaml, 3333) as the touch table of the people (docs/touch-table.md)',
     intOption('--tuio', 0, 65_535),

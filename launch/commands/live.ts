@@ -57,6 +57,8 @@ interface LiveOptions {
   acceptDamage?: boolean;
   /** Stop after this many sessions (the resumed one included); default: serve until stopped. */
   sessions?: number;
+  /** Seconds a session over still answers the tables' questions before it is finished. */
+  answerFor?: number;
   /** Also run the TUIO adapter for a camera table (`--tuio`: the settings' UDP port; `--tuio PORT`). */
   tuio?: true | number;
   /** The adapter's settings and zones (default config/table/tuio.yaml). */
@@ -306,7 +308,9 @@ export async function liveCommand(o: LiveOptions, write: (line: string) => void,
         }
       }
     },
-    onFinish: (summary, k, more) => {
+    ...(o.answerFor === undefined ? {} : { answerForMs: o.answerFor * 1000 }),
+    // Said as the last card is down; the recording closes once the tables' questions are over.
+    onOver: (summary, k, more) => {
       const played = node.sessions().find((r) => r.id === summary.sessionId)?.played ?? summary.score.games;
       write(
         `Session ${summary.sessionId} is over after ${played} game${played === 1 ? '' : 's'}: ${scoreText(summary)}${summary.recording ? `; recording ${summary.recording}` : ''}.${more ? ' A new game at a table starts the next session.' : ''}`,

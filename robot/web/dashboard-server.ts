@@ -341,6 +341,7 @@ export class DashboardServer {
       return 'this node serves no next session (parceiro live serves one after another; simulate and play one)';
     const current = day.sessions.find((s) => s.id === day.current);
     const over =
+      current?.status === 'over' ||
       current?.status === 'finished' ||
       (this.#state.game?.session_id === day.current && this.#state.game.status === 'session_over');
     if (!over) return `session ${day.current ?? '?'} is still being played: the next one starts once it is over`;

@@ -92,8 +92,11 @@ export interface SessionRecord {
   played: number;
   victories: [number, number];
   draws: number;
-  /** running; finished (its games all played, the recording closed); interrupted (the node stopped first). */
-  status: 'running' | 'finished' | 'interrupted';
+  /**
+   * running; over (its games all played, still answering the tables' questions, the recording open);
+   * finished (the recording closed); interrupted (the node stopped first).
+   */
+  status: 'running' | 'over' | 'finished' | 'interrupted';
   /** Its recording (the part this run wrote, for a resumed session); null when not recording. */
   recording: string | null;
   /** It continued a session after a restart (`parceiro live --resume`). */

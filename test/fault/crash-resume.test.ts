@@ -195,8 +195,19 @@ async function liveChain(id: string, games: number, kills: number, gen: Gen): Pr
   for (let k = 0; k <= kills; k++) {
     const run = start(
       k === 0
-        ? ['live', '--games', String(games), '--seed', String(gen.int(1, 1000)), '--sessions', '1', ...args]
-        : ['live', '--resume', sessionId, '--sessions', '1', ...args],
+        ? [
+            'live',
+            '--games',
+            String(games),
+            '--seed',
+            String(gen.int(1, 1000)),
+            '--sessions',
+            '1',
+            '--answer-for',
+            '0',
+            ...args,
+          ]
+        : ['live', '--resume', sessionId, '--sessions', '1', '--answer-for', '0', ...args],
     );
     const ready = await until(
       () => /waiting for a table at (\S+) /.test(run.out()) && (k > 0 || /--resume (\S+)/.test(run.out())),

@@ -220,7 +220,7 @@ describe('parceiro live, session after session', () => {
     table.close();
     const seen = Math.max(...table.states.map((s) => s.version ?? 0));
 
-    const resumed = live(['--resume', id, ...common, '--sessions', '1']);
+    const resumed = live(['--resume', id, ...common, '--sessions', '1', '--answer-for', '0']);
     let again: DayTable | null = null;
     try {
       await resumed.until(() => /waiting for a table at (\S+) /.test(resumed.out()), 'it listened again');
@@ -289,7 +289,7 @@ describe('parceiro live, session after session', () => {
     table.close();
 
     // The printed command, with the day's settings and seed carried on, and a limit of two sessions.
-    const resumed = live(['--resume', id, ...common, '--seed', '60', '--sessions', '2']);
+    const resumed = live(['--resume', id, ...common, '--seed', '60', '--sessions', '2', '--answer-for', '1']);
     let again: DayTable | null = null;
     try {
       await resumed.until(() => /waiting for a table at (\S+) /.test(resumed.out()), 'it listened again');

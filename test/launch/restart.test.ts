@@ -204,7 +204,7 @@ describe('crash and restart', () => {
     table.close();
     const before = states(first).at(-1)!;
 
-    const resumed = start(['live', '--resume', id, '--sessions', '1', ...args]);
+    const resumed = start(['live', '--resume', id, '--sessions', '1', '--answer-for', '0', ...args]);
     await until(() => /waiting for a table at (\S+) /.test(resumed.out()), resumed.child);
     expect(resumed.out()).toMatch(
       new RegExp(`^Resuming session ${id} from 1 recording: 0 games over, game 1 at trick \\d+\\.$`, 'm'),
@@ -275,7 +275,7 @@ describe('crash and restart', () => {
     const last = table.state!;
     const answered = table.lastAnswered;
 
-    const resumed = start(['live', '--resume', id, '--sessions', '1', ...args]);
+    const resumed = start(['live', '--resume', id, '--sessions', '1', '--answer-for', '0', ...args]);
     await until(() => /waiting for a table at (\S+) /.test(resumed.out()), resumed.child);
     const again = new SimulatedTable({
       url: /waiting for a table at (\S+) /.exec(resumed.out())![1]!,

@@ -70,6 +70,8 @@ describe('parceiro live --tuio and parceiro tuio-sim', () => {
         'live',
         '--sessions',
         '1',
+        '--answer-for',
+        '0',
         '--port',
         '0',
         '--dashboard-port',

@@ -89,4 +89,70 @@ describe("the session's greeting", () => {
     expect(r.matches).toBe(true);
     expect(r.compared[UTTERANCE]).toBeGreaterThan(0);
   }, 180_000);
+  it('a session restarted before people joined greets them when they do; one they had joined does not greet again', async () => {
+    /** Starts session `id`, lets the bots (and, with `person`, a person's browser) join, then stops it mid-way. */
+    const firstPart = async (id: string, person: boolean): Promise<void> => {
+      const node = await robot.ParceiroNode.start({
+        seed: 22,
+        table: { host: '127.0.0.1', port: 0, token: TOKEN },
+        games: 1,
+        sessionId: id,
+        greet: 'people',
+        sources: { player: robot.syncRobotPlayer((o) => new RulePlayer(o), { seat: 0, seed: 22 }) },
+        minThinkMs: 0,
+        expectationBudgetMs: 20,
+        speech: 'publish',
+        recordingsDir: dir,
+        logger: robot.createLogger({ level: 'silent', pretty: false }),
+        dashboard: null,
+      });
+      const bots = new SimulatedTable({ url: node.url, token: TOKEN, seed: 8, seats: [1, 2, 3], autoNewGame: false });
+      const watcher = person
+        ? new DayTable({ url: node.url, token: TOKEN, id: 'person', seats: [], kind: 'virtual' })
+        : null;
+      try {
+        await bots.start();
+        await watcher?.start();
+        await node.reactions.idle();
+        await node.quiet();
+      } finally {
+        watcher?.close();
+        bots.close();
+        await node.close();
+      }
+    };
+    /** Resumes session `id`; the bots and a person's browser join; what the greeting did. */
+    const resumed = async (id: string): Promise<string[]> => {
+      const r = await replay.resumeSession({
+        sessionId: id,
+        recordingsDir: dir,
+        token: TOKEN,
+        host: '127.0.0.1',
+        port: 0,
+        logger: robot.createLogger({ level: 'silent', pretty: false }),
+        node: { dashboard: null },
+      });
+      const greetings: string[] = [];
+      r.node.bus.subscribe('utterance', (m) => {
+        if (m.category === 'session.start') greetings.push(m.phase);
+      });
+      const bots = new SimulatedTable({ url: r.node.url, token: TOKEN, seed: 9, seats: [1, 2, 3], autoNewGame: false });
+      const person = new DayTable({ url: r.node.url, token: TOKEN, id: 'person', seats: [], kind: 'virtual' });
+      try {
+        await bots.start();
+        await person.start();
+        await r.node.reactions.idle();
+        await r.node.quiet();
+      } finally {
+        person.close();
+        bots.close();
+        await r.close();
+      }
+      return greetings;
+    };
+    await firstPart('greeting-nobody', false);
+    expect(await resumed('greeting-nobody')).toEqual(['queued', 'start', 'end']);
+    await firstPart('greeting-joined', true);
+    expect(await resumed('greeting-joined')).toEqual([]);
+  }, 180_000);
 });

@@ -60,7 +60,8 @@ describe('in the browser', () => {
       logger: robot.createLogger({ level: 'silent', pretty: false }),
       dashboard: { port: 0, token: operatorToken },
     });
-    const day = new robot.LabDay(node, { session: (k) => session(500 + k - 1) });
+    // Each session finished as soon as it is over: the questions after a session have their own test (lab-day.test.ts).
+    const day = new robot.LabDay(node, { answerForMs: 0, session: (k) => session(500 + k - 1) });
     const table = new DayTable({ url: node.url, token, nextSessions: 1 });
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     try {

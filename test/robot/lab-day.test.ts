@@ -75,6 +75,7 @@ describe('a lab day', () => {
     const started: number[] = [];
     const day = new robot.LabDay(node, {
       sessions: 3,
+      answerForMs: 0,
       session: (k) => session(100 + k - 1),
       onStart: (k) => started.push(k),
       onFinish: (summary, k, more) => finished.push({ summary, k, more }),
@@ -181,7 +182,10 @@ describe('a lab day', () => {
       logger: silent,
       dashboard: null,
     });
-    const day = new robot.LabDay(node, { session: (k) => ({ ...session(7 + k - 1, folder), games: 2 }) });
+    const day = new robot.LabDay(node, {
+      answerForMs: 0,
+      session: (k) => ({ ...session(7 + k - 1, folder), games: 2 }),
+    });
     const table = new DayTable({ url: node.url, token: TOKEN, nextSessions: 1 });
     try {
       const hello = await table.start();
@@ -200,5 +204,62 @@ describe('a lab day', () => {
     expect(rec.complete).toBe(true);
     const report = await replay.replayRecording(rec);
     expect(report.firstDifference).toBeNull();
+  }, 300_000);
+  it('a session over still answers "why?" and the review until the next one is asked for, then finishes at once', async () => {
+    const folder = join(dir, 'answers');
+    const node = await robot.ParceiroNode.start({
+      ...session(21, folder),
+      table: { host: '127.0.0.1', port: 0, token: TOKEN },
+      logger: silent,
+      dashboard: null,
+    });
+    const over: number[] = [];
+    const finished: number[] = [];
+    // Long enough that only the next session's start can end the wait here.
+    const day = new robot.LabDay(node, {
+      sessions: 2,
+      answerForMs: 600_000,
+      session: (k) => session(21 + k - 1, folder),
+      onOver: (_s, k) => over.push(k),
+      onFinish: (_s, k) => finished.push(k),
+    });
+    const said: string[] = [];
+    node.bus.subscribe('utterance', (m) => void (m.phase === 'start' && said.push(m.id)));
+    const table = new DayTable({ url: node.url, token: TOKEN });
+    try {
+      const hello = await table.start();
+      await table.waitFor((s) => s.session.id === hello.session && s.session.complete);
+      await until(() => over.length === 1, 'session 1 was over');
+      // The last game's review is ready (computed off the node's thread), then both questions.
+      await until(() => node.runtime.status === 'session_over', 'the session over');
+      expect(await table.send('game:control', { action: 'why' })).toMatchObject({ ok: true });
+      await until(() => said.includes('why#1'), 'the why answered');
+      expect(await table.send('game:control', { action: 'review' })).toMatchObject({ ok: true });
+      await until(() => said.includes('review#1'), 'the review answered');
+      // Still answering, so not finished: its recording is open, and the dashboard's list says so.
+      expect(finished).toEqual([]);
+      expect(node.sessions()[0]!.status).toBe('over');
+      // The next session asked for: session 1 is finished at once, and session 2 is played.
+      table.nextSessions = 1;
+      expect(await table.send('game:control', { action: 'new-game' })).toMatchObject({ ok: true });
+      await until(() => finished.length === 1, 'session 1 finished');
+      await table.waitFor((s) => s.session.id !== hello.session && s.session.complete);
+    } finally {
+      table.close();
+    }
+    await day.stop();
+    const records = node.sessions();
+    expect(records.map((r) => [r.seed, r.status])).toEqual([
+      [21, 'finished'],
+      [22, 'finished'],
+    ]);
+    // The answers after the last card are on the record of the session they were about.
+    const rec = recording.readRecording(records[0]!.recording!);
+    expect(rec.complete).toBe(true);
+    const ids = rec.messages
+      .filter((m) => m.topic.name === '/parceiro/behaviours/utterance')
+      .map((m) => (m.message as { id: string; phase: string }).id);
+    expect(ids).toContain('why#1');
+    expect(ids).toContain('review#1');
   }, 300_000);
 });

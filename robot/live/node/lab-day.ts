@@ -4,6 +4,9 @@
 // prompt says so, and the next `new-game` from a table (or the operator's "next session" on the
 // dashboard) starts it, with its own id, seed and recording, and is then applied to it. Until then
 // the finished session answers the tables. The day ends after `sessions` sessions, or when stopped.
+// A session over is finished only after a while (`answerForMs`, or when the next one is asked for):
+// people ask "porquê?" and "como correu?" after the last card, and a finished session's listeners
+// are closed with its recording.
 
 import type { SessionRecord } from '../../web/index.js';
 import type { NodeSummary, ParceiroNode, SessionOptions } from './parceiro-node.js';
@@ -15,9 +18,19 @@ interface LabDayOptions {
   session: (k: number) => SessionOptions;
   /** Session `k` began (not called for the first, which runs when the day is made). */
   onStart?: (k: number) => void;
+  /** Session `k` is over (its last card played); `more`: a next one is offered. It still answers the tables. */
+  onOver?: (summary: NodeSummary, k: number, more: boolean) => void;
   /** Session `k` is over and finished (its recording closed); `more`: a next one is offered. */
   onFinish?: (summary: NodeSummary, k: number, more: boolean) => void;
+  /**
+   * How long a session over keeps answering the tables' "why" and "review" (its parts and recording
+   * open) before it is finished, unless the next session is asked for sooner (ms; default 2 minutes).
+   */
+  answerForMs?: number;
 }
+
+/** People ask about the last game in the minute or two after it, not later. */
+export const ANSWER_FOR_MS = 120_000;
 
 export class LabDay {
   readonly #node: ParceiroNode;
@@ -28,6 +41,8 @@ export class LabDay {
   #starting: Promise<void> | null = null;
   readonly #finishing = new Map<string, Promise<NodeSummary>>();
   #started: () => void = () => {};
+  /** Ends the wait of a session over for questions (null when none waits). */
+  #release: (() => void) | null = null;
   readonly #done: Promise<void>;
 
   constructor(node: ParceiroNode, o: LabDayOptions) {
@@ -57,6 +72,7 @@ export class LabDay {
   /** Stops the day: a session being played is interrupted, everything is closed. Resolves with the day's sessions. */
   async stop(): Promise<SessionRecord[]> {
     this.#stopped = true;
+    this.#release?.();
     this.#node.offerNextSession(null);
     await this.#starting?.catch(() => {});
     await this.#node.close();
@@ -66,6 +82,7 @@ export class LabDay {
   /** Starts the next session once the one in force is finished (the node calls it; one at a time). */
   readonly #startNext = (): Promise<void> => {
     this.#starting ??= (async () => {
+      this.#release?.();
       await this.#finish();
       if (this.#stopped) throw new Error('the lab day is over');
       const k = this.#count + 1;
@@ -95,11 +112,34 @@ export class LabDay {
     let p = this.#finishing.get(id);
     if (!p) {
       // A session resumed after it was over (its end not seen again) is finished at once.
-      const over = node.runtime.status === 'session_over' ? Promise.resolve() : node.finished().then(() => {});
-      p = over.then(() => node.finishSession());
+      const resumedOver = node.runtime.status === 'session_over';
+      const over = resumedOver ? Promise.resolve() : node.finished().then(() => {});
+      const k = this.#count;
+      p = over
+        .then(() => {
+          if (resumedOver) return;
+          this.#o.onOver?.(node.summary(), k, this.#more());
+          return this.#answerFor();
+        })
+        .then(() => node.finishSession());
       this.#finishing.set(id, p);
     }
     return p;
+  }
+
+  /** Waits while the tables may still ask about the session just over. */
+  #answerFor(): Promise<void> {
+    const ms = this.#o.answerForMs ?? ANSWER_FOR_MS;
+    if (ms <= 0 || this.#stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        if (this.#release === done) this.#release = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#release = done;
+    });
   }
 
   async #run(): Promise<void> {

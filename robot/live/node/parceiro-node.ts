@@ -185,7 +185,13 @@ const GROUPS = {
     'reactionClock',
     'stampClock',
   ] as const satisfies readonly (keyof SessionSources)[],
-  restore: ['run', 'recordingName', 'recordingInfo', 'versionBase'] as const satisfies readonly (keyof RestoreStep)[],
+  restore: [
+    'run',
+    'recordingName',
+    'recordingInfo',
+    'versionBase',
+    'greeted',
+  ] as const satisfies readonly (keyof RestoreStep)[],
 };
 // The compiler checks that each group's list names every option of the group.
 const everyGroupListed: [
@@ -250,6 +256,8 @@ interface RestoreStep {
   recordingInfo?: SessionMetadata;
   /** Where the tables' state versions start (the recording's, so they never go back). */
   versionBase?: number;
+  /** People had joined before the restart (a session that greets people greeted them); default true. */
+  greeted?: boolean;
 }
 
 /**
@@ -620,6 +628,11 @@ export class ParceiroNode {
     return this.#session.finished;
   }
 
+  /** The session in force as it stands: its score so far, recording and messages. */
+  summary(): NodeSummary {
+    return this.#session.summary();
+  }
+
   /** The sessions this node has served, oldest first (copies). */
   sessions(): SessionRecord[] {
     return this.#sessions.map((s) => structuredClone(s.record));
@@ -980,8 +993,8 @@ export class ParceiroNode {
       closers.push(() => reactions.idle());
 
       // Greeted once people can hear it: when the first table of people joins (a table of simulated
-      // players is nobody). A restored session greeted the first time.
-      let greeted = o.restore !== undefined;
+      // players is nobody). A restored session greeted the first time, unless nobody had joined it.
+      let greeted = o.restore !== undefined && o.restore.greeted !== false;
       const greetPeople =
         chosen.greet === 'people'
           ? (table: TableInfo): void => {
@@ -1036,7 +1049,15 @@ export class ParceiroNode {
       );
       // "Porquê?" from a table: the reason of the robot's last card, aloud.
       closers.push(
-        listenForWhy({ bus, scheduler, setups: this.setups, language: setup.utterances.language, clock, log }),
+        listenForWhy({
+          bus,
+          scheduler,
+          setups: this.setups,
+          language: setup.utterances.language,
+          robotSeat,
+          clock,
+          log,
+        }),
       );
       // The end-of-game review: each game looked back on with all cards in view, told when a table asks.
       const reviews = startReviews({
@@ -1123,7 +1144,13 @@ export class ParceiroNode {
       bus.subscribe('gameEvents', (m) => {
         // The last game's review too: a session is over once everything about it is on the bus.
         if (m.type === 'session_end')
-          void Promise.all([reactions.idle(), reviews.idle()]).then(() => done(runtime.score));
+          void Promise.all([reactions.idle(), reviews.idle()]).then(() => {
+            if (record.status === 'running') {
+              record.status = 'over';
+              this.#showSessions();
+            }
+            done(runtime.score);
+          });
       });
       // The sessions' list follows the score.
       bus.subscribe('gameState', () => {

@@ -255,6 +255,8 @@ export async function resumeSession(
       },
       // A session of a lab day had its versions shifted above the sessions before it: they go on from there.
       versionBase: recorded.versionBase ?? 0,
+      // A session that greets people as they join, which crashed before any had joined, greets them now.
+      greeted: parts.facts.peopleJoined,
       run: async ({ runtime, toggles, server }) => {
         // The seqs and answers the session began with (an earlier session of the day's), then its own.
         const seqs = tableSeqsOf(recorded);

@@ -102,6 +102,8 @@ export interface RecordingFacts {
   firstEmotions: number;
   firstDeal: number;
   lastNewGame: TableEvent | null;
+  /** A table of people (touch or virtual) had joined: a session that greets people had greeted them. */
+  peopleJoined: boolean;
   /** The bus the session ran on, as the robot's connection said (in-process or ros2); undefined when not recorded. */
   robotBus: string | undefined;
   /** The games' ends, in order: card points A and B and the victories after each. */
@@ -132,6 +134,7 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     firstEmotions: -1,
     firstDeal: -1,
     lastNewGame: null,
+    peopleJoined: false,
     robotBus: undefined,
     ends: [],
   };
@@ -166,6 +169,7 @@ export function scanRecording(messages: Iterable<RecordedMessage>): RecordingFac
     } else if (name === TOPICS.tableEvents.name) {
       const t = m.message as TableEvent;
       if (t.kind === 'control' && t.action === 'new_game') f.lastNewGame = t;
+      if (t.kind === 'hello' && (t.table_kind === 'touch' || t.table_kind === 'virtual')) f.peopleJoined = true;
     } else if (name === TOPICS.connections.name && m.direction !== 'in') {
       const c = m.message as ConnectionStateMessage;
       if (c.component === 'robot') f.robotBus ??= c.kind;

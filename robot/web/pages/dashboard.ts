@@ -440,6 +440,7 @@ function renderControls(s: DashboardState): void {
 
 const SESSION_STATUS: Readonly<Record<string, string>> = {
   running: 'running',
+  over: 'over, answering questions',
   finished: 'finished',
   interrupted: 'interrupted',
 };
@@ -476,7 +477,10 @@ function renderSessions(s: DashboardState): void {
     : [h('tr', {}, Object.assign(h('td', { class: 'empty', text: 'No session yet.' }), { colSpan: 7 }))];
   byId('sessions').replaceChildren(head, ...rows, ...empty);
   const cur = d.sessions.find((r) => r.id === d.current);
-  const over = cur?.status === 'finished' || (s.game?.session_id === d.current && s.game.status === 'session_over');
+  const over =
+    cur?.status === 'over' ||
+    cur?.status === 'finished' ||
+    (s.game?.session_id === d.current && s.game.status === 'session_over');
   byId<HTMLButtonElement>('next-session').disabled = !d.next || !over;
   byId('next-note').textContent = !d.next
     ? 'this node serves no next session'
