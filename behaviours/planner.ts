@@ -213,6 +213,8 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
 
   // What is still to be said: lines the game overtook before they started are not.
   let speech = speechAt(state.speech, nowMs, state.moment);
+  /** The line this plan says, when it says one: when it starts and how it sounds. */
+  let saidNow: { atMs: number; valence: -1 | 0 | 1 } | null = null;
   state = { ...state, speech };
 
   // A line still to be said, or being said, that turns the head to whom it speaks to keeps it there:
@@ -257,6 +259,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     if (spoken) {
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
+      saidNow = { atMs: spoken.atMs, valence: lineValence(postures, line) };
       const end = spoken.atMs + utterance.estimatedMs;
       // A line to everyone about another seat's card looks at that card ("isso" is the card), not
       // around the table, where passing the partner would make it sound said of the partner.
@@ -400,6 +403,28 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       cause: 'rest',
     });
     // The hold stays as planned: a surprise before the withdrawn face is still on until then.
+  }
+  // A face an earlier plan holds on show as this plan's line begins, which the line contradicts (a
+  // taunt at the deal under the fright the hand just raised): the calm face as the line begins. The
+  // words lead, as above; the emotion is still felt and tints the mood.
+  const shown = prev.face?.expression ? prev.face : null;
+  if (
+    saidNow &&
+    shown &&
+    saidNow.valence !== 0 &&
+    toggles.postures &&
+    saidNow.atMs >= shown.atMs &&
+    saidNow.atMs < shown.untilMs + postures.timing.neutralDelayMs[1] &&
+    expressionValence(postures, shown.expression as ExpressionName) === -saidNow.valence &&
+    !commands.some((c) => c.kind === 'posture' && c.atMs <= saidNow!.atMs)
+  ) {
+    commands.push({
+      kind: 'posture',
+      atMs: saidNow.atMs,
+      posture: restPosture(postures, input.emotions.mood, expressiveness),
+      cause: 'rest',
+    });
+    if (!planned) state = { ...state, face: null };
   }
 
   // After an expression (held its time) the head goes back to rest after a short random wait.

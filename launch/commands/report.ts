@@ -11,10 +11,11 @@ import {
   defaultConfigDir,
   lineValence,
   loadPostureLibrary,
+  loadTableGeometry,
   loadUtteranceLibrary,
 } from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
-import type { LibraryLines, Report } from '../../robot/offline/index.js';
+import type { LibraryLines, LookedAt, Report } from '../../robot/offline/index.js';
 import { buildReport, chartHtml, formatReport } from '../../robot/offline/index.js';
 import { UsageError } from '../errors.js';
 
@@ -42,7 +43,12 @@ function utteranceLibraries(configDir = defaultConfigDir()): (language: string) 
       cache.set(
         language,
         library && {
-          lines: library.lines.map((l) => ({ id: l.id, category: l.category, valence: lineValence(postures!, l) })),
+          lines: library.lines.map((l) => ({
+            id: l.id,
+            category: l.category,
+            valence: lineValence(postures!, l),
+            when: l.when,
+          })),
         },
       );
     }
@@ -50,12 +56,24 @@ function utteranceLibraries(configDir = defaultConfigDir()): (language: string) 
   };
 }
 
+/**
+ * Where a recorded look went, by the table's geometry (config/table-geometry.yaml): at the partner's
+ * place, an opponent's, or elsewhere (a card, the play area, its own cards).
+ */
+function lookedAtOf(configDir = defaultConfigDir()): LookedAt {
+  const { places } = loadTableGeometry(join(configDir, BEHAVIOUR_FILES.table));
+  const near = (p: { x: number; y: number; z: number }, q: { x: number; y: number; z: number }): boolean =>
+    Math.hypot(p.x - q.x, p.y - q.y, p.z - q.z) < 0.01;
+  return (p) =>
+    near(p, places.across) ? 'partner' : near(p, places.left) || near(p, places.right) ? 'opponent' : null;
+}
+
 /** Reads every recording (a file that is not one ends the command), reports, and writes the chart if asked. */
 export function reportCommand(files: readonly string[], o: ReportCommandOptions): { report: Report; output: string } {
   const recordings = files.map((f) => readRecording(f));
   // Faces are judged against the hold time the robot is configured with.
   const holdMs = loadPostureLibrary(join(defaultConfigDir(), BEHAVIOUR_FILES.postures)).hold.minMs;
-  const { report, timelines } = buildReport(recordings, utteranceLibraries(), { holdMs });
+  const { report, timelines } = buildReport(recordings, utteranceLibraries(), { holdMs, lookedAt: lookedAtOf() });
   if (o.chart) {
     try {
       writeFileSync(o.chart, chartHtml(report, timelines));

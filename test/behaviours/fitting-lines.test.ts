@@ -150,6 +150,61 @@ describe('a line that presumes the last game', () => {
   });
 });
 
+describe('a glad or sorry line said under a face an earlier plan holds', () => {
+  it('the face that contradicts it goes calm as the line begins (a taunt at the deal under a fright)', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 300 && checked < 5; seed++) {
+      const rng = createRng(seed);
+      let state: BehaviourState = initialBehaviourState(0);
+      /** Every posture still to be made: a plan with a posture replaces those waiting from the ones before. */
+      let postures: { atMs: number; expression: string; valence: number }[] = [];
+      const said: { atMs: number; id: string; text: string }[] = [];
+      const plan = (event: BehaviourEvent, nowMs: number, emotions: EmotionInput[] = []) => {
+        const r = planBehaviour(chatty(pt), {
+          event,
+          emotions: { emotions, mood: 0 },
+          toggles: ALL_ON,
+          state,
+          rng,
+          nowMs,
+        });
+        state = r.state;
+        const mine = r.plan.commands.flatMap((c) =>
+          c.kind === 'posture' ? [{ atMs: c.atMs, expression: c.posture.expression, valence: c.posture.valence }] : [],
+        );
+        if (mine.length > 0) postures = [...postures.filter((p) => p.atMs <= nowMs), ...mine];
+        for (const c of r.plan.commands)
+          if (c.kind === 'speech') said.push({ atMs: c.atMs, id: c.utterance.id, text: c.utterance.text });
+      };
+      plan({ type: 'session-start', robotSeat: 0, games: 3 }, 0);
+      plan({ type: 'game-start', game: 1, dealer: 3 }, 10_000);
+      plan({ type: 'end', points: [70, 50], outcome: { winner: 'A', victories: 1 }, renounce: null }, 20_000, [
+        { type: 'joy', intensity: 6 },
+      ]);
+      // A fright shown (the hand, say), and while it is held the next game's opener: the taunt.
+      plan({ type: 'play', seat: 1, card: card('AS'), trick: 0 }, 40_000, [
+        { type: 'fear', intensity: 9 },
+        { type: 'distress', intensity: 8 },
+      ]);
+      const frightened = postures.find((p) => p.atMs >= 40_000 && p.valence <= -0.3);
+      if (!frightened) continue;
+      const before = said.length;
+      plan({ type: 'game-start', game: 2, dealer: 0 }, frightened.atMs + 500);
+      const line = said[before];
+      if (!line) continue;
+      const valence = lineValence(pt.postures, lineById(pt, line.id));
+      if (valence === 0) continue;
+      checked++;
+      const shown = postures.filter((p) => p.atMs <= line.atMs).pop()!;
+      expect(
+        Math.sign(Math.round(shown.valence * 10)),
+        `"${line.text}" said under a ${shown.expression} face`,
+      ).not.toBe(-valence);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
 describe("a glad or sorry line about another seat's card agrees with who holds the trick", () => {
   const fear: EmotionInput[] = [
     { type: 'fear', intensity: 6 },

@@ -87,6 +87,9 @@ describe('parceiro report', () => {
       'facesAgainstTricks',
       'facesAgainstCards',
       'panelAgainstFace',
+      'linesAgainstTheGame',
+      'nudgesTooSoon',
+      'looksAgainstLines',
       'reactionLatency',
     ]);
     expect(r.overall).toMatchObject({

@@ -424,14 +424,136 @@ describe('faces against the words', () => {
       },
     });
     const c = (await sessionReport(await recorded(s), library)).report.figures.checks.facesAgainstWords;
-    // Faces glad or sorry: the five under lines and the one after; surprise is neither.
-    expect(c).toMatchObject({ examined: 6, applicable: 3, unknown: 1, count: 2 });
+    // Six faces glad or sorry (the five under lines and the one after; surprise is neither), and four
+    // lines that began with a glad or sorry face on show (the fifth line's face gives way 100 ms in).
+    expect(c).toMatchObject({ examined: 10, applicable: 6, unknown: 1, count: 3 });
     expect(c.examples.map((x) => [x.text, x.game, x.trick])).toEqual([
       ['Essa doeu...', 1, 1],
       ['Boa! Mais 13 pontos para nós.', 1, 2],
+      // Said with the smile from the trick before still on.
+      ['Essa doeu...', 1, 6],
     ]);
+    expect(c.examples[2]!.why).toBe('a happy face on show as it began: the line sounds sorry, the face glad');
     expect(c.examples[0]!.why).toBe('a happy face 0.5 s into it: the line sounds sorry, the face glad');
     expect(c.note).toMatch(/^1 faces shown under lines of unknown feeling/);
+  });
+});
+
+describe('lines against the game, nudges and looks', () => {
+  /** A library whose lines carry what the planner chose them by: their conditions, how they sound. */
+  const library = (language: string): LibraryLines | null =>
+    language === 'pt'
+      ? {
+          lines: [
+            { id: 'game.start#taunt', category: 'game.start', valence: 1, when: { previous: 'won' } },
+            { id: 'playing.following#1', category: 'playing.following', valence: 0, when: { trick: 'beaten' } },
+            { id: 'play.opponent#glad', category: 'play.opponent', valence: 1 },
+            { id: 'next-player.partner#1', category: 'next-player.partner', valence: 0 },
+            { id: 'trick.end.ours#1', category: 'trick.end.ours', valence: 1 },
+          ],
+        }
+      : null;
+  const PARTNER = { x: 1.2, y: 0, z: 0.3 };
+  const OPPONENT = { x: 0.6, y: -0.6, z: 0.3 };
+  const lookedAt = (p: { x: number; y: number; z: number }): 'partner' | 'opponent' | null =>
+    p.x === PARTNER.x && p.y === PARTNER.y ? 'partner' : p.x === OPPONENT.x && p.y === OPPONENT.y ? 'opponent' : null;
+  const look = (s: SessionScript, p: { x: number; y: number; z: number }): SessionScript =>
+    s.emit('lookAt', { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base_link' }, point: p });
+
+  it('finds a taunt after a lost game, "I have to follow" of a winning card, a glad line as the opponents lead, a nudge too soon and a head turned away', async () => {
+    const s = new SessionScript();
+    let plays = 0;
+    let trump: ReturnType<typeof suitOf> | null = null;
+    let trick: ReturnType<typeof parseCard>[] = [];
+    let followed = false;
+    let glad = false;
+    const lost = s.playGame({
+      game: 0,
+      seed: seedWhere(0, 'B'),
+      dealer: 0,
+      afterEvent: (e, { script }) => {
+        if (e.type === 'deal') trump = suitOf(parseCard(e.card));
+        if (e.type !== 'play') return;
+        plays++;
+        trick = trick.length === 4 ? [parseCard(e.card)] : [...trick, parseCard(e.card)];
+        const leads = winningIndex(trick, trump!) === trick.length - 1 && trick.length > 1;
+        const moment = 64 + plays;
+        // The robot's own card that takes the lead: "Tenho de assistir." is for a card that is beaten.
+        if (e.seat === 0 && leads && !followed) {
+          followed = true;
+          script.line({
+            id: 'playing.following#1',
+            category: 'playing.following',
+            text: 'Tenho de assistir.',
+            event: 'play',
+            about_seat: 0,
+            moment,
+          });
+        }
+        // An opponent's card that takes the lead: a glad line about it, to everyone, looking at the partner.
+        if (e.seat === 1 && leads && !glad) {
+          glad = true;
+          look(script, PARTNER);
+          script.line({
+            id: 'play.opponent#glad',
+            category: 'play.opponent',
+            text: 'Que bela carta!',
+            target: 'all',
+            event: 'play',
+            about_seat: 1,
+            moment,
+          });
+        }
+        // A nudge to the partner a second after the turn began, looking at an opponent.
+        if (plays === 6) {
+          script.tick(1000);
+          look(script, OPPONENT);
+          script.line({
+            id: 'next-player.partner#1',
+            category: 'next-player.partner',
+            text: 'Então, parceiro?',
+            target: 'partner',
+            addressee: 2,
+            event: 'turn',
+            moment,
+          });
+        }
+      },
+    });
+    expect(lost.winnerTeam).toBe('b');
+    expect([followed, glad]).toEqual([true, true]);
+    // Game 2 begins: the taunt that presumes game 1 won, said to an opponent looking at the opponents.
+    look(s.tick(500), OPPONENT).line({
+      id: 'game.start#taunt',
+      category: 'game.start',
+      text: 'Preparem-se para perder mais um!',
+      target: 'opponent',
+      addressee: 1,
+      event: 'game-start',
+      moment: 128,
+    });
+    const r = sessionReport(await recorded(s), library, { lookedAt }).report.figures.checks;
+    const why = (c: (typeof r)['linesAgainstTheGame']) => c.examples.map((x) => [x.text, x.why]);
+    expect(r.linesAgainstTheGame.count).toBe(3);
+    expect(why(r.linesAgainstTheGame)).toEqual(
+      expect.arrayContaining([
+        ['Tenho de assistir.', 'it is said of a card that wins'],
+        ['Que bela carta!', "a glad line about another seat's card while the opponents hold the trick"],
+        ['Preparem-se para perder mais um!', 'it presumes game 1 won, and it was lost'],
+      ]),
+    );
+    expect(why(r.nudgesTooSoon)).toEqual([['Então, parceiro?', '1.0 s into the turn']]);
+    expect(why(r.looksAgainstLines)).toEqual(
+      expect.arrayContaining([
+        ['Então, parceiro?', 'said to the partner, looking at an opponent'],
+        ['Que bela carta!', "said to everyone about an opponent's card, looking at the partner"],
+      ]),
+    );
+    expect(r.looksAgainstLines.count).toBe(2);
+    // Without the table's geometry the looks are not judged, and the report says so.
+    const blind = sessionReport(await recorded(s), library).report.figures.checks.looksAgainstLines;
+    expect(blind).toMatchObject({ count: 0 });
+    expect(blind.note).toMatch(/no table geometry/);
   });
 });
 

@@ -296,6 +296,8 @@ const faceValence = (expression: string): number =>
   expression === 'happy' ? 1 : ['sad', 'angry', 'scared', 'disgusted'].includes(expression) ? -1 : 0;
 /** A face that lands this close to a line's end is taken as after it: the planner knows a line's length only as an estimate. */
 const LINE_END_SLACK_MS = 300;
+/** A face that gives way this soon after a line begins was taken down for it (timers run late under load). */
+const LINE_START_SLACK_MS = 300;
 
 /**
  * A face that says the opposite of the line being said (behaviours/line-valence.ts): a smile under
@@ -314,6 +316,33 @@ export function facesAgainstWords({ t, session, lineValence }: CheckContext): Ch
     }
   }
   if (current) said.push({ line: current, endTime: Infinity });
+  // The face on show as a line begins counts too (a taunt said under the fright the deal raised),
+  // unless it gives way as the line starts.
+  let shown = -1;
+  for (const s of said) {
+    while (shown + 1 < t.faces.length && t.faces[shown + 1]!.time < s.line.time) shown++;
+    const f = shown >= 0 ? t.faces[shown]! : null;
+    const v = f ? faceValence(f.message.expression) : 0;
+    if (!f || v === 0) continue;
+    const next = t.faces[shown + 1];
+    if (next && next.time - s.line.time <= LINE_START_SLACK_MS) continue;
+    const m = s.line.message;
+    const lv = lineValence?.(m.language || t.language, m.id) ?? null;
+    out.examined++;
+    if (lv === null) {
+      out.unknown++;
+      continue;
+    }
+    if (lv === 0) continue;
+    out.applicable++;
+    if (lv === -v)
+      out.findings.push({
+        session,
+        ...placeOfMoment(m.moment),
+        text: m.text,
+        why: `a ${f.message.expression} face on show as it began: the line sounds ${lv > 0 ? 'glad' : 'sorry'}, the face ${v > 0 ? 'glad' : 'sorry'}`,
+      });
+  }
   for (const f of t.faces) {
     const v = faceValence(f.message.expression);
     if (v === 0) continue;
@@ -338,6 +367,9 @@ export function facesAgainstWords({ t, session, lineValence }: CheckContext): Ch
       });
     }
   }
+  // In the order of the session, as the other checks list theirs.
+  const order = (f: Finding): number => (f.game ?? 0) * 100 + (f.trick ?? 0);
+  out.findings.sort((a, b) => order(a) - order(b));
   return out;
 }
 

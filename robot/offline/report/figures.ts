@@ -130,6 +130,10 @@ const CHECK_NOTES: Partial<Record<CheckName, (unknown: number, examined: number)
   forcedBlame: (u) => `${u} plays were not judged: the recording does not give back enough of the hand`,
   facesAgainstWords: (u) =>
     `${u} faces shown under lines of unknown feeling (no utterance library for their language, or lines not in it) were not judged`,
+  linesAgainstTheGame: (u) =>
+    `${u} lines were not judged: recorded before lines said what they react to, or not in the utterance library`,
+  looksAgainstLines: (u, e) =>
+    u === e ? 'not judged: no table geometry to tell where the head looked' : `${u} lines were not judged`,
 };
 
 function checkFigures(name: CheckName, f: SessionFacts): CheckFigures {

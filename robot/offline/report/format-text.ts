@@ -42,6 +42,9 @@ const CHECK_TITLES: Record<CheckName, string> = {
   facesAgainstTricks: 'faces against the trick',
   facesAgainstCards: 'faces against the card',
   panelAgainstFace: 'panel against the face',
+  linesAgainstTheGame: 'lines against the game',
+  nudgesTooSoon: 'nudges too soon',
+  looksAgainstLines: 'looks against the lines',
 };
 
 /** What each check counted, in words. */
@@ -54,10 +57,16 @@ const CHECK_SCOPE: Record<CheckName, (c: CheckFigures) => string> = {
   happyAfterLoss: (c) =>
     `happy ${c.count === 1 ? 'face' : 'faces'} after ${plural(c.applicable, 'lost game')} (of ${c.examined} finished)`,
   facesAgainstWords: (c) =>
-    `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said (${c.examined} such faces in all)`,
+    `of ${plural(c.applicable, 'glad or sad face')} shown while a glad or sorry line was said or on show as it began (${c.examined} in all)`,
   facesAgainstCards: (c) =>
     `of ${plural(c.applicable, 'card')} taking the lead of a trick of 10 points or more for another seat (a glad face at an opponent's, a sorry one at the partner's)`,
   panelAgainstFace: (c) => `of ${c.applicable} panel states naming a feeling beside a face (${c.examined} in all)`,
+  linesAgainstTheGame: (c) =>
+    `of ${plural(c.applicable, 'line')} about the game before, a card or who holds the trick (${c.examined} spoken lines checked)`,
+  nudgesTooSoon: (c) =>
+    `of ${plural(c.applicable, 'nudge')}: within 10 s of the turn, or to whoever just took the trick`,
+  looksAgainstLines: (c) =>
+    `of ${plural(c.applicable, 'line')} to the partner, an opponent, or everyone about an opponent's card, with the head elsewhere`,
   facesAgainstTricks: (c) =>
     `of ${plural(c.applicable, 'trick')} with points followed by a glad or sad face before the next card (of ${c.examined} with points)`,
 };

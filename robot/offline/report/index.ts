@@ -39,3 +39,5 @@ export { histogram, median, quantile } from './stats.js';
 export type { Bin } from './stats.js';
 export { faceChangeFacts, facesAgainstCards, panelAgainstFace } from './faces.js';
 export type { FaceChangeFacts } from './faces.js';
+export { linesAgainstTheGame, looksAgainstLines, nudgesTooSoon, NUDGE_TOO_SOON_MS } from './line-checks.js';
+export type { LineInfo, LookedAt } from './line-checks.js';

@@ -19,6 +19,8 @@ import {
 } from './checks.js';
 import type { FaceChangeFacts } from './faces.js';
 import { faceChangeFacts, facesAgainstCards, panelAgainstFace } from './faces.js';
+import type { LineInfo, LookedAt } from './line-checks.js';
+import { linesAgainstTheGame, looksAgainstLines, nudgesTooSoon } from './line-checks.js';
 import type { Felt, SeatRelation, TargetRelation } from './felt.js';
 import { feltAbout, previousEmotions, relationOf, targetRelation } from './felt.js';
 import type { Reaction, Timeline } from './timeline.js';
@@ -95,7 +97,10 @@ export type CheckName =
   | 'facesAgainstWords'
   | 'facesAgainstTricks'
   | 'facesAgainstCards'
-  | 'panelAgainstFace';
+  | 'panelAgainstFace'
+  | 'linesAgainstTheGame'
+  | 'nudgesTooSoon'
+  | 'looksAgainstLines';
 export const CHECK_NAMES: readonly CheckName[] = [
   'misaddressed',
   'lateLines',
@@ -106,6 +111,9 @@ export const CHECK_NAMES: readonly CheckName[] = [
   'facesAgainstTricks',
   'facesAgainstCards',
   'panelAgainstFace',
+  'linesAgainstTheGame',
+  'nudgesTooSoon',
+  'looksAgainstLines',
 ];
 
 export interface SessionFacts {
@@ -141,7 +149,7 @@ export interface SessionFacts {
  * and categories, and whether each sounds glad (1) or sorry (-1) when the caller knows.
  */
 export interface LibraryLines {
-  lines: readonly { id: string; category: string; valence?: number }[];
+  lines: readonly { id: string; category: string; valence?: number; when?: LineInfo['when'] }[];
 }
 
 /** The utterance library of a language; null when there is none. */
@@ -231,6 +239,8 @@ function librarySummary(library: LibraryLines | null): LibrarySummary | null {
 export interface ReportOptions {
   /** The least time a face should stay (config/postures.yaml, hold.minMs); default DEFAULT_HOLD_MS. */
   holdMs?: number;
+  /** Where a look went, from the table's geometry; without it the looks during lines are not judged. */
+  lookedAt?: LookedAt;
 }
 
 /** The hold time a report judges faces by when it is not told (config/postures.yaml's default). */
@@ -285,6 +295,13 @@ export function sessionFacts(
   const lineValence = (language: string, id: string): number | null =>
     libraries(language)?.lines.find((l) => l.id === id)?.valence ?? null;
   const context = { t, session, felt, lineValence };
+  const lineInfo = (language: string, id: string): LineInfo | null => {
+    const l = libraries(language)?.lines.find((x) => x.id === id);
+    return l
+      ? { ...(l.valence === undefined ? {} : { valence: l.valence }), ...(l.when ? { when: l.when } : {}) }
+      : null;
+  };
+  const lineContext = { t, session, lineInfo, ...(o.lookedAt ? { lookedAt: o.lookedAt } : {}) };
   const facts: SessionFacts = {
     sessions: 1,
     games: gameFacts(t, session),
@@ -310,6 +327,9 @@ export function sessionFacts(
       facesAgainstTricks: facesAgainstTricks(context),
       facesAgainstCards: facesAgainstCards(t, session),
       panelAgainstFace: panelAgainstFace(t, session),
+      linesAgainstTheGame: linesAgainstTheGame(lineContext),
+      nudgesTooSoon: nudgesTooSoon(lineContext),
+      looksAgainstLines: looksAgainstLines(lineContext),
     },
     latencies,
     unanswered,

@@ -19,6 +19,7 @@ import type {
   GameEventMessage,
   GameStateMessage,
   LanguageMessage,
+  PointStampedMessage,
   UtteranceMessage,
 } from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
@@ -65,6 +66,8 @@ export interface Timeline {
   reactions: Reaction[];
   faces: At<ExpressionMessage>[];
   lines: At<UtteranceMessage>[];
+  /** Where the head looked (the points on /look_at, in the robot's frame). */
+  looks: At<{ x: number; y: number; z: number }>[];
   languages: At<LanguageMessage>[];
   /** The first and last message's times (ms); 0 for an empty recording. */
   start: number;
@@ -85,6 +88,7 @@ export function timelineOf(recording: Recording): Timeline {
     reactions: [],
     faces: [],
     lines: [],
+    looks: [],
     languages: [],
     start: recording.messages[0]?.time ?? 0,
     end: recording.messages.at(-1)?.time ?? 0,
@@ -153,6 +157,9 @@ export function timelineOf(recording: Recording): Timeline {
         break;
       case TOPICS.utterance.name:
         t.lines.push(at<UtteranceMessage>());
+        break;
+      case TOPICS.lookAt.name:
+        t.looks.push({ index, time: m.time, message: (m.message as PointStampedMessage).point });
         break;
       case TOPICS.language.name:
         t.languages.push(at<LanguageMessage>());
