@@ -5,7 +5,7 @@
 // opponents named as the listener sees them (the robot's right is its partner's left).
 
 import type { GameReview, ReviewMoment, Seat } from '../game/index.js';
-import { partnerOf, teamOf, victoriesFor } from '../game/index.js';
+import { partnerOf, teamOf, turnsTheResult, victoriesFor } from '../game/index.js';
 import type { ReviewOutcome, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance } from './utterance-text.js';
 
@@ -113,15 +113,9 @@ function told(moments: readonly ReviewMoment[], robotSeat: Seat, final: number):
   return moments.filter((m) => kept.has(m));
 }
 
-/**
- * Would the better card have changed the result? Only if its points, with the rest of the game as it
- * went, move the robot's team across a victory line: 14 points more on a 36 to 84 loss still lose.
- */
+/** Would the better card have changed the result (game/explain's rule, in the robot's team's points)? */
 function turns(m: ReviewMoment, robotSeat: Seat, final: number): boolean {
-  const points = Math.abs(m.before - m.after);
-  const mine = teamOf(m.seat) === teamOf(robotSeat);
-  const instead = Math.min(120, Math.max(0, final + (mine ? points : -points)));
-  return victoriesFor(instead) !== victoriesFor(final);
+  return turnsTheResult(m, teamOf(robotSeat) === 0 ? final : 120 - final);
 }
 
 function momentSentence(

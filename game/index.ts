@@ -26,7 +26,14 @@ export { dealCards } from './deal.js';
 export type { Deal } from './deal.js';
 export { Game, PlayError, PlayResult, winningIndex } from './game.js';
 export type { DealSpec } from './game.js';
-export { addGame, emptySessionScore, outcomeFromPoints, sessionWinner, victoriesFor } from './scoring.js';
+export {
+  addGame,
+  emptySessionScore,
+  outcomeFromPoints,
+  sessionWinner,
+  turnsTheResult,
+  victoriesFor,
+} from './scoring.js';
 export type { Renounce, SessionScore } from './scoring.js';
 
 // The vocabulary players and the robot share: the injected clock, what a seat sees and is told, and

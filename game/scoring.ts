@@ -35,6 +35,18 @@ export function victoriesFor(points: number): number {
   return points === 0 ? -4 : points < 30 ? -2 : -1;
 }
 
+/**
+ * Whether a better card would have changed the result (the end-of-game review's moments): the points
+ * it kept for the seat's team (`before` to `after`, team A's final points with best play), added to the
+ * game as it went, move the final score across a victory line (14 points more on a 36 to 84 loss
+ * still lose). `finalA`: team A's final points as played.
+ */
+export function turnsTheResult(m: { seat: number; before: number; after: number }, finalA: number): boolean {
+  const points = Math.abs(m.before - m.after);
+  const instead = Math.min(120, Math.max(0, finalA + ((m.seat & 1) === 0 ? points : -points)));
+  return victoriesFor(instead) !== victoriesFor(finalA);
+}
+
 /** A renounce loses the game: the offender's opponents get 4 victories. */
 export function outcomeFromRenounce(renounce: Renounce): GameOutcome {
   return { winner: teamName(teamOf(renounce.seat) === 0 ? 1 : 0), victories: 4 };

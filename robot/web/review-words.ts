@@ -7,7 +7,7 @@
 // Node APIs: the browser renders it (web/review-view.ts), the tests read it.
 
 import type { GameReviewMessage } from '../bus/messages.js';
-import { victoriesFor } from '../../game/scoring.js';
+import { turnsTheResult, victoriesFor } from '../../game/scoring.js';
 import { cardWords, seatWords } from './pages/words.js';
 
 export interface ReviewMomentWords {
@@ -115,7 +115,9 @@ export function reviewWords(m: GameReviewMessage, robotSeat: number): ReviewWord
     return {
       play: x.play,
       text: `Trick ${x.trick + 1}: ${who(x.seat, robotSeat)} played ${cardWords(x.card, 'en')}; ${better}.`,
-      turned: victoriesFor(before) !== victoriesFor(after),
+      // As the spoken review says it: the better card, with the rest of the game as it went, would
+      // have moved the result across a victory line (the search's values alone overstate it).
+      turned: turnsTheResult({ seat: x.seat, before: x.points_before, after: x.points_after }, m.final_points),
       before,
       after,
     };
