@@ -213,8 +213,6 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
 
   // What is still to be said: lines the game overtook before they started are not.
   let speech = speechAt(state.speech, nowMs, state.moment);
-  /** The line this plan says, when it says one: when it starts and how it sounds. */
-  let saidNow: { atMs: number; valence: -1 | 0 | 1 } | null = null;
   state = { ...state, speech };
 
   // A line still to be said, or being said, that turns the head to whom it speaks to keeps it there:
@@ -259,7 +257,6 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     if (spoken) {
       const { utterance, line, addressee } = spoken;
       commands.push({ kind: 'speech', atMs: spoken.atMs, utterance });
-      saidNow = { atMs: spoken.atMs, valence: lineValence(postures, line) };
       const end = spoken.atMs + utterance.estimatedMs;
       // A line to everyone about another seat's card looks at that card ("isso" is the card), not
       // around the table, where passing the partner would make it sound said of the partner.
@@ -404,27 +401,34 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     });
     // The hold stays as planned: a surprise before the withdrawn face is still on until then.
   }
-  // A face an earlier plan holds on show as this plan's line begins, which the line contradicts (a
-  // taunt at the deal under the fright the hand just raised): the calm face as the line begins. The
-  // words lead, as above; the emotion is still felt and tints the mood.
+  // A face an earlier plan holds on show as a line not yet begun starts, which the line contradicts
+  // (the opener of game 2 under the sad face of game 1's loss; a taunt at the deal under the fright the
+  // hand just raised): the calm face as the line begins. The words lead, as above; the emotion is
+  // still felt and tints the mood. Lines planned before count: this plan's postures replace the calm
+  // face an earlier plan had put there.
   const shown = prev.face?.expression ? prev.face : null;
-  if (
-    saidNow &&
-    shown &&
-    saidNow.valence !== 0 &&
-    toggles.postures &&
-    saidNow.atMs >= shown.atMs &&
-    saidNow.atMs < shown.untilMs + postures.timing.neutralDelayMs[1] &&
-    expressionValence(postures, shown.expression as ExpressionName) === -saidNow.valence &&
-    !commands.some((c) => c.kind === 'posture' && c.atMs <= saidNow!.atMs)
-  ) {
+  const shownValence = shown ? expressionValence(postures, shown.expression as ExpressionName) : 0;
+  const calmFor =
+    shown && shownValence !== 0 && toggles.postures
+      ? speech.planned
+          .filter(
+            (l) =>
+              l.valence === -shownValence &&
+              l.startMs >= nowMs &&
+              // After its hold (within it, the face is to be seen; lines then are chosen against it).
+              l.startMs >= shown.untilMs &&
+              l.startMs < shown.untilMs + postures.timing.neutralDelayMs[1],
+          )
+          .sort((a, b) => a.startMs - b.startMs)[0]
+      : undefined;
+  if (calmFor && !commands.some((c) => c.kind === 'posture' && c.atMs <= calmFor.startMs)) {
     commands.push({
       kind: 'posture',
-      atMs: saidNow.atMs,
+      atMs: calmFor.startMs,
       posture: restPosture(postures, input.emotions.mood, expressiveness),
       cause: 'rest',
     });
-    if (!planned) state = { ...state, face: null };
+    // The held face stays on record: a later plan whose postures replace this calm face puts it back.
   }
 
   // After an expression (held its time) the head goes back to rest after a short random wait.
@@ -950,6 +954,14 @@ function speak(
   const text = renderUtterance(library, line, slots);
   const estimatedMs = Math.round(sel.estimate.baseMs + sel.estimate.msPerChar * [...text].length);
   let atMs = memory.busyUntilMs === null ? earliest : Math.max(earliest, memory.busyUntilMs + sel.gapMs);
+  // A glad or sorry line waits for the end of the hold of a face it contradicts (a game's opener
+  // said just after the sad face of the game lost): the face is seen its time, then goes calm as the
+  // line begins (planBehaviour). A result's line needs no wait: its own face replaces any face.
+  const held = state.face?.expression ? state.face : null;
+  if (held && atMs < held.untilMs && !setup.postures.hold.events.includes(topic.event as HoldEvent)) {
+    const v = expressionValence(setup.postures, held.expression as ExpressionName);
+    if (v !== 0 && lineValence(setup.postures, line) === -v) atMs = held.untilMs;
+  }
   // A nudge still waiting for its player: a line goes before it if it fits, else after it.
   const n = memory.nudge;
   if (!nudge && n && atMs < n.endMs + sel.gapMs && atMs + estimatedMs + sel.gapMs > n.startMs)
