@@ -35,6 +35,11 @@ const PER_GAME = 64;
 export const NUDGE_TOO_SOON_MS = 10_000;
 /** The head's move to the addressee as the line starts belongs to the line (behaviours/gaze.ts). */
 const LOOK_LEAD_MS = 400;
+/**
+ * The look back to the game in a line's last 300 ms is its end's: the planner knows a line's length
+ * only as an estimate (as faces against the words judges a face there).
+ */
+const LINE_END_SLACK_MS = 300;
 
 const empty = (): CheckFacts => ({ examined: 0, applicable: 0, unknown: 0, findings: [] });
 const spoken = (t: Timeline): At<UtteranceMessage>[] => t.lines.filter((l) => l.message.phase === 'start');
@@ -163,7 +168,7 @@ export function nudgesTooSoon({ t, session }: LineCheckContext): CheckFacts {
 }
 
 /**
- * The head while a line is said (the look it starts with, then every look until just before its end)
+ * The head while a line is said (the look it starts with, then every look until its last 300 ms)
  * against whom it speaks to: a line to the partner looking at an opponent, to an opponent looking at
  * the partner, or to everyone about an opponent's card looking at the partner.
  */
@@ -189,7 +194,7 @@ export function looksAgainstLines({ t, session, lookedAt }: LineCheckContext): C
     const lead = looks.filter((x) => x.time >= l.time && x.time < l.time + LOOK_LEAD_MS);
     const from = lead[0]?.time ?? l.time;
     const first = lead[0] ?? looks.filter((x) => x.time < l.time).pop();
-    const during = [first, ...looks.filter((x) => x.time > from && x.time < end - 50)].flatMap((x) =>
+    const during = [first, ...looks.filter((x) => x.time > from && x.time < end - LINE_END_SLACK_MS)].flatMap((x) =>
       x?.at ? [x.at] : [],
     );
     const wrong = toPartner ? 'opponent' : 'partner';
