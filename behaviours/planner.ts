@@ -752,8 +752,10 @@ function topicOf(
       // The robot's lines speak of the suit led ("No spades... I'll throw the jack of hearts"), which
       // is its card's suit only when it leads or follows.
       slots.suit = suitPhrase(library, led);
+      // "Só tinha esta" tells the table the robot held no other card of the suit: said only of the
+      // last trick's card, which everyone knows was forced.
       const category: UtteranceCategory =
-        beliefs?.fallback === 'forced'
+        beliefs?.fallback === 'forced' && event.trick === 9
           ? 'playing.forced'
           : cards.length === 1
             ? 'playing.new-trick'

@@ -253,6 +253,11 @@ interface ReasonWords {
     | undefined;
   /** Said when the card was the only legal one ({card}); when nothing was played yet this game; when the search found no reason ({card}). */
   forced: string;
+  /**
+   * Said of a forced card during the game, before its last trick: "the only card I could play" would
+   * tell the table the robot held no other of the suit ({card}); default `unknown`'s words.
+   */
+  forcedDiscreet?: string | undefined;
   none: string;
   unknown: string;
   /** The training mode's suggestion to the partner: {card} the advice, {other} the card the partner would likely play, {certainty}. */
@@ -345,6 +350,7 @@ export const utteranceFileSchema = z
         then: keyed(EDGE_KINDS),
         toPartner: z.strictObject({ kinds: partlyKeyed(REASON_KINDS), discreet: partlyKeyed(REASON_KINDS) }).optional(),
         forced: text,
+        forcedDiscreet: text.optional(),
         none: text,
         unknown: text,
         advice: text,

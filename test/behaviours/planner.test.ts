@@ -401,11 +401,11 @@ describe('scripted moments', () => {
     const deal: BehaviourEvent = { type: 'deal', seat: 0, dealer: 3, trumpCard: card('2H'), hand: [] };
     const lead = [...start, deal, { type: 'play', seat: 0, card: card('AS'), trick: 0 } as BehaviourEvent];
     expect(say(lead).at(-1)).toBe('playing.new-trick');
-    const after = (c: string): BehaviourEvent[] => [
+    const after = (c: string, trick = 0): BehaviourEvent[] => [
       ...start,
       deal,
-      { type: 'play', seat: 3, card: card('KD'), trick: 0 },
-      { type: 'play', seat: 0, card: card(c), trick: 0 },
+      { type: 'play', seat: 3, card: card('KD'), trick },
+      { type: 'play', seat: 0, card: card(c), trick },
     ];
     expect(say(after('AD')).at(-1)).toBe('playing.following');
     expect(say(after('3H')).at(-1)).toBe('playing.cut');
@@ -419,9 +419,10 @@ describe('scripted moments', () => {
       exactFromTrick: 0,
       fallback: 'forced',
     };
-    expect(say(after('4C'), { beliefs: (e) => (e.type === 'play' && e.seat === 0 ? forced : null) }).at(-1)).toBe(
-      'playing.forced',
-    );
+    const forcedPlay = { beliefs: (e: BehaviourEvent) => (e.type === 'play' && e.seat === 0 ? forced : null) };
+    // "Só tinha esta" would tell the table the robot held no other card: only of the last trick's card.
+    expect(say(after('4C', 9), forcedPlay).at(-1)).toBe('playing.forced');
+    expect(say(after('4C'), forcedPlay).at(-1)).toBe('playing.not-following');
     // With an emotion that has lines of its own, the robot speaks from play.self.
     const proud = say(after('AD'), { emotions: (i) => (i === 4 ? [{ type: 'pride', intensity: 9 }] : []) }).at(-1);
     expect(proud).toBe('play.self');

@@ -173,16 +173,14 @@ describe('what decided in the search, in numbers', () => {
       'I played the four of clubs for the better chance of winning the game: 19%, against 8% with the six of clubs.',
     );
     // Without the search's values (an older recording), the reason as it was.
-    expect(reasonText(pt, vague, true)).toBe(
-      'Com o quatro de paus fazemos mais pontos; o resto digo-vos no fim do jogo.',
-    );
+    expect(reasonText(pt, vague, true)).toBe('Com o quatro de paus fazemos mais pontos no fim, de certeza.');
   });
 
   it('names the points when the chances were the same, and nothing in numbers when neither differs', () => {
     const points = decidingEdge(value('4C', 55.4, 0.41), value('6C', 50.1, 0.4));
     expect(points).toEqual({ kind: 'points', gain: 5 });
     expect(reasonText(pt, vague, false, points)).toBe(
-      'Joguei o quatro de paus pelos pontos: com essa carta fazemos em média mais 5 do que com o seis de paus.',
+      'Joguei o quatro de paus porque com essa carta fazemos no fim, em média, mais 5 pontos do que com o seis de paus.',
     );
     const even = decidingEdge(value('4C', 50.2, 0.41), value('6C', 50.1, 0.4));
     expect(even).toEqual({ kind: 'even' });

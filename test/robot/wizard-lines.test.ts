@@ -82,7 +82,7 @@ describe('filling a library line from the session', () => {
     expect(
       say(pt, 'trick.end.theirs#3', { ...view, events: [...view.events, event('trick', { winner: 3, points: 4 })] }),
     ).toBe('Bem jogado. Mas não te habitues.');
-    expect(say(pt, 'session.start#1', view)).toBe('Olá a todos! Vamos lá a 5 jogos de sueca?');
+    expect(say(pt, 'session.start#1', view)).toBe('Olá a todos! Vamos lá a uma sessão de sueca?');
     expect(say(pt, 'session.end.win#1', view)).toBe('Acabou! Ganhámos a partida, 1 a 0.');
   });
 

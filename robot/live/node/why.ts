@@ -32,6 +32,9 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
   let last: DecisionMessage | null = null;
   /** The game is over: every card is known, the whole reason may be said. */
   let over = false;
+  /** Cards played this game, and the trick (0-based) of the robot's last decision. */
+  let plays = 0;
+  let lastTrick = -1;
   let asked = 0;
   /** The seats each table hosts, from its hello: the partner's own table asking hears "you". */
   const hosts = new Map<string, readonly number[]>();
@@ -46,16 +49,23 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
     // more from "19% against 8%" than from "we win more often".
     const pair = movePairOfMessage(last);
     if (reason) return reasonText(library, reason, !over, pair && decidingEdge(pair.chosen, pair.other), listener);
-    return renderUtterance(library, { text: last.fallback === 'forced' ? words.forced : words.unknown }, card);
+    // A forced card said as forced during the game tells the table what the robot did not hold.
+    const forced = over || lastTrick === 9 ? words.forced : (words.forcedDiscreet ?? words.unknown);
+    return renderUtterance(library, { text: last.fallback === 'forced' ? forced : words.unknown }, card);
   };
   const offs = [
     o.bus.subscribe('language', (m) => void (language = m.language)),
-    o.bus.subscribe('decision', (m) => void (last = m)),
+    o.bus.subscribe('decision', (m) => {
+      last = m;
+      lastTrick = Math.floor(plays / 4);
+    }),
     o.bus.subscribe('gameEvents', (m) => {
       if (m.type === 'deal') {
         last = null;
         over = false;
-      } else if (m.type === 'end') over = true;
+        plays = 0;
+      } else if (m.type === 'play') plays++;
+      else if (m.type === 'end') over = true;
     }),
     o.bus.subscribe('tableEvents', (m) => {
       if (m.kind === 'hello') hosts.set(m.table_id, m.seats);
