@@ -11,9 +11,12 @@ export function reasonOpenings(language: string): RegExp {
     ...Object.values(reasons.discreet),
     ...Object.values(reasons.decided),
     ...Object.values(reasons.decidedDiscreet),
+    ...Object.values(reasons.toPartner?.kinds ?? {}),
+    ...Object.values(reasons.toPartner?.discreet ?? {}),
     reasons.forced,
+    reasons.forcedDiscreet ?? '',
     reasons.unknown,
-  ];
+  ].filter((x): x is string => x !== undefined);
   // The words before the first slot are the same whatever the card; a sentence opening with a slot says nothing.
   const openings = [...new Set(sentences.map((s) => s.split('{')[0]!).filter((o) => o.length > 0))];
   return new RegExp(`^(${openings.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i');

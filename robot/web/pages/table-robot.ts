@@ -8,7 +8,7 @@
 import { byId, h } from './dom.js';
 import { EmysFace } from './face.js';
 import type { View } from './table-words.js';
-import { aboutWords, gazeWords, robotPlays, w } from './table-words.js';
+import { aboutWords, gazeWords, robotPlays, toWords, w } from './table-words.js';
 import { RobotVoice } from './table-voice.js';
 import { panelFeeling } from '../feels.js';
 import { panelWords } from './feel-words.js';
@@ -109,6 +109,9 @@ export class RobotPanel {
       case 'utterance': {
         const bubble = byId('bubble');
         if (m.phase === 'start') {
+          const to = byId('bubble-to');
+          to.textContent = m.addressee === null || m.addressee < 0 ? '' : toWords(m.addressee, this.#view, this.#lang);
+          to.hidden = to.textContent === '';
           bubble.textContent = m.text;
           bubble.hidden = false;
           bubble.dataset.id = m.id;
@@ -179,13 +182,19 @@ export class RobotPanel {
     strength.style.width = `${Math.round(Math.min(1, felt?.intensity ?? 0) * 100)}%`;
     strength.style.background = colour;
     box.style.borderColor = colour;
+    // The sentence is one inline run, so that it wraps as text ("sente alegria, mas mantém um ar
+    // calmo"), never before its comma, and the flex box's gap falls only around it.
     box.replaceChildren(
       dot,
-      h('span', { class: 'muted', text: `${words.verb} ` }),
-      h('strong', { class: 'vt-feel-word', text: words.word }),
-      ...(about ? [h('span', { text: ` ${about}` })] : []),
-      ...(words.rest ? [h('span', { class: 'vt-feel-keeps', text: words.rest })] : []),
-      ...(mood ? [h('span', { class: 'muted', text: ` · ${mood}` })] : []),
+      h(
+        'span',
+        { class: 'vt-feel-text' },
+        h('span', { class: 'muted', text: `${words.verb} ` }),
+        h('strong', { class: 'vt-feel-word', text: words.word }),
+        ...(about ? [h('span', { text: ` ${about}` })] : []),
+        ...(words.rest ? [h('span', { class: 'vt-feel-keeps', text: words.rest })] : []),
+        ...(mood ? [h('span', { class: 'muted', text: ` · ${mood}` })] : []),
+      ),
       h('span', { class: 'vt-feel-track' }, strength),
     );
   }

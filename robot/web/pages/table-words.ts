@@ -247,6 +247,14 @@ export function gazeWords(target: string, seat: number | null, v: View, lang: La
   return `looks at ${possessive(seat, v)} card`;
 }
 
+/** Whom a line is said to, above the bubble: "para ti", "to the opponent on your right". */
+export function toWords(seat: number, v: View, lang: Language): string {
+  if (seat === v.robotSeat) return '';
+  const name = seatName(seat, v, lang);
+  if (lang === 'pt') return name === 'tu' ? 'para ti:' : `para ${name}:`;
+  return `to ${name}:`;
+}
+
 /** Whom an emotion is about: "about you" / "por ti". */
 export function aboutWords(seat: number | null, v: View, lang: Language): string {
   if (seat === null || seat === v.robotSeat) return '';
