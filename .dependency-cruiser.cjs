@@ -34,6 +34,7 @@ const ROOMS = {
   'robot/arena': ['index.ts'],
   'robot/bus': ['index.ts'],
   'robot/recording': ['index.ts'],
+  'robot/study/questionnaires': ['index.ts'],
   // onnx.ts: inference in onnxruntime-node, kept out of index.ts so the native library loads only
   // where a network runs.
   'robot/learned': ['index.ts', 'onnx.ts'],
