@@ -34,7 +34,9 @@ const ROOMS = {
   'robot/arena': ['index.ts'],
   'robot/bus': ['index.ts'],
   'robot/recording': ['index.ts'],
-  'robot/study': ['index.ts'],
+  // questionnaires/index.ts: the questionnaires' own room inside the study's (the dashboard serves them).
+  'robot/study': ['index.ts', 'questionnaires/index.ts'],
+  'robot/study/questionnaires': ['index.ts'],
   // onnx.ts: inference in onnxruntime-node, kept out of index.ts so the native library loads only
   // where a network runs.
   'robot/learned': ['index.ts', 'onnx.ts'],
