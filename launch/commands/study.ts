@@ -13,6 +13,7 @@ import {
   appendNote,
   createStudy,
   deleteParticipant,
+  exportStudy,
   formatDeletion,
   formatStatus,
   getSession,
@@ -130,8 +131,19 @@ export function noteCommand(dir: string, text: string, o: { session?: string }, 
 
 export function deleteParticipantCommand(dir: string, code: string, log: Log): void {
   readStudy(dir);
-  const r = deleteParticipant(dir, code, () => {});
+  const r = deleteParticipant(dir, code, (out) => exportStudy(dir, out));
   log(formatDeletion(r));
+}
+
+export function exportCommand(dir: string, o: { out: string }, log: Log): void {
+  const e = exportStudy(dir, o.out);
+  log(
+    `exported ${shownPath(dir)} to ${shownPath(o.out)}: ${e.files
+      .filter((f) => f.name.endsWith('.csv'))
+      .map((f) => `${f.name} (${f.rows} rows)`)
+      .join(', ')}, codebook.json`,
+  );
+  for (const n of e.notes) log(`note: ${n}`);
 }
 
 /** `parceiro study` and its subcommands. */
@@ -203,6 +215,14 @@ export function addStudyCommand(program: Command, log: Log = (line) => console.l
     .argument('<text>', 'the note')
     .option('--session <id>', 'the session it is about')
     .action((dir: string, text: string, o: { session?: string }) => noteCommand(dir, text, o, log));
+  study
+    .command('export')
+    .description(
+      'write tidy CSV (questionnaires, sessions, games, decisions) and codebook.json for R, JASP or pandas; participants by code only',
+    )
+    .argument('<dir>', "the study's folder")
+    .requiredOption('--out <folder>', 'where to write the files (made if missing; files there are replaced)')
+    .action((dir: string, o: { out: string }) => exportCommand(dir, o, log));
   // parceiro study run (the lab's session at the table): launch/commands/study-run.ts adds it here.
   return study;
 }

@@ -44,3 +44,8 @@ export { formatStatus, studyStatus } from './status.js';
 export type { AnswerState, ParticipantStatus, StudyStatus } from './status.js';
 export { deleteParticipant, exportFolders, formatDeletion } from './delete-participant.js';
 export type { DeletionReport } from './delete-participant.js';
+export { exportStudy } from './export/export.js';
+export type { ExportOptions, Scorer, StudyExport } from './export/export.js';
+export { toCsv } from './export/csv.js';
+export { recordedSession } from './export/recorded-session.js';
+export type { BehaviourEvent, RecordedGame, RecordedSession } from './export/recorded-session.js';
