@@ -34,7 +34,7 @@ import type { Cell } from './csv.js';
 import { recordedSession } from './recorded-session.js';
 import type { RecordedSession } from './recorded-session.js';
 
-type Row = Record<string, Cell>;
+export type Row = Record<string, Cell>;
 
 /** Scores one participant's answers to a questionnaire (by scale); the questionnaires' scoreAnswers by default. */
 export type Scorer = (questionnaire: string, answers: Readonly<Record<string, unknown>>) => Record<string, number>;
@@ -244,8 +244,15 @@ function questionnaireRows(
   };
 }
 
-/** Writes the study's export into `out` (made if missing; the files there are replaced) and logs it in the study. */
-export function exportStudy(dir: string, out: string, o: ExportOptions = {}): StudyExport {
+/** The study's tables, as the export writes them and the report reads them. */
+export interface StudyTables {
+  studyId: string;
+  tables: { name: string; columns: readonly ColumnDoc[]; rows: Row[] }[];
+  notes: string[];
+}
+
+/** Reads the study (its sessions' recordings, its answers, scored) into the export's tables. */
+export function collectStudy(dir: string, o: ExportOptions = {}): StudyTables {
   const study = readStudy(dir);
   const score: Scorer = o.score ?? ((q, answers) => scoreAnswers(q, answers, { studyDir: dir }));
   const notes: string[] = [];
@@ -261,35 +268,44 @@ export function exportStudy(dir: string, out: string, o: ExportOptions = {}): St
     decisions.push(...decisionRows(study.id, s, rec));
   }
   const q = questionnaireRows(dir, study.id, sessions, score, notes);
-  const tables: [string, readonly ColumnDoc[], Row[]][] = [
-    ['questionnaires.csv', q.columns, q.rows],
-    ['sessions.csv', SESSION_COLUMNS, sessionRows],
-    ['games.csv', GAME_COLUMNS, games],
-    ['decisions.csv', DECISION_COLUMNS, decisions],
-  ];
+  return {
+    studyId: study.id,
+    tables: [
+      { name: 'questionnaires.csv', columns: q.columns, rows: q.rows },
+      { name: 'sessions.csv', columns: SESSION_COLUMNS, rows: sessionRows },
+      { name: 'games.csv', columns: GAME_COLUMNS, rows: games },
+      { name: 'decisions.csv', columns: DECISION_COLUMNS, rows: decisions },
+    ],
+    notes,
+  };
+}
+
+/** Writes the study's export into `out` (made if missing; the files there are replaced) and logs it in the study. */
+export function exportStudy(dir: string, out: string, o: ExportOptions = {}): StudyExport {
+  const { studyId, tables, notes } = collectStudy(dir, o);
   mkdirSync(out, { recursive: true });
-  for (const [name, columns, rows] of tables)
+  for (const t of tables)
     writeFileSync(
-      join(out, name),
+      join(out, t.name),
       toCsv(
-        columns.map((c) => c.name),
-        rows,
+        t.columns.map((c) => c.name),
+        t.rows,
       ),
     );
   const codebook = {
     codebook: 'parceiro-study-export',
     version: 1,
-    study: study.id,
+    study: studyId,
     exportedAt: (o.now ?? (() => new Date()))().toISOString(),
     format: 'CSV, RFC 4180: comma-separated, CRLF line ends, UTF-8, a header row, NA for a missing value, TRUE/FALSE',
-    files: Object.fromEntries(tables.map(([name, columns, rows]) => [name, { rows: rows.length, columns }])),
+    files: Object.fromEntries(tables.map((t) => [t.name, { rows: t.rows.length, columns: t.columns }])),
     notes,
   };
   writeFileSync(join(out, 'codebook.json'), `${JSON.stringify(codebook, null, 2)}\n`);
   appendFileSync(exportsLog(dir), `${JSON.stringify({ at: codebook.exportedAt, out: resolve(out) })}\n`);
   return {
     out,
-    files: [...tables.map(([name, , rows]) => ({ name, rows: rows.length })), { name: 'codebook.json', rows: 0 }],
+    files: [...tables.map((t) => ({ name: t.name, rows: t.rows.length })), { name: 'codebook.json', rows: 0 }],
     notes,
   };
 }
