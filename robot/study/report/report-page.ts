@@ -34,7 +34,9 @@ const GROUP_WORDS: Record<string, string> = {
   human: 'a person as partner',
   bot: 'a simulated partner',
 };
-const groupWord = (g: string): string => GROUP_WORDS[g] ?? g;
+/** A partner group in words; a condition keeps its id (a condition may be called robot). */
+const partnerWord = (g: string): string => GROUP_WORDS[g] ?? g;
+const asIs = (g: string): string => g;
 
 const COLOURS = ['#1c7ed6', '#e8590c', '#2b8a3e', '#ae3ec9', '#f59f00', '#0ca678', '#c92a2a', '#495057'];
 
@@ -60,12 +62,13 @@ function prePostChart(
   groups: readonly GroupFigure[],
   scale: string,
   range: [number, number] | null,
+  word: (g: string) => string,
 ): ChartSpec {
   return {
     id,
     labels: ['before the games', 'after the games'],
     datasets: groups.map((g, i) => ({
-      label: `${groupWord(g.group)} (n ${g.pre.n}/${g.post.n})`,
+      label: `${word(g.group)} (n ${g.pre.n}/${g.post.n})`,
       data: [mean(g.pre), mean(g.post)],
       ci: [g.pre.ci, g.post.ci],
       colour: COLOURS[i % COLOURS.length]!,
@@ -74,11 +77,11 @@ function prePostChart(
   };
 }
 
-function groupTable(groups: readonly GroupFigure[], head: string): string {
+function groupTable(groups: readonly GroupFigure[], head: string, word: (g: string) => string): string {
   const rows = groups
     .map(
       (g) =>
-        `<tr><th scope="row">${esc(groupWord(g.group))}</th><td>${g.pre.n}</td><td>${fx(g.pre.mean)}</td><td>${fx(g.pre.sd)}</td><td>${ci(g.pre.ci)}</td><td>${g.post.n}</td><td>${fx(g.post.mean)}</td><td>${fx(g.post.sd)}</td><td>${ci(g.post.ci)}</td><td>${g.change.n}</td><td>${fx(g.change.mean)}</td><td>${ci(g.change.ci)}</td></tr>`,
+        `<tr><th scope="row">${esc(word(g.group))}</th><td>${g.pre.n}</td><td>${fx(g.pre.mean)}</td><td>${fx(g.pre.sd)}</td><td>${ci(g.pre.ci)}</td><td>${g.post.n}</td><td>${fx(g.post.mean)}</td><td>${fx(g.post.sd)}</td><td>${ci(g.post.ci)}</td><td>${g.change.n}</td><td>${fx(g.change.mean)}</td><td>${ci(g.change.ci)}</td></tr>`,
     )
     .join('');
   return `<table><thead><tr><th>${esc(head)}</th><th>n before</th><th>mean</th><th>SD</th><th>95% interval</th><th>n after</th><th>mean</th><th>SD</th><th>95% interval</th><th>n both</th><th>change</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -109,15 +112,15 @@ export function studyReportHtml(r: StudyReportInput): string {
   // Questionnaire scales.
   for (const s of f.scales) {
     const range = SCALE_RANGES[s.scale] ?? null;
-    const byPartner = prePostChart(`scale-${s.scale}-partner`, s.byPartner, s.scale, range);
-    const byCondition = prePostChart(`scale-${s.scale}-condition`, s.byCondition, s.scale, range);
+    const byPartner = prePostChart(`scale-${s.scale}-partner`, s.byPartner, s.scale, range, partnerWord);
+    const byCondition = prePostChart(`scale-${s.scale}-condition`, s.byCondition, s.scale, range, asIs);
     charts.push(byPartner, byCondition);
     sections.push(`<section class="scale" data-scale="${esc(s.scale)}">
 <h2>${esc(s.scale.charAt(0).toUpperCase() + s.scale.slice(1))} before and after (${esc(s.questionnaires.join(', '))})</h2>
 <div class="pair"><figure><figcaption>By partner: who sat opposite the participant</figcaption><div class="chart"><canvas id="${byPartner.id}"></canvas></div></figure>
 <figure><figcaption>By condition</figcaption><div class="chart"><canvas id="${byCondition.id}"></canvas></div></figure></div>
-${groupTable(s.byPartner, 'partner')}
-${groupTable(s.byCondition, 'condition')}
+${groupTable(s.byPartner, 'partner', partnerWord)}
+${groupTable(s.byCondition, 'condition', asIs)}
 <p class="hint">Complete answers only (a questionnaire left halfway has no score); the change is of the participants who answered both.</p>
 </section>`);
   }
