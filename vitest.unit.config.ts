@@ -41,6 +41,7 @@ export default mergeConfig(
         // parceiro study as a lab runs it: the built program, and simulated sessions.
         'test/study/study-cli.test.ts',
         'test/study/study-export.test.ts',
+        'test/study/study-resume.test.ts',
       ],
     },
   }),
