@@ -29,6 +29,7 @@ import {
 } from '../../robot/study/index.js';
 import type { Study, StudySession } from '../../robot/study/index.js';
 import { UsageError } from '../errors.js';
+import { addStudyRunCommand } from './study-run.js';
 
 type Log = (line: string) => void;
 
@@ -204,5 +205,6 @@ export function addStudyCommand(program: Command, log: Log = (line) => console.l
     .option('--session <id>', 'the session it is about')
     .action((dir: string, text: string, o: { session?: string }) => noteCommand(dir, text, o, log));
   // parceiro study run (the lab's session at the table): launch/commands/study-run.ts adds it here.
+  addStudyRunCommand(study, log);
   return study;
 }
