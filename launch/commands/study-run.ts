@@ -16,7 +16,7 @@ import type { NodeLogger, ParceiroNode } from '../../robot/index.js';
 import { ParceiroNode as Node, createLogger } from '../../robot/index.js';
 import { resumeSession } from '../../robot/offline/index.js';
 import type { DeskParticipant, DeskView, Questionnaire } from '../../robot/study/questionnaires/index.js';
-import { QuestionnaireDesk } from '../../robot/study/questionnaires/index.js';
+import { QuestionnaireDesk, loadQuestionnaire } from '../../robot/study/questionnaires/index.js';
 import type { Condition, Seats, StudySession } from '../../robot/study/index.js';
 import {
   StudyError,
@@ -163,6 +163,10 @@ export async function studyRunCommand(
   if (answersBy !== 'script' && answersBy !== 'people')
     throw new UsageError(`--answers expects script or people, got "${o.answers}"`);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
+  // Every questionnaire is read before a session is planned: a bad definition (the study's own or a
+  // shipped one) stops here with its file, line and key (ConfigError, exit 2).
+  for (const id of [...study.questionnaires.pre, ...study.questionnaires.post])
+    loadQuestionnaire(id, { studyDir: dir });
 
   // The session: the one to go on with, or the next planned (a new one for the people waiting).
   let session: StudySession;
