@@ -60,7 +60,7 @@ const POLL_MS = 2500;
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
 let language: Language = document.documentElement.lang === 'en' ? 'en' : 'pt';
 let token: string | null = null;
-let shown: { id: string; phase: string; model: Model } | null = null;
+let shown: { id: string; phase: string; model: Model; todo: Todo } | null = null;
 let waitingFor: string | null = null;
 
 const say = (key: string, slots: Record<string, string> = {}): string =>
@@ -100,11 +100,16 @@ function resumePage(model: Model): void {
   if (page) model.currentPage = page;
 }
 
+/** The survey's texts, and the words put in its {placeholders}, in this page's language. */
+function setLanguage(model: Model, todo: Todo): void {
+  model.locale = language === 'en' ? '' : language;
+  for (const [name, v] of Object.entries(todo.variables)) model.setVariable(name, localized(v));
+}
+
 function render(todo: Todo): void {
   const model = new Model(todo.survey);
-  model.locale = language === 'en' ? '' : language;
   model.showCompletedPage = false;
-  for (const [name, v] of Object.entries(todo.variables)) model.setVariable(name, localized(v));
+  setLanguage(model, todo);
   model.data = todo.answers;
   resumePage(model);
   // Each change is saved at once; the server checks it against the definition.
@@ -123,12 +128,14 @@ function render(todo: Todo): void {
     shown = null;
     await refresh();
   });
+  // A new element for each questionnaire: the renderer keeps its own state on the one it was given.
   const host = $('survey');
-  host.replaceChildren();
-  renderSurvey(model, host);
+  const box = document.createElement('div');
+  host.replaceChildren(box);
+  renderSurvey(model, box);
   host.dataset['questionnaire'] = todo.id;
   host.dataset['phase'] = todo.phase;
-  shown = { id: todo.id, phase: todo.phase, model };
+  shown = { id: todo.id, phase: todo.phase, model, todo };
 }
 
 async function refresh(): Promise<void> {
@@ -158,6 +165,7 @@ async function refresh(): Promise<void> {
     return;
   }
   shown = null;
+  waitingFor = null;
   const host = $('survey');
   host.replaceChildren();
   delete host.dataset['questionnaire'];
@@ -194,14 +202,13 @@ async function start(): Promise<void> {
       language = b.dataset['language'] === 'en' ? 'en' : 'pt';
       pressLanguage();
       void call('language', { language });
-      if (shown) shown.model.locale = language === 'en' ? '' : language;
+      if (shown) setLanguage(shown.model, shown.todo);
       if (waitingFor) $('message').textContent = say(waitingFor);
     });
   await refresh();
-  // Waiting between questionnaires (the games, the others): ask again now and then.
-  setInterval(() => {
-    if (!shown) void refresh();
-  }, POLL_MS);
+  // Ask again now and then: the session moves on (the games start, the post-questionnaires open)
+  // whether or not this participant is done.
+  setInterval(() => void refresh(), POLL_MS);
 }
 
 void start();
