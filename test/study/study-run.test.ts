@@ -36,7 +36,7 @@ const sessionFile = (id: string) =>
 const answerFile = (code: string, q: string, phase: string) =>
   JSON.parse(readFileSync(join(study, 'answers', code, `${q}.${phase}.json`), 'utf8')) as AnswerFile;
 
-let codes: string[] = [];
+const codes: string[] = [];
 
 beforeAll(() => {
   expect(existsSync(CLI)).toBe(true);
