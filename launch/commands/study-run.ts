@@ -328,6 +328,7 @@ export async function studyRunCommand(
     control,
   });
   panelOut = (p) => dashboard.setStudy(p);
+  events.changed();
   markSession(dir, session.id, 'running', node.recording ? { recording: basename(node.recording) } : {});
   const base = reachable(dashboard.url);
   write(`Study ${study.id}, session ${session.id}: condition ${condition.id}; the robot in seat ${robotSeat}.`);

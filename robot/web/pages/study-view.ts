@@ -3,7 +3,7 @@
 // the operator's notes. Codes only: the dashboard never shows a participant's name.
 
 import type { StudyPanel } from '../state.js';
-import { byId, h } from './dom.js';
+import { byId, clock, h } from './dom.js';
 
 const STAGE_WORDS: Readonly<Record<StudyPanel['stage'], string>> = {
   pre: 'questionnaires before the games',
@@ -93,6 +93,6 @@ export function renderStudy(study: StudyPanel | null, askLink: (code: string) =>
   end.disabled = study.stage === 'pre' || study.stage === 'ended';
   end.textContent = study.stage === 'post' ? 'End the session' : 'End the games';
   byId('study-notes').replaceChildren(
-    ...study.notes.map((n) => h('li', { text: `${n.at.slice(11, 19)} ${n.text}`, title: n.at })),
+    ...study.notes.map((n) => h('li', { text: `${clock(Date.parse(n.at))} ${n.text}`, title: n.at })),
   );
 }
