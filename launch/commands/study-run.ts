@@ -266,6 +266,7 @@ export async function studyRunCommand(
   let closeNode: () => Promise<unknown> = () => node.close();
   let resumedPlayed = 0;
   let resumedOver = false;
+  let resumedInGame = false;
   try {
     if (o.resume && session.recording !== undefined) {
       const resumed = await resumeSession({
@@ -286,6 +287,8 @@ export async function studyRunCommand(
       node = resumed.node;
       closeNode = resumed.close;
       resumedPlayed = resumed.resume.restored.played;
+      // A game under way counts as started: the pre-questionnaires are not asked again.
+      resumedInGame = resumed.resume.restored.game > 0;
       resumedOver = resumed.resume.over;
       write(
         `Resuming session ${session.id} of ${study.id} (${resumedPlayed} game${resumedPlayed === 1 ? '' : 's'} over): the same participants and condition.`,
@@ -319,7 +322,7 @@ export async function studyRunCommand(
   }
   const dashboard = node.dashboard!;
   // Nobody deals before the pre-questionnaires are in: the session waits paused.
-  const startedGames = resumedPlayed > 0 || resumedOver;
+  const startedGames = resumedPlayed > 0 || resumedInGame || resumedOver;
   if (!startedGames) node.bus.publish('sessionControl', { action: 'pause', by: 'study' });
   if (Object.keys(condition.toggles).length > 0 && !o.resume) node.toggles.set(condition.toggles, 'study');
   dashboard.attachStudy({
