@@ -51,6 +51,12 @@ export interface StudyRunOptions {
   simulated?: boolean;
   /** Who answers the questionnaires: people (on their pages) or a script (default: a script when simulated). */
   answers?: string;
+  /**
+   * The participants play at the virtual table: each one's link opens their questionnaires, then
+   * their seat at the virtual table when the games start (and the table links back to the
+   * questionnaires for the post ones).
+   */
+  virtualTable?: boolean;
   /** Go on with the session that crashed (or was stopped), from its recording. */
   resume?: boolean;
   /** The participants at the table (codes, in the order of the draw); default the next waiting. */
@@ -163,6 +169,10 @@ export async function studyRunCommand(
   if (answersBy !== 'script' && answersBy !== 'people')
     throw new UsageError(`--answers expects script or people, got "${o.answers}"`);
   const dashboardToken = tokenOption('--dashboard-token', o.dashboardToken);
+  if (o.virtualTable && o.simulated)
+    throw new UsageError(
+      '--virtual-table seats the participants at the virtual table; --simulated seats simulated players there: choose one',
+    );
   // Every questionnaire is read before a session is planned: a bad definition (the study's own or a
   // shipped one) stops here with its file, line and key (ConfigError, exit 2).
   for (const id of [...study.questionnaires.pre, ...study.questionnaires.post])
@@ -335,10 +345,19 @@ export async function studyRunCommand(
   markSession(dir, session.id, 'running', node.recording ? { recording: basename(node.recording) } : {});
   const base = reachable(dashboard.url);
   write(`Study ${study.id}, session ${session.id}: condition ${condition.id}; the robot in seat ${robotSeat}.`);
+  /** A participant's link: their questionnaires, and with --virtual-table their seat after them. */
+  const linkOf = (p: DeskParticipant): string => {
+    const questionnaires = dashboard.participantLink(p.code, base);
+    if (!o.virtualTable) return questionnaires;
+    const pass = new URLSearchParams(new URL(dashboard.tableLink(p.seat, base)).hash.slice(1)).get('pass')!;
+    return `${questionnaires}&${new URLSearchParams({ table: pass, seat: String(p.seat) }).toString()}`;
+  };
   for (const p of participants)
     write(
-      `  ${p.code} in seat ${p.seat} (partner: ${p.partner}): ${answersBy === 'people' ? dashboard.participantLink(p.code, base) : 'answered by a script'}`,
+      `  ${p.code} in seat ${p.seat} (partner: ${p.partner}): ${answersBy === 'people' ? linkOf(p) : 'answered by a script'}`,
     );
+  if (!o.simulated && !o.virtualTable)
+    write(`Table server for the touch table: ${reachable(node.url)} (token ${token}).`);
   write(`Operator dashboard: ${dashboard.link(base)}`);
 
   const stop = signals.stopped();
@@ -439,6 +458,10 @@ export function addStudyRunCommand(study: Command, log: (line: string) => void =
       'go on with the session that crashed or was stopped: same participants, condition and recording',
     )
     .option('--simulated', "simulated players in the participants' seats, a script answering their questionnaires")
+    .option(
+      '--virtual-table',
+      'the participants play at the virtual table: each link opens their questionnaires, then their seat when the games start',
+    )
     .option(
       '--answers <who>',
       'who answers the questionnaires: people (on their pages) or script (default: script when simulated)',

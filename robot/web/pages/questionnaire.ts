@@ -55,6 +55,8 @@ const WORDS: Record<Language, Record<string, string>> = {
 };
 
 const TOKEN_KEY = 'parceiro.questionnaire.token';
+/** A seat at the virtual table (its one-time pass and seat), kept until the games start. */
+const TABLE_KEY = 'parceiro.questionnaire.table';
 const POLL_MS = 2500;
 
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
@@ -166,6 +168,15 @@ async function refresh(): Promise<void> {
   }
   shown = null;
   waitingFor = null;
+  // A participant playing at the virtual table goes to their seat when the games start (this tab
+  // keeps their token: the table's page links back here for the questionnaires after the games).
+  const table = sessionStorage.getItem(TABLE_KEY);
+  if (table && state.stage === 'games') {
+    sessionStorage.removeItem(TABLE_KEY);
+    const { pass, seat } = JSON.parse(table) as { pass: string; seat: string };
+    location.assign(`./table#${new URLSearchParams({ pass, seat }).toString()}`);
+    return;
+  }
   const host = $('survey');
   host.replaceChildren();
   delete host.dataset['questionnaire'];
@@ -183,9 +194,13 @@ async function refresh(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const pass = new URLSearchParams(location.hash.slice(1)).get('pass');
-  // The pass leaves the address at once: a browser's history keeps every address it opened.
+  const given = new URLSearchParams(location.hash.slice(1));
+  const pass = given.get('pass');
+  // The passes leave the address at once: a browser's history keeps every address it opened.
   if (pass) history.replaceState(null, '', location.pathname);
+  const table = given.get('table');
+  const seat = given.get('seat');
+  if (table && seat) sessionStorage.setItem(TABLE_KEY, JSON.stringify({ pass: table, seat }));
   if (pass) {
     const grant = await redeemPass(pass);
     const participant = grant?.['participant'] as { token?: string } | undefined;
