@@ -34,7 +34,8 @@ const ROOMS = {
   'robot/arena': ['index.ts'],
   'robot/bus': ['index.ts'],
   'robot/recording': ['index.ts'],
-  // questionnaires/index.ts: the questionnaires' own room inside the study's (the dashboard serves them).
+  // questionnaires/index.ts: the questionnaires (definitions, scores, answers as given, the desk),
+  // a room of its own inside the study's, for the study run and the questionnaire page's server.
   'robot/study': ['index.ts', 'questionnaires/index.ts'],
   'robot/study/questionnaires': ['index.ts'],
   // onnx.ts: inference in onnxruntime-node, kept out of index.ts so the native library loads only

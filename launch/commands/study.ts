@@ -34,6 +34,7 @@ import { UsageError } from '../errors.js';
 import { BEHAVIOUR_FILES, defaultConfigDir, loadPostureLibrary } from '../../behaviours/index.js';
 import { utteranceLibraries } from './report.js';
 import { writeFileSync } from 'node:fs';
+import { addStudyRunCommand } from './study-run.js';
 
 type Log = (line: string) => void;
 
@@ -258,5 +259,6 @@ export function addStudyCommand(program: Command, log: Log = (line) => console.l
     .requiredOption('--out <file.html>', 'the page to write')
     .action((dir: string, o: { out: string }) => reportCommand(dir, o, log));
   // parceiro study run (the lab's session at the table): launch/commands/study-run.ts adds it here.
+  addStudyRunCommand(study, log);
   return study;
 }

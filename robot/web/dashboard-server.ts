@@ -377,7 +377,8 @@ export class DashboardServer {
       }
       case 'study-link': {
         if (!this.#study) return { ok: false, reason: 'no study session runs on this node (parceiro study run)' };
-        const link = this.participantLink(parsed.code, this.#address ? this.url : '');
+        // Relative: the operator's page opens it from wherever it reached this server.
+        const link = this.participantLink(parsed.code, '');
         return { ok: true, link };
       }
       case 'expression':

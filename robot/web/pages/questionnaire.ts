@@ -55,12 +55,14 @@ const WORDS: Record<Language, Record<string, string>> = {
 };
 
 const TOKEN_KEY = 'parceiro.questionnaire.token';
+/** A seat at the virtual table (its one-time pass and seat), kept until the games start. */
+const TABLE_KEY = 'parceiro.questionnaire.table';
 const POLL_MS = 2500;
 
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
 let language: Language = document.documentElement.lang === 'en' ? 'en' : 'pt';
 let token: string | null = null;
-let shown: { id: string; phase: string; model: Model } | null = null;
+let shown: { id: string; phase: string; model: Model; todo: Todo } | null = null;
 let waitingFor: string | null = null;
 
 const say = (key: string, slots: Record<string, string> = {}): string =>
@@ -100,11 +102,16 @@ function resumePage(model: Model): void {
   if (page) model.currentPage = page;
 }
 
+/** The survey's texts, and the words put in its {placeholders}, in this page's language. */
+function setLanguage(model: Model, todo: Todo): void {
+  model.locale = language === 'en' ? '' : language;
+  for (const [name, v] of Object.entries(todo.variables)) model.setVariable(name, localized(v));
+}
+
 function render(todo: Todo): void {
   const model = new Model(todo.survey);
-  model.locale = language === 'en' ? '' : language;
   model.showCompletedPage = false;
-  for (const [name, v] of Object.entries(todo.variables)) model.setVariable(name, localized(v));
+  setLanguage(model, todo);
   model.data = todo.answers;
   resumePage(model);
   // Each change is saved at once; the server checks it against the definition.
@@ -123,12 +130,14 @@ function render(todo: Todo): void {
     shown = null;
     await refresh();
   });
+  // A new element for each questionnaire: the renderer keeps its own state on the one it was given.
   const host = $('survey');
-  host.replaceChildren();
-  renderSurvey(model, host);
+  const box = document.createElement('div');
+  host.replaceChildren(box);
+  renderSurvey(model, box);
   host.dataset['questionnaire'] = todo.id;
   host.dataset['phase'] = todo.phase;
-  shown = { id: todo.id, phase: todo.phase, model };
+  shown = { id: todo.id, phase: todo.phase, model, todo };
 }
 
 async function refresh(): Promise<void> {
@@ -158,6 +167,16 @@ async function refresh(): Promise<void> {
     return;
   }
   shown = null;
+  waitingFor = null;
+  // A participant playing at the virtual table goes to their seat when the games start (this tab
+  // keeps their token: the table's page links back here for the questionnaires after the games).
+  const table = sessionStorage.getItem(TABLE_KEY);
+  if (table && state.stage === 'games') {
+    sessionStorage.removeItem(TABLE_KEY);
+    const { pass, seat } = JSON.parse(table) as { pass: string; seat: string };
+    location.assign(`./table#${new URLSearchParams({ pass, seat }).toString()}`);
+    return;
+  }
   const host = $('survey');
   host.replaceChildren();
   delete host.dataset['questionnaire'];
@@ -175,9 +194,13 @@ async function refresh(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const pass = new URLSearchParams(location.hash.slice(1)).get('pass');
-  // The pass leaves the address at once: a browser's history keeps every address it opened.
+  const given = new URLSearchParams(location.hash.slice(1));
+  const pass = given.get('pass');
+  // The passes leave the address at once: a browser's history keeps every address it opened.
   if (pass) history.replaceState(null, '', location.pathname);
+  const table = given.get('table');
+  const seat = given.get('seat');
+  if (table && seat) sessionStorage.setItem(TABLE_KEY, JSON.stringify({ pass: table, seat }));
   if (pass) {
     const grant = await redeemPass(pass);
     const participant = grant?.['participant'] as { token?: string } | undefined;
@@ -194,14 +217,13 @@ async function start(): Promise<void> {
       language = b.dataset['language'] === 'en' ? 'en' : 'pt';
       pressLanguage();
       void call('language', { language });
-      if (shown) shown.model.locale = language === 'en' ? '' : language;
+      if (shown) setLanguage(shown.model, shown.todo);
       if (waitingFor) $('message').textContent = say(waitingFor);
     });
   await refresh();
-  // Waiting between questionnaires (the games, the others): ask again now and then.
-  setInterval(() => {
-    if (!shown) void refresh();
-  }, POLL_MS);
+  // Ask again now and then: the session moves on (the games start, the post-questionnaires open)
+  // whether or not this participant is done.
+  setInterval(() => void refresh(), POLL_MS);
 }
 
 void start();
