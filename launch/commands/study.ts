@@ -18,6 +18,7 @@ import {
   formatDeletion,
   formatStatus,
   getSession,
+  listAnswers,
   listParticipants,
   listSessions,
   listStudies,
@@ -80,6 +81,12 @@ export function checkCommand(target: string, log: Log): void {
     for (const h of Object.values(x.seats))
       if (!['robot', 'bot', 'deleted'].includes(h) && !codes.has(h))
         throw new UsageError(`session ${x.id} seats ${h}, who is not a participant of the study`);
+  // Answers of someone who is not a participant (a code mistyped on a page, a deletion half done).
+  for (const a of listAnswers(target))
+    if (!codes.has(a.code))
+      throw new UsageError(
+        `answers/${a.code}/${a.questionnaire}.${a.phase}.json: ${a.code} is not a participant of the study`,
+      );
   log(
     `${shownPath(target)}: ok, ${s.participants.total} participants, ${s.sessions.list.length} sessions, ${s.notes} notes`,
   );

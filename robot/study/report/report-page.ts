@@ -64,13 +64,16 @@ function prePostChart(
   range: [number, number] | null,
   word: (g: string) => string,
 ): ChartSpec {
+  // Only the phases the scale was asked in (Godspeed, say, only after the games).
+  const phases = (['pre', 'post'] as const).filter((p) => groups.some((g) => g[p].n > 0));
+  const words = { pre: 'before the games', post: 'after the games' };
   return {
     id,
-    labels: ['before the games', 'after the games'],
+    labels: phases.map((p) => words[p]),
     datasets: groups.map((g, i) => ({
-      label: `${word(g.group)} (n ${g.pre.n}/${g.post.n})`,
-      data: [mean(g.pre), mean(g.post)],
-      ci: [g.pre.ci, g.post.ci],
+      label: `${word(g.group)} (n ${phases.map((p) => g[p].n).join('/')})`,
+      data: phases.map((p) => mean(g[p])),
+      ci: phases.map((p) => g[p].ci),
       colour: COLOURS[i % COLOURS.length]!,
     })),
     y: { title: `${scale}: mean, 95% interval`, ...(range ? { min: range[0], max: range[1] } : {}) },
@@ -92,9 +95,6 @@ const shareText = (s: ShareFigure): string =>
 const marginText = (m: MeanFigure): string =>
   `${m.mean === null ? '–' : `${m.mean >= 0 ? '+' : ''}${fx(m.mean, 2)}`} victories (SD ${fx(m.sd, 2)}, 95% interval ${ci(m.ci, 2)}, n ${m.n})`;
 
-/** Each scale's expected range, for a fixed y axis (trust in percent, Godspeed 1-5). */
-const SCALE_RANGES: Record<string, [number, number]> = { trust: [0, 100] };
-
 export interface StudyReportInput {
   study: Study;
   figures: StudyFigures;
@@ -102,6 +102,8 @@ export interface StudyReportInput {
   notes: readonly string[];
   /** When the report was made (ISO 8601). */
   at: string;
+  /** Each scale's range (its questionnaire's), for a fixed y axis. */
+  ranges?: Record<string, [number, number]>;
 }
 
 export function studyReportHtml(r: StudyReportInput): string {
@@ -110,13 +112,15 @@ export function studyReportHtml(r: StudyReportInput): string {
   const f = r.figures;
 
   // Questionnaire scales.
-  for (const s of f.scales) {
-    const range = SCALE_RANGES[s.scale] ?? null;
+  // Trust first (the paper's figure), then the others in the order answered.
+  const scales = [...f.scales].sort((a, b) => Number(b.scale === 'trust') - Number(a.scale === 'trust'));
+  for (const s of scales) {
+    const range = r.ranges?.[s.scale] ?? null;
     const byPartner = prePostChart(`scale-${s.scale}-partner`, s.byPartner, s.scale, range, partnerWord);
     const byCondition = prePostChart(`scale-${s.scale}-condition`, s.byCondition, s.scale, range, asIs);
     charts.push(byPartner, byCondition);
     sections.push(`<section class="scale" data-scale="${esc(s.scale)}">
-<h2>${esc(s.scale.charAt(0).toUpperCase() + s.scale.slice(1))} before and after (${esc(s.questionnaires.join(', '))})</h2>
+<h2>${esc(s.scale.charAt(0).toUpperCase() + s.scale.slice(1))}${byPartner.labels.length > 1 ? ' before and after' : `, ${byPartner.labels[0] ?? ''}`} (${esc(s.questionnaires.join(', '))})</h2>
 <div class="pair"><figure><figcaption>By partner: who sat opposite the participant</figcaption><div class="chart"><canvas id="${byPartner.id}"></canvas></div></figure>
 <figure><figcaption>By condition</figcaption><div class="chart"><canvas id="${byCondition.id}"></canvas></div></figure></div>
 ${groupTable(s.byPartner, 'partner', partnerWord)}

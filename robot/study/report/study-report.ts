@@ -11,6 +11,7 @@ import type { ExportOptions } from '../export/export.js';
 import { sessionsDir } from '../layout.js';
 import { listSessions } from '../sessions.js';
 import { readStudy } from '../study-dir.js';
+import { loadQuestionnaire } from '../questionnaires/index.js';
 import { studyReportHtml } from './report-page.js';
 import { studyFigures } from './study-figures.js';
 import type { StudyFigures } from './study-figures.js';
@@ -50,5 +51,16 @@ export function studyReport(dir: string, o: StudyReportOptions): StudyReport {
       ).report
     : null;
   const at = (o.now ?? (() => new Date()))().toISOString();
-  return { html: studyReportHtml({ study, figures, behaviour, notes, at }), figures, behaviour, notes };
+  // Each scale's range as its questionnaire defines it (trust 0-100, Godspeed 1-5), for a fixed axis.
+  const ranges: Record<string, [number, number]> = {};
+  for (const s of figures.scales)
+    for (const q of s.questionnaires) {
+      try {
+        const def = loadQuestionnaire(q, { studyDir: dir }).scales[s.scale];
+        if (def) ranges[s.scale] = [def.min, def.max];
+      } catch {
+        // No definition: the axis follows the data (the export has noted it).
+      }
+    }
+  return { html: studyReportHtml({ study, figures, behaviour, notes, at, ranges }), figures, behaviour, notes };
 }
