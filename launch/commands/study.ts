@@ -13,6 +13,8 @@ import {
   appendNote,
   createStudy,
   deleteParticipant,
+  exportStudy,
+  studyReport,
   formatDeletion,
   formatStatus,
   getSession,
@@ -29,6 +31,9 @@ import {
 } from '../../robot/study/index.js';
 import type { Study, StudySession } from '../../robot/study/index.js';
 import { UsageError } from '../errors.js';
+import { BEHAVIOUR_FILES, defaultConfigDir, loadPostureLibrary } from '../../behaviours/index.js';
+import { utteranceLibraries } from './report.js';
+import { writeFileSync } from 'node:fs';
 import { addStudyRunCommand } from './study-run.js';
 
 type Log = (line: string) => void;
@@ -131,8 +136,41 @@ export function noteCommand(dir: string, text: string, o: { session?: string }, 
 
 export function deleteParticipantCommand(dir: string, code: string, log: Log): void {
   readStudy(dir);
-  const r = deleteParticipant(dir, code, () => {});
+  const r = deleteParticipant(dir, code, (out) => exportStudy(dir, out));
   log(formatDeletion(r));
+}
+
+export function exportCommand(dir: string, o: { out: string }, log: Log): void {
+  const e = exportStudy(dir, o.out);
+  log(
+    `exported ${shownPath(dir)} to ${shownPath(o.out)}: ${e.files
+      .filter((f) => f.name.endsWith('.csv'))
+      .map((f) => `${f.name} (${f.rows} rows)`)
+      .join(', ')}, codebook.json`,
+  );
+  for (const n of e.notes) log(`note: ${n}`);
+}
+
+export function reportCommand(dir: string, o: { out: string }, log: Log): void {
+  const holdMs = loadPostureLibrary(join(defaultConfigDir(), BEHAVIOUR_FILES.postures)).hold.minMs;
+  const r = studyReport(dir, { libraries: utteranceLibraries(), holdMs });
+  try {
+    writeFileSync(o.out, r.html);
+  } catch (e) {
+    throw new UsageError(`--out: cannot write ${o.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  const f = r.figures;
+  const trust = f.scales.find((s) => s.scale === 'trust');
+  log(`report of ${shownPath(dir)}: ${shownPath(o.out)}`);
+  log(
+    `  sessions won by the robot's team: ${f.winRate.count} of ${f.winRate.n}; mean victory margin ${f.margin.mean === null ? '-' : f.margin.mean.toFixed(2)} (SD ${f.margin.sd === null ? '-' : f.margin.sd.toFixed(2)})`,
+  );
+  if (trust)
+    for (const g of trust.byPartner)
+      log(
+        `  trust, partner ${g.group}: before ${g.pre.mean === null ? '-' : g.pre.mean.toFixed(1)} (n ${g.pre.n}), after ${g.post.mean === null ? '-' : g.post.mean.toFixed(1)} (n ${g.post.n})`,
+      );
+  for (const n of r.notes) log(`note: ${n}`);
 }
 
 /** `parceiro study` and its subcommands. */
@@ -204,6 +242,22 @@ export function addStudyCommand(program: Command, log: Log = (line) => console.l
     .argument('<text>', 'the note')
     .option('--session <id>', 'the session it is about')
     .action((dir: string, text: string, o: { session?: string }) => noteCommand(dir, text, o, log));
+  study
+    .command('export')
+    .description(
+      'write tidy CSV (questionnaires, sessions, games, decisions) and codebook.json for R, JASP or pandas; participants by code only',
+    )
+    .argument('<dir>', "the study's folder")
+    .requiredOption('--out <folder>', 'where to write the files (made if missing; files there are replaced)')
+    .action((dir: string, o: { out: string }) => exportCommand(dir, o, log));
+  study
+    .command('report')
+    .description(
+      "the paper's figures as an HTML page: trust before and after by partner and by condition (95% intervals), the robot team's win rate and victory margin, and the robot's behaviour (parceiro report)",
+    )
+    .argument('<dir>', "the study's folder")
+    .requiredOption('--out <file.html>', 'the page to write')
+    .action((dir: string, o: { out: string }) => reportCommand(dir, o, log));
   // parceiro study run (the lab's session at the table): launch/commands/study-run.ts adds it here.
   addStudyRunCommand(study, log);
   return study;

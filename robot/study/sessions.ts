@@ -74,17 +74,17 @@ export interface PlanOptions {
 }
 
 /**
- * The next session: one already planned and not yet run, or a new one for the people named (or the
- * next waiting), with the condition and seats the study's scheme gives it. Refuses a participant
+ * The next session: without people named, the first one planned and not yet run if there is one;
+ * else a new one for the people named (or the next waiting), with the condition and seats the study's
+ * scheme gives it (two tables may run at once: each session is planned for the people named). Refuses a participant
  * without consent, withdrawn, unknown or already seated, and a study whose sessions are all planned.
  */
 export function planNextSession(dir: string, o: PlanOptions = {}): StudySession {
   const study: Study = readStudy(dir);
   const sessions = listSessions(dir);
+  // Asked for the next session without naming people: the first one planned and not yet run, if any.
   const open = sessions.find((s) => s.state === 'planned');
   if (open && o.participants === undefined) return open;
-  if (open)
-    throw new StudyError(`session ${open.id} is planned and not yet run: run it (or name no participants to get it)`);
   const index = (sessions.at(-1)?.index ?? 0) + 1;
   if (index > study.sessions)
     throw new StudyError(`all ${study.sessions} sessions of the study are planned (the study file's "sessions")`);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { parseConfigFile, readConfigText } from '../../config/index.js';
 import { LEVEL_NAMES, isLevelName } from '../../game/index.js';
 import { togglesSchema } from '../../behaviours/index.js';
-import { CHOICE_KEYS, SESSION_FIELDS, parseChoice } from '../live/index.js';
+import { CHOICE_KEYS, SESSION_FIELDS, choiceOf, parseChoice } from '../live/index.js';
 import type { ChoiceKey } from '../live/index.js';
 
 /** Ids of studies, conditions and questionnaires: they name folders and files. */
@@ -23,12 +23,15 @@ export type AssignmentScheme = (typeof ASSIGNMENT_SCHEMES)[number];
 const SPEECH_BACKENDS = ['log', 'espeak-ng', 'say', 'festival', 'publish'] as const;
 
 /**
- * The session settings a condition may set: every chosen setting of the session (SESSION_FIELDS with a
- * choice) but the games (a study's, the same for every condition), the recording's format (the lab's)
- * and the participants (the study's own); plus the robot's seat, its level of play and its speech backend.
+ * The session settings a condition may set: every setting a person chooses by a flag (SESSION_FIELDS'
+ * choices) but the games (a study's, the same for every condition), the recording's format (the lab's)
+ * and the participants (the study's own); plus when the robot greets, its seat, its level of play and
+ * its speech backend.
  */
-const FROM_CHOICES = CHOICE_KEYS.filter((k) => k !== 'games' && k !== 'recordingFormat' && k !== 'participants');
-export const CONDITION_SETTINGS = [...FROM_CHOICES, 'robotSeat', 'level', 'speech'] as const;
+const FROM_CHOICES = CHOICE_KEYS.filter(
+  (k) => choiceOf(k).flag !== undefined && k !== 'games' && k !== 'recordingFormat' && k !== 'participants',
+);
+export const CONDITION_SETTINGS: readonly string[] = [...FROM_CHOICES, 'greet', 'robotSeat', 'level', 'speech'];
 export type ConditionSettingKey = ChoiceKey | 'robotSeat' | 'level' | 'speech';
 
 /** One setting's value from the file: the decoded value, or what it expects. */
@@ -51,7 +54,7 @@ function settingValue(key: string, raw: unknown): { value: unknown } | { expecte
 const settingsSchema = z.record(z.string(), z.unknown()).transform((given, ctx) => {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(given)) {
-    if (!(CONDITION_SETTINGS as readonly string[]).includes(key)) {
+    if (!CONDITION_SETTINGS.includes(key)) {
       ctx.issues.push({
         code: 'custom',
         path: [key],
