@@ -48,7 +48,8 @@ beforeAll(() => {
     expect(r.status).toBe(0);
     codes.push(r.stdout.trim());
   }
-});
+  // Seven runs of the program: seconds each on a loaded machine.
+}, 120_000);
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

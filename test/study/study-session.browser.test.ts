@@ -187,5 +187,6 @@ describe.skipIf(!CHROMIUM)('parceiro study run with people answering in the brow
       expect.objectContaining({ session: 'S01', text: 'P3 arrived late and did not answer.' }),
     );
     run = null;
-  });
+    // A whole session with three browsers: about 25 s alone, more on a loaded machine.
+  }, 120_000);
 });

@@ -140,5 +140,5 @@ describe.skipIf(!CHROMIUM)('parceiro study run --virtual-table', () => {
     const post = JSON.parse(readFileSync(join(dir, 'answers', code!, 'trust14.post.json'), 'utf8')) as AnswerFile;
     expect(post.complete).toBe(true);
     run = null;
-  });
+  }, 120_000);
 });
