@@ -34,6 +34,10 @@ const ROOMS = {
   'robot/arena': ['index.ts'],
   'robot/bus': ['index.ts'],
   'robot/recording': ['index.ts'],
+  // questionnaires/index.ts: the questionnaires (definitions, scores, answers as given, the desk),
+  // a room of its own inside the study's, for the study run and the questionnaire page's server.
+  'robot/study': ['index.ts', 'questionnaires/index.ts'],
+  'robot/study/questionnaires': ['index.ts'],
   // onnx.ts: inference in onnxruntime-node, kept out of index.ts so the native library loads only
   // where a network runs.
   'robot/learned': ['index.ts', 'onnx.ts'],

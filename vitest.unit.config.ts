@@ -38,6 +38,10 @@ export default mergeConfig(
         'test/solver/classes.test.ts',
         'test/solver/solver.test.ts',
         'test/table-bridge/tuio-games.test.ts',
+        // parceiro study as a lab runs it: the built program, and simulated sessions.
+        'test/study/study-cli.test.ts',
+        'test/study/study-export.test.ts',
+        'test/study/study-resume.test.ts',
       ],
     },
   }),

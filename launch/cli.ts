@@ -23,6 +23,8 @@ import { formatPredictEval, predictEvalCommand } from './commands/predict-eval.j
 import { workerCommand } from './commands/worker.js';
 import { datasetCommand } from './commands/dataset.js';
 import { trainCommand } from './commands/train.js';
+import { addStudyCommand } from './commands/study.js';
+import { StudyError } from '../robot/study/index.js';
 import { ModelFileError, installModelLoader } from '../robot/learned/index.js';
 import { TournamentSetupError } from '../robot/arena/index.js';
 import {
@@ -59,7 +61,8 @@ const isUserMistake = (e: unknown): e is Error =>
   e instanceof ConfigError ||
   e instanceof RecordingError ||
   e instanceof ModelFileError ||
-  e instanceof TournamentSetupError;
+  e instanceof TournamentSetupError ||
+  e instanceof StudyError;
 
 /** The commands that record (simulate, live, play) listen for SIGINT and SIGTERM from their start (signals.ts). */
 let signals: StopSignals | null = null;
@@ -102,6 +105,7 @@ program
   )
   .addOption(sessionOption('character'))
   .addOption(sessionOption('language'))
+  .addOption(sessionOption('participants'))
   .option('--session <id>', 'the session id, which names the recording (default sim-<seed>-<time>)')
   .addOption(
     resumeOption("continue session ID after a crash, from its recording (seeds and settings are the recording's)"),
@@ -133,6 +137,7 @@ program
   .option('--bus <kind>', 'in-process or ros2', 'in-process')
   .addOption(seatOption("the robot's seat"))
   .addOption(sessionOption('language'))
+  .addOption(sessionOption('participants'))
   .addOption(sessionOption('character'))
   .addOption(sessionOption('budgetMs'))
   .addOption(sessionOption('inference'))
@@ -571,6 +576,8 @@ program
   .action((o) => {
     process.exitCode = trainCommand({ ...o, command: `parceiro ${process.argv.slice(2).join(' ')}` });
   });
+
+addStudyCommand(program);
 
 try {
   // Everything from --ros-args on is ROS's (rclnodejs reads it from process.argv), not ours.

@@ -29,7 +29,7 @@ interface ReportCommandOptions {
  * is reported as unknown); a file that is there but wrong is a configuration error (exit 2, with its
  * file, line and key).
  */
-function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => LibraryLines | null {
+export function utteranceLibraries(configDir = defaultConfigDir()): (language: string) => LibraryLines | null {
   const cache = new Map<string, LibraryLines | null>();
   let postures: PostureLibrary | null = null;
   return (language) => {

@@ -38,7 +38,14 @@ import type {
 import { DASHBOARD_NAMESPACE, DEFAULT_DASHBOARD_PORT, LANGUAGES, TOGGLE_KEYS, controlSchemaFor } from './protocol.js';
 import type { WizardLibraries } from './wizard-lines.js';
 import { fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
-import type { DashboardState, DashboardTopic, DashboardTopics, DashboardUpdate, DaySessions } from './state.js';
+import type {
+  DashboardState,
+  DashboardTopic,
+  DashboardTopics,
+  DashboardUpdate,
+  DaySessions,
+  StudyPanel,
+} from './state.js';
 import { DASHBOARD_TOPICS, applyUpdate, emptyState } from './state.js';
 import { defaultWebRoot, staticHandler } from './static-files.js';
 import { withTableServerRoute } from './table-server-route.js';
@@ -68,6 +75,20 @@ interface DashboardServerOptions {
   /** Who the bus messages of dashboard controls say asked. Default "operator". */
   by?: string;
   logger?: TableLogger;
+}
+
+/**
+ * A study session on this dashboard (`parceiro study run`): the participants' pages' API, their
+ * tokens for a link's pass, and the operator's study controls. Given by the study session, which
+ * owns the questionnaires and the files; the dashboard only routes.
+ */
+export interface StudyDeskHooks {
+  /** The participants' pages' calls; false for a request that is not one. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** A page's token for participant `code` (null: not at this session). */
+  join(code: string): { token: string; code: string } | null;
+  /** The operator's study controls: start the games, end them (or the session), a note. */
+  control(control: { type: 'study-start' } | { type: 'study-end' } | { type: 'study-note'; text: string }): ControlAck;
 }
 
 type DashboardIo = Server<DashboardClientEvents, DashboardServerEvents>;
@@ -110,6 +131,7 @@ export class DashboardServer {
   readonly #controlSchema: ReturnType<typeof controlSchemaFor>;
   #seq = 0;
   #address: AddressInfo | null = null;
+  #study: StudyDeskHooks | null = null;
 
   constructor(options: DashboardServerOptions) {
     this.token = options.token ?? newOperatorToken();
@@ -136,9 +158,21 @@ export class DashboardServer {
     // The page handler goes on first: socket.io passes it every request that is not its own.
     // /table-server.json tells a virtual table opened without a link where to connect.
     // POST /pass trades a link's one-time pass for what it grants (passes.ts): no token in an address.
+    // A study session's participants' pages call /questionnaire/api/ (robot/study/questionnaires/desk.ts).
+    const pages = withTableServerRoute(
+      staticHandler(options.webRoot ?? defaultWebRoot()),
+      options.virtualTable ?? null,
+    );
     this.#onRequest = withPassRoute(
-      withTableServerRoute(staticHandler(options.webRoot ?? defaultWebRoot()), options.virtualTable ?? null),
-      { passes: this.#passes, operatorToken: this.token, virtualTable: options.virtualTable ?? null },
+      (req, res) => {
+        if (!this.#study?.handle(req, res)) pages(req, res);
+      },
+      {
+        passes: this.#passes,
+        operatorToken: this.token,
+        virtualTable: options.virtualTable ?? null,
+        participants: { join: (code) => this.#study?.join(code) ?? null },
+      },
     );
     this.#ownsHttp = !options.server;
     // A request whose headers never finish is closed after 10 s: held open, it would hold a descriptor.
@@ -221,6 +255,28 @@ export class DashboardServer {
   tableLink(seat: number | null, base = this.url): string {
     const pass = this.#passes.issue({ kind: 'table', seat });
     return `${base}/table#${new URLSearchParams({ pass, ...(seat === null ? {} : { seat: String(seat) }) })}`;
+  }
+
+  /** A study session's questionnaires and controls on this dashboard, until the server closes. */
+  attachStudy(study: StudyDeskHooks): void {
+    this.#study = study;
+  }
+
+  /** A link to participant `code`'s questionnaires, with a one-time pass (see link). */
+  participantLink(code: string, base = this.url): string {
+    return `${base}/questionnaire#pass=${this.#passes.issue({ kind: 'participant', code })}`;
+  }
+
+  /** The study session's panel changed: every dashboard gets it. */
+  setStudy(panel: StudyPanel): void {
+    const update: DashboardUpdate = {
+      seq: ++this.#seq,
+      atMs: this.#now(),
+      topic: 'study',
+      message: structuredClone(panel),
+    };
+    applyUpdate(this.#state, update);
+    this.#io.of(DASHBOARD_NAMESPACE).emit('update', update);
   }
 
   /** The dashboards connected now. */
@@ -310,6 +366,20 @@ export class DashboardServer {
         });
         this.#log.info({ control: parsed, text: said.text }, 'dashboard control');
         return { ok: true, text: said.text };
+      }
+      case 'study-start':
+      case 'study-end':
+      case 'study-note': {
+        if (!this.#study) return { ok: false, reason: 'no study session runs on this node (parceiro study run)' };
+        const r = this.#study.control(parsed);
+        this.#log.info({ control: parsed, ok: r.ok }, 'dashboard control');
+        return r;
+      }
+      case 'study-link': {
+        if (!this.#study) return { ok: false, reason: 'no study session runs on this node (parceiro study run)' };
+        // Relative: the operator's page opens it from wherever it reached this server.
+        const link = this.participantLink(parsed.code, '');
+        return { ok: true, link };
       }
       case 'expression':
         this.#bus.publish('wizardExpression', { expression: parsed.expression, intensity: parsed.intensity, by });

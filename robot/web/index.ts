@@ -1,5 +1,6 @@
 // The operator dashboard and the virtual table's page, served by the node.
 export { DashboardServer } from './dashboard-server.js';
+export type { StudyDeskHooks } from './dashboard-server.js';
 export { ConnectionWatch } from './connection-watch.js';
 export { explainDecision } from './explain.js';
 export { resultWords, reviewWords } from './review-words.js';

@@ -9,8 +9,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameOriginPage, tokensEqual } from '../../table-bridge/index.js';
 
-/** What a pass grants: the operator's dashboard, or a seat (null: to choose one) at the virtual table. */
-export type Grant = { kind: 'operator' } | { kind: 'table'; seat: number | null };
+/**
+ * What a pass grants: the operator's dashboard, a seat (null: to choose one) at the virtual table, or
+ * a study participant's questionnaires (by code).
+ */
+export type Grant =
+  { kind: 'operator' } | { kind: 'table'; seat: number | null } | { kind: 'participant'; code: string };
 
 /** Long enough to open a printed link after a coffee; a pass is for one opening, not for the day. */
 const LIFETIME_MS = 30 * 60_000;
@@ -50,6 +54,8 @@ export interface PassRoute {
   operatorToken: string;
   /** Where the virtual table connects and its token; null when the node offers none. */
   virtualTable: { url: string; token: string } | null;
+  /** A study session's participants: a page's token for `code` (null: not at this session). */
+  participants?: { join(code: string): { token: string; code: string } | null } | null;
 }
 
 /**
@@ -103,6 +109,10 @@ export function withPassRoute(pages: RequestHandler, route: PassRoute): RequestH
         const grant = route.passes.redeem(asked.pass);
         if (!grant) return answer(403, { error: 'this link was used or is too old: ask for a new one' });
         if (grant.kind === 'operator') return answer(200, { operatorToken: route.operatorToken });
+        if (grant.kind === 'participant') {
+          const joined = route.participants?.join(grant.code) ?? null;
+          return joined ? answer(200, { participant: joined }) : answer(404, { error: 'no study session here' });
+        }
         if (!route.virtualTable) return answer(404, { error: 'no virtual table here' });
         return answer(200, { server: route.virtualTable.url, token: route.virtualTable.token, seat: grant.seat });
       }

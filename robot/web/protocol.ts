@@ -96,6 +96,14 @@ export const controlSchemaFor = (lines: LineChecker | null) =>
     sayControl(lines),
     /** Have the robot say the last game's review (its words built by the server, in the session's language, to everyone). */
     z.strictObject({ type: z.literal('say-review') }),
+    /** A study session (parceiro study run): start the games now, pre-questionnaires in or not. */
+    z.strictObject({ type: z.literal('study-start') }),
+    /** A study session: end the games now (then the post-questionnaires), or end the session once they are in (or not). */
+    z.strictObject({ type: z.literal('study-end') }),
+    /** A study session: the operator's note, kept in the study's notes.jsonl with the time. */
+    z.strictObject({ type: z.literal('study-note'), text: z.string().trim().min(1).max(2000) }),
+    /** A study session: a link with a one-time pass to participant `code`'s questionnaires. */
+    z.strictObject({ type: z.literal('study-link'), code: z.string().trim().min(1).max(40) }),
     z.strictObject({
       type: z.literal('expression'),
       expression: z.enum(EXPRESSIONS),
@@ -108,8 +116,8 @@ export const controlSchema = controlSchemaFor(null);
 export type DashboardControl = z.input<typeof controlSchema>;
 export type ParsedControl = z.output<typeof controlSchema>;
 
-/** `text`: what a library line became with its slots filled (the robot says it). */
-export type ControlAck = { ok: true; text?: string } | { ok: false; reason: string };
+/** `text`: what a library line became with its slots filled (the robot says it); `link`: a study-link's. */
+export type ControlAck = { ok: true; text?: string; link?: string } | { ok: false; reason: string };
 
 export interface DashboardServerEvents {
   snapshot: (state: DashboardState) => void;

@@ -114,6 +114,35 @@ export interface DaySessions {
   next: boolean;
 }
 
+/** One participant at a study session's table, by code only, and where they are with each questionnaire. */
+export interface StudyParticipantView {
+  code: string;
+  seat: number;
+  partner: 'robot' | 'human';
+  progress: { questionnaire: string; phase: 'pre' | 'post'; answered: number; items: number; complete: boolean }[];
+  /** A link for their own device (a one-time pass), made when the panel asks for one. */
+}
+
+/**
+ * The study session this node runs (`parceiro study run`): the study, the session and its condition,
+ * the seats, who has answered which questionnaire, and the operator's notes. Not on the bus: the
+ * answers are the study's files, not the robot's recording.
+ */
+export interface StudyPanel {
+  study: string;
+  session: string;
+  condition: string;
+  /** The condition's session settings, as the study file gives them (e.g. `language=en`). */
+  settings: string[];
+  /** pre: questionnaires before the games; games; post: after them; ended. */
+  stage: 'pre' | 'games' | 'post' | 'ended';
+  participants: StudyParticipantView[];
+  preDone: boolean;
+  postDone: boolean;
+  /** The operator's notes of this session, newest last. */
+  notes: { at: string; text: string }[];
+}
+
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
 type BusUpdate = {
   [K in DashboardTopic]: { seq: number; atMs: number; topic: K; message: DashboardTopics[K] };
@@ -125,7 +154,14 @@ interface SessionsUpdate {
   topic: 'sessions';
   message: DaySessions;
 }
-export type DashboardUpdate = BusUpdate | SessionsUpdate;
+/** The study session's panel, as it changes (an answer, a stage, a note). */
+interface StudyUpdate {
+  seq: number;
+  atMs: number;
+  topic: 'study';
+  message: StudyPanel;
+}
+export type DashboardUpdate = BusUpdate | SessionsUpdate | StudyUpdate;
 
 export interface EmotionSample {
   atMs: number;
@@ -214,6 +250,8 @@ export interface DashboardState {
   latency: { lastMs: number | null; samples: number[]; pendingSinceMs: number | null };
   /** The sessions this node has served (the "Sessions today" panel). */
   day: DaySessions;
+  /** The study session this node runs, if any (`parceiro study run`). */
+  study: StudyPanel | null;
 }
 
 const LIMITS = {
@@ -262,6 +300,7 @@ export function emptyState(
     table: [],
     latency: { lastMs: null, samples: [], pendingSinceMs: null },
     day: { sessions: [], current: null, next: false },
+    study: null,
   };
 }
 
@@ -435,6 +474,9 @@ export function applyUpdate(s: DashboardState, u: DashboardUpdate): DashboardSta
       break;
     case 'sessions':
       s.day = u.message;
+      break;
+    case 'study':
+      s.study = u.message;
       break;
   }
   return s;

@@ -20,7 +20,12 @@ const TYPES: Record<string, string> = {
 };
 
 /** Short names for the two pages; browsers ask for /favicon.ico whatever the page links, so it is the svg. */
-const ALIASES: Record<string, string> = { '/': '/index.html', '/table': '/table.html', '/favicon.ico': '/favicon.svg' };
+const ALIASES: Record<string, string> = {
+  '/': '/index.html',
+  '/table': '/table.html',
+  '/questionnaire': '/questionnaire.html',
+  '/favicon.ico': '/favicon.svg',
+};
 
 const HEADERS = {
   // The virtual table connects to the table server on another port, so connect-src is open to sockets.

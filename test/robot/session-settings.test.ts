@@ -46,6 +46,7 @@ const settings = {
   recordingFormat: 'json',
   versionBase: 12,
   tableSeqs: { tables: [] },
+  participants: { '1': 'P-7KQ3', '3': 'P-M2XD' },
 } as const;
 
 describe("a session's recorded settings", () => {

@@ -40,6 +40,7 @@ import { DEFAULT_LEVELS, FITTED_MODEL, HandAssessor, parseCard } from '../../../
 import type { TableInfo, TableOutbox } from '../../../table-bridge/index.js';
 import { TableServer } from '../../../table-bridge/index.js';
 import { ConnectionWatch, DashboardServer } from '../../web/index.js';
+import type { StudyDeskHooks, StudyPanel } from '../../web/index.js';
 import type { DaySessions, SessionRecord } from '../../web/index.js';
 import { BusBehaviourPublisher, PublishedLooks } from '../behaviour-publisher.js';
 import type { Bus, Unsubscribe } from '../../bus/index.js';
@@ -379,6 +380,12 @@ export class ParceiroNode {
     token: string;
     link(base?: string): string;
     tableLink(seat: number | null, base?: string): string;
+    /** A study session's questionnaires and panel on this dashboard (`parceiro study run`). */
+    attachStudy(study: StudyDeskHooks): void;
+    /** The study session's panel, to every dashboard. */
+    setStudy(panel: StudyPanel): void;
+    /** A link to participant `code`'s questionnaires (a one-time pass). */
+    participantLink(code: string, base?: string): string;
   } | null = null;
   #url: string | null = null;
   /** Opened before any session, closed after the last: the dashboard and the table server first, the bus last. */
@@ -554,6 +561,9 @@ export class ParceiroNode {
           token: dash.token,
           link: (base) => dash.link(base),
           tableLink: (seat, base) => dash.tableLink(seat, base),
+          attachStudy: (study) => dash.attachStudy(study),
+          setStudy: (panel) => dash.setStudy(panel),
+          participantLink: (code, base) => dash.participantLink(code, base),
         };
         // The virtual table is served there: its page may open a socket to the table port.
         this.server.allowPagesFrom(served.port);

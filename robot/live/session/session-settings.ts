@@ -32,6 +32,29 @@ const seat = z.codec(
   },
 );
 
+/**
+ * A study's participants by seat, as codes (`1=P-7KQ3,2=P-M2XD`): pseudonymous codes only, upper-case
+ * letters, digits and dashes, so a name cannot slip into a recording (robot/study/).
+ */
+const seatCodes = z.codec(
+  z
+    .string()
+    .max(200)
+    .regex(
+      /^[0-3]=[A-Z0-9][A-Z0-9-]{0,31}(,[0-3]=[A-Z0-9][A-Z0-9-]{0,31}){0,3}$/,
+      'seats and participant codes, e.g. 1=P-7KQ3,2=P-M2XD (codes: capitals, digits, dashes)',
+    ),
+  z.record(z.string(), z.string()),
+  {
+    decode: (s) => Object.fromEntries(s.split(',').map((p) => [p.slice(0, 1), p.slice(2)])),
+    encode: (m) =>
+      Object.entries(m)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([seat, code]) => `${seat}=${code}`)
+        .join(','),
+  },
+);
+
 /** Yes or no. */
 const bool = z.codec(z.enum(['true', 'false']), z.boolean(), {
   decode: (s) => s === 'true',
@@ -192,6 +215,12 @@ export const SESSION_FIELDS = {
     flag: '--recording-format <format>',
     help: 'json or ros2, the rosbag2 MCAP profile that ros2 bag reads',
     config: { node: 'recordings.format' },
+  }),
+  /** A study's participants by seat (codes only), kept in the recording so that its data joins their answers. */
+  participants: field(seatCodes, {
+    flag: '--participants <seat=code,...>',
+    help: "a study's participant codes by seat, kept in the recording (codes only, never names; parceiro study)",
+    restored: true,
   }),
   /** Where the tables' state versions start. */
   versionBase: field(count(0, Number.MAX_SAFE_INTEGER)),

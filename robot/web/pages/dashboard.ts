@@ -18,6 +18,7 @@ import { renderReview } from './review-view.js';
 import { renderMemory } from './memory-view.js';
 import { renderPrediction } from './prediction-view.js';
 import { renderSpeech } from './speech-view.js';
+import { renderStudy, showStudyLink } from './study-view.js';
 import { emotionColour, emotionWord } from './words.js';
 import { panelFeeling } from '../feels.js';
 import { panelWords } from './feel-words.js';
@@ -166,6 +167,30 @@ function send(control: DashboardControl, ackId = 'ack'): void {
   });
 }
 
+// ---- the study session (parceiro study run) ----------------------------------------------------
+
+byId('study-start').addEventListener('click', () => send({ type: 'study-start' }, 'study-ack'));
+byId('study-pause').addEventListener('click', () => send({ type: 'pause' }, 'study-ack'));
+byId('study-resume').addEventListener('click', () => send({ type: 'resume' }, 'study-ack'));
+byId('study-end').addEventListener('click', () => send({ type: 'study-end' }, 'study-ack'));
+byId('study-note').addEventListener('click', () => {
+  const box = byId<HTMLTextAreaElement>('study-note-text');
+  if (!box.value.trim()) return;
+  send({ type: 'study-note', text: box.value }, 'study-ack');
+  box.value = '';
+});
+
+/** A link to a participant's questionnaires (a one-time pass), shown beside them to open or copy. */
+function askStudyLink(code: string): void {
+  if (!socket?.connected) return void (byId('study-ack').textContent = 'not connected');
+  socket.timeout(5000).emit('control', { type: 'study-link', code }, (err: Error | null, reply: ControlAck) => {
+    if (err || !reply.ok || !reply.link)
+      return void (byId('study-ack').textContent =
+        `link: ${err ? 'no answer from the node' : reply.ok ? '?' : reply.reason}`);
+    showStudyLink(code, new URL(reply.link, location.origin).href);
+  });
+}
+
 const togglesBox = byId('toggles');
 for (const [key, label] of TOGGLES) {
   const input = h('input');
@@ -278,6 +303,7 @@ function render(): void {
   renderEmotions(s);
   renderControls(s);
   renderSessions(s);
+  renderStudy(s.study, askStudyLink);
   renderLogs(s);
   followSaying(s);
   if (s.posture && s.posture.atMs !== shownPosture) {

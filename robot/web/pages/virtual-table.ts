@@ -383,10 +383,32 @@ function promptOf(st: TableState, v: View, l: Language, myTurn: boolean): string
   return '';
 }
 
+/**
+ * A study participant's tab (their questionnaires' page sent them here, robot/web/pages/
+ * questionnaire.ts): a link back to their questionnaires, made prominent once the session is over,
+ * when the post-questionnaires are asked.
+ */
+function renderQuestionnaireLink(st: TableState | null): void {
+  const a = byId<HTMLAnchorElement>('questionnaire-link');
+  a.hidden = sessionStorage.getItem('parceiro.questionnaire.token') === null;
+  if (a.hidden) return;
+  const due = st?.session.complete === true;
+  a.classList.toggle('due', due);
+  a.textContent =
+    lang() === 'pt'
+      ? due
+        ? 'Responda ao questionário final'
+        : 'Questionário'
+      : due
+        ? 'Answer the last questionnaire'
+        : 'Questionnaire';
+}
+
 function render(): void {
   writeStatic();
   setLinkText();
   const st = state;
+  renderQuestionnaireLink(st);
   if (!st) return;
   const l = lang();
   const v = view();

@@ -1,0 +1,144 @@
+// `parceiro study run` as a lab runs it, from the built program: a whole simulated session (simulated
+// players in the participants' seats, their questionnaires answered by the script through the pages'
+// API), its answers scored as the questionnaires define; then a session killed mid-way and resumed
+// with `--resume`, which keeps its participants, condition and recording.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
+import { loadQuestionnaire, scoreAnswers } from '../../robot/study/questionnaires/index.js';
+
+const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
+const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-run-'));
+const study = join(tmp, 'quick');
+
+const STUDY = `id: quick
+title: A quick simulated study
+sessions: 2
+participantsPerSession: 3
+games: 1
+assignment: { scheme: draw, seed: 7 }
+conditions:
+  - id: fast
+    settings: { robotSeat: 0, language: en, minThinkMs: 0, budgetMs: 50, speech: log }
+questionnaires:
+  pre: [demographics, trust14]
+  post: [trust14, godspeed]
+consent: { version: v1 }
+`;
+
+const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 50_000 });
+const sessionFile = (id: string) =>
+  JSON.parse(readFileSync(join(study, 'sessions', `${id}.json`), 'utf8')) as Record<string, unknown>;
+const answerFile = (code: string, q: string, phase: string) =>
+  JSON.parse(readFileSync(join(study, 'answers', code, `${q}.${phase}.json`), 'utf8')) as AnswerFile;
+
+const codes: string[] = [];
+
+beforeAll(() => {
+  expect(existsSync(CLI)).toBe(true);
+  writeFileSync(join(tmp, 'quick.yaml'), STUDY);
+  writeFileSync(join(tmp, 'consent.txt'), 'I agree to take part.\n');
+  expect(cli('study', 'create', join(tmp, 'quick.yaml'), '--dir', study).status).toBe(0);
+  for (let i = 0; i < 6; i++) {
+    const r = cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt'));
+    expect(r.status).toBe(0);
+    codes.push(r.stdout.trim());
+  }
+  // Seven runs of the program: seconds each on a loaded machine.
+}, 120_000);
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('parceiro study run --simulated', () => {
+  it('plays a whole session: pre-questionnaires, the games, post-questionnaires, the session ended', () => {
+    const r = cli('study', 'run', study, '--simulated', '--bot-think', '0');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/^Study quick, session S01: condition fast; the robot in seat 0\./m);
+    expect(out).toContain('Every pre-questionnaire is in: the games start.');
+    expect(out).toContain('The games are over: the post-questionnaires.');
+    expect(out).toMatch(/Session S01 ended \(every questionnaire is in\): 1 game, victories/);
+    const s = sessionFile('S01');
+    expect(s['state']).toBe('ended');
+    expect(s['recording']).toBe('quick-S01.mcap');
+    const seated = Object.values(s['seats'] as Record<string, string>).filter((h) => h !== 'robot');
+    expect(seated.sort()).toEqual(codes.slice(0, 3).sort());
+    // The recording carries the participants' codes (its session metadata), nothing else of them.
+    const recording = readFileSync(join(study, 'sessions', 'quick-S01.mcap'));
+    for (const code of seated) expect(recording.includes(code)).toBe(true);
+    // Every questionnaire of every participant, complete, as the contract with the export says.
+    for (const code of seated)
+      for (const [q, phase] of [
+        ['demographics', 'pre'],
+        ['trust14', 'pre'],
+        ['trust14', 'post'],
+        ['godspeed', 'post'],
+      ] as const) {
+        const f = answerFile(code, q, phase);
+        expect(f).toMatchObject({ code, questionnaire: q, version: '1', phase, language: 'en', complete: true });
+        expect(Object.keys(f.answers)).toHaveLength(loadQuestionnaire(q).items.length);
+        expect(Date.parse(f.updatedAt)).toBeGreaterThanOrEqual(Date.parse(f.startedAt));
+      }
+  });
+
+  it("scores each participant's answers as the questionnaire defines (worked out here from the file)", () => {
+    const seated = Object.values(sessionFile('S01')['seats'] as Record<string, string>).filter((h) => h !== 'robot');
+    for (const code of seated) {
+      const trust = answerFile(code, 'trust14', 'post').answers as Record<string, number>;
+      const reverse = new Set(['have_errors', 'unresponsive', 'malfunction']);
+      const byHand = Object.entries(trust).reduce((sum, [k, v]) => sum + (reverse.has(k) ? 100 - v : v), 0) / 14;
+      expect(scoreAnswers('trust14', trust)['trust']).toBeCloseTo(byHand, 10);
+      const godspeed = answerFile(code, 'godspeed', 'post').answers as Record<string, number>;
+      const safety =
+        (godspeed['safe_anxious_relaxed']! + godspeed['safe_agitated_calm']! + godspeed['safe_quiescent_surprised']!) /
+        3;
+      expect(scoreAnswers('godspeed', godspeed)['safety']).toBeCloseTo(safety, 10);
+    }
+  });
+
+  it('a session killed mid-way is resumed with --resume: the same participants, condition and recording', async () => {
+    // Slow players, so that the games are still on when the run is killed.
+    const child = spawn('node', [CLI, 'study', 'run', study, '--simulated', '--bot-think', '400'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('the games start.')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`the run ended first:\n${out}`)));
+    });
+    // A recording with a little of the game in it.
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const before = sessionFile('S02');
+    expect(before['state']).toBe('running');
+    const r = cli('study', 'run', study, '--resume', '--simulated', '--bot-think', '0');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Resuming session S02 of quick/m);
+    expect(r.stdout).toMatch(/Session S02 ended/);
+    const after = sessionFile('S02');
+    expect(after['state']).toBe('ended');
+    expect(after['seats']).toEqual(before['seats']);
+    expect(after['condition']).toBe(before['condition']);
+    expect(after['recording']).toBe('quick-S02.mcap');
+    // The restart's part is the session's too.
+    expect((after['parts'] as string[] | undefined)?.length ?? 0).toBeGreaterThanOrEqual(1);
+    for (const part of after['parts'] as string[]) expect(readdirSync(join(study, 'sessions'))).toContain(part);
+    // The participants' pre answers were kept, the post ones given after the restart.
+    const seated = Object.values(after['seats'] as Record<string, string>).filter((h) => h !== 'robot');
+    expect(seated.sort()).toEqual(codes.slice(3).sort());
+    for (const code of seated) {
+      expect(answerFile(code, 'trust14', 'pre').complete).toBe(true);
+      expect(answerFile(code, 'trust14', 'post').complete).toBe(true);
+    }
+  });
+});
