@@ -110,7 +110,8 @@ export class RobotPanel {
         const bubble = byId('bubble');
         if (m.phase === 'start') {
           const to = byId('bubble-to');
-          to.textContent = m.addressee === null || m.addressee < 0 ? '' : toWords(m.addressee, this.#view, this.#lang);
+          to.textContent =
+            m.addressee === null || m.addressee < 0 ? '' : toWords(m.to, m.addressee, this.#view, this.#lang);
           to.hidden = to.textContent === '';
           bubble.textContent = m.text;
           bubble.hidden = false;

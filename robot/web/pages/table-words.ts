@@ -247,11 +247,18 @@ export function gazeWords(target: string, seat: number | null, v: View, lang: La
   return `looks at ${possessive(seat, v)} card`;
 }
 
-/** Whom a line is said to, above the bubble: "para ti", "to the opponent on your right". */
-export function toWords(seat: number, v: View, lang: Language): string {
-  if (seat === v.robotSeat) return '';
+/**
+ * Whom a line is said to, above the bubble: "para ti", "to the opponent on your right". A line to
+ * the opponents, seen from the robot's side of the table, says "para os adversários": many of them
+ * speak to both ("Espero que tenham trazido sorte"), and the message does not say which.
+ */
+export function toWords(to: string, seat: number, v: View, lang: Language): string {
+  if (seat === v.robotSeat || to === 'all') return '';
+  const pt = lang === 'pt';
+  if (to === 'opponent' && (v.mySeat === null || (v.mySeat & 1) === (v.robotSeat & 1)))
+    return pt ? 'para os adversários:' : 'to the opponents:';
   const name = seatName(seat, v, lang);
-  if (lang === 'pt') return name === 'tu' ? 'para ti:' : `para ${name}:`;
+  if (pt) return name === 'tu' ? 'para ti:' : `para ${name}:`;
   return `to ${name}:`;
 }
 
