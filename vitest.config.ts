@@ -10,22 +10,31 @@ import { defineConfig } from 'vitest/config';
  * first. Longest first; the rest as vitest orders them.
  */
 const SLOWEST_FIRST = [
-  'test/launch/config-errors.test.ts',
   'test/launch/readme.test.ts',
   'test/robot/replay-sessions.test.ts',
+  'test/launch/config-errors.test.ts',
   'test/launch/tournament-queue.test.ts',
-  'test/robot/people-model.test.ts',
-  'test/launch/replay-large.test.ts',
   'test/robot/speech-timing.test.ts',
+  'test/launch/replay-large.test.ts',
+  'test/robot/review.browser.test.ts',
   'test/fault/damaged-recordings.test.ts',
-  'test/robot/dashboard.browser.test.ts',
   'test/robot/virtual-table.browser.test.ts',
+  'test/robot/dashboard.browser.test.ts',
   'test/robot/node-estimates.test.ts',
   'test/launch/tournament-stop.test.ts',
-  'test/ros2/launch.ros2.test.ts',
-  'test/launch/live-day.test.ts',
-  'test/launch/restart.test.ts',
   'test/fault/crash-resume.test.ts',
+  'test/launch/restart.test.ts',
+  'test/robot/people-model.test.ts',
+  'test/ros2/launch.ros2.test.ts',
+  'test/launch/cli.test.ts',
+  'test/launch/live-day.test.ts',
+  'test/robot/lab-day.browser.test.ts',
+  'test/robot/advice.test.ts',
+  'test/launch/resume-summary.test.ts',
+  'test/robot/replay-ros2-bus.test.ts',
+  'test/robot/prediction.test.ts',
+  'test/appraisal/scenarios.test.ts',
+  'test/table-bridge/tuio-games.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {
