@@ -3,37 +3,38 @@ import type { TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The files that take longest (a minute or so each, most of it waiting on sessions, browsers and
- * ROS 2), started first: two files run at a time, and one of these started last would leave the
- * other worker idle at the end of the run. vitest orders by the last run's durations when it has
- * them (node_modules/.vite), but a fresh clone (CI) has none and would start the largest files
- * first. Longest first; the rest as vitest orders them.
+ * The files that take longest (a minute or so each), started first: two files run at a time, and one
+ * of these started last would leave the other worker idle at the end of the run. vitest orders by
+ * the last run's durations when it has them (node_modules/.vite), but a fresh clone (CI) has none and
+ * would start the largest files first. Files next to each other in the list mostly run side by side:
+ * the ones that keep the CPU busy (config-errors, the tournaments, replay-large, cli) alternate with
+ * ones that mostly wait (sessions at a person's pace, browsers). The rest as vitest orders them.
  */
 const SLOWEST_FIRST = [
   'test/launch/readme.test.ts',
-  'test/robot/replay-sessions.test.ts',
   'test/launch/config-errors.test.ts',
+  'test/robot/replay-sessions.test.ts',
   'test/launch/tournament-queue.test.ts',
   'test/robot/speech-timing.test.ts',
   'test/launch/replay-large.test.ts',
   'test/robot/review.browser.test.ts',
-  'test/fault/damaged-recordings.test.ts',
-  'test/robot/virtual-table.browser.test.ts',
-  'test/robot/dashboard.browser.test.ts',
-  'test/robot/node-estimates.test.ts',
   'test/launch/tournament-stop.test.ts',
-  'test/fault/crash-resume.test.ts',
+  'test/robot/virtual-table.browser.test.ts',
+  'test/launch/cli.test.ts',
+  'test/robot/dashboard.browser.test.ts',
+  'test/fault/damaged-recordings.test.ts',
   'test/launch/restart.test.ts',
+  'test/fault/crash-resume.test.ts',
+  'test/launch/live-day.test.ts',
+  'test/robot/node-estimates.test.ts',
   'test/robot/people-model.test.ts',
   'test/ros2/launch.ros2.test.ts',
-  'test/launch/cli.test.ts',
-  'test/launch/live-day.test.ts',
+  'test/appraisal/scenarios.test.ts',
   'test/robot/lab-day.browser.test.ts',
   'test/robot/advice.test.ts',
   'test/launch/resume-summary.test.ts',
   'test/robot/replay-ros2-bus.test.ts',
   'test/robot/prediction.test.ts',
-  'test/appraisal/scenarios.test.ts',
   'test/table-bridge/tuio-games.test.ts',
 ];
 
