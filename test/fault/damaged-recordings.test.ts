@@ -78,6 +78,16 @@ function mutation(g: Gen, size: number, headHeavy: boolean): Mutation {
 }
 
 const tally = new Tally('damaged-recordings');
+
+/** Runs `work` on each item, `n` at a time (the programs run side by side, each in its own files). */
+async function fewAtATime<T>(items: readonly T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async (): Promise<void> => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: n }, worker));
+}
+
 const whole = join(dir, 'whole', 'recordings', 'whole.mcap');
 const cut = join(dir, 'cut', 'recordings', 'cut.mcap');
 const gameEvents = (file: string): GameEventMessage[] =>
@@ -116,34 +126,40 @@ describe('damaged recordings', () => {
   beforeAll(async () => {
     for (const d of ['whole', 'cut']) mkdirSync(join(dir, d), { recursive: true });
     const common = ['--budget', '30', '--min-think', '40', '--bot-think', '0', '--speech', 'log'];
-    const w = await cli(
-      ['simulate', '--games', '1', '--seed', String(SUITE_SEED), '--session', 'whole', ...common],
-      join(dir, 'whole'),
-    );
+    // Both at once, each in its own folder; the second cut short by a crash three tricks into the game.
+    const [w] = await Promise.all([
+      cli(
+        ['simulate', '--games', '1', '--seed', String(SUITE_SEED), '--session', 'whole', ...common],
+        join(dir, 'whole'),
+      ),
+      cli(
+        ['simulate', '--games', '1', '--seed', String(SUITE_SEED + 1), '--session', 'cut', ...common],
+        join(dir, 'cut'),
+        (out) => (out.match(/\) takes \d+/g) ?? []).length >= 3,
+      ),
+    ]);
     expect(w.code).toBe(0);
-    // Cut short by a crash three tricks into the game.
-    await cli(
-      ['simulate', '--games', '1', '--seed', String(SUITE_SEED + 1), '--session', 'cut', ...common],
-      join(dir, 'cut'),
-      (out) => (out.match(/\) takes \d+/g) ?? []).length >= 3,
-    );
     expect(existsSync(cut)).toBe(true);
   }, 240_000);
 
   it('parceiro replay answers every damaged recording with its report or one line, never a stack trace, never a hang', async () => {
     const g = new Gen(SUITE_SEED, 0xda7a);
-    for (let i = 0; i < 16; i++) {
+    // The damaged files first, in the generator's order; then the replays, a few at a time.
+    const damaged = Array.from({ length: 16 }, (_, i) => {
       const from = i < 12 ? whole : cut;
       const bytes = readFileSync(from);
       const m = mutation(g, bytes.length, i % 2 === 0);
       const file = join(dir, `replay-${i}.mcap`);
       writeFileSync(file, m.apply(bytes));
+      return { from, m, file };
+    });
+    await fewAtATime(damaged, 3, async ({ from, m, file }) => {
       const r = await cli(['replay', file], dir);
       tally.note(
         'replay',
         replayProblem(r) === null ? null : `${from.split('/').at(-1)} ${m.name}: ${replayProblem(r)}`,
       );
-    }
+    });
     // Not a recording at all: empty, text, a folder, a file that is not there.
     writeFileSync(join(dir, 'empty.mcap'), '');
     writeFileSync(join(dir, 'text.mcap'), 'not a recording\n'.repeat(100));
@@ -178,9 +194,11 @@ describe('damaged recordings', () => {
       1: { name: 'bit 0 of byte 700 flipped', apply: (b) => ((b = Buffer.from(b)), (b[700]! ^= 1), b) },
       3: { name: 'its last 200 bytes cut off', apply: (b) => b.subarray(0, b.length - 200) },
     };
-    for (let i = 0; i < 8; i++) {
+    // The mutations in the generator's order; then the resumes, each in its own folder, a few at a
+    // time (each mostly waits for the robot's last lines).
+    const cases = Array.from({ length: 8 }, (_, i) => ({ i, m: fixed[i] ?? mutation(g, original.length, i % 4 < 2) }));
+    await fewAtATime(cases, 4, async ({ i, m }) => {
       const json = i % 2 === 1;
-      const m = fixed[i] ?? mutation(g, original.length, i % 4 < 2);
       const cwd = join(dir, `resume-${i}`);
       mkdirSync(join(cwd, 'recordings'), { recursive: true });
       const file = join(cwd, 'recordings', 'cut.mcap');
@@ -194,7 +212,7 @@ describe('damaged recordings', () => {
             ? oneLineError(r) && `${what}: ${oneLineError(r)}`
             : `${what}: ${r.hung ? 'no answer' : `exit ${r.code ?? r.signal}`}: ${firstLines(r.err || r.out)}`,
         );
-        continue;
+        return;
       }
       tally.note(
         'resume-answers',
@@ -221,7 +239,7 @@ describe('damaged recordings', () => {
         problems = [`the parts cannot be read: ${e instanceof Error ? e.message : String(e)}`];
       }
       tally.note('resume-one-session', problems.length ? `${what}: ${problems.join('; ')}` : null);
-    }
+    });
     // No recording to resume from, and an id that would leave the recordings folder (a path is not a session id).
     const none = await cli(['simulate', '--resume', 'nothing-here'], dir);
     tally.note('resume-answers', oneLineError(none) && `no recording: ${oneLineError(none)}`);

@@ -29,17 +29,45 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'parceiro-config-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
+/** A copy of the built program with its config (5 MB), at `at`. */
+function makeCopy(at: string): void {
+  for (const d of ['dist', 'config']) cpSync(join(root, d), join(at, d), { recursive: true });
+  cpSync(join(root, 'package.json'), join(at, 'package.json'));
+  symlinkSync(join(root, 'node_modules'), join(at, 'node_modules'));
+  mkdirSync(join(at, 'work'));
+}
+
+/**
+ * The cases of "each config file broken" run three at a time (each program is short, and the cases
+ * are most of this file's time), each on a copy of its own, since each breaks a file of its copy.
+ */
+const LANES = 3;
+const lanes: string[] = [];
+const waitingForLane: ((at: string) => void)[] = [];
+async function withCopy(work: (at: string) => Promise<void>): Promise<void> {
+  const at = lanes.pop() ?? (await new Promise<string>((resolve) => waitingForLane.push(resolve)));
+  try {
+    await work(at);
+  } finally {
+    const next = waitingForLane.shift();
+    if (next) next(at);
+    else lanes.push(at);
+  }
+}
+
 beforeAll(() => {
-  for (const d of ['dist', 'config']) cpSync(join(root, d), join(copy, d), { recursive: true });
-  cpSync(join(root, 'package.json'), join(copy, 'package.json'));
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-  mkdirSync(join(copy, 'work'));
+  makeCopy(copy);
+  for (let i = 1; i <= LANES; i++) {
+    const at = join(copy, `lane-${i}`);
+    makeCopy(at);
+    lanes.push(at);
+  }
 });
 
-/** Runs the copy's program in work/; one that has not ended after 90 s (it should have failed at once) is killed. */
-function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** Runs the program of the copy at `at` in its work/; one that has not ended after 90 s (it should have failed at once) is killed. */
+function run(args: string[], at = copy): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(copy, 'dist/launch/cli.js'), ...args], { cwd: join(copy, 'work') });
+    const child = spawn(process.execPath, [join(at, 'dist/launch/cli.js'), ...args], { cwd: join(at, 'work') });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -146,22 +174,27 @@ describe('two config files broken', () => {
   });
 });
 
-describe('each config file broken', () => {
+describe.concurrent('each config file broken', () => {
   for (const [file, args] of READERS) {
-    it(`${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape, an alias bomb and an empty file`, async () => {
-      const path = join(copy, 'config', file);
-      const text = readFileSync(path, 'utf8');
-      try {
-        for (const [how, to, says] of BREAKAGES) {
-          writeFileSync(path, to(text));
-          const r = await run(args);
-          expectOneLine(r, `config/${file}`, `${file} with ${how}`);
-          expect(r.err, `${file} with ${how}`).toMatch(says);
-        }
-      } finally {
-        writeFileSync(path, text);
-      }
-    }, 300_000);
+    it(
+      `${file}: one line naming the file, exit code 2, for a syntax error, a wrong shape, an alias bomb and an empty file`,
+      () =>
+        withCopy(async (at) => {
+          const path = join(at, 'config', file);
+          const text = readFileSync(path, 'utf8');
+          try {
+            for (const [how, to, says] of BREAKAGES) {
+              writeFileSync(path, to(text));
+              const r = await run(args, at);
+              expectOneLine(r, `config/${file}`, `${file} with ${how}`);
+              expect(r.err, `${file} with ${how}`).toMatch(says);
+            }
+          } finally {
+            writeFileSync(path, text);
+          }
+        }),
+      300_000,
+    );
   }
 });
 

@@ -48,7 +48,9 @@ function live(args: string[]): {
   };
 }
 
-describe('parceiro live, session after session', () => {
+// The cases are independent (each its own token, seed, ports and tables) and mostly wait on their
+// programs: they run at once.
+describe.concurrent('parceiro live, session after session', () => {
   it('serves two sessions on one token and address, each with its own id, seed and recording, and stops on SIGINT with the day', async () => {
     const token = 'live-day-token-01';
     const child = spawn(

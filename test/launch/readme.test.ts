@@ -389,29 +389,45 @@ describe('README.md', () => {
   for (const n of notRun)
     it.skip(`line ${n.line}, not run (${n.reason}): ${n.commands.map(stripComment).join('; ')}`, () => {});
 
+  // The examples run at once (each its own program on free ports, most waiting on a session's pace),
+  // except that one reading a recording first waits for the examples before it: the README's
+  // `replay` reads the session its `simulate` example recorded.
+  const finished: Promise<void>[] = [];
   for (const e of examples) {
-    it(
+    const before = [...finished];
+    let done = (): void => {};
+    finished.push(new Promise<void>((resolve) => (done = resolve)));
+    it.concurrent(
       `line ${e.line}: ${e.command}`,
       async () => {
-        const p = prepare(e.command, startScript);
-        for (const s of p.skipped) console.info(`README line ${e.line}: not run: ${s}`);
-        if (p.script === null) return;
-        const r = await execute(p, e.expected, cwd);
-        const report = `\n--- stdout\n${r.out}\n--- stderr\n${r.err}`;
-        expect(errorsIn(r.err), `errors on standard error${report}`).toEqual([]);
-        if (p.server) {
-          expect(r.stopped, `it ended before it said it was ready${report}`).toBe(true);
-          expect(
-            p.server.stoppedCleanly(r.code, r.signal),
-            `stopped with SIGINT: exit code ${r.code}, signal ${r.signal}${report}`,
-          ).toBe(true);
-        } else expect(r.code, `exit code${report}`).toBe(0);
-        if (e.expected) {
-          const difference = compareOutput(e.expected, r.out, p.anyPorts);
-          expect(difference, `README line ${e.line}: the output differs from what the README shows`).toBeNull();
+        try {
+          if (/\brecordings\//.test(e.command)) await Promise.all(before);
+          await example(e);
+        } finally {
+          done();
         }
       },
       BACKSTOP_MS,
     );
+  }
+
+  async function example(e: Example): Promise<void> {
+    const p = prepare(e.command, startScript);
+    for (const s of p.skipped) console.info(`README line ${e.line}: not run: ${s}`);
+    if (p.script === null) return;
+    const r = await execute(p, e.expected, cwd);
+    const report = `\n--- stdout\n${r.out}\n--- stderr\n${r.err}`;
+    expect(errorsIn(r.err), `errors on standard error${report}`).toEqual([]);
+    if (p.server) {
+      expect(r.stopped, `it ended before it said it was ready${report}`).toBe(true);
+      expect(
+        p.server.stoppedCleanly(r.code, r.signal),
+        `stopped with SIGINT: exit code ${r.code}, signal ${r.signal}${report}`,
+      ).toBe(true);
+    } else expect(r.code, `exit code${report}`).toBe(0);
+    if (e.expected) {
+      const difference = compareOutput(e.expected, r.out, p.anyPorts);
+      expect(difference, `README line ${e.line}: the output differs from what the README shows`).toBeNull();
+    }
   }
 });

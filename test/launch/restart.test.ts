@@ -50,7 +50,9 @@ async function expectReplayMatches(part: string): Promise<void> {
   expect(r.code).toBe(0);
 }
 
-describe('crash and restart', () => {
+// The cases are independent (each its own session id, ports and table) and mostly wait on their
+// programs: they run at once. The timeout is only a backstop.
+describe.concurrent('crash and restart', { timeout: 300_000 }, () => {
   it('a session killed mid-game resumes from its recording: same deal, tricks kept, and it finishes', async () => {
     const id = 'crash-test';
     const first = join(dir, 'recordings', `${id}.mcap`);

@@ -40,7 +40,9 @@ interface Summary {
   resumed: { damage: string | null; restored: { played: number } };
 }
 
-describe('the summary of a resumed session', () => {
+// Every case runs its programs in a folder of its own, and mostly waits on them (the robot's last
+// lines): the cases, and the two groups, run at once.
+describe.concurrent('the summary of a resumed session', () => {
   it('killed after game 1 of 2: the resumed --json lists both games, game 1 from the recording', async () => {
     const folder = join(dir, 'killed');
     const file = join(folder, 'killed.mcap');
@@ -89,7 +91,7 @@ describe('the summary of a resumed session', () => {
   }, 180_000);
 });
 
-describe('resuming a damaged recording', () => {
+describe.concurrent('resuming a damaged recording', () => {
   let good = '';
   beforeAll(async () => {
     const folder = join(dir, 'good');

@@ -100,6 +100,8 @@ function expectClosed(dir: string, what: string): { games: number }[] {
   return recs;
 }
 
+// Every case starts its own program in its own folder, on free ports, and mostly waits on it: the
+// cases run at once (describe.concurrent).
 const SIMULATE = [
   'simulate',
   '--games',
@@ -116,7 +118,7 @@ const SIMULATE = [
   'log',
 ];
 
-describe('simulate stopped by a signal', () => {
+describe.concurrent('simulate stopped by a signal', () => {
   it(
     'during start-up (as its recording appears): closed, --json says stopped, exit code 130',
     async () => {
@@ -138,23 +140,27 @@ describe('simulate stopped by a signal', () => {
   it(
     'during a game: closed with what was played, the summary printed, exit code 130 (SIGTERM: 143)',
     async () => {
-      for (const [signal, code] of [
+      const signals = [
         ['SIGINT', 130],
         ['SIGTERM', 143],
-      ] as const) {
-        const p = start(SIMULATE);
-        try {
-          await p.output(/-> .* takes \d+/);
-          p.signal(signal);
-          expect(await p.done).toEqual({ code, signal: null });
-        } finally {
-          p.kill();
-        }
-        expectClosed(p.recordings, `${signal} during a game`);
-        expect(p.out()).toMatch(/^Stopped \((interrupted|terminated)\) after [01] games?: /m);
-        expect(p.out()).toMatch(/^Recording: .*\.mcap \(\d+ messages\)$/m);
-        expect(p.err()).toMatch(/parceiro: (interrupted|terminated): closing the session and its recording/);
-      }
+      ] as const;
+      // Both at once, each its own program.
+      await Promise.all(
+        signals.map(async ([signal, code]) => {
+          const p = start(SIMULATE);
+          try {
+            await p.output(/-> .* takes \d+/);
+            p.signal(signal);
+            expect(await p.done).toEqual({ code, signal: null });
+          } finally {
+            p.kill();
+          }
+          expectClosed(p.recordings, `${signal} during a game`);
+          expect(p.out()).toMatch(/^Stopped \((interrupted|terminated)\) after [01] games?: /m);
+          expect(p.out()).toMatch(/^Recording: .*\.mcap \(\d+ messages\)$/m);
+          expect(p.err()).toMatch(/parceiro: (interrupted|terminated): closing the session and its recording/);
+        }),
+      );
     },
     SAFETY_MS,
   );
@@ -217,16 +223,17 @@ const LIVE = [
   'log',
 ];
 
-describe('live stopped by a signal', () => {
+describe.concurrent('live stopped by a signal', () => {
   it(
     'during start-up, waiting for a table, during a game and right after the session: closed each time, exit code 0',
     async () => {
-      const moments: [string, (p: ReturnType<typeof start>) => Promise<unknown>][] = [
+      type Reach = (p: ReturnType<typeof start>, closers: (() => void)[]) => Promise<unknown>;
+      const moments: [string, Reach][] = [
         ['during start-up', (p) => p.recordingAppears()],
         ['waiting for a table', (p) => p.output(/^Token: /m)],
         [
           'during a game',
-          async (p) => {
+          async (p, closers) => {
             const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
             const table = new DayTable({ url, token: 'signals-test-token' });
             closers.push(() => table.close());
@@ -236,7 +243,7 @@ describe('live stopped by a signal', () => {
         ],
         [
           'right after the session',
-          async (p) => {
+          async (p, closers) => {
             const url = (await p.output(/waiting for a table at (\S+) /))[1]!;
             const table = new DayTable({ url, token: 'signals-test-token' });
             closers.push(() => table.close());
@@ -245,20 +252,23 @@ describe('live stopped by a signal', () => {
           },
         ],
       ];
-      const closers: (() => void)[] = [];
-      for (const [moment, reach] of moments) {
-        const p = start(LIVE);
-        try {
-          await reach(p);
-          p.signal('SIGINT');
-          expect(await p.done, moment).toEqual({ code: 0, signal: null });
-        } finally {
-          closers.splice(0).forEach((c) => c());
-          p.kill();
-        }
-        expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
-        expectClosed(p.recordings, moment);
-      }
+      // All four at once, each its own program (and table).
+      await Promise.all(
+        moments.map(async ([moment, reach]) => {
+          const closers: (() => void)[] = [];
+          const p = start(LIVE);
+          try {
+            await reach(p, closers);
+            p.signal('SIGINT');
+            expect(await p.done, moment).toEqual({ code: 0, signal: null });
+          } finally {
+            closers.splice(0).forEach((c) => c());
+            p.kill();
+          }
+          expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
+          expectClosed(p.recordings, moment);
+        }),
+      );
     },
     SAFETY_MS,
   );
@@ -291,7 +301,7 @@ describe('live stopped by a signal', () => {
   );
 });
 
-describe('play stopped by a signal', () => {
+describe.concurrent('play stopped by a signal', () => {
   it(
     'during start-up and while waiting for the person: closed, exit code 0',
     async () => {
@@ -299,30 +309,33 @@ describe('play stopped by a signal', () => {
         ['during start-up', (p) => p.recordingAppears()],
         ['waiting for the person', (p) => p.output(/^Press "New game"/m)],
       ];
-      for (const [moment, reach] of moments) {
-        const p = start([
-          'play',
-          '--games',
-          '1',
-          '--seed',
-          '2',
-          '--bot-think',
-          '0',
-          '--budget',
-          '50',
-          '--speech',
-          'log',
-        ]);
-        try {
-          await reach(p);
-          p.signal('SIGINT');
-          expect(await p.done, moment).toEqual({ code: 0, signal: null });
-        } finally {
-          p.kill();
-        }
-        expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
-        expectClosed(p.recordings, moment);
-      }
+      // Both at once, each its own program.
+      await Promise.all(
+        moments.map(async ([moment, reach]) => {
+          const p = start([
+            'play',
+            '--games',
+            '1',
+            '--seed',
+            '2',
+            '--bot-think',
+            '0',
+            '--budget',
+            '50',
+            '--speech',
+            'log',
+          ]);
+          try {
+            await reach(p);
+            p.signal('SIGINT');
+            expect(await p.done, moment).toEqual({ code: 0, signal: null });
+          } finally {
+            p.kill();
+          }
+          expect(p.out(), moment).toMatch(/^Stopped \(interrupted\)/m);
+          expectClosed(p.recordings, moment);
+        }),
+      );
     },
     SAFETY_MS,
   );
@@ -330,7 +343,22 @@ describe('play stopped by a signal', () => {
   it(
     'after the last game: stays up and says so, still answers the table, and stops on Ctrl-C',
     async () => {
-      const p = start(['play', '--games', '1', '--seed', '2', '--bot-think', '0', '--budget', '50', '--speech', 'log']);
+      // The robot at once too (--min-think 0): the game only leads to the moment after it.
+      const p = start([
+        'play',
+        '--games',
+        '1',
+        '--seed',
+        '2',
+        '--bot-think',
+        '0',
+        '--budget',
+        '50',
+        '--min-think',
+        '0',
+        '--speech',
+        'log',
+      ]);
       let table: DayTable | undefined;
       try {
         // The person's seat (2), played by a test table from the link the command prints.

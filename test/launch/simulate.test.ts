@@ -13,7 +13,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (args: string[]) => runCli(args, dir);
 
-describe('parceiro simulate', () => {
+// The cases are independent (each its own session id, ports and folder) and mostly wait for the
+// robot's pace and last lines: they run at once. The timeout is only a backstop.
+describe('parceiro simulate', { concurrent: true, timeout: 300_000 }, () => {
   it('plays and narrates a one-game session through the robot node, and records it', async () => {
     const { code, out, err } = await run([
       'simulate',

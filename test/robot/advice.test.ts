@@ -77,7 +77,9 @@ async function session(id: string, advice: boolean, partnerKind: TableKind, thin
   return { requests, said, at, path };
 }
 
-describe('the training mode', () => {
+// The cases are independent (each its own session id, ports and folder) and mostly wait for the
+// robot's pace and last lines: they run at once. The timeout is only a backstop.
+describe('the training mode', { concurrent: true, timeout: 300_000 }, () => {
   it("suggests a card of the partner's, aloud, to the partner; the session replays to itself", async () => {
     const r = await session('advice-on', true, 'virtual', 3000);
     const phrases = DECK.map((c) => cardPhrase(en, c));

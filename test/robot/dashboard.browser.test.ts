@@ -10,10 +10,12 @@
 // a physical deal's hand reading as progress; the favicon. Screenshots go to test/.artifacts/ (and
 // docs/screenshots/ with PARCEIRO_SCREENSHOTS=docs). Waits are generous; nothing measures time.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect as vitestExpect, it as vitestIt } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 import { TOPICS } from '../../robot/bus/index.js';
 import type {
   BehaviourTogglesMessage,
@@ -36,9 +38,36 @@ const play = (await import(new URL('../../dist/launch/commands/play.js', import.
 // Debian's chromium, found on PATH: without it these tests are skipped (under CI they fail).
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
+/** A test's backstop (the tests run at once on a loaded machine): nothing measures time. */
+const BACKSTOP_MS = 180_000;
 
 let browser: Browser;
-const closers: (() => unknown)[] = [];
+/**
+ * The tests run at once (each its own session, ports and browser context, and mostly waiting on the
+ * pages' pace: a trick is held on the table for two seconds): what a test opened is closed when it
+ * ends, from its own list (kept with the test's async context).
+ */
+const opened = new AsyncLocalStorage<{ closers: (() => unknown)[]; expect: ExpectStatic }>();
+const closers = { push: (c: () => unknown): void => void opened.getStore()!.closers.push(c) };
+/** The running test's own `expect` (expect.poll needs it when tests run at once), vitest's outside a test. */
+const expect = new Proxy(vitestExpect, {
+  apply: (_, self, args) => Reflect.apply(opened.getStore()?.expect ?? vitestExpect, self, args) as unknown,
+  get: (_, key) => Reflect.get(opened.getStore()?.expect ?? vitestExpect, key) as unknown,
+});
+/** vitest's `it`, closing what the test opened (last first) when it ends, passed or failed. */
+const it = (name: string, fn: () => Promise<void>, timeout?: number): void =>
+  vitestIt(
+    name,
+    async (context) => {
+      const mine: (() => unknown)[] = [];
+      try {
+        await opened.run({ closers: mine, expect: context.expect }, fn);
+      } finally {
+        for (const c of mine.reverse()) await c();
+      }
+    },
+    timeout,
+  );
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
@@ -51,10 +80,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-});
-
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
 });
 
 async function session(): Promise<Composed> {
@@ -78,7 +103,7 @@ async function page(
 const togglesOnBus = (c: Composed): BehaviourTogglesMessage[] =>
   c.entries.filter((e) => e.topic.name === TOPICS.toggles.name).map((e) => e.message as BehaviourTogglesMessage);
 
-describe('in the browser', () => {
+describe('in the browser', { concurrent: true, timeout: BACKSTOP_MS }, () => {
   it('an operator logs in with the token and flips each toggle; the bus shows each change', async () => {
     const c = await session();
     const p = await page();
@@ -215,7 +240,7 @@ async function playGame(pages: Page[], deadlineMs = 120_000): Promise<number[]> 
   }
 }
 
-describe('people at the virtual table', () => {
+describe('people at the virtual table', { concurrent: true, timeout: BACKSTOP_MS }, () => {
   it('three people in three pages see which seats are free, take them, and play a whole game with the robot', async () => {
     const c = await session();
     const link = `${c.dashboardUrl}/table#server=${encodeURIComponent(c.tableUrl)}&token=${TABLE_TOKEN}`;
@@ -364,7 +389,7 @@ const LONG_LINE =
   'pontos ganha o jogo. Quem fizer os cento e vinte pontos todos ganha quatro vitórias de uma vez. Aproveitem para ' +
   'beber um pouco de água, respirar fundo e pensar nas cartas que já saíram. Eu cá estou pronto para a próxima vaza!';
 
-describe('the dashboard as an operator reads it', () => {
+describe('the dashboard as an operator reads it', { concurrent: true, timeout: BACKSTOP_MS }, () => {
   it('mid-session at phone, tablet and desktop sizes: no overflow, no empty column, the speech queue, words not ids, fixed colours', async () => {
     const run = await play.startPlay({
       seat: 'partner',

@@ -46,7 +46,9 @@ const quiet = () => robot.createLogger({ level: 'silent', pretty: false });
 const base = loadNodeSettings();
 const withPeopleModel = (file: string) => ({ ...base, player: { ...base.player, inferenceModelFile: file } });
 
-describe("the people's model in the live node", () => {
+// The cases are independent (each its own session id, ports and folder) and mostly wait for the
+// robot's pace and last lines: they run at once. The timeout is only a backstop.
+describe("the people's model in the live node", { concurrent: true, timeout: 300_000 }, () => {
   it("the search pool's workers weigh their worlds by the network's bytes they are given", async () => {
     const game = new Game(dealCards(createRng(8), 1));
     const rules = [0, 1, 2, 3].map((s) => new RulePlayer({ seat: s as Seat, seed: 80 + s }));

@@ -35,7 +35,8 @@ async function replayed(
   };
 }
 
-describe('recordings replay to exactly themselves', () => {
+// The two cases are independent and mostly wait on the tables' paces: they run at once.
+describe.concurrent('recordings replay to exactly themselves', () => {
   it('parceiro simulate, on three seeds at three table paces, and with a physical deal', async () => {
     const runs = [
       ['--seed', '1', '--bot-think', '300'],

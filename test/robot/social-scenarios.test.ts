@@ -36,6 +36,12 @@ class ScriptedEstimator implements ExpectationSource {
   }
 }
 
+/**
+ * The sessions are independent (each its own node, port and table) and mostly wait for the robot's
+ * last lines: every describe runs concurrently, its sessions beside the others'. Only a backstop.
+ */
+const SESSION_MS = 300_000;
+
 const EVEN: Expectation = { expectedPoints: 60, winProbability: 0.5 };
 
 interface Run {
@@ -119,7 +125,7 @@ function reactionTo(r: Run, at: number): EmotionalStateMessage {
   return reactions[reactions.length - 2 - later]!.m;
 }
 
-describe('blame only for a choice (competitive robot)', () => {
+describe.concurrent('blame only for a choice (competitive robot)', { timeout: SESSION_MS }, () => {
   // The partner's first ace or seven given away (under another seat's winning card: one that takes
   // the lead is good news for its side, whatever the estimate) is bad news (a drop of 30 expected
   // points); only `choice` differs.
@@ -158,7 +164,7 @@ describe('blame only for a choice (competitive robot)', () => {
   });
 });
 
-describe('a renounce is appraised toward the renouncer', () => {
+describe.concurrent('a renounce is appraised toward the renouncer', { timeout: SESSION_MS }, () => {
   for (const character of ['competitive', 'warm'] as const) {
     it(`${character}: reproach or gloating at the one who renounced, no shame of its own`, async () => {
       const r = await session({ seed: 33, games: 1, character, physical: { tableSeed: 31, renounce: true } });
@@ -178,7 +184,7 @@ describe('a renounce is appraised toward the renouncer', () => {
   }
 });
 
-describe('the face and the mood follow the score', () => {
+describe.concurrent('the face and the mood follow the score', { timeout: SESSION_MS }, () => {
   it('after each lost game the robot shows no happy face until the next game starts, and its mood drops at the loss', async () => {
     const r = await session({
       seed: 1,
@@ -201,7 +207,7 @@ describe('the face and the mood follow the score', () => {
   });
 });
 
-describe('what the robot says about the others, and to whom', () => {
+describe.concurrent('what the robot says about the others, and to whom', { timeout: SESSION_MS }, () => {
   it("speaks of the others' cards and tricks, and says each line about a seat to that seat or to everyone", async () => {
     // Every card of the partner's is good news, every opponent's bad news, by turns from an even game.
     let points = 60;

@@ -8,12 +8,14 @@
 // soon the robot's reaction is on screen after each of the person's cards reached the node is
 // measured and written to test/.artifacts/virtual-table-latency.json.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { UtteranceMessage } from '../../robot/bus/index.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect as vitestExpect, it as vitestIt } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 import type * as Play from '../../launch/commands/play.js';
 import { requirePrograms } from '../system-programs.js';
 import { reasonOpenings } from './reason-openings.js';
@@ -51,7 +53,32 @@ const CARD_WORDS =
   /^(O robô joga (o|a) (dois|três|quatro|cinco|seis|dama|valete|rei|sete|ás) de (espadas|copas|ouros|paus)|The robot plays the (two|three|four|five|six|queen|jack|king|seven|ace) of (spades|hearts|diamonds|clubs))\.$/;
 
 let browser: Browser;
-const closers: (() => unknown)[] = [];
+/**
+ * The tests run at once (each its own session, ports and browser context, and mostly waiting on the
+ * pages' pace: a trick is held on the table for two seconds): what a test opened is closed when it
+ * ends, from its own list (kept with the test's async context).
+ */
+const opened = new AsyncLocalStorage<{ closers: (() => unknown)[]; expect: ExpectStatic }>();
+const closers = { push: (c: () => unknown): void => void opened.getStore()!.closers.push(c) };
+/** The running test's own `expect` (expect.poll needs it when tests run at once), vitest's outside a test. */
+const expect = new Proxy(vitestExpect, {
+  apply: (_, self, args) => Reflect.apply(opened.getStore()?.expect ?? vitestExpect, self, args) as unknown,
+  get: (_, key) => Reflect.get(opened.getStore()?.expect ?? vitestExpect, key) as unknown,
+});
+/** vitest's `it`, closing what the test opened (last first) when it ends, passed or failed. */
+const it = (name: string, fn: () => Promise<void>, timeout?: number): void =>
+  vitestIt(
+    name,
+    async (context) => {
+      const mine: (() => unknown)[] = [];
+      try {
+        await opened.run({ closers: mine, expect: context.expect }, fn);
+      } finally {
+        for (const c of mine.reverse()) await c();
+      }
+    },
+    timeout,
+  );
 /** Each of the person's plays: how long until the page showed the robot's first reaction made after it (ms). */
 const latencies: number[] = [];
 /** Of which: until the node made that reaction (its stamp, whole ms), and from then to the screen. */
@@ -61,10 +88,6 @@ beforeAll(async () => {
   if (!CHROMIUM) return;
   browser = await launchChromium(CHROMIUM);
 }, 120_000);
-
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
-});
 
 afterAll(async () => {
   await browser?.close();
@@ -202,7 +225,7 @@ async function measure(p: Page, events: number[]): Promise<void> {
   }
 }
 
-describe.skipIf(!CHROMIUM)('the robot at the virtual table', () => {
+describe.skipIf(!CHROMIUM)('the robot at the virtual table', { concurrent: true }, () => {
   it("as the robot's partner (pt, desktop): face, speech, announcements, feeling, voice switch, last trick, result", async () => {
     const run = await start('partner', 11);
     expect(run.seat).toBe(2);

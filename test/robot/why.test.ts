@@ -66,7 +66,9 @@ async function watcherOf(node: Robot.ParceiroNode): Promise<ReturnType<typeof io
   return watcher;
 }
 
-describe('asking the robot why', () => {
+// The cases are independent (each its own session id, ports and folder) and mostly wait for the
+// robot's pace and last lines: they run at once. The timeout is only a backstop.
+describe('asking the robot why', { concurrent: true, timeout: 300_000 }, () => {
   it('answers with the reason of its last card, in the session language, and replays the same', async () => {
     const node = await startNode({
       seed: 23,

@@ -6,7 +6,6 @@
 // stop, it removes its jobs from the queue. See queue.ts for what both sides share.
 
 import { randomBytes } from 'node:crypto';
-import { Job, Queue, QueueEvents } from 'bullmq';
 import { boardCount, emptyStats, mergeStats } from '../../../game/index.js';
 import type { TournamentSpec } from '../../../game/index.js';
 import type { GameRecord } from '../game-record.js';
@@ -23,6 +22,7 @@ import {
   connectionOptions,
   errorLogger,
   jobId,
+  loadBullmq,
   parceiroVersion,
   probeRedis,
   runKey,
@@ -53,6 +53,7 @@ export async function runTournamentOnQueue(
   const option = options.option ?? '--queue';
   const log = options.log ?? (() => {});
   await probeRedis(option, target);
+  const { Job, Queue, QueueEvents } = await loadBullmq();
 
   const total = boardCount(spec);
   const perJob = Math.max(1, options.boardsPerJob ?? Math.ceil(total / 400));

@@ -7,8 +7,7 @@
 
 import { hostname } from 'node:os';
 import { Piscina } from 'piscina';
-import { UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import type { Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { BUILTIN_PLAYERS, PlayerSpecError, playerFactory } from '../../../game/index.js';
 import { workersLoaded } from '../../live/search/workers-loaded.js';
 import type { BoardsJob, RedisTarget } from './queue.js';
@@ -21,6 +20,7 @@ import {
   STALLED_INTERVAL_MS,
   connectionOptions,
   errorLogger,
+  loadBullmq,
   parceiroVersion,
   probeRedis,
   runKey,
@@ -64,6 +64,7 @@ interface RunningWorker {
 export async function serveQueue(target: RedisTarget, options: QueueWorkerOptions): Promise<RunningWorker> {
   const { concurrency, log } = options;
   await probeRedis('worker', target);
+  const { UnrecoverableError, WaitingError, Worker } = await loadBullmq();
   const version = parceiroVersion();
   const pool = new Piscina<BoardRange, BoardRangeResult>({
     filename: new URL('./worker.js', import.meta.url).href,
