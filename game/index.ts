@@ -92,7 +92,7 @@ export {
   runBoards,
   summarize,
 } from './tournament.js';
-export type { FaultKind, TournamentSpec, TournamentStats, TournamentSummary } from './tournament.js';
+export type { FaultKind, PairedMargin, TournamentSpec, TournamentStats, TournamentSummary } from './tournament.js';
 
 // Theory of mind: another seat's next card predicted from the observer's information set, and the
 // models the search's inference can weigh worlds by.

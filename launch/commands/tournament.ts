@@ -11,7 +11,7 @@ import {
   playerFactory,
   summarize,
 } from '../../game/index.js';
-import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
+import type { PairedMargin, TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { loadLevels } from '../levels.js';
 import { parseRedisUrl } from '../../robot/arena/index.js';
@@ -223,6 +223,7 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
   }
 }
 
+const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function formatSummary(s: TournamentSummary & Partial<TournamentReport>): string {
@@ -255,6 +256,15 @@ export function formatSummary(s: TournamentSummary & Partial<TournamentReport>):
     ];
   });
   lines.push(...table([head, ...rows], 2));
+  if (s.pairedVictoryMargin && s.pairedPointMargin) {
+    const m = (x: PairedMargin, digits: number): string =>
+      `${signed(x.mean, digits)} (95% CI ${signed(x.ci95[0], digits)} to ${signed(x.ci95[1], digits)})`;
+    lines.push(
+      '',
+      `A minus B a game, paired by deal (${s.pairedVictoryMargin.pairs} ${s.duplicate ? 'pairs' : 'deals'}): ` +
+        `victories ${m(s.pairedVictoryMargin, 3)}, points ${m(s.pairedPointMargin, 2)}`,
+    );
+  }
   if (s.sessions) {
     lines.push(
       '',
