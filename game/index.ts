@@ -66,6 +66,10 @@ export {
 // worlds weighed by the other seats' plays, the per-card tallies that merge across workers.
 export { NoConsistentDealError, countConsistentDeals, createDealSampler, sampleDeal } from './sampler.js';
 export { WorldBuilder, positionOf } from './search/world.js';
+export { ROLLOUT_DEFAULTS, RolloutPlayer } from './players/rollout.js';
+export type { RolloutOptions } from './players/rollout.js';
+export { ISMCTS_DEFAULTS, IsmctsPlayer } from './players/ismcts.js';
+export type { IsmctsOptions } from './players/ismcts.js';
 export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, checkTrust, weighedWorlds } from './search/inference.js';
 export type { PlayModel } from './search/inference.js';
 export { searchWorlds } from './search/search.js';
