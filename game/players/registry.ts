@@ -26,6 +26,8 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
   timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
   'timed-v1': (o) => new SearchPlayer({ ...o, kind: 'timed-v1' }),
+  /** The timed player's worlds, each played out by the expert to the last tricks and exact there: `mix:exact=4`. */
+  mix: (o) => new SearchPlayer({ ...o, kind: 'mix' }),
   /** PIMC whose worlds value each card by a game played out by the expert policy (issue 37). */
   rollout: (o) => new RolloutPlayer(o),
   /** Single-observer information-set MCTS with expert play-outs (issue 37). */
@@ -81,7 +83,8 @@ interface Param {
     | 'inferenceModel'
     | 'iterations'
     | 'exploration'
-    | 'reward';
+    | 'reward'
+    | 'exactTricks';
   min: number;
   max: number;
   what: string;
@@ -137,6 +140,17 @@ const PARAMS: Record<SearchKind | 'rollout' | 'ismcts', Record<string, Param>> =
     },
   },
   'timed-v1': ANYTIME,
+  mix: {
+    ...ANYTIME,
+    exact: { option: 'exactTricks', min: 1, max: 10, what: 'the last tricks valued exactly (default 4)' },
+    victories: {
+      option: 'objective',
+      min: 0,
+      max: 1,
+      what: '1 to play for expected victories (the default), 0 for expected points',
+      values: ['points', 'victories'],
+    },
+  },
   rollout: {
     budget: ANYTIME.budget!,
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most (default 2000)' },

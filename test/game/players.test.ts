@@ -26,7 +26,18 @@ const seatArb = fc.constantFrom<Seat>(0, 1, 2, 3);
 // the advised player (a rule-based player advised by a search) in advised.test.ts, the levels of play
 // (a search on the worlds a forgetful player believes; `level` needs a name) in memory*.test.ts, the
 // imitation player (it needs a model file) in test/learned/onnx.test.ts.
-const SEARCH_KINDS = ['pimc', 'hybrid', 'timed', 'timed-v1', 'rollout', 'ismcts', 'advised', 'level', 'imitation'];
+const SEARCH_KINDS = [
+  'pimc',
+  'hybrid',
+  'timed',
+  'timed-v1',
+  'mix',
+  'rollout',
+  'ismcts',
+  'advised',
+  'level',
+  'imitation',
+];
 const KINDS = builtinPlayerKinds().filter((k) => !SEARCH_KINDS.includes(k));
 const kindArb = fc.constantFrom(...KINDS);
 const SEATS: Seat[] = [0, 1, 2, 3];

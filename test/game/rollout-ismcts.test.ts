@@ -1,6 +1,7 @@
 // The two stand-ins of issue 37 through their public surface: `rollout` (PIMC whose worlds are played
 // out by the expert policy) and `ismcts` (single-observer information-set MCTS). Without a clock
 // they stop at their world or iteration cap, so their decisions are exact functions of the seed.
+// And `mix`, the timed player's worlds played out by the expert to the last tricks, exact there.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,28 @@ describe('rollout and ismcts players', () => {
       expect(t).toBeLessThan(100 + 20);
       expect(view.legalCards()).toContain(d.card);
     }
+  });
+
+  it('mix plays out to its last exact tricks, within its budget, and says from which trick it was exact', () => {
+    for (const [tricks, extra] of [
+      [1, 0],
+      [4, 2],
+      [7, 1],
+    ] as const) {
+      const game = midGame(11 + tricks, tricks, extra);
+      const view = new SeatView(game, game.toMove);
+      if (view.legalCards().length < 2) continue;
+      let t = 0;
+      const d = playerFactory('mix:exact=4')({ seat: game.toMove, seed: 3, clock: () => (t += 1), budgetMs: 200 })
+        .decide!(view);
+      expect(view.legalCards()).toContain(d.card);
+      expect(d.beliefs!.worlds).toBeGreaterThan(0);
+      expect(d.beliefs!.objective).toBe('victories');
+      // Exact over the last four tricks: from trick 6 (0-based), or from now when later.
+      expect(d.beliefs!.exactFromTrick).toBe(Math.max(6, game.trick));
+      expect(t).toBeLessThan(200 + 20);
+    }
+    expect(() => playerFactory('mix:exact=0')).toThrow(/exact expects a whole number from 1 to 10/);
   });
 
   it('are named with parameters, and refuse bad ones with a reason', () => {
