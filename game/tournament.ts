@@ -33,6 +33,11 @@ export interface TournamentSpec {
   budgetMs?: number;
   /** The settings of the levels of play for `level:` players (config/levels.yaml); default: the embedded ones. */
   levels?: LevelTable;
+  /**
+   * Budgets and decision times in CPU time of the playing process instead of wall time: equal thinking
+   * for both teams on a machine shared with other work (one worker, so the process is the one thread).
+   */
+  cpuClock?: boolean;
 }
 
 export const gamesPerBoard = (spec: TournamentSpec): number => spec.sessionGames * (spec.duplicate ? 2 : 1);

@@ -8,6 +8,7 @@ import { ExpertPlayer } from './expert.js';
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
 import { RulePlayer } from './rule.js';
+import { BlendPlayer } from './blend.js';
 import { IsmctsPlayer } from './ismcts.js';
 import { RolloutPlayer } from './rollout.js';
 import { SearchPlayer } from './search-player.js';
@@ -32,6 +33,8 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   rollout: (o) => new RolloutPlayer(o),
   /** Single-observer information-set MCTS with expert play-outs (issue 37). */
   ismcts: (o) => new IsmctsPlayer(o),
+  /** The roll-out and timed players on half the budget each, their expected victories mixed: `blend:w=50:share=50`. */
+  blend: (o) => new BlendPlayer(o),
   /** A casual player (rule) who follows the robot's advice half of the time: `advised:p=PCT`. */
   advised: (o) => new AdvisedPlayer({ ...o, follow: 0.5 }),
   /** A level of play, with a person's memory of the played cards: `level:name=beginner` .. `full` (game/memory). */
@@ -84,7 +87,9 @@ interface Param {
     | 'iterations'
     | 'exploration'
     | 'reward'
-    | 'exactTricks';
+    | 'exactTricks'
+    | 'weight'
+    | 'share';
   min: number;
   max: number;
   what: string;
@@ -113,7 +118,24 @@ const PLAYOUT: Param = {
   named: true,
 };
 
-const PARAMS: Record<SearchKind | 'rollout' | 'ismcts', Record<string, Param>> = {
+const PARAMS: Record<SearchKind | 'rollout' | 'ismcts' | 'blend', Record<string, Param>> = {
+  blend: {
+    budget: { option: 'budgetMs', min: 2, max: 600_000, what: 'ms per decision, shared by the two searches' },
+    w: {
+      option: 'weight',
+      min: 0,
+      max: 100,
+      what: "percent of the timed player's victories in a card's value (default 50)",
+      scale: 0.01,
+    },
+    share: {
+      option: 'share',
+      min: 1,
+      max: 99,
+      what: 'percent of the budget to the timed player (default 50)',
+      scale: 0.01,
+    },
+  },
   pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' }, infer: INFER },
   hybrid: {
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' },
@@ -265,6 +287,7 @@ export function playerFactory(spec: string): PlayerFactory {
     throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
   if (kind === 'rollout') return (o) => new RolloutPlayer({ ...o, ...settings, name: spec });
   if (kind === 'ismcts') return (o) => new IsmctsPlayer({ ...o, ...settings, name: spec });
+  if (kind === 'blend') return (o) => new BlendPlayer({ ...o, ...settings, name: spec });
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }
 

@@ -33,6 +33,8 @@ interface TournamentCliOptions {
   moveTimeout: number;
   helloTimeout: number;
   budget: number;
+  /** Budgets in CPU time of the process, not wall time (a shared machine). */
+  cpuClock?: boolean;
   /** A file of JSON lines: each game as it finishes, then the summary. */
   records?: string;
   /** A Redis URL: the boards go on its queue, for `parceiro worker` processes to play. */
@@ -103,6 +105,7 @@ function tournamentSpec(o: TournamentCliOptions, external: Record<string, Extern
     duplicate: o.duplicate,
     sessionGames: o.session,
     budgetMs: o.budget,
+    ...(o.cpuClock ? { cpuClock: true } : {}),
   };
   // Levels of play take their settings from config/levels.yaml (or --levels), carried in the spec to every worker.
   if ([...spec.teamA, ...spec.teamB].some((n) => n.startsWith('level:')))
@@ -128,6 +131,14 @@ function tournamentSpec(o: TournamentCliOptions, external: Record<string, Extern
  */
 export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentReport> {
   const external = parseExternal(o.external);
+  if (o.cpuClock && Object.keys(external).length)
+    throw new UsageError(
+      '--cpu-clock counts the CPU time of this process, where an --external program does not think: leave out one of them',
+    );
+  if (o.cpuClock && o.workers !== 1)
+    throw new UsageError(
+      '--cpu-clock counts the CPU time of the whole process, so the games must be played one at a time: add --workers 1',
+    );
   const spec = tournamentSpec(o, external);
   const queue = o.queue === undefined ? null : parseRedisUrl('--queue', o.queue);
   if (queue && o.external.length)

@@ -138,6 +138,25 @@ describe('rollout and ismcts players', () => {
     expect(() => playerFactory('mix:exact=0')).toThrow(/exact expects a whole number from 1 to 10/);
   });
 
+  it('blend mixes the roll-out and timed players within the budget and plays a legal card', () => {
+    for (const tricks of [1, 5, 8]) {
+      const game = midGame(21 + tricks, tricks);
+      const view = new SeatView(game, game.toMove);
+      let t = 0;
+      const d = playerFactory('blend:w=50:share=50')({
+        seat: game.toMove,
+        seed: 4,
+        clock: () => (t += 1),
+        budgetMs: 300,
+      }).decide!(view);
+      expect(view.legalCards()).toContain(d.card);
+      expect(d.beliefs!.moves.map((m) => m.card).sort()).toEqual([...view.legalCards()].sort());
+      expect(d.beliefs!.moves[0]!.card).toBe(d.card);
+      expect(t).toBeLessThan(300 + 40);
+    }
+    expect(() => playerFactory('blend:share=0')).toThrow(/share expects a whole number from 1 to 99/);
+  });
+
   it('are named with parameters, and refuse bad ones with a reason', () => {
     for (const spec of [
       'rollout:n=50:infer=0:choice=points:playout=random:budget=300',

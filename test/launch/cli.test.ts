@@ -187,6 +187,15 @@ describe('parceiro tournament', () => {
     expect(s.teamA.meanPoints).toBeGreaterThan(0);
   });
 
+  it('--cpu-clock budgets CPU time, one game at a time, built-in players only', async () => {
+    const args = ['tournament', '--team-a', 'mix:n=4,rule', '--team-b', 'rule,rule', '--games', '2', '--cpu-clock'];
+    const refused = await run([...args, '--no-progress']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--cpu-clock .* add --workers 1/);
+    const s = (await summary([...args.slice(1), '--workers', '1', '--budget', '100'])) as { games: number };
+    expect(s.games).toBe(2);
+  });
+
   it('reports the victory and point margins paired by deal, in JSON and in the table', async () => {
     const args = ['--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '200', '--seed', '3'];
     const s = (await summary(args)) as {
