@@ -22,7 +22,7 @@ import { RefGame, completeDeal, dealSpec, rankL, sorted, toStrings } from './hel
 const seedArb = fc.integer({ min: 0, max: 0x7fffffff });
 const seatArb = fc.constantFrom<Seat>(0, 1, 2, 3);
 // The kinds that play by rules; the search players (pimc, hybrid, timed, timed-v1) are tested in search.test.ts
-// (rollout and ismcts in rollout-ismcts.test.ts),
+// (mix, rollout, ismcts and blend in rollout-ismcts.test.ts),
 // the advised player (a rule-based player advised by a search) in advised.test.ts, the levels of play
 // (a search on the worlds a forgetful player believes; `level` needs a name) in memory*.test.ts, the
 // imitation player (it needs a model file) in test/learned/onnx.test.ts.
@@ -34,6 +34,7 @@ const SEARCH_KINDS = [
   'mix',
   'rollout',
   'ismcts',
+  'blend',
   'advised',
   'level',
   'imitation',
