@@ -73,6 +73,10 @@ export {
 // worlds weighed by the other seats' plays, the per-card tallies that merge across workers.
 export { NoConsistentDealError, countConsistentDeals, createDealSampler, sampleDeal } from './sampler.js';
 export { WorldBuilder, positionOf } from './search/world.js';
+export { ROLLOUT_DEFAULTS, RolloutPlayer } from './players/rollout.js';
+export type { RolloutOptions } from './players/rollout.js';
+export { ISMCTS_DEFAULTS, IsmctsPlayer } from './players/ismcts.js';
+export type { IsmctsOptions } from './players/ismcts.js';
 export { DEFAULT_CANDIDATES, PlayLikelihood, WeightedWorlds, checkTrust, weighedWorlds } from './search/inference.js';
 export type { PlayModel } from './search/inference.js';
 export { searchWorlds } from './search/search.js';
@@ -99,7 +103,7 @@ export {
   runBoards,
   summarize,
 } from './tournament.js';
-export type { FaultKind, TournamentSpec, TournamentStats, TournamentSummary } from './tournament.js';
+export type { FaultKind, PairedMargin, TournamentSpec, TournamentStats, TournamentSummary } from './tournament.js';
 
 // Theory of mind: another seat's next card predicted from the observer's information set, and the
 // models the search's inference can weigh worlds by.

@@ -66,3 +66,20 @@ export function boardRateCi95(sum: number, sumSq: number, boards: number, perBoa
   const half = 1.96 * Math.sqrt(Math.max(0, varX) / boards);
   return [Math.max(0, mean - half), Math.min(1, mean + half)];
 }
+
+/**
+ * 95% confidence interval for a mean per game measured over independent boards (the two games of a
+ * duplicate deal as one pair): sum and sumSq are of per-board totals; each board has `perBoard` games.
+ */
+export function boardMeanCi95(
+  sum: number,
+  sumSq: number,
+  boards: number,
+  perBoard: number,
+): { mean: number; ci95: [number, number] } {
+  const mean = boards > 0 ? sum / (boards * perBoard) : 0;
+  if (boards < 2) return { mean, ci95: [mean, mean] };
+  const varX = (sumSq / (perBoard * perBoard) - boards * mean * mean) / (boards - 1);
+  const half = 1.96 * Math.sqrt(Math.max(0, varX) / boards);
+  return { mean, ci95: [mean - half, mean + half] };
+}

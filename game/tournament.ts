@@ -15,7 +15,7 @@ import { playerFactory } from './players/registry.js';
 import { createRng, deriveSeed } from './rng.js';
 import type { Seat } from './seats.js';
 import type { Histogram } from './stats.js';
-import { boardRateCi95, emptyHistogram, mergeHistogram, quantile, record } from './stats.js';
+import { boardMeanCi95, boardRateCi95, emptyHistogram, mergeHistogram, quantile, record } from './stats.js';
 import type { SessionScore } from './scoring.js';
 import { addGame, emptySessionScore, sessionWinner } from './scoring.js';
 
@@ -33,6 +33,11 @@ export interface TournamentSpec {
   budgetMs?: number;
   /** The settings of the levels of play for `level:` players (config/levels.yaml); default: the embedded ones. */
   levels?: LevelTable;
+  /**
+   * Budgets and decision times in CPU time of the playing process instead of wall time: equal thinking
+   * for both teams on a machine shared with other work (one worker, so the process is the one thread).
+   */
+  cpuClock?: boolean;
 }
 
 export const gamesPerBoard = (spec: TournamentSpec): number => spec.sessionGames * (spec.duplicate ? 2 : 1);
@@ -98,6 +103,11 @@ export interface TournamentStats {
   boardWinsASq: number;
   boardWinsB: number;
   boardWinsBSq: number;
+  /** Per-board sums of team A's victories minus team B's, and of A's points minus B's (and their squares). */
+  boardVictoryMargin: number;
+  boardVictoryMarginSq: number;
+  boardPointMargin: number;
+  boardPointMarginSq: number;
   renouncesA: number;
   renouncesB: number;
   sessions: { played: number; winsA: number; draws: number; lossesA: number };
@@ -120,6 +130,10 @@ export const emptyStats = (): TournamentStats => ({
   boardWinsASq: 0,
   boardWinsB: 0,
   boardWinsBSq: 0,
+  boardVictoryMargin: 0,
+  boardVictoryMarginSq: 0,
+  boardPointMargin: 0,
+  boardPointMarginSq: 0,
   renouncesA: 0,
   renouncesB: 0,
   sessions: { played: 0, winsA: 0, draws: 0, lossesA: 0 },
@@ -143,6 +157,10 @@ export function mergeStats(into: TournamentStats, from: TournamentStats): Tourna
     'boardWinsASq',
     'boardWinsB',
     'boardWinsBSq',
+    'boardVictoryMargin',
+    'boardVictoryMarginSq',
+    'boardPointMargin',
+    'boardPointMarginSq',
     'renouncesA',
     'renouncesB',
   ] as const;
@@ -164,6 +182,9 @@ export function mergeStats(into: TournamentStats, from: TournamentStats): Tourna
 export class BoardTally {
   private winsA = 0;
   private winsB = 0;
+  /** This board's victories and points of team A minus team B: the paired margins. */
+  private victoryMargin = 0;
+  private pointMargin = 0;
   private session: SessionScore = emptySessionScore();
 
   constructor(private readonly stats: TournamentStats) {}
@@ -177,6 +198,7 @@ export class BoardTally {
     s.pointsA += pointsA;
     s.pointsASq += pointsA * pointsA;
     s.pointsB += game.points(teamASide === 0 ? 1 : 0);
+    this.pointMargin += pointsA - game.points(teamASide === 0 ? 1 : 0);
     // Outcomes are by table team (A = seats 0/2); translate to the tournament's team A.
     const oriented =
       outcome.winner === 'draw'
@@ -187,10 +209,12 @@ export class BoardTally {
       s.winsA++;
       this.winsA++;
       s.victoriesA += oriented.victories;
+      this.victoryMargin += oriented.victories;
     } else {
       s.lossesA++;
       this.winsB++;
       s.victoriesB += oriented.victories;
+      this.victoryMargin -= oriented.victories;
     }
     const r = game.renounce;
     if (r) {
@@ -220,8 +244,14 @@ export class BoardTally {
     s.boardWinsASq += this.winsA * this.winsA;
     s.boardWinsB += this.winsB;
     s.boardWinsBSq += this.winsB * this.winsB;
+    s.boardVictoryMargin += this.victoryMargin;
+    s.boardVictoryMarginSq += this.victoryMargin * this.victoryMargin;
+    s.boardPointMargin += this.pointMargin;
+    s.boardPointMarginSq += this.pointMargin * this.pointMargin;
     this.winsA = 0;
     this.winsB = 0;
+    this.victoryMargin = 0;
+    this.pointMargin = 0;
   }
 }
 
@@ -307,6 +337,17 @@ interface TeamSummary {
   victories: number;
 }
 
+/**
+ * A margin a game, team A minus team B, paired by deal: the games of one board (the two of a
+ * duplicate deal, a session) count as one pair, so the interval is taken between boards.
+ */
+export interface PairedMargin {
+  mean: number;
+  ci95: [number, number];
+  /** Boards (pairs of games with duplicate deals). */
+  pairs: number;
+}
+
 export interface TournamentSummary {
   games: number;
   boards: number;
@@ -315,6 +356,10 @@ export interface TournamentSummary {
   sessionGames: number;
   teamA: TeamSummary & { pointsSd: number; renounces: number };
   teamB: TeamSummary & { renounces: number };
+  /** Victories of team A minus team B a game, paired by deal. */
+  pairedVictoryMargin: PairedMargin;
+  /** Points of team A minus team B a game, paired by deal. */
+  pairedPointMargin: PairedMargin;
   sessions: { played: number; teamAWins: number; draws: number; teamBWins: number } | null;
   faults: Record<string, Partial<Record<FaultKind, number>>>;
   decisionMs: Record<string, { decisions: number; p50: number; p95: number; max: number; mean: number }>;
@@ -369,6 +414,8 @@ export function summarize(spec: TournamentSpec, s: TournamentStats): TournamentS
       victories: s.victoriesB,
       renounces: s.renouncesB,
     },
+    pairedVictoryMargin: pairedMargin(s.boardVictoryMargin, s.boardVictoryMarginSq, s.boards, per),
+    pairedPointMargin: pairedMargin(s.boardPointMargin, s.boardPointMarginSq, s.boards, per),
     sessions:
       spec.sessionGames > 1
         ? {
@@ -381,4 +428,9 @@ export function summarize(spec: TournamentSpec, s: TournamentStats): TournamentS
     faults: s.faults,
     decisionMs,
   };
+}
+
+function pairedMargin(sum: number, sumSq: number, boards: number, perBoard: number): PairedMargin {
+  const { mean, ci95 } = boardMeanCi95(sum, sumSq, boards, perBoard);
+  return { mean: round(mean), ci95: [round(ci95[0]), round(ci95[1])], pairs: boards };
 }

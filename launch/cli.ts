@@ -390,6 +390,10 @@ program
   .addOption(
     budgetOption({ description: 'time per decision of timed players (timed:budget=MS overrides)', default: 2000 }),
   )
+  .option(
+    '--cpu-clock',
+    'count budgets and decision times in CPU time of the playing process, not wall time: equal thinking on a machine shared with other work (use with --workers 1; built-in players only)',
+  )
   .addOption(
     levelsFileOption(
       'the levels of play for level:name=LEVEL players, e.g. level:name=beginner (default: config/levels.yaml)',

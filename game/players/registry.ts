@@ -8,6 +8,9 @@ import { ExpertPlayer } from './expert.js';
 import type { PlayerFactory } from './player.js';
 import { RandomPlayer } from './random.js';
 import { RulePlayer } from './rule.js';
+import { BlendPlayer } from './blend.js';
+import { IsmctsPlayer } from './ismcts.js';
+import { RolloutPlayer } from './rollout.js';
 import { SearchPlayer } from './search-player.js';
 import type { SearchKind } from './search-player.js';
 import { INFERENCE_MODELS } from '../predict/likelihood.js';
@@ -24,6 +27,14 @@ export const BUILTIN_PLAYERS: Readonly<Record<string, PlayerFactory>> = {
   hybrid: (o) => new SearchPlayer({ ...o, kind: 'hybrid' }),
   timed: (o) => new SearchPlayer({ ...o, kind: 'timed' }),
   'timed-v1': (o) => new SearchPlayer({ ...o, kind: 'timed-v1' }),
+  /** The timed player's worlds, each played out by the expert to the last tricks and exact there: `mix:exact=4`. */
+  mix: (o) => new SearchPlayer({ ...o, kind: 'mix' }),
+  /** PIMC whose worlds value each card by a game played out by the expert policy (issue 37). */
+  rollout: (o) => new RolloutPlayer(o),
+  /** Single-observer information-set MCTS with expert play-outs (issue 37). */
+  ismcts: (o) => new IsmctsPlayer(o),
+  /** The roll-out and timed players on half the budget each, their expected victories mixed: `blend:w=50:share=50`. */
+  blend: (o) => new BlendPlayer(o),
   /** A casual player (rule) who follows the robot's advice half of the time: `advised:p=PCT`. */
   advised: (o) => new AdvisedPlayer({ ...o, follow: 0.5 }),
   /** A level of play, with a person's memory of the played cards: `level:name=beginner` .. `full` (game/memory). */
@@ -64,7 +75,21 @@ const MODEL = {
 } as const;
 
 interface Param {
-  option: 'worlds' | 'rollouts' | 'rolloutTricks' | 'budgetMs' | 'trust' | 'objective' | 'playout' | 'inferenceModel';
+  option:
+    | 'worlds'
+    | 'rollouts'
+    | 'rolloutTricks'
+    | 'budgetMs'
+    | 'trust'
+    | 'objective'
+    | 'playout'
+    | 'inferenceModel'
+    | 'iterations'
+    | 'exploration'
+    | 'reward'
+    | 'exactTricks'
+    | 'weight'
+    | 'share';
   min: number;
   max: number;
   what: string;
@@ -83,7 +108,34 @@ const ANYTIME: Record<string, Param> = {
   model: MODEL,
 };
 
-const PARAMS: Record<SearchKind, Record<string, Param>> = {
+/** Who plays the games out in the roll-out and ISMCTS players. */
+const PLAYOUT: Param = {
+  option: 'playout',
+  min: 0,
+  max: 1,
+  what: 'who plays the games out: random or expert (the default)',
+  values: ['random', 'expert'],
+  named: true,
+};
+
+const PARAMS: Record<SearchKind | 'rollout' | 'ismcts' | 'blend', Record<string, Param>> = {
+  blend: {
+    budget: { option: 'budgetMs', min: 2, max: 600_000, what: 'ms per decision, shared by the two searches' },
+    w: {
+      option: 'weight',
+      min: 0,
+      max: 100,
+      what: "percent of the timed player's victories in a card's value (default 50)",
+      scale: 0.01,
+    },
+    share: {
+      option: 'share',
+      min: 1,
+      max: 99,
+      what: 'percent of the budget to the timed player (default 50)',
+      scale: 0.01,
+    },
+  },
   pimc: { n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' }, infer: INFER },
   hybrid: {
     n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds' },
@@ -110,6 +162,52 @@ const PARAMS: Record<SearchKind, Record<string, Param>> = {
     },
   },
   'timed-v1': ANYTIME,
+  mix: {
+    ...ANYTIME,
+    exact: { option: 'exactTricks', min: 1, max: 10, what: 'the last tricks valued exactly (default 4)' },
+    victories: {
+      option: 'objective',
+      min: 0,
+      max: 1,
+      what: '1 to play for expected victories (the default), 0 for expected points',
+      values: ['points', 'victories'],
+    },
+  },
+  rollout: {
+    budget: ANYTIME.budget!,
+    n: { option: 'worlds', min: 1, max: 100_000, what: 'worlds at most (default 2000)' },
+    infer: INFER,
+    choice: {
+      option: 'objective',
+      min: 0,
+      max: 1,
+      what: 'what the card is chosen by: victories (expected victories, then points; the default) or points',
+      values: ['points', 'victories'],
+      named: true,
+    },
+    playout: PLAYOUT,
+  },
+  ismcts: {
+    budget: ANYTIME.budget!,
+    n: { option: 'iterations', min: 1, max: 10_000_000, what: 'iterations at most (default 100000)' },
+    c: {
+      option: 'exploration',
+      min: 0,
+      max: 1000,
+      what: 'UCB1 exploration constant in hundredths (default 70)',
+      scale: 0.01,
+    },
+    infer: INFER,
+    reward: {
+      option: 'reward',
+      min: 0,
+      max: 1,
+      what: 'what a play-out scores: victories (the victory class, the default) or points',
+      values: ['points', 'victories'],
+      named: true,
+    },
+    playout: PLAYOUT,
+  },
 };
 
 /** The factory for a player name such as `rule` or `hybrid:n=5:m=5:t=5`; throws PlayerSpecError. */
@@ -121,7 +219,7 @@ export function playerFactory(spec: string): PlayerFactory {
   if (kind === 'imitation') return imitationFactory(spec, parts);
   if (!parts.length) return base;
   if (kind === 'advised') return advisedFactory(spec, parts);
-  const params = PARAMS[kind as SearchKind];
+  const params = PARAMS[kind as keyof typeof PARAMS];
   if (!params) throw new PlayerSpecError(`player '${kind}' takes no parameters, got '${spec}'`);
   const settings: Record<string, number | string | PolicyNet> = {};
   for (const part of parts) {
@@ -187,6 +285,9 @@ export function playerFactory(spec: string): PlayerFactory {
     );
   if (settings.priorWeight !== undefined && !settings.priorNet)
     throw new PlayerSpecError(`${spec}: bias weighs the prior at the root: name it with prior=FILE.onnx`);
+  if (kind === 'rollout') return (o) => new RolloutPlayer({ ...o, ...settings, name: spec });
+  if (kind === 'ismcts') return (o) => new IsmctsPlayer({ ...o, ...settings, name: spec });
+  if (kind === 'blend') return (o) => new BlendPlayer({ ...o, ...settings, name: spec });
   return (o) => new SearchPlayer({ ...o, ...settings, kind: kind as SearchKind, name: spec });
 }
 

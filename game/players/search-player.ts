@@ -26,7 +26,7 @@ import { learnedInferenceModel } from '../learned/likelihood.js';
 import type { Player, PlayerOptions } from './player.js';
 import { RulePlayer } from './rule.js';
 
-export type SearchKind = 'pimc' | 'hybrid' | 'timed' | 'timed-v1';
+export type SearchKind = 'pimc' | 'hybrid' | 'timed' | 'timed-v1' | 'mix';
 
 interface SearchPlayerOptions extends PlayerOptions {
   kind: SearchKind;
@@ -38,6 +38,8 @@ interface SearchPlayerOptions extends PlayerOptions {
   rollouts?: number;
   /** hybrid: tricks the rollout completes before exact search (the paper's T). */
   rolloutTricks?: number;
+  /** mix: the last tricks valued exactly (default 4); the tricks before are played out by the expert. */
+  exactTricks?: number;
   /**
    * How far the other seats are believed to play like the rule-based player, 0..1: worlds are
    * weighed by the likelihood of their plays (search/inference.ts). 0 samples worlds uniformly.
@@ -71,6 +73,7 @@ export const SEARCH_DEFAULTS = {
   pimc: { worlds: 20 },
   hybrid: { worlds: 5, rollouts: 5, rolloutTricks: 5 },
   timed: { budgetMs: 2000, maxWorlds: 2000, trust: 0.5, objective: 'victories', playout: 'expert' },
+  mix: { exactTricks: 4 },
 } as const;
 
 /** Time kept back from the budget for building the answer and handing it over. */
@@ -96,7 +99,10 @@ export class SearchPlayer implements Player {
     this.rng = createRng(options.seed, 0x5ea7c4);
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     const k = options.kind;
-    const anytime = (this.anytime = k === 'timed' || k === 'timed-v1');
+    const anytime = (this.anytime = k === 'timed' || k === 'timed-v1' || k === 'mix');
+    // mix: the timed player's worlds and choice, but every world played out by the expert to the last
+    // `exactTricks` tricks and exact from there, whatever the budget: many cheap worlds.
+    const forTimed = k === 'timed' || k === 'mix';
     this.solver = new Solver({ ttBits: anytime ? 20 : 18 });
     this.budgetMs = options.budgetMs ?? SEARCH_DEFAULTS.timed.budgetMs;
     this.clock = options.clock;
@@ -109,11 +115,16 @@ export class SearchPlayer implements Player {
           : k === 'hybrid'
             ? SEARCH_DEFAULTS.hybrid.worlds
             : SEARCH_DEFAULTS.timed.maxWorlds),
-      rollouts: k === 'hybrid' ? (options.rollouts ?? SEARCH_DEFAULTS.hybrid.rollouts) : 0,
-      rolloutTricks: k === 'hybrid' ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks) : 0,
+      rollouts: k === 'hybrid' ? (options.rollouts ?? SEARCH_DEFAULTS.hybrid.rollouts) : k === 'mix' ? 1 : 0,
+      rolloutTricks:
+        k === 'hybrid'
+          ? (options.rolloutTricks ?? SEARCH_DEFAULTS.hybrid.rolloutTricks)
+          : k === 'mix'
+            ? 10 - (options.exactTricks ?? SEARCH_DEFAULTS.mix.exactTricks)
+            : 0,
       ...(anytime && this.clock ? { clock: this.clock } : {}),
-      objective: options.objective ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.objective : 'points'),
-      playout: options.playout ?? (k === 'timed' ? SEARCH_DEFAULTS.timed.playout : 'rule'),
+      objective: options.objective ?? (forTimed ? SEARCH_DEFAULTS.timed.objective : 'points'),
+      playout: options.playout ?? (forTimed ? SEARCH_DEFAULTS.timed.playout : 'rule'),
       ...(options.policyNet ? { policyNet: options.policyNet } : {}),
     };
     // The paper's players sample uniformly unless told otherwise; the robot's timed player infers.

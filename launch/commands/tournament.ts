@@ -11,7 +11,7 @@ import {
   playerFactory,
   summarize,
 } from '../../game/index.js';
-import type { TournamentSpec, TournamentSummary } from '../../game/index.js';
+import type { PairedMargin, TournamentSpec, TournamentSummary } from '../../game/index.js';
 import { UsageError } from '../errors.js';
 import { loadLevels } from '../levels.js';
 import { parseRedisUrl } from '../../robot/arena/index.js';
@@ -33,6 +33,8 @@ interface TournamentCliOptions {
   moveTimeout: number;
   helloTimeout: number;
   budget: number;
+  /** Budgets in CPU time of the process, not wall time (a shared machine). */
+  cpuClock?: boolean;
   /** A file of JSON lines: each game as it finishes, then the summary. */
   records?: string;
   /** A Redis URL: the boards go on its queue, for `parceiro worker` processes to play. */
@@ -103,6 +105,7 @@ function tournamentSpec(o: TournamentCliOptions, external: Record<string, Extern
     duplicate: o.duplicate,
     sessionGames: o.session,
     budgetMs: o.budget,
+    ...(o.cpuClock ? { cpuClock: true } : {}),
   };
   // Levels of play take their settings from config/levels.yaml (or --levels), carried in the spec to every worker.
   if ([...spec.teamA, ...spec.teamB].some((n) => n.startsWith('level:')))
@@ -128,6 +131,14 @@ function tournamentSpec(o: TournamentCliOptions, external: Record<string, Extern
  */
 export async function tournamentCommand(o: TournamentCliOptions): Promise<TournamentReport> {
   const external = parseExternal(o.external);
+  if (o.cpuClock && Object.keys(external).length)
+    throw new UsageError(
+      '--cpu-clock counts the CPU time of this process, where an --external program does not think: leave out one of them',
+    );
+  if (o.cpuClock && o.workers !== 1)
+    throw new UsageError(
+      '--cpu-clock counts the CPU time of the whole process, so the games must be played one at a time: add --workers 1',
+    );
   const spec = tournamentSpec(o, external);
   const queue = o.queue === undefined ? null : parseRedisUrl('--queue', o.queue);
   if (queue && o.external.length)
@@ -223,6 +234,7 @@ export async function tournamentCommand(o: TournamentCliOptions): Promise<Tourna
   }
 }
 
+const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function formatSummary(s: TournamentSummary & Partial<TournamentReport>): string {
@@ -255,6 +267,15 @@ export function formatSummary(s: TournamentSummary & Partial<TournamentReport>):
     ];
   });
   lines.push(...table([head, ...rows], 2));
+  if (s.pairedVictoryMargin && s.pairedPointMargin) {
+    const m = (x: PairedMargin, digits: number): string =>
+      `${signed(x.mean, digits)} (95% CI ${signed(x.ci95[0], digits)} to ${signed(x.ci95[1], digits)})`;
+    lines.push(
+      '',
+      `A minus B a game, paired by deal (${s.pairedVictoryMargin.pairs} ${s.duplicate ? 'pairs' : 'deals'}): ` +
+        `victories ${m(s.pairedVictoryMargin, 3)}, points ${m(s.pairedPointMargin, 2)}`,
+    );
+  }
   if (s.sessions) {
     lines.push(
       '',

@@ -21,11 +21,24 @@ import { RefGame, completeDeal, dealSpec, rankL, sorted, toStrings } from './hel
 
 const seedArb = fc.integer({ min: 0, max: 0x7fffffff });
 const seatArb = fc.constantFrom<Seat>(0, 1, 2, 3);
-// The kinds that play by rules; the search players (pimc, hybrid, timed, timed-v1) are tested in search.test.ts,
+// The kinds that play by rules; the search players (pimc, hybrid, timed, timed-v1) are tested in search.test.ts
+// (mix, rollout, ismcts and blend in rollout-ismcts.test.ts),
 // the advised player (a rule-based player advised by a search) in advised.test.ts, the levels of play
 // (a search on the worlds a forgetful player believes; `level` needs a name) in memory*.test.ts, the
 // imitation player (it needs a model file) in test/learned/onnx.test.ts.
-const SEARCH_KINDS = ['pimc', 'hybrid', 'timed', 'timed-v1', 'advised', 'level', 'imitation'];
+const SEARCH_KINDS = [
+  'pimc',
+  'hybrid',
+  'timed',
+  'timed-v1',
+  'mix',
+  'rollout',
+  'ismcts',
+  'blend',
+  'advised',
+  'level',
+  'imitation',
+];
 const KINDS = builtinPlayerKinds().filter((k) => !SEARCH_KINDS.includes(k));
 const kindArb = fc.constantFrom(...KINDS);
 const SEATS: Seat[] = [0, 1, 2, 3];

@@ -187,6 +187,34 @@ describe('parceiro tournament', () => {
     expect(s.teamA.meanPoints).toBeGreaterThan(0);
   });
 
+  it('--cpu-clock budgets CPU time, one game at a time, built-in players only', async () => {
+    const args = ['tournament', '--team-a', 'mix:n=4,rule', '--team-b', 'rule,rule', '--games', '2', '--cpu-clock'];
+    const refused = await run([...args, '--no-progress']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--cpu-clock .* add --workers 1/);
+    const s = (await summary([...args.slice(1), '--workers', '1', '--budget', '100'])) as { games: number };
+    expect(s.games).toBe(2);
+  });
+
+  it('reports the victory and point margins paired by deal, in JSON and in the table', async () => {
+    const args = ['--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '200', '--seed', '3'];
+    const s = (await summary(args)) as {
+      teamA: { victories: number; meanPoints: number };
+      teamB: { victories: number; meanPoints: number };
+      pairedVictoryMargin: { mean: number; ci95: [number, number]; pairs: number };
+      pairedPointMargin: { mean: number; ci95: [number, number]; pairs: number };
+    };
+    const v = s.pairedVictoryMargin;
+    expect(v.pairs).toBe(100);
+    expect(v.mean).toBeCloseTo((s.teamA.victories - s.teamB.victories) / 200, 4);
+    expect(v.ci95[0]).toBeGreaterThan(0); // rule beats random clearly
+    expect(v.ci95[1]).toBeGreaterThan(v.mean);
+    expect(s.pairedPointMargin.mean).toBeCloseTo(s.teamA.meanPoints - s.teamB.meanPoints, 2);
+    const { code, out, err } = await run(['tournament', ...args, '--no-progress']);
+    expect(code, err).toBe(0);
+    expect(out).toMatch(/A minus B a game, paired by deal \(100 pairs\): victories \+0\.\d{3} \(95% CI \+/);
+  });
+
   it('plays search players named with parameters, reproducibly', async () => {
     const args = ['--team-a', 'hybrid:n=2:m=1:t=7,rule', '--team-b', 'rule,rule', '--games', '4', '--seed', '4'];
     const a = await summary(args);

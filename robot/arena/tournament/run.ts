@@ -16,6 +16,7 @@ import type { TournamentSpec, TournamentStats } from '../../../game/index.js';
 import type { GameRecord } from '../game-record.js';
 import { TournamentSetupError } from './errors.js';
 import type { BoardRange, BoardRangeResult } from './worker.js';
+import { cpuNow } from './cpu-clock.js';
 import { playBoardRange } from './worker.js';
 
 export interface ExternalProgram {
@@ -79,7 +80,7 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
         workers,
         moveTimeoutMs: options.moveTimeoutMs ?? 2000,
         ...(options.helloTimeoutMs !== undefined ? { helloTimeoutMs: options.helloTimeoutMs } : {}),
-        clock: () => performance.now(),
+        clock: spec.cpuClock ? cpuNow : () => performance.now(),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onBoardDone: options.onProgress } : {}),
         ...(options.onGame ? { onGame: options.onGame } : {}),

@@ -17,6 +17,7 @@ import type { Player, Seat, TournamentSpec, TournamentStats } from '../../../gam
 import type { GameRecord } from '../game-record.js';
 import { gameRecord } from '../game-record.js';
 import { installModelLoader } from '../../learned/load.js';
+import { cpuNow } from './cpu-clock.js';
 
 // Specs may name model files (imitation:model=FILE): this thread reads them itself.
 installModelLoader();
@@ -35,7 +36,7 @@ export interface BoardRangeResult {
 }
 
 export function playBoardRange({ spec, from, to, records }: BoardRange): BoardRangeResult {
-  const clock = (): number => performance.now();
+  const clock = spec.cpuClock ? cpuNow : (): number => performance.now();
   if (!records) return { stats: runBoards(spec, from, to, { players: BUILTIN_PLAYERS, clock }), records: [] };
   // runBoards' loop, keeping each game.
   const stats = emptyStats();
