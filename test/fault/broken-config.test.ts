@@ -202,7 +202,10 @@ const accepted: string[] = [];
 describe('a broken config file', () => {
   it('every file under config/, mutated: live starts (a valid change) or stops with one line naming the file, exit 2, no stack trace', async () => {
     const g = new Gen(SUITE_SEED, 0xc0f);
-    const files = yamlFiles(join(copy, 'config')).sort();
+    // Study files are read by `parceiro study`, not by live: their broken files are study-cli.test.ts's.
+    const files = yamlFiles(join(copy, 'config'))
+      .filter((f) => !relative(copy, f).startsWith('config/studies/'))
+      .sort();
     expect(files.length).toBeGreaterThanOrEqual(13);
     // The untouched config starts (so that a refusal below is the mutation's).
     const clean = await live([]);

@@ -43,6 +43,8 @@ export class LabDay {
   #started: () => void = () => {};
   /** Ends the wait of a session over for questions (null when none waits). */
   #release: (() => void) | null = null;
+  /** The next session was asked for: the session in force does not wait for questions once over. */
+  #hurry = false;
   readonly #done: Promise<void>;
 
   constructor(node: ParceiroNode, o: LabDayOptions) {
@@ -82,6 +84,8 @@ export class LabDay {
   /** Starts the next session once the one in force is finished (the node calls it; one at a time). */
   readonly #startNext = (): Promise<void> => {
     this.#starting ??= (async () => {
+      // Asked for before the session's end was through (its last reactions, its review): no wait then either.
+      this.#hurry = true;
       this.#release?.();
       await this.#finish();
       if (this.#stopped) throw new Error('the lab day is over');
@@ -92,6 +96,7 @@ export class LabDay {
       this.#o.onStart?.(k);
       this.#started();
     })().finally(() => {
+      this.#hurry = false;
       this.#starting = null;
     });
     return this.#starting;
@@ -130,7 +135,7 @@ export class LabDay {
   /** Waits while the tables may still ask about the session just over. */
   #answerFor(): Promise<void> {
     const ms = this.#o.answerForMs ?? ANSWER_FOR_MS;
-    if (ms <= 0 || this.#stopped) return Promise.resolve();
+    if (ms <= 0 || this.#stopped || this.#hurry) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
