@@ -4,7 +4,7 @@
 // with `--resume`, which keeps its participants, condition and recording.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,8 +114,12 @@ describe('parceiro study run --simulated', () => {
       });
       child.on('exit', () => reject(new Error(`the run ended first:\n${out}`)));
     });
-    // A recording with a little of the game in it.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A recording with a little of the game in it: waited for, not timed (a loaded machine is slow).
+    const recording = join(study, 'sessions', 'quick-S02.mcap');
+    for (let i = 0; !(existsSync(recording) && statSync(recording).size > 0); i++) {
+      if (i > 1200) throw new Error(`no recording at ${recording}:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const before = sessionFile('S02');
