@@ -16,6 +16,7 @@ import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { DashboardServer, defaultWebRoot } from '../../robot/web/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
+import { TRUST_ITEMS } from './study-fixture.js';
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const WAIT = 30_000;
@@ -69,22 +70,8 @@ async function rate(page: Page, name: string, value: number): Promise<void> {
   await page.locator(`[data-name="${name}"] label:has(input[value="${value}"])`).click();
 }
 
-const TRUST = [
-  'function_successfully',
-  'act_consistently',
-  'reliable',
-  'predictable',
-  'dependable',
-  'follow_directions',
-  'meet_needs',
-  'perform_as_instructed',
-  'have_errors',
-  'appropriate_information',
-  'unresponsive',
-  'malfunction',
-  'communicate',
-  'provide_feedback',
-];
+// The trust questionnaire's items, as the shared fixture lists them.
+const TRUST = TRUST_ITEMS;
 
 describe.skipIf(!CHROMIUM)('a participant at their own device', () => {
   it('answers as they go; a reload keeps what was given; finishing moves on; pt and en', async () => {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { requirePrograms } from '../system-programs.js';
 import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
+import { TRUST_ITEMS } from './study-fixture.js';
 
 const { chromium: CHROMIUM } = requirePrograms('chromium');
 const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
@@ -71,22 +72,8 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const TRUST = [
-  'function_successfully',
-  'act_consistently',
-  'reliable',
-  'predictable',
-  'dependable',
-  'follow_directions',
-  'meet_needs',
-  'perform_as_instructed',
-  'have_errors',
-  'appropriate_information',
-  'unresponsive',
-  'malfunction',
-  'communicate',
-  'provide_feedback',
-];
+// The trust questionnaire's items, as the shared fixture lists them.
+const TRUST = TRUST_ITEMS;
 
 async function answerTrust(page: Page, value: number): Promise<void> {
   await page.waitForSelector('[data-name="reliable"]', { timeout: WAIT });
