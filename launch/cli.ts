@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // parceiro: the command line. Each command lives in commands/; this file only wires options.
 
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../config/index.js';
@@ -68,8 +69,14 @@ const isUserMistake = (e: unknown): e is Error =>
 let signals: StopSignals | null = null;
 const stopSignals = (): StopSignals => (signals ??= new StopSignals());
 
+/** The package's version, from its package.json (dist/launch/cli.js is two folders below it). */
+const version = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 const program = new Command('parceiro')
   .description('Parceiro: a social robot that plays Sueca at a touch table.')
+  .version(version, '-V, --version', 'the version of Parceiro')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 

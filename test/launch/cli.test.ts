@@ -117,6 +117,17 @@ describe('parceiro score', () => {
   });
 });
 
+describe('parceiro --version', () => {
+  it("prints the package's version and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const { code, out, err } = await run([flag]);
+      expect(code, err).toBe(0);
+      expect(out.trim()).toBe(version);
+    }
+  });
+});
+
 describe('parceiro tournament', () => {
   it('documents its options', async () => {
     const { code, out, err } = await run(['tournament', '--help']);
