@@ -141,6 +141,10 @@ export interface StudyPanel {
   postDone: boolean;
   /** The operator's notes of this session, newest last. */
   notes: { at: string; text: string }[];
+  /** While the operator has the games paused: since when (ISO time); null while they run. */
+  pausedSince?: string | null;
+  /** The operator's pauses in this session so far, and their seconds (an open one counted to now). */
+  pauses?: { count: number; seconds: number };
 }
 
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */
