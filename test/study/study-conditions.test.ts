@@ -158,6 +158,10 @@ describe('a study recorded in the rosbag2 profile (--recording-format ros2)', ()
     expect(reported).toMatch(/sessions won by the robot's team: [01] of 1/);
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('bag');
+    // The robot's behaviour read from the CDR messages as from JSON: its reactions, its character.
+    expect(html).toContain('1 sessions, 1 games');
+    expect(html).toMatch(/Mood: median -?[\d.]+ over [1-9]\d* reactions/);
+    expect(html).toContain('character competitive');
     expect(html).not.toMatch(/could not be read|not a recording/i);
   }, 300_000);
 });
