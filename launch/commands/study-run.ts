@@ -242,7 +242,11 @@ export async function studyRunCommand(
     postDone: v.postDone,
     notes: notes(),
     pausedSince: openPause(),
-    pauses: { count: marked.pauses?.length ?? 0, seconds: pausedSeconds(marked) },
+    // The seconds of the pauses over: the panel is sent at each change, not each second.
+    pauses: {
+      count: marked.pauses?.length ?? 0,
+      seconds: pausedSeconds(marked, new Date(openPause() ?? Date.now())),
+    },
   });
 
   // The operator's study controls (the dashboard's study panel).

@@ -143,7 +143,7 @@ export interface StudyPanel {
   notes: { at: string; text: string }[];
   /** While the operator has the games paused: since when (ISO time); null while they run. */
   pausedSince?: string | null;
-  /** The operator's pauses in this session so far, and their seconds (an open one counted to now). */
+  /** The operator's pauses in this session so far, and the seconds of those over (not the open one). */
   pauses?: { count: number; seconds: number };
 }
 

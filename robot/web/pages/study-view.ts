@@ -54,7 +54,9 @@ export function renderStudy(study: StudyPanel | null, askLink: (code: string) =>
       ? [
           [
             'Pauses',
-            `${study.pauses.count} (${Math.round(study.pauses.seconds)} s${study.pausedSince ? ' so far' : ''})`,
+            study.pausedSince
+              ? `${study.pauses.count} (this one open; ${Math.round(study.pauses.seconds)} s before it)`
+              : `${study.pauses.count} (${Math.round(study.pauses.seconds)} s)`,
           ] as [string, string],
         ]
       : []),
