@@ -8,7 +8,8 @@
 // `--simulated`: simulated players sit in the participants' seats and a script answers for them.
 
 import { randomBytes } from 'node:crypto';
-import { basename } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Seat } from '../../game/index.js';
 import { createRng, deriveSeed } from '../../game/index.js';
@@ -190,6 +191,16 @@ export async function studyRunCommand(
     );
     if (open.length === 0) throw new StudyError('no session of this study is running or crashed: nothing to resume');
     session = open.at(-1)!;
+    // Stopped while the operator had the games paused: that pause ended when the recording did (its
+    // last write), not when the session is taken up again.
+    const last = [session.recording, ...(session.parts ?? [])].filter((f) => f !== undefined).at(-1);
+    const file = last === undefined ? null : join(sessionsDir(dir), last);
+    if (session.state === 'paused' && file && existsSync(file)) {
+      // (No earlier than the pause itself: a recorder may hold its last messages before writing them.)
+      const began = Date.parse(session.pauses?.at(-1)?.at ?? '') || 0;
+      const stopped = new Date(Math.max(statSync(file).mtimeMs, began));
+      session = markSession(dir, session.id, 'crashed', { now: () => stopped });
+    }
   } else {
     const codes = o.participants
       ?.split(',')

@@ -34,7 +34,7 @@ questionnaires:
 consent: { version: v1 }
 `;
 
-export const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
+export const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 90_000 });
 
 /** Creates the study `yaml` (named `name`) in `tmp`, with `people` participants with consent; its folder. */
 export function makeStudy(tmp: string, name: string, yaml: string, people: number): string {

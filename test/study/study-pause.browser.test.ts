@@ -107,4 +107,32 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     expect(codebook.files['sessions.csv']!.columns.map((c) => c.name)).toContain('paused_s');
     run = null;
   }, 180_000);
+  it('a run stopped while paused: resumed, the pause ends when the recording did, not at the resume', async () => {
+    const dir = makeStudy(tmp, 'crash', LAB_STUDY.replace('id: lab', 'id: crash'), 3);
+    run = new StudyRun([dir, '--simulated', '--bot-think', '250']);
+    await run.printed('the games start.');
+    const recording = join(dir, 'sessions', 'crash-S01.mcap');
+    await expect.poll(() => plays(recording), { timeout: WAIT }).toBeGreaterThanOrEqual(2);
+    const operator = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await operator.goto(run.dashboardLink());
+    await expect.poll(() => operator.isEnabled('#study-pause'), { timeout: WAIT }).toBe(true);
+    await operator.click('#study-pause');
+    const file = () => JSON.parse(readFileSync(join(dir, 'sessions', 'S01.json'), 'utf8')) as SessionFile;
+    await expect.poll(() => file().state, { timeout: WAIT }).toBe('paused');
+    await operator.close();
+    run.kill();
+    await run.exited;
+    expect(file().state).toBe('paused');
+
+    const before = Date.now();
+    const resumed = cli('study', 'run', dir, '--resume', '--simulated', '--bot-think', '0');
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toMatch(/Session S01 ended/);
+    const [pause] = file().pauses!;
+    expect(pause!.until).toBeDefined();
+    expect(Date.parse(pause!.until!)).toBeGreaterThanOrEqual(Date.parse(pause!.at));
+    expect(Date.parse(pause!.until!)).toBeLessThanOrEqual(before);
+    expect(file().state).toBe('ended');
+    run = null;
+  }, 180_000);
 });
