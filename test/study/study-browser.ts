@@ -3,13 +3,14 @@
 // output followed, and a participant answering the trust questionnaire as a person does (a tap on
 // each rating). Nothing here measures time: every wait is for something to happen, with a bound.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
+import { runCli } from '../launch/run-cli.js';
 import { requirePrograms } from '../system-programs.js';
 import { TRUST_ITEMS } from './study-fixture.js';
 
@@ -34,17 +35,24 @@ questionnaires:
 consent: { version: v1 }
 `;
 
-export const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 90_000 });
+/**
+ * `parceiro ...args` from the built program, its exit status and output. Asynchronous on purpose
+ * (test/launch/run-cli.ts): a spawnSync would block vitest's worker for as long as the program runs.
+ */
+export async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const r = await runCli(args, process.cwd());
+  return { status: r.code, stdout: r.out, stderr: r.err };
+}
 
 /** Creates the study `yaml` (named `name`) in `tmp`, with `people` participants with consent; its folder. */
-export function makeStudy(tmp: string, name: string, yaml: string, people: number): string {
+export async function makeStudy(tmp: string, name: string, yaml: string, people: number): Promise<string> {
   expect(existsSync(CLI)).toBe(true);
   const dir = join(tmp, name);
   writeFileSync(join(tmp, `${name}.yaml`), yaml);
   writeFileSync(join(tmp, 'consent.txt'), 'Aceito participar.\n');
-  expect(cli('study', 'create', join(tmp, `${name}.yaml`), '--dir', dir).status).toBe(0);
+  expect((await cli('study', 'create', join(tmp, `${name}.yaml`), '--dir', dir)).status).toBe(0);
   for (let i = 0; i < people; i++)
-    expect(cli('study', 'add-participant', dir, '--consent-text', join(tmp, 'consent.txt')).status).toBe(0);
+    expect((await cli('study', 'add-participant', dir, '--consent-text', join(tmp, 'consent.txt'))).status).toBe(0);
   return dir;
 }
 

@@ -5,16 +5,15 @@
 // study whose session is recorded with `--recording-format ros2`: `study export` and `study report`
 // read it as they read the JSON profile.
 
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recording } from '../../robot/recording/index.js';
 import { readRecording } from '../../robot/recording/index.js';
+import { CLI, runCli } from '../launch/run-cli.js';
 import { readCsv } from './study-fixture.js';
 
-const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-conditions-'));
 
 const FAST = 'robotSeat: 0, minThinkMs: 0, budgetMs: 50, speech: log';
@@ -36,19 +35,20 @@ questionnaires:
 consent: { version: v1 }
 `;
 
-const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 100_000 });
-function ok(...args: string[]): string {
-  const r = cli(...args);
-  if (r.status !== 0) throw new Error(`parceiro ${args.join(' ')} (${r.status}): ${r.stderr}\n${r.stdout}`);
-  return r.stdout;
+/** `parceiro ...args`, which must succeed: its output. (Asynchronous: test/launch/run-cli.ts says why.) */
+async function ok(...args: string[]): Promise<string> {
+  const r = await runCli(args, tmp);
+  if (r.code !== 0) throw new Error(`parceiro ${args.join(' ')} (${r.code}): ${r.err}\n${r.out}`);
+  return r.out;
 }
 
 /** A study made as a lab makes one: created, `people` participants with consent. */
-function makeStudy(name: string, yaml: string, people: number): string {
+async function makeStudy(name: string, yaml: string, people: number): Promise<string> {
   const dir = join(tmp, name);
   writeFileSync(join(tmp, `${name}.yaml`), yaml);
-  ok('study', 'create', join(tmp, `${name}.yaml`), '--dir', dir);
-  for (let i = 0; i < people; i++) ok('study', 'add-participant', dir, '--consent-text', join(tmp, 'consent.txt'));
+  await await ok('study', 'create', join(tmp, `${name}.yaml`), '--dir', dir);
+  for (let i = 0; i < people; i++)
+    await await ok('study', 'add-participant', dir, '--consent-text', join(tmp, 'consent.txt'));
   return dir;
 }
 
@@ -74,10 +74,10 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("a study's conditions", () => {
-  it("set the robot's settings and toggles: the recordings and the export show each session's condition", () => {
-    const dir = makeStudy('two', TWO, 6);
+  it("set the robot's settings and toggles: the recordings and the export show each session's condition", async () => {
+    const dir = await makeStudy('two', TWO, 6);
     for (const id of ['S01', 'S02']) {
-      const out = ok('study', 'run', dir, '--simulated', '--bot-think', '0');
+      const out = await ok('study', 'run', dir, '--simulated', '--bot-think', '0');
       expect(out).toMatch(new RegExp(`Session ${id} ended`));
     }
     const sessions = ['S01', 'S02'].map((id) => ({ id, ...sessionOf(dir, id) }));
@@ -112,7 +112,7 @@ describe("a study's conditions", () => {
     expect(lines(quiet, 'queued')).toEqual([]);
 
     // The export joins each line to its session's condition: none spoken in the silent one.
-    ok('study', 'export', dir, '--out', join(tmp, 'two-export'));
+    await ok('study', 'export', dir, '--out', join(tmp, 'two-export'));
     const decisions = readCsv(readFileSync(join(tmp, 'two-export', 'decisions.csv'), 'utf8'));
     const spokenBy = (condition: string) =>
       decisions.filter((d) => d.kind === 'line' && d.condition === condition && d.line_outcome === 'spoken');
@@ -123,17 +123,17 @@ describe("a study's conditions", () => {
 });
 
 describe('a study recorded in the rosbag2 profile (--recording-format ros2)', () => {
-  it('is exported and reported as the JSON profile is', () => {
+  it('is exported and reported as the JSON profile is', async () => {
     const yaml = TWO.replace('id: two', 'id: bag').replace('sessions: 2', 'sessions: 1');
-    const dir = makeStudy('bag', yaml, 3);
-    ok('study', 'run', dir, '--simulated', '--bot-think', '0', '--recording-format', 'ros2');
+    const dir = await makeStudy('bag', yaml, 3);
+    await ok('study', 'run', dir, '--simulated', '--bot-think', '0', '--recording-format', 'ros2');
     const session = sessionOf(dir, 'S01');
     expect(session.state).toBe('ended');
     const recording = readRecording(join(dir, 'sessions', session.recording));
     expect(recording.format).toBe('ros2');
     expect(recording.problems).toEqual([]);
 
-    const exported = ok('study', 'export', dir, '--out', join(tmp, 'bag-export'));
+    const exported = await ok('study', 'export', dir, '--out', join(tmp, 'bag-export'));
     expect(exported).toMatch(/sessions\.csv \(1 rows?\), games\.csv \(1 rows?\)/);
     const codebook = JSON.parse(readFileSync(join(tmp, 'bag-export', 'codebook.json'), 'utf8')) as { notes: string[] };
     expect(codebook.notes).toEqual([]);
@@ -154,7 +154,7 @@ describe('a study recorded in the rosbag2 profile (--recording-format ros2)', ()
     expect(decisions.map((d) => d.card)).toEqual(decided.map((m) => (m.message as { card: string }).card));
 
     const page = join(tmp, 'bag-report.html');
-    const reported = ok('study', 'report', dir, '--out', page);
+    const reported = await ok('study', 'report', dir, '--out', page);
     expect(reported).toMatch(/sessions won by the robot's team: [01] of 1/);
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('bag');

@@ -17,8 +17,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-partner-'));
 let study = '';
 let run: ChildProcess | null = null;
 
-beforeAll(() => {
-  study = makeStudy(tmp, 'lab', LAB_STUDY.replace('pre: [demographics, trust14]', 'pre: [trust14]'), 3);
+beforeAll(async () => {
+  study = await makeStudy(tmp, 'lab', LAB_STUDY.replace('pre: [demographics, trust14]', 'pre: [trust14]'), 3);
 }, 60_000);
 afterAll(() => {
   run?.kill('SIGKILL');

@@ -20,7 +20,7 @@ let study = '';
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  study = makeStudy(tmp, 'lab', LAB_STUDY, 3);
+  study = await makeStudy(tmp, 'lab', LAB_STUDY, 3);
   browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
@@ -69,7 +69,7 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     expect(await operator.isEnabled('#study-resume')).toBe(true);
     expect(await operator.isEnabled('#study-pause')).toBe(false);
     await screenshot(operator, 'study-panel-paused.png');
-    const status = cli('study', 'status', study);
+    const status = await cli('study', 'status', study);
     expect(status.status).toBe(0);
     expect(status.stdout).toMatch(/\(0 running, 1 paused, 0 crashed/);
     expect(status.stdout).toMatch(new RegExp(`S01 paused .*paused since ${paused[0]!.at.replace(/\./g, '\\.')}`));
@@ -82,7 +82,7 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     expect(Date.parse(pause.until!)).toBeGreaterThanOrEqual(Date.parse(pause.at));
     await expect.poll(() => operator.getAttribute('#study-panel', 'data-paused'), { timeout: WAIT }).toBe('false');
     expect(await operator.textContent('#study')).toMatch(/Pauses\s*1 \(\d+ s\)/);
-    const json = JSON.parse(cli('study', 'status', study, '--json').stdout) as {
+    const json = JSON.parse((await cli('study', 'status', study, '--json')).stdout) as {
       sessions: { list: { id: string; state: string; pauses: unknown[] }[] };
     };
     expect(json.sessions.list[0]).toMatchObject({ id: 'S01', state: 'running', pauses: [pause] });
@@ -90,11 +90,11 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     // The games go on to their end; the script answers the post-questionnaires; the session ends.
     expect(await run.exited).toBe(0);
     expect(run.out).toMatch(/Session S01 ended/);
-    const ended = cli('study', 'status', study).stdout;
+    const ended = (await cli('study', 'status', study)).stdout;
     expect(ended).toMatch(/S01 ended .*paused 1 pause, [\d.]+ s/);
 
     // The export: the time paused, read from the recording's game state, within the games' time.
-    expect(cli('study', 'export', study, '--out', join(tmp, 'export')).status).toBe(0);
+    expect((await cli('study', 'export', study, '--out', join(tmp, 'export'))).status).toBe(0);
     const [session] = readCsv(readFileSync(join(tmp, 'export', 'sessions.csv'), 'utf8'));
     expect(Number(session!.paused_s)).toBeGreaterThan(0);
     expect(Number(session!.paused_s)).toBeLessThan(Number(session!.duration_s));
@@ -108,7 +108,7 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     run = null;
   }, 180_000);
   it('a run stopped while paused: resumed, the pause ends when the recording did, not at the resume', async () => {
-    const dir = makeStudy(tmp, 'crash', LAB_STUDY.replace('id: lab', 'id: crash'), 3);
+    const dir = await makeStudy(tmp, 'crash', LAB_STUDY.replace('id: lab', 'id: crash'), 3);
     run = new StudyRun([dir, '--simulated', '--bot-think', '250']);
     await run.printed('the games start.');
     const recording = join(dir, 'sessions', 'crash-S01.mcap');
@@ -125,7 +125,7 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     expect(file().state).toBe('paused');
 
     const before = Date.now();
-    const resumed = cli('study', 'run', dir, '--resume', '--simulated', '--bot-think', '0');
+    const resumed = await cli('study', 'run', dir, '--resume', '--simulated', '--bot-think', '0');
     expect(resumed.status).toBe(0);
     expect(resumed.stdout).toMatch(/Session S01 ended/);
     const [pause] = file().pauses!;

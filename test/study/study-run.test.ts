@@ -3,7 +3,7 @@
 // API), its answers scored as the questionnaires define; then a session killed mid-way and resumed
 // with `--resume`, which keeps its participants, condition and recording.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import type { Recording } from '../../robot/recording/index.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { loadQuestionnaire, scoreAnswers } from '../../robot/study/questionnaires/index.js';
+import { runCli } from '../launch/run-cli.js';
 import { readCsv } from './study-fixture.js';
 
 const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
@@ -33,7 +34,11 @@ questionnaires:
 consent: { version: v1 }
 `;
 
-const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 50_000 });
+/** `parceiro ...args`: asynchronous, not to block vitest's worker (test/launch/run-cli.ts says why). */
+async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const r = await runCli(args, tmp);
+  return { status: r.code, stdout: r.out, stderr: r.err };
+}
 const sessionFile = (id: string) =>
   JSON.parse(readFileSync(join(study, 'sessions', `${id}.json`), 'utf8')) as Record<string, unknown>;
 const answerFile = (code: string, q: string, phase: string) =>
@@ -54,13 +59,13 @@ function gameSpan(r: Recording): { from: number; to: number; ms: number } | null
   return { from: first.time, to, ms: to - first.time };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(existsSync(CLI)).toBe(true);
   writeFileSync(join(tmp, 'quick.yaml'), STUDY);
   writeFileSync(join(tmp, 'consent.txt'), 'I agree to take part.\n');
-  expect(cli('study', 'create', join(tmp, 'quick.yaml'), '--dir', study).status).toBe(0);
+  expect((await cli('study', 'create', join(tmp, 'quick.yaml'), '--dir', study)).status).toBe(0);
   for (let i = 0; i < 6; i++) {
-    const r = cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt'));
+    const r = await cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt'));
     expect(r.status).toBe(0);
     codes.push(r.stdout.trim());
   }
@@ -70,8 +75,8 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('parceiro study run --simulated', () => {
-  it('plays a whole session: pre-questionnaires, the games, post-questionnaires, the session ended', () => {
-    const r = cli('study', 'run', study, '--simulated', '--bot-think', '0');
+  it('plays a whole session: pre-questionnaires, the games, post-questionnaires, the session ended', async () => {
+    const r = await cli('study', 'run', study, '--simulated', '--bot-think', '0');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = r.stdout;
@@ -141,7 +146,7 @@ describe('parceiro study run --simulated', () => {
     await new Promise((r) => child.once('exit', r));
     const before = sessionFile('S02');
     expect(before['state']).toBe('running');
-    const r = cli('study', 'run', study, '--resume', '--simulated', '--bot-think', '0');
+    const r = await cli('study', 'run', study, '--resume', '--simulated', '--bot-think', '0');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Resuming session S02 of quick/m);
@@ -171,7 +176,7 @@ describe('parceiro study run --simulated', () => {
     expect(played).toHaveLength(2);
     const byHand = played.reduce((sum, p) => sum + gameSpan(p)!.ms, 0) / 1000;
     const wall = (gameSpan(played[1]!)!.to - gameSpan(played[0]!)!.from) / 1000;
-    expect(cli('study', 'export', study, '--out', join(tmp, 'export')).status).toBe(0);
+    expect((await cli('study', 'export', study, '--out', join(tmp, 'export'))).status).toBe(0);
     const row = readCsv(readFileSync(join(tmp, 'export', 'sessions.csv'), 'utf8')).find((r) => r.session === 'S02')!;
     expect(row.parts).toBe('2');
     expect(row.duration_s).not.toBe('NA');

@@ -23,7 +23,7 @@ const answerFile = (code: string, q: string, phase: string) => fileIn(study, cod
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  study = makeStudy(tmp, 'lab', LAB_STUDY, 3);
+  study = await makeStudy(tmp, 'lab', LAB_STUDY, 3);
   browser = await launchChromium(CHROMIUM);
 }, 120_000);
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe.skipIf(!CHROMIUM)('parceiro study run --virtual-table', () => {
   it('sends a participant from their questionnaires to their seat at the virtual table, and back after the games', async () => {
-    const dir = makeStudy(
+    const dir = await makeStudy(
       tmp,
       'vt',
       LAB_STUDY.replace('id: lab', 'id: vt')
