@@ -8,7 +8,8 @@
 // `--simulated`: simulated players sit in the participants' seats and a script answers for them.
 
 import { randomBytes } from 'node:crypto';
-import { basename } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Seat } from '../../game/index.js';
 import { createRng, deriveSeed } from '../../game/index.js';
@@ -25,6 +26,7 @@ import {
   listSessions,
   markSession,
   partnerKind,
+  pausedSeconds,
   planNextSession,
   readStudy,
   seatCodes,
@@ -40,6 +42,7 @@ import {
   dashboardTokenOption,
   hostOption,
   portOption,
+  sessionOption,
   speechOption,
 } from '../options.js';
 import { StopSignals } from '../signals.js';
@@ -68,6 +71,8 @@ export interface StudyRunOptions {
   dashboardPort: number;
   dashboardToken?: string;
   speech?: string;
+  /** The recording's encoding: json (the default) or ros2 (the rosbag2 MCAP profile). */
+  recordingFormat?: 'json' | 'ros2';
 }
 
 /** The node's session id for a study session: the study's id and the session's (names the recording). */
@@ -186,6 +191,16 @@ export async function studyRunCommand(
     );
     if (open.length === 0) throw new StudyError('no session of this study is running or crashed: nothing to resume');
     session = open.at(-1)!;
+    // Stopped while the operator had the games paused: that pause ended when the recording did (its
+    // last write), not when the session is taken up again.
+    const last = [session.recording, ...(session.parts ?? [])].filter((f) => f !== undefined).at(-1);
+    const file = last === undefined ? null : join(sessionsDir(dir), last);
+    if (session.state === 'paused' && file && existsSync(file)) {
+      // (No earlier than the pause itself: a recorder may hold its last messages before writing them.)
+      const began = Date.parse(session.pauses?.at(-1)?.at ?? '') || 0;
+      const stopped = new Date(Math.max(statSync(file).mtimeMs, began));
+      session = markSession(dir, session.id, 'crashed', { now: () => stopped });
+    }
   } else {
     const codes = o.participants
       ?.split(',')
@@ -219,6 +234,14 @@ export async function studyRunCommand(
       .filter((n) => n.session === session.id)
       .map((n) => ({ at: n.at, text: n.text }));
   const settingsText = Object.entries(condition.settings).map(([k, v]) => `${k}=${String(v)}`);
+  // The session's file as last marked: its pauses for the panel.
+  let marked = session;
+  const openPause = (): string | null =>
+    marked.state === 'paused'
+      ? marked.pauses?.at(-1)?.until === undefined
+        ? (marked.pauses?.at(-1)?.at ?? null)
+        : null
+      : null;
   const panel = (v: DeskView = desk.view()): StudyPanel => ({
     study: study.id,
     session: session.id,
@@ -229,6 +252,12 @@ export async function studyRunCommand(
     preDone: v.preDone,
     postDone: v.postDone,
     notes: notes(),
+    pausedSince: openPause(),
+    // The seconds of the pauses over: the panel is sent at each change, not each second.
+    pauses: {
+      count: marked.pauses?.length ?? 0,
+      seconds: pausedSeconds(marked, new Date(openPause() ?? Date.now())),
+    },
   });
 
   // The operator's study controls (the dashboard's study panel).
@@ -314,6 +343,7 @@ export async function studyRunCommand(
         ...nodeSettings(condition),
         participants: seatCodes(session.seats),
         ...(o.speech === undefined ? {} : { speech: speechKind(o.speech) }),
+        ...(o.recordingFormat === undefined ? {} : { recordingFormat: o.recordingFormat }),
         recordingsDir,
         dashboard: {
           port: o.dashboardPort,
@@ -341,15 +371,31 @@ export async function studyRunCommand(
     control,
   });
   panelOut = (p) => dashboard.setStudy(p);
+  marked = markSession(dir, session.id, 'running', node.recording ? { recording: basename(node.recording) } : {});
   events.changed();
-  markSession(dir, session.id, 'running', node.recording ? { recording: basename(node.recording) } : {});
+  // The operator's Pause and Resume (the dashboard's, or a ROS 2 client's) mark the study's session
+  // paused and running again, with the time; the study's own holds (before and after the games) do not.
+  const offPauses = node.bus.subscribe('sessionControl', (m) => {
+    if (m.by === 'study' || desk.stage !== 'games') return;
+    if (m.action === 'pause' && marked.state === 'running') marked = markSession(dir, session.id, 'paused');
+    else if (m.action === 'resume' && marked.state === 'paused') marked = markSession(dir, session.id, 'running');
+    else return;
+    events.changed();
+  });
+  /** Leaves the operator's pause when the games are over (the session goes on, to its questionnaires). */
+  const endPause = (): void => {
+    if (marked.state === 'paused') marked = markSession(dir, session.id, 'running');
+  };
   const base = reachable(dashboard.url);
   write(`Study ${study.id}, session ${session.id}: condition ${condition.id}; the robot in seat ${robotSeat}.`);
   /** A participant's link: their questionnaires, and with --virtual-table their seat after them. */
   const linkOf = (p: DeskParticipant): string => {
     const questionnaires = dashboard.participantLink(p.code, base);
     if (!o.virtualTable) return questionnaires;
-    const pass = new URLSearchParams(new URL(dashboard.tableLink(p.seat, base)).hash.slice(1)).get('pass')!;
+    // The seat's pass is traded when the games start: good for as long as the session runs.
+    const pass = new URLSearchParams(
+      new URL(dashboard.tableLink(p.seat, base, { untilClosed: true })).hash.slice(1),
+    ).get('pass')!;
     return `${questionnaires}&${new URLSearchParams({ table: pass, seat: String(p.seat) }).toString()}`;
   };
   for (const p of participants)
@@ -365,9 +411,10 @@ export async function studyRunCommand(
   const seed = session.seed ?? 1;
   const finish = async (state: 'ended' | 'crashed', why: string): Promise<void> => {
     desk.setStage('ended');
+    offPauses();
     table?.close();
     const summary = await closeNode();
-    markSession(dir, session.id, state);
+    marked = markSession(dir, session.id, state);
     const s = (summary as { score?: { games: number; victories: number[] } }).score;
     write(
       `Session ${session.id} ${state} (${why})${s ? `: ${s.games} game${s.games === 1 ? '' : 's'}, victories A ${s.victories[0]} - B ${s.victories[1]}` : ''}.`,
@@ -426,6 +473,7 @@ export async function studyRunCommand(
       }
       write(why === 'over' ? 'The games are over: the post-questionnaires.' : `${why}: the post-questionnaires.`);
     }
+    endPause();
     // After the games: the post-questionnaires (or the operator ends the session).
     desk.setStage('post');
     if (answersBy === 'script')
@@ -468,6 +516,7 @@ export function addStudyRunCommand(study: Command, log: (line: string) => void =
     )
     .addOption(botThinkOption("a pause before each simulated player's card"))
     .addOption(speechOption())
+    .addOption(sessionOption('recordingFormat'))
     .addOption(hostOption())
     .addOption(portOption('the table server port (0: a free one)', { default: 0 }))
     .addOption(dashboardPortOption('the dashboard, questionnaires and virtual table port (0: a free one)', 0))

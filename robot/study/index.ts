@@ -29,6 +29,7 @@ export {
   getSession,
   listSessions,
   markSession,
+  pausedSeconds,
   planNextSession,
   saveSession,
   seatCodes,

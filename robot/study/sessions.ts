@@ -32,6 +32,8 @@ const sessionSchema = z.object({
   recording: z.string().optional(),
   /** Parts written after a restart, relative to <dir>/sessions/, in order. */
   parts: z.array(z.string()).optional(),
+  /** The operator's pauses during the games: from `at`, until `until` (absent while it lasts). */
+  pauses: z.array(z.object({ at: z.string(), until: z.string().optional() })).optional(),
   state: z.enum(SESSION_STATES),
 });
 export type StudySession = z.output<typeof sessionSchema>;
@@ -151,12 +153,25 @@ export function markSession(dir: string, id: string, state: SessionState, o: Mar
   const next: StudySession = { ...s, state };
   if (state === 'running' && !s.startedAt) next.startedAt = at;
   if (state === 'ended') next.endedAt = at;
+  // A pause is kept with its times: opened when the session becomes paused, closed when it leaves it.
+  if (state === 'paused' && s.state !== 'paused') next.pauses = [...(s.pauses ?? []), { at }];
+  if (state !== 'paused' && s.state === 'paused' && s.pauses?.at(-1)?.until === undefined && s.pauses?.length)
+    next.pauses = [...s.pauses.slice(0, -1), { ...s.pauses.at(-1)!, until: at }];
   if (o.recording !== undefined && o.recording !== s.recording) {
     if (s.recording === undefined) next.recording = o.recording;
     else if (!(s.parts ?? []).includes(o.recording)) next.parts = [...(s.parts ?? []), o.recording];
   }
   saveSession(dir, next);
   return next;
+}
+
+/** Seconds the session spent paused by the operator (an open pause counts until `now`). */
+export function pausedSeconds(s: StudySession, now: Date = new Date()): number {
+  const ms = (s.pauses ?? []).reduce(
+    (sum, p) => sum + Math.max(0, (p.until === undefined ? now.getTime() : Date.parse(p.until)) - Date.parse(p.at)),
+    0,
+  );
+  return Math.round(ms / 100) / 10;
 }
 
 /** Seats as the table sees them: the participants' codes by seat, for the recording's metadata (`--participants`). */

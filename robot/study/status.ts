@@ -6,7 +6,7 @@ import { partnerKind } from './assignment.js';
 import type { PartnerKind } from './assignment.js';
 import { listNotes } from './notes.js';
 import { listParticipants } from './participants.js';
-import { SESSION_STATES, listSessions } from './sessions.js';
+import { SESSION_STATES, listSessions, pausedSeconds } from './sessions.js';
 import type { SessionState, StudySession } from './sessions.js';
 import { readStudy } from './study-dir.js';
 import type { Study } from './study-file.js';
@@ -74,6 +74,15 @@ export function studyStatus(dir: string): StudyStatus {
   };
 }
 
+/** "  paused since 2026-12-06T01:02:03.000Z (2 pauses, 95.5 s)", or the pauses of a session that went on. */
+function pauseWords(x: StudySession): string {
+  const pauses = x.pauses ?? [];
+  if (pauses.length === 0) return '';
+  const total = `${pauses.length} pause${pauses.length === 1 ? '' : 's'}, ${pausedSeconds(x)} s`;
+  const open = pauses.at(-1)!.until === undefined ? pauses.at(-1)!.at : null;
+  return open && x.state === 'paused' ? `  paused since ${open} (${total})` : `  paused ${total}`;
+}
+
 const MARK: Record<AnswerState, string> = { missing: '-', started: '~', complete: 'x' };
 
 /** The status as text for the terminal. */
@@ -89,7 +98,7 @@ export function formatStatus(s: StudyStatus): string {
     out.push(
       `  ${x.id} ${x.state.padEnd(7)} ${x.condition}  seats ${Object.entries(x.seats)
         .map(([seat, h]) => `${seat}=${h}`)
-        .join(' ')}${x.recording ? `  ${x.recording}` : ''}`,
+        .join(' ')}${x.recording ? `  ${x.recording}` : ''}${pauseWords(x)}`,
     );
   const keys = Object.keys(s.people[0]?.answers ?? {});
   if (s.people.length) {

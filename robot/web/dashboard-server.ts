@@ -70,7 +70,7 @@ interface DashboardServerOptions {
   virtualTable?: { url: string; token: string } | null;
   /** The robot's utterance libraries by language, for the wizard's lines; default config/utterances/ (pt, en). */
   utterances?: ReadonlyMap<string, UtteranceLibrary>;
-  /** Milliseconds since the epoch, for update stamps. Default: the high-resolution wall clock. */
+  /** Milliseconds since the epoch, for update stamps and the passes' lifetimes. Default: the high-resolution wall clock. */
   now?: () => number;
   /** Who the bus messages of dashboard controls say asked. Default "operator". */
   by?: string;
@@ -112,7 +112,8 @@ const shippedLibraries = (): Map<string, UtteranceLibrary> =>
 const newOperatorToken = (): string => randomBytes(18).toString('base64url');
 
 export class DashboardServer {
-  readonly #passes = new Passes();
+  // On the dashboard's clock (`now`), so that a test can move it on rather than wait.
+  readonly #passes = new Passes(() => this.#now());
   readonly token: string;
   readonly #bus: Bus;
   readonly #options: { host: string; port: number; by: string };
@@ -251,9 +252,13 @@ export class DashboardServer {
     return `${base}/#pass=${this.#passes.issue({ kind: 'operator' })}`;
   }
 
-  /** A link to the virtual table, at `seat` (null: to choose one), with a one-time pass (see link). */
-  tableLink(seat: number | null, base = this.url): string {
-    const pass = this.#passes.issue({ kind: 'table', seat });
+  /**
+   * A link to the virtual table, at `seat` (null: to choose one), with a one-time pass (see link),
+   * good for 30 minutes; `untilClosed`: for as long as this dashboard runs (a study participant's
+   * seat, opened when the games start, however long the questionnaires before them take).
+   */
+  tableLink(seat: number | null, base = this.url, o: { untilClosed?: boolean } = {}): string {
+    const pass = this.#passes.issue({ kind: 'table', seat }, o.untilClosed ? Infinity : undefined);
     return `${base}/table#${new URLSearchParams({ pass, ...(seat === null ? {} : { seat: String(seat) }) })}`;
   }
 
@@ -262,9 +267,13 @@ export class DashboardServer {
     this.#study = study;
   }
 
-  /** A link to participant `code`'s questionnaires, with a one-time pass (see link). */
+  /**
+   * A link to participant `code`'s questionnaires, with a one-time pass (see link) good for as long as
+   * the study session (this dashboard) runs: a participant may open it late, and it opens nothing
+   * once the session is over.
+   */
   participantLink(code: string, base = this.url): string {
-    return `${base}/questionnaire#pass=${this.#passes.issue({ kind: 'participant', code })}`;
+    return `${base}/questionnaire#pass=${this.#passes.issue({ kind: 'participant', code }, Infinity)}`;
   }
 
   /** The study session's panel changed: every dashboard gets it. */

@@ -30,10 +30,13 @@ export class Passes {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** A new pass for `grant`, good for one redemption within LIFETIME_MS. */
-  issue(grant: Grant): string {
+  /**
+   * A new pass for `grant`, good for one redemption within `lifetimeMs` (LIFETIME_MS by default;
+   * Infinity: as long as this server runs, e.g. a study session's links, which close with it).
+   */
+  issue(grant: Grant, lifetimeMs: number = LIFETIME_MS): string {
     const code = randomBytes(18).toString('base64url');
-    this.#open.set(code, { grant, until: this.now() + LIFETIME_MS });
+    this.#open.set(code, { grant, until: this.now() + lifetimeMs });
     while (this.#open.size > MAX_OPEN) this.#open.delete(this.#open.keys().next().value!);
     return code;
   }

@@ -141,6 +141,10 @@ export interface StudyPanel {
   postDone: boolean;
   /** The operator's notes of this session, newest last. */
   notes: { at: string; text: string }[];
+  /** While the operator has the games paused: since when (ISO time); null while they run. */
+  pausedSince?: string | null;
+  /** The operator's pauses in this session so far, and the seconds of those over (not the open one). */
+  pauses?: { count: number; seconds: number };
 }
 
 /** One bus message as streamed: `seq` counts updates from 1, `atMs` is the server's clock (ms since the epoch). */

@@ -14,12 +14,9 @@ import { InProcessBus } from '../../robot/bus/index.js';
 import { QuestionnaireDesk, answerPath } from '../../robot/study/questionnaires/index.js';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { DashboardServer, defaultWebRoot } from '../../robot/web/index.js';
-import { requirePrograms } from '../system-programs.js';
 import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
+import { CHROMIUM, WAIT } from './study-browser.js';
 import { TRUST_ITEMS } from './study-fixture.js';
-
-const { chromium: CHROMIUM } = requirePrograms('chromium');
-const WAIT = 30_000;
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-questionnaire-browser-'));
 
 let browser: Browser;

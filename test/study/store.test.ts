@@ -14,6 +14,7 @@ import {
   getSession,
   listNotes,
   markSession,
+  pausedSeconds,
   meanFigure,
   planNextSession,
   recordConsent,
@@ -65,8 +66,13 @@ describe('the study store', () => {
     expect(Object.values(s.seats).filter((h) => h === 'bot')).toHaveLength(1);
     expect(() => markSession(dir, 'S01', 'ended')).toThrow(StudyError);
     markSession(dir, 'S01', 'running', { recording: 'S01.mcap', now: at('2026-01-02T10:00:00Z') });
-    markSession(dir, 'S01', 'paused');
-    markSession(dir, 'S01', 'running');
+    // The operator's pause, kept with its times; a pause still open counts to now.
+    const paused = markSession(dir, 'S01', 'paused', { now: at('2026-01-02T10:10:00Z') });
+    expect(paused.pauses).toEqual([{ at: '2026-01-02T10:10:00.000Z' }]);
+    expect(pausedSeconds(paused, new Date('2026-01-02T10:10:30Z'))).toBe(30);
+    const going = markSession(dir, 'S01', 'running', { now: at('2026-01-02T10:11:15Z') });
+    expect(going.pauses).toEqual([{ at: '2026-01-02T10:10:00.000Z', until: '2026-01-02T10:11:15.000Z' }]);
+    expect(pausedSeconds(going)).toBe(75);
     markSession(dir, 'S01', 'crashed');
     // The restart writes a second part; the session is the same one.
     const resumed = markSession(dir, 'S01', 'running', { recording: 'S01-part2.mcap' });

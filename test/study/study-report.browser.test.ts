@@ -10,11 +10,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../launch/run-cli.js';
 import { launchChromium, screenshot } from '../robot/screenshots.js';
-import { requirePrograms } from '../system-programs.js';
 import type { SimulatedStudy } from './study-fixture.js';
 import { CODES, REVERSED, TRUST_ITEMS, simulatedStudy } from './study-fixture.js';
+import { CHROMIUM } from './study-browser.js';
 
-const { chromium: CHROMIUM } = requirePrograms('chromium');
 const root = mkdtempSync(join(tmpdir(), 'parceiro-study-report-'));
 const page = join(root, 'report.html');
 let browser: Browser;

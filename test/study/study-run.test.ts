@@ -3,13 +3,17 @@
 // API), its answers scored as the questionnaires define; then a session killed mid-way and resumed
 // with `--resume`, which keeps its participants, condition and recording.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Recording } from '../../robot/recording/index.js';
+import { readRecording } from '../../robot/recording/index.js';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { loadQuestionnaire, scoreAnswers } from '../../robot/study/questionnaires/index.js';
+import { runCli } from '../launch/run-cli.js';
+import { readCsv } from './study-fixture.js';
 
 const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-run-'));
@@ -30,7 +34,11 @@ questionnaires:
 consent: { version: v1 }
 `;
 
-const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 50_000 });
+/** `parceiro ...args`: asynchronous, not to block vitest's worker (test/launch/run-cli.ts says why). */
+async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const r = await runCli(args, tmp);
+  return { status: r.code, stdout: r.out, stderr: r.err };
+}
 const sessionFile = (id: string) =>
   JSON.parse(readFileSync(join(study, 'sessions', `${id}.json`), 'utf8')) as Record<string, unknown>;
 const answerFile = (code: string, q: string, phase: string) =>
@@ -38,13 +46,26 @@ const answerFile = (code: string, q: string, phase: string) =>
 
 const codes: string[] = [];
 
-beforeAll(() => {
+const gameEvents = (r: Recording) =>
+  r.messages.filter((m) => m.topic.name === '/parceiro/game/events') as { time: number; message: { type: string } }[];
+/** Cards played so far in a recording being written. */
+const plays = (file: string): number => gameEvents(readRecording(file)).filter((e) => e.message.type === 'play').length;
+/** A part's game time: from its first game event to the session's end, or its last message. */
+function gameSpan(r: Recording): { from: number; to: number; ms: number } | null {
+  const events = gameEvents(r);
+  const first = events.find((e) => e.message.type !== 'session_end');
+  if (!first) return null;
+  const to = events.find((e) => e.message.type === 'session_end')?.time ?? r.messages.at(-1)!.time;
+  return { from: first.time, to, ms: to - first.time };
+}
+
+beforeAll(async () => {
   expect(existsSync(CLI)).toBe(true);
   writeFileSync(join(tmp, 'quick.yaml'), STUDY);
   writeFileSync(join(tmp, 'consent.txt'), 'I agree to take part.\n');
-  expect(cli('study', 'create', join(tmp, 'quick.yaml'), '--dir', study).status).toBe(0);
+  expect((await cli('study', 'create', join(tmp, 'quick.yaml'), '--dir', study)).status).toBe(0);
   for (let i = 0; i < 6; i++) {
-    const r = cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt'));
+    const r = await cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt'));
     expect(r.status).toBe(0);
     codes.push(r.stdout.trim());
   }
@@ -54,8 +75,8 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('parceiro study run --simulated', () => {
-  it('plays a whole session: pre-questionnaires, the games, post-questionnaires, the session ended', () => {
-    const r = cli('study', 'run', study, '--simulated', '--bot-think', '0');
+  it('plays a whole session: pre-questionnaires, the games, post-questionnaires, the session ended', async () => {
+    const r = await cli('study', 'run', study, '--simulated', '--bot-think', '0');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = r.stdout;
@@ -114,17 +135,18 @@ describe('parceiro study run --simulated', () => {
       });
       child.on('exit', () => reject(new Error(`the run ended first:\n${out}`)));
     });
-    // A recording with a little of the game in it: waited for, not timed (a loaded machine is slow).
+    // A recording with a little of the game in it (cards played): waited for, not timed (a loaded
+    // machine is slow).
     const recording = join(study, 'sessions', 'quick-S02.mcap');
-    for (let i = 0; !(existsSync(recording) && statSync(recording).size > 0); i++) {
-      if (i > 1200) throw new Error(`no recording at ${recording}:\n${out}`);
+    for (let i = 0; !(existsSync(recording) && statSync(recording).size > 0 && plays(recording) >= 2); i++) {
+      if (i > 1200) throw new Error(`no cards played in ${recording}:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const before = sessionFile('S02');
     expect(before['state']).toBe('running');
-    const r = cli('study', 'run', study, '--resume', '--simulated', '--bot-think', '0');
+    const r = await cli('study', 'run', study, '--resume', '--simulated', '--bot-think', '0');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Resuming session S02 of quick/m);
@@ -144,5 +166,29 @@ describe('parceiro study run --simulated', () => {
       expect(answerFile(code, 'trust14', 'pre').complete).toBe(true);
       expect(answerFile(code, 'trust14', 'post').complete).toBe(true);
     }
+
+    // The session's duration is the games' time in both parts: the sum of each part's, from its first
+    // game event to its end, not the gap between them (worked out here from the recordings).
+    const parts = [after['recording'] as string, ...(after['parts'] as string[])].map((f) =>
+      readRecording(join(study, 'sessions', f)),
+    );
+    const played = parts.filter((p) => gameSpan(p) !== null);
+    expect(played).toHaveLength(2);
+    const byHand = played.reduce((sum, p) => sum + gameSpan(p)!.ms, 0) / 1000;
+    const wall = (gameSpan(played[1]!)!.to - gameSpan(played[0]!)!.from) / 1000;
+    expect((await cli('study', 'export', study, '--out', join(tmp, 'export'))).status).toBe(0);
+    const row = readCsv(readFileSync(join(tmp, 'export', 'sessions.csv'), 'utf8')).find((r) => r.session === 'S02')!;
+    expect(row.parts).toBe('2');
+    expect(row.duration_s).not.toBe('NA');
+    expect(Number(row.duration_s)).toBeCloseTo(byHand, 2);
+    expect(Number(row.duration_s)).toBeLessThan(wall);
+    expect(Number(row.paused_s)).toBeGreaterThanOrEqual(0);
+    // The game the kill cut, finished after the restart: its time in both parts, not NA.
+    const game = readCsv(readFileSync(join(tmp, 'export', 'games.csv'), 'utf8')).find((g) => g.session === 'S02')!;
+    expect(game.result).not.toBe('unfinished');
+    expect(Number(game.duration_s)).toBeGreaterThan(0);
+    expect(Number(game.duration_s)).toBeLessThan(wall);
+    const codebook = readFileSync(join(tmp, 'export', 'codebook.json'), 'utf8');
+    expect(codebook).toContain('not the gap between the parts');
   });
 });

@@ -5,99 +5,42 @@
 // (the override), the simulated table plays them, the page that waited opens the post-questionnaire,
 // the operator notes something and ends the session. Screenshots in test/.artifacts/.
 
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
-import { requirePrograms } from '../system-programs.js';
 import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
-import { TRUST_ITEMS } from './study-fixture.js';
+import { CHROMIUM, LAB_STUDY, StudyRun, WAIT, answerFile as fileIn, answerTrust, makeStudy } from './study-browser.js';
 
-const { chromium: CHROMIUM } = requirePrograms('chromium');
-const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
-const WAIT = 30_000;
 const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-session-'));
-const study = join(tmp, 'lab');
-
-const STUDY = `id: lab
-title: The study as a lab runs it
-sessions: 1
-participantsPerSession: 3
-games: 1
-assignment: { scheme: draw, seed: 36 }
-conditions:
-  - id: robot
-    settings: { robotSeat: 0, language: pt, minThinkMs: 0, budgetMs: 50, speech: log }
-questionnaires:
-  pre: [demographics, trust14]
-  post: [trust14]
-consent: { version: v1 }
-`;
+let study = '';
 
 let browser: Browser;
-let run: ChildProcess | null = null;
-let out = '';
-let exited: Promise<number | null>;
+let run: StudyRun | null = null;
 
-const cli = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
-const answerFile = (code: string, q: string, phase: string): AnswerFile | null => {
-  const f = join(study, 'answers', code, `${q}.${phase}.json`);
-  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as AnswerFile) : null;
-};
-/** Resolves when the run has printed `text`. */
-const printed = async (text: string | RegExp): Promise<void> => {
-  await expect
-    .poll(() => (typeof text === 'string' ? out.includes(text) : text.test(out)), { timeout: WAIT })
-    .toBe(true);
-};
+const answerFile = (code: string, q: string, phase: string) => fileIn(study, code, q, phase);
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  expect(existsSync(CLI)).toBe(true);
-  writeFileSync(join(tmp, 'lab.yaml'), STUDY);
-  writeFileSync(join(tmp, 'consent.txt'), 'Aceito participar.\n');
-  expect(cli('study', 'create', join(tmp, 'lab.yaml'), '--dir', study).status).toBe(0);
-  for (let i = 0; i < 3; i++)
-    expect(cli('study', 'add-participant', study, '--consent-text', join(tmp, 'consent.txt')).status).toBe(0);
+  study = await makeStudy(tmp, 'lab', LAB_STUDY, 3);
   browser = await launchChromium(CHROMIUM);
 }, 120_000);
 
 afterAll(async () => {
-  run?.kill('SIGKILL');
+  run?.kill();
   await browser?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
-// The trust questionnaire's items, as the shared fixture lists them.
-const TRUST = TRUST_ITEMS;
-
-async function answerTrust(page: Page, value: number): Promise<void> {
-  await page.waitForSelector('[data-name="reliable"]', { timeout: WAIT });
-  for (const name of TRUST) await page.locator(`[data-name="${name}"] label:has(input[value="${value}"])`).click();
-  await page.locator('.sd-navigation__complete-btn').click();
-}
-
 describe.skipIf(!CHROMIUM)('parceiro study run with people answering in the browser', () => {
   it('waits for the pre-questionnaires, the operator starts the games, the post ones follow, the operator ends it', async () => {
-    run = spawn('node', [CLI, 'study', 'run', study, '--simulated', '--answers', 'people', '--bot-think', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    run.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    run.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    exited = new Promise((resolve) => run!.once('exit', (code) => resolve(code)));
+    run = new StudyRun([study, '--simulated', '--answers', 'people', '--bot-think', '0']);
+    const printed = (text: string | RegExp) => run!.printed(text);
     await printed('Waiting for the pre-questionnaires');
-    const links = [...out.matchAll(/^ {2}(\S+) in seat (\d) \(partner: (\w+)\): (\S+)$/gm)].map((m) => ({
-      code: m[1]!,
-      seat: Number(m[2]),
-      partner: m[3]!,
-      link: m[4]!,
-    }));
+    const links = run.links();
     expect(links).toHaveLength(3);
-    const dashboardLink = /^Operator dashboard: (\S+)$/m.exec(out)![1]!;
+    const dashboardLink = run.dashboardLink();
 
     // The operator's panel: the session, its condition, three participants by code.
     const operator = await browser.newPage({ viewport: VIEWPORTS.desktop });
@@ -134,7 +77,7 @@ describe.skipIf(!CHROMIUM)('parceiro study run with people answering in the brow
     const row = (code: string) => operator.locator(`#study-people tr[data-code="${code}"]`);
     await expect.poll(() => row(first!.code).locator('[data-complete="true"]').count(), { timeout: WAIT }).toBe(2);
     await expect.poll(() => row(second!.code).textContent(), { timeout: WAIT }).toContain('demographics (pre): 1 of 4');
-    expect(out).not.toContain('the games start');
+    expect(run.out).not.toContain('the games start');
     await screenshot(operator, 'study-panel.png', { docs: true });
 
     // The operator starts the games without the others' answers; the simulated table plays them.
@@ -154,9 +97,9 @@ describe.skipIf(!CHROMIUM)('parceiro study run with people answering in the brow
     await expect.poll(() => operator.textContent('#study-end'), { timeout: WAIT }).toBe('End the session');
     await screenshot(operator, 'study-panel-post.png');
     await operator.click('#study-end');
-    expect(await exited).toBe(0);
-    expect(out).toMatch(/Session S01 ended \(the operator ended it\)/);
-    expect(out).toContain(`not complete: ${second!.code} demographics.pre`);
+    expect(await run.exited).toBe(0);
+    expect(run.out).toMatch(/Session S01 ended \(the operator ended it\)/);
+    expect(run.out).toContain(`not complete: ${second!.code} demographics.pre`);
 
     // What the study keeps: the abandoned questionnaire incomplete with what was given; the note.
     expect(answerFile(second!.code, 'demographics', 'pre')).toMatchObject({

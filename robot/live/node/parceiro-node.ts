@@ -379,7 +379,7 @@ export class ParceiroNode {
     url: string;
     token: string;
     link(base?: string): string;
-    tableLink(seat: number | null, base?: string): string;
+    tableLink(seat: number | null, base?: string, o?: { untilClosed?: boolean }): string;
     /** A study session's questionnaires and panel on this dashboard (`parceiro study run`). */
     attachStudy(study: StudyDeskHooks): void;
     /** The study session's panel, to every dashboard. */
@@ -560,7 +560,7 @@ export class ParceiroNode {
           url: served.url,
           token: dash.token,
           link: (base) => dash.link(base),
-          tableLink: (seat, base) => dash.tableLink(seat, base),
+          tableLink: (seat, base, o) => dash.tableLink(seat, base, o),
           attachStudy: (study) => dash.attachStudy(study),
           setStudy: (panel) => dash.setStudy(panel),
           participantLink: (code, base) => dash.participantLink(code, base),

@@ -50,7 +50,17 @@ export const SESSION_COLUMNS: readonly ColumnDoc[] = [
   c('robot_team_result', 'text', "the session's result for the robot's team, by victories", ['won', 'lost', 'drawn']),
   c('points_robot_team', 'integer', "card points of the robot's team, summed over the session's games"),
   c('points_other_team', 'integer', "card points of the other team, summed over the session's games"),
-  c('duration_s', 'number', "from the first deal to the session's end, seconds (NA for a session recorded in parts)"),
+  c(
+    'duration_s',
+    'number',
+    "the games' time, seconds: from the first deal to the session's end, pauses included; a session recorded in parts (a crash, then a restart) sums each part's time from its first game event to its end, not the gap between the parts (NA when no game was dealt)",
+  ),
+  c(
+    'paused_s',
+    'number',
+    'of duration_s, the seconds the games were paused (the operator pausing from the dashboard, the study holding the games); duration_s - paused_s is the time played',
+  ),
+  c('parts', 'integer', 'the recording parts holding game time: 1, or more for a session restarted after a crash'),
   c('started_at', 'datetime', 'when the session started (ISO 8601, UTC)'),
   c('ended_at', 'datetime', 'when the session ended (ISO 8601, UTC)'),
   c(
@@ -77,7 +87,12 @@ export const GAME_COLUMNS: readonly ColumnDoc[] = [
   c('total_victories_robot_team', 'integer', "the robot's team's victories in the session after this game"),
   c('total_victories_other_team', 'integer', "the other team's victories in the session after this game"),
   c('renounce', 'logical', 'the game ended by a renounce (a player did not follow suit while able)'),
-  c('duration_s', 'number', "from the deal to the game's end, seconds"),
+  c(
+    'duration_s',
+    'number',
+    "from the deal to the game's end, seconds, pauses included; a game cut by a crash and finished after the restart sums its time in each part, not the gap between them (NA for a game that did not end)",
+  ),
+  c('paused_s', 'number', 'of duration_s, the seconds the game was paused'),
 ];
 
 const RELATIONS = ['self', 'partner', 'opponent'] as const;

@@ -115,6 +115,8 @@ function sessionRow(studyId: string, s: StudySession, rec: RecordedSession | nul
     points_robot_team: sum(0),
     points_other_team: sum(1),
     duration_s: rec?.durationS ?? null,
+    paused_s: rec?.pausedS ?? null,
+    parts: rec ? rec.parts : null,
     started_at: s.startedAt ?? null,
     ended_at: s.endedAt ?? null,
     recording: s.recording === undefined ? null : [s.recording, ...(s.parts ?? [])].join(';'),
@@ -141,6 +143,7 @@ function gameRows(studyId: string, s: StudySession, rec: RecordedSession): Row[]
     total_victories_other_team: g.total?.[1] ?? null,
     renounce: g.renounce,
     duration_s: g.durationS,
+    paused_s: g.pausedS,
   }));
 }
 

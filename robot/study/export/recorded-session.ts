@@ -3,7 +3,7 @@
 // its faces and its lines), each placed in its game and trick. Pure: recordings in, plain data out.
 
 import type { Seat } from '../../../game/index.js';
-import type { DecisionMessage } from '../../bus/index.js';
+import type { DecisionMessage, GameStateMessage } from '../../bus/index.js';
 import { TOPICS } from '../../bus/index.js';
 import { timelineOf } from '../../offline/index.js';
 import type { GameTimeline, Timeline } from '../../offline/index.js';
@@ -22,8 +22,13 @@ export interface RecordedGame {
   /** Victories after the game (the session's running total), the robot's team first. */
   total: [number, number] | null;
   renounce: boolean;
-  /** From the deal to the game's end, seconds; null for a game that did not end. */
+  /**
+   * From the deal to the game's end, seconds; null for a game that did not end. A game cut by a
+   * crash and finished after the restart counts its time in each part (not the gap between them).
+   */
   durationS: number | null;
+  /** Of durationS, the seconds the game was paused (the operator's pauses); null when durationS is. */
+  pausedS: number | null;
 }
 
 export type BehaviourKind = 'decision' | 'emotion' | 'face' | 'line';
@@ -63,8 +68,16 @@ export interface RecordedSession {
   codes: Record<string, string> | null;
   games: RecordedGame[];
   events: BehaviourEvent[];
-  /** From the first deal to the session's end (or the last message), seconds. */
+  /**
+   * The games' time, seconds: from the first deal to the session's end (or the last message); a
+   * session recorded in parts (a crash, then a restart) sums each part's time from its first game
+   * event to its end, not the gap between the parts. Null when no game was dealt.
+   */
   durationS: number | null;
+  /** Of durationS, the seconds the games were paused (the operator's pauses, the study's holds). */
+  pausedS: number | null;
+  /** The recording's parts that hold game time (1 for a session recorded whole). */
+  parts: number;
   complete: boolean;
   problems: string[];
 }
@@ -89,9 +102,37 @@ function gameOf(t: Timeline, g: GameTimeline, before: [number, number]): Recorde
     victories: total ? [total[0] - before[0], total[1] - before[1]] : null,
     total,
     renounce: g.renounce !== null,
-    durationS: g.end && g.deal ? round((g.end.time - g.deal.time) / 1000) : null,
+    durationS: null,
+    pausedS: null,
   };
 }
+
+/** A span of time (ms) in one part of the recording. */
+interface Span {
+  from: number;
+  to: number;
+}
+
+/** The spans (ms) when the recorded game state said paused; one still open runs to the part's end. */
+function pausedSpans(recording: Recording, end: number): Span[] {
+  const out: Span[] = [];
+  let since: number | null = null;
+  for (const m of recording.messages) {
+    if (m.topic.name !== TOPICS.gameState.name) continue;
+    const paused = (m.message as GameStateMessage).status === 'paused';
+    if (paused && since === null) since = m.time;
+    else if (!paused && since !== null) {
+      out.push({ from: since, to: m.time });
+      since = null;
+    }
+  }
+  if (since !== null) out.push({ from: since, to: end });
+  return out;
+}
+
+/** The ms of `spans` inside `within`. */
+const overlap = (spans: readonly Span[], within: Span): number =>
+  spans.reduce((sum, s) => sum + Math.max(0, Math.min(s.to, within.to) - Math.max(s.from, within.from)), 0);
 
 /** Where in the session each message falls: its game (from 1) and trick in play (from 1). */
 function positions(t: Timeline): (index: number) => { game: number | null; trick: number | null } {
@@ -191,11 +232,24 @@ export function recordedSession(parts: readonly Recording[]): RecordedSession {
   const t0 = timelines[0];
   const robotSeat = t0?.robotSeat ?? 0;
   const games = new Map<number, RecordedGame>();
+  /** Each game's time (ms) and paused time, summed over the parts it was played in. */
+  const gameTime = new Map<number, { ms: number; pausedMs: number }>();
   const events: BehaviourEvent[] = [];
-  let first: number | null = null;
-  let last: number | null = null;
+  let playedMs = 0;
+  let pausedMs = 0;
+  let played = 0;
   parts.forEach((r, i) => {
     const t = timelines[i]!;
+    // The part's game time: from its first game event (the first deal; after a restart, the game
+    // taken up again) to the session's end, or the last message of a part cut short.
+    const first = t.events.find((e) => e.message.type !== 'session_end')?.time;
+    const end = t.sessionEnd?.time ?? t.end;
+    const paused = pausedSpans(r, end);
+    if (first !== undefined && end >= first) {
+      playedMs += end - first;
+      pausedMs += overlap(paused, { from: first, to: end });
+      played++;
+    }
     let before: [number, number] = [0, 0];
     for (const g of t.games) {
       const prior = games.get(g.game - 1)?.total;
@@ -203,12 +257,26 @@ export function recordedSession(parts: readonly Recording[]): RecordedSession {
       const game = gameOf(t, g, before);
       if (game.result !== 'unfinished' || !games.has(g.game)) games.set(g.game, game);
       if (game.total) before = game.total;
+      // This part's share of the game: from its deal (or the part's first game event) to its end
+      // (or the part's end, for a game the crash cut).
+      const from = g.deal?.time ?? first;
+      const to = g.end?.time ?? end;
+      if (from !== undefined && to >= from) {
+        const sofar = gameTime.get(g.game) ?? { ms: 0, pausedMs: 0 };
+        gameTime.set(g.game, {
+          ms: sofar.ms + to - from,
+          pausedMs: sofar.pausedMs + overlap(paused, { from, to }),
+        });
+      }
     }
     events.push(...eventsOf(r, t));
-    const deal = t.games[0]?.deal?.time;
-    if (first === null && deal !== undefined) first = deal;
-    last = t.sessionEnd?.time ?? t.end;
   });
+  for (const g of games.values()) {
+    const time = gameTime.get(g.game);
+    if (g.result === 'unfinished' || !time) continue;
+    g.durationS = round(time.ms / 1000);
+    g.pausedS = round(time.pausedMs / 1000);
+  }
   const participants = parts[0]?.session?.participants;
   return {
     robotSeat,
@@ -222,7 +290,9 @@ export function recordedSession(parts: readonly Recording[]): RecordedSession {
       : null,
     games: [...games.values()].sort((a, b) => a.game - b.game),
     events,
-    durationS: first !== null && last !== null && parts.length === 1 ? round((last - first) / 1000) : null,
+    durationS: played > 0 ? round(playedMs / 1000) : null,
+    pausedS: played > 0 ? round(pausedMs / 1000) : null,
+    parts: played,
     complete: parts.every((r) => r.complete && r.problems.length === 0),
     problems: parts.flatMap((r) => r.problems.map((p) => `${r.path}: ${p}`)),
   };

@@ -39,11 +39,27 @@ export function renderStudy(study: StudyPanel | null, askLink: (code: string) =>
   panel.hidden = study === null;
   if (!study) return;
   panel.dataset.stage = study.stage;
+  panel.dataset.paused = String(Boolean(study.pausedSince));
   const facts: [string, string][] = [
     ['Study', study.study],
     ['Session', study.session],
     ['Condition', `${study.condition}${study.settings.length ? ` (${study.settings.join(', ')})` : ''}`],
-    ['Now', STAGE_WORDS[study.stage]],
+    [
+      'Now',
+      study.pausedSince
+        ? `${STAGE_WORDS[study.stage]}, paused since ${clock(Date.parse(study.pausedSince))}`
+        : STAGE_WORDS[study.stage],
+    ],
+    ...(study.pauses && study.pauses.count > 0
+      ? [
+          [
+            'Pauses',
+            study.pausedSince
+              ? `${study.pauses.count} (this one open; ${Math.round(study.pauses.seconds)} s before it)`
+              : `${study.pauses.count} (${Math.round(study.pauses.seconds)} s)`,
+          ] as [string, string],
+        ]
+      : []),
     [
       'Answers',
       study.stage === 'pre'
@@ -87,8 +103,8 @@ export function renderStudy(study: StudyPanel | null, askLink: (code: string) =>
   });
   byId('study-people').replaceChildren(head, ...rows);
   byId<HTMLButtonElement>('study-start').disabled = study.stage !== 'pre';
-  byId<HTMLButtonElement>('study-pause').disabled = study.stage !== 'games';
-  byId<HTMLButtonElement>('study-resume').disabled = study.stage !== 'games';
+  byId<HTMLButtonElement>('study-pause').disabled = study.stage !== 'games' || Boolean(study.pausedSince);
+  byId<HTMLButtonElement>('study-resume').disabled = study.stage !== 'games' || !study.pausedSince;
   const end = byId<HTMLButtonElement>('study-end');
   end.disabled = study.stage === 'pre' || study.stage === 'ended';
   end.textContent = study.stage === 'post' ? 'End the session' : 'End the games';
