@@ -19,7 +19,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as QueueModule from '../../robot/arena/tournament/queue.js';
 import { findOnPath, isCI } from '../system-programs-check.js';
-import type { RunningCli } from './run-cli.js';
+import type { CliRun, RunningCli } from './run-cli.js';
 import { runCli, startCli } from './run-cli.js';
 
 // The shared names and settings, from the built program the tests run.
@@ -175,6 +175,30 @@ async function expectQueueEmpty(): Promise<void> {
   expect(await runKeys(await q.client)).toEqual([]);
 }
 
+/**
+ * The tournament the worker tests share: boards long enough (a search player, about a second of CPU
+ * each) for a worker to be caught holding one, four of them so that others are left for the next
+ * worker. Its local run, the reference each queued run must equal, is played once for them all.
+ */
+const BOARDS = [
+  'tournament',
+  '--team-a',
+  'pimc:n=2,rule',
+  '--team-b',
+  'random,random',
+  '--games',
+  '8',
+  '--seed',
+  '3',
+  '--json',
+];
+let boardsReference: Promise<CliRun> | null = null;
+async function boardsLocally(): Promise<CliRun> {
+  const local = await (boardsReference ??= runCli(BOARDS, dir));
+  expect(local.code, local.err).toBe(0);
+  return local;
+}
+
 // Each test starts one to three parceiro processes and plays boards: at a load of 12 on 2 cores one
 // took 60 s, the default timeout. The bound is a safety net, not a measure.
 describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
@@ -203,20 +227,8 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('shares the boards between two workers, each board counted once', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '12',
-      '--seed',
-      '3',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
+    const args = BOARDS;
+    const local = await boardsLocally();
     const first = await startWorker();
     const run = runCli([...args, '--queue', url], dir);
     // The first worker holds a board and is frozen with it: the second must play the others.
@@ -234,20 +246,8 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('loses no board when a worker is SIGKILLed mid-board: another plays it again', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '8',
-      '--seed',
-      '11',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
+    const args = BOARDS;
+    const local = await boardsLocally();
     const doomed = await startWorker();
     const run = runCli([...args, '--queue', url], dir);
     await waitFor('the worker to take a board', () => doomed.out().includes('playing board'));
@@ -264,20 +264,8 @@ describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
   });
 
   it('a worker stopped by a signal finishes its board, and by a second one gives it back at once', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '8',
-      '--seed',
-      '5',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
+    const args = BOARDS;
+    const local = await boardsLocally();
     const finisher = await startWorker();
     const run = runCli([...args, '--queue', url], dir);
     await waitFor('the worker to take a board', () => finisher.out().includes('playing board'));
