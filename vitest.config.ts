@@ -7,35 +7,37 @@ import { defineConfig } from 'vitest/config';
  * of these started last would leave the other worker idle at the end of the run. vitest orders by
  * the last run's durations when it has them (node_modules/.vite), but a fresh clone (CI) has none and
  * would start the largest files first. Files next to each other in the list mostly run side by side:
- * the ones that keep the CPU busy (config-errors, the tournaments, replay-large, cli) alternate with
- * ones that mostly wait (sessions at a person's pace, browsers). The rest as vitest orders them.
+ * the ones that keep the CPU busy (config-errors, cli, the fault suite's programs, the tournaments,
+ * replay-large) alternate with ones that mostly wait (sessions at a person's pace, browsers). The order
+ * is a whole run's file times (two workers, an idle 2-core machine), with the files whose cases were
+ * since made to run at once moved down by what they saved alone. The rest as vitest orders them.
  */
 const SLOWEST_FIRST = [
   'test/launch/readme.test.ts',
   'test/launch/config-errors.test.ts',
-  'test/robot/replay-sessions.test.ts',
-  'test/launch/tournament-queue.test.ts',
   'test/robot/speech-timing.test.ts',
-  'test/launch/replay-large.test.ts',
-  'test/robot/review.browser.test.ts',
-  'test/launch/tournament-stop.test.ts',
-  'test/robot/virtual-table.browser.test.ts',
   'test/launch/cli.test.ts',
-  'test/robot/dashboard.browser.test.ts',
+  'test/robot/replay-sessions.test.ts',
   'test/fault/damaged-recordings.test.ts',
-  'test/launch/restart.test.ts',
+  'test/robot/dashboard.browser.test.ts',
+  'test/launch/tournament-stop.test.ts',
+  'test/robot/review.browser.test.ts',
   'test/fault/crash-resume.test.ts',
-  'test/launch/live-day.test.ts',
   'test/robot/node-estimates.test.ts',
-  'test/robot/people-model.test.ts',
-  'test/ros2/launch.ros2.test.ts',
-  'test/appraisal/scenarios.test.ts',
-  'test/robot/lab-day.browser.test.ts',
+  'test/launch/restart.test.ts',
   'test/robot/advice.test.ts',
-  'test/launch/resume-summary.test.ts',
-  'test/robot/replay-ros2-bus.test.ts',
-  'test/robot/prediction.test.ts',
+  'test/launch/tournament-queue.test.ts',
+  'test/robot/virtual-table.browser.test.ts',
+  'test/launch/replay-large.test.ts',
+  'test/ros2/launch.ros2.test.ts',
+  'test/launch/live-day.test.ts',
+  'test/robot/social-scenarios.test.ts',
+  'test/robot/people-model.test.ts',
+  'test/robot/lab-day.browser.test.ts',
+  'test/robot/lab-day.test.ts',
   'test/table-bridge/tuio-games.test.ts',
+  'test/launch/resume-summary.test.ts',
+  'test/launch/simulate.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

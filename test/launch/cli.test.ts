@@ -11,6 +11,9 @@ const fixture = (name: string): string => `${root}test/fixtures/records/${name}`
 
 const run = (args: string[], input?: string): Promise<CliRun> => runCli(args, root, input);
 
+// Every case is a program of its own that reads the checkout and writes nothing there: the cases run at
+// once (describe.concurrent, at most vitest's maxConcurrency, 5, at a time).
+
 const short = JSON.parse(readFileSync(fixture('short.json'), 'utf8')) as {
   dealer: number;
   trump: string;
@@ -23,7 +26,7 @@ const withRecord = (change: (r: typeof short) => void): string => {
   return JSON.stringify(r);
 };
 
-describe('parceiro score', () => {
+describe.concurrent('parceiro score', () => {
   it('scores a record cut short, as far as it goes', async () => {
     const { code, out, err } = await run(['score', fixture('short.json')]);
     expect(code, err).toBe(0);
@@ -117,7 +120,7 @@ describe('parceiro score', () => {
   });
 });
 
-describe('parceiro --version', () => {
+describe.concurrent('parceiro --version', () => {
   it("prints the package's version and exits 0", async () => {
     const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {
@@ -128,7 +131,7 @@ describe('parceiro --version', () => {
   });
 });
 
-describe('parceiro tournament', () => {
+describe.concurrent('parceiro tournament', () => {
   it('documents its options', async () => {
     const { code, out, err } = await run(['tournament', '--help']);
     expect(code, err).toBe(0);
@@ -307,7 +310,7 @@ describe('parceiro tournament', () => {
   }
 });
 
-describe('parceiro solve', () => {
+describe.concurrent('parceiro solve', () => {
   const position = {
     trump: 'H',
     hands: [
@@ -349,7 +352,7 @@ describe('parceiro solve', () => {
   });
 });
 
-describe('parceiro match (npm start)', () => {
+describe.concurrent('parceiro match (npm start)', () => {
   it('plays and narrates a short match', async () => {
     const { code, out, err } = await run(['match', '--games', '2', '--seed', '5']);
     expect(code, err).toBe(0);
@@ -364,7 +367,7 @@ describe('parceiro match (npm start)', () => {
   });
 });
 
-describe('parceiro play', () => {
+describe.concurrent('parceiro play', () => {
   const mistakes: [string, string[], string][] = [
     [
       "the robot's seat",

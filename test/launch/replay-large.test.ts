@@ -15,7 +15,9 @@ const dir = mkdtempSync(join(tmpdir(), 'parceiro-large-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let file = '';
 
-describe('a large recording', () => {
+// The three programs are independent (the resume works on its own copy, the surplus on its own
+// recording): they run at once, and the resume's session, paced by the robot's lines, waits beside them.
+describe.concurrent('a large recording', () => {
   beforeAll(async () => {
     file = await floodRecording(join(dir, 'flood'), 'flood', EVENTS);
   }, 120_000);

@@ -16,10 +16,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as QueueModule from '../../robot/arena/tournament/queue.js';
 import { findOnPath, isCI } from '../system-programs-check.js';
-import type { RunningCli } from './run-cli.js';
+import type { CliRun, RunningCli } from './run-cli.js';
 import { runCli, startCli } from './run-cli.js';
 
 // The shared names and settings, from the built program the tests run.
@@ -62,71 +62,93 @@ async function waitFor(what: string, cond: () => boolean | Promise<boolean>, tim
   }
 }
 
-let redis: ChildProcess | null = null;
-let redisLog = '';
-let url = '';
-let dir = '';
-const children: RunningCli[] = [];
-const closers: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  if (!REDIS) return;
-  dir = mkdtempSync(join(tmpdir(), 'parceiro-queue-'));
-  const port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  redis.stdout!.on('data', (d: Buffer) => (redisLog += d.toString()));
-  redis.stderr!.on('data', (d: Buffer) => (redisLog += d.toString()));
-  await waitFor(
-    `redis-server to accept connections (its log: ${redisLog})`,
-    () => /Ready to accept connections/.test(redisLog) || redis!.exitCode !== null,
-  );
-  if (redis.exitCode !== null) throw new Error(`redis-server exited at once: ${redisLog}`);
-}, WAIT);
-
-afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (c.child.exitCode === null && c.child.signalCode === null) {
-      c.child.kill('SIGCONT');
-      c.child.kill('SIGKILL');
-    }
-    await c.done;
-  }
-  for (const close of closers.splice(0)) await close();
-  // A test that failed may leave a job or a run behind: the next one starts from an empty Redis (its
-  // own server), so one failure is reported once.
-  if (redis && redis.exitCode === null) {
-    const q = new Queue(Q.QUEUE_NAME, { connection: { url } as never, prefix: Q.QUEUE_PREFIX });
-    q.on('error', () => {});
-    await q.obliterate({ force: true });
-    const client = await q.client;
-    for (const key of await runKeys(client)) await client.del(key);
-    await q.close();
-  }
-});
-
-afterAll(async () => {
-  if (redis && redis.exitCode === null) {
-    const gone = new Promise((r) => redis!.once('exit', r));
-    redis.kill('SIGKILL');
-    await gone;
-  }
+// The shared reference run and the cases that need no Redis work here; each case that needs one starts
+// a redis-server of its own, so that the cases run at once without seeing each other's jobs.
+const dir = REDIS ? mkdtempSync(join(tmpdir(), 'parceiro-queue-')) : '';
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A `parceiro worker` on the test's Redis, once it says it serves the queue. */
-async function startWorker(concurrency = 1): Promise<RunningCli> {
-  const w = startCli(['worker', url, '--concurrency', String(concurrency)], dir);
-  children.push(w);
-  await waitFor(
-    'the worker to serve the queue',
-    () => w.out().includes('serving the tournaments') || w.child.exitCode !== null,
-  );
-  expect(w.out()).toContain('serving the tournaments');
-  return w;
+/** A case's own redis-server and folder, the programs it started and what it opened, all ended by close(). */
+class Lab {
+  url = '';
+  readonly dir = mkdtempSync(join(dir, 'lab-'));
+  readonly children: RunningCli[] = [];
+  readonly closers: (() => Promise<unknown>)[] = [];
+  #redis: ChildProcess | null = null;
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.url = `redis://127.0.0.1:${port}`;
+    let log = '';
+    const redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      cwd: this.dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.#redis = redis;
+    redis.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    redis.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    await waitFor(
+      'redis-server to accept connections',
+      () => /Ready to accept connections/.test(log) || redis.exitCode !== null,
+    );
+    if (redis.exitCode !== null) throw new Error(`redis-server exited at once: ${log}`);
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.children.splice(0)) {
+      if (c.child.exitCode === null && c.child.signalCode === null) {
+        c.child.kill('SIGCONT');
+        c.child.kill('SIGKILL');
+      }
+      await c.done;
+    }
+    for (const close of this.closers.splice(0)) await close();
+    const redis = this.#redis;
+    if (redis && redis.exitCode === null) {
+      const gone = new Promise((r) => redis.once('exit', r));
+      redis.kill('SIGKILL');
+      await gone;
+    }
+  }
+
+  /** A `parceiro worker` on this Redis, once it says it serves the queue. */
+  async startWorker(concurrency = 1): Promise<RunningCli> {
+    const w = startCli(['worker', this.url, '--concurrency', String(concurrency)], this.dir);
+    this.children.push(w);
+    await waitFor(
+      'the worker to serve the queue',
+      () => w.out().includes('serving the tournaments') || w.child.exitCode !== null,
+    );
+    expect(w.out()).toContain('serving the tournaments');
+    return w;
+  }
+
+  /** The queue as the tests inspect it. */
+  inspect(): Queue {
+    const q = new Queue(Q.QUEUE_NAME, { connection: { url: this.url } as never, prefix: Q.QUEUE_PREFIX });
+    q.on('error', () => {});
+    this.closers.push(() => q.close());
+    return q;
+  }
+
+  async expectQueueEmpty(): Promise<void> {
+    const q = this.inspect();
+    const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'paused');
+    expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([]);
+    expect(await runKeys(await q.client)).toEqual([]);
+  }
+}
+
+/** Runs `work` with a Lab of its own, closed however the work ends. */
+async function withLab(work: (lab: Lab) => Promise<void>): Promise<void> {
+  const lab = new Lab();
+  try {
+    await lab.start();
+    await work(lab);
+  } finally {
+    await lab.close();
+  }
 }
 
 /** The tournaments' run keys left in Redis. */
@@ -138,14 +160,6 @@ function runKeys(client: Awaited<Queue['client']>): Promise<string[]> {
     stream.on('end', () => resolve(found));
     stream.on('error', reject);
   });
-}
-
-/** The queue as the tests inspect it. */
-function inspect(): Queue {
-  const q = new Queue(Q.QUEUE_NAME, { connection: { url } as never, prefix: Q.QUEUE_PREFIX });
-  q.on('error', () => {});
-  closers.push(() => q.close());
-  return q;
 }
 
 type Summary = Record<string, unknown> & { decisionMs: Record<string, { decisions: number }> };
@@ -168,200 +182,187 @@ function recordsOf(file: string): unknown[] {
   return [...lines, untimed(summary)];
 }
 
-async function expectQueueEmpty(): Promise<void> {
-  const q = inspect();
-  const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'paused');
-  expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([]);
-  expect(await runKeys(await q.client)).toEqual([]);
+/**
+ * The tournament the worker tests share: boards long enough (a search player, about a second of CPU
+ * each) for a worker to be caught holding one, four of them so that others are left for the next
+ * worker. Its local run, the reference each queued run must equal, is played once for them all.
+ */
+const BOARDS = [
+  'tournament',
+  '--team-a',
+  'pimc:n=2,rule',
+  '--team-b',
+  'random,random',
+  '--games',
+  '8',
+  '--seed',
+  '3',
+  '--json',
+];
+let boardsReference: Promise<CliRun> | null = null;
+async function boardsLocally(): Promise<CliRun> {
+  const local = await (boardsReference ??= runCli(BOARDS, dir));
+  expect(local.code, local.err).toBe(0);
+  return local;
 }
 
 // Each test starts one to three parceiro processes and plays boards: at a load of 12 on 2 cores one
 // took 60 s, the default timeout. The bound is a safety net, not a measure.
-describe('parceiro tournament --queue', { timeout: 3 * WAIT }, () => {
-  it('gives the local run’s summary and records, and leaves the queue empty', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'rule,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '40',
-      '--seed',
-      '7',
-      '--json',
-    ];
-    const local = await runCli([...args, '--records', 'local.jsonl'], dir);
-    expect(local.code, local.err).toBe(0);
-    await startWorker(2);
-    const queued = await runCli([...args, '--records', 'queued.jsonl', '--queue', url], dir);
-    expect(queued.code, queued.err).toBe(0);
-    expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
-    expect(parse(queued.out).games).toBe(40);
-    expect(recordsOf(join(dir, 'queued.jsonl'))).toEqual(recordsOf(join(dir, 'local.jsonl')));
-    await expectQueueEmpty();
-  });
+describe('parceiro tournament --queue', { concurrent: true, timeout: 3 * WAIT }, () => {
+  it('gives the local run’s summary and records, and leaves the queue empty', () =>
+    withLab(async (lab) => {
+      const args = [
+        'tournament',
+        '--team-a',
+        'rule,rule',
+        '--team-b',
+        'random,random',
+        '--games',
+        '40',
+        '--seed',
+        '7',
+        '--json',
+      ];
+      const local = await runCli([...args, '--records', 'local.jsonl'], lab.dir);
+      expect(local.code, local.err).toBe(0);
+      await lab.startWorker(2);
+      const queued = await runCli([...args, '--records', 'queued.jsonl', '--queue', lab.url], lab.dir);
+      expect(queued.code, queued.err).toBe(0);
+      expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
+      expect(parse(queued.out).games).toBe(40);
+      expect(recordsOf(join(lab.dir, 'queued.jsonl'))).toEqual(recordsOf(join(lab.dir, 'local.jsonl')));
+      await lab.expectQueueEmpty();
+    }));
 
-  it('shares the boards between two workers, each board counted once', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '12',
-      '--seed',
-      '3',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
-    const first = await startWorker();
-    const run = runCli([...args, '--queue', url], dir);
-    // The first worker holds a board and is frozen with it: the second must play the others.
-    await waitFor('the first worker to take a board', () => first.out().includes('playing board'));
-    first.child.kill('SIGSTOP');
-    const second = await startWorker();
-    await waitFor('the second worker to play a board', () => second.out().includes('played board'));
-    first.child.kill('SIGCONT');
-    const queued = await run;
-    expect(queued.code, queued.err).toBe(0);
-    expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
-    expect(first.out()).toMatch(/playing board/);
-    expect(second.out()).toMatch(/played board/);
-    await expectQueueEmpty();
-  });
+  it('shares the boards between two workers, each board counted once', () =>
+    withLab(async (lab) => {
+      const args = BOARDS;
+      const local = await boardsLocally();
+      const first = await lab.startWorker();
+      const run = runCli([...args, '--queue', lab.url], lab.dir);
+      // The first worker holds a board and is frozen with it: the second must play the others.
+      await waitFor('the first worker to take a board', () => first.out().includes('playing board'));
+      first.child.kill('SIGSTOP');
+      const second = await lab.startWorker();
+      await waitFor('the second worker to play a board', () => second.out().includes('played board'));
+      first.child.kill('SIGCONT');
+      const queued = await run;
+      expect(queued.code, queued.err).toBe(0);
+      expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
+      expect(first.out()).toMatch(/playing board/);
+      expect(second.out()).toMatch(/played board/);
+      await lab.expectQueueEmpty();
+    }));
 
-  it('loses no board when a worker is SIGKILLed mid-board: another plays it again', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '8',
-      '--seed',
-      '11',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
-    const doomed = await startWorker();
-    const run = runCli([...args, '--queue', url], dir);
-    await waitFor('the worker to take a board', () => doomed.out().includes('playing board'));
-    const held = /playing (board \d+)/.exec(doomed.out())![1]!;
-    doomed.child.kill('SIGKILL');
-    await doomed.done;
-    const heir = await startWorker();
-    const queued = await run;
-    expect(queued.code, queued.err).toBe(0);
-    expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
-    // Unless it finished its board just before it died, the board it held was played again.
-    if (!doomed.out().includes(`played ${held} `)) expect(heir.out()).toContain(`played ${held} `);
-    await expectQueueEmpty();
-  });
+  it('loses no board when a worker is SIGKILLed mid-board: another plays it again', () =>
+    withLab(async (lab) => {
+      const args = BOARDS;
+      const local = await boardsLocally();
+      const doomed = await lab.startWorker();
+      const run = runCli([...args, '--queue', lab.url], lab.dir);
+      await waitFor('the worker to take a board', () => doomed.out().includes('playing board'));
+      const held = /playing (board \d+)/.exec(doomed.out())![1]!;
+      doomed.child.kill('SIGKILL');
+      await doomed.done;
+      const heir = await lab.startWorker();
+      const queued = await run;
+      expect(queued.code, queued.err).toBe(0);
+      expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
+      // Unless it finished its board just before it died, the board it held was played again.
+      if (!doomed.out().includes(`played ${held} `)) expect(heir.out()).toContain(`played ${held} `);
+      await lab.expectQueueEmpty();
+    }));
 
-  it('a worker stopped by a signal finishes its board, and by a second one gives it back at once', async () => {
-    const args = [
-      'tournament',
-      '--team-a',
-      'pimc:n=2,rule',
-      '--team-b',
-      'random,random',
-      '--games',
-      '8',
-      '--seed',
-      '5',
-      '--json',
-    ];
-    const local = await runCli(args, dir);
-    expect(local.code, local.err).toBe(0);
-    const finisher = await startWorker();
-    const run = runCli([...args, '--queue', url], dir);
-    await waitFor('the worker to take a board', () => finisher.out().includes('playing board'));
-    const first = /playing (board \d+)/.exec(finisher.out())![1]!;
-    finisher.child.kill('SIGINT');
-    expect(await finisher.done).toMatchObject({ code: 0 });
-    // It finished the board in hand, and took no other.
-    expect(finisher.out()).toContain(`played ${first} `);
-    expect(finisher.out().match(/playing board/g)).toHaveLength(1);
-    expect(finisher.out()).toMatch(/stopped\n$/);
+  it('a worker stopped by a signal finishes its board, and by a second one gives it back at once', () =>
+    withLab(async (lab) => {
+      const args = BOARDS;
+      const local = await boardsLocally();
+      const finisher = await lab.startWorker();
+      const run = runCli([...args, '--queue', lab.url], lab.dir);
+      await waitFor('the worker to take a board', () => finisher.out().includes('playing board'));
+      const first = /playing (board \d+)/.exec(finisher.out())![1]!;
+      finisher.child.kill('SIGINT');
+      expect(await finisher.done).toMatchObject({ code: 0 });
+      // It finished the board in hand, and took no other.
+      expect(finisher.out()).toContain(`played ${first} `);
+      expect(finisher.out().match(/playing board/g)).toHaveLength(1);
+      expect(finisher.out()).toMatch(/stopped\n$/);
 
-    const giver = await startWorker();
-    await waitFor('the worker to take a board', () => giver.out().includes('playing board'));
-    const second = /playing (board \d+)/.exec(giver.out())![1]!;
-    giver.child.kill('SIGTERM');
-    await waitFor('the worker to hear the signal', () => giver.out().includes('SIGTERM: finishing'));
-    giver.child.kill('SIGTERM');
-    expect(await giver.done).toMatchObject({ code: 0 });
-    // Unless it finished the board before the second signal, it gave it back.
-    const gaveBack = giver.out().includes(`gave back ${second} `);
-    if (!gaveBack) expect(giver.out()).toContain(`played ${second} `);
+      const giver = await lab.startWorker();
+      await waitFor('the worker to take a board', () => giver.out().includes('playing board'));
+      const second = /playing (board \d+)/.exec(giver.out())![1]!;
+      giver.child.kill('SIGTERM');
+      await waitFor('the worker to hear the signal', () => giver.out().includes('SIGTERM: finishing'));
+      giver.child.kill('SIGTERM');
+      expect(await giver.done).toMatchObject({ code: 0 });
+      // Unless it finished the board before the second signal, it gave it back.
+      const gaveBack = giver.out().includes(`gave back ${second} `);
+      if (!gaveBack) expect(giver.out()).toContain(`played ${second} `);
 
-    const last = await startWorker();
-    const queued = await run;
-    expect(queued.code, queued.err).toBe(0);
-    expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
-    if (gaveBack) expect(last.out()).toContain(`played ${second} `);
-    await expectQueueEmpty();
-  });
+      const last = await lab.startWorker();
+      const queued = await run;
+      expect(queued.code, queued.err).toBe(0);
+      expect(JSON.stringify(untimed(parse(queued.out)))).toBe(JSON.stringify(untimed(parse(local.out))));
+      if (gaveBack) expect(last.out()).toContain(`played ${second} `);
+      await lab.expectQueueEmpty();
+    }));
 
-  it('stops with one line and exit 2 when a worker cannot play a board, and names why', async () => {
-    // A worker of another version, that does not know a player the tournament uses.
-    const reason = "this worker (parceiro 0.0.1) does not know the player 'rule'";
-    const old = new Worker(
-      Q.QUEUE_NAME,
-      async () => {
-        throw new UnrecoverableError(reason);
-      },
-      { connection: { url } as never, prefix: Q.QUEUE_PREFIX },
-    );
-    old.on('error', () => {});
-    closers.push(() => old.close());
-    const r = await runCli(
-      ['tournament', '--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '2', '--queue', url],
-      dir,
-    );
-    expect(r.code).toBe(2);
-    expect(r.err).toBe(`parceiro: error: a worker could not play board 0 of this tournament: ${reason}\n`);
-    await old.close();
-    await expectQueueEmpty();
-  });
+  it('stops with one line and exit 2 when a worker cannot play a board, and names why', () =>
+    withLab(async (lab) => {
+      // A worker of another version, that does not know a player the tournament uses.
+      const reason = "this worker (parceiro 0.0.1) does not know the player 'rule'";
+      const old = new Worker(
+        Q.QUEUE_NAME,
+        async () => {
+          throw new UnrecoverableError(reason);
+        },
+        { connection: { url: lab.url } as never, prefix: Q.QUEUE_PREFIX },
+      );
+      old.on('error', () => {});
+      lab.closers.push(() => old.close());
+      const r = await runCli(
+        ['tournament', '--team-a', 'rule,rule', '--team-b', 'random,random', '--games', '2', '--queue', lab.url],
+        dir,
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`parceiro: error: a worker could not play board 0 of this tournament: ${reason}\n`);
+      await old.close();
+      await lab.expectQueueEmpty();
+    }));
 
-  it('a worker refuses a job whose player it does not know, with the reason on the job, and keeps serving', async () => {
-    const w = await startWorker();
-    const q = inspect();
-    const client = await q.client;
-    await client.set(Q.runKey('testrun'), '1', { EX: 600 });
-    const spec = {
-      teamA: ['nosuch', 'rule'],
-      teamB: ['random', 'random'],
-      games: 2,
-      seed: 1,
-      duplicate: true,
-      sessionGames: 1,
-    };
-    const data = {
-      protocol: Q.QUEUE_PROTOCOL,
-      version: '9.9.9',
-      runId: 'testrun',
-      spec,
-      from: 0,
-      to: 1,
-      records: false,
-    };
-    const job = await q.add('boards', data, { jobId: Q.jobId('testrun', 0), attempts: 3 });
-    await waitFor('the job to fail', async () => (await job.getState()) === 'failed');
-    const failed = await q.getJob(job.id!);
-    expect(failed!.failedReason).toMatch(/does not know the player 'nosuch'/);
-    expect(failed!.attemptsMade).toBe(1);
-    expect(w.child.exitCode).toBeNull();
-    await failed!.remove();
-    await client.del(Q.runKey('testrun'));
-    await expectQueueEmpty();
-  });
+  it('a worker refuses a job whose player it does not know, with the reason on the job, and keeps serving', () =>
+    withLab(async (lab) => {
+      const w = await lab.startWorker();
+      const q = lab.inspect();
+      const client = await q.client;
+      await client.set(Q.runKey('testrun'), '1', { EX: 600 });
+      const spec = {
+        teamA: ['nosuch', 'rule'],
+        teamB: ['random', 'random'],
+        games: 2,
+        seed: 1,
+        duplicate: true,
+        sessionGames: 1,
+      };
+      const data = {
+        protocol: Q.QUEUE_PROTOCOL,
+        version: '9.9.9',
+        runId: 'testrun',
+        spec,
+        from: 0,
+        to: 1,
+        records: false,
+      };
+      const job = await q.add('boards', data, { jobId: Q.jobId('testrun', 0), attempts: 3 });
+      await waitFor('the job to fail', async () => (await job.getState()) === 'failed');
+      const failed = await q.getJob(job.id!);
+      expect(failed!.failedReason).toMatch(/does not know the player 'nosuch'/);
+      expect(failed!.attemptsMade).toBe(1);
+      expect(w.child.exitCode).toBeNull();
+      await failed!.remove();
+      await client.del(Q.runKey('testrun'));
+      await lab.expectQueueEmpty();
+    }));
 
   it('gives one line and exit 2 for an unreachable Redis', async () => {
     const port = await freePort();

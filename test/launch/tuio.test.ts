@@ -9,14 +9,16 @@ import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TUIO_FILE } from '../../table-bridge/tuio/index.js';
 import { CLI, runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-tuio-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Killed once the file is done (not after each case: the cases run at once, and one's end must not
+// stop another's programs).
 const children: ChildProcess[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
@@ -61,7 +63,8 @@ const oneLine = (err: string) => {
   return lines[0]!;
 };
 
-describe('parceiro live --tuio and parceiro tuio-sim', () => {
+// The whole game and the refusals are independent programs on free ports: the cases run at once.
+describe.concurrent('parceiro live --tuio and parceiro tuio-sim', () => {
   it(
     'tuio-sim plays a whole physically dealt game against live --tuio over TUIO 2.0, and both end cleanly',
     { timeout: 300_000 },

@@ -19,7 +19,9 @@ const TOKEN = 'greeting-test';
 const UTTERANCE = '/parceiro/behaviours/utterance';
 const TABLE_EVENTS = '/parceiro/table/events';
 
-describe("the session's greeting", () => {
+// The two cases are independent (each its own nodes on free ports and session ids) and mostly wait on
+// the table and the robot's lines: they run at once.
+describe.concurrent("the session's greeting", () => {
   it('waits for the table of people, then greets them; the recording replays exactly', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 21,

@@ -63,7 +63,9 @@ const tableEvents = (file: string): TableEvent[] =>
     .messages.filter((m) => m.topic.name === '/parceiro/table/events')
     .map((m) => m.message as TableEvent);
 
-describe('a lab day', () => {
+// The three days are independent (each its own node on free ports, its own sessions and folder) and
+// mostly wait on the sessions' pace: they run at once.
+describe.concurrent('a lab day', () => {
   it('serves three sessions on one token and address, one table connection through every switch; each recording replays to itself; the dashboard lists the day', async () => {
     const node = await robot.ParceiroNode.start({
       ...session(100),

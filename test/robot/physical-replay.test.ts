@@ -14,7 +14,9 @@ import { recording, replay, robot } from './replay-harness.js';
 const dir = mkdtempSync(join(tmpdir(), 'parceiro-physical-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('a recorded physical-deal session', () => {
+// The two cases are independent (each its own node on free ports, token and session id) and mostly
+// wait on the table and the robot's lines: they run at once.
+describe.concurrent('a recorded physical-deal session', () => {
   it('replays and matches, a renounce found later included', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 33,

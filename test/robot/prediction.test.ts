@@ -31,70 +31,75 @@ const TOKEN = 'prediction-token-1';
 const quiet = () => robot.createLogger({ level: 'silent', pretty: false });
 
 describe('predictions on the bus', () => {
-  it("predict each card of the other seats from the robot's seat, say the surprise once it is down, and replay exactly", async () => {
-    const node = await robot.ParceiroNode.start({
-      seed: 23,
-      games: 2,
-      sessionId: 'prediction-1',
-      language: 'pt',
-      budgetMs: 100,
-      recordingsDir: dir,
-      table: { host: '127.0.0.1', port: 0, token: TOKEN },
-      minThinkMs: 0,
-      speech: 'publish',
-      dashboard: null,
-      prediction: { model: 'expert', top: 5 },
-      logger: quiet(),
-    });
-    const predictions: PredictionMessage[] = [];
-    const plays: GameEventMessage[] = [];
-    node.bus.subscribe('prediction', (m) => void predictions.push(m));
-    node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
-    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 5 }));
-    await node.quiet();
-    const stats = node.reactions.predictions!.stats;
-    const path = (await node.close()).recording!;
+  // The three sessions (each its own node on free ports and its own session id) mostly wait on the
+  // table and the robot's lines: they run at once. The cases after them run one at a time.
+  it.concurrent(
+    "predict each card of the other seats from the robot's seat, say the surprise once it is down, and replay exactly",
+    async () => {
+      const node = await robot.ParceiroNode.start({
+        seed: 23,
+        games: 2,
+        sessionId: 'prediction-1',
+        language: 'pt',
+        budgetMs: 100,
+        recordingsDir: dir,
+        table: { host: '127.0.0.1', port: 0, token: TOKEN },
+        minThinkMs: 0,
+        speech: 'publish',
+        dashboard: null,
+        prediction: { model: 'expert', top: 5 },
+        logger: quiet(),
+      });
+      const predictions: PredictionMessage[] = [];
+      const plays: GameEventMessage[] = [];
+      node.bus.subscribe('prediction', (m) => void predictions.push(m));
+      node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
+      await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 5 }));
+      await node.quiet();
+      const stats = node.reactions.predictions!.stats;
+      const path = (await node.close()).recording!;
 
-    // Every card of another seat: predicted before it, judged after it, in that order.
-    const others = plays.filter((p) => p.seat !== 0);
-    expect(others).toHaveLength(60);
-    expect(stats.predictions).toBe(60);
-    const predicted = predictions.filter((m) => m.phase === 'predicted');
-    const played = predictions.filter((m) => m.phase === 'played');
-    expect(predicted).toHaveLength(60);
-    expect(played).toHaveLength(60);
-    predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
-    played.forEach((m, i) => {
-      const p = others[i]!;
-      expect(m).toMatchObject({ seat: p.seat, played: p.card, trick: p.trick, game: p.game + 1, model: 'expert' });
-      expect(m.cards.length).toBeLessThanOrEqual(5);
-      expect(m.cards.length).toBe(Math.min(5, m.possible));
-      // Most likely first, each a probability; the card played had one, and its surprise follows from it.
-      for (let k = 1; k < m.probabilities.length; k++)
-        expect(m.probabilities[k]!).toBeLessThanOrEqual(m.probabilities[k - 1]!);
-      expect(m.probability).toBeGreaterThan(0);
-      expect(m.probability).toBeLessThanOrEqual(m.probabilities[0]! + 1e-9);
-      expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
-      if (m.rank === 1) expect(m.surprise).toBe(0);
-      if (m.cards.includes(m.played)) expect(m.cards.indexOf(m.played) + 1).toBe(m.rank);
-      // What the prediction saw: never the card itself as certain unless it was the seat's only possible one.
-      if (m.possible > 1) expect(m.probability).toBeLessThan(1);
-    });
-    // Not every card surprises, and some do.
-    expect(played.filter((m) => m.surprise === 0).length).toBeGreaterThan(0);
-    expect(played.filter((m) => m.surprise >= 0.5).length).toBeGreaterThan(0);
+      // Every card of another seat: predicted before it, judged after it, in that order.
+      const others = plays.filter((p) => p.seat !== 0);
+      expect(others).toHaveLength(60);
+      expect(stats.predictions).toBe(60);
+      const predicted = predictions.filter((m) => m.phase === 'predicted');
+      const played = predictions.filter((m) => m.phase === 'played');
+      expect(predicted).toHaveLength(60);
+      expect(played).toHaveLength(60);
+      predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
+      played.forEach((m, i) => {
+        const p = others[i]!;
+        expect(m).toMatchObject({ seat: p.seat, played: p.card, trick: p.trick, game: p.game + 1, model: 'expert' });
+        expect(m.cards.length).toBeLessThanOrEqual(5);
+        expect(m.cards.length).toBe(Math.min(5, m.possible));
+        // Most likely first, each a probability; the card played had one, and its surprise follows from it.
+        for (let k = 1; k < m.probabilities.length; k++)
+          expect(m.probabilities[k]!).toBeLessThanOrEqual(m.probabilities[k - 1]!);
+        expect(m.probability).toBeGreaterThan(0);
+        expect(m.probability).toBeLessThanOrEqual(m.probabilities[0]! + 1e-9);
+        expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
+        if (m.rank === 1) expect(m.surprise).toBe(0);
+        if (m.cards.includes(m.played)) expect(m.cards.indexOf(m.played) + 1).toBe(m.rank);
+        // What the prediction saw: never the card itself as certain unless it was the seat's only possible one.
+        if (m.possible > 1) expect(m.probability).toBeLessThan(1);
+      });
+      // Not every card surprises, and some do.
+      expect(played.filter((m) => m.surprise === 0).length).toBeGreaterThan(0);
+      expect(played.filter((m) => m.surprise >= 0.5).length).toBeGreaterThan(0);
 
-    // Recorded, and a replay predicts exactly the same (and so reacts the same).
-    const rec = recording.readRecording(path);
-    expect(rec.session?.prediction).toBe(JSON.stringify({ model: 'expert', top: 5 }));
-    const r = await replay.replayRecording(rec);
-    expect(r.firstDifference).toBeNull();
-    expect(r.matches).toBe(true);
-    expect(r.compared['/parceiro/prediction']).toBe(120);
-    expect(r.groups.emotions.matches).toBe(true);
-  });
+      // Recorded, and a replay predicts exactly the same (and so reacts the same).
+      const rec = recording.readRecording(path);
+      expect(rec.session?.prediction).toBe(JSON.stringify({ model: 'expert', top: 5 }));
+      const r = await replay.replayRecording(rec);
+      expect(r.firstDifference).toBeNull();
+      expect(r.matches).toBe(true);
+      expect(r.compared['/parceiro/prediction']).toBe(120);
+      expect(r.groups.emotions.matches).toBe(true);
+    },
+  );
 
-  it('off: no predictions, and a replay of that recording makes none', async () => {
+  it.concurrent('off: no predictions, and a replay of that recording makes none', async () => {
     const node = await robot.ParceiroNode.start({
       seed: 24,
       games: 1,
@@ -124,67 +129,70 @@ describe('predictions on the bus', () => {
     expect(r.compared['/parceiro/prediction'] ?? 0).toBe(0);
   });
 
-  it('learned: the shipped network runs in onnxruntime-node live, and a replay of the recording predicts the same with it', async () => {
-    const modelFile = 'models/policy-timed-100ms-seed2311.onnx';
-    const before = fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url));
-    expect(existsSync(before)).toBe(true);
-    const node = await robot.ParceiroNode.start({
-      seed: 25,
-      games: 1,
-      sessionId: 'prediction-learned',
-      language: 'pt',
-      budgetMs: 100,
-      recordingsDir: dir,
-      table: { host: '127.0.0.1', port: 0, token: TOKEN },
-      minThinkMs: 0,
-      speech: 'publish',
-      dashboard: null,
-      prediction: { model: 'learned', top: 5, modelFile },
-      logger: quiet(),
-    });
-    const predictions: PredictionMessage[] = [];
-    const plays: GameEventMessage[] = [];
-    node.bus.subscribe('prediction', (m) => void predictions.push(m));
-    node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
-    // Each prediction is a batch of the seat's possible hands through onnxruntime, not the TypeScript pass.
-    const { runsStarted } = (await import(
-      new URL('../../dist/robot/learned/inflight.js', import.meta.url).href
-    )) as typeof import('../../robot/learned/inflight.js');
-    const runs0 = runsStarted();
-    await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 7 }));
-    await node.quiet();
-    const stats = node.reactions.predictions!.stats;
-    const path = (await node.close()).recording!;
+  it.concurrent(
+    'learned: the shipped network runs in onnxruntime-node live, and a replay of the recording predicts the same with it',
+    async () => {
+      const modelFile = 'models/policy-timed-100ms-seed2311.onnx';
+      const before = fileURLToPath(new URL('../../models/policy-timed-100ms-seed2311.onnx', import.meta.url));
+      expect(existsSync(before)).toBe(true);
+      const node = await robot.ParceiroNode.start({
+        seed: 25,
+        games: 1,
+        sessionId: 'prediction-learned',
+        language: 'pt',
+        budgetMs: 100,
+        recordingsDir: dir,
+        table: { host: '127.0.0.1', port: 0, token: TOKEN },
+        minThinkMs: 0,
+        speech: 'publish',
+        dashboard: null,
+        prediction: { model: 'learned', top: 5, modelFile },
+        logger: quiet(),
+      });
+      const predictions: PredictionMessage[] = [];
+      const plays: GameEventMessage[] = [];
+      node.bus.subscribe('prediction', (m) => void predictions.push(m));
+      node.bus.subscribe('gameEvents', (m) => void (m.type === 'play' && plays.push(m)));
+      // Each prediction is a batch of the seat's possible hands through onnxruntime, not the TypeScript pass.
+      const { runsStarted } = (await import(
+        new URL('../../dist/robot/learned/inflight.js', import.meta.url).href
+      )) as typeof import('../../robot/learned/inflight.js');
+      const runs0 = runsStarted();
+      await robot.playToTheEnd(node, new SimulatedTable({ url: node.url, token: TOKEN, seed: 7 }));
+      await node.quiet();
+      const stats = node.reactions.predictions!.stats;
+      const path = (await node.close()).recording!;
 
-    const others = plays.filter((p) => p.seat !== 0);
-    expect(others).toHaveLength(30);
-    expect(stats.predictions).toBe(30);
-    expect(stats.failures).toBe(0);
-    predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
-    const played = predictions.filter((m) => m.phase === 'played');
-    played.forEach((m, i) => {
-      expect(m).toMatchObject({ seat: others[i]!.seat, played: others[i]!.card, model: 'learned' });
-      expect(m.probability).toBeGreaterThan(0);
-      expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
-    });
-    // One onnxruntime run (a batch of the seat's possible hands) for each card with a choice; none for a seat's only possible card.
-    expect(runsStarted() - runs0).toBe(played.filter((m) => m.possible > 1).length);
-    expect(runsStarted() - runs0).toBeGreaterThan(15);
-    // The network is not the expert: some prediction gives its favourite a share the expert softmax would not.
-    expect(new Set(played.map((m) => m.probabilities[0])).size).toBeGreaterThan(5);
+      const others = plays.filter((p) => p.seat !== 0);
+      expect(others).toHaveLength(30);
+      expect(stats.predictions).toBe(30);
+      expect(stats.failures).toBe(0);
+      predictions.forEach((m, i) => expect(m.phase).toBe(i % 2 === 0 ? 'predicted' : 'played'));
+      const played = predictions.filter((m) => m.phase === 'played');
+      played.forEach((m, i) => {
+        expect(m).toMatchObject({ seat: others[i]!.seat, played: others[i]!.card, model: 'learned' });
+        expect(m.probability).toBeGreaterThan(0);
+        expect(m.surprise).toBeCloseTo(1 - m.probability / m.probabilities[0]!, 4);
+      });
+      // One onnxruntime run (a batch of the seat's possible hands) for each card with a choice; none for a seat's only possible card.
+      expect(runsStarted() - runs0).toBe(played.filter((m) => m.possible > 1).length);
+      expect(runsStarted() - runs0).toBeGreaterThan(15);
+      // The network is not the expert: some prediction gives its favourite a share the expert softmax would not.
+      expect(new Set(played.map((m) => m.probabilities[0])).size).toBeGreaterThan(5);
 
-    // The recording names the file, its sidecar's features version and its digest; a replay predicts the same.
-    const rec = recording.readRecording(path);
-    const info = JSON.parse(rec.session!.prediction!) as Record<string, unknown>;
-    expect(info).toMatchObject({ model: 'learned', top: 5, modelFile, featuresVersion: 1 });
-    expect(info.sha256).toMatch(/^[0-9a-f]{16}$/);
-    const r = await replay.replayRecording(rec);
-    expect(r.notes.filter((n) => /prediction/.test(n))).toEqual([]);
-    expect(r.firstDifference).toBeNull();
-    expect(r.matches).toBe(true);
-    expect(r.compared['/parceiro/prediction']).toBe(60);
-    expect(r.groups.emotions.matches).toBe(true);
-  });
+      // The recording names the file, its sidecar's features version and its digest; a replay predicts the same.
+      const rec = recording.readRecording(path);
+      const info = JSON.parse(rec.session!.prediction!) as Record<string, unknown>;
+      expect(info).toMatchObject({ model: 'learned', top: 5, modelFile, featuresVersion: 1 });
+      expect(info.sha256).toMatch(/^[0-9a-f]{16}$/);
+      const r = await replay.replayRecording(rec);
+      expect(r.notes.filter((n) => /prediction/.test(n))).toEqual([]);
+      expect(r.firstDifference).toBeNull();
+      expect(r.matches).toBe(true);
+      expect(r.compared['/parceiro/prediction']).toBe(60);
+      expect(r.groups.emotions.matches).toBe(true);
+    },
+  );
 
   it('learned: a missing, unreadable or wrong model file stops the node at start, in one line naming node.yaml and the file', async () => {
     const { loadNodeSettings } = (await import(

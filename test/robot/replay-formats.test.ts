@@ -33,8 +33,8 @@ async function record(format: 'json' | 'ros2'): Promise<string> {
 
 describe('a recording in the rosbag2 profile', () => {
   it('replays to itself, and holds what the JSON recording of the same session holds', async () => {
-    const cdr = await record('ros2');
-    const json = await record('json');
+    // The two sessions at once (each its own node on free ports and session id): each mostly waits.
+    const [cdr, json] = await Promise.all([record('ros2'), record('json')]);
     const a = recording.readRecording(cdr);
     const b = recording.readRecording(json);
     expect(a.format).toBe('ros2');

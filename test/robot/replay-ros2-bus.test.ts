@@ -51,7 +51,9 @@ async function recordOnRos2(id: string, o: { wizard: boolean; format: 'json' | '
   return path;
 }
 
-describe('a session on the ROS 2 bus replays in process', () => {
+// The three sessions are independent (each its own stand-in bus, node on free ports and session id) and
+// mostly wait on the table and the robot's lines: they run at once.
+describe.concurrent('a session on the ROS 2 bus replays in process', () => {
   it('with the robot connected over ROS 2 in the recording and in the replay', async () => {
     const path = await recordOnRos2('ros2-kind', { wizard: false, format: 'json' });
     const rec = recording.readRecording(path);
