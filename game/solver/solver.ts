@@ -989,6 +989,15 @@ export class Solver {
     const size = this.tableSize;
     const led = size ? SUIT[this.table[0]!]! : -1;
     const follow = led >= 0 && h[seat * 4 + led] !== 0;
+    if (follow) {
+      const f = h[seat * 4 + led]!;
+      if ((f & (f - 1)) === 0) {
+        // A single card of the led suit: the only move.
+        this.moves[base] = led * 10 + 31 - Math.clz32(f);
+        this.runOf[base] = -1;
+        return 1;
+      }
+    }
     const trump = this.trump;
     let bestCard = -1;
     let bestSuit = -1;
@@ -1012,8 +1021,8 @@ export class Solver {
     }
     const o1 = (seat + 1) & 3;
     const o2 = (seat + 3) & 3;
-    const o1Trumps = h[o1 * 4 + trump] !== 0;
-    const o2Trumps = h[o2 * 4 + trump] !== 0;
+    const o1Trumps = !size && h[o1 * 4 + trump] !== 0;
+    const o2Trumps = !size && h[o2 * 4 + trump] !== 0;
     let n = 0;
     for (let s = 0; s < 4; s++) {
       if (follow && s !== led) continue;

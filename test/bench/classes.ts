@@ -49,8 +49,10 @@ for (let i = 0; i < deals; i++) {
   ms.push(best);
   console.log(`deal ${i}: ${n} nodes, ${best.toFixed(1)} ms of CPU`);
 }
+const totalNodes = nodes.reduce((a, b) => a + b, 0);
+const totalMs = ms.reduce((a, b) => a + b, 0);
 console.log(
   `classes of every first lead, ${deals} deals: median ${quantile(nodes, 0.5)} nodes (p90 ${quantile(nodes, 0.9)}), ` +
     `median ${quantile(ms, 0.5).toFixed(1)} ms of CPU (p90 ${quantile(ms, 0.9).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}); ` +
-    `total ${nodes.reduce((a, b) => a + b, 0)} nodes; classes checksum ${checksum >>> 0}`,
+    `${(totalNodes / totalMs / 1000).toFixed(2)} M nodes a second; total ${totalNodes} nodes; classes checksum ${checksum >>> 0}`,
 );
