@@ -80,10 +80,10 @@ export class TranspositionTable {
     this.start();
   }
 
-  /** Empties the part in use (the rest is emptied as the table grows into it) and starts small again. */
+  /** Starts small again, empty: the part a cleared table uses is emptied here, the rest as it grows into it. */
   clear(): void {
-    this.slots.fill(0, 0, (this.mask + 2) * 4);
     this.start();
+    this.slots.fill(0, 0, (this.mask + 2) * 4);
   }
 
   private start(): void {
