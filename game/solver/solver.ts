@@ -887,17 +887,19 @@ export class Solver {
     const i = (x & TWO_MASK) << 1;
     const cache = this.twoCache;
     if (cache[i] === k1 && (cache[i + 1]! & 0xffffff) === k2) return cache[i + 1]! >>> 24;
-    const v = this.twoSeat(0, -1, 1000);
+    const v = this.twoSeat(0, -1, 1000, 0, 0, 0);
     cache[i] = k1;
     cache[i + 1] = k2 | (v << 24);
     return v;
   }
 
-  /** Seat `i` (from the leader) of the first of the last two tricks chooses; see lastTwo. */
-  private twoSeat(i: number, alpha: number, beta: number): number {
+  /**
+   * Seat `i` (from the leader) of the first of the last two tricks chooses; see lastTwo. `w`, `wc` and
+   * `pts`: the seat winning that trick so far (from the leader), its card, and the trick's points.
+   */
+  private twoSeat(i: number, alpha: number, beta: number, w: number, wc: number, pts: number): number {
     const c = this.twoCards;
     const pick = this.twoPick;
-    if (i === 4) return this.twoValue();
     const maximizing = ((this.leader + i) & 1) === 0;
     const x = c[i * 2]!;
     const y = c[i * 2 + 1]!;
@@ -916,7 +918,23 @@ export class Solver {
     let best = maximizing ? -1 : 1000;
     for (let j = from; j < to; j++) {
       pick[i] = i * 2 + j;
-      const v = this.twoSeat(i + 1, alpha, beta);
+      const card = j === 0 ? x : y;
+      let nw = w;
+      let nwc = wc;
+      if (i === 0) {
+        nw = 0;
+        nwc = card;
+      } else {
+        const s = SUIT[card]!;
+        if (s === SUIT[wc] ? card > wc : s === this.trump) {
+          nw = i;
+          nwc = card;
+        }
+      }
+      const v =
+        i === 3
+          ? this.twoValue(nw, pts + POINTS[card]!)
+          : this.twoSeat(i + 1, alpha, beta, nw, nwc, pts + POINTS[card]!);
       if (maximizing) {
         if (v > best) best = v;
         if (best > alpha) alpha = best;
@@ -929,25 +947,14 @@ export class Solver {
     return best;
   }
 
-  /** Team A's points from the last two tricks for the cards picked to the first (see lastTwo). */
-  private twoValue(): number {
+  /**
+   * Team A's points from the last two tricks for the cards picked to the first (see lastTwo), whose
+   * winner is seat `w` from the leader and whose points are `pts`.
+   */
+  private twoValue(w: number, pts: number): number {
     const c = this.twoCards;
     const pick = this.twoPick;
     const trump = this.trump;
-    // First trick: the picked cards, in order from the leader.
-    let w = 0;
-    let wc = c[pick[0]!]!;
-    let pts = POINTS[wc]!;
-    for (let i = 1; i < 4; i++) {
-      const card = c[pick[i]!]!;
-      pts += POINTS[card]!;
-      const s = SUIT[card]!;
-      const ws = SUIT[wc]!;
-      if (s === ws ? card > wc : s === trump) {
-        w = i;
-        wc = card;
-      }
-    }
     let value = ((this.leader + w) & 1) === 0 ? pts : 0;
     // Last trick: the other cards, led by the first trick's winner.
     let w2 = w;
