@@ -585,12 +585,18 @@ export class Solver {
       const inPlay = this.handPoints + this.tablePoints;
       if (alpha >= inPlay) return inPlay;
       if (beta <= 0) return 0;
-      const sure = this.trickDecided();
-      if (sure >= 0) {
-        // The card winning the trick cannot be beaten: its team takes at least the trick's points.
-        if (((this.leader + this.best) & 1) === 0) {
-          if (sure >= beta) return sure;
-        } else if (inPlay - sure <= alpha) return inPlay - sure;
+      // A decided trick is worth at most the table's points and 11 from each seat still to play: only
+      // look when that could settle the window.
+      const most = this.tablePoints + 11 * (4 - this.tableSize);
+      const aWins = ((this.leader + this.best) & 1) === 0;
+      if (aWins ? most >= beta : inPlay - most <= alpha) {
+        const sure = this.trickDecided();
+        if (sure >= 0) {
+          // The card winning the trick cannot be beaten: its team takes at least the trick's points.
+          if (aWins) {
+            if (sure >= beta) return sure;
+          } else if (inPlay - sure <= alpha) return inPlay - sure;
+        }
       }
     }
 
