@@ -585,12 +585,18 @@ export class Solver {
       const inPlay = this.handPoints + this.tablePoints;
       if (alpha >= inPlay) return inPlay;
       if (beta <= 0) return 0;
-      const sure = this.trickDecided();
-      if (sure >= 0) {
-        // The card winning the trick cannot be beaten: its team takes at least the trick's points.
-        if (((this.leader + this.best) & 1) === 0) {
-          if (sure >= beta) return sure;
-        } else if (inPlay - sure <= alpha) return inPlay - sure;
+      // A decided trick is worth at most the table's points and 11 from each seat still to play: only
+      // look when that could settle the window.
+      const most = this.tablePoints + 11 * (4 - this.tableSize);
+      const aWins = ((this.leader + this.best) & 1) === 0;
+      if (aWins ? most >= beta : inPlay - most <= alpha) {
+        const sure = this.trickDecided();
+        if (sure >= 0) {
+          // The card winning the trick cannot be beaten: its team takes at least the trick's points.
+          if (aWins) {
+            if (sure >= beta) return sure;
+          } else if (inPlay - sure <= alpha) return inPlay - sure;
+        }
       }
     }
 
@@ -887,17 +893,19 @@ export class Solver {
     const i = (x & TWO_MASK) << 1;
     const cache = this.twoCache;
     if (cache[i] === k1 && (cache[i + 1]! & 0xffffff) === k2) return cache[i + 1]! >>> 24;
-    const v = this.twoSeat(0, -1, 1000);
+    const v = this.twoSeat(0, -1, 1000, 0, 0, 0);
     cache[i] = k1;
     cache[i + 1] = k2 | (v << 24);
     return v;
   }
 
-  /** Seat `i` (from the leader) of the first of the last two tricks chooses; see lastTwo. */
-  private twoSeat(i: number, alpha: number, beta: number): number {
+  /**
+   * Seat `i` (from the leader) of the first of the last two tricks chooses; see lastTwo. `w`, `wc` and
+   * `pts`: the seat winning that trick so far (from the leader), its card, and the trick's points.
+   */
+  private twoSeat(i: number, alpha: number, beta: number, w: number, wc: number, pts: number): number {
     const c = this.twoCards;
     const pick = this.twoPick;
-    if (i === 4) return this.twoValue();
     const maximizing = ((this.leader + i) & 1) === 0;
     const x = c[i * 2]!;
     const y = c[i * 2 + 1]!;
@@ -916,7 +924,23 @@ export class Solver {
     let best = maximizing ? -1 : 1000;
     for (let j = from; j < to; j++) {
       pick[i] = i * 2 + j;
-      const v = this.twoSeat(i + 1, alpha, beta);
+      const card = j === 0 ? x : y;
+      let nw = w;
+      let nwc = wc;
+      if (i === 0) {
+        nw = 0;
+        nwc = card;
+      } else {
+        const s = SUIT[card]!;
+        if (s === SUIT[wc] ? card > wc : s === this.trump) {
+          nw = i;
+          nwc = card;
+        }
+      }
+      const v =
+        i === 3
+          ? this.twoValue(nw, pts + POINTS[card]!)
+          : this.twoSeat(i + 1, alpha, beta, nw, nwc, pts + POINTS[card]!);
       if (maximizing) {
         if (v > best) best = v;
         if (best > alpha) alpha = best;
@@ -929,25 +953,14 @@ export class Solver {
     return best;
   }
 
-  /** Team A's points from the last two tricks for the cards picked to the first (see lastTwo). */
-  private twoValue(): number {
+  /**
+   * Team A's points from the last two tricks for the cards picked to the first (see lastTwo), whose
+   * winner is seat `w` from the leader and whose points are `pts`.
+   */
+  private twoValue(w: number, pts: number): number {
     const c = this.twoCards;
     const pick = this.twoPick;
     const trump = this.trump;
-    // First trick: the picked cards, in order from the leader.
-    let w = 0;
-    let wc = c[pick[0]!]!;
-    let pts = POINTS[wc]!;
-    for (let i = 1; i < 4; i++) {
-      const card = c[pick[i]!]!;
-      pts += POINTS[card]!;
-      const s = SUIT[card]!;
-      const ws = SUIT[wc]!;
-      if (s === ws ? card > wc : s === trump) {
-        w = i;
-        wc = card;
-      }
-    }
     let value = ((this.leader + w) & 1) === 0 ? pts : 0;
     // Last trick: the other cards, led by the first trick's winner.
     let w2 = w;
@@ -989,6 +1002,15 @@ export class Solver {
     const size = this.tableSize;
     const led = size ? SUIT[this.table[0]!]! : -1;
     const follow = led >= 0 && h[seat * 4 + led] !== 0;
+    if (follow) {
+      const f = h[seat * 4 + led]!;
+      if ((f & (f - 1)) === 0) {
+        // A single card of the led suit: the only move.
+        this.moves[base] = led * 10 + 31 - Math.clz32(f);
+        this.runOf[base] = -1;
+        return 1;
+      }
+    }
     const trump = this.trump;
     let bestCard = -1;
     let bestSuit = -1;
@@ -1012,8 +1034,8 @@ export class Solver {
     }
     const o1 = (seat + 1) & 3;
     const o2 = (seat + 3) & 3;
-    const o1Trumps = h[o1 * 4 + trump] !== 0;
-    const o2Trumps = h[o2 * 4 + trump] !== 0;
+    const o1Trumps = !size && h[o1 * 4 + trump] !== 0;
+    const o2Trumps = !size && h[o2 * 4 + trump] !== 0;
     let n = 0;
     for (let s = 0; s < 4; s++) {
       if (follow && s !== led) continue;

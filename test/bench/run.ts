@@ -201,12 +201,19 @@ function solverSection() {
       medianMs: number;
       p90Ms: number;
       maxMs: number;
+      medianCpuMs: number;
+      p90CpuMs: number;
+      maxCpuMs: number;
       medianNodes: number;
       p90Nodes: number;
       maxNodes: number;
     }
   > = {};
-  const runs: Record<SolverQuery, { ms: number; nodes: number; done: boolean }[]> = { exact: [], classes: [], win: [] };
+  const runs: Record<SolverQuery, { ms: number; cpuMs: number; nodes: number; done: boolean }[]> = {
+    exact: [],
+    classes: [],
+    win: [],
+  };
   for (let i = 0; i < opts.deals; i++) {
     const position = benchDeal(i);
     for (const q of SOLVER_QUERIES) runs[q].push(runQuery(solver, q, position, opts.dealCap));
@@ -219,6 +226,7 @@ function solverSection() {
   }
   for (const q of SOLVER_QUERIES) {
     const ms = runs[q].map((r) => r.ms);
+    const cpu = runs[q].map((r) => r.cpuMs);
     const nodes = runs[q].map((r) => r.nodes);
     const timedOut = runs[q].filter((r) => !r.done).length;
     fullDeal[q] = {
@@ -229,12 +237,15 @@ function solverSection() {
       medianMs: r2(quantile(ms, 0.5)),
       p90Ms: r2(quantile(ms, 0.9)),
       maxMs: r2(Math.max(0, ...ms)),
+      medianCpuMs: r2(quantile(cpu, 0.5)),
+      p90CpuMs: r2(quantile(cpu, 0.9)),
+      maxCpuMs: r2(Math.max(0, ...cpu)),
       medianNodes: quantile(nodes, 0.5),
       p90Nodes: quantile(nodes, 0.9),
       maxNodes: Math.max(0, ...nodes),
     };
     log(
-      `solver: ${q} every root move of a full deal: median ${quantile(nodes, 0.5)} nodes, ${r2(quantile(ms, 0.5))} ms`,
+      `solver: ${q} every root move of a full deal: median ${quantile(nodes, 0.5)} nodes, ${r2(quantile(ms, 0.5))} ms (${r2(quantile(cpu, 0.5))} ms of CPU)`,
     );
   }
   const byTricksLeft: Record<string, { positions: number; medianMs: number; p90Ms: number; medianNodes: number }> = {};
@@ -391,7 +402,7 @@ function humanReport(r: Record<string, unknown>): string {
     };
     for (const [q, f] of Object.entries(solver.fullDeal)) {
       lines.push(
-        `  solver, full deal, ${what[q] ?? q} of every root move: median ${f.medianMs} ms, p90 ${f.p90Ms} ms, median ${f.medianNodes} nodes (max ${f.maxNodes}); ${f.solved}/${f.deals} within ${f.capMs} ms`,
+        `  solver, full deal, ${what[q] ?? q} of every root move: median ${f.medianMs} ms, p90 ${f.p90Ms} ms (CPU: median ${f.medianCpuMs} ms, p90 ${f.p90CpuMs} ms), median ${f.medianNodes} nodes (max ${f.maxNodes}); ${f.solved}/${f.deals} within ${f.capMs} ms`,
       );
     }
     for (const [k, v] of Object.entries(solver.byTricksLeft))

@@ -85,6 +85,29 @@ describe('solver: victory classes', () => {
     }
   }, 120_000);
 
+  it('a table that grows over a full deal gives what a fixed one gives, and starts afresh when cleared', () => {
+    // Deal 1 of the bench stores more entries than a quarter of the 64 K slots a cleared table starts
+    // with, so the default table doubles; one of 64 K entries (ttBits 16) never grows.
+    const deal = dealCards(createRng(4242, 1), 1 as Seat);
+    const p: Position = {
+      trump: suitOf(deal.trumpCard),
+      hands: deal.hands,
+      leader: ((deal.dealer + 1) & 3) as Seat,
+      trick: [],
+      points: [0, 0],
+    };
+    const growing = new Solver();
+    const first = growing.moveClasses(p);
+    const fixed = new Solver({ ttBits: 16 }).moveClasses(p);
+    expect(first.moves.map((m) => [m.card, m.victories])).toEqual(fixed.moves.map((m) => [m.card, m.victories]));
+    // After clearTable nothing of the first query is left: the same search, node for node (an entry
+    // left behind where the table grew would cut some of it short).
+    growing.clearTable();
+    const again = growing.moveClasses(p);
+    expect(again.nodes).toBe(first.nodes);
+    expect(again.moves).toEqual(first.moves);
+  }, 120_000);
+
   it('classOf a position and each zero-window test agree with the exact value (600 positions, 1-5 tricks left)', () => {
     const solver = new Solver({ ttBits: 16 });
     const rand = mulberry32(99);
