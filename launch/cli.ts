@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // parceiro: the command line. Each command lives in commands/; this file only wires options.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../config/index.js';
@@ -69,10 +69,17 @@ const isUserMistake = (e: unknown): e is Error =>
 let signals: StopSignals | null = null;
 const stopSignals = (): StopSignals => (signals ??= new StopSignals());
 
-/** The package's version, from its package.json (dist/launch/cli.js is two folders below it). */
-const version = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/**
+ * The package's version, from its package.json: one folder up from launch/cli.ts when run from
+ * source (the tests' vite-node), two from the built dist/launch/cli.js.
+ */
+const version = ((): string => {
+  for (const up of ['../package.json', '../../package.json']) {
+    const file = new URL(up, import.meta.url);
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return 'unknown';
+})();
 
 const program = new Command('parceiro')
   .description('Parceiro: a social robot that plays Sueca at a touch table.')
