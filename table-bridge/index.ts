@@ -31,6 +31,7 @@ export { tokensEqual } from './token.js';
 export { DEFAULT_CONNECTION_CAPS, guardConnections } from './connection-guard.js';
 export type { ConnectionCaps } from './connection-guard.js';
 export { pageOriginAllowed, sameOriginPage } from './page-origin.js';
+export { answerJson, readPagePost } from './page-post.js';
 export { MESSAGE_LIMIT, TableServer } from './table-server.js';
 export type { TableServerOptions } from './table-server.js';
 export { HelloRefusedError, SimulatedTable } from './simulated-table.js';

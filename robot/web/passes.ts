@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sameOriginPage, tokensEqual } from '../../table-bridge/index.js';
+import { answerJson, readPagePost, tokensEqual } from '../../table-bridge/index.js';
 
 /**
  * What a pass grants: the operator's dashboard, a seat (null: to choose one) at the virtual table, or
@@ -76,58 +76,36 @@ export function withPassRoute(pages: RequestHandler, route: PassRoute): RequestH
       // left to the pages' handler, which says what is wrong
     }
     if (path !== PASS_PATH) return pages(req, res);
-    const answer = (status: number, body: object): void => {
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== 'POST') return answer(405, { error: 'POST a pass' });
-    const origin = req.headers.origin;
-    if (origin !== undefined && !sameOriginPage(origin, req.headers.host))
-      return answer(403, { error: 'not from this page' });
-    let body = '';
-    let tooLong = false;
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      if (tooLong) return;
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        tooLong = true;
-        answer(413, { error: 'too long' });
-        req.destroy();
-      }
-    });
-    req.on('end', () => {
-      if (tooLong) return;
-      let asked: { pass?: unknown; operatorToken?: unknown; table?: { seat?: unknown } };
-      try {
-        asked = JSON.parse(body) as typeof asked;
-      } catch {
-        return answer(400, { error: 'not JSON' });
-      }
-      if (typeof asked.pass === 'string') {
-        const grant = route.passes.redeem(asked.pass);
-        if (!grant) return answer(403, { error: 'this link was used or is too old: ask for a new one' });
-        if (grant.kind === 'operator') return answer(200, { operatorToken: route.operatorToken });
-        if (grant.kind === 'participant') {
-          const joined = route.participants?.join(grant.code) ?? null;
-          return joined ? answer(200, { participant: joined }) : answer(404, { error: 'no study session here' });
+    const answer = (status: number, body: object): void => answerJson(res, status, body);
+    readPagePost(
+      req,
+      res,
+      MAX_BODY,
+      (json) => {
+        type Asked = { pass?: unknown; operatorToken?: unknown; table?: { seat?: unknown } };
+        const asked = (json !== null && typeof json === 'object' ? json : {}) as Asked;
+        if (typeof asked.pass === 'string') {
+          const grant = route.passes.redeem(asked.pass);
+          if (!grant) return answer(403, { error: 'this link was used or is too old: ask for a new one' });
+          if (grant.kind === 'operator') return answer(200, { operatorToken: route.operatorToken });
+          if (grant.kind === 'participant') {
+            const joined = route.participants?.join(grant.code) ?? null;
+            return joined ? answer(200, { participant: joined }) : answer(404, { error: 'no study session here' });
+          }
+          if (!route.virtualTable) return answer(404, { error: 'no virtual table here' });
+          return answer(200, { server: route.virtualTable.url, token: route.virtualTable.token, seat: grant.seat });
         }
-        if (!route.virtualTable) return answer(404, { error: 'no virtual table here' });
-        return answer(200, { server: route.virtualTable.url, token: route.virtualTable.token, seat: grant.seat });
-      }
-      if (typeof asked.operatorToken === 'string' && asked.table && typeof asked.table === 'object') {
-        if (asked.operatorToken.length > 512 || !tokensEqual(asked.operatorToken, route.operatorToken))
-          return answer(403, { error: 'the operator token does not match' });
-        if (!route.virtualTable) return answer(404, { error: 'no virtual table here' });
-        const seat = asked.table.seat;
-        const s = typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat <= 3 ? seat : null;
-        return answer(200, { pass: route.passes.issue({ kind: 'table', seat: s }) });
-      }
-      answer(400, { error: 'give a pass' });
-    });
+        if (typeof asked.operatorToken === 'string' && asked.table && typeof asked.table === 'object') {
+          if (asked.operatorToken.length > 512 || !tokensEqual(asked.operatorToken, route.operatorToken))
+            return answer(403, { error: 'the operator token does not match' });
+          if (!route.virtualTable) return answer(404, { error: 'no virtual table here' });
+          const seat = asked.table.seat;
+          const s = typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat <= 3 ? seat : null;
+          return answer(200, { pass: route.passes.issue({ kind: 'table', seat: s }) });
+        }
+        answer(400, { error: 'give a pass' });
+      },
+      'POST a pass',
+    );
   };
 }

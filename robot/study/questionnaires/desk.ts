@@ -10,7 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sameOriginPage } from '../../../table-bridge/index.js';
+import { answerJson, readPagePost } from '../../../table-bridge/index.js';
 import type { AnswerFile, Phase } from './answers.js';
 import { AnswerStore, answerRefusal, isParticipantCode } from './answers.js';
 import type { Questionnaire, QuestionnaireLanguage, QuestionnaireLookup } from './definition.js';
@@ -240,43 +240,9 @@ export class QuestionnaireDesk {
     }
     if (!path.startsWith(QUESTIONNAIRE_API)) return false;
     const what = path.slice(QUESTIONNAIRE_API.length);
-    const answer = (status: number, body: object): void => {
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== 'POST') {
-      answer(405, { error: 'POST' });
-      return true;
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !sameOriginPage(origin, req.headers.host)) {
-      answer(403, { error: 'not from this page' });
-      return true;
-    }
-    let body = '';
-    let tooLong = false;
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      if (tooLong) return;
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        tooLong = true;
-        answer(413, { error: 'too long' });
-        req.destroy();
-      }
-    });
-    req.on('end', () => {
-      if (tooLong) return;
-      let asked: Record<string, unknown>;
-      try {
-        asked = JSON.parse(body) as Record<string, unknown>;
-      } catch {
-        return answer(400, { error: 'not JSON' });
-      }
+    const answer = (status: number, body: object): void => answerJson(res, status, body);
+    readPagePost(req, res, MAX_BODY, (json) => {
+      const asked = (json !== null && typeof json === 'object' ? json : {}) as Record<string, unknown>;
       const code = typeof asked['token'] === 'string' ? this.#tokens.get(asked['token']) : undefined;
       if (code === undefined) return answer(403, { error: 'this page has no valid pass: ask for a new link' });
       const id = String(asked['questionnaire'] ?? '');
