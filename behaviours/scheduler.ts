@@ -143,6 +143,27 @@ export class BehaviourScheduler {
   }
 
   /**
+   * The game is paused: nobody is hesitating over a card, so the nudges waiting for their time or
+   * their turn are dropped now, with `reason`, in the order they were planned for. One already being
+   * said goes on. (A nudge is the only line planned for a turn: planner.ts.)
+   */
+  dropNudges(reason: string): void {
+    if (this.disposed) return;
+    const nudge = (u: PlannedUtterance): boolean => u.about.event === 'turn';
+    const gone: Line[] = [];
+    for (const [id, { line }] of this.pending) {
+      if (line && nudge(line.utterance)) {
+        this.cancel(id);
+        gone.push(line);
+      }
+    }
+    const kept = this.queue.filter((q) => !nudge(q.utterance) || !gone.push(q));
+    this.queue.splice(0, this.queue.length, ...kept);
+    gone.sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
+    for (const q of gone) this.publishUtterance('dropped', q.utterance, reason);
+  }
+
+  /**
    * No line is being said or waits to be: the lines the planner counted on may have been dropped as
    * stale, so the voice is free now whatever the planner's memory says.
    */

@@ -1162,8 +1162,13 @@ export class ParceiroNode {
             done(runtime.score);
           });
       });
-      // The sessions' list follows the score.
-      bus.subscribe('gameState', () => {
+      // The sessions' list follows the score. A pause drops a nudge waiting for its time; at the
+      // resume, whoever is to play is thinking again.
+      let paused = false;
+      bus.subscribe('gameState', (m) => {
+        if (m.status === 'paused' && !paused) reactions.paused();
+        else if (m.status !== 'paused' && paused) reactions.resumed();
+        paused = m.status === 'paused';
         if (session.update()) this.#showSessions();
       });
       return session;

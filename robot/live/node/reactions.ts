@@ -186,6 +186,41 @@ export class RobotReactions {
     );
   }
 
+  /**
+   * The game is paused (the operator, or a study holding the table): nobody is hesitating, so a
+   * nudge waiting for its time is dropped, and the planner no longer keeps its place. Like every
+   * reaction it goes on the bus with its instant, so a replay drops it at the same point.
+   */
+  paused(): void {
+    this.#enqueue(() =>
+      this.#o.instant.at((atMs) => {
+        this.#o.bus.publish('emotions', emotionalStateMessage(this.#o.appraiser.report()));
+        this.#o.scheduler.dropNudges('paused');
+        const nudge = this.#state.speech.nudge;
+        // One already being said is the voice's until it ends.
+        if (nudge && nudge.startMs > atMs)
+          this.#state = { ...this.#state, speech: { ...this.#state.speech, nudge: null } };
+        this.#freeVoice();
+      }),
+    );
+  }
+
+  /**
+   * The game goes on: whoever is to play (another seat) is thinking again, from now, and may be
+   * nudged if they hesitate, as at the start of their turn.
+   */
+  resumed(): void {
+    this.#enqueue(() =>
+      this.#o.instant.at((atMs) => {
+        const report = this.#o.appraiser.report();
+        this.#o.bus.publish('emotions', emotionalStateMessage(report));
+        const g = this.#view.game;
+        if (g && !g.isOver && g.toMove !== this.#o.robotSeat)
+          this.#behave({ type: 'turn', seat: g.toMove }, raised(report, []), atMs);
+      }),
+    );
+  }
+
   /** The robot's player decided; its play event follows. */
   decided(decision: Decision): void {
     this.#decision = decision;

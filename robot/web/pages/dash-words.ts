@@ -19,6 +19,7 @@ const DROPPED: Readonly<Record<string, string>> = {
   'speech off': 'speech is switched off',
   'partner speech off': 'speech to the partner is switched off',
   'opponent speech off': 'speech to the opponents is switched off',
+  paused: 'the game was paused: nobody was hesitating',
 };
 /** Why a line was dropped, in words. */
 export const droppedWords = (reason: string): string =>
