@@ -5,7 +5,7 @@
 // appraisal and table-bridge may import nothing of ours but game/: configuration is data checked by
 // a schema, and config/ is where that data lives. It imports nothing of ours.
 
-export { configPath, packageRoot, shownPath } from './package-root.js';
+export { builtModule, configPath, packageRoot, shownPath } from './package-root.js';
 export { BoundedReadError, notAFile, readBounded, readBoundedLines, sizeInWords } from './read-file.js';
 export type { ReadBound } from './read-file.js';
 export { ConfigError, loadYamlConfig, parseConfigFile, parseYamlConfig, readConfigText } from './yaml-config.js';

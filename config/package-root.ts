@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 let cached: string | undefined;
 
@@ -19,6 +19,14 @@ export function packageRoot(): string {
     dir = up;
   }
 }
+
+/**
+ * A module of the build, e.g. `builtModule('robot', 'live', 'search', 'worker.js')`: what a worker
+ * thread runs. Found from the package root, not from the caller's own location: the command line is
+ * one bundled file (dist/launch/cli.js, for a quicker start), where every module's location is the
+ * bundle's.
+ */
+export const builtModule = (...parts: string[]): URL => pathToFileURL(join(packageRoot(), 'dist', ...parts));
 
 /** A path under the package's config/, e.g. `configPath('table', 'fiducials.yaml')`; the folder itself without parts. */
 export const configPath = (...parts: string[]): string => join(packageRoot(), 'config', ...parts);

@@ -5,6 +5,7 @@
 // Redis until stopped: a first stop finishes the boards in hand and takes no more; a second gives them
 // back to the queue at once (another worker plays them).
 
+import { builtModule } from '../../../config/index.js';
 import { hostname } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Job, Worker } from 'bullmq';
@@ -67,7 +68,7 @@ export async function serveQueue(target: RedisTarget, options: QueueWorkerOption
   const { UnrecoverableError, WaitingError, Worker } = await loadBullmq();
   const version = parceiroVersion();
   const pool = new Piscina<BoardRange, BoardRangeResult>({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: builtModule('robot', 'arena', 'tournament', 'worker.js').href,
     minThreads: concurrency,
     maxThreads: concurrency,
   });

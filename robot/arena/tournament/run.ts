@@ -6,6 +6,7 @@
 // A stop (`signal`) ends the run with what was finished: whole boards in the statistics, every finished
 // game in the records.
 
+import { builtModule } from '../../../config/index.js';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
@@ -136,7 +137,7 @@ export async function runTournament(spec: TournamentSpec, options: TournamentRun
   // stricterFIFO, and even then takes tasks with an abort signal last first (measured). So no task
   // has a signal: a stop destroys the pool, which ends every range at once.
   const pool = new Piscina<BoardRange, BoardRangeResult>({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: builtModule('robot', 'arena', 'tournament', 'worker.js').href,
     minThreads: workers,
     maxThreads: workers,
     stricterFIFO: true,

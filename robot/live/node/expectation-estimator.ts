@@ -2,6 +2,7 @@
 // search itself, on a worker thread of their own (never this thread: the table and the bus must
 // stay served), within a small budget. What the appraisal compares the robot's last expectation with.
 
+import { builtModule } from '../../../config/index.js';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Expectation } from '../../../appraisal/index.js';
@@ -76,7 +77,7 @@ export class ExpectationEstimator implements ExpectationSource {
   constructor(private readonly o: ExpectationEstimatorOptions) {
     const threads = Math.max(1, o.threads ?? 1);
     this.pool = new Piscina({
-      filename: new URL('./expectation-worker.js', import.meta.url).href,
+      filename: builtModule('robot', 'live', 'node', 'expectation-worker.js').href,
       minThreads: threads,
       maxThreads: threads,
     });

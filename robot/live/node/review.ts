@@ -8,6 +8,7 @@
 // A replay does not review again: it feeds the recorded reviews in their place, so an answer to a
 // question asked before the review was ready ("still looking back") replays as it was said.
 
+import { builtModule } from '../../../config/index.js';
 import { Piscina } from 'piscina';
 import type { BehaviourScheduler, BehaviourSetup, Clock } from '../../../behaviours/index.js';
 import { reviewText } from '../../../behaviours/index.js';
@@ -36,7 +37,7 @@ export class WorkerReviewer implements GameReviewer {
   review(game: PlayedGame): Promise<GameReview> {
     if (!this.#pool) {
       this.#pool = new Piscina({
-        filename: new URL('./review-worker.js', import.meta.url).href,
+        filename: builtModule('robot', 'live', 'node', 'review-worker.js').href,
         minThreads: 1,
         maxThreads: 1,
       });

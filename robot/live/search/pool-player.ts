@@ -2,6 +2,7 @@
 // main thread (the table, the bus, the dashboard) is never blocked, and every core searches worlds.
 // Each worker values its own share of worlds within the budget; their sums are added up.
 
+import { builtModule } from '../../../config/index.js';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
@@ -103,7 +104,7 @@ export class PoolSearchPlayer implements AsyncPlayerLike {
     this.fallback = new RulePlayer({ seat: options.seat, seed: options.seed ^ 0x2545f491 });
     this.explain = options.explain ?? true;
     this.pool = new Piscina({
-      filename: (options.worker ?? new URL('./worker.js', import.meta.url)).href,
+      filename: (options.worker ?? builtModule('robot', 'live', 'search', 'worker.js')).href,
       minThreads: this.threads,
       maxThreads: this.threads,
       ...(options.inferenceModel ? { workerData: { inferenceModel: options.inferenceModel } } : {}),
