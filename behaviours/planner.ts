@@ -329,17 +329,17 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     const ours = teamOf(((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat) === teamOf(robot);
     forbidden = ours ? -1 : 1;
   }
-  // Nor does a face contradict a card that takes the lead of a rich trick, until the next card: no
-  // smile as an opponent's ace takes the lead of a trick of 10 points or more (its estimate may rise,
-  // the ace being out), no sorry face as the partner's does. The appraisal does not raise those
-  // feelings (appraisal/appraise.ts); this holds whatever rule raises them.
+  // Nor does a face contradict who holds a rich trick, until the next card: no smile while an
+  // opponent's card leads a trick of 10 points or more (its estimate may rise, the ace being out; the
+  // partner's low card after it may raise hope, though the opponents are taking the points), no sorry
+  // face while the partner's does. The appraisal does not raise those feelings at the card that takes
+  // the lead (appraisal/appraise.ts); this holds whatever rule raises them, at any card of the trick.
   const rich = postures.display.richTrickPoints;
   if (!forbidden && last && rich > 0 && last.moment === state.moment && last.trick.length > 0) {
-    const seat = ((last.leader + last.trick.length - 1) % 4) as Seat;
-    const leads = winningIndex(last.trick, state.trump) === last.trick.length - 1;
+    const seat = ((last.leader + winningIndex(last.trick, state.trump)) % 4) as Seat;
     const points = last.trick.reduce((a, c) => a + pointsOf(c), 0);
     const relation = relationOf(robot, seat);
-    if (leads && points >= rich && relation !== 'self') forbidden = relation === 'partner' ? -1 : 1;
+    if (points >= rich && relation !== 'self') forbidden = relation === 'partner' ? -1 : 1;
   }
   if (face && forbidden !== 0 && valence === forbidden) face = null;
   // A face an earlier plan put off (after a line, after a surprise) that would now contradict the
@@ -357,6 +357,15 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     );
   const withdraw =
     toggles.postures && waiting !== null && ((forbidden !== 0 && waitingValence === forbidden) || underLine);
+  // Or one on show now, in its hold, that the table now contradicts (a smile at the partner's card
+  // still on as the opponents take the trick): the calm face at once, as for a game's result.
+  const onShow =
+    prev.face && prev.face.atMs <= nowMs && nowMs < prev.face.untilMs && prev.face.expression ? prev.face : null;
+  const contradicted =
+    toggles.postures &&
+    onShow !== null &&
+    forbidden !== 0 &&
+    expressionValence(postures, onShow.expression as ExpressionName) === forbidden;
   if (face) {
     const { posture } = face.command;
     const against = (atMs: number) => {
@@ -392,7 +401,16 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
     }
   }
   if (planned) state = { ...state, face: planned };
-  else if (withdraw && !commands.some((c) => c.kind === 'posture')) {
+  else if (contradicted && !commands.some((c) => c.kind === 'posture')) {
+    commands.push({
+      kind: 'posture',
+      atMs: nowMs,
+      posture: restPosture(postures, input.emotions.mood, expressiveness),
+      cause: 'rest',
+    });
+    // The face is over: nothing is held now.
+    state = { ...state, face: { ...onShow!, untilMs: nowMs } };
+  } else if (withdraw && !commands.some((c) => c.kind === 'posture')) {
     commands.push({
       kind: 'posture',
       atMs: waiting!.atMs,

@@ -8,7 +8,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Card, Seat } from '../../game/index.js';
+import type { Card, Seat, Suit } from '../../game/index.js';
 import { createRng, pointsOf, suitOf, teamOf, winningIndex } from '../../game/index.js';
 import type { BehaviourEvent, BehaviourSetup, EmotionInput, Toggles } from '../../behaviours/index.js';
 import {
@@ -17,6 +17,7 @@ import {
   SimulatedClock,
   TOPICS,
   ToggleBoard,
+  expressionValence,
   initialBehaviourState,
   planBehaviour,
 } from '../../behaviours/index.js';
@@ -57,9 +58,18 @@ async function carryOut(s: BehaviourSetup, steps: readonly Step[], toggles: Togg
   const rng = createRng(7);
   let state = initialBehaviourState(0);
   /** For each planned face (by its time and expression), the plan's event and strongest emotion. */
-  const causes: { atMs: number; expression: string; event: string; strength: number; cause: string }[] = [];
+  const causes: {
+    atMs: number;
+    expression: string;
+    event: string;
+    strength: number;
+    cause: string;
+    against: -1 | 0 | 1;
+  }[] = [];
+  const table = tableWatch();
   for (const step of steps) {
     await clock.advance(step.gapMs);
+    const against = table.see(step.event);
     const r = planBehaviour(s, {
       event: step.event,
       emotions: { emotions: step.emotions, mood: 0, ...(step.surprise ? { surprise: step.surprise } : {}) },
@@ -78,6 +88,7 @@ async function carryOut(s: BehaviourSetup, steps: readonly Step[], toggles: Togg
           event: step.event.type,
           cause: c.cause,
           strength: c.cause === 'surprise' ? (step.surprise ?? 0) * 10 : strength,
+          against,
         });
     scheduler.run(r.plan);
   }
@@ -88,10 +99,37 @@ async function carryOut(s: BehaviourSetup, steps: readonly Step[], toggles: Togg
     return {
       atMs: m.atMs,
       expression: m.expression,
-      ...(c ? { event: c.event, strength: c.strength, cause: c.cause } : {}),
+      ...(c ? { event: c.event, strength: c.strength, cause: c.cause, against: c.against } : {}),
     };
   });
   return faces;
+}
+
+/**
+ * The valence the table rules out for a face after each event (the spec of planner.ts's display
+ * rules): after a trick with points, the side that took it (no smile as the opponents take one); until
+ * the next card, whoever holds a trick of richTrickPoints or more, unless it is the robot itself.
+ */
+function tableWatch() {
+  let trump: Suit | null = null;
+  let cards: Card[] = [];
+  let leader: Seat = 0;
+  return {
+    see(e: BehaviourEvent): -1 | 0 | 1 {
+      if (e.type === 'deal') trump = suitOf(e.trumpCard);
+      if (e.type === 'trick') {
+        cards = [];
+        return e.points > 0 ? (teamOf(e.winner) === teamOf(0) ? -1 : 1) : 0;
+      }
+      if (e.type !== 'play') return 0;
+      if (cards.length === 0) leader = e.seat;
+      cards = [...cards, e.card];
+      const holder = ((leader + winningIndex(cards, trump)) % 4) as Seat;
+      const points = cards.reduce((a, c) => a + pointsOf(c), 0);
+      if (holder === 0 || points < setup.postures.display.richTrickPoints) return 0;
+      return teamOf(holder) === teamOf(0) ? -1 : 1;
+    },
+  };
 }
 
 /** The changes of what is shown: each with the face it replaced and how long that one was on. */
@@ -151,6 +189,10 @@ describe('a face that holds', () => {
             if (!c.was || c.was.expression === 'neutral' || c.afterMs >= hold.minMs) continue;
             // Early: only for an event that matters more, or a face clearly stronger than the one held.
             const reason = `${c.was.expression} (${c.was.strength}) replaced by ${c.face.expression} (${c.face.cause}, ${c.face.strength}) after ${c.afterMs} ms`;
+            // Or the calm face, at once, when the table goes against the face (a smile as the opponents take the trick).
+            const contradicted =
+              c.face.against !== 0 && expressionValence(setup.postures, c.was.expression as never) === c.face.against;
+            if (c.face.cause === 'rest' && contradicted) continue;
             expect(c.face.cause, reason).not.toBe('rest');
             expect(c.face.cause, reason).not.toBe('surprise');
             expect(
@@ -295,5 +337,80 @@ describe('no face against a card that takes the lead of a rich trick', () => {
     }
     expect(opponents).toBeGreaterThan(5);
     expect(partners).toBeGreaterThan(5);
+  });
+});
+
+describe('no face against whoever holds a rich trick, and none left on as a trick goes the other way', () => {
+  /** The state after planning `events` with nothing felt, one a second. */
+  const quietState = (events: readonly BehaviourEvent[], seed: number) => {
+    let state = initialBehaviourState(0);
+    const rng = createRng(seed);
+    for (const [i, event] of events.entries())
+      state = planBehaviour(setup, {
+        event,
+        emotions: { emotions: [], mood: 0 },
+        toggles: QUIET,
+        state,
+        rng,
+        nowMs: i * 1000,
+      }).state;
+    return state;
+  };
+  const plan = (state: ReturnType<typeof quietState>, event: BehaviourEvent, emotions: EmotionInput[], nowMs: number) =>
+    planBehaviour(setup, { event, emotions: { emotions, mood: 0 }, toggles: QUIET, state, rng: createRng(1), nowMs });
+
+  it('a card that does not take the lead: no glad face while an opponent holds the rich trick, no sorry one while the partner does', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const events = sessionEvents(seed);
+      const trump = suitOf(
+        (events.find((e) => e.type === 'deal') as Extract<BehaviourEvent, { type: 'deal' }>).trumpCard,
+      );
+      let table: Card[] = [];
+      let leader: Seat = 0;
+      events.forEach((e, at) => {
+        if (e.type === 'trick') table = [];
+        if (e.type !== 'play') return;
+        if (table.length === 0) leader = e.seat;
+        table = [...table, e.card];
+        const points = table.reduce((a, c) => a + pointsOf(c), 0);
+        const w = winningIndex(table, trump);
+        const holder = ((leader + w) % 4) as Seat;
+        // Another card than the leading one, while another seat than the robot's leads a rich trick.
+        if (w === table.length - 1 || holder === 0 || points < setup.postures.display.richTrickPoints) return;
+        const ours = teamOf(holder) === teamOf(0);
+        const state = quietState(events.slice(0, at), seed);
+        const t = at * 1000 + 10_000;
+        const against: EmotionInput = ours ? { type: 'distress', intensity: 8 } : { type: 'hope', intensity: 8 };
+        const faces = plan(state, e, [against], t).plan.commands.filter(
+          (c) => c.kind === 'posture' && c.cause === against.type,
+        );
+        expect(faces, `${against.type} at seat ${e.seat}'s card, seat ${holder} holding ${points}`).toEqual([]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('a glad face still held as the opponents take the trick gives way to the calm face at once', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 12 && checked < 5; seed++) {
+      const events = sessionEvents(seed);
+      events.forEach((e, at) => {
+        if (e.type !== 'trick' || checked >= 5) return;
+        const last = events[at - 1] as Extract<BehaviourEvent, { type: 'play' }>;
+        const { points } = e;
+        // A trick the opponents take, with points, too poor for the rule above to stop the smile at its last card.
+        if (teamOf(e.winner) === teamOf(0) || points === 0 || points >= setup.postures.display.richTrickPoints) return;
+        const state = quietState(events.slice(0, at - 1), seed);
+        const t = at * 1000 + 10_000;
+        const smile = plan(state, last, [{ type: 'joy', intensity: 8 }], t);
+        expect(smile.plan.commands.some((c) => c.kind === 'posture' && c.posture.expression === 'happy')).toBe(true);
+        const taken = plan(smile.state, e, [], t + 1_000).plan.commands.filter((c) => c.kind === 'posture');
+        expect(taken.map((c) => [c.atMs, c.posture.expression, c.cause])).toEqual([[t + 1_000, 'neutral', 'rest']]);
+        checked++;
+      });
+    }
+    expect(checked).toBe(5);
   });
 });
