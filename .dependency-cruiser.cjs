@@ -59,6 +59,8 @@ const DEEP_EXCEPTIONS = [
   // put Node-only modules (files, processes) into the page's bundle.
   { from: '^(robot/web/wizard-lines|behaviours/utterance-text)\\.ts$', to: '^game/cards\\.ts$' },
   { from: '^robot/web/review-words\\.ts$', to: '^game/scoring\\.ts$' },
+  // The decision's sentence words an outcome by the rule the reason is found by (edge.ts imports nothing).
+  { from: '^robot/web/explain\\.ts$', to: '^game/explain/edge\\.ts$' },
   { from: '^robot/web/wizard-lines\\.ts$', to: '^behaviours/utterance-text\\.ts$' },
   // The virtual table's page speaks the table protocol with the clients' core that the simulated and
   // camera tables use (hello, sequence numbers, the newer state): the bridge's front door would put

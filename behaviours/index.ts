@@ -121,6 +121,9 @@ export { SpeechBackendError } from './speech/process.js';
 export { createSpeechOutput } from './speech/create-speech.js';
 export type { BehaviourLog } from './log.js';
 export { silentLog } from './log.js';
-export { certaintyOf, decidingEdge, reasonText } from './reason-text.js';
-export type { DecidingEdge, MoveValue, ReasonListener } from './reason-text.js';
+export { certaintyOf, reasonText } from './reason-text.js';
+export type { MoveValue, ReasonListener } from './reason-text.js';
+// The search's edge is game/'s rule (the reason a decision carries is checked by it): said from here too.
+export { decidingEdge } from '../game/index.js';
+export type { DecidingEdge } from '../game/index.js';
 export { reviewSentences, reviewText } from './review-text.js';

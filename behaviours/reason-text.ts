@@ -2,7 +2,7 @@
 // Onisawa's poker partner: how sure the robot is in words (certainly, probably, maybe) from the share
 // of worlds that bear it out.
 
-import type { Card, ReasonKind, ReasonSummary } from '../game/index.js';
+import type { Card, DecidingEdge, ReasonKind, ReasonSummary, SearchValue } from '../game/index.js';
 import type { Certainty, UtteranceLibrary } from './utterance-config.js';
 import { cardPhrase, renderUtterance, suitPhrase } from './utterance-text.js';
 
@@ -11,30 +11,8 @@ export const certaintyOf = (share: number): Certainty =>
   share >= 0.9 ? 'certainly' : share >= 0.6 ? 'probably' : 'maybe';
 
 /** One card's value in the robot's own search (its decision record): mean final points and chance to win. */
-export interface MoveValue {
+export interface MoveValue extends SearchValue {
   card: Card;
-  points: number;
-  win: number;
-}
-
-/**
- * What separated the card played from the next best in the search that chose it: the chance to win
- * the game (in whole percent), or else the points; `even` when neither by enough to name.
- */
-export type DecidingEdge =
-  { kind: 'win'; chance: number; otherChance: number } | { kind: 'points'; gain: number } | { kind: 'even' };
-
-/** Two points of percent: closer than that, the search's sampled worlds do not tell the cards apart. */
-const WIN_EDGE = 2;
-
-/** Null when the values are not known (an older recording): the reason is said as it was. */
-export function decidingEdge(chosen: MoveValue, other: MoveValue): DecidingEdge | null {
-  if (![chosen.win, other.win, chosen.points, other.points].every(Number.isFinite)) return null;
-  const chance = Math.round(chosen.win * 100);
-  const otherChance = Math.round(other.win * 100);
-  if (chance - otherChance >= WIN_EDGE) return { kind: 'win', chance, otherChance };
-  const gain = Math.round(chosen.points - other.points);
-  return gain >= 1 ? { kind: 'points', gain } : { kind: 'even' };
 }
 
 /** The reasons that only say "better" (odds, points, a hair): the search's edge says it in numbers instead. */

@@ -77,11 +77,11 @@ export const REASON_KINDS = [
   'takes-trick',
   /** The trick is lost either way: gives away fewer points. */
   'saves-points',
-  /** None of the above stands out: the card simply wins more often over the worlds. */
+  /** None of the above stands out: the card wins more often, by two points of percent or more in the search that chose it. */
   'better-odds',
-  /** It wins as often as the other card over the worlds, and ends with more points. */
+  /** It wins as often as the other card in that search (within two points of percent), and ends with more points. */
   'more-points',
-  /** The worlds show no difference the card is better by (the search preferred it by a hair). */
+  /** Neither: the search preferred it by a hair, or by victories while the other card wins more often. */
   'close-call',
 ] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
@@ -94,7 +94,10 @@ export interface ReasonSummary {
   /** The card played and the next best. */
   card: Card;
   other: Card;
-  /** Share of the worlds that bear the reason out, 0..1. */
+  /**
+   * Share of the worlds that bear the reason out, 0..1; for better-odds how sure its margin makes it
+   * (winGainSupport); 1 when it follows from the rules, the cards held or the search's points.
+   */
   support: number;
   points?: number;
   suit?: Suit;

@@ -124,6 +124,8 @@ export { FITTED_MODEL } from './assessment/fitted-model.js';
 
 // Explanations: why one card rather than another, the end-of-game review, warnings for a partner.
 export { reasonFor, summarizeReason, winGainSupport, withReason } from './explain/reasons.js';
+export { WIN_EDGE, chanceOf, decidingEdge, winsAsOften } from './explain/edge.js';
+export type { DecidingEdge, SearchValue } from './explain/edge.js';
 export type { CardOutcome, Reason } from './explain/reasons.js';
 export { reviewGame } from './explain/review.js';
 export type { GameReview, PlayedGame, ReviewMoment } from './explain/review.js';

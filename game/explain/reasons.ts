@@ -17,7 +17,8 @@ import type { Seat } from '../seats.js';
 import { partnerOf, teamOf } from '../seats.js';
 import { WorldBuilder } from '../search/world.js';
 import type { InfoSet } from '../view.js';
-import type { Decision, ReasonKind, ReasonSummary } from '../decision.js';
+import type { Decision, MoveBelief, ReasonKind, ReasonSummary } from '../decision.js';
+import { decidingEdge, winsAsOften } from './edge.js';
 import { createRng } from '../rng.js';
 import { SeatView } from '../view.js';
 
@@ -196,13 +197,42 @@ export function summarizeReason(r: Reason): ReasonSummary {
   };
 }
 
+/** The reasons that speak of the whole game's outcome (how often it is won, the points at the end). */
+const OUTCOME_KINDS: ReadonlySet<ReasonKind> = new Set(['better-odds', 'more-points', 'close-call']);
+
+/**
+ * An outcome reason said from the search's numbers, the ones shown beside it (the dashboard's table,
+ * the robot's "88% against 81%"): the rollouts' 48 worlds can see two cards win as often where the
+ * search's worlds do not. Wins more often by WIN_EDGE or more: better odds, as sure as that margin
+ * (winGainSupport). As often, and at least a point more: more points (support 1: not a share of
+ * worlds). Otherwise a close call, also when the other card wins more often (a card ranked first by
+ * victories or points): the sentences word the numbers then. Null when the search's values are unknown.
+ */
+function searchOutcome(r: ReasonSummary, chosen: MoveBelief, other: MoveBelief): ReasonSummary | null {
+  const a = { points: chosen.mean, win: chosen.winProbability };
+  const b = { points: other.mean, win: other.winProbability };
+  const edge = decidingEdge(a, b);
+  if (!edge) return null;
+  const base = { card: r.card, other: r.other };
+  if (edge.kind === 'win') {
+    const support = Math.round(winGainSupport(chosen.winProbability - other.winProbability) * 1000) / 1000;
+    return { kind: 'better-odds', ...base, support };
+  }
+  if (edge.kind === 'points' && winsAsOften(a, b))
+    return { kind: 'more-points', ...base, support: 1, points: edge.gain };
+  return { kind: 'close-call', ...base, support: 1 };
+}
+
 /**
  * The decision with the reason for its card against the next best added to its beliefs: none for a
- * forced card, a fallback, or a single move valued.
+ * forced card, a fallback, or a single move valued. A tactical reason comes from the rollouts; an
+ * outcome reason from the search's own values of the two cards (searchOutcome).
  */
 export function withReason(decision: Decision, info: InfoSet, seed: number, worlds = 48): Decision {
   const b = decision.beliefs;
   if (!b || b.fallback || b.moves.length < 2 || b.moves[0]!.card !== decision.card) return decision;
   const r = reasonFor(info, decision.card, b.moves[1]!.card, { rng: createRng(seed, 0x3a50), seed, worlds });
-  return { card: decision.card, beliefs: { ...b, reason: summarizeReason(r) } };
+  const summary = summarizeReason(r);
+  const reason = (OUTCOME_KINDS.has(r.kind) && searchOutcome(summary, b.moves[0]!, b.moves[1]!)) || summary;
+  return { card: decision.card, beliefs: { ...b, reason } };
 }

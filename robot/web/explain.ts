@@ -5,6 +5,7 @@
 // separates it from the next best, when the decision carries one. Pure, and free of Node APIs: the
 // server and the browser both use it.
 
+import { chanceOf, decidingEdge, winsAsOften } from '../../game/explain/edge.js';
 import type { DecisionMessage } from '../bus/messages.js';
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
@@ -71,25 +72,60 @@ export function explainDecision(d: DecisionMessage): string {
 const SUIT_NAMES: Readonly<Record<string, string>> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 
 /**
+ * An outcome reason (better odds, more points, a close call) in the numbers the table beside it
+ * shows, by game/'s rule (decidingEdge): whatever the message's kind says, the sentence cannot
+ * contradict its table, and it names each card it speaks of. Null without both cards' values.
+ */
+function outcomeWords(d: DecisionMessage): string | null {
+  const value = (card: string): { points: number; win: number } | null => {
+    const m = d.moves.find((x) => x.card === card);
+    return m && m.win_probability >= 0 ? { points: m.mean, win: m.win_probability } : null;
+  };
+  const a = value(d.card);
+  const b = value(d.reason_other);
+  const edge = a && b && decidingEdge(a, b);
+  if (!a || !b || !edge) return null;
+  const [card, other] = [d.card, d.reason_other];
+  const [ca, cb] = [`${chanceOf(a)}%`, `${chanceOf(b)}%`];
+  if (edge.kind === 'win') return `${other} would win less often (${cb} against ${ca} for ${card})`;
+  const asOften = winsAsOften(a, b);
+  const chances = ca === cb ? `${ca} each` : `${ca} and ${cb}`;
+  if (edge.kind === 'points')
+    return asOften
+      ? `${card} wins as often as ${other} (${chances}) and makes ${pts(edge.gain)} more`
+      : `${card} makes ${pts(edge.gain)} more, though ${other} would win more often (${cb} against ${ca})`;
+  const ranked = d.objective === 'victories' ? 'victories' : 'points';
+  return asOften
+    ? `${card} and ${other} come to about the same (${chances} to win; a close call)`
+    : `${other} would win more often (${cb} against ${ca}), but ${card} was ranked first on ${ranked}`;
+}
+
+/**
  * The reason the decision carries (game/explain: both cards played in the same worlds), for the
- * operator, who may know the robot's hand: "Why not 2S: it gives 10 points to the partner, who takes
- * the trick in 100% of the worlds." Empty when the decision carries none.
+ * operator, who may know the robot's hand: "Why not 2S: 7S gives 10 points to the partner, who takes
+ * the trick in 100% of the worlds." Each sentence names the card it speaks of. Empty when the
+ * decision carries none.
  */
 function reasonLine(d: DecisionMessage): string {
   if (!d.reason_kind || !d.reason_other) return '';
+  const [card, other] = [d.card, d.reason_other];
   const share = d.reason_support >= 0 ? pct(d.reason_support) : '';
   const points = d.reason_points >= 0 ? pts(d.reason_points) : '';
   const because: Readonly<Record<string, string>> = {
-    'partner-ruffs': `it leads ${SUIT_NAMES[d.reason_suit] ?? 'a suit'}, which the partner has shown it lacks, so the partner can ruff (takes the trick in ${share} of the worlds)`,
-    'keeps-master-trump': `it keeps ${d.reason_kept} for the last tricks`,
-    'draws-trumps': "it draws the opponents' trumps",
-    'points-to-partner': `it gives ${points} to the partner, who takes the trick in ${share} of the worlds`,
-    'takes-trick': `it takes the trick (${points}) in ${share} of the worlds`,
-    'saves-points': `the trick is lost either way, and it gives away ${points} fewer`,
-    'better-odds': `it wins more often over the same worlds (${share} sure)`,
-    'more-points': `it wins as often over the same worlds, and ends with ${points} more`,
-    'close-call': 'over the same worlds the two come to about the same (a close call)',
+    'partner-ruffs': `${card} leads ${SUIT_NAMES[d.reason_suit] ?? 'a suit'}, which the partner has run out of, so the partner can ruff (takes the trick in ${share} of the worlds)`,
+    'keeps-master-trump': `${card} keeps ${d.reason_kept} for the last tricks`,
+    'draws-trumps': `${card} draws the opponents' trumps`,
+    'points-to-partner': `${card} gives ${points} to the partner, who takes the trick in ${share} of the worlds`,
+    'takes-trick': `${card} takes the trick (${points}) in ${share} of the worlds`,
+    'saves-points': `the trick is lost either way, and ${card} gives away ${points} fewer`,
+    // Without the search's values (older recordings), the kind as the message has it.
+    'better-odds': `${card} wins more often than ${other} over the same worlds (${share} sure)`,
+    'more-points': `${card} wins as often as ${other} and makes ${points} more`,
+    'close-call': `${card} and ${other} come to about the same (a close call)`,
   };
-  const text = because[d.reason_kind];
-  return text ? `Why not ${d.reason_other}: ${text}.` : '';
+  const outcome = OUTCOME_KINDS.has(d.reason_kind) ? outcomeWords(d) : null;
+  const text = outcome ?? because[d.reason_kind];
+  return text ? `Why not ${other}: ${text}.` : '';
 }
+
+const OUTCOME_KINDS: ReadonlySet<string> = new Set(['better-odds', 'more-points', 'close-call']);

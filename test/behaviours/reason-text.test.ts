@@ -232,3 +232,51 @@ describe('what decided in the search, in numbers', () => {
     );
   });
 });
+
+describe('the reason said beside the numbers it was decided by (playthrough 3, trick 8)', () => {
+  // The search: 2C 88% to win and 74.4 points, 7H 81% and 71.6. The message once said more-points
+  // ("as often"); the game now gives better-odds from the same numbers: both are said by the numbers.
+  const value = (card: string, points: number, win: number) => ({ card: parseCard(card), points, win });
+  const edge = decidingEdge(value('2C', 74.379, 0.882), value('7H', 71.628, 0.813));
+  const was = reason({ kind: 'more-points', chosen: outcome('2C'), other: outcome('7H'), points: 4 });
+  const now = { ...was, kind: 'better-odds' as const, support: 0.638, points: undefined };
+
+  it('says the card played and both chances, in pt and en, whichever kind the message has', () => {
+    expect(edge).toEqual({ kind: 'win', chance: 88, otherChance: 81 });
+    for (const r of [was, now]) {
+      expect(reasonText(pt, r, true, edge)).toBe(
+        'Joguei o dois de paus porque nos dava mais hipóteses de ganhar o jogo: 88%, contra 81% com a melhor alternativa.',
+      );
+      expect(reasonText(en, r, false, edge)).toBe(
+        'I played the two of clubs for the better chance of winning the game: 88%, against 81% with the seven of hearts.',
+      );
+    }
+  });
+
+  it('says "as often" only of two cards that win as often, naming the one that makes the points', () => {
+    const tied = decidingEdge(value('2C', 74.379, 0.882), value('7H', 71.628, 0.874));
+    expect(tied).toEqual({ kind: 'points', gain: 3 });
+    const r = { ...was, points: 3 };
+    expect(reasonText(pt, r)).toBe(
+      'Com o dois de paus ou com o sete de copas ganhamos as mesmas vezes, mas com o dois de paus fazemos mais 3 pontos.',
+    );
+    expect(reasonText(en, r)).toBe(
+      'With the two of clubs or the seven of hearts we win as often, but the two of clubs makes 3 more points.',
+    );
+    // The other card wins more often (ranked first on victories): the points alone, never "as often".
+    const behind = decidingEdge(value('2C', 74.379, 0.882), value('7H', 71.628, 0.91));
+    const close = { ...was, kind: 'close-call' as const, points: undefined };
+    for (const [library, as] of [
+      [pt, /mesmas vezes|mais vezes/],
+      [en, /as often|more often/],
+    ] as const) {
+      const said = reasonText(library, close, false, behind)!;
+      expect(said).toMatch(
+        library === pt
+          ? /mais 3 pontos do que com o sete de copas/
+          : /3 more points on average than with the seven of hearts/,
+      );
+      expect(said).not.toMatch(as);
+    }
+  });
+});

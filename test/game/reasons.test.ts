@@ -3,8 +3,16 @@
 // the worlds bear out. Deterministic: a seeded generator.
 
 import { describe, expect, it } from 'vitest';
-import { createRng, formatCard, infoSetOf, parseCard, reasonFor } from '../../game/index.js';
-import type { Seat } from '../../game/index.js';
+import {
+  createRng,
+  formatCard,
+  infoSetOf,
+  parseCard,
+  reasonFor,
+  winGainSupport,
+  withReason,
+} from '../../game/index.js';
+import type { Decision, Seat } from '../../game/index.js';
 import type { BuiltDeal } from './built-deal.js';
 import { builtGame } from './built-deal.js';
 
@@ -121,5 +129,59 @@ describe('the reason that separates two cards', () => {
   it('plays both cards in the same worlds: the same seed gives the same reason and numbers', () => {
     const info = position({ dealer: 3, trumpCard: '2H', hands: { 0: 'AH 7H KH 2D 3D 4D 5D 6D 2C 3C' } });
     expect(why(info, 'AH', '2D')).toEqual(why(info, 'AH', '2D'));
+  });
+});
+
+describe("the reason said beside the search's own numbers (withReason)", () => {
+  // The rollouts of the reason (48 worlds, expert players) can see the two cards win as often where
+  // the search that chose the card (its own worlds, shown in the dashboard's table) did not: the
+  // outcome the reason names comes from the search's numbers. Playthrough 3: 2C 88% to win, 74.4
+  // points, 1.02 victories; 7H 81%, 71.6, 0.79; the rollouts said "as often, 4 points more".
+  const info = position({ dealer: 3, trumpCard: '2H', hands: { 0: '2S 3S 4S 2D 3D 4D 2C 3C 4C 5C' } });
+  const decided = (other: { mean: number; win: number; victories: number }): Decision => ({
+    card: parseCard('2S'),
+    beliefs: {
+      moves: [
+        { card: parseCard('2S'), mean: 74.379, sd: 12.9, winProbability: 0.882, victories: 1.018 },
+        { card: parseCard('2C'), mean: other.mean, sd: 14.5, winProbability: other.win, victories: other.victories },
+        { card: parseCard('3S'), mean: 66.1, sd: 16.8, winProbability: 0.581, victories: 0.326 },
+      ],
+      worlds: 2000,
+      nodes: 60210,
+      timeMs: 66,
+      winProbability: 0.882,
+      exactFromTrick: 0,
+      objective: 'victories',
+    },
+  });
+  const reasonOf = (d: Decision) => withReason(d, info, 19).beliefs!.reason!;
+
+  it('the rollouts alone (seed 19, as withReason draws them) see the two cards win as often, 2 points more', () => {
+    const r = reasonFor(info, parseCard('2S'), parseCard('2C'), { rng: createRng(19, 0x3a50), seed: 19, worlds: 48 });
+    expect(r).toMatchObject({ kind: 'more-points', points: 2 });
+    expect(r.chosen.winShare).toBe(r.other.winShare);
+  });
+
+  it('wins more often when the search says so, with the support of that margin, not "as often"', () => {
+    const r = reasonOf(decided({ mean: 71.628, win: 0.813, victories: 0.79 }));
+    expect(r).toEqual({
+      kind: 'better-odds',
+      card: parseCard('2S'),
+      other: parseCard('2C'),
+      support: Math.round(winGainSupport(0.882 - 0.813) * 1000) / 1000, // 0.638
+    });
+  });
+
+  it('as often (within two points of percent), then the points the search found', () => {
+    const r = reasonOf(decided({ mean: 71.628, win: 0.87, victories: 0.99 }));
+    expect(r).toMatchObject({ kind: 'more-points', points: 3, support: 1 });
+  });
+
+  it('neither, or the other card winning more often: a close call, never "as often"', () => {
+    expect(reasonOf(decided({ mean: 74.1, win: 0.875, victories: 1 })).kind).toBe('close-call');
+    // Ranked first by victories (more doubles) while the other card wins more often.
+    const r = reasonOf(decided({ mean: 70.2, win: 0.91, victories: 0.95 }));
+    expect(r.kind).toBe('close-call');
+    expect(r.points).toBeUndefined();
   });
 });

@@ -367,7 +367,7 @@ describe('explainDecision', () => {
         }),
       ),
     ).toBe(
-      'Played 7S: it keeps 70 points on average over 120 worlds, 6 points more than 2S; 70% to win. Why not 2S: it gives 10 points to the partner, who takes the trick in 100% of the worlds.',
+      'Played 7S: it keeps 70 points on average over 120 worlds, 6 points more than 2S; 70% to win. Why not 2S: 7S gives 10 points to the partner, who takes the trick in 100% of the worlds.',
     );
     expect(
       explainDecision(
@@ -383,7 +383,7 @@ describe('explainDecision', () => {
           reason_kept: 'AH',
         }),
       ),
-    ).toMatch(/Why not AH: it keeps AH for the last tricks\.$/);
+    ).toMatch(/Why not AH: 2D keeps AH for the last tricks\.$/);
     expect(
       explainDecision(
         d({
@@ -396,8 +396,57 @@ describe('explainDecision', () => {
         }),
       ),
     ).toMatch(
-      /Why not 2S: it leads diamonds, which the partner has shown it lacks, so the partner can ruff \(takes the trick in 75% of the worlds\)\.$/,
+      /Why not 2S: 7S leads diamonds, which the partner has run out of, so the partner can ruff \(takes the trick in 75% of the worlds\)\.$/,
     );
+  });
+
+  it("words an outcome reason from the table's own numbers, naming the card it speaks of", () => {
+    // Playthrough 3, trick 8: the message said more-points against 7H, the table 88% against 81%.
+    const moves = [
+      { card: '2C', mean: 74.379, sd: 12.859, win_probability: 0.882 },
+      { card: '7H', mean: 71.628, sd: 14.53, win_probability: 0.813 },
+      { card: '3H', mean: 66.125, sd: 16.765, win_probability: 0.581 },
+    ];
+    const played = {
+      card: '2C',
+      moves,
+      worlds: 2000,
+      win_probability: 0.882,
+      objective: 'victories',
+      points_from: 'exact',
+      move_victories: [1.018, 0.79, 0.326],
+      reason_other: '7H',
+      reason_support: 1,
+    };
+    const said = explainDecision(d({ ...played, reason_kind: 'more-points', reason_points: 4 }));
+    expect(said).toMatch(
+      /0\.23 victories more than 7H; 88% to win\. Why not 7H: 7H would win less often \(81% against 88% for 2C\)\.$/,
+    );
+    expect(said).not.toMatch(/as often/);
+    // The reason the game gives now (better odds) is worded the same way, from the same numbers.
+    expect(explainDecision(d({ ...played, reason_kind: 'better-odds', reason_support: 0.638 }))).toBe(said);
+    // As often (88% and 87%): the card played makes the points, said by name.
+    const tied = moves.map((m) => (m.card === '7H' ? { ...m, win_probability: 0.874 } : m));
+    expect(explainDecision(d({ ...played, moves: tied, reason_kind: 'more-points', reason_points: 3 }))).toMatch(
+      /Why not 7H: 2C wins as often as 7H \(88% and 87%\) and makes 3 points more\.$/,
+    );
+    // The other card wins more often, the card played makes more points: said as it is, never "as often".
+    const other = moves.map((m) => (m.card === '7H' ? { ...m, win_probability: 0.91 } : m));
+    expect(explainDecision(d({ ...played, moves: other, reason_kind: 'close-call' }))).toMatch(
+      /Why not 7H: 2C makes 3 points more, though 7H would win more often \(91% against 88%\)\.$/,
+    );
+    // Without the search's values (an older recording), the kind as it was, still naming the card.
+    expect(
+      explainDecision(
+        d({
+          ...played,
+          moves: moves.map((m) => ({ ...m, win_probability: -1 })),
+          win_probability: -1,
+          reason_kind: 'more-points',
+          reason_points: 4,
+        }),
+      ),
+    ).toMatch(/Why not 7H: 2C wins as often as 7H and makes 4 points more\.$/);
   });
 
   it('names forced cards and players without beliefs', () => {
