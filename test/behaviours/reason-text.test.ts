@@ -239,7 +239,8 @@ describe('the reason said beside the numbers it was decided by (playthrough 3, t
   const value = (card: string, points: number, win: number) => ({ card: parseCard(card), points, win });
   const edge = decidingEdge(value('2C', 74.379, 0.882), value('7H', 71.628, 0.813));
   const was = reason({ kind: 'more-points', chosen: outcome('2C'), other: outcome('7H'), points: 4 });
-  const now = { ...was, kind: 'better-odds' as const, support: 0.638, points: undefined };
+  const { points: _points, ...rest } = was;
+  const now = { ...rest, kind: 'better-odds' as const, support: 0.638 };
 
   it('says the card played and both chances, in pt and en, whichever kind the message has', () => {
     expect(edge).toEqual({ kind: 'win', chance: 88, otherChance: 81 });
@@ -265,7 +266,7 @@ describe('the reason said beside the numbers it was decided by (playthrough 3, t
     );
     // The other card wins more often (ranked first on victories): the points alone, never "as often".
     const behind = decidingEdge(value('2C', 74.379, 0.882), value('7H', 71.628, 0.91));
-    const close = { ...was, kind: 'close-call' as const, points: undefined };
+    const close = { ...rest, kind: 'close-call' as const };
     for (const [library, as] of [
       [pt, /mesmas vezes|mais vezes/],
       [en, /as often|more often/],
