@@ -21,11 +21,17 @@ export interface UtteranceAbout {
   emotion: UtteranceEmotion | null;
 }
 
+/** The answers a person asks for at a table ("Como correu o jogo?", "Porquê essa carta?"). */
+export type AskedCategory = 'asked.review' | 'asked.why';
+
 export interface PlannedUtterance {
   /** The line's id in its library (`category#n`). */
   id: string;
-  /** `operator`: a wizard-of-oz line typed by the operator, not from the library. */
-  category: UtteranceCategory | 'operator';
+  /**
+   * `operator`: a wizard-of-oz line typed by the operator, not from the library. `asked.review`,
+   * `asked.why`: an answer a person asked for at a table (the game's review, why that card).
+   */
+  category: UtteranceCategory | 'operator' | AskedCategory;
   /** The text to speak, slots filled. */
   text: string;
   language: string;

@@ -8,7 +8,14 @@ export type { ReviewMomentWords, ReviewWords } from './review-words.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';
-export { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
+export {
+  CATEGORY_WORDS,
+  categoryWords,
+  fillWizardLine,
+  findLine,
+  lineCategory,
+  wizardLibraryOf,
+} from './wizard-lines.js';
 export type { SessionView, WizardLibraries, WizardLibrary } from './wizard-lines.js';
 export {
   EMOTION_FACE,
