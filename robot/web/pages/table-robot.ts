@@ -29,6 +29,7 @@ export type Behaviour =
       language: string;
       to: string;
       addressee: number | null;
+      audience?: 'one' | 'both';
     }
   | {
       kind: 'feeling';
@@ -107,8 +108,7 @@ export class RobotPanel {
         const bubble = byId('bubble');
         if (m.phase === 'start') {
           const to = byId('bubble-to');
-          to.textContent =
-            m.addressee === null || m.addressee < 0 ? '' : toWords(m.to, m.addressee, this.#view, this.#lang);
+          to.textContent = toWords(m.to, m.addressee, this.#view, this.#lang, m.audience);
           to.hidden = to.textContent === '';
           bubble.textContent = m.text;
           bubble.hidden = false;
@@ -166,7 +166,7 @@ export class RobotPanel {
     if (!f) return void box.replaceChildren();
     // One rule with the dashboard (robot/web/feels.ts): the feeling felt most is named, the face as the face.
     const p = panelFeeling(f.emotions, this.#expression, PANEL_MIN);
-    const felt = p.kind === 'feels' || p.kind === 'keeps' ? p.emotion : null;
+    const felt = 'emotion' in p ? p.emotion : null;
     const type = felt?.type ?? '';
     box.dataset.emotion = type;
     box.dataset.panel = p.kind;
