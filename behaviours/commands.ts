@@ -24,6 +24,9 @@ export interface UtteranceAbout {
 /** The answers a person asks for at a table ("Como correu o jogo?", "Porquê essa carta?"). */
 export type AskedCategory = 'asked.review' | 'asked.why';
 
+/** Whom a line to the opponents speaks to: one of them or both. */
+export type Audience = 'one' | 'both';
+
 export interface PlannedUtterance {
   /** The line's id in its library (`category#n`). */
   id: string;
@@ -38,6 +41,12 @@ export interface PlannedUtterance {
   to: UtteranceTarget;
   /** The seat spoken to; null when speaking to everyone. */
   addressee: Seat | null;
+  /**
+   * A line to the opponents: to one (the addressee: "A manilha de trunfo para ti?") or to both
+   * (`gaze: opponents` in the library: "Preparem-se, que hoje não vos damos hipótese!"; the addressee
+   * is the one the moment is about). Absent: not said (the operator's lines, the answers asked for).
+   */
+  audience?: Audience;
   /** How long the planner expects it to take; no other line is planned before it ends. */
   estimatedMs: number;
   /**

@@ -66,6 +66,8 @@ export interface UtteranceMessage {
   language: string;
   to: UtteranceTarget;
   addressee: Seat | null;
+  /** A line to the opponents: to one of them (the addressee) or to both (PlannedUtterance). */
+  audience?: PlannedUtterance['audience'];
   /** The speech backend that spoke it (after any fallback to the log). */
   backend: string;
   /** For `dropped`: why (late, speech off, target off). */

@@ -136,6 +136,7 @@ export function forwardBehaviour(
         language: m.language,
         to,
         addressee: asSeat(m.addressee),
+        ...(m.audience === 'one' || m.audience === 'both' ? { audience: m.audience } : {}),
       });
     }),
     bus.subscribe('emotions', (m) => sink.robotBehaviour(feelingOf(m, m.at_ms > 0 ? m.at_ms : o.now()))),

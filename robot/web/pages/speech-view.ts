@@ -29,7 +29,7 @@ function line(l: SpeechLine, robotSeat: number | null, lead: string, tail: (stri
     h('span', { class: 'when', text: clock(l.atMs) }),
     h('span', {
       class: 'what',
-      text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat)}`,
+      text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat, l.audience)}`,
       title: l.text,
     }),
     ...tail,
@@ -47,7 +47,7 @@ export function renderSpeech(s: DashboardState): void {
     now
       ? h('span', {
           class: 'text',
-          text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat)} (since ${clock(now.atMs)}; ${whatLine(now, robotSeat).toLowerCase()})`,
+          text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat, now.audience)} (since ${clock(now.atMs)}; ${whatLine(now, robotSeat).toLowerCase()})`,
         })
       : 'Silent.',
   );
