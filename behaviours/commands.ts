@@ -21,17 +21,32 @@ export interface UtteranceAbout {
   emotion: UtteranceEmotion | null;
 }
 
+/** The answers a person asks for at a table ("Como correu o jogo?", "Porquê essa carta?"). */
+export type AskedCategory = 'asked.review' | 'asked.why';
+
+/** Whom a line to the opponents speaks to: one of them or both. */
+export type Audience = 'one' | 'both';
+
 export interface PlannedUtterance {
   /** The line's id in its library (`category#n`). */
   id: string;
-  /** `operator`: a wizard-of-oz line typed by the operator, not from the library. */
-  category: UtteranceCategory | 'operator';
+  /**
+   * `operator`: a wizard-of-oz line typed by the operator, not from the library. `asked.review`,
+   * `asked.why`: an answer a person asked for at a table (the game's review, why that card).
+   */
+  category: UtteranceCategory | 'operator' | AskedCategory;
   /** The text to speak, slots filled. */
   text: string;
   language: string;
   to: UtteranceTarget;
   /** The seat spoken to; null when speaking to everyone. */
   addressee: Seat | null;
+  /**
+   * A line to the opponents: to one (the addressee: "A manilha de trunfo para ti?") or to both
+   * (`gaze: opponents` in the library: "Preparem-se, que hoje não vos damos hipótese!"; the addressee
+   * is the one the moment is about). Absent: not said (the operator's lines, the answers asked for).
+   */
+  audience?: Audience;
   /** How long the planner expects it to take; no other line is planned before it ends. */
   estimatedMs: number;
   /**

@@ -97,7 +97,7 @@ export { initialBehaviourState } from './state.js';
 export { expressionValence, lineValence } from './line-valence.js';
 export type { Valence } from './line-valence.js';
 export type { BehaviourState } from './state.js';
-export type { BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
+export type { AskedCategory, Audience, BehaviourCommand, BehaviourPlan, PlannedUtterance } from './commands.js';
 
 // The edge: time, topics, the scheduler, speech.
 export { SimulatedClock, systemClock } from './clock.js';

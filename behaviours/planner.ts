@@ -1000,6 +1000,8 @@ function speak(
       language: library.language,
       to: line.to,
       addressee,
+      // Said to both opponents when the line looks at both (the addressee is the one it is about).
+      ...(line.to === 'opponent' ? { audience: line.gaze === 'opponents' ? ('both' as const) : ('one' as const) } : {}),
       estimatedMs,
       until,
       about: {

@@ -350,6 +350,7 @@ export class BehaviourScheduler {
       language: u.language,
       to: u.to,
       addressee: u.addressee,
+      ...(u.audience ? { audience: u.audience } : {}),
       backend: this.o.speech.name,
       ...(reason ? { reason } : {}),
       about: u.about,

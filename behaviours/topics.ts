@@ -4,9 +4,9 @@
 
 import type { ExpressionName } from './posture-config.js';
 import type { Toggles, ToggleName } from './toggles.js';
-import type { UtteranceCategory, UtteranceTarget } from './utterance-config.js';
+import type { UtteranceTarget } from './utterance-config.js';
 import type { Seat } from '../game/index.js';
-import type { UtteranceAbout } from './commands.js';
+import type { PlannedUtterance, UtteranceAbout } from './commands.js';
 
 export const TOPICS = {
   /** hri_msgs/Expression: what the face shows. */
@@ -61,11 +61,13 @@ export interface UtteranceMessage {
   /** queued: planned, waiting for its time or for the voice (announced so a dashboard shows what is coming). */
   phase: 'queued' | 'start' | 'end' | 'dropped';
   id: string;
-  category: UtteranceCategory | 'operator';
+  category: PlannedUtterance['category'];
   text: string;
   language: string;
   to: UtteranceTarget;
   addressee: Seat | null;
+  /** A line to the opponents: to one of them (the addressee) or to both (PlannedUtterance). */
+  audience?: PlannedUtterance['audience'];
   /** The speech backend that spoke it (after any fallback to the log). */
   backend: string;
   /** For `dropped`: why (late, speech off, target off). */

@@ -403,6 +403,11 @@ export const robotBehaviourSchema = z.discriminatedUnion('kind', [
     to: z.enum(['partner', 'opponent', 'all']),
     /** The seat it addresses, when one; null otherwise. */
     addressee: seatSchema.nullable(),
+    /**
+     * A line to the opponents: to one (the addressee) or to both (the addressee is the one it is
+     * about). Absent: not known (an older node), or not a line to the opponents.
+     */
+    audience: z.enum(['one', 'both']).optional(),
   }),
   z.object({
     ...behaviourBase,

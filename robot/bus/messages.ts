@@ -382,6 +382,10 @@ export const UtteranceMsg = defineMessage(
       'int32',
       'queued: in how long the line is planned to start (ms; 0: now, or as soon as the voice is free); -1 otherwise.',
     ],
+    audience: [
+      'string',
+      'A line to the opponents: one (to the addressee) or both (the addressee is the one it is about); "" otherwise.',
+    ],
   },
 );
 
@@ -487,8 +491,9 @@ export const FIELDS_ADDED_LATER: Readonly<Record<string, Readonly<Record<string,
     reason_suit: '',
     reason_kept: '',
   },
-  // Before lines said what they react to; before a line was announced when queued (due_in_ms).
-  [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1 },
+  // Before lines said what they react to; before a line was announced when queued (due_in_ms); before
+  // a line to the opponents said whether it spoke to one or both (audience: unknown).
+  [UtteranceMsg.type]: { event: '', about_seat: -1, moment: -1, emotion: '', due_in_ms: -1, audience: '' },
   // Before refused copies of an event were recorded in batches (each was a table event of its own).
   [TableEventMsg.type]: { event: '', code: '', repeats: 0, first_seq: 0 },
 };

@@ -100,6 +100,7 @@ export class BusBehaviourPublisher implements Publisher {
           language: m.language,
           target: m.to,
           addressee: m.addressee ?? -1,
+          audience: m.audience ?? '',
           backend: m.backend,
           reason: m.reason ?? '',
           event: m.about.event,

@@ -8,7 +8,23 @@ export type { ReviewMomentWords, ReviewWords } from './review-words.js';
 export * from './protocol.js';
 export * from './state.js';
 export { defaultWebRoot, staticHandler } from './static-files.js';
-export { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf } from './wizard-lines.js';
+export {
+  CATEGORY_WORDS,
+  categoryWords,
+  fillWizardLine,
+  findLine,
+  lineCategory,
+  wizardLibraryOf,
+} from './wizard-lines.js';
 export type { SessionView, WizardLibraries, WizardLibrary } from './wizard-lines.js';
-export { EMOTION_FACE, emotionValence, faceValence, panelContradicts, panelFeeling } from './feels.js';
+export {
+  EMOTION_FACE,
+  emotionValence,
+  faceValence,
+  feltFirst,
+  panelContradicts,
+  PANEL_MIN,
+  panelFeeling,
+  unitIntensity,
+} from './feels.js';
 export type { PanelEmotion, PanelFeeling } from './feels.js';

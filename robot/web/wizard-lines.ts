@@ -159,6 +159,19 @@ export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   'trump.two.partner': 'Two of trumps turned up by the partner',
   'trump.two.opponent': 'Two of trumps turned up by an opponent',
   operator: "The operator's words",
+  'asked.review': "The game's review, asked at the table",
+  'asked.why': 'Why it played its card, asked at the table',
+};
+
+/**
+ * A line's category as a dashboard names it. Recordings made before the answers asked at a table had
+ * categories of their own filed them as the operator's, with their ids (review#n, why#n) telling them apart.
+ */
+export const lineCategory = (category: string, id: string): string => {
+  if (category !== 'operator') return category;
+  if (/^review#\d+$/.test(id)) return 'asked.review';
+  if (/^why#\d+$/.test(id)) return 'asked.why';
+  return category;
 };
 
 /** A category in people's words ("game.end.win.quadruple" -> "End of game: won with 4 victories"); an unknown one spelled out. */

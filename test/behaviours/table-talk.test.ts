@@ -512,6 +512,28 @@ describe('whom a line about another seat is said to', () => {
     );
   });
 
+  // Playthrough 3: "A manilha de trunfo para ti? Hum..." showed as "to the opponents", and "Preparem-se,
+  // que hoje não vos damos hipótese!" as "to the opponent on the left": the message says which it is.
+  it('a line to the opponents says whether it speaks to one (its addressee) or to both', () => {
+    const audiences = new Set<string>();
+    for (let seed = 0; seed < 12; seed++)
+      for (const p of play(
+        CHATTY,
+        sessionEvents(seed).map((event) => ({ event, emotions: [{ type: 'joy', intensity: 6 }] })),
+        { seed },
+      ))
+        for (const l of p.lines) {
+          const line = lineOf(setup.utterances, l.id);
+          if (line.to !== 'opponent') expect(l.audience, l.text).toBeUndefined();
+          else {
+            expect(l.audience, l.text).toBe(line.gaze === 'opponents' ? 'both' : 'one');
+            expect(l.addressee, l.text).not.toBeNull();
+            audiences.add(l.audience!);
+          }
+        }
+    expect([...audiences].sort()).toEqual(['both', 'one']);
+  });
+
   it("about the robot's own trick, an opponent is spoken to only about the points they lost in it", () => {
     const trick = (cards: string[]): GameEvent => ({
       type: 'trick',

@@ -481,6 +481,7 @@ describe('the reducer as the operator reads it', () => {
     language: 'pt',
     target: 'all',
     addressee: -1,
+    audience: '',
     backend: 'log',
     reason: '',
     event: 'trick',

@@ -41,6 +41,18 @@ describe('compareRuns', () => {
     });
   });
 
+  it('a line recorded before lines to the opponents said their audience replays the same; a known one is compared', () => {
+    const line = (audience: string): TimedMessage => ({
+      topic: TOPICS.utterance,
+      time: 10,
+      message: { phase: 'start', text: 'Boa!', audience },
+    });
+    expect(compareRuns([line('')], [line('one')]).matches).toBe(true);
+    expect(compareRuns([line('both')], [line('both')]).matches).toBe(true);
+    expect(compareRuns([line('one')], [line('both')]).matches).toBe(false);
+    expect(compareRuns([line('one')], [line('')]).matches).toBe(false);
+  });
+
   it("leaves a line's queued announcement out: a recording made before lines were announced replays the same", () => {
     const line = (time: number, phase: string, text: string): TimedMessage => ({
       topic: TOPICS.utterance,

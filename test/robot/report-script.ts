@@ -141,6 +141,7 @@ export class SessionScript {
       language: 'pt',
       target: 'all',
       addressee: -1,
+      audience: '',
       backend: 'log',
       reason: '',
       event: 'play',

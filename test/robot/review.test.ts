@@ -100,6 +100,8 @@ describe('the end-of-game review', () => {
     });
     expect(said.map((m) => m.id)).toEqual(['review#1', 'review#2', 'review#3']);
     expect(said[0]).toMatchObject({ text: pt.review!.noGame, language: 'pt', target: 'all' });
+    // Asked at a table, not the operator's words; a table hosting no seat: nobody in particular asked.
+    for (const m of said) expect(m).toMatchObject({ category: 'asked.review', event: 'operator', about_seat: -1 });
     const told = reviews.map((r) => reviewText(pt, reviewOfMessage(r)!, 0)!);
     expect(told[0]).toMatch(/^Com as cartas à vista, valia-nos \d+ pontos; fizemos \d+\./);
     expect([pt.review!.pending, told[0]]).toContain(said[1]!.text);

@@ -109,6 +109,7 @@ describe('asking the robot why', { concurrent: true, timeout: 300_000 }, () => {
       { ok: true, seq: 2 },
     ]);
     expect(said.map((m) => m.id)).toEqual(['why#1', 'why#2']);
+    for (const m of said) expect(m).toMatchObject({ category: 'asked.why', about_seat: -1 });
     expect(said[0]!).toMatchObject({
       text: 'I have not played a card in this game yet.',
       language: 'en',

@@ -13,7 +13,14 @@ import type * as Robot from '../../robot/index.js';
 import { TOPICS } from '../../robot/bus/index.js';
 import type { BusEntry, GameEventMessage, GameStateMessage, WizardSayMessage } from '../../robot/bus/index.js';
 import type { DashboardState, DashboardUpdate, SessionView } from '../../robot/web/index.js';
-import { CATEGORY_WORDS, categoryWords, fillWizardLine, findLine, wizardLibraryOf } from '../../robot/web/index.js';
+import {
+  CATEGORY_WORDS,
+  categoryWords,
+  fillWizardLine,
+  findLine,
+  lineCategory,
+  wizardLibraryOf,
+} from '../../robot/web/index.js';
 import { CATEGORY_NAMES } from '../../behaviours/index.js';
 import { readRecording } from '../../robot/recording/index.js';
 import type { DashboardSocket } from './dashboard-harness.js';
@@ -144,6 +151,16 @@ describe("categories in people's words", () => {
     expect(categoryWords('game.end.win.quadruple')).toBe('End of game: won with 4 victories');
     for (const c of CATEGORY_NAMES) expect(categoryWords(c)).not.toMatch(/[a-z]\.[a-z]/);
     expect(categoryWords('some.new_category')).toBe('Some new category');
+  });
+
+  // Playthrough 3: the review asked at the table showed as "the operator's words".
+  it("names an answer asked at a table as such, in new recordings and old (filed as the operator's)", () => {
+    expect(categoryWords(lineCategory('asked.review', 'review#1'))).toBe("The game's review, asked at the table");
+    expect(categoryWords(lineCategory('operator', 'review#3'))).toBe("The game's review, asked at the table");
+    expect(categoryWords(lineCategory('operator', 'why#2'))).toBe('Why it played its card, asked at the table');
+    // The operator's own lines stay the operator's, whatever their id.
+    for (const id of ['wizard#1', 'operator-review#1', 'game.start#2'])
+      expect(categoryWords(lineCategory('operator', id))).toBe("The operator's words");
   });
 });
 

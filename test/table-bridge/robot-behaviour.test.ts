@@ -153,6 +153,7 @@ describe("the node's forwarding", () => {
       language: 'en',
       target: 'partner',
       addressee: 2,
+      audience: '',
       backend: 'log',
       reason: '',
       event: 'play',

@@ -156,7 +156,8 @@ export function listenForReview(o: ReviewQuestionsOptions): Unsubscribe {
       if (m.kind !== 'control' || m.action !== 'review') return;
       // Asked from one person's table: the partner hears "jogaste", and the opponents named as they see them.
       const seats = hosts.get(m.table_id) ?? [];
-      const text = answer(seats.length === 1 ? (seats[0] as Seat) : null);
+      const asker = seats.length === 1 ? (seats[0] as Seat) : null;
+      const text = answer(asker);
       if (!text)
         return void o.log.warn(
           { language },
@@ -164,6 +165,8 @@ export function listenForReview(o: ReviewQuestionsOptions): Unsubscribe {
         );
       sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, {
         id: `review#${++asked}`,
+        category: 'asked.review',
+        askedBy: asker,
         text,
         language,
       });

@@ -8,7 +8,7 @@ import { placeOf, pointOf } from '../../../behaviours/index.js';
 import type { Seat } from '../../../game/index.js';
 import type { RobotBehaviourMessage } from '../../../table-bridge/index.js';
 import type { Bus, EmotionalStateMessage, HeaderMessage, PointStampedMessage, Unsubscribe } from '../../bus/index.js';
-import { postureSample } from '../../web/index.js';
+import { postureSample, unitIntensity } from '../../web/index.js';
 import type { PublishedLooks } from '../behaviour-publisher.js';
 
 /** What the forwarding needs of the table server. */
@@ -85,7 +85,7 @@ function feelingOf(m: EmotionalStateMessage, atMs: number): RobotBehaviourMessag
   const emotions = [...m.emotions]
     .sort((a, b) => b.intensity - a.intensity)
     .slice(0, 5)
-    .map((e) => ({ type: e.type, intensity: unit(e.intensity, 0), seat: asSeat(e.target) }));
+    .map((e) => ({ type: e.type, intensity: unitIntensity(e.intensity), seat: asSeat(e.target) }));
   return { kind: 'feeling', atMs, strongest: m.strongest, mood: unit(m.mood, -1), emotions };
 }
 
@@ -136,6 +136,7 @@ export function forwardBehaviour(
         language: m.language,
         to,
         addressee: asSeat(m.addressee),
+        ...(m.audience === 'one' || m.audience === 'both' ? { audience: m.audience } : {}),
       });
     }),
     bus.subscribe('emotions', (m) => sink.robotBehaviour(feelingOf(m, m.at_ms > 0 ? m.at_ms : o.now()))),

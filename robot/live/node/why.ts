@@ -79,6 +79,8 @@ export function listenForWhy(o: WhyOptions): Unsubscribe {
         );
       sayNow(o.scheduler, o.setups.get(language) ?? [...o.setups.values()][0]!, o.clock, {
         id: `why#${++asked}`,
+        category: 'asked.why',
+        askedBy: seats.length === 1 ? (seats[0] as Seat) : null,
         text,
         language,
       });

@@ -30,8 +30,13 @@ const TARGETS: Readonly<Record<string, string>> = {
   partner: 'the partner',
   opponent: 'the opponents',
 };
-/** Whom a line is said to; `addressee` names the opponent when one is spoken to. */
-export function targetWords(target: string, addressee: number, robotSeat: number | null): string {
+/**
+ * Whom a line is said to; `addressee` names the opponent when one is spoken to. A line to both
+ * (`audience`, from the library's gaze mark) is to "the opponents", though its addressee is the one
+ * it is about ("Preparem-se, que hoje não vos damos hipótese!" is not to the opponent on the left).
+ */
+export function targetWords(target: string, addressee: number, robotSeat: number | null, audience = ''): string {
+  if (target === 'opponent' && audience === 'both') return TARGETS.opponent!;
   if (target === 'opponent' && addressee >= 0 && robotSeat !== null) return seatWords(addressee, robotSeat);
   return TARGETS[target] ?? target;
 }

@@ -20,7 +20,7 @@ import { renderPrediction } from './prediction-view.js';
 import { renderSpeech } from './speech-view.js';
 import { renderStudy, showStudyLink } from './study-view.js';
 import { emotionColour, emotionWord } from './words.js';
-import { panelFeeling } from '../feels.js';
+import { PANEL_MIN, feltFirst, panelFeeling, unitIntensity } from '../feels.js';
 import { panelWords } from './feel-words.js';
 
 type DashSocket = Socket<DashboardServerEvents, DashboardClientEvents>;
@@ -388,42 +388,49 @@ function renderEmotions(s: DashboardState): void {
   const e = s.emotions;
   const robotSeat = s.game?.robot_seat ?? null;
   const box = byId('emotions');
+  const face = s.expression?.expression ?? null;
+  // The order the panel's sentence names them in (robot/web/feels.ts): the first is "felt most".
+  const sorted = feltFirst(
+    (e?.emotions ?? []).map((m) => ({ ...m, intensity: unitIntensity(m.intensity), shown: m.intensity })),
+    face,
+  );
   if (!e || e.emotions.length === 0)
     box.replaceChildren(h('p', { class: 'empty', text: 'No active emotion: the robot is calm.' }));
   else
     box.replaceChildren(
-      ...[...e.emotions]
-        .sort((a, b) => b.intensity - a.intensity)
-        .map((m) => {
-          const bar = h('span', { class: 'bar' });
-          bar.style.width = `${Math.max(1, Math.min(100, m.intensity * 10))}%`;
-          bar.style.background = emotionColour(m.type);
-          const about = emotionTarget(m.target, m.target_team, robotSeat);
-          return h(
-            'div',
-            {
-              class: 'emotion',
-              title: `${m.type}${m.target >= 0 ? `, seat ${m.target}` : m.target_team ? `, ${m.target_team}` : ''}`,
-              data: { emotion: m.type },
-            },
-            h('span', { class: 'name', text: `${emotionWord(m.type)}${about ? ` toward ${about}` : ''}` }),
-            h('span', { class: 'track' }, bar),
-            h('span', { class: 'value', text: m.intensity.toFixed(1) }),
-          );
-        }),
+      ...sorted.map((m) => {
+        const bar = h('span', { class: 'bar' });
+        bar.style.width = `${Math.max(1, Math.min(100, m.shown * 10))}%`;
+        bar.style.background = emotionColour(m.type);
+        const about = emotionTarget(m.target, m.target_team, robotSeat);
+        return h(
+          'div',
+          {
+            class: 'emotion',
+            title: `${m.type}${m.target >= 0 ? `, seat ${m.target}` : m.target_team ? `, ${m.target_team}` : ''}`,
+            data: { emotion: m.type },
+          },
+          h('span', { class: 'name', text: `${emotionWord(m.type)}${about ? ` toward ${about}` : ''}` }),
+          h('span', { class: 'track' }, bar),
+          h('span', { class: 'value', text: m.shown.toFixed(1) }),
+        );
+      }),
     );
   // The same sentence as the virtual table's panel (robot/web/feels.ts): the face leads.
+  // On the table's scale, so that both compare the same numbers.
   const p = panelFeeling(
-    (e?.emotions ?? []).map((m) => ({ type: m.type, intensity: m.intensity, seat: m.target })),
-    s.expression?.expression ?? null,
-    2,
+    (e?.emotions ?? []).map((m) => ({ type: m.type, intensity: unitIntensity(m.intensity), seat: m.target })),
+    face,
+    PANEL_MIN,
   );
   const words = panelWords(p, 'en');
   const feels = byId('feels');
   feels.dataset.panel = p.kind;
-  feels.textContent = `The robot ${words.verb} ${words.word}${words.rest}.`;
+  feels.textContent = `The robot ${words.lead}${words.verb} ${words.word}${words.rest}.`;
+  // The strongest is the list's first, as the panel names it (not the message's own pick).
+  const strongest = sorted[0]?.type ?? '';
   byId('mood').textContent = e
-    ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${e.strongest ? `; strongest felt: ${emotionWord(e.strongest)}` : ''}.`
+    ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${strongest ? `; strongest felt: ${emotionWord(strongest)}` : ''}.`
     : '';
   chart.draw(s.timeline);
 }

@@ -1,6 +1,7 @@
 // The "feels" panel in words, the same on the virtual table and the dashboard (robot/web/feels.ts
-// decides what it says): the feeling the face shows; a feeling kept off the face, said as such
-// ("feels distress, keeps a calm face"); a face no feeling stands behind (the operator's); or calm.
+// decides what it says): the feeling felt most, shown on the face; a feeling kept off the face, said
+// as such ("feels distress, keeps a calm face"); a face and a stronger feeling it does not show, both
+// said ("shows a happy face; most of all feels distress"); a face no feeling stands behind; or calm.
 
 import type { PanelFeeling } from '../feels.js';
 import type { Language } from './words.js';
@@ -19,24 +20,44 @@ const FACE_WORDS: Readonly<Record<string, readonly [en: string, pt: string]>> = 
 export const faceWords = (face: string, lang: Language): string =>
   (FACE_WORDS[face] ?? [`a ${face} face`, `uma cara ${face}`])[lang === 'pt' ? 1 : 0];
 
-/** The panel's sentence in parts: a verb, the word to stress, and what follows it. */
-export function panelWords(p: PanelFeeling, lang: Language): { verb: string; word: string; rest: string } {
+/** What a face alone shows: "shows a happy face"; a start at the unexpected, as the state it is. */
+function faceAlone(face: string, lang: Language): { verb: string; word: string } {
+  const pt = lang === 'pt';
+  if (face === 'surprised') return { verb: pt ? 'está' : 'is', word: pt ? 'surpreendido' : 'surprised' };
+  return { verb: pt ? 'mostra' : 'shows', word: faceWords(face, lang) };
+}
+
+/**
+ * The panel's sentence in parts: what comes first (the face, when it shows something else than the
+ * feeling felt most), a verb, the word to stress, and what follows it.
+ */
+export function panelWords(
+  p: PanelFeeling,
+  lang: Language,
+): { lead: string; verb: string; word: string; rest: string } {
   const pt = lang === 'pt';
   switch (p.kind) {
     case 'calm':
-      return { verb: pt ? 'está' : 'is', word: pt ? 'calmo' : 'calm', rest: '' };
+      return { lead: '', verb: pt ? 'está' : 'is', word: pt ? 'calmo' : 'calm', rest: '' };
     case 'feels':
-      return { verb: pt ? 'sente' : 'feels', word: emotionWord(p.emotion.type, lang), rest: '' };
+      return { lead: '', verb: pt ? 'sente' : 'feels', word: emotionWord(p.emotion.type, lang), rest: '' };
     case 'keeps':
       return {
+        lead: '',
         verb: pt ? 'sente' : 'feels',
         word: emotionWord(p.emotion.type, lang),
         rest: pt ? `, mas mantém ${faceWords(p.face, lang)}` : `, keeps ${faceWords(p.face, lang)}`,
       };
+    case 'mixed': {
+      const face = faceAlone(p.face, lang);
+      return {
+        lead: `${face.verb} ${face.word}; `,
+        verb: pt ? 'sente sobretudo' : 'most of all feels',
+        word: emotionWord(p.emotion.type, lang),
+        rest: '',
+      };
+    }
     case 'shows':
-      // A start at the unexpected is no feeling of its own: said as the state it is.
-      if (p.face === 'surprised')
-        return { verb: pt ? 'está' : 'is', word: pt ? 'surpreendido' : 'surprised', rest: '' };
-      return { verb: pt ? 'mostra' : 'shows', word: faceWords(p.face, lang), rest: '' };
+      return { lead: '', ...faceAlone(p.face, lang), rest: '' };
   }
 }

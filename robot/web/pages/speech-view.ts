@@ -2,14 +2,25 @@
 // their time or for the voice) and the last lines said or dropped, with why.
 
 import type { DashboardState, SpeechLine } from '../state.js';
-import { categoryWords } from '../wizard-lines.js';
-import { droppedWords, targetWords } from './dash-words.js';
+import { categoryWords, lineCategory } from '../wizard-lines.js';
+import { droppedWords, personAt, targetWords } from './dash-words.js';
 import { clock, h } from './dom.js';
 
 const quote = (l: SpeechLine): string => `"${l.text}"`;
 /** The raw names, for the tooltip: the line id, its category, the backend. */
 const detail = (l: SpeechLine): string =>
   [l.id, l.category, l.backend && `backend ${l.backend}`].filter(Boolean).join(', ');
+
+/**
+ * What a line is, in words: its category ("A trick lost"); an answer asked at a table, with who
+ * asked ("The game's review, asked at the table by the partner"), never as the operator's words.
+ */
+function whatLine(l: SpeechLine, robotSeat: number | null): string {
+  const category = lineCategory(l.category, l.id);
+  const words = categoryWords(category);
+  const asker = category.startsWith('asked.') && l.about_seat >= 0 && robotSeat !== null;
+  return asker ? `${words} by ${personAt(l.about_seat, robotSeat)}` : words;
+}
 
 function line(l: SpeechLine, robotSeat: number | null, lead: string, tail: (string | Node)[] = []): HTMLLIElement {
   return h(
@@ -18,11 +29,11 @@ function line(l: SpeechLine, robotSeat: number | null, lead: string, tail: (stri
     h('span', { class: 'when', text: clock(l.atMs) }),
     h('span', {
       class: 'what',
-      text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat)}`,
+      text: `${lead} ${quote(l)} to ${targetWords(l.target, l.addressee, robotSeat, l.audience)}`,
       title: l.text,
     }),
     ...tail,
-    h('div', { class: 'tagline', text: categoryWords(l.category) }),
+    h('div', { class: 'tagline', text: whatLine(l, robotSeat) }),
   );
 }
 
@@ -36,7 +47,7 @@ export function renderSpeech(s: DashboardState): void {
     now
       ? h('span', {
           class: 'text',
-          text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat)} (since ${clock(now.atMs)}; ${categoryWords(now.category).toLowerCase()})`,
+          text: `${quote(now)} to ${targetWords(now.target, now.addressee, robotSeat, now.audience)} (since ${clock(now.atMs)}; ${whatLine(now, robotSeat).toLowerCase()})`,
         })
       : 'Silent.',
   );

@@ -10,7 +10,7 @@ import { EmysFace } from './face.js';
 import type { View } from './table-words.js';
 import { aboutWords, gazeWords, robotPlays, toWords, w } from './table-words.js';
 import { RobotVoice } from './table-voice.js';
-import { panelFeeling } from '../feels.js';
+import { PANEL_MIN, panelFeeling } from '../feels.js';
 import { panelWords } from './feel-words.js';
 import type { Language } from './words.js';
 import { emotionColour } from './words.js';
@@ -29,6 +29,7 @@ export type Behaviour =
       language: string;
       to: string;
       addressee: number | null;
+      audience?: 'one' | 'both';
     }
   | {
       kind: 'feeling';
@@ -52,9 +53,6 @@ declare global {
     __vtReactions?: Reaction[];
   }
 }
-
-/** A feeling the panel names: 2 of 10, as the robot's emotional words need (intensities here are 0..1). */
-const PANEL_MIN = 0.2;
 
 const now = (): number => performance.timeOrigin + performance.now();
 /** Where the eyes turn for a place on the page (the face looks out at the person at the bottom). */
@@ -110,8 +108,7 @@ export class RobotPanel {
         const bubble = byId('bubble');
         if (m.phase === 'start') {
           const to = byId('bubble-to');
-          to.textContent =
-            m.addressee === null || m.addressee < 0 ? '' : toWords(m.to, m.addressee, this.#view, this.#lang);
+          to.textContent = toWords(m.to, m.addressee, this.#view, this.#lang, m.audience);
           to.hidden = to.textContent === '';
           bubble.textContent = m.text;
           bubble.hidden = false;
@@ -167,9 +164,9 @@ export class RobotPanel {
     const box = byId('feeling');
     const f = this.#feeling;
     if (!f) return void box.replaceChildren();
-    // What the face shows leads (robot/web/feels.ts): a feeling kept off the face is said so.
+    // One rule with the dashboard (robot/web/feels.ts): the feeling felt most is named, the face as the face.
     const p = panelFeeling(f.emotions, this.#expression, PANEL_MIN);
-    const felt = p.kind === 'feels' || p.kind === 'keeps' ? p.emotion : null;
+    const felt = 'emotion' in p ? p.emotion : null;
     const type = felt?.type ?? '';
     box.dataset.emotion = type;
     box.dataset.panel = p.kind;
@@ -190,6 +187,7 @@ export class RobotPanel {
       h(
         'span',
         { class: 'vt-feel-text' },
+        ...(words.lead ? [h('span', { class: 'muted', text: words.lead })] : []),
         h('span', { class: 'muted', text: `${words.verb} ` }),
         h('strong', { class: 'vt-feel-word', text: words.word }),
         ...(about ? [h('span', { text: ` ${about}` })] : []),

@@ -248,15 +248,19 @@ export function gazeWords(target: string, seat: number | null, v: View, lang: La
 }
 
 /**
- * Whom a line is said to, above the bubble: "para ti", "to the opponent on your right". A line to
- * the opponents, seen from the robot's side of the table, says "para os adversários": many of them
- * speak to both ("Espero que tenham trazido sorte"), and the message does not say which.
+ * Whom a line is said to, above the bubble, as the line means it (`audience`, from the library's
+ * gaze mark): one opponent named as this page names seats ("A manilha de trunfo para ti?" "to the
+ * opponent on your left"), both as "the opponents" ("Preparem-se, que hoje não vos damos
+ * hipótese!"). A line whose audience is not known (an older node, a recording) to the opponents,
+ * seen from the robot's side of the table, says "the opponents", as before.
  */
-export function toWords(to: string, seat: number, v: View, lang: Language): string {
-  if (seat === v.robotSeat || to === 'all') return '';
+export function toWords(to: string, seat: number | null, v: View, lang: Language, audience?: 'one' | 'both'): string {
   const pt = lang === 'pt';
-  if (to === 'opponent' && (v.mySeat === null || (v.mySeat & 1) === (v.robotSeat & 1)))
-    return pt ? 'para os adversários:' : 'to the opponents:';
+  const both = pt ? 'para os adversários:' : 'to the opponents:';
+  if (to === 'opponent' && audience === 'both') return both;
+  if (seat === null || seat < 0 || seat === v.robotSeat || to === 'all') return '';
+  if (to === 'opponent' && audience === undefined && (v.mySeat === null || (v.mySeat & 1) === (v.robotSeat & 1)))
+    return both;
   const name = seatName(seat, v, lang);
   if (pt) return name === 'tu' ? 'para ti:' : `para ${name}:`;
   return `to ${name}:`;
