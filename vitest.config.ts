@@ -59,7 +59,8 @@ export default defineConfig({
     pool: 'forks',
     // Three test files at a time: most of the long ones wait on spawned programs, sockets, browsers and
     // timers, not the CPU. On two cores, the same tree: 1,199 s with two at a time, 1,009 s with three
-    // (vitest's default on 2 cores is one at a time).
+    // (vitest's default on 2 cores is one at a time). With the command line bundled (launch/bundle.mjs),
+    // 722 s on an idle 2-core machine; four at a time was no faster, and isolate: false failed.
     maxWorkers: 3,
     minWorkers: 1,
     sequence: { sequencer: SlowestFirst },
