@@ -400,23 +400,23 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
       faceUntil = Math.max(faceUntil ?? 0, untilMs);
     }
   }
-  if (planned) state = { ...state, face: planned };
-  else if (contradicted && !commands.some((c) => c.kind === 'posture')) {
+  /** The calm face (rest, tinted by the mood) at `atMs`. */
+  const calmAt = (atMs: number): void => {
     commands.push({
       kind: 'posture',
-      atMs: nowMs,
+      atMs,
       posture: restPosture(postures, input.emotions.mood, expressiveness),
       cause: 'rest',
     });
+  };
+  const noPosture = !commands.some((c) => c.kind === 'posture');
+  if (planned) state = { ...state, face: planned };
+  else if (contradicted && noPosture) {
+    calmAt(nowMs);
     // The face is over: nothing is held now.
     state = { ...state, face: { ...onShow!, untilMs: nowMs } };
-  } else if (withdraw && !commands.some((c) => c.kind === 'posture')) {
-    commands.push({
-      kind: 'posture',
-      atMs: waiting!.atMs,
-      posture: restPosture(postures, input.emotions.mood, expressiveness),
-      cause: 'rest',
-    });
+  } else if (withdraw && noPosture) {
+    calmAt(waiting!.atMs);
     // The hold stays as planned: a surprise before the withdrawn face is still on until then.
   }
   // A face an earlier plan holds on show as a line not yet begun starts, which the line contradicts
@@ -440,12 +440,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
           .sort((a, b) => a.startMs - b.startMs)[0]
       : undefined;
   if (calmFor && !commands.some((c) => c.kind === 'posture' && c.atMs <= calmFor.startMs)) {
-    commands.push({
-      kind: 'posture',
-      atMs: calmFor.startMs,
-      posture: restPosture(postures, input.emotions.mood, expressiveness),
-      cause: 'rest',
-    });
+    calmAt(calmFor.startMs);
     // The held face stays on record: a later plan whose postures replace this calm face puts it back.
   }
 
@@ -453,12 +448,7 @@ export function planBehaviour(setup: BehaviourSetup, input: PlanInput): PlanResu
   if (faceUntil !== null) {
     const [lo, hi] = postures.timing.neutralDelayMs;
     const wait = lo + rng.int(hi - lo + 1);
-    commands.push({
-      kind: 'posture',
-      atMs: faceUntil + wait,
-      posture: restPosture(postures, input.emotions.mood, expressiveness),
-      cause: 'rest',
-    });
+    calmAt(faceUntil + wait);
   }
 
   commands.sort((a, b) => a.atMs - b.atMs);

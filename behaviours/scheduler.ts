@@ -148,19 +148,7 @@ export class BehaviourScheduler {
    * said goes on. (A nudge is the only line planned for a turn: planner.ts.)
    */
   dropNudges(reason: string): void {
-    if (this.disposed) return;
-    const nudge = (u: PlannedUtterance): boolean => u.about.event === 'turn';
-    const gone: Line[] = [];
-    for (const [id, { line }] of this.pending) {
-      if (line && nudge(line.utterance)) {
-        this.cancel(id);
-        gone.push(line);
-      }
-    }
-    const kept = this.queue.filter((q) => !nudge(q.utterance) || !gone.push(q));
-    this.queue.splice(0, this.queue.length, ...kept);
-    gone.sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
-    for (const q of gone) this.publishUtterance('dropped', q.utterance, reason);
+    if (!this.disposed) this.dropWhere((u) => u.about.event === 'turn', reason);
   }
 
   /**
@@ -239,17 +227,22 @@ export class BehaviourScheduler {
    * planned for, which is the same whichever of them had fallen due.
    */
   private dropStale(): void {
-    const gone: Line[] = [];
+    this.dropWhere((u) => this.stale(u), 'stale');
+  }
+
+  /** Drops the lines waiting for their time or their turn that `gone` picks, with `reason`, in the order planned for. */
+  private dropWhere(gone: (u: PlannedUtterance) => boolean, reason: string): void {
+    const lines: Line[] = [];
     for (const [id, { line }] of this.pending) {
-      if (line && this.stale(line.utterance)) {
+      if (line && gone(line.utterance)) {
         this.cancel(id);
-        gone.push(line);
+        lines.push(line);
       }
     }
-    const kept = this.queue.filter((q) => !this.stale(q.utterance) || !gone.push(q));
+    const kept = this.queue.filter((q) => !gone(q.utterance) || !lines.push(q));
     this.queue.splice(0, this.queue.length, ...kept);
-    gone.sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
-    for (const q of gone) this.publishUtterance('dropped', q.utterance, 'stale');
+    lines.sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
+    for (const q of lines) this.publishUtterance('dropped', q.utterance, reason);
   }
 
   private dropReason(u: PlannedUtterance): string | null {

@@ -249,6 +249,24 @@ describe('a face that holds', () => {
   });
 });
 
+/** The state after planning `events` with nothing felt, one a second. */
+const quietState = (events: readonly BehaviourEvent[], seed: number) => {
+  let state = initialBehaviourState(0);
+  const rng = createRng(seed);
+  for (const [i, event] of events.entries())
+    state = planBehaviour(setup, {
+      event,
+      emotions: { emotions: [], mood: 0 },
+      toggles: QUIET,
+      state,
+      rng,
+      nowMs: i * 1000,
+    }).state;
+  return state;
+};
+const plan = (state: ReturnType<typeof quietState>, event: BehaviourEvent, emotions: EmotionInput[], nowMs: number) =>
+  planBehaviour(setup, { event, emotions: { emotions, mood: 0 }, toggles: QUIET, state, rng: createRng(1), nowMs });
+
 describe('no face against a card that takes the lead of a rich trick', () => {
   /** Every other seat's card that takes the lead of a trick holding richTrickPoints or more, with the events before it. */
   function richLeads(seed: number) {
@@ -278,41 +296,16 @@ describe('no face against a card that takes the lead of a rich trick', () => {
       const { events, out } = richLeads(seed);
       for (const { at, seat } of out) {
         const ours = teamOf(seat) === teamOf(0);
-        const before = events.slice(0, at);
-        let state = initialBehaviourState(0);
-        const rng = createRng(seed);
-        for (const [i, event] of before.entries())
-          state = planBehaviour(setup, {
-            event,
-            emotions: { emotions: [], mood: 0 },
-            toggles: QUIET,
-            state,
-            rng,
-            nowMs: i * 1000,
-          }).state;
+        const state = quietState(events.slice(0, at), seed);
         const faceFor = (from: typeof state, event: BehaviourEvent, emotion: EmotionInput, nowMs: number) =>
-          planBehaviour(setup, {
-            event,
-            emotions: { emotions: [emotion], mood: 0 },
-            toggles: QUIET,
-            state: from,
-            rng: createRng(1),
-            nowMs,
-          }).plan.commands.flatMap((c) =>
+          plan(from, event, [emotion], nowMs).plan.commands.flatMap((c) =>
             c.kind === 'posture' && c.cause === emotion.type ? [c.posture.expression] : [],
           )[0];
         const card = events[at] as Extract<BehaviourEvent, { type: 'play' }>;
         const t = at * 1000 + 10_000;
         const reappraisal: BehaviourEvent = { type: 'reappraisal', of: 'play', event: card };
         // The card planned with nothing felt yet (its estimate comes later), then its reappraisal.
-        const after = planBehaviour(setup, {
-          event: card,
-          emotions: { emotions: [], mood: 0 },
-          toggles: QUIET,
-          state,
-          rng: createRng(1),
-          nowMs: t,
-        }).state;
+        const after = plan(state, card, [], t).state;
         const against: EmotionInput[] = ours
           ? [
               { type: 'distress', intensity: 8 },
@@ -341,24 +334,6 @@ describe('no face against a card that takes the lead of a rich trick', () => {
 });
 
 describe('no face against whoever holds a rich trick, and none left on as a trick goes the other way', () => {
-  /** The state after planning `events` with nothing felt, one a second. */
-  const quietState = (events: readonly BehaviourEvent[], seed: number) => {
-    let state = initialBehaviourState(0);
-    const rng = createRng(seed);
-    for (const [i, event] of events.entries())
-      state = planBehaviour(setup, {
-        event,
-        emotions: { emotions: [], mood: 0 },
-        toggles: QUIET,
-        state,
-        rng,
-        nowMs: i * 1000,
-      }).state;
-    return state;
-  };
-  const plan = (state: ReturnType<typeof quietState>, event: BehaviourEvent, emotions: EmotionInput[], nowMs: number) =>
-    planBehaviour(setup, { event, emotions: { emotions, mood: 0 }, toggles: QUIET, state, rng: createRng(1), nowMs });
-
   it('a card that does not take the lead: no glad face while an opponent holds the rich trick, no sorry one while the partner does', () => {
     let checked = 0;
     for (let seed = 0; seed < 12; seed++) {
