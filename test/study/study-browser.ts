@@ -5,10 +5,12 @@
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from '../robot/screenshots.js';
 import type { AnswerFile } from '../../robot/study/questionnaires/index.js';
 import { runCli } from '../launch/run-cli.js';
 import { requirePrograms } from '../system-programs.js';
@@ -18,6 +20,30 @@ export const { chromium: CHROMIUM } = requirePrograms('chromium');
 export const CLI = join(import.meta.dirname, '../../dist/launch/cli.js');
 /** The bound of every wait for a page or the run (generous: CI runs at load 10). */
 export const WAIT = 30_000;
+
+/**
+ * For a file of browser tests: a folder of its own (`prefix`) holding LAB_STUDY made for three
+ * participants, and chromium, both ready before the file's tests and gone after them, with the study
+ * run `running()` gives killed if a test left it running. `study` and `browser` are set once the
+ * file's tests start.
+ */
+export function labStudyInBrowser(
+  prefix: string,
+  running: () => StudyRun | null,
+): { tmp: string; study: string; browser: Browser } {
+  const lab = { tmp: mkdtempSync(join(tmpdir(), prefix)), study: '', browser: undefined as unknown as Browser };
+  beforeAll(async () => {
+    if (!CHROMIUM) return;
+    lab.study = await makeStudy(lab.tmp, 'lab', LAB_STUDY, 3);
+    lab.browser = await launchChromium(CHROMIUM);
+  }, 120_000);
+  afterAll(async () => {
+    running()?.kill();
+    await (lab.browser as Browser | undefined)?.close();
+    rmSync(lab.tmp, { recursive: true, force: true });
+  });
+  return lab;
+}
 
 /** The shipped study's shape, small: one condition, the robot in seat 0, in Portuguese, one fast game. */
 export const LAB_STUDY = `id: lab

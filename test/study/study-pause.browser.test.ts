@@ -3,39 +3,23 @@
 // times (`study status` says so), the study panel shows the pause, and the export says how long the
 // games were paused. The pause waits for cards on the table (read from the recording), never a timer.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readRecording } from '../../robot/recording/index.js';
-import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
-import { CHROMIUM, LAB_STUDY, StudyRun, WAIT, cli, makeStudy } from './study-browser.js';
+import { VIEWPORTS, screenshot } from '../robot/screenshots.js';
+import { CHROMIUM, LAB_STUDY, StudyRun, WAIT, cli, labStudyInBrowser, makeStudy } from './study-browser.js';
 import { readCsv } from './study-fixture.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-pause-'));
-let browser: Browser;
 let run: StudyRun | null = null;
-let study = '';
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  study = await makeStudy(tmp, 'lab', LAB_STUDY, 3);
-  browser = await launchChromium(CHROMIUM);
-}, 120_000);
-
-afterAll(async () => {
-  run?.kill();
-  await browser?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const lab = labStudyInBrowser('parceiro-study-pause-', () => run);
 
 interface SessionFile {
   state: string;
   pauses?: { at: string; until?: string }[];
 }
 const sessionFile = (): SessionFile =>
-  JSON.parse(readFileSync(join(study, 'sessions', 'S01.json'), 'utf8')) as SessionFile;
+  JSON.parse(readFileSync(join(lab.study, 'sessions', 'S01.json'), 'utf8')) as SessionFile;
 /** Cards played so far in the recording being written. */
 const plays = (file: string): number =>
   existsSync(file)
@@ -46,6 +30,7 @@ const plays = (file: string): number =>
 
 describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
   it('marks the session paused and running again with the times; the panel, status and export show it', async () => {
+    const { study, browser, tmp } = lab;
     // Simulated players that take their time, so that the games are still on when the operator pauses.
     run = new StudyRun([study, '--simulated', '--bot-think', '250']);
     await run.printed('the games start.');
@@ -108,6 +93,7 @@ describe.skipIf(!CHROMIUM)("the operator's pause in a study session", () => {
     run = null;
   }, 180_000);
   it('a run stopped while paused: resumed, the pause ends when the recording did, not at the resume', async () => {
+    const { browser, tmp } = lab;
     const dir = await makeStudy(tmp, 'crash', LAB_STUDY.replace('id: lab', 'id: crash'), 3);
     run = new StudyRun([dir, '--simulated', '--bot-think', '250']);
     await run.printed('the games start.');

@@ -5,36 +5,20 @@
 // (the override), the simulated table plays them, the page that waited opens the post-questionnaire,
 // the operator notes something and ends the session. Screenshots in test/.artifacts/.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchChromium, screenshot } from '../robot/screenshots.js';
-import { CHROMIUM, LAB_STUDY, StudyRun, WAIT, answerFile as fileIn, answerTrust, makeStudy } from './study-browser.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, screenshot } from '../robot/screenshots.js';
+import { CHROMIUM, StudyRun, WAIT, answerFile as fileIn, answerTrust, labStudyInBrowser } from './study-browser.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'parceiro-study-session-'));
-let study = '';
-
-let browser: Browser;
 let run: StudyRun | null = null;
+const lab = labStudyInBrowser('parceiro-study-session-', () => run);
 
-const answerFile = (code: string, q: string, phase: string) => fileIn(study, code, q, phase);
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  study = await makeStudy(tmp, 'lab', LAB_STUDY, 3);
-  browser = await launchChromium(CHROMIUM);
-}, 120_000);
-
-afterAll(async () => {
-  run?.kill();
-  await browser?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const answerFile = (code: string, q: string, phase: string) => fileIn(lab.study, code, q, phase);
 
 describe.skipIf(!CHROMIUM)('parceiro study run with people answering in the browser', () => {
   it('waits for the pre-questionnaires, the operator starts the games, the post ones follow, the operator ends it', async () => {
+    const { study, browser } = lab;
     run = new StudyRun([study, '--simulated', '--answers', 'people', '--bot-think', '0']);
     const printed = (text: string | RegExp) => run!.printed(text);
     await printed('Waiting for the pre-questionnaires');
