@@ -131,6 +131,25 @@ describe.skipIf(!CHROMIUM)('one moment on the virtual table and the dashboard', 
     expect(await operator.getAttribute('#emotions .emotion', 'data-emotion')).toBe('distress');
     expect(await person.getAttribute('#feeling', 'data-emotion')).toBe('distress');
 
+    // Playthrough 4, the pause: every feeling under the panel's minimum, the face at rest. "The robot is
+    // calm." stood above "strongest felt: distress" (1.4): the mood line names no feeling then.
+    c.bus.publish('expression', {
+      header: { stamp, frame_id: '' },
+      expression: 'neutral',
+      valence: 0,
+      arousal: 0,
+      confidence: 1,
+    });
+    c.bus.publish('emotions', {
+      ...emotions,
+      emotions: [{ type: 'distress', intensity: 1.4, target: -1, target_team: '' }],
+      strongest: 'distress',
+      at_ms: Date.now(),
+    });
+    await operator.waitForSelector('#feels[data-panel="calm"]');
+    expect(await operator.textContent('#feels')).toBe('The robot is calm.');
+    expect(await operator.textContent('#mood')).not.toContain('strongest felt');
+
     // A line to one opponent, named as each page names seats; a line to both, "the opponents".
     const say = async (m: UtteranceMessage, table: string, dashboard: string): Promise<void> => {
       c.bus.publish('utterance', m);

@@ -427,8 +427,9 @@ function renderEmotions(s: DashboardState): void {
   const feels = byId('feels');
   feels.dataset.panel = p.kind;
   feels.textContent = `The robot ${words.lead}${words.verb} ${words.word}${words.rest}.`;
-  // The strongest is the list's first, as the panel names it (not the message's own pick).
-  const strongest = sorted[0]?.type ?? '';
+  // The feeling the panel names, if any: none when it says the robot is calm (every feeling under
+  // PANEL_MIN), so the mood line cannot name one the sentence above it denies.
+  const strongest = 'emotion' in p ? p.emotion.type : '';
   byId('mood').textContent = e
     ? `Mood ${e.mood.toFixed(1)} (${e.mood > 0.5 ? 'good' : e.mood < -0.5 ? 'bad' : 'neutral'}; -10 to 10)${strongest ? `; strongest felt: ${emotionWord(strongest)}` : ''}.`
     : '';
